@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "squarestock",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "squarestock", targets: ["squarestock"]),
+        .library(name: "SquarestockKit", targets: ["SquarestockKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libcurl from the system (Debian: libcurl4-openssl-dev); shim.h holds typed wrappers
+        // for its variadic calls, which Swift cannot call directly.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // System ICU (libicu-dev) behind a header of plain C types: Foundation carries its own
+        // ICU module, and importing the system headers into Swift clashes with it.
+        .target(
+            name: "CICUShim",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
+        .target(
+            name: "SquarestockKit",
+            dependencies: ["CCurl", "CICUShim"]
+        ),
+        .executableTarget(
+            name: "squarestock",
+            dependencies: [
+                "SquarestockKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["SquarestockKit"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "SquarestockKitTests",
+            dependencies: ["SquarestockKit", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SquarestockCLITests",
+            dependencies: ["squarestock", "TestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,46 @@
+/// Settings from `$XDG_CONFIG_HOME/squarestock/config` (default `~/.config/squarestock/config`):
+/// `key = value` lines, `#` comments. Known keys: `source`, `endpoint`, `timeout`,
+/// `stooq_api_key`. Command-line flags beat environment variables, which beat this file.
+public struct ConfigFile: Sendable, Equatable {
+    public var values: [String: String]
+    /// Lines that could not be read, for a warning (line number and text).
+    public var problems: [String]
+
+    public init(values: [String: String] = [:], problems: [String] = []) {
+        self.values = values
+        self.problems = problems
+    }
+
+    public subscript(key: String) -> String? { values[key] }
+
+    public static func parse(_ text: String) -> ConfigFile {
+        var c = ConfigFile()
+        for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine).trimmingSpaces
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                c.problems.append("line \(n + 1): expected key = value")
+                continue
+            }
+            let key = String(line[..<eq]).trimmingSpaces.lowercased()
+            var value = String(line[line.index(after: eq)...]).trimmingSpaces
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            c.values[key] = value
+        }
+        return c
+    }
+
+    public static func path(environment: [String: String]) -> String? {
+        if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/squarestock/config" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/squarestock/config" }
+        return nil
+    }
+
+    /// The file at `path`, or an empty config when there is none.
+    public static func load(path: String?) -> ConfigFile {
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return ConfigFile() }
+        return parse(String(decoding: data, as: UTF8.self))
+    }
+}
+
+import Foundation

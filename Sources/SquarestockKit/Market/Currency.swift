@@ -1,0 +1,37 @@
+/// A currency as a quote states it, including the minor-unit codes some venues quote in.
+///
+/// London prices most shares in pence (`GBX`, Yahoo writes `GBp`), Tel Aviv in agorot (`ILA`),
+/// Johannesburg in cents (`ZAc`). Showing "GBP 308.80" for a price of 308.80 pence would be
+/// wrong by a factor of 100, so the minor unit is carried and labelled.
+public struct Currency: Sendable, Hashable, CustomStringConvertible {
+    /// The code as the source wrote it (`GBp`, `USD`).
+    public var code: String
+    /// ISO 4217 code of the major currency (`GBP` for `GBp`).
+    public var majorCode: String
+    /// How many of this unit make one major unit (100 for pence, 1 otherwise).
+    public var perMajor: Int
+    /// Human label for minor units ("pence").
+    public var minorLabel: String?
+
+    public init(code: String, majorCode: String? = nil, perMajor: Int = 1, minorLabel: String? = nil) {
+        self.code = code
+        self.majorCode = majorCode ?? code
+        self.perMajor = perMajor
+        self.minorLabel = minorLabel
+    }
+
+    public var isMinorUnit: Bool { perMajor != 1 }
+
+    /// Recognises the minor-unit spellings; anything else is taken as an ISO code.
+    public static func named(_ raw: String) -> Currency {
+        switch raw {
+        case "GBp", "GBX", "GBx": return Currency(code: raw, majorCode: "GBP", perMajor: 100, minorLabel: "pence")
+        case "ILA", "ILa": return Currency(code: raw, majorCode: "ILS", perMajor: 100, minorLabel: "agorot")
+        case "ZAc", "ZAC": return Currency(code: raw, majorCode: "ZAR", perMajor: 100, minorLabel: "cents")
+        case "KWF": return Currency(code: raw, majorCode: "KWD", perMajor: 1000, minorLabel: "fils")
+        default: return Currency(code: raw.uppercased())
+        }
+    }
+
+    public var description: String { code }
+}

@@ -1,0 +1,47 @@
+/// The day's numbers for one symbol, exact as received. Every field is optional because every
+/// source leaves some out, and a missing value must show as unknown, never as zero.
+public struct Price: Sendable, Equatable {
+    public var last: ExactDecimal?
+    public var change: ExactDecimal?
+    /// In percent (1.5 means 1.5 %).
+    public var changePercent: ExactDecimal?
+    public var open: ExactDecimal?
+    public var high: ExactDecimal?
+    public var low: ExactDecimal?
+    public var previousClose: ExactDecimal?
+    public var volume: ExactDecimal?
+    public var lastTrade: Instant?
+
+    public init(last: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
+                open: ExactDecimal? = nil, high: ExactDecimal? = nil, low: ExactDecimal? = nil,
+                previousClose: ExactDecimal? = nil, volume: ExactDecimal? = nil, lastTrade: Instant? = nil) {
+        self.last = last
+        self.change = change
+        self.changePercent = changePercent
+        self.open = open
+        self.high = high
+        self.low = low
+        self.previousClose = previousClose
+        self.volume = volume
+        self.lastTrade = lastTrade
+    }
+
+    /// Fills change and change % from last and previous close where the source did not send them.
+    /// Percent is rounded to four decimals (it is a ratio, not money).
+    public mutating func deriveChange() {
+        if change == nil, let l = last, let p = previousClose { change = l - p }
+        if changePercent == nil, let c = change, let p = previousClose, !p.isZero {
+            changePercent = (c * ExactDecimal(100)).flatMap { $0.divided(by: p, scale: 4) }?.normalized
+        }
+    }
+}
+
+/// One real intraday observation; the sparkline draws only these.
+public struct IntradayPoint: Sendable, Equatable {
+    public var time: Instant
+    public var price: ExactDecimal
+    public init(time: Instant, price: ExactDecimal) {
+        self.time = time
+        self.price = price
+    }
+}

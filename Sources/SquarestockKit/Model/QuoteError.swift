@@ -1,0 +1,66 @@
+/// Why one symbol has no quote, with what the user can do about it.
+///
+/// Errors that describe the source as a whole (`isServiceLevel`) go to every symbol of the batch
+/// and make the exit code 3 when nothing else worked; the rest belong to one symbol.
+public enum QuoteError: Error, Sendable, Equatable {
+    case invalidSymbol(String)
+    case unknownSymbol(source: String)
+    case noData(source: String)
+    case unsupportedSymbol(source: String, reason: String)
+    case missingFromResponse(source: String)
+    case unexpectedBody(source: String, status: Int, kind: BodyKind, excerpt: String, hint: String?)
+    case rateLimited(source: String, detail: String, retryAfter: Double?)
+    case httpStatus(source: String, status: Int, excerpt: String)
+    case truncated(source: String, detail: String)
+    case malformed(source: String, line: Int, column: Int, detail: String)
+    case transport(source: String, TransportError)
+    case notConfigured(source: String, detail: String)
+
+    public var isServiceLevel: Bool {
+        switch self {
+        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured: return true
+        default: return false
+        }
+    }
+
+    /// The whole line for the user, prefixed with the symbol.
+    public func message(symbol: String) -> String {
+        "\(symbol): " + detail
+    }
+
+    public var detail: String {
+        switch self {
+        case .invalidSymbol(let reason):
+            return reason
+        case .unknownSymbol(let source):
+            return "\(source) does not know this symbol; check the spelling, or try `squarestock search`"
+        case .noData(let source):
+            return "\(source) has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)"
+        case .unsupportedSymbol(let source, let reason):
+            return "\(source) cannot quote this symbol: \(reason)"
+        case .missingFromResponse(let source):
+            return "\(source) answered, but its response had no line for this symbol; try again, or query it on its own"
+        case .unexpectedBody(let source, let status, let kind, let excerpt, let hint):
+            var s = "the server sent \(kind.description) instead of CSV (HTTP \(status))"
+            if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }
+            s += "; " + (hint ?? "\(source) may be down or changed its format")
+            return s
+        case .rateLimited(let source, let detail, let retryAfter):
+            var s = "\(source) is rate limiting requests (\(detail))"
+            if let ra = retryAfter { s += "; retry after \(Int(ra)) s" } else { s += "; wait a while before trying again" }
+            return s + ", or use another --source"
+        case .httpStatus(let source, let status, let excerpt):
+            var s = "\(source) answered HTTP \(status)"
+            if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }
+            return s + (status >= 500 ? "; the service is having trouble, try again later" : "; check the symbol and the --endpoint")
+        case .truncated(let source, let detail):
+            return "the response from \(source) was cut off (\(detail)); try again"
+        case .malformed(let source, let line, let column, let detail):
+            return "could not read the response from \(source) at line \(line), column \(column): \(detail)"
+        case .transport(_, let error):
+            return error.description
+        case .notConfigured(let source, let detail):
+            return "\(source) is not configured: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Everything squarestock knows about one symbol after a fetch: the unit every output format
+/// and the sparkline are built from.
+public struct Stock: Sendable {
+    public var company: Company
+    public var currency: Currency?
+    /// The exchange's zone; every time shown for this stock is in it.
+    public var timeZone: ExchangeTimeZone?
+    public var price: Price
+    /// The day's real intraday points, oldest first; empty when the source had none.
+    public var intraday: [IntradayPoint]
+    /// The regular session of the last trading day, for placing intraday points by time.
+    public var session: ClosedRange<Instant>?
+    /// Name of the source that answered (`stooq`, `yahoo-csv`, `samples`).
+    public var source: String
+    /// Things the user should know that did not stop the quote.
+    public var notes: [String]
+    /// Why `intraday` is empty, when the source said or when it has no intraday data at all.
+    public var intradayUnavailable: String?
+
+    public init(company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,
+                intraday: [IntradayPoint] = [], session: ClosedRange<Instant>? = nil, source: String, notes: [String] = [], intradayUnavailable: String? = nil) {
+        self.company = company
+        self.currency = currency
+        self.timeZone = timeZone
+        self.price = price
+        self.intraday = intraday
+        self.session = session
+        self.source = source
+        self.notes = notes
+        self.intradayUnavailable = intradayUnavailable
+    }
+}
+
+/// The outcome for one requested symbol: a stock, or the reason there is none. Kept per symbol
+/// so one failure never hides the others.
+public struct StockResult: Sendable {
+    public var symbol: String
+    public var outcome: Result<Stock, QuoteError>
+
+    public init(symbol: String, outcome: Result<Stock, QuoteError>) {
+        self.symbol = symbol
+        self.outcome = outcome
+    }
+
+    public var stock: Stock? { try? outcome.get() }
+    public var error: QuoteError? {
+        if case .failure(let e) = outcome { return e }
+        return nil
+    }
+}

@@ -1,0 +1,29 @@
+/// The limits every request runs under, set once from the command line or config.
+public struct TransportOptions: Sendable, Equatable {
+    /// Whole-transfer limit per attempt, seconds.
+    public var timeout: Double
+    public var connectTimeout: Double
+    public var userAgent: String
+    public var maxRedirects: Int
+    /// Bodies larger than this are cut off with `TransportError.responseTooLarge`.
+    public var maxBodyBytes: Int
+    public var retry: RetryPolicy
+    /// Transfers in flight at once; more wait their turn.
+    public var maxConcurrent: Int
+
+    public init(timeout: Double = 10, connectTimeout: Double? = nil, userAgent: String = "squarestock/\(SquarestockVersion.string)",
+                maxRedirects: Int = 5, maxBodyBytes: Int = 16 << 20, retry: RetryPolicy = RetryPolicy(), maxConcurrent: Int = 16) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout ?? min(5, timeout)
+        self.userAgent = userAgent
+        self.maxRedirects = maxRedirects
+        self.maxBodyBytes = maxBodyBytes
+        self.retry = retry
+        self.maxConcurrent = maxConcurrent
+    }
+}
+
+/// The version shown in `--version` and in the User-Agent.
+public enum SquarestockVersion {
+    public static let string = "0.1.0"
+}

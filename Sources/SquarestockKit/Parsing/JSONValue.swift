@@ -1,0 +1,224 @@
+/// A parsed JSON document that keeps every number as the text that was sent.
+///
+/// Prices must print back exactly as received (`268.835`, not `268.83499999999998`), which a
+/// `Double`-based decoder cannot promise; numbers here stay text until a caller turns them into
+/// an `ExactDecimal` or an integer.
+public indirect enum JSONValue: Sendable, Equatable {
+    case object([(String, JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.array(let x), .array(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, index >= 0, index < items.count { return items[index] }
+        return nil
+    }
+
+    public var array: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    public var string: String? { if case .string(let s) = self { return s }; return nil }
+    public var isNull: Bool { if case .null = self { return true }; return false }
+
+    public var decimal: ExactDecimal? {
+        if case .number(let n) = self { return ExactDecimal(n) }
+        return nil
+    }
+
+    public var int64: Int64? {
+        guard case .number(let n) = self else { return nil }
+        if let v = Int64(n) { return v }
+        // Integral doubles are written with `.0` by some services.
+        if let d = ExactDecimal(n), d.normalized.scale == 0 { return d.normalized.significand }
+        return nil
+    }
+}
+
+/// Why a JSON body could not be read, with the byte offset for the message.
+public struct JSONParseError: Error, Equatable, Sendable {
+    public var offset: Int
+    public var message: String
+}
+
+/// A small recursive-descent JSON reader over bytes, with a nesting limit so hostile input
+/// cannot exhaust the stack.
+public struct JSONReader {
+    public static let maxDepth = 128
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
+            var r = JSONReader(bytes: raw)
+            r.skipSpace()
+            do throws(JSONParseError) {
+                let v = try r.value(depth: 0)
+                r.skipSpace()
+                guard r.i == raw.count else { return .failure(JSONParseError(offset: r.i, message: "unexpected data after the JSON value")) }
+                return .success(v)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Unwraps JSONP (`callback({...});`, `/**/callback(...)`) and parses the inside.
+    public static func parseAllowingJSONP(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var start = 0
+        while start < bytes.count, bytes[start] == 32 || bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 9 { start += 1 }
+        if start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
+           let open = bytes[start...].firstIndex(of: UInt8(ascii: "(")),
+           let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open {
+            return try parse(Array(bytes[(open + 1)..<close]))
+        }
+        return try parse(bytes)
+    }
+
+    private let b: UnsafeRawBufferPointer
+    private var i = 0
+
+    private init(bytes: UnsafeRawBufferPointer) { b = bytes }
+
+    private mutating func skipSpace() {
+        while i < b.count, b[i] == 32 || b[i] == 10 || b[i] == 13 || b[i] == 9 { i += 1 }
+    }
+
+    private func fail(_ m: String) -> JSONParseError { JSONParseError(offset: i, message: m) }
+
+    private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth < JSONReader.maxDepth else { throw fail("nested too deeply") }
+        guard i < b.count else { throw fail("unexpected end of JSON") }
+        switch b[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var members: [(String, JSONValue)] = []
+            skipSpace()
+            if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let k = try string()
+                skipSpace()
+                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                i += 1
+                skipSpace()
+                members.append((k, try value(depth: depth + 1)))
+                skipSpace()
+                guard i < b.count else { throw fail("unexpected end of JSON") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+                throw fail("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < b.count else { throw fail("unexpected end of JSON") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default:
+            let start = i
+            if b[i] == UInt8(ascii: "-") { i += 1 }
+            var digits = 0
+            while i < b.count {
+                let c = b[i]
+                if (c >= 48 && c <= 57) { digits += 1; i += 1 }
+                else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { i += 1 }
+                else { break }
+            }
+            guard digits > 0 else { i = start; throw fail("unexpected character") }
+            return .number(String(decoding: UnsafeRawBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= b.count else { throw fail("unexpected end of JSON") }
+        let p = word.utf8Start
+        for k in 0..<n where b[i + k] != p[k] { throw fail("unexpected character") }
+        i += n
+    }
+
+    private mutating func string() throws(JSONParseError) -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+            if c == UInt8(ascii: "\\") {
+                i += 1
+                guard i < b.count else { break }
+                let e = b[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "r"): out.append(13)
+                case UInt8(ascii: "b"): out.append(8)
+                case UInt8(ascii: "f"): out.append(12)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if scalar >= 0xD800 && scalar < 0xDC00, i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        if low >= 0xDC00 && low < 0xE000 { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) } else { scalar = 0xFFFD }
+                    }
+                    let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: out.append(e)
+                }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard i + 4 <= b.count else { throw fail("bad \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = b[i]
+            let d: UInt32
+            switch c {
+            case 48...57: d = UInt32(c - 48)
+            case 65...70: d = UInt32(c - 55)
+            case 97...102: d = UInt32(c - 87)
+            default: throw fail("bad \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+}

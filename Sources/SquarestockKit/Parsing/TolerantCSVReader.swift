@@ -1,0 +1,140 @@
+/// One field of a CSV record as a byte range into the input; nothing is copied until a caller
+/// decides to keep the value.
+public struct CSVField: Sendable, Equatable {
+    /// Offset of the first content byte (after an opening quote).
+    public var start: Int
+    /// Offset one past the last content byte (before a closing quote).
+    public var end: Int
+    public var isQuoted: Bool
+    /// The content holds `""` pairs that stand for one `"`.
+    public var hasEscapedQuotes: Bool
+
+    public var count: Int { end - start }
+}
+
+/// A CSV reader over raw bytes that accepts what quote services really send.
+///
+/// Services differ in every detail a strict reader would reject: CRLF, LF or bare CR endings, a
+/// UTF-8 byte-order mark, no final newline, blank lines, rows shorter than the header, quotes
+/// around some fields but not others. The reader yields each record's fields as byte ranges so
+/// the hot path never builds a `String` for a field it does not keep.
+public struct TolerantCSVReader {
+    public let bytes: UnsafeRawBufferPointer
+    public let separator: UInt8
+    private var position: Int
+    /// 1-based line number of the record most recently returned.
+    public private(set) var lineNumber: Int = 0
+    private var nextLine: Int = 1
+    /// Whether the last record ended inside an unterminated quoted field (cut-off input).
+    public private(set) var lastRecordHadUnterminatedQuote = false
+
+    public init(bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ",")) {
+        self.bytes = bytes
+        self.separator = separator
+        // A UTF-8 byte-order mark is not part of the first header name.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        } else {
+            position = 0
+        }
+    }
+
+    /// Byte offset where the next record starts.
+    public var offset: Int { position }
+
+    /// Reads the next non-blank record into `fields` (cleared first). Returns false at the end.
+    public mutating func nextRecord(into fields: inout [CSVField]) -> Bool {
+        fields.removeAll(keepingCapacity: true)
+        lastRecordHadUnterminatedQuote = false
+        let n = bytes.count
+        let quote = UInt8(ascii: "\"")
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        // Skip blank lines.
+        while position < n {
+            let c = bytes[position]
+            if c == lf { position += 1; nextLine += 1 }
+            else if c == cr {
+                position += 1
+                if position < n && bytes[position] == lf { position += 1 }
+                nextLine += 1
+            } else { break }
+        }
+        guard position < n else { return false }
+        lineNumber = nextLine
+        var p = position
+        while true {
+            // Start of a field.
+            if p < n && bytes[p] == quote {
+                var q = p + 1
+                var escaped = false
+                var closed = false
+                while q < n {
+                    let c = bytes[q]
+                    if c == quote {
+                        if q + 1 < n && bytes[q + 1] == quote { escaped = true; q += 2; continue }
+                        closed = true
+                        break
+                    }
+                    if c == lf { nextLine += 1 }
+                    else if c == cr && !(q + 1 < n && bytes[q + 1] == lf) { nextLine += 1 }
+                    q += 1
+                }
+                if !closed {
+                    lastRecordHadUnterminatedQuote = true
+                    fields.append(CSVField(start: p + 1, end: n, isQuoted: true, hasEscapedQuotes: escaped))
+                    position = n
+                    return true
+                }
+                var contentEnd = q
+                q += 1  // past the closing quote
+                // Tolerate text between the closing quote and the separator (`"a"b,` reads `a"b`).
+                while q < n, bytes[q] != separator, bytes[q] != lf, bytes[q] != cr { q += 1; contentEnd = q }
+                let field = CSVField(start: p + 1, end: contentEnd, isQuoted: true, hasEscapedQuotes: escaped)
+                fields.append(field)
+                p = q
+            } else {
+                var q = p
+                while q < n {
+                    let c = bytes[q]
+                    if c == separator || c == lf || c == cr { break }
+                    q += 1
+                }
+                fields.append(CSVField(start: p, end: q, isQuoted: false, hasEscapedQuotes: false))
+                p = q
+            }
+            // After a field: separator, end of line, or end of input.
+            if p >= n { position = n; return true }
+            let c = bytes[p]
+            if c == separator { p += 1; if p >= n { fields.append(CSVField(start: n, end: n, isQuoted: false, hasEscapedQuotes: false)); position = n; return true }; continue }
+            if c == cr {
+                p += 1
+                if p < n && bytes[p] == lf { p += 1 }
+            } else {
+                p += 1
+            }
+            nextLine += 1
+            position = p
+            return true
+        }
+    }
+
+    /// The field's bytes as a buffer (quotes excluded; doubled quotes still doubled).
+    @inlinable public func raw(_ f: CSVField) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[f.start..<f.end])
+    }
+
+    /// The field as text, with doubled quotes undone and invalid UTF-8 repaired.
+    public func string(_ f: CSVField) -> String {
+        let slice = raw(f)
+        if !f.hasEscapedQuotes { return String(decoding: slice, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(slice.count)
+        var i = 0
+        while i < slice.count {
+            out.append(slice[i])
+            if slice[i] == UInt8(ascii: "\""), i + 1 < slice.count, slice[i + 1] == UInt8(ascii: "\"") { i += 2 } else { i += 1 }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,78 @@
+/// A quote service squarestock can read. Each source owns its wire format and its URLs, and
+/// hands back domain `Stock`s, so the CLI and the renderers never see a service's quirks.
+public protocol QuoteSource: Sendable {
+    /// The name users pass to `--source`, shown in every output.
+    var name: String { get }
+    /// One result per symbol, in the order given. Symbols are already validated and upper-cased.
+    func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult]
+}
+
+/// What a source needs besides the symbols: the clock, where to send requests, keys.
+public struct SourceContext: Sendable {
+    public var now: Instant
+    /// Replaces scheme, host and port of every URL (mirrors, proxies, loopback tests).
+    public var endpoint: String?
+    public var registry: ExchangeRegistry
+    public var stooqAPIKey: String?
+    /// The folder holding `manifest.tsv` for the `samples` source.
+    public var samplesDirectory: String?
+
+    public init(now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
+                stooqAPIKey: String? = nil, samplesDirectory: String? = nil) {
+        self.now = now
+        self.endpoint = endpoint
+        self.registry = registry
+        self.stooqAPIKey = stooqAPIKey
+        self.samplesDirectory = samplesDirectory
+    }
+
+    /// The real URL, or the same path and query on the configured endpoint.
+    public func url(_ real: String) -> String {
+        guard let endpoint, !endpoint.isEmpty else { return real }
+        return Endpoint.rebase(real, onto: endpoint)
+    }
+}
+
+/// URL surgery for `--endpoint`: only scheme, host and port change.
+public enum Endpoint {
+    public static func rebase(_ url: String, onto endpoint: String) -> String {
+        var base = endpoint
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let afterScheme = url[schemeEnd.upperBound...]
+        let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+        return base + String(afterScheme[pathStart...])
+    }
+
+    /// Percent-encodes a query value (RFC 3986 unreserved characters stay).
+    public static func encode(_ s: String) -> String {
+        var out = ""
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 15)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+
+    /// Hides API keys in a URL before it is shown anywhere.
+    public static func redact(_ url: String) -> String {
+        var out = url
+        for key in ["apikey=", "api_key=", "token=", "crumb="] {
+            var searchStart = out.startIndex
+            while let r = out.range(of: key, options: .caseInsensitive, range: searchStart..<out.endIndex) {
+                let valueEnd = out[r.upperBound...].firstIndex(of: "&") ?? out.endIndex
+                out.replaceSubrange(r.upperBound..<valueEnd, with: "REDACTED")
+                searchStart = out.index(r.upperBound, offsetBy: 8)
+            }
+        }
+        return out
+    }
+}
+
+import Foundation

@@ -1,0 +1,194 @@
+/// The one gate between text from the network and the terminal.
+///
+/// A company name or error body from a quote service is attacker-controllable: raw, it could move
+/// the cursor, rewrite earlier lines, set the clipboard (OSC 52), hide a link behind innocent text
+/// (OSC 8) or reorder characters with bidi overrides. Everything shown to the user that did not
+/// come from our own string literals goes through `sanitize` first; the width helpers then lay the
+/// clean text out in columns, counting CJK and emoji as two cells.
+public enum TerminalText {
+    // MARK: Sanitizing
+
+    /// `bytes` decoded as UTF-8 (each invalid sequence becoming U+FFFD) and then sanitized.
+    public static func sanitize(bytes: some Collection<UInt8>) -> String {
+        sanitize(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Printable single-line text: no escape sequences, no control characters, no bidi controls,
+    /// whitespace runs collapsed to one space, no leading or trailing space.
+    ///
+    /// - Escape sequences are removed whole, introducer to terminator, so no parameter bytes leak
+    ///   as text: CSI (`ESC [` or U+009B, up to a final byte 0x40...0x7E), OSC (`ESC ]` or U+009D,
+    ///   up to BEL, `ESC \` or U+009C, which covers OSC 8 links and OSC 52 clipboard writes),
+    ///   DCS/SOS/PM/APC (`ESC P`, `ESC X`, `ESC ^`, `ESC _` or their C1 forms, up to ST), and
+    ///   two-character sequences such as `ESC 7` or `ESC ( B`.
+    /// - A string sequence (OSC, DCS, ...) with no terminator swallows the rest of the input:
+    ///   hiding a truncated tail is better than showing half an escape. An `ESC` inside one ends
+    ///   it, as in terminals, and starts the next sequence.
+    /// - Tab, LF, CR, VT, FF and every Unicode White_Space character (NBSP, U+2028, U+3000, ...)
+    ///   count as whitespace; other C0 controls, DEL and C1 controls (U+0080...U+009F) are dropped.
+    /// - Dropped too: the bidi controls U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069,
+    ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible).
+    public static func sanitize(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var mode = Mode.text
+        var iterator = s.unicodeScalars.makeIterator()
+        var replay: Unicode.Scalar? = nil
+
+        while let scalar = replay ?? iterator.next() {
+            replay = nil
+            let v = scalar.value
+            switch mode {
+            case .text:
+                switch v {
+                case 0x1B: mode = .escape
+                case 0x9B: mode = .csi
+                case 0x9D: mode = .controlString(endsAtBell: true)
+                case 0x90, 0x98, 0x9E, 0x9F: mode = .controlString(endsAtBell: false)
+                case 0x09...0x0D: pendingSpace = true
+                case 0x00...0x1F, 0x7F...0x9F: break
+                case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: break
+                default:
+                    if v > 0x20 && v < 0x7F {
+                        // Printable ASCII: the common case, no property lookup.
+                    } else if scalar.properties.isWhitespace {
+                        pendingSpace = true
+                        continue
+                    }
+                    if pendingSpace && !out.isEmpty { out.append(" ") }
+                    pendingSpace = false
+                    out.append(scalar)
+                }
+
+            case .escape:
+                switch v {
+                case 0x5B: mode = .csi  // [
+                case 0x5D: mode = .controlString(endsAtBell: true)  // ]
+                case 0x50, 0x58, 0x5E, 0x5F: mode = .controlString(endsAtBell: false)  // P X ^ _
+                case 0x20...0x2F: mode = .escapeIntermediate
+                case 0x30...0x7E: mode = .text  // two-character sequence, e.g. ESC 7, ESC c
+                case 0x1B: break  // ESC ESC: the first one introduced nothing
+                default:
+                    mode = .text
+                    replay = scalar
+                }
+
+            case .escapeIntermediate:
+                switch v {
+                case 0x20...0x2F: break
+                case 0x30...0x7E: mode = .text
+                default:
+                    mode = .text
+                    replay = scalar
+                }
+
+            case .csi:
+                switch v {
+                case 0x20...0x3F: break  // parameters and intermediates
+                case 0x40...0x7E: mode = .text  // final byte
+                case 0x1B: mode = .escape
+                case 0x18, 0x1A: mode = .text  // CAN, SUB cancel the sequence
+                case 0x00...0x1F, 0x7F: break  // terminals execute these mid-sequence; we drop them
+                default:
+                    mode = .text
+                    replay = scalar
+                }
+
+            case .controlString(let endsAtBell):
+                switch v {
+                case 0x07 where endsAtBell: mode = .text
+                case 0x9C: mode = .text
+                case 0x1B: mode = .controlStringEscape
+                default: break
+                }
+
+            case .controlStringEscape:
+                if v == 0x5C {  // ESC \ is ST
+                    mode = .text
+                } else {
+                    mode = .escape
+                    replay = scalar
+                }
+            }
+        }
+        return String(out)
+    }
+
+    /// Where the sanitizer is inside an escape sequence.
+    private enum Mode {
+        case text
+        case escape
+        case escapeIntermediate
+        case csi
+        case controlString(endsAtBell: Bool)
+        case controlStringEscape
+    }
+
+    // MARK: Width and layout
+
+    /// Terminal columns `s` occupies: wide and fullwidth characters (CJK, kana, Hangul, most
+    /// emoji) count 2, combining marks and other zero-width scalars 0, everything else 1.
+    ///
+    /// Meant for sanitized text; controls count 0. Measured per grapheme cluster, at most 2 each,
+    /// so an emoji ZWJ sequence or a flag counts 2 and an emoji-presentation selector (U+FE0F)
+    /// widens its emoji to 2. Ambiguous-width characters count 1, as in non-CJK locales.
+    public static func displayWidth(_ s: String) -> Int {
+        var count = 0
+        for byte in s.utf8 {
+            if byte >= 0x80 { return s.reduce(0) { $0 + width(of: $1) } }
+            if byte >= 0x20 && byte < 0x7F { count += 1 }
+        }
+        return count
+    }
+
+    /// Columns of one grapheme cluster: 0, 1 or 2.
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        var sum = 0
+        var emojiPresentation = false
+        for scalar in scalars {
+            if scalar.value == 0xFE0F { emojiPresentation = true }
+            sum += UnicodeWidth.columns(of: scalar)
+        }
+        if emojiPresentation, let first = scalars.first, first.properties.isEmoji { return 2 }
+        return min(sum, 2)
+    }
+
+    /// `s` cut to at most `width` columns, ending in `…` when anything was cut.
+    ///
+    /// Cuts between grapheme clusters only, so no accent is separated from its letter and no
+    /// wide character is halved; the result may be a column short when a wide character did not
+    /// fit. Spaces before the `…` are dropped ("Apple…", not "Apple …").
+    public static func truncate(_ s: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if displayWidth(s) <= width { return s }
+        var kept = ""
+        var used = 0
+        for character in s {
+            let w = self.width(of: character)
+            if used + w > width - 1 { break }
+            kept.append(character)
+            used += w
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
+    }
+
+    /// `s` followed by spaces up to `width` columns; unchanged when already that wide or wider
+    /// (use `fit` to cut as well).
+    public static func padRight(_ s: String, toWidth width: Int) -> String {
+        let missing = width - displayWidth(s)
+        return missing > 0 ? s + String(repeating: " ", count: missing) : s
+    }
+
+    /// Spaces then `s`, up to `width` columns: for right-aligned numbers.
+    public static func padLeft(_ s: String, toWidth width: Int) -> String {
+        let missing = width - displayWidth(s)
+        return missing > 0 ? String(repeating: " ", count: missing) + s : s
+    }
+
+    /// `s` truncated and padded to exactly `width` columns, for table cells.
+    public static func fit(_ s: String, toWidth width: Int) -> String {
+        padRight(truncate(s, toWidth: width), toWidth: width)
+    }
+}

@@ -1,0 +1,106 @@
+/// An exchange's IANA time zone, the only bridge between UTC instants and the wall clocks quote
+/// services print.
+///
+/// Sources disagree on zones (Stooq prints Warsaw time for New York stocks) and the US and EU
+/// change clocks on different weekends, so every conversion names its zone explicitly; the
+/// answers come from system ICU, never from the process's TZ or locale, and a shared per-zone
+/// cache of the current offset interval makes converting millions of bars cheap.
+public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible {
+    /// IANA zone ID as given, e.g. `America/New_York`.
+    public let identifier: String
+    let cache: ZoneOffsetCache
+
+    /// Fails for IDs ICU does not know, rather than silently using GMT as ICU would.
+    public init(identifier: String) throws(TimeZoneError) {
+        guard let cache = ZoneOffsetCache.shared(for: identifier) else {
+            throw .unknownZone(identifier)
+        }
+        self.identifier = identifier
+        self.cache = cache
+    }
+
+    /// Keeps instant arithmetic (`t + offset`) far from `Int64` overflow; about 146 million
+    /// years either way, well beyond the calendar range anyone means.
+    static let instantLimit: Int64 = 1 << 62
+
+    /// Seconds east of UTC in effect at the instant (e.g. -14400 for EDT).
+    public func offsetSeconds(at instant: Instant) -> Int {
+        Int(cache.offset(at: instant.secondsSinceEpoch))
+    }
+
+    /// The exchange's wall clock at the instant.
+    public func localDateTime(at instant: Instant) -> CivilDateTime {
+        let t = min(max(instant.secondsSinceEpoch, -Self.instantLimit), Self.instantLimit)
+        return CivilDateTime(secondsSinceEpochUTC: t + cache.offset(at: t))
+    }
+
+    /// The instant a wall clock names in this zone. Wall clocks skipped by a spring-forward gap
+    /// resolve forward (02:30 becomes 03:30 EDT); wall clocks repeated by a fall-back overlap resolve
+    /// to the earlier instant. Out-of-range fields roll over (hour 24 is the next midnight) within
+    /// sane bounds; beyond them (|year| > 200000, month outside 1...12, other fields beyond a
+    /// million) they are clamped first.
+    public func instant(for wallClock: CivilDateTime) -> Instant {
+        let wall = Self.bounded(wallClock)
+        let w = wall.secondsSinceEpochAsUTC
+        return Instant(secondsSinceEpoch: cache.instant(forWall: w, normalized: CivilDateTime(secondsSinceEpochUTC: w)))
+    }
+
+    /// ISO 8601 with this zone's offset, e.g. `2025-10-29T12:36:59-04:00`.
+    public func iso8601(at instant: Instant) -> String {
+        let t = min(max(instant.secondsSinceEpoch, -Self.instantLimit), Self.instantLimit)
+        let offset = cache.offset(at: t)
+        return CivilDateTime(secondsSinceEpochUTC: t + offset).iso8601(offsetSeconds: Int(offset))
+    }
+
+    /// The zone abbreviation a trader reads, e.g. `EDT`. Where the locale has no abbreviation and
+    /// ICU offers a GMT format (`GMT+2`), answers `UTC+2` / `UTC+5:30` instead, which reads as an
+    /// offset rather than as a British zone. The locale is explicit so the process locale never
+    /// changes the answer.
+    public func abbreviation(at instant: Instant, locale: String = "en_US") -> String {
+        let t = min(max(instant.secondsSinceEpoch, -Self.instantLimit), Self.instantLimit)
+        if let name = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(name) {
+            return name
+        }
+        return Self.utcOffsetName(Int(cache.offset(at: t)))
+    }
+
+    /// `GMT+2`, `GMT-03:30`, `UTC+1` and localized variants such as `GMT+02:00`: a GMT/UTC prefix
+    /// followed by anything. A bare `GMT` (London in winter) or `UTC` is a real abbreviation.
+    static func isOffsetFormat(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 3 else { return false }
+        let prefix = String(decoding: bytes[0..<3], as: UTF8.self)
+        return prefix == "GMT" || prefix == "UTC"
+    }
+
+    /// `UTC`, `UTC+2`, `UTC-4`, `UTC+5:30`, `UTC+5:45`.
+    static func utcOffsetName(_ offset: Int) -> String {
+        if offset == 0 { return "UTC" }
+        let a = abs(offset)
+        var s = "UTC" + (offset < 0 ? "-" : "+") + String(a / 3600)
+        let minutes = a / 60 % 60
+        if minutes != 0 { s += ":" + pad(minutes, 2) }
+        return s
+    }
+
+    /// Clamps fields so the civil arithmetic cannot overflow; valid wall clocks pass unchanged.
+    @inline(__always) static func bounded(_ w: CivilDateTime) -> CivilDateTime {
+        let years = -200_000...200_000, fields = -1_000_000...1_000_000
+        if years.contains(w.date.year), (1...12).contains(w.date.month), fields.contains(w.date.day),
+           fields.contains(w.hour), fields.contains(w.minute), fields.contains(w.second) {
+            return w
+        }
+        return CivilDateTime(
+            year: w.date.year.clamped(to: years), month: w.date.month.clamped(to: 1...12),
+            day: w.date.day.clamped(to: fields), hour: w.hour.clamped(to: fields),
+            minute: w.minute.clamped(to: fields), second: w.second.clamped(to: fields))
+    }
+
+    public static func == (a: ExchangeTimeZone, b: ExchangeTimeZone) -> Bool { a.identifier == b.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    public var description: String { identifier }
+}
+
+extension Int {
+    fileprivate func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import SquarestockKit
+
+/// The root command: `squarestock AAPL` runs `quote`, the default subcommand.
+struct Squarestock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "squarestock",
+        abstract: "Stock quotes in the terminal: price, change, day range, last trade time in the exchange's zone, market status and a sparkline.",
+        discussion: """
+            Sources: \(SourceCatalog.names.joined(separator: ", ")) (default \(SourceCatalog.defaultName); try --source samples offline).
+            Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.
+            """,
+        version: SquarestockVersion.string,
+        subcommands: [QuoteCommand.self],
+        defaultSubcommand: QuoteCommand.self
+    )
+}
+
+/// Runs the command and maps every ending to the documented exit codes (ArgumentParser's own
+/// usage-error code is 64; ours is 2).
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try Squarestock.parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Terminal.exit(exit.rawValue)
+        } catch {
+            let code = Squarestock.exitCode(for: error)
+            if code == .success {
+                Terminal.writeOut(Squarestock.fullMessage(for: error) + "\n")
+                Terminal.exit(0)
+            }
+            Terminal.writeError("squarestock: " + Squarestock.fullMessage(for: error) + "\n")
+            Terminal.exit(ExitStatus.usage.rawValue)
+        }
+    }
+}
