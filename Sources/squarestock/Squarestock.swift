@@ -32,7 +32,9 @@ enum Main {
                 Terminal.writeOut(Squarestock.fullMessage(for: error) + "\n")
                 Terminal.exit(0)
             }
-            Terminal.writeError("squarestock: " + Squarestock.fullMessage(for: error) + "\n")
+            var message = Squarestock.fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            Terminal.writeError("squarestock: " + message + "\n")
             Terminal.exit(ExitStatus.usage.rawValue)
         }
     }

@@ -2,12 +2,8 @@
 /// written from the exact decimals, digit for digit as received; unknown values are `null`.
 public enum QuoteJSONWriter {
     public static func render(_ results: [StockResult], now: Instant) -> String {
-        var out = "[\n"
-        for (i, r) in results.enumerated() {
-            out += "  " + object(r, now: now)
-            out += i + 1 < results.count ? ",\n" : "\n"
-        }
-        return out + "]\n"
+        if results.isEmpty { return "[]\n" }
+        return "[\n" + results.map { object($0, now: now) }.joined(separator: ",\n") + "\n]\n"
     }
 
     static func object(_ r: StockResult, now: Instant) -> String {
@@ -32,13 +28,15 @@ public enum QuoteJSONWriter {
                 ("previousClose", num(p.previousClose)), ("volume", num(p.volume)),
                 ("lastTrade", opt(facts.lastTradeUTC)), ("lastTradeLocal", opt(facts.lastTradeLocal)),
                 ("marketStatus", string(facts.status.status.rawValue)), ("marketStatusReason", opt(facts.status.reason)),
-                ("intraday", "[" + s.intraday.map { "{\"time\": \(string($0.time.iso8601UTC)), \"price\": \($0.price.description)}" }.joined(separator: ", ") + "]"),
+                ("intraday", s.intraday.isEmpty ? "[]" : "[\n" + s.intraday.map {
+                    "      {\"time\": \(string($0.time.iso8601UTC)), \"price\": \($0.price.description)}"
+                }.joined(separator: ",\n") + "\n    ]"),
                 ("source", string(s.source)),
                 ("notes", "[" + (s.notes + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(string).joined(separator: ", ") + "]"),
                 ("error", "null"),
             ]
         }
-        return "{" + fields.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        return "  {\n" + fields.map { "    " + string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n  }"
     }
 
     static func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }

@@ -33,8 +33,7 @@ struct QuoteCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
-        let (source, context, transportOptions) = try sourceOptions.resolve(environment: env, config: config)
+        let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let manager = StockManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
         let results = manager.quotes(for: symbols)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SquarestockKit
 
 /// Where quotes come from; shared by every command that fetches.
@@ -12,8 +13,22 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for each request (default 10).")
     var timeout: Double?
 
+    /// The settings after flags, environment and config file have had their say.
+    struct Settings {
+        var source: QuoteSource
+        var endpoint: String?
+        var timeout: Double
+        var config: ConfigFile
+    }
+
+    /// Checked while parsing, so a wrong value is reported with this command's usage.
+    func validate() throws {
+        _ = try settings(environment: ProcessInfo.processInfo.environment)
+    }
+
     /// Flags beat the environment, which beats the config file.
-    func resolve(environment env: [String: String], config: ConfigFile) throws -> (QuoteSource, SourceContext, TransportOptions) {
+    func settings(environment env: [String: String]) throws -> Settings {
+        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         let name = source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
         guard let quoteSource = SourceCatalog.source(named: name) else {
             throw ValidationError("unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))")
@@ -27,10 +42,17 @@ struct SourceOptions: ParsableArguments {
         }
         let seconds = timeout ?? config["timeout"].flatMap(Double.init) ?? 10
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-        let context = SourceContext(now: ClockOverride.now(environment: env), endpoint: endpointValue,
-                                    stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? config["stooq_api_key"],
+        return Settings(source: quoteSource, endpoint: endpointValue, timeout: seconds, config: config)
+    }
+
+    /// Everything a fetch needs: the source, its context (clock, endpoint, keys, samples) and
+    /// the transport limits.
+    func resolve(environment env: [String: String]) throws -> (QuoteSource, SourceContext, TransportOptions) {
+        let s = try settings(environment: env)
+        let context = SourceContext(now: ClockOverride.now(environment: env), endpoint: s.endpoint,
+                                    stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
                                     samplesDirectory: SamplesLocator.find(environment: env))
-        return (quoteSource, context, TransportOptions(timeout: seconds))
+        return (s.source, context, TransportOptions(timeout: s.timeout))
     }
 }
 

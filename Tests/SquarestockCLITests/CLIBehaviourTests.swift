@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What a user sees from the real binary when the network misbehaves, and how it treats the
+/// terminal.
+struct CLIBehaviourTests {
+    @Test func serverDownMeansExitThreeWithOneLinePerSymbol() throws {
+        let server = try LoopbackHTTPServer { _ in .text("") }
+        let endpoint = server.baseURL
+        server.stop()
+        let run = try CLIRunner.run(["AAPL", "MSFT", "--source", "stooq", "--endpoint", endpoint, "--format", "json", "--timeout", "5"])
+        #expect(run.exitCode == 3)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("squarestock: AAPL: could not connect to 127.0.0.1:"))
+        #expect(lines[1].hasPrefix("squarestock: MSFT: could not connect to 127.0.0.1:"))
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        #expect(json?.count == 2)
+        #expect((json?[0]["error"] as? String)?.contains("could not connect") == true)
+    }
+
+    @Test func stooqThroughTheEndpointFlag() throws {
+        let routes = RouteTable()
+        routes.add(path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_quote_batch_aapl_xxxx_msft.csv")))
+        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
+        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
+        routes.add(path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_NOW"] = "2020-05-06T20:05:00Z"
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        let run = try CLIRunner.run(["AAPL", "XXXX", "MSFT", "--source", "stooq", "--format", "table"], environment: env)
+        #expect(run.exitCode == 1)
+        #expect(run.stderr == "squarestock: XXXX: stooq has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n")
+        #expect(run.stdout.contains("AAPL  APPLE  NYSE/Nasdaq · USD\n  300.63  +3.07 (+1.03%)  post (after hours)\n"))
+        #expect(run.stdout.contains("last trade 2020-05-06 16:00:01 EDT (4m ago)"))
+        #expect(run.stdout.contains("MSFT  MICROSOFT"))
+        #expect(run.stdout.contains("no intraday data: intraday request failed: the server sent an HTML page instead of CSV (HTTP 200)"))
+    }
+
+    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
+        let exe = CLIRunner.executablePath
+        func underPTY(_ extraEnv: [String: String]) throws -> String {
+            var env = CLIRunner.baseEnvironment()
+            env.removeValue(forKey: "NO_COLOR")
+            env["TERM"] = "xterm-256color"
+            for (k, v) in extraEnv { env[k] = v }
+            // `script` gives the child a pseudo-terminal, as a user's shell would.
+            let run = try CLIRunner.run(["-qec", "\(exe) AAPL --source samples", "/dev/null"], environment: env, executable: "/usr/bin/script")
+            return run.stdout
+        }
+        let coloured = try underPTY([:])
+        #expect(coloured.contains("\u{1B}[31m"))  // the change is down: red
+        #expect(coloured.contains("Apple Inc."))  // a terminal gets the table by default
+        let plain = try underPTY(["NO_COLOR": "1"])
+        #expect(plain.contains("Apple Inc."))
+        #expect(!plain.contains("\u{1B}["))
+        let piped = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "table"], environment: CLIRunner.baseEnvironment().filter { $0.key != "NO_COLOR" })
+        #expect(!piped.stdout.contains("\u{1B}["))
+    }
+
+    @Test func networkTextIsStrippedOfControlSequences() throws {
+        let hostile = "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,1,2,0.5,1.5,100,Evil\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J Corp\u{202E}\n"
+        let routes = RouteTable()
+        routes.add(path: "/q/l/", response: .text(hostile))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let run = try CLIRunner.run(["AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--format", "table"])
+        #expect(run.stdout.contains("Evil Corp"))
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+    }
+
+    @Test func versionAndHelp() throws {
+        let v = try CLIRunner.run(["--version"])
+        #expect(v.exitCode == 0)
+        #expect(v.stdout.hasPrefix("0."))
+        let h = try CLIRunner.run(["--help"])
+        #expect(h.exitCode == 0)
+        #expect(h.stdout.contains("Exit codes: 0 all symbols quoted"))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the real `squarestock` binary built next to the test bundle, with a controlled
+/// environment, and captures what a user would see.
+public struct CLIRun: Sendable {
+    public var stdout: String
+    public var stderr: String
+    public var exitCode: Int32
+}
+
+public enum CLIRunner {
+    /// The environment every CLI test starts from: a pinned clock, no colour, a fixed width,
+    /// and nothing inherited that could change the output (config, proxies, locale).
+    public static func baseEnvironment() -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin",
+            "HOME": NSTemporaryDirectory() + "squarestock-test-home",
+            "XDG_CONFIG_HOME": NSTemporaryDirectory() + "squarestock-test-home/config",
+            "SQUARESTOCK_NOW": "2025-10-29T17:00:00Z",
+            "NO_COLOR": "1",
+            "COLUMNS": "100",
+            "LANG": "C.UTF-8",
+            "SQUARESTOCK_SAMPLES": Fixture.repositoryRoot + "/samples",
+        ]
+    }
+
+    public static var executablePath: String {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundleDir.appendingPathComponent("squarestock").path,
+                          bundleDir.deletingLastPathComponent().appendingPathComponent("squarestock").path,
+                          Fixture.repositoryRoot + "/.build/debug/squarestock"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }
+
+    public static func run(_ arguments: [String], environment: [String: String] = baseEnvironment(), executable: String? = nil) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable ?? executablePath)
+        process.arguments = arguments
+        process.environment = environment
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("squarestock-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return CLIRun(stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+                      exitCode: process.terminationStatus)
+    }
+}
