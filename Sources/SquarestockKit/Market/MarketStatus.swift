@@ -54,4 +54,15 @@ public enum MarketStatusRules {
         if let post = hours.postClose, m >= hours.close && m < post { return MarketStatusReport(.post, "after hours") }
         return MarketStatusReport(.closed, "overnight")
     }
+
+    /// Merges the computed status with one the source reported. The source knows holidays and
+    /// the real session; the clock knows whether its data is stale. So: a reported state wins,
+    /// except that a reported `open` with stale trades is `delayed`; a computed reason is kept
+    /// when both agree.
+    public static func combine(computed: MarketStatusReport, reported: MarketStatus?, source: String) -> MarketStatusReport {
+        guard let reported, reported != .unknown else { return computed }
+        if reported == computed.status { return computed }
+        if reported == .open && computed.status == .delayed { return computed }
+        return MarketStatusReport(reported, "as reported by \(source)")
+    }
 }

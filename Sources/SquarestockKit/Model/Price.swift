@@ -36,6 +36,23 @@ public struct Price: Sendable, Equatable {
     }
 }
 
+/// A pre-market or after-hours trade, shown apart from the regular session's numbers.
+public struct ExtendedHoursQuote: Sendable, Equatable {
+    public var session: MarketStatus  // .pre or .post
+    public var price: ExactDecimal
+    public var change: ExactDecimal?
+    public var changePercent: ExactDecimal?
+    public var time: Instant?
+
+    public init(session: MarketStatus, price: ExactDecimal, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil, time: Instant? = nil) {
+        self.session = session
+        self.price = price
+        self.change = change
+        self.changePercent = changePercent
+        self.time = time
+    }
+}
+
 /// One real intraday observation; the sparkline draws only these.
 public struct IntradayPoint: Sendable, Equatable {
     public var time: Instant

@@ -15,10 +15,11 @@ public enum QuoteError: Error, Sendable, Equatable {
     case malformed(source: String, line: Int, column: Int, detail: String)
     case transport(source: String, TransportError)
     case notConfigured(source: String, detail: String)
+    case sessionFailed(source: String, detail: String)
 
     public var isServiceLevel: Bool {
         switch self {
-        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured: return true
+        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed: return true
         default: return false
         }
     }
@@ -61,6 +62,8 @@ public enum QuoteError: Error, Sendable, Equatable {
             return error.description
         case .notConfigured(let source, let detail):
             return "\(source) is not configured: \(detail)"
+        case .sessionFailed(let source, let detail):
+            return "\(source) session failed: \(detail); wait a few minutes and retry, or use another --source"
         }
     }
 }

@@ -16,6 +16,11 @@ public struct Stock: Sendable {
     public var notes: [String]
     /// Why `intraday` is empty, when the source said or when it has no intraday data at all.
     public var intradayUnavailable: String?
+    /// The market state the source itself reported (Yahoo's `marketState`), which knows about
+    /// holidays; nil when the source says nothing.
+    public var reportedStatus: MarketStatus?
+    /// The pre-market or after-hours price while the market is in that session.
+    public var extendedHours: ExtendedHoursQuote?
 
     public init(company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,
                 intraday: [IntradayPoint] = [], session: ClosedRange<Instant>? = nil, source: String, notes: [String] = [], intradayUnavailable: String? = nil) {

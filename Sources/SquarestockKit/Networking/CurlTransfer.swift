@@ -43,7 +43,17 @@ final class CurlTransfer {
         _ = ss_easy_setopt_string(e, CURLOPT_PROTOCOLS_STR, "http,https,file")
         // A redirect may never lead to a local file.
         _ = ss_easy_setopt_string(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        _ = ss_easy_setopt_long(e, CURLOPT_FOLLOWLOCATION, 1)
+        _ = ss_easy_setopt_long(e, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        if let body = request.body {
+            _ = ss_easy_setopt_long(e, CURLOPT_POSTFIELDSIZE, body.count)
+            body.withUnsafeBufferPointer { buffer in
+                // COPYPOSTFIELDS copies the bytes, so the buffer need not outlive this call.
+                buffer.withMemoryRebound(to: CChar.self) { _ = ss_easy_setopt_string(e, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }
+        }
+        if request.method != "GET" && !(request.method == "POST" && request.body != nil) {
+            _ = ss_easy_setopt_string(e, CURLOPT_CUSTOMREQUEST, request.method)
+        }
         _ = ss_easy_setopt_long(e, CURLOPT_MAXREDIRS, options.maxRedirects)
         _ = ss_easy_setopt_long(e, CURLOPT_TIMEOUT_MS, Int(options.timeout * 1000))
         _ = ss_easy_setopt_long(e, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))

@@ -2,11 +2,19 @@
 /// swap the transport for a fake, and every request still carries the limits the user set.
 public struct HTTPRequest: Sendable, Equatable {
     public var url: String
+    /// Extra header lines, `Name: value`.
     public var headers: [String]
+    public var method: String
+    public var body: [UInt8]?
+    /// Off for flows that must see each redirect (Yahoo's consent pages set cookies on them).
+    public var followRedirects: Bool
 
-    public init(url: String, headers: [String] = []) {
+    public init(url: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil, followRedirects: Bool = true) {
         self.url = url
         self.headers = headers
+        self.method = method
+        self.body = body
+        self.followRedirects = followRedirects
     }
 }
 
@@ -35,6 +43,12 @@ public struct HTTPResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    /// Every header of that name (`Set-Cookie` comes several times).
+    public func headers(named name: String) -> [String] {
+        let lowered = name.lowercased()
+        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
     }
 
     /// Success for HTTP(S) means 2xx; a `file://` read has no status and succeeded if it arrived.

@@ -12,7 +12,9 @@ public struct QuoteFacts: Sendable {
     public var age: String?
 
     public init(stock: Stock, now: Instant) {
-        status = MarketStatusRules.status(exchange: stock.company.exchange, zone: stock.timeZone, now: now, lastTrade: stock.price.lastTrade)
+        status = MarketStatusRules.combine(
+            computed: MarketStatusRules.status(exchange: stock.company.exchange, zone: stock.timeZone, now: now, lastTrade: stock.price.lastTrade),
+            reported: stock.reportedStatus, source: stock.source)
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC
             age = AgeFormatter.ago(from: t, now: now)

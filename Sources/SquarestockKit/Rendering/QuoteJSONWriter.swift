@@ -14,6 +14,7 @@ public enum QuoteJSONWriter {
                       "previousClose", "volume", "lastTrade", "lastTradeLocal"] { fields.append((k, "null")) }
             fields.append(("marketStatus", string(MarketStatus.unknown.rawValue)))
             fields.append(("marketStatusReason", "null"))
+            fields.append(("extendedHours", "null"))
             fields.append(("intraday", "[]"))
             fields.append(("source", "null"))
             fields.append(("notes", "[]"))
@@ -28,6 +29,9 @@ public enum QuoteJSONWriter {
                 ("previousClose", num(p.previousClose)), ("volume", num(p.volume)),
                 ("lastTrade", opt(facts.lastTradeUTC)), ("lastTradeLocal", opt(facts.lastTradeLocal)),
                 ("marketStatus", string(facts.status.status.rawValue)), ("marketStatusReason", opt(facts.status.reason)),
+                ("extendedHours", s.extendedHours.map { e in
+                    "{\"session\": \(string(e.session.rawValue)), \"price\": \(e.price), \"change\": \(num(e.change)), \"changePercent\": \(num(e.changePercent)), \"time\": \(opt(e.time?.iso8601UTC))}"
+                } ?? "null"),
                 ("intraday", s.intraday.isEmpty ? "[]" : "[\n" + s.intraday.map {
                     "      {\"time\": \(string($0.time.iso8601UTC)), \"price\": \($0.price.description)}"
                 }.joined(separator: ",\n") + "\n    ]"),

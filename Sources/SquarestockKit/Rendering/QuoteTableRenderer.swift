@@ -48,6 +48,19 @@ public struct QuoteTableRenderer: Sendable {
         if let reason = facts.status.reason { status += " (\(reason))" }
         priceLine += "  " + palette.paint(status, facts.status.status == .open ? .up : .dim)
         lines.append(priceLine)
+        if let e = s.extendedHours {
+            var line = "  " + (e.session == .pre ? "pre-market " : "after hours ") + NumberFormatting.price(e.price)
+            if let c = e.change {
+                var change = NumberFormatting.signedChange(c, reference: e.price)
+                if let pc = e.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
+                line += "  " + palette.paint(change, c.sign > 0 ? .up : (c.sign < 0 ? .down : .flat))
+            }
+            if let t = e.time, let zone = s.timeZone {
+                let local = zone.localDateTime(at: t)
+                line += "  at " + pad(local.hour, 2) + ":" + pad(local.minute, 2) + " " + zone.abbreviation(at: t)
+            }
+            lines.append(line)
+        }
 
         var stats: [String] = []
         func add(_ label: String, _ v: ExactDecimal?, _ f: (ExactDecimal) -> String = NumberFormatting.price) {

@@ -16,14 +16,23 @@ public struct SourceContext: Sendable {
     public var stooqAPIKey: String?
     /// The folder holding `manifest.tsv` for the `samples` source.
     public var samplesDirectory: String?
+    /// Where sessions are cached between runs (`~/.cache/squarestock`); nil keeps them in memory.
+    public var cacheDirectory: String?
+    /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
+    public var yahooUserAgent: String
+
+    public static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
 
     public init(now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
-                stooqAPIKey: String? = nil, samplesDirectory: String? = nil) {
+                stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
+                yahooUserAgent: String = SourceContext.defaultYahooUserAgent) {
         self.now = now
         self.endpoint = endpoint
         self.registry = registry
         self.stooqAPIKey = stooqAPIKey
         self.samplesDirectory = samplesDirectory
+        self.cacheDirectory = cacheDirectory
+        self.yahooUserAgent = yahooUserAgent
     }
 
     /// The real URL, or the same path and query on the configured endpoint.

@@ -1,14 +1,18 @@
 /// The sources `--source` accepts, by name.
 public enum SourceCatalog {
-    public static let names = ["stooq", "yahoo-csv", "samples"]
-    public static let defaultName = "stooq"
+    public static let names = ["auto", "yahoo", "stooq", "yahoo-csv", "samples"]
+    public static let defaultName = "auto"
 
-    public static func source(named name: String) -> QuoteSource? {
+    public static func source(named name: String, context: SourceContext) -> QuoteSource? {
         switch name.lowercased() {
+        case "auto": return FallbackSource.standard(context: context)
+        case "yahoo": return YahooSource()
         case "stooq": return StooqSource()
         case "yahoo-csv", "yahoocsv": return YahooCSVSource()
         case "samples", "sample": return SamplesSource()
         default: return nil
         }
     }
+
+    public static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample"].contains(name.lowercased()) }
 }

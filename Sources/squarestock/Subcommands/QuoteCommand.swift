@@ -21,6 +21,9 @@ struct QuoteCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
     var format: Format?
 
+    @Option(name: .long, help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
+    var currency: String?
+
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
@@ -29,6 +32,9 @@ struct QuoteCommand: ParsableCommand {
 
     func validate() throws {
         if symbols.isEmpty { throw ValidationError("give at least one symbol, e.g. `squarestock AAPL`") }
+        if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
+        }
     }
 
     func run() throws {
@@ -36,7 +42,11 @@ struct QuoteCommand: ParsableCommand {
         let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let manager = StockManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
-        let results = manager.quotes(for: symbols)
+        var results = manager.quotes(for: symbols)
+        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
+        if let target = currency ?? config["currency"] {
+            results = CurrencyConversion.convert(results, to: target, manager: manager)
+        }
 
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
@@ -48,6 +58,11 @@ struct QuoteCommand: ParsableCommand {
         case .csv:
             Terminal.writeOut(QuoteCSVWriter.render(results, now: context.now))
         }
+        var notices: [String] = []
+        for r in results {
+            for note in r.stock?.notes ?? [] where note.hasPrefix(FallbackSource.skipPrefix) && !notices.contains(note) { notices.append(note) }
+        }
+        for n in notices { Terminal.writeError("squarestock: note: " + n + "\n") }
         for r in results {
             if let e = r.error { Terminal.writeError("squarestock: " + e.message(symbol: r.symbol) + "\n") }
         }

@@ -15,7 +15,7 @@ struct SourceOptions: ParsableArguments {
 
     /// The settings after flags, environment and config file have had their say.
     struct Settings {
-        var source: QuoteSource
+        var sourceName: String
         var endpoint: String?
         var timeout: Double
         var config: ConfigFile
@@ -30,7 +30,7 @@ struct SourceOptions: ParsableArguments {
     func settings(environment env: [String: String]) throws -> Settings {
         let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         let name = source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
-        guard let quoteSource = SourceCatalog.source(named: name) else {
+        guard SourceCatalog.isKnown(name) else {
             throw ValidationError("unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))")
         }
         let endpointValue = endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
@@ -42,7 +42,7 @@ struct SourceOptions: ParsableArguments {
         }
         let seconds = timeout ?? config["timeout"].flatMap(Double.init) ?? 10
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-        return Settings(source: quoteSource, endpoint: endpointValue, timeout: seconds, config: config)
+        return Settings(sourceName: name, endpoint: endpointValue, timeout: seconds, config: config)
     }
 
     /// Everything a fetch needs: the source, its context (clock, endpoint, keys, samples) and
@@ -51,8 +51,12 @@ struct SourceOptions: ParsableArguments {
         let s = try settings(environment: env)
         let context = SourceContext(now: ClockOverride.now(environment: env), endpoint: s.endpoint,
                                     stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
-                                    samplesDirectory: SamplesLocator.find(environment: env))
-        return (s.source, context, TransportOptions(timeout: s.timeout))
+                                    samplesDirectory: SamplesLocator.find(environment: env),
+                                    cacheDirectory: PrivateFileStore.cacheDirectory(environment: env),
+                                    yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent)
+        // isKnown was checked in settings(), so the catalog has this name.
+        let source = SourceCatalog.source(named: s.sourceName, context: context) ?? FallbackSource.standard(context: context)
+        return (source, context, TransportOptions(timeout: s.timeout))
     }
 }
 

@@ -1,0 +1,24 @@
+/// A Yahoo cookie and the crumb bound to it: what `/v7/finance/quote` has required since April
+/// 2023. Cached on disk so one session serves many runs, as a browser's would.
+public struct YahooSession: Sendable, Equatable, Codable {
+    public var cookies: CookieJar
+    public var crumb: String
+    /// When it was made, epoch seconds.
+    public var created: Int64
+
+    /// Sessions are renewed after a day even if the cookie lives longer: crumbs have been seen
+    /// to go stale.
+    public static let maxAge: Int64 = 24 * 3600
+
+    public func isUsable(now: Instant) -> Bool {
+        guard now.secondsSinceEpoch - created < YahooSession.maxAge, now.secondsSinceEpoch >= created else { return false }
+        let auth = cookies.cookies.first { $0.name == "A3" || $0.name == "A1" }
+        return auth.map { ($0.expires ?? Int64.max) > now.secondsSinceEpoch } ?? false
+    }
+
+    /// A crumb is a short token; Yahoo has been seen to send "Too Many Requests" or HTML with
+    /// status 200 instead, which must never be cached as a crumb.
+    public static func isPlausibleCrumb(_ text: String) -> Bool {
+        (4...64).contains(text.count) && !text.contains { $0 == " " || $0 == "<" || $0 == "{" || $0 == "\n" || $0 == "\r" || $0 == "\"" }
+    }
+}

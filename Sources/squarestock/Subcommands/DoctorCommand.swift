@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SquarestockKit
+
+/// `squarestock doctor`: which sources work from here, and what the local setup looks like.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check every source and the local setup; exits 1 when no live source works."
+    )
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    func run() throws {
+        let env = ProcessInfo.processInfo.environment
+        let (_, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let caps = TerminalCapabilities.detect(environment: env, fd: 1)
+        var out = "squarestock \(SquarestockVersion.string)\n"
+        out += Doctor.describePath("config file", ConfigFile.path(environment: env)) + "\n"
+        out += Doctor.describePath("cache folder", context.cacheDirectory) + "\n"
+        let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load()
+        out += "yahoo session: " + (session.map { s in
+            "cached, made " + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now) + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")
+        } ?? "none cached") + "\n"
+        out += "stooq API key: " + (context.stooqAPIKey == nil ? "not configured (STOOQ_API_KEY or stooq_api_key)" : "configured") + "\n"
+        out += "samples: " + (context.samplesDirectory ?? "not found (set SQUARESTOCK_SAMPLES)") + "\n"
+        out += "endpoint: " + (context.endpoint ?? "the services' own hosts") + "\n"
+        out += "terminal: \(caps.isTTY ? "a terminal" : "not a terminal"), colour \(caps.useColour ? "on" : "off")"
+            + ", \(caps.supportsUnicode ? "Unicode" : "ASCII only"), \(caps.columns) columns\n\n"
+
+        let live: [QuoteSource] = [YahooSource(), StooqSource(), YahooCSVSource()]
+        let reports = Doctor(sources: live + [SamplesSource()]).check(context: context, transport: CurlTransport(options: transportOptions))
+        for r in reports {
+            out += (r.ok ? "ok    " : "FAIL  ") + r.name + ": " + r.summary + "\n"
+            for e in r.requests { out += Doctor.entryLine(e) + "\n" }
+        }
+        let working = reports.filter { $0.ok && $0.name != "samples" }.map(\.name)
+        out += "\n" + (working.isEmpty ? "no live source works from here; --source samples works offline"
+                                       : "working: " + working.joined(separator: ", ")) + "\n"
+        Terminal.writeOut(out)
+        if working.isEmpty { throw ExitCode(1) }
+    }
+}
