@@ -36,6 +36,9 @@ public struct Exchange: Sendable, Hashable, Identifiable {
         return current
     }
 
-    /// Whether the venue trades on weekends (crypto).
-    public var tradesEveryDay: Bool { hours.allSatisfy { $0.hours.isContinuous } }
+    /// Crypto trades every day; FX around the clock on weekdays only.
+    public var tradesWeekends: Bool = false
+
+    /// Whether the venue never closes on a trading day (crypto, FX).
+    public var isContinuous: Bool { hours.allSatisfy { $0.hours.isContinuous } }
 }

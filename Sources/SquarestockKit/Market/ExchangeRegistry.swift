@@ -37,7 +37,8 @@ public struct ExchangeRegistry: Sendable {
     public func exchange(forSymbol symbol: String) -> Exchange? {
         let s = symbol.uppercased()
         if s.hasSuffix("-USD") || s.hasSuffix("-EUR") || s.hasSuffix("-GBP") { return exchange(id: "CRYPTO") }
-        if s.hasPrefix("^") || s.hasSuffix("=X") || s.hasSuffix("=F") { return nil }
+        if s.hasSuffix("=X") { return exchange(id: "FX") }
+        if s.hasPrefix("^") || s.hasSuffix("=F") { return nil }
         if let dot = s.lastIndex(of: "."), let i = bySuffix[String(s[s.index(after: dot)...])] {
             return exchanges[i]
         }
@@ -58,6 +59,10 @@ private let usd = Currency(code: "USD")
 private let standardExchanges: [Exchange] = [
     Exchange(id: "US", name: "NYSE/Nasdaq", timeZone: "America/New_York", hours: always(usHours), currency: usd,
              sourceCodes: [], yahooSuffix: nil, stooqSuffix: "us"),
+    // US indices (^GSPC, ^DJI, ^IXIC, ^VIX) follow the US session; Yahoo names their venues so.
+    Exchange(id: "US-INDEX", name: "US index", timeZone: "America/New_York",
+             hours: always(TradingHours(open: "09:30", close: "16:00")), currency: usd,
+             sourceCodes: ["SNP", "DJI", "NIM", "CGI", "WCB", "NYB", "Cboe Indices", "DJI Indices", "Nasdaq GIDS"], yahooSuffix: nil, stooqSuffix: nil),
     Exchange(id: "XNYS", name: "NYSE", timeZone: "America/New_York", hours: always(usHours), currency: usd,
              sourceCodes: ["NYQ", "NYSE", "NYS", "New York Stock Exchange"], yahooSuffix: nil, stooqSuffix: "us"),
     Exchange(id: "XNAS", name: "Nasdaq", timeZone: "America/New_York", hours: always(usHours), currency: usd,
@@ -104,6 +109,12 @@ private let standardExchanges: [Exchange] = [
     Exchange(id: "XTSE", name: "Toronto Stock Exchange", timeZone: "America/Toronto",
              hours: always(TradingHours(open: "09:30", close: "16:00")), currency: Currency(code: "CAD"),
              sourceCodes: ["TOR", "TSX", "Toronto"], yahooSuffix: "TO", stooqSuffix: nil),
-    Exchange(id: "CRYPTO", name: "Crypto (24/7)", timeZone: "UTC", hours: always(.continuous), currency: usd,
-             sourceCodes: ["CCC", "CCY-CRYPTO"], yahooSuffix: nil, stooqSuffix: nil),
+    {
+        var crypto = Exchange(id: "CRYPTO", name: "Crypto (24/7)", timeZone: "UTC", hours: always(.continuous), currency: usd,
+                              sourceCodes: ["CCC", "CCY-CRYPTO"], yahooSuffix: nil, stooqSuffix: nil)
+        crypto.tradesWeekends = true
+        return crypto
+    }(),
+    Exchange(id: "FX", name: "FX (24/5)", timeZone: "Europe/London", hours: always(.continuous), currency: usd,
+             sourceCodes: ["CCY"], yahooSuffix: nil, stooqSuffix: nil),
 ]

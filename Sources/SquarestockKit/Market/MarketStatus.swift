@@ -18,8 +18,8 @@ public struct MarketStatusReport: Sendable, Equatable {
 /// The rules that turn an exchange's hours, the current time and the last trade into a status.
 ///
 /// 1. No known exchange: `unknown`.
-/// 2. Continuous venues (crypto): `open`, unless the last trade is stale (`delayed`).
-/// 3. Saturday or Sunday in the exchange's zone: `closed` (weekend).
+/// 2. Crypto: `open` every day, unless the last trade is stale (`delayed`).
+/// 3. Saturday or Sunday in the exchange's zone: `closed` (weekend); FX is otherwise `open`.
 /// 4. Inside regular hours: `open` when the last trade is at most `staleAfter` old (or unknown),
 ///    else `delayed`: the exchange should be trading but the data is old.
 /// 5. Inside a midday break: `closed` (lunch break).
@@ -30,6 +30,7 @@ public enum MarketStatusRules {
     /// Thirty minutes: thinly traded symbols can go that long without a print.
     public static let defaultStaleAfter: Int64 = 30 * 60
 
+    /// `zone` must be the exchange's own zone (its hours are wall-clock times there).
     public static func status(exchange: Exchange?, zone: ExchangeTimeZone?, now: Instant, lastTrade: Instant?,
                               staleAfter: Int64 = defaultStaleAfter) -> MarketStatusReport {
         guard let exchange, let zone else { return MarketStatusReport(.unknown, "exchange not known") }
@@ -37,11 +38,14 @@ public enum MarketStatusRules {
             let age = now.seconds(since: t)
             return age > staleAfter ? "no trade for " + AgeFormatter.describe(seconds: age) : nil
         }
-        if exchange.tradesEveryDay {
+        if exchange.isContinuous && exchange.tradesWeekends {
             return staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open)
         }
         let local = zone.localDateTime(at: now)
         if local.date.isWeekend { return MarketStatusReport(.closed, "weekend") }
+        if exchange.isContinuous {
+            return staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open)
+        }
         let hours = exchange.hours(on: local.date)
         let m = local.minuteOfDay
         if m >= hours.open && m < hours.close {

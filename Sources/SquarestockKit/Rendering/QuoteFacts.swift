@@ -13,7 +13,8 @@ public struct QuoteFacts: Sendable {
 
     public init(stock: Stock, now: Instant) {
         status = MarketStatusRules.combine(
-            computed: MarketStatusRules.status(exchange: stock.company.exchange, zone: stock.timeZone, now: now, lastTrade: stock.price.lastTrade),
+            computed: MarketStatusRules.status(exchange: stock.company.exchange, zone: stock.company.exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) },
+                                               now: now, lastTrade: stock.price.lastTrade),
             reported: stock.reportedStatus, source: stock.source)
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC

@@ -30,6 +30,9 @@ struct MarketStatusTests {
         ("XLON", "2025-10-29T16:30:00", "2025-10-29T16:29:00", .closed, "overnight"),  // 16:30 GMT is the close
         ("CRYPTO", "2025-11-01T03:00:00", "2025-11-01T02:59:00", .open, nil),
         ("CRYPTO", "2025-11-01T03:00:00", "2025-10-01T02:59:00", .delayed, "no trade for 31d"),
+        ("FX", "2025-10-29T03:00:00", "2025-10-29T02:59:00", .open, nil),  // a Wednesday night: FX trades
+        ("FX", "2025-11-01T12:00:00", "2025-10-31T21:59:00", .closed, "weekend"),
+        ("US-INDEX", "2025-10-29T17:00:00", "2025-10-29T16:59:00", .open, nil),
     ]
 
     @Test(arguments: cases)
@@ -46,12 +49,12 @@ struct MarketStatusTests {
 
     @Test(arguments: [("AAPL", "US"), ("BRK.B", "US"), ("7203.T", "XTKS"), ("AIR.PA", "XPAR"), ("VOD.L", "XLON"), ("SAP.DE", "XETR"),
                       ("NESN.SW", "XSWX"), ("0700.HK", "XHKG"), ("D05.SI", "XSES"), ("BHP.AX", "XASX"), ("RY.TO", "XTSE"),
-                      ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO")])
+                      ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO"), ("EURUSD=X", "FX")])
     func symbolsMapToTheirExchange(_ c: (String, String)) {
         #expect(ExchangeRegistry.standard.exchange(forSymbol: c.0)?.id == c.1)
     }
 
-    @Test(arguments: [("NMS", "XNAS"), ("NasdaqGS", "XNAS"), ("NYQ", "XNYS"), ("PAR", "XPAR"), ("JPX", "XTKS"), ("LSE", "XLON"), ("GER", "XETR"), ("CCC", "CRYPTO")])
+    @Test(arguments: [("NMS", "XNAS"), ("NasdaqGS", "XNAS"), ("NYQ", "XNYS"), ("PAR", "XPAR"), ("JPX", "XTKS"), ("LSE", "XLON"), ("GER", "XETR"), ("CCC", "CRYPTO"), ("SNP", "US-INDEX"), ("CCY", "FX")])
     func sourceCodesMapToExchanges(_ c: (String, String)) {
         #expect(ExchangeRegistry.standard.exchange(sourceCode: c.0)?.id == c.1)
     }
