@@ -207,3 +207,19 @@ struct YahooSourceTests {
         #expect(YahooSession.isPlausibleCrumb(c.0) == c.1)
     }
 }
+
+struct YahooSearchDecoderTests {
+    @Test func recordedSearchForApple() throws {
+        let r = try YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json"))).get()
+        #expect(r.first == OnlineSymbolMatch(symbol: "AAPL", name: "Apple Inc.", exchange: "NASDAQ", type: "Equity", origin: "yahoo"))
+        #expect(!r.contains { $0.symbol.isEmpty })
+        #expect(!r.contains { $0.type == "Option" })
+    }
+
+    @Test func rateLimitAndHTML() {
+        let limited = YahooSearchDecoder.matches(HTTPResponse(status: 429, body: Fixture.bytes("errors/edge_429.txt")))
+        guard case .failure(.rateLimited) = limited else { Issue.record("expected rate limit"); return }
+        let html = YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Array("<html><title>Oops</title></html>".utf8)))
+        guard case .failure(.unexpectedBody(_, 200, .html, "Oops", _)) = html else { Issue.record("expected HTML error, got \(html)"); return }
+    }
+}
