@@ -26,19 +26,7 @@ public enum CurrencyConversion {
                     s.notes.append("not converted to \(target): no rate in \(pairSymbol(from: from, to: target))")
                     return StockResult(symbol: r.symbol, outcome: .success(s))
                 }
-                func conv(_ v: ExactDecimal?) -> ExactDecimal? { v.flatMap { ($0 * rate)?.rounded(toScale: 6).normalized } }
-                s.price.last = conv(s.price.last)
-                s.price.change = conv(s.price.change)
-                s.price.open = conv(s.price.open)
-                s.price.high = conv(s.price.high)
-                s.price.low = conv(s.price.low)
-                s.price.previousClose = conv(s.price.previousClose)
-                s.intraday = s.intraday.compactMap { p in conv(p.price).map { IntradayPoint(time: p.time, price: $0) } }
-                if var e = s.extendedHours {
-                    e.price = conv(e.price) ?? e.price
-                    e.change = conv(e.change)
-                    s.extendedHours = e
-                }
+                s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
                 s.notes.append("converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms")
