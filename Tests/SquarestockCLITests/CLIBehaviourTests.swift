@@ -80,3 +80,35 @@ struct CLIBehaviourTests {
         #expect(h.stdout.contains("Exit codes: 0 all symbols quoted"))
     }
 }
+
+struct ConfigFileTests {
+    func home(config: String, mode: Int) throws -> [String: String] {
+        let dir = NSTemporaryDirectory() + "squarestock-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/squarestock", withIntermediateDirectories: true)
+        let path = dir + "/squarestock/config"
+        try config.write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, mode_t(mode))
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CONFIG_HOME"] = dir
+        return env
+    }
+
+    @Test func configSetsTheSourceAndFormatDefaults() throws {
+        let env = try home(config: "# my settings\nsource = samples\n", mode: 0o600)
+        let run = try CLIRunner.run(["AAPL", "--format", "csv"], environment: env)
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.contains(",samples,"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func worldReadableConfigLosesItsKeysWithAWarning() throws {
+        let env = try home(config: "source = samples\nstooq_api_key = hunter2\n", mode: 0o644)
+        let run = try CLIRunner.run(["AAPL", "--format", "csv"], environment: env)
+        #expect(run.exitCode == 0)
+        #expect(run.stderr.contains("warning: config:"))
+        #expect(run.stderr.contains("keys (stooq_api_key) are ignored; run `chmod 600"))
+        #expect(!run.stderr.contains("hunter2"))
+        let doctor = try CLIRunner.run(["doctor", "--source", "samples", "--endpoint", "http://127.0.0.1:9"], environment: env)
+        #expect(doctor.stdout.contains("stooq API key: not configured"))
+    }
+}

@@ -36,10 +36,24 @@ public struct ConfigFile: Sendable, Equatable {
         return nil
     }
 
-    /// The file at `path`, or an empty config when there is none.
+    /// Keys whose values are secrets.
+    public static func isSecret(_ key: String) -> Bool { key.hasSuffix("_key") || key.hasSuffix("_token") }
+
+    /// The file at `path`, or an empty config when there is none. A file that group or others
+    /// can read keeps its settings but loses its secrets, with a warning in `problems`: a key
+    /// that others can read is a leaked key.
     public static func load(path: String?) -> ConfigFile {
         guard let path, let data = FileManager.default.contents(atPath: path) else { return ConfigFile() }
-        return parse(String(decoding: data, as: UTF8.self))
+        var config = parse(String(decoding: data, as: UTF8.self))
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & 0o077 != 0 {
+            let secrets = config.values.keys.filter(isSecret).sorted()
+            if !secrets.isEmpty {
+                for k in secrets { config.values.removeValue(forKey: k) }
+                config.problems.append("\(path) is readable by other users, so its keys (\(secrets.joined(separator: ", "))) are ignored; run `chmod 600 \(path)`")
+            }
+        }
+        return config
     }
 }
 

@@ -36,7 +36,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .badContentEncoding(let host):
             return "\(host) sent a compressed body that could not be decoded"
         case .invalidURL(let url):
-            return "invalid URL \(url)"
+            return "invalid URL \(Endpoint.redact(url))"
         case .other(let host, let code, let detail):
             return "request to \(host) failed: \(detail) (libcurl error \(code))"
         }

@@ -13,6 +13,7 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
+        SourceOptions.printConfigWarnings(environment: env)
         let (_, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         var out = "squarestock \(SquarestockVersion.string)\n"

@@ -39,6 +39,7 @@ struct QuoteCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
+        SourceOptions.printConfigWarnings(environment: env)
         let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let manager = StockManager(source: source, transport: CurlTransport(options: transportOptions), context: context)

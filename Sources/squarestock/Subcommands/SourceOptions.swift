@@ -60,6 +60,15 @@ struct SourceOptions: ParsableArguments {
     }
 }
 
+extension SourceOptions {
+    /// Problems with the config file, printed as warnings by every command that reads it.
+    static func printConfigWarnings(environment env: [String: String]) {
+        for p in ConfigFile.load(path: ConfigFile.path(environment: env)).problems {
+            Terminal.writeError("squarestock: warning: config: " + p + "\n")
+        }
+    }
+}
+
 extension Optional where Wrapped == String {
     /// nil for an unset or empty variable.
     var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
