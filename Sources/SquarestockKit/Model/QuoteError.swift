@@ -16,10 +16,14 @@ public enum QuoteError: Error, Sendable, Equatable {
     case transport(source: String, TransportError)
     case notConfigured(source: String, detail: String)
     case sessionFailed(source: String, detail: String)
+    /// The service refused the call itself ("Invalid API call"), usually a symbol it does not list.
+    case invalidCall(source: String, detail: String)
+    /// The request needs a paid plan.
+    case premiumOnly(source: String, detail: String)
 
     public var isServiceLevel: Bool {
         switch self {
-        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed: return true
+        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly: return true
         default: return false
         }
     }
@@ -62,6 +66,10 @@ public enum QuoteError: Error, Sendable, Equatable {
             return error.description
         case .notConfigured(let source, let detail):
             return "\(source) is not configured: \(detail)"
+        case .invalidCall(let source, let detail):
+            return "\(source) rejected the request (\"\(detail)\"); check the symbol and its exchange suffix"
+        case .premiumOnly(let source, let detail):
+            return "\(source) says this needs a premium plan (\"\(detail)\"); use another --source"
         case .sessionFailed(let source, let detail):
             return "\(source) session failed: \(detail); wait a few minutes and retry, or use another --source"
         }

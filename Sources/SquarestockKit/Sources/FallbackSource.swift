@@ -10,10 +10,11 @@ public struct FallbackSource: QuoteSource {
         self.chain = chain
     }
 
-    /// yahoo, then stooq when a Stooq key is configured (keyless Stooq answers bots with a
-    /// browser check, so trying it would only add a second error).
+    /// yahoo, then Alpha Vantage and Stooq when their keys are configured (keyless Stooq
+    /// answers bots with a browser check, so trying it would only add a second error).
     public static func standard(context: SourceContext) -> FallbackSource {
         var chain: [QuoteSource] = [YahooSource()]
+        if context.alphaVantageAPIKey != nil { chain.append(AlphaVantageSource()) }
         if context.stooqAPIKey != nil { chain.append(StooqSource()) }
         return FallbackSource(chain: chain)
     }

@@ -14,6 +14,7 @@ public struct SourceContext: Sendable {
     public var endpoint: String?
     public var registry: ExchangeRegistry
     public var stooqAPIKey: String?
+    public var alphaVantageAPIKey: String?
     /// The folder holding `manifest.tsv` for the `samples` source.
     public var samplesDirectory: String?
     /// Where sessions are cached between runs (`~/.cache/squarestock`); nil keeps them in memory.
@@ -25,7 +26,8 @@ public struct SourceContext: Sendable {
 
     public init(now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
                 stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
-                yahooUserAgent: String = SourceContext.defaultYahooUserAgent) {
+                yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil) {
+        self.alphaVantageAPIKey = alphaVantageAPIKey
         self.now = now
         self.endpoint = endpoint
         self.registry = registry

@@ -1,12 +1,13 @@
 /// The sources `--source` accepts, by name.
 public enum SourceCatalog {
-    public static let names = ["auto", "yahoo", "stooq", "yahoo-csv", "samples"]
+    public static let names = ["auto", "yahoo", "alphavantage", "stooq", "yahoo-csv", "samples"]
     public static let defaultName = "auto"
 
     public static func source(named name: String, context: SourceContext) -> QuoteSource? {
         switch name.lowercased() {
         case "auto": return FallbackSource.standard(context: context)
         case "yahoo": return YahooSource()
+        case "alphavantage", "alpha-vantage": return AlphaVantageSource()
         case "stooq": return StooqSource()
         case "yahoo-csv", "yahoocsv": return YahooCSVSource()
         case "samples", "sample": return SamplesSource()
@@ -14,5 +15,5 @@ public enum SourceCatalog {
         }
     }
 
-    public static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample"].contains(name.lowercased()) }
+    public static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample", "alpha-vantage"].contains(name.lowercased()) }
 }

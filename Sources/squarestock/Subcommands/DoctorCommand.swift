@@ -24,12 +24,13 @@ struct DoctorCommand: ParsableCommand {
             "cached, made " + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now) + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")
         } ?? "none cached") + "\n"
         out += "stooq API key: " + (context.stooqAPIKey == nil ? "not configured (STOOQ_API_KEY or stooq_api_key)" : "configured") + "\n"
+        out += "alphavantage API key: " + (context.alphaVantageAPIKey == nil ? "not configured (ALPHAVANTAGE_API_KEY or alphavantage_api_key)" : "configured") + "\n"
         out += "samples: " + (context.samplesDirectory ?? "not found (set SQUARESTOCK_SAMPLES)") + "\n"
         out += "endpoint: " + (context.endpoint ?? "the services' own hosts") + "\n"
         out += "terminal: \(caps.isTTY ? "a terminal" : "not a terminal"), colour \(caps.useColour ? "on" : "off")"
             + ", \(caps.supportsUnicode ? "Unicode" : "ASCII only"), \(caps.columns) columns\n\n"
 
-        let live: [QuoteSource] = [YahooSource(), StooqSource(), YahooCSVSource()]
+        let live: [QuoteSource] = [YahooSource(), AlphaVantageSource(), StooqSource(), YahooCSVSource()]
         let reports = Doctor(sources: live + [SamplesSource()]).check(context: context, transport: CurlTransport(options: transportOptions))
         for r in reports {
             out += (r.ok ? "ok    " : "FAIL  ") + r.name + ": " + r.summary + "\n"

@@ -53,7 +53,8 @@ struct SourceOptions: ParsableArguments {
                                     stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
                                     samplesDirectory: SamplesLocator.find(environment: env),
                                     cacheDirectory: PrivateFileStore.cacheDirectory(environment: env),
-                                    yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent)
+                                    yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
+                                    alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? s.config["alphavantage_api_key"])
         // isKnown was checked in settings(), so the catalog has this name.
         let source = SourceCatalog.source(named: s.sourceName, context: context) ?? FallbackSource.standard(context: context)
         return (source, context, TransportOptions(timeout: s.timeout))
