@@ -223,3 +223,30 @@ struct YahooSearchDecoderTests {
         guard case .failure(.unexpectedBody(_, 200, .html, "Oops", _)) = html else { Issue.record("expected HTML error, got \(html)"); return }
     }
 }
+
+struct YahooAutocompleteDecoderTests {
+    @Test func recordedJSONPFindsNonUSListings() throws {
+        let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Fixture.bytes("yahoo-autoc/autoc_query-bas._jsonp.txt"))).get()
+        #expect(r.first == OnlineSymbolMatch(symbol: "BAS.DE", name: "BASF SE", exchange: "XETRA", type: "Equity", origin: "yahoo"))
+        #expect(r.contains { $0.symbol == "BAS.AX" })
+    }
+
+    @Test func plainJSONTrailingSpacesAndOptions() throws {
+        let body = #"{"ResultSet":{"Query":"jpm","Result":[{"symbol":"JPM","name":"JPMORGAN CHASE & CO. WARRANTS ","exch":"NYQ","type":"S","exchDisp":"Brussels Stock Exchange "},{"symbol":"AAPL180329C00170000","name":"AAPL Mar 2018 170 call","exch":"OPR","type":"O"}]}}"#
+        let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(body.utf8))).get()
+        #expect(r == [OnlineSymbolMatch(symbol: "JPM", name: "JPMORGAN CHASE & CO. WARRANTS", exchange: "Brussels Stock Exchange", type: "Equity", origin: "yahoo")])
+    }
+
+    @Test func errorVariantWithCommentPrefix() {
+        let body = #"/**/YAHOO.Finance.SymbolSuggest.ssCallback({"ResultSet":{"result":null,"error":{"code":"internal-error","description":"Timeout after 1000ms"}}});"#
+        guard case .failure(.httpStatus(_, _, "Timeout after 1000ms")) = YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(body.utf8))) else {
+            Issue.record("expected the service error")
+            return
+        }
+    }
+
+    @Test func emptyResult() throws {
+        let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(#"{"ResultSet":{"Query":"X","Result":[]}}"#.utf8))).get()
+        #expect(r.isEmpty)
+    }
+}
