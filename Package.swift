@@ -41,6 +41,11 @@ let package = Package(
             name: "squarestock-fuzz",
             dependencies: ["SquarestockKit"]
         ),
+        // Times ChartRenderer on five years of daily bars; `swift run -c release chartbench`.
+        .executableTarget(
+            name: "chartbench",
+            dependencies: ["SquarestockKit"]
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["SquarestockKit"],

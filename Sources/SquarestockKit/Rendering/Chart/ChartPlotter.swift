@@ -1,0 +1,127 @@
+/// Draws the price samples into the plot area in one of the four styles.
+///
+/// Line, ascii and blocks draw one point per column; where consecutive bars of a session leave
+/// columns between them, the earlier price is held across (a step, never a made-up price), and
+/// nothing is drawn where the samples do not join. Braille draws two points per column with
+/// straight segments between joined points and each sample's own low-to-high range.
+struct ChartPlotter {
+    let samples: ChartSamples
+    let scale: PriceScale
+    /// Colour role of each sample.
+    let roles: [ChartCanvas.Role]
+    let glyphs: ChartGlyphs
+    /// Plot rectangle on the canvas.
+    let top: Int
+    let left: Int
+    let rows: Int
+    let columns: Int
+    /// The rows the scale spans (the plot less a row of room above and below for the markers).
+    let valueTop: Int
+    let valueRows: Int
+
+    func draw(_ style: ChartStyle, on canvas: inout ChartCanvas) {
+        switch style {
+        case .line, .ascii: drawLine(&canvas)
+        case .blocks: drawBlocks(&canvas)
+        case .braille: drawBraille(&canvas)
+        }
+    }
+
+    /// Calls `body(column, value, role, joinsPrevious)` for every drawn column, held ones included.
+    private func forEachColumn(_ body: (Int, Double, ChartCanvas.Role, Bool) -> Void) {
+        var previous = -1
+        for c in 0..<min(columns, samples.count) where samples.has(c) {
+            if previous >= 0 && samples.joins[c] {
+                for h in (previous + 1)..<c { body(h, samples.last[previous], roles[previous], true) }
+                body(c, samples.last[c], roles[c], true)
+            } else {
+                body(c, samples.last[c], roles[c], false)
+            }
+            previous = c
+        }
+    }
+
+    private func drawLine(_ canvas: inout ChartCanvas) {
+        var previousRow = 0
+        forEachColumn { c, v, role, joins in
+            let r = valueTop + scale.row(v, rows: valueRows)
+            let x = left + c
+            if joins && r != previousRow {
+                let (from, to) = (previousRow, r)
+                if to < from {  // rising: arrive from the left, go up, turn right
+                    canvas.set(from, x, glyphs.leftUp, role)
+                    for rr in (to + 1)..<from { canvas.set(rr, x, glyphs.vertical, role) }
+                    canvas.set(to, x, glyphs.upRight, role)
+                } else {
+                    canvas.set(from, x, glyphs.leftDown, role)
+                    for rr in (from + 1)..<to { canvas.set(rr, x, glyphs.vertical, role) }
+                    canvas.set(to, x, glyphs.downRight, role)
+                }
+            } else {
+                canvas.set(r, x, glyphs.horizontal, role)
+            }
+            previousRow = r
+        }
+    }
+
+    private func drawBlocks(_ canvas: inout ChartCanvas) {
+        // The area stands on the plot's bottom edge, the room below the scale included.
+        let below = (top + rows) - (valueTop + valueRows)
+        let eighthsTall = valueRows * 8
+        forEachColumn { c, v, role, _ in
+            let h = below * 8 + 1 + Int((scale.fraction(v) * Double(eighthsTall - 1)).rounded())
+            let x = left + c
+            var row = top + rows - 1
+            var remaining = h
+            while remaining >= 8 {
+                canvas.set(row, x, glyphs.eighths[7], role)
+                remaining -= 8
+                row -= 1
+            }
+            if remaining > 0 { canvas.set(row, x, glyphs.eighths[remaining - 1], role) }
+        }
+    }
+
+    private func drawBraille(_ canvas: inout ChartCanvas) {
+        let dotRows = valueRows * 4
+        let dotColumns = columns * 2
+        var masks = [UInt8](repeating: 0, count: valueRows * columns)
+        var cellRoles = [ChartCanvas.Role](repeating: .none, count: valueRows * columns)
+        // Dot bits of a braille cell by (column 0/1, row 0...3).
+        let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+        func dot(_ x: Int, _ y: Int, _ role: ChartCanvas.Role) {
+            guard x >= 0, x < dotColumns, y >= 0, y < dotRows else { return }
+            let cell = (y / 4) * columns + x / 2
+            masks[cell] |= bits[x & 1][y & 3]
+            cellRoles[cell] = role
+        }
+        func dotRow(_ v: Double) -> Int { (dotRows - 1) - Int((scale.fraction(v) * Double(dotRows - 1)).rounded()) }
+        var previous = -1
+        for j in 0..<min(dotColumns, samples.count) where samples.has(j) {
+            let role = roles[j]
+            if previous >= 0 && samples.joins[j] {
+                // Straight segment from the previous sample's close to this one's first close.
+                var x0 = previous, y0 = dotRow(samples.last[previous])
+                let x1 = j, y1 = dotRow(samples.first[j])
+                let dx = x1 - x0, dy = -abs(y1 - y0)
+                let sy = y0 < y1 ? 1 : -1
+                var err = dx + dy
+                while true {
+                    dot(x0, y0, x0 == previous ? roles[previous] : role)
+                    if x0 == x1 && y0 == y1 { break }
+                    let e2 = 2 * err
+                    if e2 >= dy { err += dy; x0 += 1 }
+                    if e2 <= dx { err += dx; y0 += sy }
+                }
+            }
+            let a = dotRow(samples.high[j]), b = dotRow(samples.low[j])
+            for y in a...b { dot(j, y, role) }
+            previous = j
+        }
+        for r in 0..<valueRows {
+            for c in 0..<columns where masks[r * columns + c] != 0 {
+                canvas.set(valueTop + r, left + c, 0x2800 + UInt32(masks[r * columns + c]), cellRoles[r * columns + c])
+            }
+        }
+    }
+}
