@@ -202,3 +202,38 @@ int ss_month_symbols(const char *locale, int kind, char *buf, int cap) {
     if (result < 0) buf[0] = '\0';
     return result;
 }
+
+int ss_chinese_to_gregorian_days(int gregorian_year, int month, int is_leap, int day, int64_t *out_days) {
+    if (out_days == NULL) return 0;
+    *out_days = 0;
+    if (gregorian_year < -SS_MAX_YEAR || gregorian_year > SS_MAX_YEAR) return 0;
+    if (month < 1 || month > 12 || day < 1 || day > 30) return 0;
+    static const UChar utc[] = {'U', 'T', 'C', 0};
+    UErrorCode st = U_ZERO_ERROR;
+    UCalendar *cal = ucal_open(utc, 3, "en_US@calendar=chinese", UCAL_DEFAULT, &st);
+    if (U_FAILURE(st)) {
+        if (cal != NULL) ucal_close(cal);
+        return 0;
+    }
+    ucal_setAttribute(cal, UCAL_LENIENT, 0);
+    ucal_clear(cal);
+    /* ICU counts Chinese extended years from 2637 BCE: the lunar year starting in Gregorian
+     * year Y is extended year Y + 2637. */
+    ucal_set(cal, UCAL_EXTENDED_YEAR, gregorian_year + 2637);
+    ucal_set(cal, UCAL_MONTH, month - 1);
+    ucal_set(cal, UCAL_IS_LEAP_MONTH, is_leap ? 1 : 0);
+    ucal_set(cal, UCAL_DATE, day);
+    UDate ms = ucal_getMillis(cal, &st);
+    /* Non-lenient calendars only validate on a field read: confirm the fields survived. */
+    int32_t gotMonth = U_SUCCESS(st) ? ucal_get(cal, UCAL_MONTH, &st) : -1;
+    int32_t gotLeap = U_SUCCESS(st) ? ucal_get(cal, UCAL_IS_LEAP_MONTH, &st) : -1;
+    int32_t gotDay = U_SUCCESS(st) ? ucal_get(cal, UCAL_DATE, &st) : -1;
+    ucal_close(cal);
+    if (U_FAILURE(st) || gotMonth != month - 1 || gotLeap != (is_leap ? 1 : 0) || gotDay != day) return 0;
+    if (!ms_in_range(ms)) return 0;
+    double days = ms / 86400000.0;
+    int64_t whole = (int64_t)days;
+    if ((double)whole > days) whole -= 1; /* floor for dates before 1970 */
+    *out_days = whole;
+    return 1;
+}

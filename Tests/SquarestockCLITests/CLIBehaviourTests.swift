@@ -33,7 +33,7 @@ struct CLIBehaviourTests {
         let run = try CLIRunner.run(["AAPL", "XXXX", "MSFT", "--source", "stooq", "--format", "table"], environment: env)
         #expect(run.exitCode == 1)
         #expect(run.stderr == "squarestock: XXXX: stooq has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n")
-        #expect(run.stdout.contains("AAPL  APPLE  NYSE/Nasdaq · USD\n  300.63  +3.07 (+1.03%)  post (after hours)\n"))
+        #expect(run.stdout.contains("AAPL  APPLE  NYSE/Nasdaq · USD\n  300.63  +3.07 (+1.03%)  post (after hours), opens Thu 09:30 EDT (15:30 your time)\n"))
         #expect(run.stdout.contains("last trade 2020-05-06 16:00:01 EDT (4m ago)"))
         #expect(run.stdout.contains("MSFT  MICROSOFT"))
         #expect(run.stdout.contains("no intraday data: intraday request failed: the server sent an HTML page instead of CSV (HTTP 200)"))

@@ -20,6 +20,7 @@ public enum CLIRunner {
             "NO_COLOR": "1",
             "COLUMNS": "100",
             "LANG": "C.UTF-8",
+            "TZ": "Europe/Berlin",
             "SQUARESTOCK_SAMPLES": Fixture.repositoryRoot + "/samples",
         ]
     }

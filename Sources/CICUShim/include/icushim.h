@@ -48,6 +48,14 @@ int ss_zone_short_name(const char *zone, double utc_ms, const char *locale, char
  * buf. Returns 12, or -1 (bad arguments, unknown kind, or buffer too small). */
 int ss_month_symbols(const char *locale, int kind, char *buf, int cap);
 
+/* The Gregorian date of a day of the Chinese lunisolar calendar (ICU's astronomical "chinese"
+ * calendar, computed for the meridian of UTC+8). gregorian_year names the lunar year that begins
+ * in that Gregorian year (its month 1 day 1 falls in late January or February); month is 1-12,
+ * is_leap selects the leap (intercalary) month of that number, day is 1-30. Days that do not
+ * exist (day 30 of a short month, a leap month the year lacks) are refused. On success returns 1
+ * and sets *out_days to the date as days since 1970-01-01. */
+int ss_chinese_to_gregorian_days(int gregorian_year, int month, int is_leap, int day, int64_t *out_days);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,8 +2,8 @@
 /// code (`NMS`), by ticker suffix (`7203.T`), or by id.
 ///
 /// Hours are the regular sessions published by each exchange (see README "Market status").
-/// Holidays and early closes are not modelled yet: on an exchange holiday a symbol can show
-/// `delayed` instead of `closed`.
+/// Holidays, half days and one-off closures live in each exchange's `CalendarRules`
+/// (`CalendarRegistry`), which take their regular hours from here.
 public struct ExchangeRegistry: Sendable {
     public let exchanges: [Exchange]
     private let byCode: [String: Int]
@@ -91,14 +91,26 @@ private let standardExchanges: [Exchange] = [
              sourceCodes: ["EBS", "VTX", "SWX", "Swiss"], yahooSuffix: "SW", stooqSuffix: nil),
     Exchange(id: "XTKS", name: "Tokyo Stock Exchange", timeZone: "Asia/Tokyo",
              hours: [
+                // Morning session to 11:00 until the 2011-11-21 extension, close 15:30 from 2024-11-05.
                 DatedTradingHours(from: CivilDate(year: 1900, month: 1, day: 1),
+                                  hours: TradingHours(open: "09:00", close: "15:00", lunch: ("11:00", "12:30"))),
+                DatedTradingHours(from: CivilDate(year: 2011, month: 11, day: 21),
                                   hours: TradingHours(open: "09:00", close: "15:00", lunch: ("11:30", "12:30"))),
                 DatedTradingHours(from: CivilDate(year: 2024, month: 11, day: 5),
                                   hours: TradingHours(open: "09:00", close: "15:30", lunch: ("11:30", "12:30"))),
              ],
              currency: Currency(code: "JPY"), sourceCodes: ["JPX", "TYO", "Tokyo", "TSE"], yahooSuffix: "T", stooqSuffix: "jp"),
     Exchange(id: "XHKG", name: "Hong Kong Exchanges", timeZone: "Asia/Hong_Kong",
-             hours: always(TradingHours(open: "09:30", close: "16:00", lunch: ("12:00", "13:00"))), currency: Currency(code: "HKD"),
+             hours: [
+                // HKEX's 2011-2012 trading-hours extension in two phases.
+                DatedTradingHours(from: CivilDate(year: 1900, month: 1, day: 1),
+                                  hours: TradingHours(open: "10:00", close: "16:00", lunch: ("12:30", "14:30"))),
+                DatedTradingHours(from: CivilDate(year: 2011, month: 3, day: 7),
+                                  hours: TradingHours(open: "09:30", close: "16:00", lunch: ("12:00", "13:30"))),
+                DatedTradingHours(from: CivilDate(year: 2012, month: 3, day: 5),
+                                  hours: TradingHours(open: "09:30", close: "16:00", lunch: ("12:00", "13:00"))),
+             ],
+             currency: Currency(code: "HKD"),
              sourceCodes: ["HKG", "HKSE", "HKEX"], yahooSuffix: "HK", stooqSuffix: "hk"),
     Exchange(id: "XSES", name: "Singapore Exchange", timeZone: "Asia/Singapore",
              hours: always(TradingHours(open: "09:00", close: "17:00")), currency: Currency(code: "SGD"),

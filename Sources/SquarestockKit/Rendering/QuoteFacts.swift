@@ -1,7 +1,12 @@
-/// The derived facts every output format shows for a stock at a given moment: market status,
-/// local trade time, age. Computed once so table, JSON and CSV cannot disagree.
+/// The derived facts every output format shows for a stock at a given moment: market status
+/// (from the exchange's calendar and the last trade), the next open or close, local trade time,
+/// age. Computed once so table, JSON and CSV cannot disagree.
 public struct QuoteFacts: Sendable {
     public var status: MarketStatusReport
+    /// The next open (when not trading) or close (when trading).
+    public var nextEvent: MarketEvent?
+    /// `opens Mon 09:30 EST (15:30 your time)`
+    public var nextEventText: String?
     /// `2025-10-29T16:36:59Z`
     public var lastTradeUTC: String?
     /// `2025-10-29T12:36:59-04:00`
@@ -11,11 +16,15 @@ public struct QuoteFacts: Sendable {
     /// `1y ago`
     public var age: String?
 
-    public init(stock: Stock, now: Instant) {
-        status = MarketStatusRules.combine(
-            computed: MarketStatusRules.status(exchange: stock.company.exchange, zone: stock.company.exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) },
-                                               now: now, lastTrade: stock.price.lastTrade),
-            reported: stock.reportedStatus, source: stock.source)
+    /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
+    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard) {
+        let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
+        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: stock.price.lastTrade)
+        status = MarketStatusRules.combine(computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
+        if status.status == evaluated.report.status, let next = evaluated.next, let calendar {
+            nextEvent = next
+            nextEventText = MarketEventFormatter.describe(next, exchangeZone: calendar.zone, userZone: userZone, now: now)
+        }
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC
             age = AgeFormatter.ago(from: t, now: now)

@@ -14,6 +14,7 @@ public enum QuoteJSONWriter {
                       "previousClose", "volume", "lastTrade", "lastTradeLocal"] { fields.append((k, "null")) }
             fields.append(("marketStatus", string(MarketStatus.unknown.rawValue)))
             fields.append(("marketStatusReason", "null"))
+            fields.append(("nextMarketEvent", "null"))
             fields.append(("extendedHours", "null"))
             fields.append(("intraday", "[]"))
             fields.append(("source", "null"))
@@ -29,6 +30,7 @@ public enum QuoteJSONWriter {
                 ("previousClose", num(p.previousClose)), ("volume", num(p.volume)),
                 ("lastTrade", opt(facts.lastTradeUTC)), ("lastTradeLocal", opt(facts.lastTradeLocal)),
                 ("marketStatus", string(facts.status.status.rawValue)), ("marketStatusReason", opt(facts.status.reason)),
+                ("nextMarketEvent", facts.nextEvent.map { "{\"kind\": \(string($0.kind.rawValue)), \"time\": \(string($0.at.iso8601UTC))}" } ?? "null"),
                 ("extendedHours", s.extendedHours.map { e in
                     "{\"session\": \(string(e.session.rawValue)), \"price\": \(e.price), \"change\": \(num(e.change)), \"changePercent\": \(num(e.changePercent)), \"time\": \(opt(e.time?.iso8601UTC))}"
                 } ?? "null"),

@@ -12,11 +12,14 @@ public struct QuoteTableRenderer: Sendable {
     public var width: Int
     public var style: SparklineStyle
     public var palette: Palette
+    /// The user's zone, for "opens 09:30 EST (15:30 your time)".
+    public var userZone: ExchangeTimeZone?
 
-    public init(width: Int, style: SparklineStyle, palette: Palette) {
+    public init(width: Int, style: SparklineStyle, palette: Palette, userZone: ExchangeTimeZone? = nil) {
         self.width = max(20, width)
         self.style = style
         self.palette = palette
+        self.userZone = userZone
     }
 
     /// Failed symbols are left out here: their messages go to standard error.
@@ -25,7 +28,7 @@ public struct QuoteTableRenderer: Sendable {
     }
 
     func block(_ s: Stock, now: Instant) -> String {
-        let facts = QuoteFacts(stock: s, now: now)
+        let facts = QuoteFacts(stock: s, now: now, userZone: userZone)
         let p = s.price
         var lines: [String] = []
 
@@ -46,6 +49,7 @@ public struct QuoteTableRenderer: Sendable {
         }
         var status = facts.status.status.rawValue
         if let reason = facts.status.reason { status += " (\(reason))" }
+        if let next = facts.nextEventText { status += ", " + next }
         priceLine += "  " + palette.paint(status, facts.status.status == .open ? .up : .dim)
         lines.append(priceLine)
         if let e = s.extendedHours {

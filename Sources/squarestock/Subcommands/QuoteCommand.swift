@@ -52,7 +52,7 @@ struct QuoteCommand: ParsableCommand {
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
             let renderer = QuoteTableRenderer(width: caps.columns, style: caps.supportsUnicode && !ascii ? .unicode : .ascii,
-                                              palette: Palette.forTerminal(caps))
+                                              palette: Palette.forTerminal(caps), userZone: UserTimeZone.current(environment: env))
             Terminal.writeOut(renderer.render(results, now: context.now))
         case .json:
             Terminal.writeOut(QuoteJSONWriter.render(results, now: context.now))

@@ -25,7 +25,10 @@ struct MarketStatusTests {
         ("XTKS", "2026-10-05T04:00:00", "2026-10-05T03:59:00", .open, nil),
         ("XTKS", "2026-10-05T06:20:00", "2026-10-05T06:19:00", .open, nil),  // 15:20, open until 15:30 since 2024-11-05
         ("XTKS", "2024-10-04T06:20:00", "2024-10-04T05:59:00", .closed, "overnight"),  // closed at 15:00 back then
-        ("XHKG", "2025-10-29T04:30:00", "2025-10-29T04:00:00", .closed, "lunch break"),
+        ("XHKG", "2025-10-28T04:30:00", "2025-10-28T04:00:00", .closed, "lunch break"),
+        ("XHKG", "2025-10-29T04:30:00", "2025-10-28T08:00:00", .closed, "holiday: Chung Yeung Festival"),
+        ("XNYS", "2025-11-27T15:00:00", "2025-11-26T21:00:00", .closed, "holiday: Thanksgiving Day"),
+        ("XNYS", "2025-11-28T19:00:00", "2025-11-28T18:00:00", .post, "after hours"),
         ("XLON", "2025-10-29T08:00:00", "2025-10-29T07:59:00", .open, nil),
         ("XLON", "2025-10-29T16:30:00", "2025-10-29T16:29:00", .closed, "overnight"),  // 16:30 GMT is the close
         ("CRYPTO", "2025-11-01T03:00:00", "2025-11-01T02:59:00", .open, nil),
@@ -37,14 +40,13 @@ struct MarketStatusTests {
 
     @Test(arguments: cases)
     func status(_ c: (exchange: String, now: String, lastTrade: String?, status: MarketStatus, reason: String?)) throws {
-        let exchange = try #require(ExchangeRegistry.standard.exchange(id: c.exchange))
-        let zone = try ExchangeTimeZone(identifier: exchange.timeZone)
-        let report = MarketStatusRules.status(exchange: exchange, zone: zone, now: Self.instant(c.now), lastTrade: c.lastTrade.map(Self.instant))
+        let calendar = try #require(CalendarRegistry.standard.calendar(id: c.exchange))
+        let report = MarketStatusRules.status(calendar: calendar, now: Self.instant(c.now), lastTrade: c.lastTrade.map(Self.instant))
         #expect(report == MarketStatusReport(c.status, c.reason), "\(c.exchange) at \(c.now)")
     }
 
     @Test func unknownExchangeIsUnknown() {
-        #expect(MarketStatusRules.status(exchange: nil, zone: nil, now: .now(), lastTrade: nil).status == .unknown)
+        #expect(MarketStatusRules.status(calendar: nil, now: .now(), lastTrade: nil).status == .unknown)
     }
 
     @Test(arguments: [("AAPL", "US"), ("BRK.B", "US"), ("7203.T", "XTKS"), ("AIR.PA", "XPAR"), ("VOD.L", "XLON"), ("SAP.DE", "XETR"),
