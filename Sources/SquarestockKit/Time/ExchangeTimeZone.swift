@@ -61,7 +61,8 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
         if let name = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(name) {
             return name
         }
-        return Self.utcOffsetName(Int(cache.offset(at: t)))
+        let offset = Int(cache.offset(at: t))
+        return ZoneAbbreviations.name(zone: identifier, offsetSeconds: offset) ?? Self.utcOffsetName(offset)
     }
 
     /// `GMT+2`, `GMT-03:30`, `UTC+1` and localized variants such as `GMT+02:00`: a GMT/UTC prefix

@@ -17,7 +17,9 @@ final class RawSocketClient {
         var description: String
     }
 
-    private let fd: Int32
+    /// -1 once closed: a throwing init still runs deinit, and closing a descriptor twice can
+    /// close another test's socket that reused the number.
+    private var fd: Int32
     private var buffer: [UInt8] = []
 
     init(port: Int) throws {
@@ -37,11 +39,14 @@ final class RawSocketClient {
         guard result == 0 else {
             let code = errno
             close(fd)
+            fd = -1
             throw Failure(description: "connect: errno \(code)")
         }
     }
 
-    deinit { close(fd) }
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)

@@ -110,11 +110,12 @@ struct ZoneCase: Sendable, CustomTestStringConvertible {
         ("America/Chicago", "2025-07-01 16:00:00", "en_US", "CDT"),
         ("Europe/London", "2025-01-15 12:00:00", "en_GB", "GMT"),
         ("Europe/London", "2025-07-15 12:00:00", "en_GB", "BST"),
-        ("Europe/Warsaw", "2025-01-15 12:00:00", "en_US", "UTC+1"),
-        ("Europe/Warsaw", "2025-07-15 12:00:00", "en_US", "UTC+2"),
+        ("Europe/Warsaw", "2025-01-15 12:00:00", "en_US", "CET"),
+        ("Europe/Warsaw", "2025-07-15 12:00:00", "en_US", "CEST"),
         ("Europe/Warsaw", "2025-07-15 12:00:00", "pl", "CEST"),
-        ("Asia/Tokyo", "2025-07-15 12:00:00", "en_US", "UTC+9"),
-        ("Asia/Kolkata", "2025-07-15 12:00:00", "en_US", "UTC+5:30"),
+        ("Asia/Tokyo", "2025-07-15 12:00:00", "en_US", "JST"),
+        ("Asia/Kolkata", "2025-07-15 12:00:00", "en_US", "IST"),
+        ("Asia/Kathmandu", "2025-07-15 12:00:00", "en_US", "UTC+5:45"),  // no table entry: the offset form
         ("America/Sao_Paulo", "2025-07-15 12:00:00", "en_US", "UTC-3"),
         ("Etc/UTC", "2025-07-15 12:00:00", "en_US", "UTC"),
     ]
