@@ -46,6 +46,11 @@ let package = Package(
             name: "chartbench",
             dependencies: ["SquarestockKit"]
         ),
+        // Times and ranks the symbol search; Benchmarks/search/compare-search.sh runs it beside the peers.
+        .executableTarget(
+            name: "searchbench",
+            dependencies: ["SquarestockKit"]
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["SquarestockKit"],
