@@ -112,3 +112,89 @@ struct ConfigFileTests {
         #expect(doctor.stdout.contains("stooq API key: not configured"))
     }
 }
+
+struct SearchCLITests {
+    @Test func unknownSymbolGetsADidYouMean() throws {
+        let routes = RouteTable()
+        routes.add(path: "/q/l/", response: .text("Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPLE.US,N/D,N/D,N/D,N/D,N/D,N/D,N/D,AAPLE.US\n"))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let run = try CLIRunner.run(["AAPLE", "--source", "stooq", "--endpoint", server.baseURL, "--format", "json"])
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.hasSuffix("; did you mean AAPL (Apple Inc.)?\n"))
+        #expect(run.stdout.contains("did you mean AAPL (Apple Inc.)?"))
+    }
+
+    @Test func searchFindsCompaniesOffline() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-search-\(UUID().uuidString)"
+        let json = try CLIRunner.run(["search", "microsft", "--limit", "3", "--format", "json"], environment: env)
+        #expect(json.exitCode == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(rows?.first?["symbol"] as? String == "MSFT")
+        #expect(rows?.first?["origin"] as? String == "offline")
+        #expect(rows?.count == 3)
+        // The second run reads the cached index snapshot and answers the same.
+        let again = try CLIRunner.run(["search", "microsft", "--limit", "3", "--format", "json"], environment: env)
+        #expect(again.stdout == json.stdout)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: env["XDG_CACHE_HOME"]! + "/squarestock")
+        #expect(cached.contains { $0.hasPrefix("symbols-") && $0.hasSuffix(".idx") })
+        let table = try CLIRunner.run(["search", "berkshire", "b", "--format", "table", "--type", "stock"], environment: env)
+        #expect(table.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("BRK.B ") == true)
+        let none = try CLIRunner.run(["search", "zzqxw"], environment: env)
+        #expect(none.exitCode == 1)
+        #expect(none.stderr.contains("nothing matches \"zzqxw\"; try --online"))
+    }
+
+    @Test func onlineSearchMergesAndMarksOrigin() throws {
+        let routes = RouteTable()
+        routes.add(path: "/v1/finance/search", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json")))
+        routes.add(path: "/query", queryContains: ["function=SYMBOL_SEARCH"], response: LoopbackResponse(body: Fixture.bytes("alphavantage/SYMBOL_SEARCH_BA.csv")))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = CLIRunner.baseEnvironment()
+        env["ALPHAVANTAGE_API_KEY"] = "KEY"
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-search-\(UUID().uuidString)"
+        let run = try CLIRunner.run(["search", "apple", "--online", "--endpoint", server.baseURL, "--format", "csv", "--limit", "40"], environment: env)
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.contains("\nAAPL,Apple Inc. - Common Stock,Nasdaq,stock,98,offline+yahoo\n"))
+        #expect(run.stdout.contains(",alphavantage\n"))  // BA.LON etc. only the online service knows
+        let q = try #require(server.requests.first { $0.path == "/v1/finance/search" })
+        #expect(q.queryItem("q") == "apple")
+        #expect(q.queryItem("enableFuzzyQuery") == "true")
+    }
+
+    @Test func symbolsUpdateInstallsAValidDirectoryAndRejectsABadOne() throws {
+        let good = RouteTable()
+        good.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
+        good.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
+        let server = try LoopbackHTTPServer(routes: good)
+        var env = CLIRunner.baseEnvironment()
+        let data = NSTemporaryDirectory() + "squarestock-data-\(UUID().uuidString)"
+        env["XDG_DATA_HOME"] = data
+        let ok = try CLIRunner.run(["symbols", "update", "--endpoint", server.baseURL], environment: env)
+        #expect(ok.exitCode == 0)
+        #expect(ok.stdout.hasPrefix("installed 11852 listings (file date 2025-10-20 12:11:00)"))
+        let info = try CLIRunner.run(["symbols", "info"], environment: env)
+        #expect(info.stdout.contains("downloaded with `symbols update`"))
+        let before = try String(contentsOfFile: data + "/squarestock/symbols/nasdaqlisted.txt", encoding: .utf8)
+
+        let html = RouteTable()
+        html.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        html.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
+        let bad = try LoopbackHTTPServer(routes: html)
+        let refused = try CLIRunner.run(["symbols", "update", "--endpoint", bad.baseURL], environment: env)
+        #expect(refused.exitCode == 3)
+        #expect(refused.stderr.contains("nasdaqlisted.txt: the download is not a valid symbol directory"))
+        #expect(refused.stderr.contains("the current copy is unchanged"))
+
+        let cut = RouteTable()
+        let full = Fixture.repositoryText("data/symbols/otherlisted.txt")
+        cut.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
+        cut.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(String(full.prefix(full.count / 2))))
+        let truncated = try LoopbackHTTPServer(routes: cut)
+        let refused2 = try CLIRunner.run(["symbols", "update", "--endpoint", truncated.baseURL], environment: env)
+        #expect(refused2.exitCode == 3)
+        #expect(refused2.stderr.contains("otherlisted.txt: the download is not a valid symbol directory"))
+        #expect(try String(contentsOfFile: data + "/squarestock/symbols/nasdaqlisted.txt", encoding: .utf8) == before)
+    }
+}

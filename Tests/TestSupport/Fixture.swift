@@ -20,4 +20,9 @@ public enum Fixture {
     }
 
     public static func text(_ path: String) -> String { String(decoding: bytes(path), as: UTF8.self) }
+
+    /// A file of the repository itself (`data/symbols/...`, `samples/...`).
+    public static func repositoryText(_ path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: repositoryRoot + "/" + path) ?? Data(), as: UTF8.self)
+    }
 }

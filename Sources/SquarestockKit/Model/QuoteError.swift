@@ -21,6 +21,14 @@ public enum QuoteError: Error, Sendable, Equatable {
     /// The request needs a paid plan.
     case premiumOnly(source: String, detail: String)
 
+    /// The source does not know the symbol (as opposed to failing): worth a "did you mean".
+    public var meansUnknownSymbol: Bool {
+        switch self {
+        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall, .invalidSymbol: return true
+        default: return false
+        }
+    }
+
     public var isServiceLevel: Bool {
         switch self {
         case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly: return true

@@ -41,10 +41,18 @@ public struct Stock: Sendable {
 public struct StockResult: Sendable {
     public var symbol: String
     public var outcome: Result<Stock, QuoteError>
+    /// For an unknown symbol: the listing the user probably meant (`AAPL (Apple Inc.)`).
+    public var suggestion: String?
 
-    public init(symbol: String, outcome: Result<Stock, QuoteError>) {
+    public init(symbol: String, outcome: Result<Stock, QuoteError>, suggestion: String? = nil) {
         self.symbol = symbol
         self.outcome = outcome
+        self.suggestion = suggestion
+    }
+
+    /// The user-facing error line, with the suggestion when there is one.
+    public var errorMessage: String? {
+        error.map { e in e.message(symbol: symbol) + (suggestion.map { "; did you mean \($0)?" } ?? "") }
     }
 
     public var stock: Stock? { try? outcome.get() }

@@ -9,8 +9,8 @@ public enum QuoteCSVWriter {
         for r in results {
             var row: [String]
             switch r.outcome {
-            case .failure(let e):
-                row = [r.symbol] + Array(repeating: "", count: 14) + ["unknown", "", e.message(symbol: r.symbol)]
+            case .failure:
+                row = [r.symbol] + Array(repeating: "", count: 14) + ["unknown", "", r.errorMessage ?? ""]
             case .success(let s):
                 let f = QuoteFacts(stock: s, now: now)
                 let p = s.price

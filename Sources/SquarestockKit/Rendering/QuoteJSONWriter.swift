@@ -9,7 +9,7 @@ public enum QuoteJSONWriter {
     static func object(_ r: StockResult, now: Instant) -> String {
         var fields: [(String, String)] = [("symbol", string(r.symbol))]
         switch r.outcome {
-        case .failure(let e):
+        case .failure:
             for k in ["name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
                       "previousClose", "volume", "lastTrade", "lastTradeLocal"] { fields.append((k, "null")) }
             fields.append(("marketStatus", string(MarketStatus.unknown.rawValue)))
@@ -19,7 +19,7 @@ public enum QuoteJSONWriter {
             fields.append(("intraday", "[]"))
             fields.append(("source", "null"))
             fields.append(("notes", "[]"))
-            fields.append(("error", string(e.message(symbol: r.symbol))))
+            fields.append(("error", opt(r.errorMessage)))
         case .success(let s):
             let facts = QuoteFacts(stock: s, now: now)
             let p = s.price

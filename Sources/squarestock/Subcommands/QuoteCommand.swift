@@ -43,7 +43,9 @@ struct QuoteCommand: ParsableCommand {
         let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let manager = StockManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
-        var results = manager.quotes(for: symbols)
+        var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
+            try? SymbolDirectoryStore(environment: env).loadIndex().get()
+        }
         let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         if let target = currency ?? config["currency"] {
             results = CurrencyConversion.convert(results, to: target, manager: manager)
@@ -65,7 +67,7 @@ struct QuoteCommand: ParsableCommand {
         }
         for n in notices { Terminal.writeError("squarestock: note: " + n + "\n") }
         for r in results {
-            if let e = r.error { Terminal.writeError("squarestock: " + e.message(symbol: r.symbol) + "\n") }
+            if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
         }
         let status = ExitStatus.forResults(results)
         if status != .ok { throw ExitCode(status.rawValue) }
