@@ -24,7 +24,7 @@ public enum QuoteError: Error, Sendable, Equatable {
     /// The source does not know the symbol (as opposed to failing): worth a "did you mean".
     public var meansUnknownSymbol: Bool {
         switch self {
-        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall, .invalidSymbol: return true
+        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall: return true
         default: return false
         }
     }
