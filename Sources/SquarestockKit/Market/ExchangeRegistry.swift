@@ -88,7 +88,7 @@ private let standardExchanges: [Exchange] = [
              sourceCodes: ["AMS", "Amsterdam", "ENXTAM"], yahooSuffix: "AS", stooqSuffix: nil),
     Exchange(id: "XSWX", name: "SIX Swiss Exchange", timeZone: "Europe/Zurich",
              hours: always(TradingHours(open: "09:00", close: "17:30")), currency: Currency(code: "CHF"),
-             sourceCodes: ["EBS", "VTX", "SWX", "Swiss"], yahooSuffix: "SW", stooqSuffix: nil),
+             sourceCodes: ["EBS", "VTX", "SWX", "SIX", "Swiss"], yahooSuffix: "SW", stooqSuffix: nil),
     Exchange(id: "XTKS", name: "Tokyo Stock Exchange", timeZone: "Asia/Tokyo",
              hours: [
                 // Morning session to 11:00 until the 2011-11-21 extension, close 15:30 from 2024-11-05.
