@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
 targets=("${@:-${all[@]}}")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -25,6 +25,7 @@ seed() {  # target -> fixture globs that make good seeds
         csv|stooq-quote|stooq-bars) echo "Tests/Fixtures/stooq/* Tests/Fixtures/yahoo-csv/* Tests/Fixtures/alphavantage/*.csv" ;;
         yahoo-csv) echo "Tests/Fixtures/yahoo-csv/*" ;;
         json|yahoo-chart|yahoo-quote|yahoo-search) echo "Tests/Fixtures/yahoo-json/*.json Tests/Fixtures/yahoo-json/quote/*" ;;
+        yahoo-chart-history) echo "Tests/Fixtures/yahoo-json/*.json Tests/Fixtures/history/yahoo-json/*.json" ;;
         yahoo-autoc) echo "Tests/Fixtures/yahoo-autoc/*" ;;
         av-quote|av-intraday|av-search) echo "Tests/Fixtures/alphavantage/*" ;;
         body) echo "Tests/Fixtures/errors/*" ;;

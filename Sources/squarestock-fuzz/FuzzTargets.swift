@@ -4,7 +4,8 @@ import SquarestockKit
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.
 enum FuzzTargets {
     static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
-                        "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search", "manifest", "config"]
+                        "yahoo-chart-history", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
+                        "manifest", "config"]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
 
@@ -52,6 +53,10 @@ enum FuzzTargets {
                 for r in rows { _ = YahooCSVSource.stock(symbol: r.symbol, row: r, context: context, sourceName: "fuzz") }
             }
         case "yahoo-chart": _ = YahooChartDecoder.stock(symbol: "AAPL", response: response, context: context, sourceName: "fuzz")
+        case "yahoo-chart-history":
+            if case .success(let h) = YahooChartHistoryDecoder.decode(response, symbol: "AAPL", registry: .standard, requested: .daily) {
+                _ = ChartManager.data(symbol: "AAPL", range: .year1, fetched: h)
+            }
         case "yahoo-quote":
             if case .rows(let rows) = YahooQuoteDecoder.decode(response) {
                 for (s, row) in rows { _ = YahooQuoteDecoder.stock(symbol: s, row: row, chart: nil, context: context, sourceName: "fuzz") }
@@ -61,7 +66,7 @@ enum FuzzTargets {
         case "av-quote": _ = AlphaVantageDecoder.globalQuote(response, apiKey: "KEY")
         case "av-intraday": _ = AlphaVantageDecoder.intraday(response, apiKey: "KEY")
         case "av-search": _ = AlphaVantageDecoder.search(response, apiKey: "KEY", registry: .standard)
-        case "manifest": _ = SamplesSource.parseManifest(bytes)
+        case "manifest": _ = SamplesSource.parseManifest(bytes); _ = SamplesSource.parseHistoryManifest(bytes)
         case "config": _ = ConfigFile.parse(String(decoding: bytes, as: UTF8.self))
         default: break
         }

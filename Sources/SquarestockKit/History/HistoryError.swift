@@ -20,13 +20,17 @@ public enum HistoryError: Error, Sendable, Equatable {
     /// Alpha Vantage `{"Error Message": ...}` with HTTP 200: an invalid call, usually an unknown
     /// symbol or function.
     case serviceErrorMessage(source: String, message: String)
+    /// The source has no such history: no intraday bars at all (yahoo-csv), no recording of the
+    /// symbol or range (samples), or no prices in the range asked for. `what` completes "has no",
+    /// `hint` says what to try instead.
+    case unavailable(source: String, what: String, hint: String)
 
     /// Errors about the source as a whole rather than this symbol's data.
     public var isServiceLevel: Bool {
         switch self {
         case .response(let e): return e.isServiceLevel
         case .serviceNote, .serviceInformation: return true
-        case .unexpectedHeader, .malformed, .truncated, .serviceErrorMessage: return false
+        case .unexpectedHeader, .malformed, .truncated, .serviceErrorMessage, .unavailable: return false
         }
     }
 
@@ -65,6 +69,8 @@ public enum HistoryError: Error, Sendable, Equatable {
             return "\(source) refused the request: \"\(message)\"" + (isRateLimit ? "; wait until tomorrow, or use another --source" : "")
         case .serviceErrorMessage(let source, let message):
             return "\(source) rejected the request: \"\(message)\"; check the symbol, or try `squarestock search`"
+        case .unavailable(let source, let what, let hint):
+            return "\(source) has no \(what); \(hint)"
         }
     }
 }

@@ -128,9 +128,10 @@ public enum ChartRenderer {
                 canvas.set(r, c, m.glyph, .bold)
                 let text = priceFormat.string(m.value)
                 let n = text.unicodeScalars.count
+                // Right of the marker, else left of it within the plot (the axis and its labels come later).
                 if canvas.isFree(row: r, col: c + 1, count: n + 1) {
                     canvas.write(text, row: r, col: c + 2, role: .bold)
-                } else if canvas.isFree(row: r, col: c - n - 1, count: n + 1) {
+                } else if c - n - 1 >= plotX, canvas.isFree(row: r, col: c - n - 1, count: n + 1) {
                     canvas.write(text, row: r, col: c - n - 1, role: .bold)
                 }
             }

@@ -1,0 +1,38 @@
+/// Everything `squarestock chart` shows for one symbol: the bars of the range, the previous close
+/// and what the source said besides; the drawing, CSV and JSON are all made from it.
+public struct ChartData: Sendable {
+    public var symbol: String
+    public var range: ChartRange
+    /// The bars the range shows, oldest first.
+    public var series: HistorySeries
+    /// The close of the session before the first one shown, when known (the dotted baseline of
+    /// intraday ranges, and the reference of the change).
+    public var previousClose: ExactDecimal?
+    public var exchange: Exchange?
+    public var name: String?
+    /// The source that answered.
+    public var source: String
+    public var notes: [String]
+
+    public init(symbol: String, range: ChartRange, series: HistorySeries, previousClose: ExactDecimal? = nil, exchange: Exchange? = nil,
+                name: String? = nil, source: String, notes: [String] = []) {
+        self.symbol = symbol
+        self.range = range
+        self.series = series
+        self.previousClose = previousClose
+        self.exchange = exchange
+        self.name = name
+        self.source = source
+        self.notes = notes
+    }
+
+    /// The renderer's options for this data: the range, the previous close, the regular hours of
+    /// the last session (so a chart drawn mid-session keeps room for the rest of the day) and the
+    /// exchange's calendar (so a missing session shows as a gap).
+    public func chartOptions(showVolume: Bool = false, labelZone: ExchangeTimeZone? = nil) -> ChartOptions {
+        var hours: TradingHours? = nil
+        if range.isIntraday, let exchange, let last = series.bars.last?.session { hours = exchange.hours(on: last) }
+        return ChartOptions(range: range, previousClose: previousClose, showVolume: showVolume, labelZone: labelZone,
+                            tradingHours: hours, calendar: ChartSessionCalendars.sessions(for: exchange))
+    }
+}

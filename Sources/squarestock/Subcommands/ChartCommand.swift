@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import SquarestockKit
+
+extension ChartStyle: ExpressibleByArgument {}
+
+/// `squarestock chart AAPL --range 1y`: a price chart of one symbol, or its bars as CSV or JSON.
+struct ChartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Draw a price chart of one symbol, or print its bars (--format csv or json).",
+        discussion: """
+            Time is laid out by trading sessions: nights, weekends and holidays take no room, and a session \
+            missing from the data is a gap. Intraday ranges (1d, 5d) draw the previous close as a dotted line.
+            Exit codes: 0 charted, 1 no chart for this symbol, 2 usage error, 3 nothing could be fetched.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, csv, json
+    }
+
+    static let ranges = ChartRange.allCases.map(\.rawValue).joined(separator: ", ")
+
+    @Argument(help: "The symbol, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
+    var symbol: String
+
+    @Option(name: .customLong("range"), help: "How much history: \(ChartCommand.ranges).")
+    var rangeName = ChartRange.day1.rawValue
+
+    /// Checked in `validate()`, so a wrong value is one line (ArgumentParser would list the nine).
+    var range: ChartRange { ChartRange(rawValue: rangeName) ?? .day1 }
+
+    @Option(name: .long, help: "Rows of the drawing (default: the terminal's height).")
+    var height: Int?
+
+    @Option(name: .long, help: "Columns of the drawing (default: the terminal's width).")
+    var width: Int?
+
+    @Option(name: .long, help: "line (the default on a UTF-8 terminal), braille, blocks, or ascii (any terminal).")
+    var style: ChartStyle?
+
+    @Flag(name: .long, help: "Volume bars under the price.")
+    var volume = false
+
+    @Option(name: .long, help: "Zone of the time labels: exchange, local, or an IANA zone such as Europe/London.")
+    var tz = "exchange"
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(name: .long, help: "table: the drawing (default on a terminal); csv (default when piped) or json: the bars, with UTC and exchange-local times.")
+    var format: Format?
+
+    @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
+    var noColor = false
+
+    func validate() throws {
+        if ChartRange(rawValue: rangeName) == nil { throw ValidationError("unknown --range '\(rangeName)'; use one of \(ChartCommand.ranges)") }
+        let minimum = ChartSize.minimum
+        if let w = width, !(minimum.width...1000).contains(w) { throw ValidationError("--width takes \(minimum.width) to 1000 columns") }
+        if let h = height, !(minimum.height...500).contains(h) { throw ValidationError("--height takes \(minimum.height) to 500 rows") }
+        _ = try labelZone()
+    }
+
+    /// nil for the exchange's own zone.
+    func labelZone() throws -> ExchangeTimeZone? {
+        switch tz {
+        case "exchange":
+            return nil
+        case "local":
+            let id = TimeZone.current.identifier
+            guard let zone = try? ExchangeTimeZone(identifier: id) else {
+                throw ValidationError("the local time zone '\(id)' is not known to ICU; name one instead, e.g. --tz Europe/London")
+            }
+            return zone
+        default:
+            guard let zone = try? ExchangeTimeZone(identifier: tz) else {
+                throw ValidationError("unknown time zone '\(tz)' for --tz; use exchange, local or an IANA zone such as Europe/London or America/New_York")
+            }
+            return zone
+        }
+    }
+
+    func run() throws {
+        let env = ProcessInfo.processInfo.environment
+        SourceOptions.printConfigWarnings(environment: env)
+        let (quoteSource, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        // Every source of the catalog serves history too.
+        guard let source = HistorySourceCatalog.source(for: quoteSource) else {
+            Terminal.writeError("squarestock: \(quoteSource.name) has no history; use another --source\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        if range.isIntraday && !source.hasIntradayHistory {
+            Terminal.writeError("squarestock: \(source.name) has no intraday history; use --range 1mo or longer, or another --source\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        let labelZone = try labelZone()
+        let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
+        let manager = ChartManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
+        let (shown, result) = manager.chart(symbol: symbol, range: range)
+        let data: ChartData
+        switch result {
+        case .success(let d):
+            data = d
+        case .failure(let e):
+            Terminal.writeError("squarestock: " + e.message(symbol: shown) + "\n")
+            throw ExitCode(e.isServiceLevel ? ExitStatus.nothingFetched.rawValue : ExitStatus.someFailed.rawValue)
+        }
+        // Why a source was skipped goes to standard error, as for quotes; the rest stays with the data.
+        let skips = data.notes.filter { $0.hasPrefix(FallbackSource.skipPrefix) }
+        let notes = data.notes.filter { !$0.hasPrefix(FallbackSource.skipPrefix) }
+
+        switch format ?? (caps.isTTY ? .table : .csv) {
+        case .table:
+            let fit = ChartSize.fitting(columns: caps.columns, rows: TerminalCapabilities.rows(fd: 1, environment: env),
+                                        reservedRows: 2 + notes.count)
+            let palette = Palette.forTerminal(caps)
+            var text = ChartRenderer.render(series: data.series, size: ChartSize(width: width ?? fit.width, height: height ?? fit.height),
+                                            style: style ?? (caps.supportsUnicode ? .line : .ascii), palette: palette,
+                                            options: data.chartOptions(showVolume: volume, labelZone: labelZone)) + "\n"
+            for n in notes { text += palette.paint("note: " + n, .dim) + "\n" }
+            Terminal.writeOut(text)
+        case .csv:
+            Terminal.writeOut(ChartDataCSVWriter.render(data))
+        case .json:
+            Terminal.writeOut(ChartDataJSONWriter.render(data))
+        }
+        for n in skips { Terminal.writeError("squarestock: note: " + n + "\n") }
+    }
+}
