@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tests only: property-based checks of the parsers.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libcurl from the system (Debian: libcurl4-openssl-dev); shim.h holds typed wrappers
@@ -58,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SquarestockKitTests",
-            dependencies: ["SquarestockKit", "TestSupport"]
+            dependencies: ["SquarestockKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SquarestockCLITests",

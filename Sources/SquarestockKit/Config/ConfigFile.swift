@@ -15,7 +15,7 @@ public struct ConfigFile: Sendable, Equatable {
 
     public static func parse(_ text: String) -> ConfigFile {
         var c = ConfigFile()
-        for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = String(rawLine).trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {

@@ -45,7 +45,7 @@ public enum BodyKind: String, Sendable, Equatable {
             candidate = text[text.index(after: gt)..<close.lowerBound]
         } else {
             candidate = candidate.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            if let nl = candidate.firstIndex(where: { $0 == "\n" || $0 == "\r" }) { candidate = candidate[..<nl] }
+            if let nl = candidate.firstIndex(where: \.isNewline) { candidate = candidate[..<nl] }
         }
         var out = TerminalText.sanitize(String(candidate))
         if out.count > limit { out = String(out.prefix(limit - 1)) + "…" }

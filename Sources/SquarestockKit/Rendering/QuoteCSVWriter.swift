@@ -27,7 +27,8 @@ public enum QuoteCSVWriter {
 
     /// RFC 4180 quoting when a field needs it.
     public static func field(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // Scalars, not Characters: "\r\n" is a single Character equal to neither "\r" nor "\n".
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

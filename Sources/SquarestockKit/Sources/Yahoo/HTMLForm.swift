@@ -20,7 +20,7 @@ public enum HTMLForm {
         while let r = search.range(of: name + "=", options: .caseInsensitive) {
             let before = r.lowerBound == tag.startIndex ? " " : tag[tag.index(before: r.lowerBound)]
             search = search[r.upperBound...]
-            guard before == " " || before == "\t" || before == "\n" else { continue }
+            guard before.isWhitespace else { continue }
             guard let quote = search.first, quote == "\"" || quote == "'" else {
                 return String(search.prefix { $0 != " " && $0 != ">" })
             }
