@@ -30,6 +30,9 @@ struct QuoteCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw the sparkline with ASCII characters only.")
     var ascii = false
 
+    @Flag(name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
+    var verbose = false
+
     func validate() throws {
         if symbols.isEmpty { throw ValidationError("give at least one symbol, e.g. `squarestock AAPL`") }
         if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
@@ -42,7 +45,8 @@ struct QuoteCommand: ParsableCommand {
         SourceOptions.printConfigWarnings(environment: env)
         let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let manager = StockManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
+        let recorder = RecordingTransport(CurlTransport(options: transportOptions))
+        let manager = StockManager(source: source, transport: recorder, context: context)
         var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
             try? SymbolDirectoryStore(environment: env).loadIndex().get()
         }
@@ -60,6 +64,9 @@ struct QuoteCommand: ParsableCommand {
             Terminal.writeOut(QuoteJSONWriter.render(results, now: context.now))
         case .csv:
             Terminal.writeOut(QuoteCSVWriter.render(results, now: context.now))
+        }
+        if verbose {
+            for e in recorder.entries { Terminal.writeError("squarestock: request" + Doctor.entryLine(e).dropFirst(3) + "\n") }
         }
         var notices: [String] = []
         for r in results {
