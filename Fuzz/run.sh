@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
 targets=("${@:-${all[@]}}")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -29,6 +29,8 @@ seed() {  # target -> fixture globs that make good seeds
         yahoo-autoc) echo "Tests/Fixtures/yahoo-autoc/*" ;;
         av-quote|av-intraday|av-search) echo "Tests/Fixtures/alphavantage/*" ;;
         body) echo "Tests/Fixtures/errors/*" ;;
+        history-csv) echo "Tests/Fixtures/history/stooq/SYNTHETIC* Tests/Fixtures/history/yahoo-csv/* Tests/Fixtures/history/alphavantage/*.csv" ;;
+        directory) echo "" ;;
         manifest) echo "samples/manifest.tsv" ;;
         *) echo "" ;;
     esac
@@ -42,6 +44,8 @@ for t in "${targets[@]}"; do
         numbers) printf '+1.53%%' > "$corpus/n1"; printf '38.88B' > "$corpus/n2"; printf '1,234.5' > "$corpus/n3"; printf '1e-3' > "$corpus/n4" ;;
         dates) printf '11/4/2016' > "$corpus/d1"; printf '4:00pm' > "$corpus/d2"; printf '2020-03-23 17:49:23' > "$corpus/d3"; printf '20200323' > "$corpus/d4" ;;
         config) printf 'source = yahoo\nstooq_api_key = x\n' > "$corpus/c1" ;;
+        directory) head -c 20000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 3000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 20000 data/symbols/otherlisted.txt > "$corpus/o" ;;
+        search-query) printf 'aple' > "$corpus/q1"; printf 'berkshire b' > "$corpus/q2"; printf 'alphabet class a' > "$corpus/q3" ;;
     esac
     log=Fuzz/logs/$t.log
     set +e

@@ -1,13 +1,17 @@
+import Foundation
 import SquarestockKit
 
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.
 enum FuzzTargets {
     static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
-                        "yahoo-chart-history", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
+                        "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
                         "manifest", "config"]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
+    static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
+    /// The shipped directory (from SQUARESTOCK_DATA or the checkout), loaded once for the search target.
+    static let searchIndex: SymbolIndex? = try? SymbolDirectoryStore(environment: ProcessInfo.processInfo.environment).loadIndex().get()
 
     static func run(_ target: String, _ bytes: [UInt8]) {
         let response = HTTPResponse(status: 200, body: bytes)
@@ -57,6 +61,18 @@ enum FuzzTargets {
             if case .success(let h) = YahooChartHistoryDecoder.decode(response, symbol: "AAPL", registry: .standard, requested: .daily) {
                 _ = ChartManager.data(symbol: "AAPL", range: .year1, fetched: h)
             }
+        case "history-csv":
+            // Every CSV history layout, then the chart drawn from whatever decoded.
+            guard let zone = newYork else { return }
+            let results = [StooqHistoryDecoder.decode(response, symbol: "AAPL", zone: zone, interval: .daily),
+                           YahooTableCSVDecoder.decode(response, symbol: "AAPL", zone: zone),
+                           YahooDownloadCSVDecoder.decode(response, symbol: "AAPL", zone: zone),
+                           AlphaVantageTimeSeriesDecoder.decode(response, symbol: "AAPL", zone: zone, interval: .minutes(5), apiKey: "KEY")]
+            for case .success(let series) in results where !series.bars.isEmpty {
+                _ = ChartRenderer.render(series: series, size: ChartSize(width: 60, height: 12), style: .line, palette: .plain, options: ChartOptions())
+            }
+        case "directory": _ = try? SymbolDirectoryParser.parse(bytes)
+        case "search-query": _ = searchIndex?.search(String(decoding: bytes, as: UTF8.self), limit: 5)
         case "yahoo-quote":
             if case .rows(let rows) = YahooQuoteDecoder.decode(response) {
                 for (s, row) in rows { _ = YahooQuoteDecoder.stock(symbol: s, row: row, chart: nil, context: context, sourceName: "fuzz") }
