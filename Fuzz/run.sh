@@ -36,6 +36,7 @@ seed() {  # target -> fixture globs that make good seeds
     esac
 }
 
+crashed=0
 for t in "${targets[@]}"; do
     corpus=.build-fuzz/corpus/$t
     mkdir -p "$corpus" "Fuzz/crashes/$t"
@@ -55,5 +56,7 @@ for t in "${targets[@]}"; do
     set -e
     runs=$(grep -o 'Done [0-9]* runs' "$log" | tail -1 | awk '{print $2}')
     result=$([ $rc -eq 0 ] && echo "no crash" || echo "CRASH (exit $rc, see $log)")
+    [ $rc -eq 0 ] || crashed=1
     printf '%s\t%s\t%s\t%s\n' "$t" "${runs:-?}" "$seconds" "$result" | tee -a Fuzz/logs/summary.tsv
 done
+exit $crashed
