@@ -1,10 +1,11 @@
 /// Byte layout of a saved `SymbolIndex`: the magic `SQSYMIX\0`, a format version, then each
 /// table of `IndexTables` as a little-endian element count and its raw elements, padded to 8
-/// bytes. Loading copies the arrays out and checks their shape; nothing is parsed, which is what
-/// lets a process answer `squarestock search` in a few milliseconds.
+/// bytes, and last a checksum of everything before it, so a damaged cache file is rebuilt rather
+/// than trusted. Loading copies the arrays out and checks their shape; nothing is parsed, which
+/// is what lets a process answer `squarestock search` in a few milliseconds.
 enum SnapshotCodec {
     static let magic: [UInt8] = Array("SQSYMIX".utf8) + [0]
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     static func encode(_ t: IndexTables) -> [UInt8] {
         var out = magic
@@ -19,12 +20,37 @@ enum SnapshotCodec {
         put(t.halfMask); put(t.firstMask); put(t.tokenBytes); put(t.tokenStart); put(t.tokenMask)
         put(t.tokenKind); put(t.bucketStart); put(t.postingStart); put(t.postingListing); put(t.postingBits)
         put(t.symbolKeys); put(t.symbolKeyLength); put(t.symbolListing)
+        let sum = out.withUnsafeBytes { checksum($0) }
+        appendInt(&out, sum)
         return out
     }
 
+    /// A word-at-a-time multiply-xorshift hash: catches damage at a fraction of a millisecond
+    /// for the ~2 MB snapshot (a byte-wise hash would cost more than the load itself).
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0x5153_5359_4D49_5801
+        var i = 0
+        while i + 8 <= raw.count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+            i += 8
+        }
+        while i < raw.count {
+            h = (h ^ UInt64(raw[i])) &* 0x9E37_79B9_7F4A_7C15
+            i += 1
+        }
+        return h ^ UInt64(raw.count)
+    }
+
     static func decode(_ bytes: [UInt8]) throws(SymbolIndexSnapshotError) -> IndexTables {
-        let result: Result<IndexTables, SymbolIndexSnapshotError> = bytes.withUnsafeBytes { raw in
-            guard raw.count >= 16, raw.prefix(8).elementsEqual(magic) else { return .failure(.notASnapshot) }
+        let result: Result<IndexTables, SymbolIndexSnapshotError> = bytes.withUnsafeBytes { whole in
+            guard whole.count >= 24, whole.prefix(8).elementsEqual(magic) else { return .failure(.notASnapshot) }
+            let raw = UnsafeRawBufferPointer(rebasing: whole[0..<(whole.count - 8)])
+            let v0 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+            guard v0 == UInt64(version) else { return .failure(.unsupportedVersion(UInt32(truncatingIfNeeded: v0))) }
+            guard whole.loadUnaligned(fromByteOffset: whole.count - 8, as: UInt64.self).littleEndian == checksum(raw) else {
+                return .failure(.inconsistent)
+            }
             var pos = 8
             let v = raw.loadUnaligned(fromByteOffset: pos, as: UInt64.self).littleEndian
             pos += 8

@@ -200,7 +200,11 @@ struct SymbolSearchQualityTests {
     @Test func damagedSnapshotsAreRejected() {
         let good = SearchFixtures.index.snapshot()
         #expect(throws: SymbolIndexSnapshotError.notASnapshot) { try SymbolIndex(snapshot: Array("hello".utf8)) }
-        #expect(throws: SymbolIndexSnapshotError.truncated) { try SymbolIndex(snapshot: Array(good.prefix(good.count / 2))) }
+        // A cut or flipped file fails its checksum before anything is read from it.
+        #expect(throws: SymbolIndexSnapshotError.inconsistent) { try SymbolIndex(snapshot: Array(good.prefix(good.count / 2))) }
+        var flipped = good
+        flipped[good.count / 2] ^= 0x01
+        #expect(throws: SymbolIndexSnapshotError.inconsistent) { try SymbolIndex(snapshot: flipped) }
         var wrongVersion = good
         wrongVersion[8] = 99
         #expect(throws: SymbolIndexSnapshotError.unsupportedVersion(99)) { try SymbolIndex(snapshot: wrongVersion) }

@@ -250,3 +250,29 @@ struct YahooAutocompleteDecoderTests {
         #expect(r.isEmpty)
     }
 }
+
+struct CorruptCacheTests {
+    @Test func corruptSessionFileIsIgnoredAndReplaced() throws {
+        let cache = NSTemporaryDirectory() + "squarestock-corrupt-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        try Data("{\"cookies\": not json".utf8).write(to: URL(fileURLWithPath: cache + "/yahoo-session.json"))
+        let y = try YahooSourceTests.YahooServer()
+        let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: y.server.baseURL, cacheDirectory: cache)
+        let r = StockManager(source: YahooSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL"])
+        #expect(r[0].stock != nil)
+        #expect(YahooSessionStore(cacheDirectory: cache).load()?.crumb == "haT3oykhHqZ")
+    }
+
+    @Test func corruptIndexSnapshotIsRebuilt() throws {
+        let cache = NSTemporaryDirectory() + "squarestock-snap-\(UUID().uuidString)"
+        let store = SymbolDirectoryStore(userDirectory: nil, shippedDirectory: Fixture.repositoryRoot + "/data/symbols", cacheDirectory: cache)
+        _ = try store.loadIndex().get()
+        let snapshot = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".idx") })
+        // Damage it: keep the size, scramble the middle.
+        var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + snapshot))
+        for i in stride(from: bytes.count / 3, to: bytes.count / 2, by: 7) { bytes[i] ^= 0x5A }
+        try bytes.write(to: URL(fileURLWithPath: cache + "/" + snapshot))
+        let index = try store.loadIndex().get()
+        #expect(index.search("apple", limit: 1).first?.symbol == "AAPL")
+    }
+}
