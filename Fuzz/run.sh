@@ -54,7 +54,7 @@ for t in "${targets[@]}"; do
         -artifact_prefix="Fuzz/crashes/$t/" "$corpus" > "$log" 2>&1
     rc=$?
     set -e
-    runs=$(grep -o 'Done [0-9]* runs' "$log" | tail -1 | awk '{print $2}')
+    runs=$( (grep -o 'Done [0-9]* runs' "$log" || true) | tail -1 | awk '{print $2}')
     result=$([ $rc -eq 0 ] && echo "no crash" || echo "CRASH (exit $rc, see $log)")
     [ $rc -eq 0 ] || crashed=1
     printf '%s\t%s\t%s\t%s\n' "$t" "${runs:-?}" "$seconds" "$result" | tee -a Fuzz/logs/summary.tsv

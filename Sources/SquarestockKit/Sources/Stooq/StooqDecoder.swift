@@ -21,9 +21,14 @@ public enum StooqDecoder {
             var fields: [CSVField] = []
             guard reader.nextRecord(into: &fields) else { return .success([]) }
             let headerCount = fields.count
+            // Symbol,Date,Time,Open,High,Low,Close,Volume: every row is read by these positions.
+            guard headerCount >= 8 else {
+                return .failure(.malformed(source: source, line: 1, column: headerCount + 1,
+                                           detail: "the header has \(headerCount) columns where a Stooq quote has at least 8 (Symbol,Date,Time,Open,High,Low,Close,Volume)"))
+            }
             var rows: [StooqQuoteRow] = []
             while reader.nextRecord(into: &fields) {
-                if reader.lastRecordHadUnterminatedQuote || fields.count < min(headerCount, 8) {
+                if reader.lastRecordHadUnterminatedQuote || fields.count < 8 {
                     if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
                     return .failure(.truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) of \(headerCount) fields"))
                 }
