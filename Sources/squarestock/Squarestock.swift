@@ -11,7 +11,7 @@ struct Squarestock: ParsableCommand {
             Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.
             """,
         version: SquarestockVersion.string,
-        subcommands: [QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self, DoctorCommand.self],
+        subcommands: [QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self, WatchCommand.self, DoctorCommand.self],
         defaultSubcommand: QuoteCommand.self
     )
 }

@@ -16,6 +16,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         try self.init(handler: routes.handler)
     }
 
+    /// Binds the given `port` instead of an ephemeral one, so a test can stop a server and start
+    /// another where its clients still point ("the service went away and came back"). Throws
+    /// when the port is taken.
+    public init(port: Int, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
+        core = try LoopbackServerCore(port: port, handler: handler)
+        core.start()
+    }
+
+    public convenience init(port: Int, routes: RouteTable) throws {
+        try self.init(port: port, handler: routes.handler)
+    }
+
     public var port: Int { core.port }
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }

@@ -24,8 +24,8 @@ final class LoopbackServerCore: @unchecked Sendable {
     private static let stopGrace: TimeInterval = 2
     private static let connectionThreadKey = "LoopbackServerCore.connection"
 
-    init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
-        (listener, port) = try LoopbackSocket.makeListener()
+    init(port requested: Int = 0, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
+        (listener, port) = try LoopbackSocket.makeListener(port: requested)
         self.handler = handler
     }
 

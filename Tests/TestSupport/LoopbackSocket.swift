@@ -4,15 +4,19 @@
 
 /// Keeps the raw POSIX calls in one place so the server logic reads as HTTP, not as C.
 enum LoopbackSocket {
-    /// Loopback only, ephemeral port, close-on-exec so `curl` children spawned by tests never
-    /// inherit (and keep open) the server's sockets.
-    static func makeListener() throws -> (fd: Int32, port: Int) {
+    /// Loopback only, ephemeral port (or `port` when given), close-on-exec so `curl` children
+    /// spawned by tests never inherit (and keep open) the server's sockets. `SO_REUSEADDR` (which
+    /// accepted sockets inherit) lets a stopped server's port be bound again at once, even while
+    /// its old connections linger in TIME_WAIT or FIN_WAIT.
+    static func makeListener(port: Int = 0) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw LoopbackServerError(call: "socket", errno: errno) }
         do {
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
+            address.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
             address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

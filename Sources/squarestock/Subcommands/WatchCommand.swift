@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import SquarestockKit
+
+/// `squarestock watch AAPL MSFT`: a live, full-screen table that refreshes itself, or one line
+/// per symbol per refresh when the output is not a terminal.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "A live table of quotes that refreshes itself (keys: q quit, r refresh, s sort, p pause).",
+        discussion: """
+            Symbols come from the command line and --list FILE (one a line, # comments), or else from the config file's watchlist key (comma-separated).
+            Open markets are refreshed every --interval seconds, closed ones every 15 minutes. When a refresh fails the last good values stay, marked stale with their age and the reason; refreshes back off (and honour Retry-After) and recover by themselves.
+            When standard output is not a terminal, watch prints one line per symbol per refresh (--format plain or json) and stops after --count refreshes if given.
+            Alerts: --alert 'AAPL>200' (price) or --alert 'MSFT<-2%' (change %) ring the bell, highlight the row and run --on-alert CMD with SQUARESTOCK_ALERT_SYMBOL, SQUARESTOCK_ALERT_PRICE, SQUARESTOCK_ALERT_RULE, SQUARESTOCK_ALERT_VALUE and SQUARESTOCK_ALERT_CHANGE_PERCENT set. Each fires once per crossing and re-arms when the value moves back.
+            Demo without network: --source samples --replay-speed 600 replays the recorded trading day 600 times faster.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, plain, json
+    }
+
+    @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
+    var symbols: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Also watch the symbols in this file: one a line, # comments.", valueName: "file"))
+    var list: String?
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(name: .long, help: "Seconds between refreshes of open markets, at least 1 (default 60; with --replay-speed N, 60/N but at least 1).")
+    var interval: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Alert when a price or change % crosses a threshold, e.g. 'AAPL>200' or 'MSFT<-2%'. Repeatable.", valueName: "rule"))
+    var alert: [String] = []
+
+    @Option(name: .customLong("on-alert"), help: ArgumentHelp("Shell command to run when an alert fires; gets SQUARESTOCK_ALERT_SYMBOL, _PRICE, _RULE, _VALUE in its environment.", valueName: "command"))
+    var onAlert: String?
+
+    @Option(name: .long, help: "table (default on a terminal), plain (default when piped) or json (one object per line).")
+    var format: Format?
+
+    @Option(name: .long, help: "Stop after this many refreshes.")
+    var count: Int?
+
+    @Option(name: .customLong("replay-speed"), help: "With --source samples: replay the recorded trading day this many times faster than real time.")
+    var replaySpeed: Double?
+
+    @Flag(name: .long, help: "No colours (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Flag(name: .long, help: "Draw sparklines with ASCII characters only.")
+    var ascii = false
+
+    func validate() throws {
+        if let i = interval, !(i >= 1 && i <= 86_400) { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+        if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
+        let env = ProcessInfo.processInfo.environment
+        if let speed = replaySpeed {
+            guard speed > 0, speed <= 1_000_000 else { throw ValidationError("--replay-speed must be between 0 and 1000000") }
+            let name = try sourceOptions.settings(environment: env).sourceName.lowercased()
+            guard name == "samples" || name == "sample" else {
+                throw ValidationError("--replay-speed replays the recorded samples; use it with --source samples")
+            }
+        }
+        _ = try rules()
+        _ = try watchedSymbols(environment: env)
+    }
+
+    /// The parsed `--alert` rules.
+    func rules() throws -> [AlertRule] {
+        try alert.map { text in
+            switch AlertRule.parse(text) {
+            case .success(let r): return r
+            case .failure(let e): throw ValidationError(e.description)
+            }
+        }
+    }
+
+    /// Command line and list file, else the config's watchlist; then every alert's symbol.
+    func watchedSymbols(environment env: [String: String]) throws -> [String] {
+        var fileItems: [WatchList.Item] = []
+        if let path = list {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("cannot read the watchlist file \(path)")
+            }
+            fileItems = WatchList.parseFile(String(decoding: data, as: UTF8.self), name: path)
+        }
+        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
+        let configItems = config["watchlist"].map(WatchList.parseConfig) ?? []
+        let resolved = WatchList.resolve(commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
+                                         file: fileItems, config: configItems)
+        if let first = resolved.problems.first {
+            throw ValidationError(first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
+        }
+        var all = resolved.symbols
+        for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
+        if all.isEmpty {
+            throw ValidationError("give at least one symbol (`squarestock watch AAPL MSFT`), a --list file, or `watchlist = AAPL, MSFT` in the config file")
+        }
+        return all
+    }
+
+    func run() throws {
+        let env = ProcessInfo.processInfo.environment
+        SourceOptions.printConfigWarnings(environment: env)
+        var (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let symbols = try watchedSymbols(environment: env)
+        // The scheduler owns retries across refreshes: the transport retries a dropped connection
+        // once, and reports a Retry-After instead of sleeping on it.
+        transportOptions.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
+        let clock = MonotonicClock()
+        let started = clock.now()
+        var replay: ReplaySource?
+        if let speed = replaySpeed {
+            let r = ReplaySource(recorded: source, speed: speed, elapsed: { clock.now() - started })
+            replay = r
+            source = r
+        }
+        let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
+        let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
+        let lineFormat: WatchLineFormat = format == .json ? .json : .plain
+        let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
+        let transport = WatchResponseCache(wrapping: CurlTransport(options: transportOptions), clock: clock)
+        var localtime = [CChar](repeating: 0, count: 1024)
+        let n = readlink("/etc/localtime", &localtime, localtime.count - 1)
+        let localtimeTarget = n > 0 ? String(decoding: localtime[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+
+        let session = WatchSession(
+            symbols: symbols,
+            rules: try rules(),
+            source: source,
+            transport: transport,
+            context: context,
+            replay: replay,
+            clock: clock,
+            schedule: WatchSchedulerConfiguration(interval: seconds),
+            wallClockOverride: env["SQUARESTOCK_NOW"].nonEmpty.map { _ in ClockOverride.now(environment: env) },
+            localZone: LocalZone.current(environment: env, localtimeTarget: localtimeTarget),
+            tableMode: tableMode,
+            lineFormat: lineFormat,
+            renderer: WatchTableRenderer(palette: caps.useColour ? .colour : .monochrome,
+                                         style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
+            count: count,
+            onAlert: onAlert,
+            environment: env
+        )
+        let code = session.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,297 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquarestockKit
+
+/// The watch event loop: one thread waits in `poll()` on the keyboard and a wake pipe, asks the
+/// scheduler what is due, hands fetches to the worker thread, folds results into the state,
+/// evaluates alerts and redraws only what changed. Signals arrive through dispatch sources:
+/// SIGINT, SIGTERM and SIGHUP restore the terminal and exit from the signal queue itself (so
+/// they work even if the loop were stuck), SIGWINCH reflows, SIGTSTP/SIGCONT give the terminal
+/// back and take it again.
+final class WatchSession {
+    let symbols: [String]
+    let source: any QuoteSource
+    let context: SourceContext
+    let replay: ReplaySource?
+    let clock: MonotonicClock
+    let startClock: Double
+    let wallClockOverride: Instant?
+    let localZone: ExchangeTimeZone?
+    let tableMode: Bool
+    let lineWriter: WatchLineWriter
+    let renderer: WatchTableRenderer
+    let count: Int?
+    let environment: [String: String]
+    let alertCommand: WatchAlertCommand?
+    let worker: WatchFetchWorker?
+    let wake: WatchWakePipe?
+
+    var state: WatchState
+    var scheduler: WatchScheduler
+    var alerts: AlertTracker
+    var sort = WatchSort.yourOrder
+    var refreshes = 0
+    var lastResults: [StockResult] = []
+    var lastSuccess: Instant?
+    var fetchStarted: Double?
+    var previousFrame: ScreenFrame?
+    var size = (columns: 80, rows: 24)
+    var replayAnchor: (symbol: String, start: Instant)?
+    var lastMarketCheck = -Double.infinity
+    var terminal: WatchTerminal?
+    var keysFD: Int32 = -1
+    var ownsKeysFD = false
+    var signalSources: [any DispatchSourceSignal] = []
+    var exitCode: Int32?
+
+    init(symbols: [String], rules: [AlertRule], source: any QuoteSource, transport: any HTTPTransport, context: SourceContext,
+         replay: ReplaySource?, clock: MonotonicClock, schedule: WatchSchedulerConfiguration, wallClockOverride: Instant?,
+         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
+         count: Int?, onAlert: String?, environment: [String: String]) {
+        self.symbols = symbols
+        self.source = source
+        self.context = context
+        self.replay = replay
+        self.clock = clock
+        self.startClock = clock.now()
+        self.wallClockOverride = wallClockOverride
+        self.localZone = localZone
+        self.tableMode = tableMode
+        self.lineWriter = WatchLineWriter(format: lineFormat)
+        self.renderer = renderer
+        self.count = count
+        self.environment = environment
+        self.alertCommand = onAlert.map { WatchAlertCommand(command: $0, outputFD: tableMode ? nil : 2) }
+        state = WatchState(symbols: symbols, flashDuration: min(1.5, max(0.3, schedule.interval * 0.8)))
+        scheduler = WatchScheduler(symbols: symbols, configuration: schedule, clock: clock)
+        alerts = AlertTracker(rules: rules)
+        let pipe = WatchWakePipe()
+        wake = pipe
+        worker = pipe.map { WatchFetchWorker(source: source, transport: transport, wake: $0) }
+    }
+
+    /// Runs until `q`, `--count` or a signal; returns the exit code.
+    func run() -> Int32 {
+        guard let wake, let worker else {
+            Terminal.writeError("squarestock: cannot create a pipe for the watch loop\n")
+            return 1
+        }
+        if tableMode {
+            if isatty(0) == 1 {
+                keysFD = 0
+            } else {
+                keysFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+                ownsKeysFD = keysFD >= 0
+            }
+            terminal = WatchTerminal(inputFD: keysFD)
+            size = WatchTerminal.size()
+        }
+        installSignals(wake)
+        terminal?.enter()
+        defer {
+            terminal?.restore()
+            if ownsKeysFD { close(keysFD) }
+        }
+
+        while exitCode == nil {
+            let now = clock.now()
+            if !worker.isRunning {
+                let due = scheduler.takeDue()
+                if !due.isEmpty {
+                    var ctx = context
+                    ctx.now = screenNow()
+                    fetchStarted = now
+                    worker.start(due, context: ctx)
+                }
+            }
+            if tableMode {
+                state.expireFlashes(clock: now)
+                checkMarkets(now: now)
+                draw(now: now)
+            }
+            var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+            if keysFD >= 0 { fds.append(pollfd(fd: keysFD, events: Int16(POLLIN), revents: 0)) }
+            let r = poll(&fds, nfds_t(fds.count), timeoutMilliseconds(now: now, fetching: worker.isRunning))
+            if r < 0 && errno != EINTR { break }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                for event in wake.drain() {
+                    switch event {
+                    case .fetched:
+                        if let results = worker.take() { handle(results) }
+                    case .resized:
+                        size = WatchTerminal.size()
+                    case .continued:
+                        terminal?.enter()
+                        size = WatchTerminal.size()
+                        previousFrame = nil
+                    }
+                }
+            }
+            if fds.count > 1 && fds[1].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 256)
+                let n = buffer.withUnsafeMutableBytes { read(keysFD, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    for key in WatchKey.decode(Array(buffer[0..<n])) { handle(key) }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    exitCode = 0  // the terminal went away
+                }
+            }
+            alertCommand?.reap()
+        }
+        return exitCode ?? 0
+    }
+
+    /// Sleep until the next refresh, flash end or countdown tick (at most 1 s on screen).
+    func timeoutMilliseconds(now: Double, fetching: Bool) -> Int32 {
+        var until = now + (tableMode ? 1 : 60)
+        if !fetching, let w = scheduler.nextWake() {
+            until = min(until, w)
+            let remaining = w - now
+            if tableMode && remaining > 0 {
+                let fraction = remaining - remaining.rounded(.down)
+                until = min(until, now + (fraction > 0.001 ? fraction : 1))
+            }
+        }
+        if tableMode, let f = state.nextFlashExpiry() { until = min(until, f) }
+        return Int32(max(0, min(60_000, ((until - now) * 1000).rounded(.up))))
+    }
+
+    // MARK: Events
+
+    func handle(_ key: WatchKey) {
+        switch key {
+        case .quit: exitCode = 0
+        case .refresh: scheduler.refreshNow()
+        case .sort: sort = sort.next
+        case .pause: scheduler.setPaused(!scheduler.isPaused)
+        case .redraw: previousFrame = nil
+        }
+    }
+
+    func handle(_ results: [StockResult]) {
+        updateReplayClock()
+        let now = screenNow()
+        let outcomes = state.apply(results, now: now, clock: clock.now())
+        scheduler.record(outcomes)
+        fetchStarted = nil
+        var events: [AlertEvent] = []
+        for r in results {
+            if case .fresh? = outcomes[r.symbol], let stock = state[r.symbol]?.stock {
+                lastSuccess = now
+                events += alerts.evaluate(symbol: r.symbol, stock: stock)
+            }
+            state.setActiveAlerts(alerts.activeRules(for: r.symbol).map(\.description), for: r.symbol)
+        }
+        refreshes += 1
+        lastResults = results
+        if tableMode {
+            if !events.isEmpty { terminal?.write("\u{07}") }
+        } else {
+            var out = ""
+            for r in results { if let e = state[r.symbol] { out += lineWriter.line(e, now: now) } }
+            for e in events { out += lineWriter.alertLine(e, now: now) }
+            Terminal.writeOut(out)
+        }
+        for e in events { alertCommand?.run(e, environment: environment) }
+        if let count, refreshes >= count {
+            exitCode = tableMode ? 0 : ExitStatus.forResults(results).rawValue
+        }
+    }
+
+    /// While the clock says a slow-polled closed market has opened, fetch it now.
+    func checkMarkets(now: Double) {
+        guard now - lastMarketCheck >= 10 else { return }
+        lastMarketCheck = now
+        let screen = screenNow()
+        for s in symbols where scheduler.isMarketClosed(s) {
+            guard let e = state[s], let stock = e.stock else { continue }
+            let closed = QuoteFacts(stock: stock, now: screen.adding(seconds: e.clockOffset)).status.status == .closed
+            scheduler.noteMarket(symbol: s, closed: closed)
+        }
+    }
+
+    // MARK: Clocks
+
+    /// The data clock: the replay's virtual time, a pinned clock (SQUARESTOCK_NOW, tests)
+    /// advancing in real time, or the system clock.
+    func screenNow() -> Instant {
+        if let replay, let anchor = replayAnchor { return anchor.start.adding(seconds: replay.virtualSeconds()) }
+        if let base = wallClockOverride { return base.adding(seconds: Int64(clock.now() - startClock)) }
+        return Instant.now()
+    }
+
+    /// In a replay the screen follows the first replayed symbol's day; the other rows run
+    /// their own days at the same pace.
+    func updateReplayClock() {
+        guard let replay else { return }
+        if replayAnchor == nil {
+            for s in symbols {
+                if let start = replay.start(for: s) {
+                    replayAnchor = (s, start)
+                    break
+                }
+            }
+        }
+        guard let anchor = replayAnchor else { return }
+        for s in symbols {
+            if let start = replay.start(for: s) { state.setClockOffset(start.seconds(since: anchor.start), for: s) }
+        }
+    }
+
+    // MARK: Drawing
+
+    func draw(now: Double) {
+        guard let terminal else { return }
+        var label = source.name
+        let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
+        if source.name == "auto", answered.count == 1, let only = answered.first { label += " → " + only }
+        let refreshing = fetchStarted.map { now - $0 >= 0.5 } ?? false
+        let header = WatchHeader(
+            source: label,
+            lastSuccess: lastSuccess,
+            nextRefresh: fetchStarted ?? scheduler.nextWake(),
+            refreshing: refreshing,
+            condition: scheduler.condition,
+            paused: scheduler.isPaused,
+            sort: sort,
+            zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
+            replaySpeed: replay?.speed)
+        let lines = renderer.render(state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
+        let frame = ScreenFrame(width: size.columns, height: size.rows, lines: lines)
+        let out = ScreenDiff.render(previous: previousFrame, next: frame)
+        previousFrame = frame
+        terminal.write(out)
+    }
+
+    // MARK: Signals
+
+    func installSignals(_ wake: WatchWakePipe) {
+        let queue = DispatchQueue(label: "squarestock.watch.signals")
+        let terminal = self.terminal
+        func on(_ sig: Int32, _ handler: @escaping @Sendable () -> Void) {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            s.setEventHandler(handler: handler)
+            s.resume()
+            signalSources.append(s)
+        }
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            on(sig) {
+                terminal?.restore()
+                _exit(128 + sig)
+            }
+        }
+        // SIGPIPE keeps its default: `watch ... | head -5` ends watch when head is done.
+        guard tableMode else { return }
+        on(SIGWINCH) { wake.post(.resized) }
+        on(SIGTSTP) {
+            // Give the terminal back, then really stop (SIGTSTP itself is caught here).
+            terminal?.restore()
+            kill(getpid(), SIGSTOP)
+        }
+        on(SIGCONT) { wake.post(.continued) }
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquarestockKit
+
+/// The full-screen terminal session of `watch`: raw input, the alternate screen, a hidden
+/// cursor and no autowrap on entry; all of it undone on every way out (q, Ctrl-C, SIGTERM,
+/// SIGHUP, Ctrl-Z). Output goes through `Terminal.writeOut` under one lock, so a restore from a
+/// signal handler's thread can never interleave with half a frame.
+final class WatchTerminal: @unchecked Sendable {
+    let inputFD: Int32
+    private let lock = Lock()
+    private var saved: termios?
+    private var active = false
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[H\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+    init(inputFD: Int32) {
+        self.inputFD = inputFD
+    }
+
+    /// Raw-ish input (no echo, no line buffering, no XON/XOFF, no CR translation; signals stay
+    /// on so Ctrl-C still reaches the SIGINT handler however busy the main thread is), then the
+    /// alternate screen. Idempotent.
+    func enter() {
+        lock.withLock {
+            guard !active else { return }
+            if inputFD >= 0 {
+                var t = termios()
+                if tcgetattr(inputFD, &t) == 0 {
+                    if saved == nil { saved = t }
+                    var raw = t
+                    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+                    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR)
+                    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                        cc[Int(VMIN)] = 1
+                        cc[Int(VTIME)] = 0
+                    }
+                    _ = tcsetattr(inputFD, TCSANOW, &raw)
+                }
+            }
+            Terminal.writeOut(WatchTerminal.enterSequence)
+            active = true
+            WatchCrashGuard.arm(inputFD: inputFD, saved: saved)
+        }
+    }
+
+    /// Back to the user's screen, cursor and modes. Idempotent and safe from any thread.
+    func restore() {
+        lock.withLock {
+            guard active else { return }
+            active = false
+            WatchCrashGuard.disarm()
+            Terminal.writeOut(WatchTerminal.leaveSequence)
+            if inputFD >= 0, var t = saved { _ = tcsetattr(inputFD, TCSANOW, &t) }
+        }
+    }
+
+    /// Writes `s` while the screen is ours; dropped after `restore()`.
+    func write(_ s: String) {
+        lock.withLock {
+            guard active, !s.isEmpty else { return }
+            Terminal.writeOut(s)
+        }
+    }
+
+    var isActive: Bool { lock.withLock { active } }
+
+    /// Columns and rows of the output terminal; 80 x 24 when the kernel does not say.
+    static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
+        var w = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
+            return (Int(w.ws_col), Int(w.ws_row))
+        }
+        return (80, 24)
+    }
+}

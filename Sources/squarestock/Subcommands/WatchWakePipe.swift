@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The self-pipe that wakes the watch loop's `poll()`: the fetch thread and the signal handlers
+/// write one byte naming what happened, the loop reads them. Non-blocking on both ends, so a
+/// burst of wake-ups can never block a writer.
+final class WatchWakePipe: @unchecked Sendable {
+    let readFD: Int32
+    let writeFD: Int32
+
+    enum Event: UInt8 {
+        case fetched = 70  // F
+        case resized = 87  // W
+        case continued = 67  // C
+    }
+
+    init?() {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    func post(_ event: Event) {
+        var b = event.rawValue
+        _ = Glibc.write(writeFD, &b, 1)
+    }
+
+    /// Everything posted since the last drain.
+    func drain() -> [Event] {
+        var events: [Event] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            events += buffer[0..<n].compactMap(Event.init(rawValue:))
+        }
+        return events
+    }
+}

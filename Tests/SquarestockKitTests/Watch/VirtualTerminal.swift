@@ -1,0 +1,87 @@
+@testable import SquarestockKit
+
+/// A tiny terminal emulator for checking `ScreenDiff` output: it understands exactly what the
+/// diff may emit (CUP, ED 2, SGR, printable text) and fails loudly on anything else, so a test
+/// can apply the bytes to the old screen and compare with the new frame cell by cell.
+struct VirtualTerminal {
+    let width: Int
+    let height: Int
+    var cells: [[ScreenCell]]
+    var row = 0
+    var col = 0
+    var style = ""
+    var unexpected: [String] = []
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
+    }
+
+    /// Starts from what `frame` shows.
+    init(showing frame: ScreenFrame) {
+        self.init(width: frame.width, height: frame.height)
+        for r in 0..<min(height, frame.lines.count) { cells[r] = ScreenCell.parse(frame.lines[r], width: width) }
+    }
+
+    mutating func apply(_ output: String) {
+        var it = Array(output)[...]
+        while let ch = it.first {
+            it = it.dropFirst()
+            if ch == "\u{1B}" {
+                guard it.first == "[" else {
+                    unexpected.append("ESC \(String(it.prefix(1)))")
+                    continue
+                }
+                it = it.dropFirst()
+                var params = ""
+                var final: Character = " "
+                while let c = it.first {
+                    it = it.dropFirst()
+                    if let a = c.asciiValue, a >= 0x40 && a <= 0x7E {
+                        final = c
+                        break
+                    }
+                    params.append(c)
+                }
+                switch final {
+                case "H":
+                    let parts = params.split(separator: ";").map { Int($0) ?? 1 }
+                    row = (parts.first ?? 1) - 1
+                    col = (parts.count > 1 ? parts[1] : 1) - 1
+                case "J" where params == "2":
+                    cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
+                case "m":
+                    if params.isEmpty || params == "0" { style = "" }
+                    else if params.hasPrefix("0;") { style = "\u{1B}[" + params + "m" }
+                    else { style += "\u{1B}[" + params + "m" }
+                default:
+                    unexpected.append("CSI \(params)\(final)")
+                }
+                continue
+            }
+            let w = TerminalText.width(of: ch)
+            guard row < height, col + w <= width else {
+                unexpected.append("write outside the screen at \(row),\(col)")
+                continue
+            }
+            if w == 2 {
+                cells[row][col] = ScreenCell(text: String(ch), style: style, width: 2)
+                cells[row][col + 1] = ScreenCell(text: "", style: style, width: 0)
+            } else {
+                cells[row][col] = ScreenCell(text: String(ch), style: style, width: 1)
+            }
+            col += w
+        }
+    }
+
+    /// True when every cell equals what `frame` should show.
+    func shows(_ frame: ScreenFrame) -> Bool {
+        for r in 0..<height where cells[r] != ScreenCell.parse(r < frame.lines.count ? frame.lines[r] : "", width: width) {
+            return false
+        }
+        return true
+    }
+
+    var text: [String] { cells.map { $0.map(\.text).joined() } }
+}

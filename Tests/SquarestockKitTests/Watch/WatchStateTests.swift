@@ -1,0 +1,122 @@
+import Testing
+
+@testable import SquarestockKit
+
+/// What the watch screen remembers between refreshes, and when it refuses to believe a result.
+struct WatchStateTests {
+    typealias F = WatchFixtures
+    let t0 = WatchFixtures.open
+
+    @Test func aFailedRefreshKeepsTheLastGoodValuesMarkedStale() {
+        var s = WatchState(symbols: ["AAPL", "MSFT"])
+        let first = s.apply([F.ok(F.stock(price: "101")), F.ok(F.stock("MSFT", price: "50"))], now: t0, clock: 0)
+        #expect(first == ["AAPL": .fresh(marketClosed: false), "MSFT": .fresh(marketClosed: false)])
+        let later = t0.adding(seconds: 60)
+        let second = s.apply([F.fail("AAPL", F.refused), F.fail("MSFT", F.refused)], now: later, clock: 60)
+        #expect(second["AAPL"] == .sourceFailed(retryAfter: nil, rateLimited: false))
+        let aapl = s["AAPL"]!
+        #expect(aapl.isStale)
+        #expect(aapl.stock?.price.last == F.d("101"))
+        #expect(aapl.updatedAt == t0)
+        #expect(aapl.failure?.since == later)
+        #expect(aapl.failure?.serviceLevel == true)
+        #expect(aapl.failure?.reason.contains("could not connect to 127.0.0.1:9") == true)
+        // Still failing a minute later: "since" stays at the first failure.
+        _ = s.apply([F.fail("AAPL", F.refused)], now: later.adding(seconds: 60), clock: 120)
+        #expect(s["AAPL"]?.failure?.since == later)
+        // Recovery clears the mark.
+        _ = s.apply([F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 170)))], now: later.adding(seconds: 120), clock: 180)
+        #expect(s["AAPL"]?.isStale == false)
+        #expect(s["AAPL"]?.stock?.price.last == F.d("102"))
+    }
+
+    @Test func badDataForOneSymbolNeverDisturbsTheOthers() {
+        var s = WatchState(symbols: ["AAPL", "XXXX", "MSFT"])
+        _ = s.apply([F.ok(F.stock(price: "101")), F.ok(F.stock("XXXX", price: "5")), F.ok(F.stock("MSFT", price: "50"))], now: t0, clock: 0)
+        let outcomes = s.apply([
+            F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 60))),
+            F.ok(F.stock("XXXX", price: nil)),  // no price at all
+            F.ok(F.stock("MSFT", price: "49", lastTrade: t0.adding(seconds: -3600))),  // older than shown
+        ], now: t0.adding(seconds: 60), clock: 60)
+        #expect(outcomes == ["AAPL": .fresh(marketClosed: false), "XXXX": .symbolFailed, "MSFT": .symbolFailed])
+        #expect(s["AAPL"]?.stock?.price.last == F.d("102"))
+        #expect(s["AAPL"]?.failure == nil)
+        #expect(s["XXXX"]?.stock?.price.last == F.d("5"))
+        #expect(s["XXXX"]?.failure?.reason.hasPrefix("the source sent no price") == true)
+        #expect(s["MSFT"]?.stock?.price.last == F.d("50"))
+        #expect(s["MSFT"]?.failure?.reason.contains("older data") == true)
+        #expect(s["MSFT"]?.failure?.serviceLevel == false)
+    }
+
+    @Test func aSymbolThatNeverLoadedShowsItsErrorWithoutBeingStale() {
+        var s = WatchState(symbols: ["XXXX"])
+        let o = s.apply([F.fail("XXXX", .noData(source: "stooq"))], now: t0, clock: 0)
+        #expect(o["XXXX"] == .symbolFailed)
+        #expect(s["XXXX"]?.isStale == false)
+        #expect(s["XXXX"]?.failure != nil)
+    }
+
+    @Test func changedCellsFlashInTheirDirectionAndExpire() {
+        var s = WatchState(symbols: ["AAPL"], flashDuration: 1.5)
+        _ = s.apply([F.ok(F.stock(price: "101", high: "102", low: "99"))], now: t0, clock: 10)
+        #expect(s["AAPL"]?.flashes.isEmpty == true)  // first data: nothing to compare
+        _ = s.apply([F.ok(F.stock(price: "100.5", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0, clock: 20)
+        let e = s["AAPL"]!
+        #expect(e.flash(.price, at: 20)?.direction == .down)
+        #expect(e.flash(.change, at: 20)?.direction == .down)
+        #expect(e.flash(.changePercent, at: 20)?.direction == .down)
+        #expect(e.flash(.dayRange, at: 20)?.direction == .down)
+        #expect(e.flash(.lastTrade, at: 20)?.direction == .flat)
+        #expect(s.nextFlashExpiry() == 21.5)
+        let early = s.expireFlashes(clock: 21.4)
+        #expect(!early)
+        let due = s.expireFlashes(clock: 21.5)
+        #expect(due)
+        #expect(s["AAPL"]?.flashes.isEmpty == true)
+        #expect(s.nextFlashExpiry() == nil)
+        // A value that changes below display precision does not flash.
+        _ = s.apply([F.ok(F.stock(price: "100.501", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0, clock: 30)
+        #expect(s["AAPL"]?.flash(.price, at: 30) == nil)
+        // Up is up.
+        _ = s.apply([F.ok(F.stock(price: "103", lastTrade: t0.adding(seconds: 61), high: "103", low: "98"))], now: t0, clock: 40)
+        #expect(s["AAPL"]?.flash(.price, at: 40)?.direction == .up)
+        #expect(s["AAPL"]?.flash(.dayRange, at: 40)?.direction == .up)
+    }
+
+    @Test func livePricesExtendTheDaysSparklineBetweenBarFetches() {
+        var s = WatchState(symbols: ["AAPL"])
+        let bars: [(Int64, String)] = [(0, "100"), (300, "101")]
+        _ = s.apply([F.ok(F.stock(price: "101.2", lastTrade: t0.adding(seconds: 330), intraday: bars))], now: t0, clock: 0)
+        _ = s.apply([F.ok(F.stock(price: "101.4", lastTrade: t0.adding(seconds: 390), intraday: bars))], now: t0, clock: 1)
+        #expect(s["AAPL"]?.stock?.intraday.map(\.time.secondsSinceEpoch) == [0, 300, 330, 390].map { t0.secondsSinceEpoch + $0 })
+        // New bars replace the live points they cover.
+        let more = bars + [(600, "101.5")]
+        _ = s.apply([F.ok(F.stock(price: "101.6", lastTrade: t0.adding(seconds: 610), intraday: more))], now: t0, clock: 2)
+        #expect(s["AAPL"]?.stock?.intraday.map(\.price) == ["100", "101", "101.5", "101.6"].map(F.d))
+        // A trade outside the session (after hours) is not drawn on the session's chart.
+        _ = s.apply([F.ok(F.stock(price: "99", lastTrade: t0.adding(seconds: 400 * 60), intraday: more))], now: t0, clock: 3)
+        #expect(s["AAPL"]?.stock?.intraday.count == 4)
+        // Without a session window, the source's own points are kept as they are.
+        var plain = WatchState(symbols: ["AAPL"])
+        _ = plain.apply([F.ok(F.stock(price: "5", withSession: false))], now: t0, clock: 0)
+        #expect(plain["AAPL"]?.stock?.intraday.isEmpty == true)
+    }
+
+    @Test func closedMarketsAreReportedForSlowPolling() {
+        var s = WatchState(symbols: ["AAPL"])
+        let saturday = Instant(secondsSinceEpoch: 1_762_000_200)  // 2025-11-01T12:30:00Z
+        let o = s.apply([F.ok(F.stock(price: "100", lastTrade: t0))], now: saturday, clock: 0)
+        #expect(o["AAPL"] == .fresh(marketClosed: true))
+    }
+
+    @Test func sortingOrders() {
+        var s = WatchState(symbols: ["MSFT", "AAPL", "XXXX", "IBM"])
+        _ = s.apply([F.ok(F.stock("MSFT", price: "99")), F.ok(F.stock(price: "103")), F.ok(F.stock("IBM", price: "101"))], now: t0, clock: 0)
+        #expect(s.ordered(by: .yourOrder).map(\.symbol) == ["MSFT", "AAPL", "XXXX", "IBM"])
+        #expect(s.ordered(by: .symbol).map(\.symbol) == ["AAPL", "IBM", "MSFT", "XXXX"])
+        #expect(s.ordered(by: .changePercent).map(\.symbol) == ["AAPL", "IBM", "MSFT", "XXXX"])
+        #expect(WatchSort.yourOrder.next == .changePercent)
+        #expect(WatchSort.changePercent.next == .symbol)
+        #expect(WatchSort.symbol.next == .yourOrder)
+    }
+}
