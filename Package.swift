@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Tests only: property-based checks of the parsers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Benchmark peers, used only by the squarestock-bench target (never by the tool).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         // libcurl from the system (Debian: libcurl4-openssl-dev); shim.h holds typed wrappers
@@ -52,6 +55,16 @@ let package = Package(
         .executableTarget(
             name: "searchbench",
             dependencies: ["SquarestockKit"]
+        ),
+        // The benchmark suite, driven by Benchmarks/compare.sh; not a product, so never installed.
+        .executableTarget(
+            name: "squarestock-bench",
+            dependencies: [
+                "SquarestockKit",
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Benchmarks/Sources/squarestock-bench"
         ),
         .target(
             name: "TestSupport",

@@ -29,7 +29,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             preconditionFailure("libcurl could not allocate a multi handle")
         }
         multi = m
-        _ = ss_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
+        _ = ss_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maxHostConnections))
         _ = ss_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 

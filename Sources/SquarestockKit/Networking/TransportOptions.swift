@@ -10,9 +10,14 @@ public struct TransportOptions: Sendable, Equatable {
     public var retry: RetryPolicy
     /// Transfers in flight at once; more wait their turn.
     public var maxConcurrent: Int
+    /// Connections to one host at once (HTTP/1.1; HTTP/2 multiplexes over one). Transfers beyond
+    /// it queue inside libcurl, so with 50 requests to an HTTP/1.1 host the batch takes
+    /// ceil(50 / maxHostConnections) round trips.
+    public var maxHostConnections: Int
 
     public init(timeout: Double = 10, connectTimeout: Double? = nil, userAgent: String = "squarestock/\(SquarestockVersion.string)",
-                maxRedirects: Int = 5, maxBodyBytes: Int = 16 << 20, retry: RetryPolicy = RetryPolicy(), maxConcurrent: Int = 16) {
+                maxRedirects: Int = 5, maxBodyBytes: Int = 16 << 20, retry: RetryPolicy = RetryPolicy(), maxConcurrent: Int = 16,
+                maxHostConnections: Int = 8) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout ?? min(5, timeout)
         self.userAgent = userAgent
@@ -20,6 +25,7 @@ public struct TransportOptions: Sendable, Equatable {
         self.maxBodyBytes = maxBodyBytes
         self.retry = retry
         self.maxConcurrent = maxConcurrent
+        self.maxHostConnections = maxHostConnections
     }
 }
 

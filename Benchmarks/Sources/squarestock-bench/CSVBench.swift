@@ -1,0 +1,179 @@
+import SquarestockKit
+import SwiftCSV
+import CSV
+import Foundation
+
+/// `csv`, `scan` and `yahoo`: reading the generated files.
+enum CSVBench {
+    static func run(_ o: Options) {
+        guard let path = o.positional.first else { fail("csv needs a FILE") }
+        let bytes = fileSize(path)
+        guard bytes >= 0 else { fail("no such file: \(path)") }
+        let zoneID = o.values["zone"] ?? "Europe/Warsaw"
+        let rssStart = currentRSSKiB()
+        if o.flags.contains("typed") {
+            let zone = try! ExchangeTimeZone(identifier: zoneID)
+            let t0 = now(), c0 = cpuSeconds()
+            let result = IntradayBarParser.parse(contentsOfFile: path, zone: zone, chunkBytes: o.int("chunk", 2 << 20))
+            let seconds = now() - t0, cpu = cpuSeconds() - c0
+            switch result {
+            case .failure(let e): fail("\(path): \(e)", code: 1)
+            case .success(let bars):
+                // Touch the result so nothing is optimised away, and show a checksum.
+                var check: Int64 = 0
+                bars.instants.withUnsafeBufferPointer { for v in $0 { check &+= v } }
+                bars.close.values.withUnsafeBufferPointer { for v in $0 { check &+= v } }
+                report(rows: bars.count, bytes: bytes, seconds: seconds, extra: [
+                    ("cpu_seconds", fmt(cpu, 6)),
+                    ("first", bars.count > 0 ? Instant(secondsSinceEpoch: bars.instants[0]).iso8601UTC : "-"),
+                    ("close0", bars.count > 0 ? (bars.close[0]?.description ?? "absent") : "-"),
+                    ("checksum", String(check)),
+                    ("rss_start_kib", String(rssStart)), ("rss_peak_kib", String(peakRSSKiB())),
+                    ("peak_over_file", fmt(Double(peakRSSKiB()) * 1024 / Double(bytes), 3)),
+                    ("growth_over_file", fmt(Double(peakRSSKiB() - rssStart) * 1024 / Double(bytes), 3)),
+                ])
+            }
+        } else if o.flags.contains("slow") {
+            // The general path the fast parser must equal: StooqDecoder.bars + instant(for:).
+            let zone = try! ExchangeTimeZone(identifier: zoneID)
+            let t0 = now()
+            guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+            let response = HTTPResponse(status: 200, body: [UInt8](data))
+            guard case .success(let bars) = StooqDecoder.bars(response) else { fail("\(path): not Stooq bars", code: 1) }
+            var instants: [Int64] = []
+            instants.reserveCapacity(bars.count)
+            for b in bars { instants.append(zone.instant(for: CivilDateTime(date: b.date, time: b.time ?? TimeOfDay(hour: 0, minute: 0))).secondsSinceEpoch) }
+            let seconds = now() - t0
+            report(rows: bars.count, bytes: bytes, seconds: seconds, extra: [("rss_peak_kib", String(peakRSSKiB()))])
+        } else if o.flags.contains("parse-only") {
+            let t0 = now()
+            var rows = 0, fields = 0
+            chunked(path) { chunk, isFinal in
+                // Whole records only: stop before the last line unless this is the end.
+                var limit = chunk.count
+                if !isFinal {
+                    while limit > 0 && chunk[limit - 1] != 10 { limit -= 1 }
+                }
+                var reader = TolerantCSVReader(bytes: UnsafeRawBufferPointer(rebasing: chunk[0..<limit]))
+                var f: [CSVField] = []
+                while reader.nextRecord(into: &f) { rows += 1; fields += f.count }
+                return limit
+            }
+            let seconds = now() - t0
+            report(rows: rows - 1, bytes: bytes, seconds: seconds, extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
+        } else if let peer = o.values["peer"] {
+            let t0 = now()
+            var rows = 0, fields = 0
+            switch peer {
+            case "swiftcsv":
+                // SwiftCSV reads the whole file into a String and splits it into [[String]].
+                let csv = try! SwiftCSV.CSV<Enumerated>(url: URL(fileURLWithPath: path), delimiter: .comma, loadColumns: false)
+                rows = csv.rows.count
+                for r in csv.rows { fields += r.count }
+            case "csvswift":
+                // CSV.swift streams the file and yields each row as [String].
+                let stream = InputStream(fileAtPath: path)!
+                let reader = try! CSVReader(stream: stream, hasHeaderRow: true)
+                while let row = reader.next() { rows += 1; fields += row.count }
+            default:
+                fail("unknown --peer \(peer) (swiftcsv, csvswift)")
+            }
+            let seconds = now() - t0
+            report(rows: rows, bytes: bytes, seconds: seconds, extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
+        } else {
+            fail("csv needs --typed, --parse-only, --slow or --peer NAME")
+        }
+    }
+
+    /// `scan FILE`: the floor: read the file and count newlines with memchr.
+    static func scan(_ o: Options) {
+        guard let path = o.positional.first else { fail("scan needs a FILE") }
+        let bytes = fileSize(path)
+        let t0 = now()
+        var lines = 0
+        chunked(path) { chunk, _ in
+            guard var p = chunk.baseAddress else { return chunk.count }
+            let end = p + chunk.count
+            while p < end, let hit = memchr(p, 10, end - p) {
+                lines += 1
+                p = UnsafeRawPointer(hit) + 1
+            }
+            return chunk.count
+        }
+        report(rows: lines, bytes: bytes, seconds: now() - t0)
+    }
+
+    /// `yahoo --typed FILE`: legacy quote lines into typed values: exact prices (`N/A` absent),
+    /// `M/d/yyyy h:mma` read as New York wall clock.
+    static func yahoo(_ o: Options) {
+        guard let path = o.positional.first else { fail("yahoo needs a FILE") }
+        let bytes = fileSize(path)
+        let zone = try! ExchangeTimeZone(identifier: o.values["zone"] ?? "America/New_York")
+        let t0 = now()
+        var converter = zone.wallClockConverter()
+        var rows = 0, absent = 0
+        var symbols: [String: Int] = [:]
+        var instants: [Int64] = [], prices: [ExactDecimal?] = []
+        var volumes: [ExactDecimal?] = []
+        chunked(path) { chunk, isFinal in
+            var limit = chunk.count
+            if !isFinal { while limit > 0 && chunk[limit - 1] != 10 { limit -= 1 } }
+            var reader = TolerantCSVReader(bytes: UnsafeRawBufferPointer(rebasing: chunk[0..<limit]))
+            var f: [CSVField] = []
+            while reader.nextRecord(into: &f) {
+                guard f.count >= 9 else { continue }
+                let sym = reader.raw(f[0])
+                // Symbols repeat: look them up by bytes, keep one String each.
+                let key = String(decoding: sym, as: UTF8.self)
+                symbols[key, default: 0] += 1
+                func num(_ k: Int) -> ExactDecimal? {
+                    if case .number(let v) = FieldParsing.humanNumber(reader.raw(f[k])) { return v }
+                    absent += 1
+                    return nil
+                }
+                prices.append(num(1))
+                if let d = DateTimeParsing.usDate(reader.raw(f[2])), let t = DateTimeParsing.twelveHourTime(reader.raw(f[3])) {
+                    instants.append(converter.instant(forWallSeconds: CivilDateTime(date: d, time: t).secondsSinceEpochAsUTC))
+                } else {
+                    instants.append(Int64.min)
+                }
+                _ = num(4); _ = num(5); _ = num(6); _ = num(7)
+                volumes.append(num(8))
+                rows += 1
+            }
+            return limit
+        }
+        report(rows: rows, bytes: bytes, seconds: now() - t0, extra: [("absent", String(absent)), ("symbols", String(symbols.count)), ("rss_peak_kib", String(peakRSSKiB()))])
+    }
+
+    /// Feeds the file through a 1 MiB buffer; `body` returns how many bytes it used.
+    static func chunked(_ path: String, _ body: (UnsafeRawBufferPointer, Bool) -> Int) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { fail("cannot open \(path)") }
+        defer { close(fd) }
+        var capacity = 1 << 20
+        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var eof = false
+        while true {
+            while !eof && filled < capacity {
+                let r = read(fd, buffer + filled, capacity - filled)
+                if r < 0 { if errno == EINTR { continue }; fail("read error on \(path)") }
+                if r == 0 { eof = true } else { filled += r }
+            }
+            let used = body(UnsafeRawBufferPointer(start: buffer, count: filled), eof)
+            if eof { return }
+            if used == 0 {
+                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                bigger.copyMemory(from: buffer, byteCount: filled)
+                buffer.deallocate()
+                buffer = bigger
+                capacity *= 2
+                continue
+            }
+            filled -= used
+            if filled > 0 { memmove(buffer, buffer + used, filled) }
+        }
+    }
+}

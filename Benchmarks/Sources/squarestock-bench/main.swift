@@ -1,0 +1,43 @@
+import SquarestockKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// squarestock-bench: the benchmark suite's measuring tool (Benchmarks/compare.sh drives it).
+/// Timing figures never go into unit tests: they are printed here and recorded in BENCHMARKS.md.
+let usage = """
+    usage: squarestock-bench COMMAND [options]
+      gen --out DIR [--rows N] [--yahoo-lines N] [--seed S]   write the data sets
+      csv --typed FILE [--zone Z]          intraday CSV into typed columns (exact decimals, UTC)
+      csv --parse-only FILE                the same file split into fields only
+      csv --slow FILE                      the general path (StooqDecoder + ExchangeTimeZone)
+      csv --peer swiftcsv|csvswift FILE    a Swift CSV library, fields only
+      scan FILE                            read + memchr for newlines (the floor)
+      yahoo --typed FILE                   legacy quotes.csv lines into typed values
+      dates [--count N] [--zone Z]         wall clock to UTC in bulk, checked on every value
+      dates --text | --foundation          from text: ours, Foundation's DateFormatter
+      render [--samples DIR]               table and JSON rendering of the samples
+      fanout --url URL [--count 50]        CurlTransport: one request vs a batch
+    Each prints one line of key=value results.
+    """
+
+let args = CommandLine.arguments
+guard args.count >= 2 else { print(usage); exit(2) }
+let rest = args[2...]
+let valued: Set<String> = ["out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
+                           "url", "runs", "max-concurrent", "samples"]
+let options = Options(rest, valued: valued)
+switch args[1] {
+case "gen": Generate.run(options)
+case "csv": CSVBench.run(options)
+case "scan": CSVBench.scan(options)
+case "yahoo": CSVBench.yahoo(options)
+case "dates": DatesBench.run(options)
+case "render": RenderBench.run(options)
+case "fanout": FanoutBench.run(options)
+case "-h", "--help", "help": print(usage)
+default:
+    // `search` is built by another change; compare.sh skips its row until it exists here.
+    printError("squarestock-bench: unknown command \(args[1])\n\(usage)")
+    exit(2)
+}

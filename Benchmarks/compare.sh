@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# Benchmarks/compare.sh: squarestock against its peers, side by side, in one run on this machine.
+#
+# Installs what the peers need (Debian: hyperfine fzf curl time; pip: pandas polars pyarrow duckdb
+# rapidfuzz), builds squarestock and squarestock-bench in release mode, generates the seeded data
+# sets in Benchmarks/.data/, runs every tool of a group in turn (ours, then each peer, repeated
+# RUNS times, so load on the machine falls on all of them alike), and prints one table of medians
+# with our ratio to each peer, then the targets and whether this run met them. The table is also
+# written to Benchmarks/.data/last-run.md.
+#
+# Usage: Benchmarks/compare.sh            (RUNS=5 SLOW_RUNS=3 by default)
+#        RUNS=3 Benchmarks/compare.sh     (quicker)
+#        SKIP_INSTALL=1 Benchmarks/compare.sh
+#        STATIC_ONESHOT=1 Benchmarks/compare.sh   (also times squarestock built with
+#            --static-swift-stdlib, in STATIC_BUILD_PATH, default .build-static; adds a build)
+# Needs root for apt-get (or the packages already installed). Timing figures never go into unit
+# tests; they are recorded in BENCHMARKS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+DATA=Benchmarks/.data
+RUNS=${RUNS:-5}
+SLOW_RUNS=${SLOW_RUNS:-3}
+RESULTS=$DATA/results.tsv
+export LC_ALL=C
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'compare.sh: %s\n' "$*" >&2; exit 1; }
+started=$(date +%s)
+
+# ---------------------------------------------------------------------------------------------
+# 1. Peers and tools.
+if [[ -z "${SKIP_INSTALL:-}" ]]; then
+    apt_needed=()
+    for p in hyperfine fzf curl time libcurl4-openssl-dev libicu-dev; do
+        dpkg -s "$p" >/dev/null 2>&1 || apt_needed+=("$p")
+    done
+    if ((${#apt_needed[@]})); then
+        say "apt-get install ${apt_needed[*]}"
+        [[ $(id -u) == 0 ]] || die "need root to install ${apt_needed[*]} (or install them and rerun)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq || die "apt-get update failed"
+        apt-get install -y -qq "${apt_needed[@]}" >/dev/null || die "apt-get install ${apt_needed[*]} failed"
+    fi
+    if ! python3 -c 'import pandas, polars, pyarrow, duckdb, rapidfuzz' 2>/dev/null; then
+        say "pip install pandas polars pyarrow duckdb rapidfuzz"
+        peers=(pandas polars pyarrow duckdb rapidfuzz)
+        # A Debian system Python refuses global installs (PEP 668); this is a benchmark machine.
+        python3 -m pip install -q --disable-pip-version-check "${peers[@]}" \
+            || python3 -m pip install -q --disable-pip-version-check --break-system-packages "${peers[@]}" \
+            || die "pip install of the Python peers failed"
+    fi
+fi
+for tool in hyperfine curl python3 swift /usr/bin/time; do
+    command -v "$tool" >/dev/null || die "$tool is missing (run without SKIP_INSTALL, as root)"
+done
+python3 -c 'import pandas, polars, pyarrow, duckdb' 2>/dev/null || die "the Python peers are not importable"
+
+# ---------------------------------------------------------------------------------------------
+# 2. Build (release). The bench target is not a product: it is never installed.
+say "swift build -c release (squarestock, squarestock-bench)"
+swift build -c release --product squarestock-bench >&2 || die "building squarestock-bench failed"
+swift build -c release --product squarestock >&2 || die "building squarestock failed"
+BIN=$(swift build -c release --show-bin-path)
+BENCH=$BIN/squarestock-bench
+SQ=$BIN/squarestock
+SQ_STATIC=
+if [[ -n "${STATIC_ONESHOT:-}" ]]; then
+    static_path=${STATIC_BUILD_PATH:-.build-static}
+    say "swift build -c release --static-swift-stdlib (squarestock, in $static_path)"
+    swift build -c release --product squarestock --static-swift-stdlib --scratch-path "$static_path" >&2 \
+        || die "building squarestock with --static-swift-stdlib failed"
+    SQ_STATIC=$(swift build -c release --static-swift-stdlib --scratch-path "$static_path" --show-bin-path)/squarestock
+fi
+mkdir -p "$DATA"
+
+# A Swift hello world that loads Foundation: the floor for a one-shot Swift command.
+if [[ ! -x $DATA/hello-foundation || Benchmarks/peers/hello.swift -nt $DATA/hello-foundation ]]; then
+    say "swiftc -O hello.swift"
+    swiftc -O Benchmarks/peers/hello.swift -o "$DATA/hello-foundation" >&2 || die "swiftc hello.swift failed"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 3. Data sets (deterministic: same seed, same bytes).
+if [[ ! -s $DATA/intraday-lf.csv || ! -s $DATA/yahoo-quotes.csv || ! -f $DATA/.seed-20260101 ]]; then
+    say "generating data sets"
+    "$BENCH" gen --out "$DATA" --seed 20260101 >&2 || die "data generation failed"
+    touch "$DATA/.seed-20260101"
+fi
+LF=$DATA/intraday-lf.csv
+CRLF=$DATA/intraday-crlf-bom.csv
+LF_HEAD=$DATA/intraday-lf-head.csv
+YAHOO=$DATA/yahoo-quotes.csv
+: >"$RESULTS"
+
+# record KEY CMD...: runs CMD, keeps its last output line, appends "KEY<TAB>line" to RESULTS.
+record() {
+    local key=$1; shift
+    local out
+    if ! out=$("$@" 2>"$DATA/last-stderr"); then
+        printf 'compare.sh: %s failed:\n' "$key" >&2
+        tail -5 "$DATA/last-stderr" >&2
+        die "$key failed (command: $*)"
+    fi
+    printf '%s\t%s\n' "$key" "$(printf '%s\n' "$out" | tail -1)" >>"$RESULTS"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 4. Typed CSV: the intraday file (LF; CRLF + BOM), ours and the peers, in turn.
+say "typed CSV (${RUNS} rounds; slow peers ${SLOW_RUNS})"
+for ((r = 1; r <= RUNS; r++)); do
+    record csv.ours.lf "$BENCH" csv --typed "$LF"
+    record csv.ours.crlf "$BENCH" csv --typed "$CRLF"
+    record csv.polars python3 Benchmarks/peers/csv_peer.py intraday polars "$LF"
+    record csv.duckdb python3 Benchmarks/peers/csv_peer.py intraday duckdb "$LF"
+    record csv.ours.fields "$BENCH" csv --parse-only "$LF"
+    record csv.scan "$BENCH" scan "$LF"
+    if ((r <= SLOW_RUNS)); then
+        record csv.pandas python3 Benchmarks/peers/csv_peer.py intraday pandas "$LF"
+        record csv.pyarrow python3 Benchmarks/peers/csv_peer.py intraday pyarrow "$LF"
+        record csv.ours.slow "$BENCH" csv --slow "$LF"
+        record csv.swiftcsv "$BENCH" csv --peer swiftcsv "$LF_HEAD"
+        record csv.csvswift "$BENCH" csv --peer csvswift "$LF_HEAD"
+    fi
+done
+
+say "legacy Yahoo quote lines"
+for ((r = 1; r <= SLOW_RUNS; r++)); do
+    record yahoo.ours "$BENCH" yahoo --typed "$YAHOO"
+    record yahoo.polars python3 Benchmarks/peers/csv_peer.py yahoo polars "$YAHOO"
+    record yahoo.pandas python3 Benchmarks/peers/csv_peer.py yahoo pandas "$YAHOO"
+done
+
+# ---------------------------------------------------------------------------------------------
+# 5. Dates: wall clock to UTC (Europe/Warsaw), each tool its own median of repeats, in turn.
+say "dates"
+for ((r = 1; r <= SLOW_RUNS; r++)); do
+    record dates.ours "$BENCH" dates --count 20000000
+    record dates.ours.stream "$BENCH" dates --count 20000000 --stream --reps 3
+    record dates.ours.text "$BENCH" dates --text --count 5000000 --reps 3
+    record dates.polars python3 Benchmarks/peers/dates_peer.py polars --count 2000000
+    record dates.strptime python3 Benchmarks/peers/dates_peer.py strptime --count 100000 --reps 1
+    record dates.foundation "$BENCH" dates --foundation --count 20000 --reps 1
+done
+
+# ---------------------------------------------------------------------------------------------
+# 6. One-shot: the whole process, hyperfine alternating ours and the hello world.
+say "one-shot (hyperfine)"
+export SQUARESTOCK_SAMPLES=$ROOT/samples
+static_args=()
+[[ -n $SQ_STATIC ]] && static_args=(-n static "$SQ_STATIC AAPL --source samples --format json")
+hyperfine -N --warmup 3 --runs $((RUNS * 10)) --export-json "$DATA/oneshot.json" \
+    -n ours "$SQ AAPL --source samples --format json" \
+    "${static_args[@]}" \
+    -n hello "$DATA/hello-foundation" \
+    -n python "python3 -c pass" >&2 || die "hyperfine failed"
+python3 - "$DATA/oneshot.json" >>"$RESULTS" <<'EOF'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"oneshot.{r['command']}\tmedian_ms={r['median'] * 1000:.2f} mean_ms={r['mean'] * 1000:.2f} min_ms={r['min'] * 1000:.2f}")
+EOF
+# Peak RSS of whole runs, from /usr/bin/time (its own line on stderr).
+for ((r = 1; r <= RUNS; r++)); do
+    for who in ours static hello; do
+        case $who in
+            ours) cmd=("$SQ" AAPL --source samples --format json) ;;
+            static) [[ -n $SQ_STATIC ]] || continue; cmd=("$SQ_STATIC" AAPL --source samples --format json) ;;
+            hello) cmd=("$DATA/hello-foundation") ;;
+        esac
+        /usr/bin/time -f '%M' -o "$DATA/rss" "${cmd[@]}" >/dev/null 2>&1 || true
+        rss=$(tail -1 "$DATA/rss")
+        [[ $rss =~ ^[0-9]+$ ]] || die "could not read the peak RSS of ${cmd[*]}"
+        printf 'oneshot.rss.%s\tmax_rss_kib=%s\n' "$who" "$rss" >>"$RESULTS"
+    done
+done
+"$SQ" AAPL --source samples --format json >/dev/null || die "squarestock AAPL --source samples failed"
+
+# ---------------------------------------------------------------------------------------------
+# 7. Fan-out: a loopback server that adds 50 ms to every request.
+say "fan-out (loopback server, +50 ms per request)"
+server_out=$DATA/server.out
+python3 Benchmarks/peers/slow_server.py --delay 0.05 --lifetime 600 >"$server_out" &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do [[ -s $server_out ]] && break; sleep 0.1; done
+port=$(head -1 "$server_out")
+[[ $port =~ ^[0-9]+$ ]] || die "the loopback server did not start"
+URL=http://127.0.0.1:$port/q/l/
+curl -fsS "$URL?s=probe" >/dev/null || die "the loopback server does not answer"
+urls=()
+for i in $(seq 0 49); do urls+=("$URL?s=SYM$i"); done
+ms() { python3 -c 'import sys; print(f"{(int(sys.argv[2]) - int(sys.argv[1])) / 1e6:.1f}")' "$1" "$2"; }
+for ((r = 1; r <= RUNS; r++)); do
+    record fanout.ours "$BENCH" fanout --url "$URL" --count 50 --runs 3
+    record fanout.ours.wide "$BENCH" fanout --url "$URL" --count 50 --runs 3 --max-concurrent 50
+    record fanout.pythonpool python3 Benchmarks/peers/fanout_peer.py --url "$URL" --count 50 --runs 3
+    t0=$(date +%s%N)
+    curl -fsS --no-progress-meter --parallel --parallel-immediate --parallel-max 50 "${urls[@]}" >/dev/null || die "curl --parallel failed"
+    t1=$(date +%s%N)
+    printf 'fanout.curlparallel\tbatch_ms=%s\n' "$(ms "$t0" "$t1")" >>"$RESULTS"
+    t0=$(date +%s%N)
+    for u in "${urls[@]}"; do curl -fsS "$u" >/dev/null || die "curl failed"; done
+    t1=$(date +%s%N)
+    printf 'fanout.curlsequential\tbatch_ms=%s\n' "$(ms "$t0" "$t1")" >>"$RESULTS"
+    t0=$(date +%s%N)
+    curl -fsS "${urls[0]}" >/dev/null || die "curl failed"
+    t1=$(date +%s%N)
+    printf 'fanout.curlone\tone_ms=%s\n' "$(ms "$t0" "$t1")" >>"$RESULTS"
+done
+kill "$server_pid" 2>/dev/null || true
+trap - EXIT
+
+# ---------------------------------------------------------------------------------------------
+# 8. Rendering, and search (a placeholder until `squarestock-bench search` exists).
+say "rendering"
+for ((r = 1; r <= SLOW_RUNS; r++)); do
+    record render.ours "$BENCH" render --samples "$ROOT/samples" --count 300
+done
+if "$BENCH" search --help >/dev/null 2>&1; then
+    say "search"
+    for ((r = 1; r <= SLOW_RUNS; r++)); do
+        record search.ours "$BENCH" search --data "$ROOT/Benchmarks/.data"
+    done
+else
+    # PLACEHOLDER: the search engine's own comparison lives in Benchmarks/search/ (searchbench);
+    # this row fills in once squarestock-bench has a `search` command.
+    printf 'search.ours\tSKIPPED\n' >>"$RESULTS"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 9. The table.
+elapsed=$(($(date +%s) - started))
+python3 Benchmarks/peers/table.py "$RESULTS" \
+    --machine "nproc=$(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')" \
+    --load "$(cut -d' ' -f1-3 /proc/loadavg)" \
+    --files "$LF=$(stat -c %s "$LF") $CRLF=$(stat -c %s "$CRLF") $YAHOO=$(stat -c %s "$YAHOO")" \
+    --elapsed "$elapsed" | tee "$DATA/last-run.md"

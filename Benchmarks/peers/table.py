@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Turns compare.sh's results.tsv (KEY<TAB>key=value ...) into one markdown table of medians with
+our ratio to each peer, then the issue's targets and whether this run met them."""
+import argparse
+import datetime
+import statistics
+
+
+def parse(path):
+    runs = {}
+    for line in open(path):
+        key, _, rest = line.rstrip("\n").partition("\t")
+        fields = dict(kv.split("=", 1) for kv in rest.split() if "=" in kv)
+        if rest == "SKIPPED":
+            fields = {"skipped": "1"}
+        runs.setdefault(key, []).append(fields)
+    return runs
+
+
+def med(runs, key, field):
+    vals = [float(r[field]) for r in runs.get(key, []) if field in r]
+    return statistics.median(vals) if vals else None
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("results")
+    p.add_argument("--machine", default="")
+    p.add_argument("--load", default="")
+    p.add_argument("--files", default="")
+    p.add_argument("--elapsed", default="")
+    a = p.parse_args()
+    R = parse(a.results)
+    rows = []
+
+    def row(group, tool, value, unit, ours=None, higher_is_better=True, note="", n=None):
+        if value is None:
+            rows.append((group, tool, "n/a", unit, "", note))
+            return
+        ratio = ""
+        if ours is not None and value:
+            r = ours / value if higher_is_better else value / ours
+            ratio = f"{r:.2f}x"
+        shown = f"{value:,.1f}" if value < 1e5 else f"{value:,.0f}"
+        rows.append((group, tool, shown, unit, ratio, note))
+
+    # Typed CSV
+    g = "typed CSV, intraday 1.5M rows (MB/s)"
+    ours = med(R, "csv.ours.lf", "MBps")
+    row(g, "**squarestock** `csv --typed` LF", ours, "MB/s", None, note="exact decimals, UTC via Europe/Warsaw, 1 thread")
+    row(g, "squarestock `csv --typed` CRLF+BOM", med(R, "csv.ours.crlf", "MBps"), "MB/s", ours)
+    row(g, "pandas (to_datetime + tz_localize)", med(R, "csv.pandas", "MBps"), "MB/s", ours, note="float prices")
+    row(g, "polars (str.to_datetime + replace_time_zone)", med(R, "csv.polars", "MBps"), "MB/s", ours, note="float prices, multi-threaded")
+    row(g, "pyarrow (strptime + assume_timezone)", med(R, "csv.pyarrow", "MBps"), "MB/s", ours, note="float prices, multi-threaded")
+    row(g, "duckdb (read_csv + DECIMAL + timezone)", med(R, "csv.duckdb", "MBps"), "MB/s", ours, note="exact decimals, multi-threaded")
+    row(g, "SwiftCSV 0.10.0 (fields only)", med(R, "csv.swiftcsv", "MBps"), "MB/s", ours, note="first 150k rows, no conversion")
+    row(g, "CSV.swift 2.5.2 (fields only)", med(R, "csv.csvswift", "MBps"), "MB/s", ours, note="first 150k rows, no conversion")
+    row(g, "squarestock `csv --parse-only` (TolerantCSVReader)", med(R, "csv.ours.fields", "MBps"), "MB/s", ours, note="fields only")
+    row(g, "squarestock `csv --slow` (StooqDecoder + instant(for:))", med(R, "csv.ours.slow", "MBps"), "MB/s", ours, note="the general path")
+    row(g, "read + memchr newline scan (floor)", med(R, "csv.scan", "MBps"), "MB/s", ours)
+
+    g = "legacy Yahoo quote lines, 1M (MB/s)"
+    oy = med(R, "yahoo.ours", "MBps")
+    row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="TolerantCSVReader + humanNumber + usDate/twelveHourTime")
+    row(g, "pandas", med(R, "yahoo.pandas", "MBps"), "MB/s", oy)
+    row(g, "polars", med(R, "yahoo.polars", "MBps"), "MB/s", oy)
+
+    g = "dates: wall clock to UTC, Europe/Warsaw (values/s)"
+    od = med(R, "dates.ours", "per_second")
+    row(g, "**squarestock** WallClockConverter.convert (in cache)", od, "/s", None,
+        note=f"20M minutes 2000-2038 in 64Ki slices, mismatches {int(med(R, 'dates.ours', 'mismatches') or 0)}, ICU lookups {int(med(R, 'dates.ours', 'icu_interval_lookups') or 0)}")
+    row(g, "squarestock convert, one 160 MB array (streaming)", med(R, "dates.ours.stream", "per_second"), "/s", od)
+    row(g, "squarestock from text (isoDateTime + converter)", med(R, "dates.ours.text", "per_second"), "/s", od)
+    row(g, "polars vectorised (from text)", med(R, "dates.polars", "per_second"), "/s", od, note="multi-threaded")
+    row(g, "Python strptime + zoneinfo", med(R, "dates.strptime", "per_second"), "/s", od)
+    row(g, "Foundation DateFormatter", med(R, "dates.foundation", "per_second"), "/s", od)
+
+    g = "one-shot `squarestock AAPL --source samples --format json`"
+    oo = med(R, "oneshot.ours", "median_ms")
+    row(g, "**squarestock** whole process (hyperfine median)", oo, "ms", None)
+    if "oneshot.static" in R:
+        row(g, "squarestock built with --static-swift-stdlib", med(R, "oneshot.static", "median_ms"), "ms", oo, higher_is_better=False)
+    row(g, "Swift hello world with Foundation", med(R, "oneshot.hello", "median_ms"), "ms", oo, higher_is_better=False)
+    row(g, "python3 -c pass", med(R, "oneshot.python", "median_ms"), "ms", oo, higher_is_better=False)
+    rss_ours = med(R, "oneshot.rss.ours", "max_rss_kib")
+    rss_hello = med(R, "oneshot.rss.hello", "max_rss_kib")
+    row(g, "**squarestock** peak RSS", rss_ours and rss_ours / 1024, "MiB", None)
+    rss_static = med(R, "oneshot.rss.static", "max_rss_kib")
+    if rss_static:
+        row(g, "squarestock --static-swift-stdlib peak RSS", rss_static / 1024, "MiB", rss_ours / 1024, higher_is_better=False)
+    row(g, "Swift hello world peak RSS", rss_hello and rss_hello / 1024, "MiB", rss_ours and rss_ours / 1024, higher_is_better=False)
+
+    g = "fan-out: 50 requests, loopback +50 ms each (ms)"
+    one = med(R, "fanout.ours", "one_ms")
+    ob = med(R, "fanout.ours", "batch_ms")
+    def fan(tool, key, note=""):
+        b = med(R, key, "batch_ms")
+        extra = f"{b / one:.2f} x one request" if (b and one) else ""
+        row(g, tool, b, "ms", ob, higher_is_better=False, note=(extra + ("; " + note if note else "")))
+    fan("**squarestock** CurlTransport (defaults: 16 in flight, 8 per host)", "fanout.ours")
+    fan("squarestock CurlTransport, maxConcurrent = maxHostConnections = 50", "fanout.ours.wide")
+    fan("curl --parallel --parallel-immediate", "fanout.curlparallel")
+    fan("Python ThreadPoolExecutor (default workers)", "fanout.pythonpool")
+    fan("sequential curl", "fanout.curlsequential")
+    row(g, "one request (CurlTransport, same run)", one, "ms", None)
+
+    g = "rendering the 9 samples (µs per render)"
+    row(g, "**squarestock** table with sparklines", med(R, "render.ours", "table_us"), "µs", None)
+    row(g, "**squarestock** JSON", med(R, "render.ours", "json_us"), "µs", None)
+    if "search.ours" in R and "skipped" not in R["search.ours"][0]:
+        row("search", "**squarestock** search", med(R, "search.ours", "per_second"), "/s", None)
+    else:
+        rows.append(("search", "squarestock search (PLACEHOLDER)", "skipped", "", "",
+                     "`squarestock-bench search` not available yet; see Benchmarks/search/compare-search.sh"))
+
+    print(f"### Run {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}")
+    print()
+    print(f"- machine: {a.machine}; load average at the end: {a.load}")
+    print(f"- command: `Benchmarks/compare.sh` (wall-clock medians; compare.sh ran {a.elapsed} s)")
+    print(f"- files: {a.files}")
+    print()
+    print("| benchmark | tool | median | unit | squarestock vs this | note |")
+    print("|---|---|---:|---|---:|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print()
+    print("Ratios: above 1 means squarestock is faster (or smaller).")
+    print()
+
+    # Targets
+    def verdict(ok):
+        return "met" if ok else "**NOT met**"
+    crlf = med(R, "csv.ours.crlf", "MBps")
+    peak = med(R, "csv.ours.lf", "peak_over_file")
+    growth = med(R, "csv.ours.lf", "growth_over_file")
+    cpu = med(R, "csv.ours.lf", "cpu_seconds")
+    size = None
+    for part in a.files.split():
+        if part.split("=")[0].endswith("intraday-lf.csv"):
+            size = float(part.split("=")[1])
+    mism = med(R, "dates.ours", "mismatches")
+    wide = med(R, "fanout.ours.wide", "batch_ms")
+    print("| target | this run | verdict |")
+    print("|---|---|---|")
+    if ours:
+        cpu_rate = f"; {size / cpu / 1e6:,.0f} MB/s of CPU time" if (size and cpu) else ""
+        print(f"| typed CSV >= 1 GB/s, 1 thread | {ours:,.0f} MB/s wall{cpu_rate} | {verdict(ours >= 1000)} |")
+    if ours and crlf:
+        print(f"| CRLF+BOM within 10% of LF | {crlf / ours * 100:.0f}% of LF | {verdict(crlf >= 0.9 * ours)} |")
+    if peak:
+        print(f"| peak memory <= 1.2 x file | {peak:.2f} x (whole process); growth over the process baseline {growth:.2f} x | {verdict(peak <= 1.2)} |")
+    if od:
+        print(f"| dates >= 100M/s, correct on every DST edge | {od / 1e6:,.0f}M/s, {int(mism or 0)} mismatches | {verdict(od >= 1e8 and not mism)} |")
+    if oo and rss_ours:
+        print(f"| one-shot < 20 ms and < 30 MiB | {oo:.1f} ms, {rss_ours / 1024:.1f} MiB | {verdict(oo < 20 and rss_ours / 1024 < 30)} |")
+        so = med(R, "oneshot.static", "median_ms")
+        if so and rss_static:
+            print(f"| the same, built with --static-swift-stdlib | {so:.1f} ms, {rss_static / 1024:.1f} MiB | {verdict(so < 20 and rss_static / 1024 < 30)} |")
+    if ob and one:
+        print(f"| fan-out 50 < 1.25 x one request | {ob / one:.2f} x (defaults); {wide / one:.2f} x with 50 in flight and per host | {verdict(ob / one < 1.25)} |")
+
+
+if __name__ == "__main__":
+    main()
