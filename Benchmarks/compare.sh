@@ -211,21 +211,18 @@ kill "$server_pid" 2>/dev/null || true
 trap - EXIT
 
 # ---------------------------------------------------------------------------------------------
-# 8. Rendering, and search (a placeholder until `squarestock-bench search` exists).
+# 8. Rendering, search and market status.
 say "rendering"
 for ((r = 1; r <= SLOW_RUNS; r++)); do
     record render.ours "$BENCH" render --samples "$ROOT/samples" --count 300
 done
-if "$BENCH" search --help >/dev/null 2>&1; then
-    say "search"
-    for ((r = 1; r <= SLOW_RUNS; r++)); do
-        record search.ours "$BENCH" search --data "$ROOT/Benchmarks/.data"
-    done
-else
-    # PLACEHOLDER: the search engine's own comparison lives in Benchmarks/search/ (searchbench);
-    # this row fills in once squarestock-bench has a `search` command.
-    printf 'search.ours\tSKIPPED\n' >>"$RESULTS"
-fi
+say "search and market status"
+for ((r = 1; r <= SLOW_RUNS; r++)); do
+    record search.ours "$BENCH" search --data "$ROOT/data"
+    record market.ours "$BENCH" market --count 20000
+done
+# The search engine's rank-and-speed comparison with rapidfuzz and fzf runs on its own:
+# Benchmarks/search/compare-search.sh.
 
 # ---------------------------------------------------------------------------------------------
 # 9. The table.
