@@ -20,6 +20,7 @@ let usage = """
       fanout --url URL [--count 50]        CurlTransport: one request vs a batch
       market [--count N]                   status of every exchange (calendars), per call
       search [--data DIR]                  symbol index load (text, snapshot) and query times
+      watch [--count N]                    one watch refresh of 100 symbols: CPU and memory
     Each prints one line of key=value results.
     """
 
@@ -39,6 +40,7 @@ case "render": RenderBench.run(options)
 case "fanout": FanoutBench.run(options)
 case "market": MarketBench.run(options)
 case "search": SearchBench.run(options)
+case "watch": WatchBench.run(options)
 case "-h", "--help", "help": print(usage)
 default:
     printError("squarestock-bench: unknown command \(args[1])\n\(usage)")

@@ -58,12 +58,29 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
     /// changes the answer.
     public func abbreviation(at instant: Instant, locale: String = "en_US") -> String {
         let t = min(max(instant.secondsSinceEpoch, -Self.instantLimit), Self.instantLimit)
-        if let name = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(name) {
-            return name
-        }
         let offset = Int(cache.offset(at: t))
-        return ZoneAbbreviations.name(zone: identifier, offsetSeconds: offset) ?? Self.utcOffsetName(offset)
+        // A zone's abbreviation follows its offset (EST/EDT), so one ICU lookup per offset is
+        // enough: status lines and watch rows ask for it on every refresh.
+        let key = AbbreviationKey(zone: identifier, offset: offset, locale: locale)
+        if let known = Self.abbreviationLock.withLock({ Self.abbreviations[key] }) { return known }
+        let name: String
+        if let icu = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(icu) {
+            name = icu
+        } else {
+            name = ZoneAbbreviations.name(zone: identifier, offsetSeconds: offset) ?? Self.utcOffsetName(offset)
+        }
+        Self.abbreviationLock.withLock { Self.abbreviations[key] = name }
+        return name
     }
+
+    struct AbbreviationKey: Hashable {
+        var zone: String
+        var offset: Int
+        var locale: String
+    }
+
+    private static let abbreviationLock = Lock()
+    nonisolated(unsafe) private static var abbreviations: [AbbreviationKey: String] = [:]
 
     /// `GMT+2`, `GMT-03:30`, `UTC+1` and localized variants such as `GMT+02:00`: a GMT/UTC prefix
     /// followed by anything. A bare `GMT` (London in winter) or `UTC` is a real abbreviation.
