@@ -18,7 +18,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 "$BIN" export data/symbols > "$WORK/names.tsv"
 "$BIN" rank data/symbols Benchmarks/search/queries.tsv > "$WORK/ours.tsv"
-"$BIN" snapshot "$WORK/symbols.idx" data >/dev/null
+"$BIN" snapshot "$WORK/symbols.idx" data/symbols >/dev/null
 python3 - "$WORK" "$BIN" <<'PY'
 import statistics, subprocess, sys, time
 from rapidfuzz import process, fuzz, utils
