@@ -49,12 +49,14 @@ let package = Package(
         // Times ChartRenderer on five years of daily bars; `swift run -c release chartbench`.
         .executableTarget(
             name: "chartbench",
-            dependencies: ["SquarestockKit"]
+            dependencies: ["SquarestockKit"],
+            path: "Benchmarks/Sources/chartbench"
         ),
         // Times and ranks the symbol search; Benchmarks/search/compare-search.sh runs it beside the peers.
         .executableTarget(
             name: "searchbench",
-            dependencies: ["SquarestockKit"]
+            dependencies: ["SquarestockKit"],
+            path: "Benchmarks/Sources/searchbench"
         ),
         // The benchmark suite, driven by Benchmarks/compare.sh; not a product, so never installed.
         .executableTarget(
