@@ -26,6 +26,11 @@ public struct ScreenCell: Sendable, Equatable {
     /// width is cut; a wide character that would straddle the edge becomes a space; the rest
     /// is padded with blanks.
     public static func parse(_ line: String, width: Int) -> [ScreenCell] {
+        line.unicodeScalars.allSatisfy(isSimple) ? parseSimple(line, width: width) : parseGraphemes(line, width: width)
+    }
+
+    /// The general parse, grapheme by grapheme (emoji sequences, combining marks).
+    static func parseGraphemes(_ line: String, width: Int) -> [ScreenCell] {
         var cells: [ScreenCell] = []
         cells.reserveCapacity(width)
         var style = ""
@@ -69,6 +74,60 @@ public struct ScreenCell: Sendable, Equatable {
                 cells.append(ScreenCell(text: "", style: style, width: 0))
             } else {
                 cells.append(ScreenCell(text: String(ch), style: style, width: 1))
+            }
+        }
+        while cells.count < width { cells.append(.blank) }
+        return cells
+    }
+
+    /// Scalars that are a whole grapheme on their own: no combining marks, joiners, variation
+    /// selectors or emoji. Table lines (ASCII, `·`, `–`, `…`, block elements) are made of these,
+    /// so they can be cut into cells scalar by scalar, skipping grapheme segmentation.
+    @inline(__always) static func isSimple(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        return v < 0x0300 || (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2070...0x2BFF).contains(v)
+    }
+
+    /// `parse` for lines of simple scalars only: the same cells, several times faster.
+    static func parseSimple(_ line: String, width: Int) -> [ScreenCell] {
+        var cells: [ScreenCell] = []
+        cells.reserveCapacity(width)
+        var style = ""
+        var iterator = line.unicodeScalars.makeIterator()
+        while cells.count < width, let u = iterator.next() {
+            if u == "\u{1B}" {
+                guard let next = iterator.next() else { break }
+                guard next == "[" else { continue }
+                var params = ""
+                var final: Unicode.Scalar = "m"
+                while let c = iterator.next() {
+                    if c.value >= 0x40 && c.value <= 0x7E {
+                        final = c
+                        break
+                    }
+                    params.unicodeScalars.append(c)
+                }
+                guard final == "m" else { continue }
+                if params.isEmpty || params == "0" {
+                    style = ""
+                } else if params.hasPrefix("0;") {
+                    style = "\u{1B}[" + params + "m"
+                } else {
+                    style += "\u{1B}[" + params + "m"
+                }
+                continue
+            }
+            if u.value < 0x20 || (u.value >= 0x7F && u.value < 0xA0) { continue }
+            let w = UnicodeWidth.columns(of: u)
+            if w == 2 {
+                if cells.count + 2 > width {
+                    cells.append(ScreenCell(text: " ", style: style, width: 1))
+                    break
+                }
+                cells.append(ScreenCell(text: String(u), style: style, width: 2))
+                cells.append(ScreenCell(text: "", style: style, width: 0))
+            } else if w == 1 {
+                cells.append(ScreenCell(text: String(u), style: style, width: 1))
             }
         }
         while cells.count < width { cells.append(.blank) }
