@@ -12,9 +12,6 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidURL(String)
     case other(host: String, code: Int, detail: String)
 
-    /// Failures of the network or the service as a whole, rather than of one symbol's data.
-    public var isServiceLevel: Bool { true }
-
     public var description: String {
         switch self {
         case .couldNotResolve(let host):

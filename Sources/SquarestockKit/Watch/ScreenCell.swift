@@ -48,14 +48,7 @@ public struct ScreenCell: Sendable, Equatable {
                     }
                     params.append(c)
                 }
-                guard final == "m" else { continue }
-                if params.isEmpty || params == "0" {
-                    style = ""
-                } else if params.hasPrefix("0;") {
-                    style = "\u{1B}[" + params + "m"
-                } else {
-                    style += "\u{1B}[" + params + "m"
-                }
+                if final == "m" { applySGR(params, to: &style) }
                 continue
             }
             let w = TerminalText.width(of: ch)
@@ -107,14 +100,7 @@ public struct ScreenCell: Sendable, Equatable {
                     }
                     params.unicodeScalars.append(c)
                 }
-                guard final == "m" else { continue }
-                if params.isEmpty || params == "0" {
-                    style = ""
-                } else if params.hasPrefix("0;") {
-                    style = "\u{1B}[" + params + "m"
-                } else {
-                    style += "\u{1B}[" + params + "m"
-                }
+                if final == "m" { applySGR(params, to: &style) }
                 continue
             }
             if u.value < 0x20 || (u.value >= 0x7F && u.value < 0xA0) { continue }
@@ -132,5 +118,17 @@ public struct ScreenCell: Sendable, Equatable {
         }
         while cells.count < width { cells.append(.blank) }
         return cells
+    }
+
+    /// The style after an SGR sequence with these parameters: a reset clears it, `0;...` starts
+    /// afresh, anything else adds to it. Shared by both parse paths so they cannot disagree.
+    static func applySGR(_ params: String, to style: inout String) {
+        if params.isEmpty || params == "0" {
+            style = ""
+        } else if params.hasPrefix("0;") {
+            style = "\u{1B}[" + params + "m"
+        } else {
+            style += "\u{1B}[" + params + "m"
+        }
     }
 }

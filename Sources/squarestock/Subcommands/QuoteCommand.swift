@@ -42,7 +42,8 @@ struct QuoteCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
+        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
+        SourceOptions.printConfigWarnings(config)
         let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let recorder = RecordingTransport(CurlTransport(options: transportOptions))
@@ -50,7 +51,6 @@ struct QuoteCommand: ParsableCommand {
         var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
             try? SymbolDirectoryStore(environment: env).loadIndex().get()
         }
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         if let target = currency ?? config["currency"] {
             results = CurrencyConversion.convert(results, to: target, manager: manager)
         }

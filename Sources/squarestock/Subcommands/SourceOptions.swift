@@ -64,7 +64,11 @@ struct SourceOptions: ParsableArguments {
 extension SourceOptions {
     /// Problems with the config file, printed as warnings by every command that reads it.
     static func printConfigWarnings(environment env: [String: String]) {
-        for p in ConfigFile.load(path: ConfigFile.path(environment: env)).problems {
+        printConfigWarnings(ConfigFile.load(path: ConfigFile.path(environment: env)))
+    }
+
+    static func printConfigWarnings(_ config: ConfigFile) {
+        for p in config.problems {
             Terminal.writeError("squarestock: warning: config: " + p + "\n")
         }
     }
