@@ -1,23 +1,42 @@
 #!/usr/bin/env bash
 # Fuzz every byte parser with libFuzzer + AddressSanitizer.
 #
-#   Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, all targets)
+#   Fuzz/run.sh [--runs N] [--jobs J] [SECONDS_PER_TARGET] [TARGET...]
+#
+#   SECONDS_PER_TARGET  time limit of each target (default 60)
+#   --runs N            stop a target after N executions (the time limit still applies)
+#   --jobs J            fuzz J targets at a time (default 1; one core each)
 #
 # Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures,
 # runs it, and keeps crashing inputs in Fuzz/crashes/<target>/ (add each one to
 # Tests/Fixtures/fuzz-regressions/<target>/ once fixed: the test suite replays them).
-# A summary line per target goes to Fuzz/logs/summary.tsv: target, runs, seconds, result.
+# A summary line per target goes to Fuzz/logs/summary.tsv:
+#   target, executions, seconds used, largest input (max_len), result, date.
+# Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
-shift || true
 all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
-targets=("${@:-${all[@]}}")
+runs=0
+jobs=1
+seconds=60
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --jobs) jobs="$2"; shift 2 ;;
+        [0-9]*) seconds="$1"; shift ;;
+        *) if [[ " ${all[*]} " == *" $1 "* ]]; then targets+=("$1"); shift
+           else echo "unknown target '$1'; targets: ${all[*]}" >&2; exit 2; fi ;;
+    esac
+done
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
 swift build -c release --scratch-path .build-fuzz --product squarestock-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >&2
-bin=.build-fuzz/release/squarestock-fuzz
+# Fuzz a copy, so a rebuild during a long campaign cannot pull the binary from under it.
+bin=.build-fuzz/run-$$/squarestock-fuzz
+mkdir -p "$(dirname "$bin")"
+cp .build-fuzz/release/squarestock-fuzz "$bin"
 mkdir -p Fuzz/logs Fuzz/crashes
 
 seed() {  # target -> fixture globs that make good seeds
@@ -29,34 +48,63 @@ seed() {  # target -> fixture globs that make good seeds
         yahoo-autoc) echo "Tests/Fixtures/yahoo-autoc/*" ;;
         av-quote|av-intraday|av-search) echo "Tests/Fixtures/alphavantage/*" ;;
         body) echo "Tests/Fixtures/errors/*" ;;
-        history-csv) echo "Tests/Fixtures/history/stooq/SYNTHETIC* Tests/Fixtures/history/yahoo-csv/* Tests/Fixtures/history/alphavantage/*.csv" ;;
-        directory) echo "" ;;
         manifest) echo "samples/manifest.tsv" ;;
         *) echo "" ;;
     esac
 }
 
-crashed=0
-for t in "${targets[@]}"; do
-    corpus=.build-fuzz/corpus/$t
+# Largest input per target. The parsers work line by line or value by value, so a few KB (dozens
+# of rows, nested JSON) reaches every state they have; line formats get 1-2 KB so that each run is
+# cheap enough for ten million of them; the search target fuzzes queries, not directories.
+max_len() {
+    case "$1" in
+        search-query) echo 128 ;;
+        config) echo 1024 ;;
+        history-csv|directory|manifest) echo 2048 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+fuzz_one() {
+    local t=$1 corpus=.build-fuzz/corpus/$1 log=Fuzz/logs/$1.log
     mkdir -p "$corpus" "Fuzz/crashes/$t"
     for f in $(seed "$t"); do [ -f "$f" ] && cp "$f" "$corpus/" 2>/dev/null || true; done
     case "$t" in
         numbers) printf '+1.53%%' > "$corpus/n1"; printf '38.88B' > "$corpus/n2"; printf '1,234.5' > "$corpus/n3"; printf '1e-3' > "$corpus/n4" ;;
         dates) printf '11/4/2016' > "$corpus/d1"; printf '4:00pm' > "$corpus/d2"; printf '2020-03-23 17:49:23' > "$corpus/d3"; printf '20200323' > "$corpus/d4" ;;
         config) printf 'source = yahoo\nstooq_api_key = x\n' > "$corpus/c1" ;;
-        directory) head -c 20000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 3000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 20000 data/symbols/otherlisted.txt > "$corpus/o" ;;
+        directory) head -c 3000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 1000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 4000 data/symbols/otherlisted.txt > "$corpus/o" ;;
         search-query) printf 'aple' > "$corpus/q1"; printf 'berkshire b' > "$corpus/q2"; printf 'alphabet class a' > "$corpus/q3" ;;
+        history-csv)  # first byte: layout (0 Stooq, 1 Yahoo table, 2 Yahoo download, 3 Alpha Vantage)
+            local i=0
+            for f in Tests/Fixtures/history/stooq/SYNTHETIC* Tests/Fixtures/history/yahoo-csv/* Tests/Fixtures/history/alphavantage/*.csv; do
+                [ -f "$f" ] || continue
+                for sel in 0 1 2 3; do { printf "\\x0$sel"; head -c 4000 "$f"; } > "$corpus/seed-$i-$sel"; done
+                i=$((i + 1))
+            done ;;
     esac
-    log=Fuzz/logs/$t.log
-    set +e
-    SQUARESTOCK_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="Fuzz/crashes/$t/" "$corpus" > "$log" 2>&1
-    rc=$?
-    set -e
-    runs=$( (grep -o 'Done [0-9]* runs' "$log" || true) | tail -1 | awk '{print $2}')
+    local start=$SECONDS rc=0
+    SQUARESTOCK_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -runs="$([ "$runs" -gt 0 ] && echo "$runs" || echo -1)" \
+        -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="Fuzz/crashes/$t/" "$corpus" > "$log" 2>&1 || rc=$?
+    local used=$((SECONDS - start))
+    local done_runs
+    done_runs=$( (grep -o 'Done [0-9]* runs' "$log" || true) | tail -1 | awk '{print $2}')
+    local result
     result=$([ $rc -eq 0 ] && echo "no crash" || echo "CRASH (exit $rc, see $log)")
-    [ $rc -eq 0 ] || crashed=1
-    printf '%s\t%s\t%s\t%s\n' "$t" "${runs:-?}" "$seconds" "$result" | tee -a Fuzz/logs/summary.tsv
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "${done_runs:-?}" "$used" "$(max_len "$t")" "$result" "$(date -u +%F)" \
+        | tee -a Fuzz/logs/summary.tsv
+    [ $rc -eq 0 ]
+}
+
+crash_list=$(mktemp)
+trap 'rm -rf "$crash_list" "$(dirname "$bin")"' EXIT
+for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
+    { fuzz_one "$t" || echo "$t" >> "$crash_list"; } &
 done
-exit $crashed
+wait
+if [ -s "$crash_list" ]; then
+    echo "crashed: $(tr '\n' ' ' < "$crash_list")" >&2
+    exit 1
+fi

@@ -36,20 +36,62 @@ public enum BodyKind: String, Sendable, Equatable {
 
     /// A short, printable quote of what came back: the HTML `<title>` when there is one,
     /// otherwise the first line, at most `limit` characters, control characters removed.
+    /// Error bodies can be megabytes, so the work is bounded: the title is looked for in the
+    /// first 64 KiB as bytes, and only a window of `limit * 8` bytes ever becomes a `String`.
     public static func excerpt(_ body: [UInt8], limit: Int = 80) -> String {
-        let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
-        var candidate: Substring = Substring(text)
-        if let open = text.range(of: "<title", options: .caseInsensitive),
-           let gt = text[open.upperBound...].firstIndex(of: ">"),
-           let close = text[gt...].range(of: "</title>", options: .caseInsensitive) {
-            candidate = text[text.index(after: gt)..<close.lowerBound]
+        let window = max(limit, 1) * 8
+        let head = body.prefix(64 * 1024)
+        var candidate: Substring
+        var cutShort = false
+        if let title = titleBytes(head) {
+            cutShort = title.count > window
+            candidate = Substring(String(decoding: title.prefix(window), as: UTF8.self))
         } else {
+            var i = head.startIndex
+            while i < head.endIndex {
+                if head[i] == 32 || (head[i] >= 9 && head[i] <= 13) { i += 1; continue }
+                if head[i] == 0xEF, i + 2 < head.endIndex, head[i + 1] == 0xBB, head[i + 2] == 0xBF { i += 3; continue }
+                break
+            }
+            let rest = head[i...]
+            cutShort = rest.count > window && !rest.prefix(window).contains(where: { $0 == 10 || $0 == 13 })
+            candidate = Substring(String(decoding: rest.prefix(window), as: UTF8.self))
             candidate = candidate.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            if let nl = candidate.firstIndex(where: \.isNewline) { candidate = candidate[..<nl] }
+            if let nl = candidate.firstIndex(where: \.isNewline) {
+                candidate = candidate[..<nl]
+                cutShort = false
+            }
         }
         var out = TerminalText.sanitize(String(candidate))
-        if out.count > limit { out = String(out.prefix(limit - 1)) + "…" }
+        if out.count > limit || cutShort { out = String(out.prefix(limit - 1)) + "…" }
         return out
+    }
+
+    /// The bytes between `<title ...>` and `</title>` (ASCII case-insensitive), if both are there.
+    private static func titleBytes(_ head: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let open = find(Array("<title".utf8), in: head),
+              let gt = head[open...].firstIndex(of: UInt8(ascii: ">")),
+              let close = find(Array("</title>".utf8), in: head[(gt + 1)...]) else { return nil }
+        return head[(gt + 1)..<close]
+    }
+
+    /// First index of `needle` (lowercase ASCII) in `hay`, comparing ASCII letters case-insensitively.
+    private static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
+        guard needle.count <= hay.count else { return nil }
+        var i = hay.startIndex
+        let last = hay.endIndex - needle.count
+        while i <= last {
+            var j = 0
+            while j < needle.count {
+                let b = hay[i + j]
+                let folded = (b >= 65 && b <= 90) ? b | 0x20 : b
+                if folded != needle[j] { break }
+                j += 1
+            }
+            if j == needle.count { return i }
+            i += 1
+        }
+        return nil
     }
 }
 

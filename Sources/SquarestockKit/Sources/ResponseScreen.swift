@@ -48,6 +48,11 @@ public enum ResponseScreen {
     /// The human part of a JSON error body (`{"Error Message": "..."}`, `{"chart":{"error":{"description":...}}}`).
     static func jsonMessage(_ body: [UInt8]) -> String? {
         guard let v = try? JSONReader.parseAllowingJSONP(body) else { return nil }
+        return jsonMessage(in: v)
+    }
+
+    /// The same, for a body already parsed (so a decoder parses each body once).
+    static func jsonMessage(in v: JSONValue) -> String? {
         func find(_ v: JSONValue, depth: Int) -> String? {
             guard depth < 4 else { return nil }
             if case .object(let members) = v {

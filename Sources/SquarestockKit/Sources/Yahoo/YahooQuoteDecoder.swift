@@ -12,19 +12,24 @@ public enum YahooQuoteDecoder {
 
     public static func decode(_ response: HTTPResponse) -> Outcome {
         let kind = BodyKind.classify(response.body)
-        let said = ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body)
+        // A JSON body is parsed once, for its rows and for the message of an error envelope.
+        let parsed: Result<JSONValue, JSONParseError>? = kind == .json ? Result { () throws(JSONParseError) in try JSONReader.parse(response.body) } : nil
+        let message: String?
+        if case .success(let v)? = parsed { message = ResponseScreen.jsonMessage(in: v) } else { message = ResponseScreen.jsonMessage(response.body) }
+        let said = message ?? BodyKind.excerpt(response.body)
         if response.status == 401 || response.status == 403 || (kind == .json && (said.contains("Invalid Crumb") || said.contains("Invalid Cookie") || said.contains("Unauthorized") || said.contains("unable to access"))) {
             return .unauthorized(said)
         }
         if response.status == 429 {
             return .failure(.rateLimited(source: source, detail: "HTTP 429: \"\(said)\"", retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: .now())))
         }
-        guard kind == .json else {
+        guard kind == .json, let parsed else {
             return .failure(.unexpectedBody(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body), hint: "Yahoo may be blocking automated clients right now; try again later or use another --source"))
         }
         let root: JSONValue
-        do { root = try JSONReader.parse(response.body) } catch {
-            return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
+        switch parsed {
+        case .success(let v): root = v
+        case .failure(let error): return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
         }
         if response.status >= 400 { return .failure(.httpStatus(source: source, status: response.status, excerpt: said)) }
         guard let results = root["quoteResponse"]?["result"]?.array else {
