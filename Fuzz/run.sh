@@ -7,7 +7,8 @@
 #   --runs N            stop a target after N executions (the time limit still applies)
 #   --jobs J            fuzz J targets at a time (default 1; one core each)
 #
-# Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures,
+# Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures and
+# Fuzz/seeds/<target>/ (inputs cut from the recordings for targets that read part of a response),
 # runs it, and keeps crashing inputs in Fuzz/crashes/<target>/ (add each one to
 # Tests/Fixtures/fuzz-regressions/<target>/ once fixed: the test suite replays them).
 # A summary line per target goes to Fuzz/logs/summary.tsv:
@@ -15,7 +16,7 @@
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input)
 runs=0
 jobs=1
 seconds=60
@@ -59,7 +60,7 @@ seed() {  # target -> fixture globs that make good seeds
 max_len() {
     case "$1" in
         search-query) echo 128 ;;
-        config) echo 1024 ;;
+        config|cookies|watch-input) echo 1024 ;;
         history-csv|directory|manifest) echo 2048 ;;
         *) echo 4096 ;;
     esac
@@ -68,7 +69,7 @@ max_len() {
 fuzz_one() {
     local t=$1 corpus=.build-fuzz/corpus/$1 log=Fuzz/logs/$1.log
     mkdir -p "$corpus" "Fuzz/crashes/$t"
-    for f in $(seed "$t"); do [ -f "$f" ] && cp "$f" "$corpus/" 2>/dev/null || true; done
+    for f in $(seed "$t") Fuzz/seeds/"$t"/*; do [ -f "$f" ] && cp "$f" "$corpus/" 2>/dev/null || true; done
     case "$t" in
         numbers) printf '+1.53%%' > "$corpus/n1"; printf '38.88B' > "$corpus/n2"; printf '1,234.5' > "$corpus/n3"; printf '1e-3' > "$corpus/n4" ;;
         dates) printf '11/4/2016' > "$corpus/d1"; printf '4:00pm' > "$corpus/d2"; printf '2020-03-23 17:49:23' > "$corpus/d3"; printf '20200323' > "$corpus/d4" ;;

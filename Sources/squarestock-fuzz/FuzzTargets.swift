@@ -1,12 +1,12 @@
 import Foundation
-import SquarestockKit
+@_spi(Fuzzing) import SquarestockKit
 
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.
 enum FuzzTargets {
     static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
                         "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
-                        "manifest", "config"]
+                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input"]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
     static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
@@ -18,6 +18,12 @@ enum FuzzTargets {
         guard let full = try? SymbolDirectoryStore(environment: ProcessInfo.processInfo.environment).loadIndex().get() else { return nil }
         return SymbolIndex(listings: stride(from: 0, to: full.count, by: 8).map { full.listing(at: $0) })
     }()
+
+    /// A snapshot of every 256th listing of the shipped directory (a few dozen listings, a few
+    /// KB, so one run stays cheap), made once.
+    static let smallSnapshot: [UInt8]? = searchIndex.map { sample in
+        SymbolIndex(listings: stride(from: 0, to: sample.count, by: 32).map { sample.listing(at: $0) }).snapshot()
+    }
 
     static func run(_ target: String, _ bytes: [UInt8]) {
         let response = HTTPResponse(status: 200, body: bytes)
@@ -98,6 +104,45 @@ enum FuzzTargets {
         case "av-search": _ = AlphaVantageDecoder.search(response, apiKey: "KEY", registry: .standard)
         case "manifest": _ = SamplesSource.parseManifest(bytes); _ = SamplesSource.parseHistoryManifest(bytes)
         case "config": _ = ConfigFile.parse(String(decoding: bytes, as: UTF8.self))
+        case "cookies":
+            // Response header values: every line as a Set-Cookie and as a Retry-After.
+            var jar = CookieJar()
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+                jar.absorb(setCookie: String(line), now: context.now)
+                _ = RetryPolicy.parseRetryAfter(String(line), now: context.now)
+            }
+            _ = jar.headerLine
+        case "html-form":
+            let fields = HTMLForm.hiddenInputs(String(decoding: bytes, as: UTF8.self))
+            _ = HTMLForm.encode(fields.map { ($0.name, $0.value) })
+        case "snapshot":
+            // A valid snapshot of a small index, damaged as the input says and resealed, so the
+            // damage reaches the shape checks behind the checksum: loading must refuse it or give
+            // an index that searches without reading out of bounds.
+            guard var damaged = smallSnapshot else { return }
+            var i = 0
+            if bytes.count >= 2 {  // first two bytes: how much of the file survives
+                let keep = (Int(bytes[0]) << 8 | Int(bytes[1])) % (damaged.count + 1)
+                if keep >= 16 { damaged.removeSubrange(keep...) }
+                i = 2
+            }
+            while i + 3 <= bytes.count {  // then (offset high, offset low, byte) edits
+                let at = (Int(bytes[i]) << 8 | Int(bytes[i + 1])) % max(damaged.count - 8, 1)
+                if at >= 16, at < damaged.count { damaged[at] = bytes[i + 2] }
+                i += 3
+            }
+            if let index = try? SymbolIndex(snapshot: SymbolIndex.resealedSnapshot(damaged)) {
+                for q in ["apple", "berkshre b", "GOOG"] { _ = index.search(q, limit: 5) }
+                _ = index.suggestion(forUnknownSymbol: "APPL")
+                _ = index.listings
+            }
+        case "watch-input":
+            // What a user types or writes: keys, alert rules and watchlist files.
+            _ = WatchKey.decode(bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            _ = AlertRule.parse(text)
+            let file = WatchList.parseFile(text, name: "list")
+            _ = WatchList.resolve(commandLine: [], file: file, config: WatchList.parseConfig(text))
         default: break
         }
     }

@@ -121,6 +121,16 @@ public final class SymbolIndex: Sendable {
     /// later processes load the saved bytes instead of parsing. Same machine byte order only.
     public func snapshot() -> [UInt8] { SnapshotCodec.encode(store) }
 
+    /// `bytes` with its trailing checksum recomputed. Only for the snapshot fuzz target, which
+    /// damages a valid snapshot and must get past the checksum to reach the shape checks behind it.
+    @_spi(Fuzzing) public static func resealedSnapshot(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 8 else { return bytes }
+        var out = bytes
+        let sum = out.withUnsafeBytes { SnapshotCodec.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 8)])) }
+        withUnsafeBytes(of: sum.littleEndian) { out.replaceSubrange((bytes.count - 8)..., with: $0) }
+        return out
+    }
+
     /// Short names that ETF names give the stocks they track: `Kurv Yield Premium Strategy
     /// Google (GOOGL) ETF` makes `google` find GOOGL. Taken only from ETF names, only for a word
     /// directly before `(TICKER)` where TICKER is a listed common stock whose name lacks the word.
