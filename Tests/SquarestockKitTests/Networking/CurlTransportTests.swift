@@ -180,5 +180,10 @@ struct CurlTransportTests {
         #expect(RetryPolicy.parseRetryAfter("Sun, 06 Nov 1994 08:49:47 GMT", now: now) == 10)
         #expect(RetryPolicy.parseRetryAfter("120", now: now) == 120)
         #expect(RetryPolicy.parseRetryAfter("soon", now: now) == nil)
+        // Found while fuzzing: a year this large overflowed the day arithmetic (a trap).
+        #expect(RetryPolicy.parseRetryAfter("Sun, 06 Nov 9223372036854775807 08:49:37 GMT", now: now) == nil)
+        #expect(RetryPolicy.parseRetryAfter("Sun, 06 Nov 10000 08:49:37 GMT", now: now) == nil)
+        #expect(RetryPolicy.parseRetryAfter("Sun, 06 Nov 0 08:49:37 GMT", now: now) == nil)
+        #expect(RetryPolicy.parseRetryAfter("99999999999999999999999", now: now) == nil)
     }
 }

@@ -202,6 +202,22 @@ struct YahooSourceTests {
         #expect(jar.value("A3") == nil)
     }
 
+    /// Found while fuzzing header values: an unbounded Max-Age overflowed the expiry (a trap).
+    /// Lifetimes are capped at 400 days; dates outside years 1-9999 are not dates.
+    @Test func cookieLifetimesAreCappedAndNeverOverflow() {
+        var jar = CookieJar()
+        let now = Instant(secondsSinceEpoch: 1_000_000)
+        jar.absorb(setCookie: "A=1; Max-Age=9223372036854775807", now: now)
+        jar.absorb(setCookie: "B=2; Expires=Fri, 31 Dec 9999 23:59:59 GMT", now: now)
+        jar.absorb(setCookie: "C=3; Expires=Sun, 06 Nov 9223372036854775807 08:49:37 GMT", now: now)
+        jar.absorb(setCookie: "D=4; Max-Age=-9223372036854775808", now: now)
+        #expect(jar.cookies.first { $0.name == "A" }?.expires == 1_000_000 + CookieJar.maxLifetime)
+        #expect(jar.cookies.first { $0.name == "B" }?.expires == 1_000_000 + CookieJar.maxLifetime)
+        #expect(jar.value("C") == "3", "an unreadable date leaves a session cookie")
+        #expect(jar.cookies.first { $0.name == "C" }?.expires == nil)
+        #expect(jar.value("D") == nil, "a negative Max-Age deletes")
+    }
+
     @Test(arguments: [("haT3oykhHqZ", true), ("ptm/idCTN/J", true), ("Too Many Requests\r\n", false), ("<html>", false), ("", false), ("{\"finance\":1}", false)])
     func crumbValidation(_ c: (String, Bool)) {
         #expect(YahooSession.isPlausibleCrumb(c.0) == c.1)

@@ -13,6 +13,9 @@ public struct CookieJar: Sendable, Equatable, Codable {
 
     public private(set) var cookies: [Cookie] = []
 
+    /// The longest a cookie is kept, whatever the server asks: 400 days.
+    public static let maxLifetime: Int64 = 400 * 86_400
+
     public init(cookies: [Cookie] = []) { self.cookies = cookies }
 
     public func value(_ name: String) -> String? { cookies.first { $0.name == name }?.value }
@@ -32,9 +35,11 @@ public struct CookieJar: Sendable, Equatable, Codable {
         for attribute in parts.dropFirst() {
             let lower = attribute.lowercased()
             if lower.hasPrefix("max-age="), let seconds = Int64(attribute.dropFirst(8)) {
-                expires = now.secondsSinceEpoch + seconds
+                // Capped at 400 days as browsers do (RFC 6265bis); an unbounded server value
+                // would also overflow the addition.
+                expires = now.secondsSinceEpoch + min(max(seconds, -1), CookieJar.maxLifetime)
             } else if lower.hasPrefix("expires="), expires == nil, let when = HTTPDate.parse(String(attribute.dropFirst(8))) {
-                expires = when.secondsSinceEpoch
+                expires = min(when.secondsSinceEpoch, now.secondsSinceEpoch + CookieJar.maxLifetime)
             }
         }
         cookies.removeAll { $0.name == name }
