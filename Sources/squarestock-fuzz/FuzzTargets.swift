@@ -107,13 +107,14 @@ enum FuzzTargets {
         case "cookies":
             // Response header values: every line as a Set-Cookie and as a Retry-After.
             var jar = CookieJar()
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-                jar.absorb(setCookie: String(line), now: context.now)
-                _ = RetryPolicy.parseRetryAfter(String(line), now: context.now)
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                let value = String(decoding: line, as: UTF8.self)
+                jar.absorb(setCookie: value, now: context.now)
+                _ = RetryPolicy.parseRetryAfter(value, now: context.now)
             }
             _ = jar.headerLine
         case "html-form":
-            let fields = HTMLForm.hiddenInputs(String(decoding: bytes, as: UTF8.self))
+            let fields = HTMLForm.hiddenInputs(bytes)
             _ = HTMLForm.encode(fields.map { ($0.name, $0.value) })
         case "snapshot":
             // A valid snapshot of a small index, damaged as the input says and resealed, so the

@@ -3,30 +3,71 @@
 public enum HTMLForm {
     /// `(name, value)` of every `<input type="hidden" ...>` that has a name.
     public static func hiddenInputs(_ html: String) -> [(name: String, value: String)] {
+        hiddenInputs(Array(html.utf8))
+    }
+
+    /// The same, read from the page's bytes: consent pages are ~90 KB, tags and attribute names
+    /// are ASCII, and only the few values kept become strings.
+    public static func hiddenInputs(_ html: [UInt8]) -> [(name: String, value: String)] {
         var out: [(String, String)] = []
-        var rest = Substring(html)
-        while let start = rest.range(of: "<input", options: .caseInsensitive) {
-            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { break }
-            let tag = rest[start.upperBound..<end]
-            rest = rest[rest.index(after: end)...]
-            guard attribute("type", in: tag)?.lowercased() == "hidden", let name = attribute("name", in: tag) else { continue }
-            out.append((decodeEntities(name), decodeEntities(attribute("value", in: tag) ?? "")))
+        html.withUnsafeBufferPointer { page in
+            var from = 0
+            while let open = find(inputTag, in: page, from: from, to: page.count) {
+                let tagStart = open + inputTag.count
+                guard let end = (tagStart..<page.count).first(where: { page[$0] == UInt8(ascii: ">") }) else { break }
+                from = end + 1
+                let tag = tagStart..<end
+                guard let type = attribute(typeName, in: page, tag), String(decoding: page[type], as: UTF8.self).lowercased() == "hidden",
+                      let name = attribute(nameName, in: page, tag) else { continue }
+                let value = attribute(valueName, in: page, tag)
+                out.append((decodeEntities(String(decoding: page[name], as: UTF8.self)),
+                            decodeEntities(value.map { String(decoding: page[$0], as: UTF8.self) } ?? "")))
+            }
         }
         return out
     }
 
-    static func attribute(_ name: String, in tag: Substring) -> String? {
-        var search = tag[...]
-        while let r = search.range(of: name + "=", options: .caseInsensitive) {
-            let before = r.lowerBound == tag.startIndex ? " " : tag[tag.index(before: r.lowerBound)]
-            search = search[r.upperBound...]
-            guard before.isWhitespace else { continue }
-            guard let quote = search.first, quote == "\"" || quote == "'" else {
-                return String(search.prefix { $0 != " " && $0 != ">" })
+    private static let inputTag = Array("<input".utf8)
+    private static let typeName = Array("type=".utf8)
+    private static let nameName = Array("name=".utf8)
+    private static let valueName = Array("value=".utf8)
+
+    /// Where the value of `name=` (with `=`, lowercase) is inside `tag`: quoted with `"` or `'`,
+    /// or up to the next space. Only a match at the start of the tag or after white space counts,
+    /// so `data-name=` is not `name=`.
+    static func attribute(_ name: [UInt8], in page: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> Range<Int>? {
+        var from = tag.lowerBound
+        while let at = find(name, in: page, from: from, to: tag.upperBound) {
+            from = at + name.count
+            if at > tag.lowerBound, !isSpace(page[at - 1]) { continue }
+            guard from < tag.upperBound, page[from] == UInt8(ascii: "\"") || page[from] == UInt8(ascii: "'") else {
+                var e = from
+                while e < tag.upperBound, page[e] != UInt8(ascii: " ") { e += 1 }
+                return from..<e
             }
-            let body = search.dropFirst()
-            guard let close = body.firstIndex(of: quote) else { return nil }
-            return String(body[..<close])
+            let quote = page[from]
+            var e = from + 1
+            while e < tag.upperBound, page[e] != quote { e += 1 }
+            return e < tag.upperBound ? (from + 1)..<e : nil
+        }
+        return nil
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
+
+    /// First `needle` (lowercase ASCII) in `page[from..<to]`, ASCII letters compared without case.
+    private static func find(_ needle: [UInt8], in page: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard to - from >= needle.count else { return nil }
+        var i = from
+        while i <= to - needle.count {
+            var j = 0
+            while j < needle.count {
+                let b = page[i + j]
+                if ((b >= 65 && b <= 90) ? b | 0x20 : b) != needle[j] { break }
+                j += 1
+            }
+            if j == needle.count { return i }
+            i += 1
         }
         return nil
     }
@@ -71,4 +112,3 @@ public enum HTMLForm {
     }
 }
 
-import Foundation

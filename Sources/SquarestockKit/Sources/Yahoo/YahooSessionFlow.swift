@@ -44,8 +44,7 @@ public struct YahooSessionFlow: Sendable {
                     url = resolve(location, against: url)
                     continue
                 }
-                let html = String(decoding: response.body, as: UTF8.self)
-                let inputs = HTMLForm.hiddenInputs(html)
+                let inputs = HTMLForm.hiddenInputs(response.body)
                 guard response.status == 200, inputs.contains(where: { $0.name == "csrfToken" }) else {
                     lastProblem = "finance.yahoo.com answered HTTP \(response.status) without a cookie"
                     break
