@@ -237,6 +237,11 @@ struct HistorySourceLoopbackTests {
         ])
     }
 
+    @Test func manifestLinesEndInLFCRLFOrCRAndBlankLinesAreSkipped() {
+        let manifest = Array("# c\r\nAAPL\tyahoo-chart\ta.json\r\rinTC\tyahoo-csv:nsl1\tq.csv\n\n\u{FEFF}x\ty\n7203.t\tstooq-quote\tt.csv".utf8)
+        #expect(SamplesSource.parseManifest(manifest).map(\.symbol) == ["AAPL", "INTC", "7203.T"])
+    }
+
     @Test func autoMovesOnOnlyWhenASourceFailsAsAService() throws {
         let routes = RouteTable()
         routes.add(path: "/v8/finance/chart/AAPL", response: .text("Edge: Too Many Requests", status: 429))

@@ -84,7 +84,7 @@ extension SamplesSource: HistorySource {
     /// The history items of every manifest line; lines without a fourth column have none.
     public static func parseHistoryManifest(_ body: [UInt8]) -> [HistoryEntry] {
         var out: [HistoryEntry] = []
-        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in manifestLines(body) {
             if line.hasPrefix("#") { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: true)
             guard columns.count >= 4 else { continue }

@@ -72,12 +72,18 @@ public struct SamplesSource: QuoteSource {
     }
 
     public static func parseManifest(_ body: [UInt8]) -> [Entry] {
-        String(decoding: body, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).compactMap { line in
+        manifestLines(body).compactMap { line in
             if line.hasPrefix("#") { return nil }
             let parts = line.split(separator: "\t", omittingEmptySubsequences: true)
             guard parts.count >= 3 else { return nil }
             return Entry(symbol: String(parts[0]).uppercased(), format: String(parts[1]), file: String(parts[2]))
         }
+    }
+
+    /// The non-empty lines of a manifest, cut at `\n`, `\r` or `\r\n` as bytes: a line end is
+    /// never part of a longer character, so only the lines themselves become strings.
+    static func manifestLines(_ body: [UInt8]) -> [String] {
+        body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 10 || $0 == 13 }).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func fileURL(_ path: String) -> String {
