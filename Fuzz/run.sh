@@ -16,7 +16,7 @@
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render)
 runs=0
 jobs=1
 seconds=60
@@ -76,6 +76,15 @@ fuzz_one() {
         config) printf 'source = yahoo\nstooq_api_key = x\n' > "$corpus/c1" ;;
         directory) head -c 3000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 1000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 4000 data/symbols/otherlisted.txt > "$corpus/o" ;;
         search-query) printf 'aple' > "$corpus/q1"; printf 'berkshire b' > "$corpus/q2"; printf 'alphabet class a' > "$corpus/q3" ;;
+        quote-render)  # first byte: decoder (0 Yahoo chart, 1 Yahoo quote, 2 Stooq, 3 Yahoo CSV)
+            local i=0
+            for pair in "0:Tests/Fixtures/yahoo-json/*.json" "1:Tests/Fixtures/yahoo-json/quote/*" "2:Tests/Fixtures/stooq/*" "3:Tests/Fixtures/yahoo-csv/*"; do
+                for f in ${pair#*:}; do
+                    [ -f "$f" ] || continue
+                    { printf "\\x0${pair%%:*}"; head -c 4000 "$f"; } > "$corpus/seed-$i"
+                    i=$((i + 1))
+                done
+            done ;;
         history-csv)  # first byte: layout (0 Stooq, 1 Yahoo table, 2 Yahoo download, 3 Alpha Vantage)
             local i=0
             for f in Tests/Fixtures/history/stooq/SYNTHETIC* Tests/Fixtures/history/yahoo-csv/* Tests/Fixtures/history/alphavantage/*.csv; do

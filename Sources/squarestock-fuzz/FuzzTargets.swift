@@ -6,7 +6,7 @@ import Foundation
 enum FuzzTargets {
     static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
                         "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
-                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input"]
+                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render"]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
     static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
@@ -137,6 +137,34 @@ enum FuzzTargets {
                 _ = index.suggestion(forUnknownSymbol: "APPL")
                 _ = index.listings
             }
+        case "quote-render":
+            // A quote as the user sees it: the first byte picks the decoder (Yahoo chart, Yahoo
+            // quote, Stooq, legacy Yahoo CSV), then the stock goes through the market status, the
+            // table with its sparkline, and the CSV and JSON writers, so absurd values that decode
+            // (a trade in year 292277026596, a zero previous close) reach the arithmetic on them.
+            guard let selector = bytes.first else { return }
+            let body = HTTPResponse(status: 200, body: Array(bytes.dropFirst()))
+            var outcomes: [(String, Result<Stock, QuoteError>)] = []
+            switch selector & 3 {
+            case 0: outcomes = [("AAPL", YahooChartDecoder.stock(symbol: "AAPL", response: body, context: context, sourceName: "fuzz"))]
+            case 1:
+                if case .rows(let rows) = YahooQuoteDecoder.decode(body) {
+                    outcomes = rows.map { ($0.key, YahooQuoteDecoder.stock(symbol: $0.key, row: $0.value, chart: nil, context: context, sourceName: "fuzz")) }
+                }
+            case 2:
+                if case .success(let rows) = StooqDecoder.quotes(body) {
+                    outcomes = rows.map { ("AAPL", StooqSource.stock(symbol: "AAPL", row: $0, intraday: nil, daily: nil, context: context, sourceName: "fuzz")) }
+                }
+            default:
+                if case .success(let rows) = YahooCSVDecoder.rows(body, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? []) {
+                    outcomes = rows.map { ($0.symbol, YahooCSVSource.stock(symbol: $0.symbol, row: $0, context: context, sourceName: "fuzz")) }
+                }
+            }
+            let results = outcomes.prefix(4).map { StockResult(symbol: $0.0, outcome: $0.1) }
+            guard !results.isEmpty else { return }
+            _ = QuoteTableRenderer(width: 100, style: selector & 4 == 0 ? .unicode : .ascii, palette: .plain, userZone: newYork).render(results, now: context.now)
+            _ = QuoteCSVWriter.render(results, now: context.now)
+            _ = QuoteJSONWriter.render(results, now: context.now)
         case "watch-input":
             // What a user types or writes: keys, alert rules and watchlist files.
             _ = WatchKey.decode(bytes)

@@ -16,8 +16,20 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     @inlinable public static func < (a: Instant, b: Instant) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
-    @inlinable public func adding(seconds: Int64) -> Instant { Instant(secondsSinceEpoch: secondsSinceEpoch + seconds) }
-    @inlinable public func seconds(since other: Instant) -> Int64 { secondsSinceEpoch - other.secondsSinceEpoch }
+    /// Saturating, like `seconds(since:)`: instants come from services, and an absurd one must
+    /// give an absurd age, not a trap.
+    @inlinable public func adding(seconds: Int64) -> Instant {
+        let (sum, overflow) = secondsSinceEpoch.addingReportingOverflow(seconds)
+        return Instant(secondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : sum)
+    }
+
+    @inlinable public func seconds(since other: Instant) -> Int64 {
+        let (difference, overflow) = secondsSinceEpoch.subtractingReportingOverflow(other.secondsSinceEpoch)
+        return overflow ? (other.secondsSinceEpoch < 0 ? .max : .min) : difference
+    }
+
+    /// 9999-12-31T23:59:59Z, the last instant any date format we read can name.
+    public static let latestPlausible = Instant(secondsSinceEpoch: 253_402_300_799)
 
     /// UTC calendar fields of this instant.
     public var utc: CivilDateTime { CivilDateTime(secondsSinceEpochUTC: secondsSinceEpoch) }

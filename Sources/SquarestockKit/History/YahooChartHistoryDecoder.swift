@@ -91,8 +91,7 @@ public enum YahooChartHistoryDecoder {
         var bars: [Bar] = []
         bars.reserveCapacity(stamps.count)
         for (k, stamp) in stamps.enumerated() {
-            guard let seconds = stamp.int64, let close = value(closes, k) else { continue }
-            let t = Instant(secondsSinceEpoch: seconds)
+            guard let t = stamp.epochInstant, let close = value(closes, k) else { continue }
             let session = zone.localDateTime(at: t).date
             let time = interval.isIntraday ? t : zone.instant(for: CivilDateTime(date: session))
             bars.append(Bar(time: time, session: session, open: value(opens, k), high: value(highs, k), low: value(lows, k),

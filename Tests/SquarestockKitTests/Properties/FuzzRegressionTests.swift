@@ -25,6 +25,18 @@ struct FuzzRegressionTests {
             guard case .failure(let e) = StooqDecoder.quotes(response) else { Issue.record("expected an error"); return }
             #expect(!e.detail.isEmpty)
         case "stooq-bars": _ = StooqDecoder.bars(response)
+        case "quote-render":
+            // Once a trap: a trade time of Int64.min overflowed the age in the market status.
+            // Time stamps outside years 1970-9999 are now no time at all, and the chart point
+            // stamped Int64.max is dropped rather than drawn.
+            let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_757_200))
+            let result = YahooChartDecoder.stock(symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(bytes.dropFirst())),
+                                                 context: context, sourceName: "fuzz")
+            guard case .success(let stock) = result else { Issue.record("expected a stock: \(result)"); return }
+            #expect(stock.price.lastTrade == nil)
+            #expect(stock.intraday.map(\.time) == [Instant(secondsSinceEpoch: 1_761_744_600)])
+            let rendered = QuoteCSVWriter.render([StockResult(symbol: "AAPL", outcome: result)], now: context.now)
+            #expect(rendered.contains("AAPL,"))
         case "cookies":
             // Once traps: a huge Max-Age overflowed the expiry, a huge year the day arithmetic.
             let now = Instant(secondsSinceEpoch: 1_761_755_819)

@@ -60,7 +60,7 @@ public enum YahooQuoteDecoder {
                           open: row["regularMarketOpen"]?.decimal, high: row["regularMarketDayHigh"]?.decimal,
                           low: row["regularMarketDayLow"]?.decimal, previousClose: previous,
                           volume: row["regularMarketVolume"]?.decimal,
-                          lastTrade: row["regularMarketTime"]?.int64.map { Instant(secondsSinceEpoch: $0) })
+                          lastTrade: row["regularMarketTime"]?.epochInstant)
         price.deriveChange()
         let state = row["marketState"]?.string
         let reported: MarketStatus? = {
@@ -79,7 +79,7 @@ public enum YahooQuoteDecoder {
                 let change = p - last
                 extended = ExtendedHoursQuote(session: session, price: p, change: change ?? row[prefix + "Change"]?.decimal,
                                               changePercent: change.flatMap { c in (c * ExactDecimal(100)).flatMap { $0.divided(by: last, scale: 4) }?.normalized },
-                                              time: row[prefix + "Time"]?.int64.map { Instant(secondsSinceEpoch: $0) })
+                                              time: row[prefix + "Time"]?.epochInstant)
             }
         }
         let name = (row["longName"]?.string ?? row["shortName"]?.string).map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }

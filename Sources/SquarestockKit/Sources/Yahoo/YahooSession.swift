@@ -11,7 +11,9 @@ public struct YahooSession: Sendable, Equatable, Codable {
     public static let maxAge: Int64 = 24 * 3600
 
     public func isUsable(now: Instant) -> Bool {
-        guard now.secondsSinceEpoch - created < YahooSession.maxAge, now.secondsSinceEpoch >= created else { return false }
+        // Saturating: `created` comes from a cache file, which may be damaged.
+        let age = now.seconds(since: Instant(secondsSinceEpoch: created))
+        guard age >= 0, age < YahooSession.maxAge else { return false }
         let auth = cookies.cookies.first { $0.name == "A3" || $0.name == "A1" }
         return auth.map { ($0.expires ?? Int64.max) > now.secondsSinceEpoch } ?? false
     }

@@ -40,7 +40,7 @@ public enum YahooChartDecoder {
             ?? registry.exchange(forSymbol: symbol)
         let zoneName = meta["exchangeTimezoneName"]?.string ?? exchange?.timeZone
         let zone = zoneName.flatMap { try? ExchangeTimeZone(identifier: $0) }
-        let lastTrade = meta["regularMarketTime"]?.int64.map { Instant(secondsSinceEpoch: $0) }
+        let lastTrade = meta["regularMarketTime"]?.epochInstant
         let granularity = meta["dataGranularity"]?.string ?? ""
         let isIntraday = granularity.hasSuffix("m") || granularity.hasSuffix("h")
         var previous = meta["previousClose"]?.decimal
@@ -52,8 +52,8 @@ public enum YahooChartDecoder {
             let closes = quote["close"]?.array ?? []
             let opens = quote["open"]?.array ?? []
             for (k, stamp) in stamps.enumerated() where k < closes.count {
-                guard let t = stamp.int64, let c = closes[k].decimal else { continue }
-                points.append(IntradayPoint(time: Instant(secondsSinceEpoch: t), price: c))
+                guard let t = stamp.epochInstant, let c = closes[k].decimal else { continue }
+                points.append(IntradayPoint(time: t, price: c))
                 if firstOpen == nil, k < opens.count { firstOpen = opens[k].decimal }
             }
             points.sort { $0.time < $1.time }
@@ -64,8 +64,8 @@ public enum YahooChartDecoder {
 
         var session: ClosedRange<Instant>? = nil
         if let period = result["meta"]?["tradingPeriods"]?[0]?[0] ?? (isIntraday ? meta["currentTradingPeriod"]?["regular"] : nil),
-           let s = period["start"]?.int64, let e = period["end"]?.int64, s <= e {
-            session = Instant(secondsSinceEpoch: s)...Instant(secondsSinceEpoch: e)
+           let s = period["start"]?.epochInstant, let e = period["end"]?.epochInstant, s <= e {
+            session = s...e
         } else if let lastTrade, let zone {
             session = SessionWindow.regular(exchange: exchange, zone: zone, on: zone.localDateTime(at: lastTrade).date)
         }
