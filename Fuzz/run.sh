@@ -6,6 +6,8 @@
 #   SECONDS_PER_TARGET  time limit of each target (default 60)
 #   --runs N            stop a target after N executions (the time limit still applies)
 #   --jobs J            fuzz J targets at a time (default 1; one core each)
+#   --deadline TIME     no target runs past TIME (anything `date -d` reads, e.g. "06:45"):
+#                       later targets get what time is left, and none starts in the last minute
 #
 # Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures and
 # Fuzz/seeds/<target>/ (inputs cut from the recordings for targets that read part of a response),
@@ -20,11 +22,13 @@ all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart hi
 runs=0
 jobs=1
 seconds=60
+deadline=0
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
+        --deadline) deadline=$(date -d "$2" +%s); shift 2 ;;
         [0-9]*) seconds="$1"; shift ;;
         *) if [[ " ${all[*]} " == *" $1 "* ]]; then targets+=("$1"); shift
            else echo "unknown target '$1'; targets: ${all[*]}" >&2; exit 2; fi ;;
@@ -93,8 +97,17 @@ fuzz_one() {
                 i=$((i + 1))
             done ;;
     esac
+    local limit=$seconds
+    if [ "$deadline" -gt 0 ]; then
+        local left=$((deadline - $(date +%s)))
+        if [ "$left" -lt 60 ]; then
+            printf '%s\t0\t0\t%s\tnot run (deadline)\t%s\n' "$t" "$(max_len "$t")" "$(date -u +%F)" | tee -a Fuzz/logs/summary.tsv
+            return 0
+        fi
+        [ "$left" -lt "$limit" ] && limit=$left
+    fi
     local start=$SECONDS rc=0
-    SQUARESTOCK_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -runs="$([ "$runs" -gt 0 ] && echo "$runs" || echo -1)" \
+    SQUARESTOCK_FUZZ_TARGET=$t "$bin" -max_total_time="$limit" -runs="$([ "$runs" -gt 0 ] && echo "$runs" || echo -1)" \
         -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="Fuzz/crashes/$t/" "$corpus" > "$log" 2>&1 || rc=$?
     local used=$((SECONDS - start))
