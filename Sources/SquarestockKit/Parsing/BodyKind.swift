@@ -69,29 +69,10 @@ public enum BodyKind: String, Sendable, Equatable {
 
     /// The bytes between `<title ...>` and `</title>` (ASCII case-insensitive), if both are there.
     private static func titleBytes(_ head: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let open = find(Array("<title".utf8), in: head),
+        guard let open = ASCIISearch.firstIndex(of: Array("<title".utf8), in: head, from: head.startIndex, to: head.endIndex),
               let gt = head[open...].firstIndex(of: UInt8(ascii: ">")),
-              let close = find(Array("</title>".utf8), in: head[(gt + 1)...]) else { return nil }
+              let close = ASCIISearch.firstIndex(of: Array("</title>".utf8), in: head, from: gt + 1, to: head.endIndex) else { return nil }
         return head[(gt + 1)..<close]
-    }
-
-    /// First index of `needle` (lowercase ASCII) in `hay`, comparing ASCII letters case-insensitively.
-    private static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
-        guard needle.count <= hay.count else { return nil }
-        var i = hay.startIndex
-        let last = hay.endIndex - needle.count
-        while i <= last {
-            var j = 0
-            while j < needle.count {
-                let b = hay[i + j]
-                let folded = (b >= 65 && b <= 90) ? b | 0x20 : b
-                if folded != needle[j] { break }
-                j += 1
-            }
-            if j == needle.count { return i }
-            i += 1
-        }
-        return nil
     }
 }
 

@@ -12,7 +12,7 @@ public enum HTMLForm {
         var out: [(String, String)] = []
         html.withUnsafeBufferPointer { page in
             var from = 0
-            while let open = find(inputTag, in: page, from: from, to: page.count) {
+            while let open = ASCIISearch.firstIndex(of: inputTag, in: page, from: from, to: page.count) {
                 let tagStart = open + inputTag.count
                 guard let end = (tagStart..<page.count).first(where: { page[$0] == UInt8(ascii: ">") }) else { break }
                 from = end + 1
@@ -37,7 +37,7 @@ public enum HTMLForm {
     /// so `data-name=` is not `name=`.
     static func attribute(_ name: [UInt8], in page: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> Range<Int>? {
         var from = tag.lowerBound
-        while let at = find(name, in: page, from: from, to: tag.upperBound) {
+        while let at = ASCIISearch.firstIndex(of: name, in: page, from: from, to: tag.upperBound) {
             from = at + name.count
             if at > tag.lowerBound, !isSpace(page[at - 1]) { continue }
             guard from < tag.upperBound, page[from] == UInt8(ascii: "\"") || page[from] == UInt8(ascii: "'") else {
@@ -54,23 +54,6 @@ public enum HTMLForm {
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
-
-    /// First `needle` (lowercase ASCII) in `page[from..<to]`, ASCII letters compared without case.
-    private static func find(_ needle: [UInt8], in page: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard to - from >= needle.count else { return nil }
-        var i = from
-        while i <= to - needle.count {
-            var j = 0
-            while j < needle.count {
-                let b = page[i + j]
-                if ((b >= 65 && b <= 90) ? b | 0x20 : b) != needle[j] { break }
-                j += 1
-            }
-            if j == needle.count { return i }
-            i += 1
-        }
-        return nil
-    }
 
     /// `&amp; &lt; &gt; &quot; &#39; &#xNN; &#NN;`.
     public static func decodeEntities(_ s: String) -> String {
