@@ -14,7 +14,7 @@
 # runs it, and keeps crashing inputs in Fuzz/crashes/<target>/ (add each one to
 # Tests/Fixtures/fuzz-regressions/<target>/ once fixed: the test suite replays them).
 # A summary line per target goes to Fuzz/logs/summary.tsv:
-#   target, executions, seconds used, largest input (max_len), result, date.
+#   target, executions, seconds used, largest input (max_len), result, date, build commit.
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +38,9 @@ done
 
 swift build -c release --scratch-path .build-fuzz --product squarestock-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >&2
+# The commit the targets were built from (+local when Sources had uncommitted changes).
+build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || build="$build+local"
 # Fuzz a copy, so a rebuild during a long campaign cannot pull the binary from under it.
 bin=.build-fuzz/run-$$/squarestock-fuzz
 mkdir -p "$(dirname "$bin")"
@@ -101,7 +104,7 @@ fuzz_one() {
     if [ "$deadline" -gt 0 ]; then
         local left=$((deadline - $(date +%s)))
         if [ "$left" -lt 60 ]; then
-            printf '%s\t0\t0\t%s\tnot run (deadline)\t%s\n' "$t" "$(max_len "$t")" "$(date -u +%F)" | tee -a Fuzz/logs/summary.tsv
+            printf '%s\t0\t0\t%s\tnot run (deadline)\t%s\t%s\n' "$t" "$(max_len "$t")" "$(date -u +%F)" "$build" | tee -a Fuzz/logs/summary.tsv
             return 0
         fi
         [ "$left" -lt "$limit" ] && limit=$left
@@ -115,7 +118,7 @@ fuzz_one() {
     done_runs=$( (grep -o 'Done [0-9]* runs' "$log" || true) | tail -1 | awk '{print $2}')
     local result
     result=$([ $rc -eq 0 ] && echo "no crash" || echo "CRASH (exit $rc, see $log)")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "${done_runs:-?}" "$used" "$(max_len "$t")" "$result" "$(date -u +%F)" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "${done_runs:-?}" "$used" "$(max_len "$t")" "$result" "$(date -u +%F)" "$build" \
         | tee -a Fuzz/logs/summary.tsv
     [ $rc -eq 0 ]
 }
