@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Prints the last campaign line of every target in Fuzz/logs/summary.tsv as a Markdown table
-# (for RELIABILITY.md), with the totals.
+# (for RELIABILITY.md), with the totals. A target skipped at a deadline keeps its earlier line.
 #
 #   Fuzz/table.sh [SUMMARY_TSV]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 summary="${1:-Fuzz/logs/summary.tsv}"
 awk -F '\t' '
+    NF >= 5 && $5 ~ /^not run/ && ($1 in runs) { next }  # a skipped run does not hide an earlier one
     NF >= 5 { if (!($1 in runs)) order[n++] = $1; runs[$1] = $2; secs[$1] = $3; len[$1] = $4; res[$1] = $5; build[$1] = (NF >= 7 ? $7 : "") }
     function group(x,   s) { s = ""; while (length(x) > 3) { s = "," substr(x, length(x) - 2) s; x = substr(x, 1, length(x) - 3) } return x s }
     END {
