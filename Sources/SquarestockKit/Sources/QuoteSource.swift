@@ -57,18 +57,21 @@ public enum Endpoint {
 
     /// Percent-encodes a query value (RFC 3986 unreserved characters stay).
     public static func encode(_ s: String) -> String {
-        var out = ""
+        let hex: StaticString = "0123456789ABCDEF"
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(b))
+                out.append(b)
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "%" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 15)]], as: UTF8.self)
+                out.append(UInt8(ascii: "%"))
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 15)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Hides API keys in a URL before it is shown anywhere.

@@ -32,3 +32,38 @@ struct HTMLFormTests {
         #expect(HTMLForm.hiddenInputs("<inpu").isEmpty)
     }
 }
+
+/// Entity decoding works on the value's bytes; what is not a reference we read stays as written.
+struct HTMLEntityTests {
+    @Test func namedAndNumericReferencesDecode() {
+        #expect(HTMLForm.decodeEntities("guccounter&#x3D;1") == "guccounter=1")
+        #expect(HTMLForm.decodeEntities("&amp;&lt;&gt;&quot;&apos;&#39;&#X41;&#65;") == "&<>\"''AA")
+        #expect(HTMLForm.decodeEntities("&#x1F600;&#233;") == "\u{1F600}é")
+    }
+
+    @Test func whatIsNotAReferenceStaysAsWritten() {
+        for text in ["&", "&amp", "a & b", "&nbsp;", "&#;", "&#x;", "&#xZZ;", "&#+65;", "&#-1;",
+                     "&#xD800;", "&#x110000;", "&#99999999999;", "&#x0000000041;", "&AMP;"] {
+            #expect(HTMLForm.decodeEntities(text) == text, "\(text)")
+        }
+    }
+
+    @Test func textAroundReferencesIsKeptByteForByte() {
+        #expect(HTMLForm.decodeEntities("é&amp;ü — &lt;x&gt;") == "é&ü — <x>")
+        #expect(HTMLForm.decodeEntities("&&amp;;") == "&&;")
+        let page = "<input type=hidden name=n value=\"caf\u{E9}&#x3D;&amp\">"
+        #expect(HTMLForm.hiddenInputs(page).map(\.value) == ["caf\u{E9}=&amp"])
+    }
+
+    @Test func damagedUTF8IsRepairedNotDropped() {
+        let bytes: [UInt8] = Array("<input type=hidden name=n value='a".utf8) + [0xFF] + Array("&amp;b'>".utf8)
+        #expect(HTMLForm.hiddenInputs(bytes).map(\.value) == ["a\u{FFFD}&b"])
+    }
+
+    @Test func formBodyPercentEncodesEveryByteButTheUnreserved() {
+        #expect(HTMLForm.encode([("a b", "x&y=z"), ("é", "-._~09AZaz")]) == "a%20b=x%26y%3Dz&%C3%A9=-._~09AZaz")
+        #expect(Endpoint.encode("") == "")
+        #expect(Endpoint.encode("BRK.B") == "BRK.B")
+        #expect(Endpoint.encode("^GSPC/\u{0}") == "%5EGSPC%2F%00")
+    }
+}

@@ -17,11 +17,12 @@ public enum HTMLForm {
                 guard let end = (tagStart..<page.count).first(where: { page[$0] == UInt8(ascii: ">") }) else { break }
                 from = end + 1
                 let tag = tagStart..<end
-                guard let type = attribute(typeName, in: page, tag), String(decoding: page[type], as: UTF8.self).lowercased() == "hidden",
+                guard let type = attribute(typeName, in: page, tag), type.count == hidden.count,
+                      ASCIISearch.firstIndex(of: hidden, in: page, from: type.lowerBound, to: type.upperBound) != nil,
                       let name = attribute(nameName, in: page, tag) else { continue }
                 let value = attribute(valueName, in: page, tag)
-                out.append((decodeEntities(String(decoding: page[name], as: UTF8.self)),
-                            decodeEntities(value.map { String(decoding: page[$0], as: UTF8.self) } ?? "")))
+                out.append((decodeEntities(UnsafeBufferPointer(rebasing: page[name])),
+                            value.map { decodeEntities(UnsafeBufferPointer(rebasing: page[$0])) } ?? ""))
             }
         }
         return out
@@ -31,6 +32,7 @@ public enum HTMLForm {
     private static let typeName = Array("type=".utf8)
     private static let nameName = Array("name=".utf8)
     private static let valueName = Array("value=".utf8)
+    private static let hidden = Array("hidden".utf8)
 
     /// Where the value of `name=` (with `=`, lowercase) is inside `tag`: quoted with `"` or `'`,
     /// or up to the next space. Only a match at the start of the tag or after white space counts,
@@ -55,38 +57,71 @@ public enum HTMLForm {
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
 
-    /// `&amp; &lt; &gt; &quot; &#39; &#xNN; &#NN;`.
+    /// `&amp; &lt; &gt; &quot; &apos; &#xNN; &#NN;`; anything else, including a reference to a
+    /// surrogate or to no code point, stays as written.
     public static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
-        var out = ""
-        var i = s.startIndex
-        while i < s.endIndex {
-            if s[i] == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") {
-                let entity = s[s.index(after: i)..<semi]
-                var replacement: String?
-                switch entity {
-                case "amp": replacement = "&"
-                case "lt": replacement = "<"
-                case "gt": replacement = ">"
-                case "quot": replacement = "\""
-                case "apos": replacement = "'"
-                default:
-                    if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let v = UInt32(entity.dropFirst(2), radix: 16), let u = Unicode.Scalar(v) {
-                        replacement = String(Character(u))
-                    } else if entity.hasPrefix("#"), let v = UInt32(entity.dropFirst()), let u = Unicode.Scalar(v) {
-                        replacement = String(Character(u))
-                    }
-                }
-                if let r = replacement {
-                    out += r
-                    i = s.index(after: semi)
-                    continue
-                }
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
+        return Array(s.utf8).withUnsafeBufferPointer { decodeEntities($0) }
+    }
+
+    /// The same over bytes, into one buffer: a value is copied once and becomes a String once
+    /// (UTF-8 damage is repaired there, as everywhere else a body becomes text).
+    static func decodeEntities(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            if text[i] == UInt8(ascii: "&"), let (scalar, next) = entity(in: text, at: i) {
+                out.append(contentsOf: String(scalar).utf8)
+                i = next
+            } else {
+                out.append(text[i])
+                i += 1
             }
-            out.append(s[i])
-            i = s.index(after: i)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The character an entity starting at `amp` stands for, and where the text resumes. Names
+    /// are at most ten bytes (`&#x10FFFF;` is the longest one we read).
+    private static func entity(in text: UnsafeBufferPointer<UInt8>, at amp: Int) -> (Unicode.Scalar, Int)? {
+        let limit = min(text.count, amp + 12)
+        var semi = amp + 1
+        while semi < limit, text[semi] != UInt8(ascii: ";") { semi += 1 }
+        guard semi < limit else { return nil }
+        let name = UnsafeBufferPointer(rebasing: text[(amp + 1)..<semi])
+        let scalar: Unicode.Scalar?
+        switch String(decoding: name, as: UTF8.self) {  // at most ten bytes: a small string, no allocation
+        case "amp": scalar = "&"
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
+        default: scalar = numericReference(name)
+        }
+        return scalar.map { ($0, semi + 1) }
+    }
+
+    /// `#NN` (decimal) or `#xNN` (hex) to a scalar; digits only, no sign.
+    private static func numericReference(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard name.count >= 2, name[0] == UInt8(ascii: "#") else { return nil }
+        let hex = name[1] | 0x20 == UInt8(ascii: "x")
+        let digits = name.dropFirst(hex ? 2 : 1)
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for b in digits {
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: d = UInt32(b - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value * (hex ? 16 : 10) + d
+            if value > 0x10FFFF { return nil }
+        }
+        return Unicode.Scalar(value)
     }
 
     /// `application/x-www-form-urlencoded` body.
