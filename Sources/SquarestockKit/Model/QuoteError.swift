@@ -20,6 +20,14 @@ public enum QuoteError: Error, Sendable, Equatable {
     case invalidCall(source: String, detail: String)
     /// The request needs a paid plan.
     case premiumOnly(source: String, detail: String)
+    /// A last price was sent but cannot be held exactly (not a number, or more digits than
+    /// `ExactDecimal` keeps). Calling it an unknown symbol would send the user after a typo.
+    case unreadablePrice(source: String, text: String)
+
+    /// The price text as the message quotes it: network text, so sanitised and kept short.
+    public static func priceNotReadable(source: String, sent text: String) -> QuoteError {
+        .unreadablePrice(source: source, text: BodyKind.excerpt(Array(text.utf8), limit: 40))
+    }
 
     /// The source does not know the symbol (as opposed to failing): worth a "did you mean".
     public var meansUnknownSymbol: Bool {
@@ -80,6 +88,8 @@ public enum QuoteError: Error, Sendable, Equatable {
             return "\(source) says this needs a premium plan (\"\(detail)\"); use another --source"
         case .sessionFailed(let source, let detail):
             return "\(source) session failed: \(detail); wait a few minutes and retry, or use another --source"
+        case .unreadablePrice(let source, let text):
+            return "\(source) sent a last price squarestock cannot read exactly (\"\(text)\": not a number, or more than 18 significant digits); try again, or use another --source"
         }
     }
 }

@@ -8,6 +8,8 @@ public enum AlphaVantageDecoder {
         public var symbol: String
         public var open, high, low, price, volume, previousClose, change, changePercent: ExactDecimal?
         public var latestDay: CivilDate?
+        /// The price field's text when it was neither a number nor a missing marker.
+        public var unreadablePrice: String? = nil
     }
 
     public struct IntradayBar: Sendable, Equatable {
@@ -48,6 +50,7 @@ public enum AlphaVantageDecoder {
                 quote = GlobalQuote(symbol: reader.string(f[0]).trimmingSpaces.uppercased(), open: n(1), high: n(2), low: n(3), price: n(4),
                                     volume: n(5), previousClose: n(7), change: n(8), changePercent: n(9),
                                     latestDay: DateTimeParsing.isoDate(reader.raw(f[6])))
+                if case .invalid = FieldParsing.humanNumber(reader.raw(f[4])) { quote?.unreadablePrice = reader.string(f[4]) }
             }
         }
         if let problem { return .failure(problem) }

@@ -32,6 +32,7 @@ public struct AlphaVantageSource: QuoteSource {
             let quote = responses[2 * k].mapError { QuoteError.transport(source: name, $0) }.flatMap { AlphaVantageDecoder.globalQuote($0, apiKey: key) }
             let bars = responses[2 * k + 1].mapError { QuoteError.transport(source: name, $0) }.flatMap { AlphaVantageDecoder.intraday($0, apiKey: key) }
             outcomes[t.index] = quote.flatMap { q in
+                if let text = q?.unreadablePrice { return .failure(.priceNotReadable(source: name, sent: text)) }
                 guard let q, q.price != nil else { return .failure(.unknownSymbol(source: name)) }
                 return .success(stock(symbol: symbols[t.index], quote: q, bars: bars, context: context))
             }

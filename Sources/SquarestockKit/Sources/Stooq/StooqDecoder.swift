@@ -44,6 +44,7 @@ public enum StooqDecoder {
                     time: DateTimeParsing.time(timeRaw) ?? DateTimeParsing.compactTime(timeRaw),
                     open: num(3), high: num(4), low: num(5), close: num(6), volume: num(7), name: nil)
                 if fields.count > 8 { row.name = FieldParsing.text(reader, fields[8]).map(TerminalText.sanitize) }
+                if row.close == nil, case .invalid = FieldParsing.decimal(reader.raw(fields[6])) { row.unreadableClose = reader.string(fields[6]) }
                 if row.date == nil && !FieldParsing.isMissing(dateRaw) {
                     return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a date: \"\(TerminalText.sanitize(reader.string(fields[1])))\""))
                 }

@@ -10,6 +10,9 @@ public struct StooqQuoteRow: Sendable, Equatable {
     public var close: ExactDecimal?
     public var volume: ExactDecimal?
     public var name: String?
+    /// The close field's text when it held something that is neither a number nor a missing
+    /// marker, so the user hears that the price was unreadable rather than that Stooq had none.
+    public var unreadableClose: String? = nil
 
     /// Stooq marks an unknown symbol by `N/D` in every field after the symbol.
     public var hasData: Bool { close != nil && date != nil }

@@ -80,6 +80,7 @@ public struct StooqSource: QuoteSource {
     /// cost the sparkline or the previous close, never the quote.
     public static func stock(symbol: String, row: StooqQuoteRow, intraday: Result<[StooqBar], QuoteError>?,
                              daily: Result<[StooqBar], QuoteError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
+        if let text = row.unreadableClose { return .failure(.priceNotReadable(source: "stooq", sent: text)) }
         guard row.hasData else { return .failure(.noData(source: "stooq")) }
         let exchange = context.registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }

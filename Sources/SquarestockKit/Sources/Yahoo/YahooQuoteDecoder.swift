@@ -44,7 +44,10 @@ public enum YahooQuoteDecoder {
 
     /// A stock from a quote row (and, when it arrived, the chart of the day for the sparkline).
     public static func stock(symbol: String, row: JSONValue, chart: Result<Stock, QuoteError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
-        guard let last = row["regularMarketPrice"]?.decimal else { return .failure(.noData(source: source)) }
+        guard let last = row["regularMarketPrice"]?.decimal else {
+            if case .number(let text)? = row["regularMarketPrice"] { return .failure(.priceNotReadable(source: source, sent: text)) }
+            return .failure(.noData(source: source))
+        }
         let registry = context.registry
         let code = row["exchange"]?.string
         let exchange = code.flatMap { registry.exchange(sourceCode: $0) }

@@ -36,7 +36,10 @@ public struct YahooCSVSource: QuoteSource {
     }
 
     public static func stock(symbol: String, row: YahooCSVRow, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
-        guard let last = row.number("l1") else { return .failure(.noData(source: "yahoo-csv")) }
+        guard let last = row.number("l1") else {
+            if let text = row.text("l1") { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
+            return .failure(.noData(source: "yahoo-csv"))
+        }
         let code = row.text("x")
         let exchange = code.flatMap { context.registry.exchange(sourceCode: $0) } ?? context.registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }

@@ -31,7 +31,10 @@ public enum YahooChartDecoder {
             result = entry?["response"]?[0]
         }
         guard let result, let meta = result["meta"] else { return .failure(.unknownSymbol(source: source)) }
-        guard let last = meta["regularMarketPrice"]?.decimal else { return .failure(.noData(source: source)) }
+        guard let last = meta["regularMarketPrice"]?.decimal else {
+            if case .number(let text)? = meta["regularMarketPrice"] { return .failure(.priceNotReadable(source: source, sent: text)) }
+            return .failure(.noData(source: source))
+        }
 
         let exchangeCode = meta["exchangeName"]?.string
         let registry = context.registry
