@@ -170,20 +170,37 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         let shift = divisor.scale - scale + resultScale
         var num = Int128(significand)
         var den = Int128(divisor.significand)
+        // Scaling by up to 10^36 can leave Int128. A numerator that does is over 1.7e38 against a
+        // divisor of at most 9.2e18, so the quotient cannot fit an Int64 (nil); a denominator
+        // that does makes the quotient round to zero.
         if shift >= 0 {
-            guard shift <= 36 else { return nil }
-            num *= Int128(ExactDecimal.powerOfTen(min(shift, 18)))
-            if shift > 18 { num *= Int128(ExactDecimal.powerOfTen(shift - 18)) }
+            guard shift <= 36, let n = ExactDecimal.scaled(num, byPowerOfTen: shift) else { return nil }
+            num = n
         } else {
             guard -shift <= 36 else { return nil }
-            den *= Int128(ExactDecimal.powerOfTen(min(-shift, 18)))
-            if -shift > 18 { den *= Int128(ExactDecimal.powerOfTen(-shift - 18)) }
+            guard let d = ExactDecimal.scaled(den, byPowerOfTen: -shift) else { return ExactDecimal(significand: 0, scale: resultScale) }
+            den = d
         }
         let (q, r) = num.quotientAndRemainder(dividingBy: den)
         var result = q
-        if abs(r) * 2 >= abs(den) { result += (num < 0) != (den < 0) ? -1 : 1 }
+        // Half away from zero, compared without doubling the remainder (which can leave Int128).
+        if r.magnitude >= den.magnitude - r.magnitude { result += (num < 0) != (den < 0) ? -1 : 1 }
         guard let v = Int64(exactly: result) else { return nil }
         return ExactDecimal(significand: v, scale: resultScale)
+    }
+
+    /// `value * 10^k` for k in 0...36, nil if it leaves Int128.
+    private static func scaled(_ value: Int128, byPowerOfTen k: Int) -> Int128? {
+        var v = value
+        var left = k
+        while left > 0 {
+            let step = min(left, 18)
+            let (m, o) = v.multipliedReportingOverflow(by: Int128(ExactDecimal.powerOfTen(step)))
+            if o { return nil }
+            v = m
+            left -= step
+        }
+        return v
     }
 
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SquarestockKit
 
@@ -36,6 +37,34 @@ struct ExactDecimalTests {
         #expect(ExactDecimal("3.07")!.divided(by: ExactDecimal("297.56")!, scale: 6)?.description == "0.010317")
         #expect(ExactDecimal("-1")!.divided(by: ExactDecimal("8")!, scale: 2)?.description == "-0.13")
         #expect(ExactDecimal("1")!.divided(by: ExactDecimal("0")!, scale: 2) == nil)
+        #expect(ExactDecimal("1")!.divided(by: ExactDecimal("3")!, scale: 18)?.description == "0.333333333333333333")
+        #expect(ExactDecimal("-2")!.divided(by: ExactDecimal("3")!, scale: 18)?.description == "-0.666666666666666667")
+    }
+
+    /// Once a trap (quote-render fuzzing): a change percent of 298768753006175000 over a previous
+    /// close of 0.17687530061750000 scaled the numerator by 10^21, past Int128.
+    @Test func divisionTooLargeForInt128IsNilNotATrap() {
+        #expect(ExactDecimal("298768753006175000")!.divided(by: ExactDecimal(".17687530061750000")!, scale: 4) == nil)
+        let extremes: [Int64] = [.max, -.max, 1, -1, 999_999_999_999_999_999, 5]
+        for a in extremes {
+            for b in extremes {
+                for sa in [0, 9, 18] {
+                    for sb in [0, 9, 18] {
+                        for rs in [0, 4, 18] {
+                            let x = ExactDecimal(significand: a, scale: sa), y = ExactDecimal(significand: b, scale: sb)
+                            guard let q = x.divided(by: y, scale: rs) else {
+                                // nil only when the quotient cannot be held at this scale.
+                                #expect(abs(x.doubleValue / y.doubleValue) * pow(10, Double(rs)) > 9.2e18, "\(x) / \(y) at \(rs)")
+                                continue
+                            }
+                            let expected = x.doubleValue / y.doubleValue
+                            #expect(abs(q.doubleValue - expected) <= max(abs(expected) * 1e-12, pow(10, -Double(rs)) * 0.5000001),
+                                    "\(x) / \(y) at \(rs) gave \(q)")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test func comparisonAndEqualityIgnoreScale() {

@@ -25,6 +25,21 @@ struct FuzzRegressionTests {
             guard case .failure(let e) = StooqDecoder.quotes(response) else { Issue.record("expected an error"); return }
             #expect(!e.detail.isEmpty)
         case "stooq-bars": _ = StooqDecoder.bars(response)
+        case "quote-render" where bytes.first.map({ $0 & 3 }) == 3:
+            // Once a trap: the legacy Yahoo CSV row has a change of 2987687530061750 and a previous
+            // close of .17687530061750000; deriving the change percent overflowed Int128 in the
+            // division. The percent cannot be held, so it is absent; the quote still renders.
+            let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_757_200))
+            let body = HTTPResponse(status: 200, body: Array(bytes.dropFirst()))
+            guard case .success(let rows) = YahooCSVDecoder.rows(body, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? []),
+                  let row = rows.first else { Issue.record("expected a row"); return }
+            let result = YahooCSVSource.stock(symbol: row.symbol, row: row, context: context, sourceName: "fuzz")
+            guard case .success(let stock) = result else { Issue.record("expected a stock: \(result)"); return }
+            #expect(stock.price.change?.description == "2987687530061750")
+            #expect(stock.price.previousClose?.description == "0.17687530061750000")
+            #expect(stock.price.changePercent == nil)
+            let rendered = QuoteCSVWriter.render([StockResult(symbol: row.symbol, outcome: result)], now: context.now)
+            #expect(rendered.contains("1761.46"))
         case "quote-render":
             // Once a trap: a trade time of Int64.min overflowed the age in the market status.
             // Time stamps outside years 1970-9999 are now no time at all, and the chart point
