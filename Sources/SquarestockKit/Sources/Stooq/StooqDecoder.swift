@@ -36,15 +36,21 @@ public enum StooqDecoder {
                     if case .number(let v) = FieldParsing.decimal(reader.raw(fields[k])) { return v }
                     return nil
                 }
+                // The close is read once: its value, or the text to quote when it is unreadable.
+                let close = FieldParsing.decimal(reader.raw(fields[6]))
                 let dateRaw = reader.raw(fields[1])
                 let timeRaw = reader.raw(fields[2])
                 var row = StooqQuoteRow(
                     symbol: reader.string(fields[0]).trimmingSpaces.uppercased(),
                     date: DateTimeParsing.isoDate(dateRaw) ?? DateTimeParsing.compactDate(dateRaw),
                     time: DateTimeParsing.time(timeRaw) ?? DateTimeParsing.compactTime(timeRaw),
-                    open: num(3), high: num(4), low: num(5), close: num(6), volume: num(7), name: nil)
+                    open: num(3), high: num(4), low: num(5), close: nil, volume: num(7), name: nil)
+                switch close {
+                case .number(let v): row.close = v
+                case .invalid: row.unreadableClose = reader.string(fields[6])
+                case .missing: break
+                }
                 if fields.count > 8 { row.name = FieldParsing.text(reader, fields[8]).map(TerminalText.sanitize) }
-                if row.close == nil, case .invalid = FieldParsing.decimal(reader.raw(fields[6])) { row.unreadableClose = reader.string(fields[6]) }
                 if row.date == nil && !FieldParsing.isMissing(dateRaw) {
                     return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a date: \"\(TerminalText.sanitize(reader.string(fields[1])))\""))
                 }
