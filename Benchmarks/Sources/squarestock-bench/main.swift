@@ -21,6 +21,7 @@ let usage = """
       market [--count N]                   status of every exchange (calendars), per call
       search [--data DIR]                  symbol index load (text, snapshot) and query times
       watch [--count N]                    one watch refresh of 100 symbols: CPU and memory
+      quotes [--rows N] [--count N]        Stooq and legacy Yahoo quote batches decoded into stocks
     Each prints one line of key=value results.
     """
 
@@ -41,6 +42,7 @@ case "fanout": FanoutBench.run(options)
 case "market": MarketBench.run(options)
 case "search": SearchBench.run(options)
 case "watch": WatchBench.run(options)
+case "quotes": QuoteBench.run(options)
 case "-h", "--help", "help": print(usage)
 default:
     printError("squarestock-bench: unknown command \(args[1])\n\(usage)")
