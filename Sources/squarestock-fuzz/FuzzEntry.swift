@@ -22,6 +22,10 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutab
 /// SwiftPM links executables with `main` renamed to `<product>_main`; hand control to libFuzzer.
 @_cdecl("squarestock_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    if let problem = FuzzTargets.unusable(selectedTarget) {
+        FileHandle.standardError.write(Data("squarestock-fuzz: \(problem)\n".utf8))
+        return 2
+    }
     var c = argc
     var v = argv
     return LLVMFuzzerRunDriver(&c, &v, fuzzOneInput)
@@ -33,8 +37,12 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 enum ReplayMain {
     static func main() {
         let args = CommandLine.arguments.dropFirst()
-        guard let target = args.first, FuzzTargets.names.contains(target) else {
+        guard let target = args.first else {
             print("usage: squarestock-fuzz TARGET FILE...   targets: " + FuzzTargets.names.joined(separator: " "))
+            exit(2)
+        }
+        if let problem = FuzzTargets.unusable(target) {
+            FileHandle.standardError.write(Data("squarestock-fuzz: \(problem)\n".utf8))
             exit(2)
         }
         var count = 0

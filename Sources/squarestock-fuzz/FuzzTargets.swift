@@ -25,6 +25,17 @@ enum FuzzTargets {
         SymbolIndex(listings: stride(from: 0, to: sample.count, by: 32).map { sample.listing(at: $0) }).snapshot()
     }
 
+    /// Why `target` cannot be fuzzed in this process, if it cannot. An unknown name, or a search
+    /// target without the symbol directory, would otherwise run every input through nothing and
+    /// count millions of executions that tested nothing.
+    static func unusable(_ target: String) -> String? {
+        guard names.contains(target) else { return "unknown target '\(target)'; targets: " + names.joined(separator: " ") }
+        if target == "search-query" || target == "snapshot", searchIndex == nil {
+            return "\(target) needs the symbol directory: run from a checkout, or set SQUARESTOCK_DATA to its data/ folder"
+        }
+        return nil
+    }
+
     static func run(_ target: String, _ bytes: [UInt8]) {
         let response = HTTPResponse(status: 200, body: bytes)
         switch target {
