@@ -6,6 +6,14 @@ import Foundation
 /// The target this process fuzzes, from `SQUARESTOCK_FUZZ_TARGET` (read once).
 let selectedTarget: String = ProcessInfo.processInfo.environment["SQUARESTOCK_FUZZ_TARGET"] ?? "csv"
 
+/// Ends the process (exit 2, saying why) when `target` cannot be run here, before libFuzzer or
+/// the replay loop starts counting inputs that would test nothing.
+func exitIfUnusable(_ target: String) {
+    guard let problem = FuzzTargets.unusable(target) else { return }
+    FileHandle.standardError.write(Data("squarestock-fuzz: \(problem)\n".utf8))
+    exit(2)
+}
+
 /// libFuzzer's entry point (built with `-sanitize=fuzzer,address -DFUZZING`, see Fuzz/run.sh).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -22,10 +30,7 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutab
 /// SwiftPM links executables with `main` renamed to `<product>_main`; hand control to libFuzzer.
 @_cdecl("squarestock_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    if let problem = FuzzTargets.unusable(selectedTarget) {
-        FileHandle.standardError.write(Data("squarestock-fuzz: \(problem)\n".utf8))
-        return 2
-    }
+    exitIfUnusable(selectedTarget)
     var c = argc
     var v = argv
     return LLVMFuzzerRunDriver(&c, &v, fuzzOneInput)
@@ -41,10 +46,7 @@ enum ReplayMain {
             print("usage: squarestock-fuzz TARGET FILE...   targets: " + FuzzTargets.names.joined(separator: " "))
             exit(2)
         }
-        if let problem = FuzzTargets.unusable(target) {
-            FileHandle.standardError.write(Data("squarestock-fuzz: \(problem)\n".utf8))
-            exit(2)
-        }
+        exitIfUnusable(target)
         var count = 0
         for path in args.dropFirst() {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
