@@ -1,11 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SquarestockKit
 
 /// The only place that writes to the process's streams.
 enum Terminal {
     static func writeOut(_ s: String) { write(s, to: 1) }
-    static func writeError(_ s: String) { write(s, to: 2) }
+
+    /// Diagnostics carry no styling of ours, so every control character in them came from a
+    /// value: an option or config value quoted back, or text a service sent. They are stripped
+    /// here, the one door to standard error, so no message can forget it.
+    static func writeError(_ s: String) { write(TerminalText.stripControls(s), to: 2) }
 
     private static func write(_ s: String, to fd: Int32) {
         var bytes = Array(s.utf8)

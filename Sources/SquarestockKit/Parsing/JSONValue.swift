@@ -173,7 +173,7 @@ public struct JSONReader {
         var out: [UInt8] = []
         while i < b.count {
             let c = b[i]
-            if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+            if c == UInt8(ascii: "\"") { i += 1; return TerminalText.clean(bytes: out) }
             if c == UInt8(ascii: "\\") {
                 i += 1
                 guard i < b.count else { break }

@@ -124,10 +124,23 @@ public struct TolerantCSVReader {
         UnsafeRawBufferPointer(rebasing: bytes[f.start..<f.end])
     }
 
-    /// The field as text, with doubled quotes undone and invalid UTF-8 repaired.
+    /// The field as domain text: doubled quotes undone, invalid UTF-8 repaired, and sanitized
+    /// for the terminal (`TerminalText.clean`), so no field of a body reaches a renderer raw.
     public func string(_ f: CSVField) -> String {
+        if !f.hasEscapedQuotes { return TerminalText.clean(bytes: raw(f)) }
+        return TerminalText.clean(bytes: unquoted(f))
+    }
+
+    /// The field as it was sent, doubled quotes undone: for a piece that is joined with others
+    /// (a name split at unquoted commas) before the whole is sanitized.
+    public func rawString(_ f: CSVField) -> String {
+        if !f.hasEscapedQuotes { return String(decoding: raw(f), as: UTF8.self) }
+        return String(decoding: unquoted(f), as: UTF8.self)
+    }
+
+    /// The field's bytes with each doubled quote made single.
+    private func unquoted(_ f: CSVField) -> [UInt8] {
         let slice = raw(f)
-        if !f.hasEscapedQuotes { return String(decoding: slice, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(slice.count)
         var i = 0
@@ -135,6 +148,6 @@ public struct TolerantCSVReader {
             out.append(slice[i])
             if slice[i] == UInt8(ascii: "\""), i + 1 < slice.count, slice[i + 1] == UInt8(ascii: "\"") { i += 2 } else { i += 1 }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

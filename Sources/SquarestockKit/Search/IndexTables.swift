@@ -50,7 +50,9 @@ struct IndexTables {
 
     func string(_ i: Int, _ field: Int) -> String {
         let k = i * IndexTables.fieldsPerListing + field
-        return String(decoding: strings[Int(stringStart[k])..<Int(stringStart[k + 1])], as: UTF8.self)
+        return strings.withUnsafeBytes {
+            TerminalText.clean(bytes: UnsafeRawBufferPointer(rebasing: $0[Int(stringStart[k])..<Int(stringStart[k + 1])]))
+        }
     }
 
     func exchange(slot s: Int) -> ListingExchange {

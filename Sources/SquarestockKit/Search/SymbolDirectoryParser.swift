@@ -162,7 +162,7 @@ public enum SymbolDirectoryParser {
             var cqs: String? = nil
             var nasdaqSymbol: String
             var status: UInt8? = nil
-            let actSymbol = String(decoding: symbolField, as: UTF8.self)
+            let actSymbol = TerminalText.clean(bytes: UnsafeRawBufferPointer(symbolField))
             if isNasdaq {
                 let cat = field(2)
                 guard cat.count == 1, let e = ListingExchange(nasdaqMarketCategory: cat[0]) else {
@@ -187,11 +187,11 @@ public enum SymbolDirectoryParser {
                     cqs = actSymbol
                     (symbol, suffix) = DirectorySymbol.display(cqs: cqsField)
                 } else {
-                    cqs = String(decoding: cqsField, as: UTF8.self)
+                    cqs = TerminalText.clean(bytes: UnsafeRawBufferPointer(cqsField))
                     (symbol, suffix) = DirectorySymbol.display(cqs: cqsField)
                 }
                 let nf = field(7)
-                nasdaqSymbol = nf.isEmpty || nf.elementsEqual(symbolField) ? actSymbol : String(decoding: nf, as: UTF8.self)
+                nasdaqSymbol = nf.isEmpty || nf.elementsEqual(symbolField) ? actSymbol : TerminalText.clean(bytes: UnsafeRawBufferPointer(nf))
             }
 
             // Name: collapse runs of spaces (fields are already trimmed).
@@ -206,9 +206,9 @@ public enum SymbolDirectoryParser {
             if hasDoubleSpace {
                 nameScratch.removeAll(keepingCapacity: true)
                 for b in nameField where !(b == 32 && nameScratch.last == 32) { nameScratch.append(b) }
-                name = String(decoding: nameScratch, as: UTF8.self)
+                name = TerminalText.clean(bytes: nameScratch)
             } else {
-                name = String(decoding: nameField, as: UTF8.self)
+                name = TerminalText.clean(bytes: UnsafeRawBufferPointer(nameField))
             }
 
             tokens.tokenize(nameField)

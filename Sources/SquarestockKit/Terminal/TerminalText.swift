@@ -13,6 +13,46 @@ public enum TerminalText {
         sanitize(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The same text as `sanitize(bytes:)`, for the decoders that turn every string of a body
+    /// into domain text: bytes that are already clean (printable ASCII, single spaces, none at
+    /// either end) become the string directly, so a body of ordinary fields pays one byte scan.
+    public static func clean(bytes: UnsafeRawBufferPointer) -> String {
+        if isClean(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return sanitize(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `clean(bytes:)` for an array of bytes.
+    public static func clean(bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { clean(bytes: $0) }
+    }
+
+    /// True when `sanitize` would return these bytes unchanged: printable ASCII, no space at
+    /// either end and no two spaces in a row.
+    static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if first == 0x20 || last == 0x20 { return false }
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b < 0x20 || b > 0x7E || (b == 0x20 && previous == 0x20) { return false }
+            previous = b
+        }
+        return true
+    }
+
+    /// Text of several lines with its layout kept, for messages the program composes around
+    /// values it was given (usage errors quoting an option's value, config warnings quoting a
+    /// line): escape sequences, control characters and bidi controls are removed as `sanitize`
+    /// removes them, but line feeds, tabs and spaces stay as they are (a carriage return, which
+    /// would let text overwrite its own line, is dropped).
+    public static func stripControls(_ s: String) -> String {
+        var needed = false
+        for b in s.utf8 where (b < 0x20 && b != 0x0A && b != 0x09) || b >= 0x7F {
+            needed = true
+            break
+        }
+        return needed ? filter(s, keepingLayout: true) : s
+    }
+
     /// Printable single-line text: no escape sequences, no control characters, no bidi controls,
     /// whitespace runs collapsed to one space, no leading or trailing space.
     ///
@@ -29,6 +69,12 @@ public enum TerminalText {
     /// - Dropped too: the bidi controls U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069,
     ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible).
     public static func sanitize(_ s: String) -> String {
+        filter(s, keepingLayout: false)
+    }
+
+    /// The sanitizer's one pass. With `keepingLayout`, line feeds, tabs and spaces are copied
+    /// as they are instead of being folded into single spaces.
+    private static func filter(_ s: String, keepingLayout: Bool) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var mode = Mode.text
@@ -45,13 +91,16 @@ public enum TerminalText {
                 case 0x9B: mode = .csi
                 case 0x9D: mode = .controlString(endsAtBell: true)
                 case 0x90, 0x98, 0x9E, 0x9F: mode = .controlString(endsAtBell: false)
-                case 0x09...0x0D: pendingSpace = true
+                case 0x09, 0x0A:
+                    if keepingLayout { out.append(scalar) } else { pendingSpace = true }
+                case 0x0B...0x0D:
+                    if !keepingLayout { pendingSpace = true }
                 case 0x00...0x1F, 0x7F...0x9F: break
                 case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: break
                 default:
                     if v > 0x20 && v < 0x7F {
                         // Printable ASCII: the common case, no property lookup.
-                    } else if scalar.properties.isWhitespace {
+                    } else if !keepingLayout && scalar.properties.isWhitespace {
                         pendingSpace = true
                         continue
                     }

@@ -12,7 +12,7 @@ struct TolerantCSVReaderTests {
             var reader = TolerantCSVReader(bytes: raw)
             var fields: [CSVField] = []
             var out: [[String]] = []
-            while reader.nextRecord(into: &fields) { out.append(fields.map { reader.string($0) }) }
+            while reader.nextRecord(into: &fields) { out.append(fields.map { reader.rawString($0) }) }
             return out
         }
     }

@@ -85,7 +85,7 @@ public enum AlphaVantageDecoder {
         let problem = rows(response.body, minimumFields: 9) { reader, f in
             let symbol = reader.string(f[0]).trimmingSpaces
             let tail = f.count - 7
-            let name = f[1..<tail].map { reader.string($0) }.joined(separator: ",").trimmingSpaces
+            let name = f[1..<tail].map { reader.rawString($0) }.joined(separator: ",").trimmingSpaces
             let region = reader.string(f[tail + 1]).trimmingSpaces
             let exchange = AlphaVantageSymbol.exchange(symbol: symbol, region: region, registry: registry)
             out.append(OnlineSymbolMatch(symbol: TerminalText.sanitize(symbol), name: name == "null" ? "" : TerminalText.sanitize(name),
