@@ -18,7 +18,7 @@
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render yahoo-session crumb header-lines directory-search watch-render fx-convert)
 runs=0
 jobs=1
 seconds=60
@@ -57,6 +57,7 @@ seed() {  # target -> fixture globs that make good seeds
         av-quote|av-intraday|av-search) echo "Tests/Fixtures/alphavantage/*" ;;
         body) echo "Tests/Fixtures/errors/*" ;;
         manifest) echo "samples/manifest.tsv" ;;
+        crumb) echo "Tests/Fixtures/yahoo-json/session/extracted__getcrumb_body_2025-02-16.txt Tests/Fixtures/errors/*" ;;
         *) echo "" ;;
     esac
 }
@@ -67,8 +68,8 @@ seed() {  # target -> fixture globs that make good seeds
 max_len() {
     case "$1" in
         search-query) echo 128 ;;
-        config|cookies|watch-input) echo 1024 ;;
-        history-csv|directory|manifest) echo 2048 ;;
+        config|cookies|watch-input|crumb|header-lines) echo 1024 ;;
+        history-csv|directory|directory-search|manifest|yahoo-session) echo 2048 ;;
         *) echo 4096 ;;
     esac
 }
@@ -81,9 +82,9 @@ fuzz_one() {
         numbers) printf '+1.53%%' > "$corpus/n1"; printf '38.88B' > "$corpus/n2"; printf '1,234.5' > "$corpus/n3"; printf '1e-3' > "$corpus/n4" ;;
         dates) printf '11/4/2016' > "$corpus/d1"; printf '4:00pm' > "$corpus/d2"; printf '2020-03-23 17:49:23' > "$corpus/d3"; printf '20200323' > "$corpus/d4" ;;
         config) printf 'source = yahoo\nstooq_api_key = x\n' > "$corpus/c1" ;;
-        directory) head -c 3000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 1000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 4000 data/symbols/otherlisted.txt > "$corpus/o" ;;
+        directory|directory-search) head -c 3000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 1000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 4000 data/symbols/otherlisted.txt > "$corpus/o" ;;
         search-query) printf 'aple' > "$corpus/q1"; printf 'berkshire b' > "$corpus/q2"; printf 'alphabet class a' > "$corpus/q3" ;;
-        quote-render)  # first byte: decoder (0 Yahoo chart, 1 Yahoo quote, 2 Stooq, 3 Yahoo CSV)
+        quote-render|watch-render|fx-convert)  # first byte: decoder (0 Yahoo chart, 1 Yahoo quote, 2 Stooq, 3 Yahoo CSV)
             local i=0
             for pair in "0:Tests/Fixtures/yahoo-json/*.json" "1:Tests/Fixtures/yahoo-json/quote/*" "2:Tests/Fixtures/stooq/*" "3:Tests/Fixtures/yahoo-csv/*"; do
                 for f in ${pair#*:}; do

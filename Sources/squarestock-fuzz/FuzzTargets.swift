@@ -6,7 +6,8 @@ import Foundation
 enum FuzzTargets {
     static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
                         "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
-                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render"]
+                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render",
+                        "yahoo-session", "crumb", "header-lines", "directory-search", "watch-render", "fx-convert"]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
     static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
@@ -99,8 +100,9 @@ enum FuzzTargets {
             }
             if case .success(let series) = result, !series.bars.isEmpty {
                 let styles = ChartStyle.allCases
-                _ = ChartRenderer.render(series: series, size: ChartSize(width: 60, height: 12), style: styles[Int(selector >> 2) % styles.count],
-                                         palette: .plain, options: ChartOptions())
+                let chart = ChartRenderer.render(series: series, size: ChartSize(width: 60, height: 12), style: styles[Int(selector >> 2) % styles.count],
+                                                 palette: .plain, options: ChartOptions())
+                FuzzOracle.requireInert(chart, "the chart")
             }
         case "directory": _ = try? SymbolDirectoryParser.parse(bytes)
         case "search-query": _ = searchIndex?.search(String(decoding: bytes, as: UTF8.self), limit: 5)
@@ -153,29 +155,15 @@ enum FuzzTargets {
             // quote, Stooq, legacy Yahoo CSV), then the stock goes through the market status, the
             // table with its sparkline, and the CSV and JSON writers, so absurd values that decode
             // (a trade in year 292277026596, a zero previous close) reach the arithmetic on them.
-            guard let selector = bytes.first else { return }
-            let body = HTTPResponse(status: 200, body: Array(bytes.dropFirst()))
-            var outcomes: [(String, Result<Stock, QuoteError>)] = []
-            switch selector & 3 {
-            case 0: outcomes = [("AAPL", YahooChartDecoder.stock(symbol: "AAPL", response: body, context: context, sourceName: "fuzz"))]
-            case 1:
-                if case .rows(let rows) = YahooQuoteDecoder.decode(body) {
-                    outcomes = rows.map { ($0.key, YahooQuoteDecoder.stock(symbol: $0.key, row: $0.value, chart: nil, context: context, sourceName: "fuzz")) }
-                }
-            case 2:
-                if case .success(let rows) = StooqDecoder.quotes(body) {
-                    outcomes = rows.map { ("AAPL", StooqSource.stock(symbol: "AAPL", row: $0, intraday: nil, daily: nil, context: context, sourceName: "fuzz")) }
-                }
-            default:
-                if case .success(let rows) = YahooCSVDecoder.rows(body, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? []) {
-                    outcomes = rows.map { ($0.symbol, YahooCSVSource.stock(symbol: $0.symbol, row: $0, context: context, sourceName: "fuzz")) }
-                }
-            }
-            let results = outcomes.prefix(4).map { StockResult(symbol: $0.0, outcome: $0.1) }
+            guard let (selector, body) = FuzzRenderTargets.split(bytes) else { return }
+            let results = FuzzRenderTargets.decodedQuotes(selector: selector, body: body)
             guard !results.isEmpty else { return }
-            _ = QuoteTableRenderer(width: 100, style: selector & 4 == 0 ? .unicode : .ascii, palette: .plain, userZone: newYork).render(results, now: context.now)
-            _ = QuoteCSVWriter.render(results, now: context.now)
-            _ = QuoteJSONWriter.render(results, now: context.now)
+            FuzzOracle.requireInert(
+                [
+                    QuoteTableRenderer(width: 100, style: selector & 4 == 0 ? .unicode : .ascii, palette: .plain, userZone: newYork)
+                        .render(results, now: context.now),
+                    QuoteCSVWriter.render(results, now: context.now), QuoteJSONWriter.render(results, now: context.now),
+                ], "a quote")
         case "watch-input":
             // What a user types or writes: keys, alert rules and watchlist files.
             _ = WatchKey.decode(bytes)
@@ -183,6 +171,30 @@ enum FuzzTargets {
             _ = AlertRule.parse(text)
             let file = WatchList.parseFile(text, name: "list")
             _ = WatchList.resolve(commandLine: [], file: file, config: WatchList.parseConfig(text))
+        case "yahoo-session":
+            // A damaged `yahoo-session.json` from the cache: decoded, judged, and its cookies
+            // turned into the header a request would send.
+            if let session = YahooSessionStore.decode(bytes) {
+                _ = session.isUsable(now: context.now)
+                _ = session.cookies.headerLine
+            }
+        case "crumb": _ = YahooSessionFlow.crumb(from: response); _ = YahooSessionFlow.crumb(from: HTTPResponse(status: 429, body: bytes))
+        case "header-lines":
+            // Each line as libcurl's header callback would hand it over, line end included.
+            var headers: [HTTPHeader] = []
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                let withEnd = Array(line) + [UInt8(ascii: "\n")]
+                switch withEnd.withUnsafeBytes({ HTTPHeaderLine.parse($0) }) {
+                case .statusLine: headers.removeAll()
+                case .header(let h): headers.append(h)
+                case .other: break
+                }
+            }
+            let now = context.now
+            _ = HTTPResponse(status: 429, headers: headers, body: []).header("Retry-After").map { RetryPolicy.parseRetryAfter($0, now: now) }
+        case "directory-search": FuzzRenderTargets.directorySearch(bytes)
+        case "watch-render": FuzzRenderTargets.watchRender(bytes)
+        case "fx-convert": FuzzRenderTargets.fxConvert(bytes)
         default: break
         }
     }

@@ -16,7 +16,14 @@ public enum CurrencyConversion {
         let pairs = needed.map { pairSymbol(from: $0, to: target) }
         var rates: [String: Result<Stock, QuoteError>] = [:]
         for (code, fx) in zip(needed, manager.quotes(for: pairs)) { rates[code] = fx.outcome }
-        return results.map { r in
+        return convert(results, to: target, rates: rates)
+    }
+
+    /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
+    /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can
+    /// drive decoded prices and rates through it.
+    public static func convert(_ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>]) -> [StockResult] {
+        results.map { r in
             guard var s = r.stock, let from = s.currency?.code, from != target, let fx = rates[from] else { return r }
             switch fx {
             case .failure(let e):

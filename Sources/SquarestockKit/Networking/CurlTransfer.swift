@@ -172,13 +172,10 @@ private func curlWriteHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, 
     guard let context, let data else { return 0 }
     let t = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let n = size * count
-    let line = data.withMemoryRebound(to: UInt8.self, capacity: n) { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) }
-    if line.hasPrefix("HTTP/") {
-        t.headerLines.removeAll()
-    } else if let colon = line.firstIndex(of: ":") {
-        let name = String(line[..<colon]).trimmingSpaces
-        let value = String(line[line.index(after: colon)...]).trimmingSpaces
-        t.headerLines.append(HTTPHeader(name: name, value: value))
+    switch HTTPHeaderLine.parse(UnsafeRawBufferPointer(start: data, count: n)) {
+    case .statusLine: t.headerLines.removeAll()
+    case .header(let header): t.headerLines.append(header)
+    case .other: break
     }
     return n
 }

@@ -77,16 +77,22 @@ public struct YahooSessionFlow: Sendable {
         case .failure(let e):
             return .failure(.transport(source: YahooSessionFlow.source, e))
         case .success(let r):
-            let text = String(decoding: r.body, as: UTF8.self)
-            if r.status == 429 || text.contains("Too Many Requests") {
-                return .failure(.rateLimited(source: YahooSessionFlow.source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\"", retryAfter: nil))
-            }
-            guard r.status == 200, YahooSession.isPlausibleCrumb(text) else {
-                let said = ResponseScreen.jsonMessage(r.body) ?? BodyKind.excerpt(r.body)
-                return .failure(.sessionFailed(source: YahooSessionFlow.source, detail: "the crumb request answered HTTP \(r.status): \"\(said)\""))
-            }
-            return .success(YahooSession(cookies: jar, crumb: text, created: context.now.secondsSinceEpoch))
+            return Self.crumb(from: r).map { YahooSession(cookies: jar, crumb: $0, created: context.now.secondsSinceEpoch) }
         }
+    }
+
+    /// The crumb in the answer to `/v1/test/getcrumb`, or why there is none: a rate limit, or
+    /// anything that is not a short token (Yahoo sends HTML or JSON errors with status 200).
+    public static func crumb(from r: HTTPResponse) -> Result<String, QuoteError> {
+        let text = String(decoding: r.body, as: UTF8.self)
+        if r.status == 429 || text.contains("Too Many Requests") {
+            return .failure(.rateLimited(source: source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\"", retryAfter: nil))
+        }
+        guard r.status == 200, YahooSession.isPlausibleCrumb(text) else {
+            let said = ResponseScreen.jsonMessage(r.body) ?? BodyKind.excerpt(r.body)
+            return .failure(.sessionFailed(source: source, detail: "the crumb request answered HTTP \(r.status): \"\(said)\""))
+        }
+        return .success(text)
     }
 
     func hasAuthCookie(_ jar: CookieJar) -> Bool { jar.value("A3") != nil || jar.value("A1") != nil }

@@ -11,7 +11,12 @@ public struct YahooSessionStore: Sendable {
 
     public func load() -> YahooSession? {
         guard let path, let bytes = PrivateFileStore.read(path) else { return nil }
-        return try? JSONDecoder().decode(YahooSession.self, from: Data(bytes))
+        return Self.decode(bytes)
+    }
+
+    /// A session file's bytes as a session; nil for anything damaged (a new session is made).
+    public static func decode(_ bytes: [UInt8]) -> YahooSession? {
+        try? JSONDecoder().decode(YahooSession.self, from: Data(bytes))
     }
 
     public func save(_ session: YahooSession) {

@@ -1,0 +1,35 @@
+/// One line of a response's header block as libcurl hands it over, read from its bytes.
+///
+/// The split lives apart from the libcurl callback so that the fuzzer can reach it: header
+/// lines come from any server, and a value may hold anything but a line end.
+public enum HTTPHeaderLine: Equatable, Sendable {
+    /// `HTTP/...`: a new response starts (a redirect's or the final one), so earlier headers go.
+    case statusLine
+    /// `Name: value`, both trimmed of spaces and tabs, the line end dropped.
+    case header(HTTPHeader)
+    /// The blank line that ends the block, or a line with no colon.
+    case other
+
+    public static func parse(_ line: UnsafeRawBufferPointer) -> HTTPHeaderLine {
+        if line.starts(with: "HTTP/".utf8) { return .statusLine }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .other }
+        let name = trimmed(line, from: line.startIndex, to: colon)
+        let value = trimmed(line, from: colon + 1, to: line.endIndex)
+        return .header(
+            HTTPHeader(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+    }
+
+    /// The bytes in `start..<end` without the spaces, tabs and line-end bytes around them.
+    private static func trimmed(_ line: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UnsafeRawBufferPointer
+    {
+        var a = start
+        var b = end
+        while a < b, isBlank(line[a]) { a += 1 }
+        while b > a, isBlank(line[b - 1]) { b -= 1 }
+        return UnsafeRawBufferPointer(rebasing: line[a..<b])
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+}
