@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a user sees from the real binary when the network misbehaves, and how it treats the
 /// terminal.
@@ -9,7 +9,9 @@ struct CLIBehaviourTests {
         let server = try LoopbackHTTPServer { _ in .text("") }
         let endpoint = server.baseURL
         server.stop()
-        let run = try CLIRunner.run(["AAPL", "MSFT", "--source", "stooq", "--endpoint", endpoint, "--format", "json", "--timeout", "5"])
+        let run = try CLIRunner.run([
+            "AAPL", "MSFT", "--source", "stooq", "--endpoint", endpoint, "--format", "json", "--timeout", "5",
+        ])
         #expect(run.exitCode == 3)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2)
@@ -22,21 +24,38 @@ struct CLIBehaviourTests {
 
     @Test func stooqThroughTheEndpointFlag() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_quote_batch_aapl_xxxx_msft.csv")))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
-        routes.add(path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/l/",
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_quote_batch_aapl_xxxx_msft.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
+        routes.add(
+            path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"))
+        )
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_NOW"] = "2020-05-06T20:05:00Z"
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
-        let run = try CLIRunner.run(["AAPL", "XXXX", "MSFT", "--source", "stooq", "--format", "table"], environment: env)
+        let run = try CLIRunner.run(
+            ["AAPL", "XXXX", "MSFT", "--source", "stooq", "--format", "table"], environment: env)
         #expect(run.exitCode == 1)
-        #expect(run.stderr == "squarestock: XXXX: stooq has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n")
-        #expect(run.stdout.contains("AAPL  APPLE  NYSE/Nasdaq · USD\n  300.63  +3.07 (+1.03%)  post (after hours), opens Thu 09:30 EDT (15:30 your time)\n"))
+        #expect(
+            run.stderr
+                == "squarestock: XXXX: stooq has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n"
+        )
+        #expect(
+            run.stdout.contains(
+                "AAPL  APPLE  NYSE/Nasdaq · USD\n  300.63  +3.07 (+1.03%)  post (after hours), opens Thu 09:30 EDT (15:30 your time)\n"
+            ))
         #expect(run.stdout.contains("last trade 2020-05-06 16:00:01 EDT (4m ago)"))
         #expect(run.stdout.contains("MSFT  MICROSOFT"))
-        #expect(run.stdout.contains("no intraday data: intraday request failed: the server sent an HTML page instead of CSV (HTTP 200)"))
+        #expect(
+            run.stdout.contains(
+                "no intraday data: intraday request failed: the server sent an HTML page instead of CSV (HTTP 200)"))
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
@@ -47,7 +66,8 @@ struct CLIBehaviourTests {
             env["TERM"] = "xterm-256color"
             for (k, v) in extraEnv { env[k] = v }
             // `script` gives the child a pseudo-terminal, as a user's shell would.
-            let run = try CLIRunner.run(["-qec", "\(exe) AAPL --source samples", "/dev/null"], environment: env, executable: "/usr/bin/script")
+            let run = try CLIRunner.run(
+                ["-qec", "\(exe) AAPL --source samples", "/dev/null"], environment: env, executable: "/usr/bin/script")
             return run.stdout
         }
         let coloured = try underPTY([:])
@@ -56,12 +76,15 @@ struct CLIBehaviourTests {
         let plain = try underPTY(["NO_COLOR": "1"])
         #expect(plain.contains("Apple Inc."))
         #expect(!plain.contains("\u{1B}["))
-        let piped = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "table"], environment: CLIRunner.baseEnvironment().filter { $0.key != "NO_COLOR" })
+        let piped = try CLIRunner.run(
+            ["AAPL", "--source", "samples", "--format", "table"],
+            environment: CLIRunner.baseEnvironment().filter { $0.key != "NO_COLOR" })
         #expect(!piped.stdout.contains("\u{1B}["))
     }
 
     @Test func networkTextIsStrippedOfControlSequences() throws {
-        let hostile = "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,1,2,0.5,1.5,100,Evil\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J Corp\u{202E}\n"
+        let hostile =
+            "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,1,2,0.5,1.5,100,Evil\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J Corp\u{202E}\n"
         let routes = RouteTable()
         routes.add(path: "/q/l/", response: .text(hostile))
         routes.add(path: "/q/d/l/", response: .text("No data"))
@@ -69,6 +92,22 @@ struct CLIBehaviourTests {
         let run = try CLIRunner.run(["AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--format", "table"])
         #expect(run.stdout.contains("Evil Corp"))
         #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+    }
+
+    /// Issue 22: a limit under 1 ms used to become 0, which libcurl reads as "no limit"; it is
+    /// refused instead, from the flag and from the config file alike, with the range it allows.
+    @Test(arguments: [["--timeout", "0.0001"], ["--timeout", "0.0009"], ["--timeout", "0"], ["--timeout", "601"]])
+    func timeoutOutsideOneMillisecondToTenMinutesIsAUsageError(_ flag: [String]) throws {
+        let run = try CLIRunner.run(["AAPL", "--source", "samples"] + flag)
+        #expect(run.exitCode == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--timeout must be between 0.001 and 600 seconds"), "\(run.stderr)")
+        #expect(run.stdout == "")
+    }
+
+    @Test func oneMillisecondTimeoutIsAccepted() throws {
+        let run = try CLIRunner.run(["AAPL", "--source", "samples", "--timeout", "0.001", "--format", "csv"])
+        #expect(!run.stderr.contains("--timeout must be"), "\(run.stderr)")
+        #expect(run.exitCode != 2)
     }
 
     @Test func versionAndHelp() throws {
@@ -108,7 +147,8 @@ struct ConfigFileTests {
         #expect(run.stderr.contains("warning: config:"))
         #expect(run.stderr.contains("keys (stooq_api_key) are ignored; run `chmod 600"))
         #expect(!run.stderr.contains("hunter2"))
-        let doctor = try CLIRunner.run(["doctor", "--source", "samples", "--endpoint", "http://127.0.0.1:9"], environment: env)
+        let doctor = try CLIRunner.run(
+            ["doctor", "--source", "samples", "--endpoint", "http://127.0.0.1:9"], environment: env)
         #expect(doctor.stdout.contains("stooq API key: not configured"))
     }
 }
@@ -116,7 +156,10 @@ struct ConfigFileTests {
 struct SearchCLITests {
     @Test func unknownSymbolGetsADidYouMean() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/l/", response: .text("Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPLE.US,N/D,N/D,N/D,N/D,N/D,N/D,N/D,AAPLE.US\n"))
+        routes.add(
+            path: "/q/l/",
+            response: .text(
+                "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPLE.US,N/D,N/D,N/D,N/D,N/D,N/D,N/D,AAPLE.US\n"))
         routes.add(path: "/q/d/l/", response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
         let run = try CLIRunner.run(["AAPLE", "--source", "stooq", "--endpoint", server.baseURL, "--format", "json"])
@@ -139,7 +182,8 @@ struct SearchCLITests {
         #expect(again.stdout == json.stdout)
         let cached = try FileManager.default.contentsOfDirectory(atPath: env["XDG_CACHE_HOME"]! + "/squarestock")
         #expect(cached.contains { $0.hasPrefix("symbols-") && $0.hasSuffix(".idx") })
-        let table = try CLIRunner.run(["search", "berkshire", "b", "--format", "table", "--type", "stock"], environment: env)
+        let table = try CLIRunner.run(
+            ["search", "berkshire", "b", "--format", "table", "--type", "stock"], environment: env)
         #expect(table.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("BRK.B ") == true)
         let none = try CLIRunner.run(["search", "zzqxw"], environment: env)
         #expect(none.exitCode == 1)
@@ -148,13 +192,20 @@ struct SearchCLITests {
 
     @Test func onlineSearchMergesAndMarksOrigin() throws {
         let routes = RouteTable()
-        routes.add(path: "/v1/finance/search", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json")))
-        routes.add(path: "/query", queryContains: ["function=SYMBOL_SEARCH"], response: LoopbackResponse(body: Fixture.bytes("alphavantage/SYMBOL_SEARCH_BA.csv")))
+        routes.add(
+            path: "/v1/finance/search",
+            response: LoopbackResponse(
+                body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json")))
+        routes.add(
+            path: "/query", queryContains: ["function=SYMBOL_SEARCH"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/SYMBOL_SEARCH_BA.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
         env["ALPHAVANTAGE_API_KEY"] = "KEY"
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-search-\(UUID().uuidString)"
-        let run = try CLIRunner.run(["search", "apple", "--online", "--endpoint", server.baseURL, "--format", "csv", "--limit", "40"], environment: env)
+        let run = try CLIRunner.run(
+            ["search", "apple", "--online", "--endpoint", server.baseURL, "--format", "csv", "--limit", "40"],
+            environment: env)
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("\nAAPL,Apple Inc. - Common Stock,Nasdaq,stock,98,offline+yahoo\n"))
         #expect(run.stdout.contains(",alphavantage\n"))  // BA.LON etc. only the online service knows
@@ -165,8 +216,12 @@ struct SearchCLITests {
 
     @Test func symbolsUpdateInstallsAValidDirectoryAndRejectsABadOne() throws {
         let good = RouteTable()
-        good.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
-        good.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
+        good.add(
+            path: "/dynamic/SymDir/nasdaqlisted.txt",
+            response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
+        good.add(
+            path: "/dynamic/SymDir/otherlisted.txt",
+            response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
         let server = try LoopbackHTTPServer(routes: good)
         var env = CLIRunner.baseEnvironment()
         let data = NSTemporaryDirectory() + "squarestock-data-\(UUID().uuidString)"
@@ -179,8 +234,12 @@ struct SearchCLITests {
         let before = try String(contentsOfFile: data + "/squarestock/symbols/nasdaqlisted.txt", encoding: .utf8)
 
         let html = RouteTable()
-        html.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
-        html.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
+        html.add(
+            path: "/dynamic/SymDir/nasdaqlisted.txt",
+            response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        html.add(
+            path: "/dynamic/SymDir/otherlisted.txt",
+            response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
         let bad = try LoopbackHTTPServer(routes: html)
         let refused = try CLIRunner.run(["symbols", "update", "--endpoint", bad.baseURL], environment: env)
         #expect(refused.exitCode == 3)
@@ -189,7 +248,9 @@ struct SearchCLITests {
 
         let cut = RouteTable()
         let full = Fixture.repositoryText("data/symbols/otherlisted.txt")
-        cut.add(path: "/dynamic/SymDir/nasdaqlisted.txt", response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
+        cut.add(
+            path: "/dynamic/SymDir/nasdaqlisted.txt",
+            response: .text(Fixture.repositoryText("data/symbols/nasdaqlisted.txt")))
         cut.add(path: "/dynamic/SymDir/otherlisted.txt", response: .text(String(full.prefix(full.count / 2))))
         let truncated = try LoopbackHTTPServer(routes: cut)
         let refused2 = try CLIRunner.run(["symbols", "update", "--endpoint", truncated.baseURL], environment: env)

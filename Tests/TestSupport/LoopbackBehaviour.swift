@@ -12,4 +12,7 @@ public enum LoopbackBehaviour: Sendable {
     case stallMidBody(afterBytes: Int, seconds: Double)
     /// Closes without answering, with `SO_LINGER` 0 so the client sees a TCP reset.
     case resetConnection
+    /// Sends the body bytes alone, without status line or headers, then closes: a server that
+    /// does not speak HTTP (an SSH or SMTP port given as the endpoint).
+    case notHTTP
 }

@@ -163,6 +163,9 @@ final class LoopbackServerCore: @unchecked Sendable {
                 && LoopbackSocket.sendAll(fd, Array(body[split...]))
         case .resetConnection:
             return false  // handled by serve(_:) before anything is written
+        case .notHTTP:
+            _ = LoopbackSocket.sendAll(fd, response.body)
+            return false
         }
     }
 

@@ -39,7 +39,8 @@ public enum QuoteError: Error, Sendable, Equatable {
 
     public var isServiceLevel: Bool {
         switch self {
-        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly: return true
+        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly:
+            return true
         default: return false
         }
     }
@@ -56,7 +57,8 @@ public enum QuoteError: Error, Sendable, Equatable {
         case .unknownSymbol(let source):
             return "\(source) does not know this symbol; check the spelling, or try `squarestock search`"
         case .noData(let source):
-            return "\(source) has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)"
+            return
+                "\(source) has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)"
         case .unsupportedSymbol(let source, let reason):
             return "\(source) cannot quote this symbol: \(reason)"
         case .missingFromResponse(let source):
@@ -68,12 +70,18 @@ public enum QuoteError: Error, Sendable, Equatable {
             return s
         case .rateLimited(let source, let detail, let retryAfter):
             var s = "\(source) is rate limiting requests (\(detail))"
-            if let ra = retryAfter { s += "; retry after \(Int(ra)) s" } else { s += "; wait a while before trying again" }
+            if let ra = retryAfter {
+                s += "; " + QuoteError.retryAfterAdvice(ra)
+            } else {
+                s += "; wait a while before trying again"
+            }
             return s + ", or use another --source"
         case .httpStatus(let source, let status, let excerpt):
             var s = "\(source) answered HTTP \(status)"
             if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }
-            return s + (status >= 500 ? "; the service is having trouble, try again later" : "; check the symbol and the --endpoint")
+            return s
+                + (status >= 500
+                    ? "; the service is having trouble, try again later" : "; check the symbol and the --endpoint")
         case .truncated(let source, let detail):
             return "the response from \(source) was cut off (\(detail)); try again"
         case .malformed(let source, let line, let column, let detail):
@@ -89,7 +97,18 @@ public enum QuoteError: Error, Sendable, Equatable {
         case .sessionFailed(let source, let detail):
             return "\(source) session failed: \(detail); wait a few minutes and retry, or use another --source"
         case .unreadablePrice(let source, let text):
-            return "\(source) sent a last price squarestock cannot read exactly (\"\(text)\": not a number, or more than 18 significant digits); try again, or use another --source"
+            return
+                "\(source) sent a last price squarestock cannot read exactly (\"\(text)\": not a number, or more than 18 significant digits); try again, or use another --source"
         }
+    }
+
+    /// What a Retry-After asks, in words that stay sensible: a server's date in the year 9999
+    /// once showed as "retry after 251606843514 s" (issue 22). Up to a day it is given in
+    /// seconds; beyond that only as "more than a day", which is all a user can act on.
+    static func retryAfterAdvice(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds <= 86_400 else {
+            return "the service asks to wait more than a day before trying again"
+        }
+        return "retry after \(Int(max(0, seconds).rounded(.up))) s"
     }
 }

@@ -1,6 +1,7 @@
 import CCurl
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The production transport: libcurl's multi interface drives every request of a batch at once
@@ -20,7 +21,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     }()
 
-    public init(options: TransportOptions = TransportOptions(), sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep) {
+    public init(
+        options: TransportOptions = TransportOptions(),
+        sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep
+    ) {
         _ = CurlTransport.globalInit
         self.options = options
         self.sleeper = sleeper
@@ -29,7 +33,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             preconditionFailure("libcurl could not allocate a multi handle")
         }
         multi = m
-        _ = ss_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maxHostConnections))
+        // No CURLMOPT_MAX_HOST_CONNECTIONS: a transfer past libcurl's cap would wait inside
+        // libcurl with its timeout running. ConnectionSlots applies the cap before a transfer
+        // is added instead.
         _ = ss_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
@@ -43,6 +49,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         _ = nanosleep(&ts, nil)
     }
 
+    /// The most body bytes the last batch held at once; lets a test prove the budget held.
+    private(set) var lastBatchPeakBytes = 0
+
     public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         lock.withLock { run(requests) }
     }
@@ -50,24 +59,29 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private func run(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)
         var transfers: [CurlTransfer] = []
+        let budget = BatchByteBudget(limitBytes: options.maxBatchBytes)
+        defer { lastBatchPeakBytes = budget.peakBytes }
         for (i, r) in requests.enumerated() {
             do {
-                transfers.append(try CurlTransfer(index: i, request: r, options: options))
+                transfers.append(try CurlTransfer(index: i, request: r, options: options, budget: budget))
             } catch {
                 results[i] = .failure(error)
             }
         }
         var waiting = transfers  // not yet added, with their notBefore times
         var active: [UInt: CurlTransfer] = [:]
+        var slots = ConnectionSlots(maxTotal: options.maxConcurrent, maxPerHost: options.maxHostConnections)
         let started = monotonicSeconds()
         while !waiting.isEmpty || !active.isEmpty {
             let now = monotonicSeconds()
-            // Start whatever is due, up to the concurrency cap.
+            // Start whatever is due and has a connection slot; the rest wait here, out of
+            // libcurl, so their timeouts have not started.
             var i = 0
-            while i < waiting.count && active.count < options.maxConcurrent {
+            while i < waiting.count && slots.total < slots.maxTotal {
                 let t = waiting[i]
-                if t.notBefore <= now {
+                if t.notBefore <= now && slots.hasRoom(for: t.slotKey) {
                     waiting.remove(at: i)
+                    slots.take(for: t.slotKey)
                     t.prepareAttempt(now: now)
                     curl_multi_add_handle(multi, t.easy)
                     active[UInt(bitPattern: t.easy)] = t
@@ -78,11 +92,15 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var queued: Int32 = 0
+            var freedASlot = false
             while let msg = curl_multi_info_read(multi, &queued) {
                 guard msg.pointee.msg == CURLMSG_DONE, let easy = msg.pointee.easy_handle,
-                      let t = active.removeValue(forKey: UInt(bitPattern: easy)) else { continue }
+                    let t = active.removeValue(forKey: UInt(bitPattern: easy))
+                else { continue }
                 let code = ss_msg_result(msg)
                 curl_multi_remove_handle(multi, easy)
+                slots.give(for: t.slotKey)
+                freedASlot = true
                 let outcome = t.finish(code: code, options: options, started: started)
                 switch outcome {
                 case .done(let r):
@@ -98,14 +116,19 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 }
             }
             if waiting.isEmpty && active.isEmpty { break }
+            // A freed slot may admit a waiting transfer at once.
+            if freedASlot { continue }
             var timeoutMs: Int32 = 1000
             if active.isEmpty, let next = waiting.map(\.notBefore).min() {
                 let wait = max(0, next - monotonicSeconds())
                 sleeper(wait)
                 continue
             }
-            if let next = waiting.map(\.notBefore).min() {
-                timeoutMs = Int32(max(1, min(1000, (next - monotonicSeconds()) * 1000)))
+            // Transfers already due wait for a slot, which only a finishing transfer frees (and
+            // that wakes the poll); only a retry's backoff ending needs a timer.
+            let checked = monotonicSeconds()
+            if let next = waiting.map(\.notBefore).filter({ $0 > checked }).min() {
+                timeoutMs = Int32(max(1, min(1000, (next - checked) * 1000)))
             }
             curl_multi_poll(multi, nil, 0, timeoutMs, nil)
         }

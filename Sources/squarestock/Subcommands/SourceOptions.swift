@@ -7,10 +7,12 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: "Quote source: \(SourceCatalog.names.joined(separator: ", ")). Env: SQUARESTOCK_SOURCE.")
     var source: String?
 
-    @Option(name: .long, help: "Send requests to this scheme://host:port instead; paths stay the service's. Env: SQUARESTOCK_ENDPOINT.")
+    @Option(
+        name: .long,
+        help: "Send requests to this scheme://host:port instead; paths stay the service's. Env: SQUARESTOCK_ENDPOINT.")
     var endpoint: String?
 
-    @Option(name: .long, help: "Seconds to wait for each request (default 10).")
+    @Option(name: .long, help: "Seconds to wait for each request, 0.001 to 600 (default 10).")
     var timeout: Double?
 
     /// The settings after flags, environment and config file have had their say.
@@ -31,7 +33,8 @@ struct SourceOptions: ParsableArguments {
         let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         let name = source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
         guard SourceCatalog.isKnown(name) else {
-            throw ValidationError("unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))")
+            throw ValidationError(
+                "unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))")
         }
         let endpointValue = endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
         if let e = endpointValue {
@@ -41,22 +44,31 @@ struct SourceOptions: ParsableArguments {
             }
         }
         let seconds = timeout ?? config["timeout"].flatMap(Double.init) ?? 10
-        guard seconds > 0, seconds <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        // libcurl counts whole milliseconds and reads 0 as "no limit", so a shorter limit would
+        // silently become none.
+        guard seconds >= SourceOptions.minimumTimeout, seconds <= 600 else {
+            throw ValidationError("--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)")
+        }
         return Settings(sourceName: name, endpoint: endpointValue, timeout: seconds, config: config)
     }
+
+    /// The shortest limit libcurl can keep: one millisecond.
+    static let minimumTimeout = 0.001
 
     /// Everything a fetch needs: the source, its context (clock, endpoint, keys, samples) and
     /// the transport limits.
     func resolve(environment env: [String: String]) throws -> (QuoteSource, SourceContext, TransportOptions) {
         let s = try settings(environment: env)
-        let context = SourceContext(now: ClockOverride.now(environment: env), endpoint: s.endpoint,
-                                    stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
-                                    samplesDirectory: SamplesLocator.find(environment: env),
-                                    cacheDirectory: PrivateFileStore.cacheDirectory(environment: env),
-                                    yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
-                                    alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? s.config["alphavantage_api_key"])
+        let context = SourceContext(
+            now: ClockOverride.now(environment: env), endpoint: s.endpoint,
+            stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
+            samplesDirectory: SamplesLocator.find(environment: env),
+            cacheDirectory: PrivateFileStore.cacheDirectory(environment: env),
+            yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
+            alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? s.config["alphavantage_api_key"])
         // isKnown was checked in settings(), so the catalog has this name.
-        let source = SourceCatalog.source(named: s.sourceName, context: context) ?? FallbackSource.standard(context: context)
+        let source =
+            SourceCatalog.source(named: s.sourceName, context: context) ?? FallbackSource.standard(context: context)
         return (source, context, TransportOptions(timeout: s.timeout))
     }
 }
