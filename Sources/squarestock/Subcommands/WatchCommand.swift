@@ -56,7 +56,11 @@ struct WatchCommand: ParsableCommand {
         name: .long, help: "table (default on a terminal), plain (default when piped) or json (one object per line).")
     var format: Format?
 
-    @Option(name: .long, help: "Stop after this many refreshes.")
+    @Option(
+        name: .long,
+        help:
+            "Stop after this many refreshes (complete rounds over every symbol); the exit code is as for quote, over the whole run."
+    )
     var count: Int?
 
     @Option(
