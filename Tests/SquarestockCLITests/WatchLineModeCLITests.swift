@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `squarestock watch` when its output is not a terminal: lines per refresh for logs and
 /// scripts, `--count` to stop, alerts as lines and hooks, and its usage errors.
@@ -13,18 +13,24 @@ struct WatchLineModeCLITests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         // At 3000x a refresh a second moves the AAPL recording 50 minutes: 09:30, 10:20, 11:10, 12:00.
         // It trades above 269 until 10:50 and below after, so AAPL<269 fires exactly once.
-        let run = try CLIRunner.run(["watch", "AAPL", "INTC", "--source", "samples", "--replay-speed", "3000", "--interval", "1",
-                                     "--count", "4", "--alert", "AAPL<269", "--on-alert", "env | grep ^SQUARESTOCK_ALERT_ | sort > \(out)"])
+        let run = try CLIRunner.run([
+            "watch", "AAPL", "INTC", "--source", "samples", "--replay-speed", "3000", "--interval", "1",
+            "--count", "4", "--alert", "AAPL<269", "--on-alert", "env | grep ^SQUARESTOCK_ALERT_ | sort > \(out)",
+        ])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         let l = lines(run)
         let quotes = l.filter { !$0.contains(" ALERT ") }
         #expect(quotes.count == 8, "\(run.stdout)")
         #expect(quotes.filter { $0.contains(" AAPL ") }.count == 4)
-        #expect(quotes[0].hasSuffix(" AAPL 269.63 +0.63 (+0.23%) range 269.63..269.63 last 09:30:00 EDT (0s ago) open")
-                    || quotes[0].contains(" AAPL 269.63 +0.63 (+0.23%)"))
+        #expect(
+            quotes[0].hasSuffix(" AAPL 269.63 +0.63 (+0.23%) range 269.63..269.63 last 09:30:00 EDT (0s ago) open")
+                || quotes[0].contains(" AAPL 269.63 +0.63 (+0.23%)"))
         #expect(quotes[0].hasPrefix("2025-10-29T13:30:"))
-        #expect(quotes.contains { $0.contains(" INTC 35.44 -1.00 (-2.74%) range 35.44..36.39 last 09-09 16:00 EDT (9y ago)") })
+        #expect(
+            quotes.contains {
+                $0.contains(" INTC 35.44 -1.00 (-2.74%) range 35.44..36.39 last 09-09 16:00 EDT (9y ago)")
+            })
         let alerts = l.filter { $0.contains(" ALERT ") }
         #expect(alerts.count == 1, "\(run.stdout)")
         #expect(alerts.first?.contains(" ALERT AAPL<269 AAPL price 26") == true)
@@ -43,10 +49,14 @@ struct WatchLineModeCLITests {
 
     @Test(.timeLimit(.minutes(1)))
     func jsonLines() throws {
-        let run = try CLIRunner.run(["watch", "AAPL", "7203.T", "--source", "samples", "--replay-speed", "600", "--count", "2",
-                                     "--interval", "1", "--format", "json"])
+        let run = try CLIRunner.run([
+            "watch", "AAPL", "7203.T", "--source", "samples", "--replay-speed", "600", "--count", "2",
+            "--interval", "1", "--format", "json",
+        ])
         #expect(run.exitCode == 0, "\(run.stderr)")
-        let objects = try lines(run).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try lines(run).map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.count == 4)
         #expect(objects.map { $0["symbol"] as? String } == ["AAPL", "7203.T", "AAPL", "7203.T"])
         #expect(objects.allSatisfy { $0["stale"] as? Bool == false && $0["source"] as? String == "samples" })
@@ -60,7 +70,9 @@ struct WatchLineModeCLITests {
         let server = try LoopbackHTTPServer { _ in .text("") }
         let endpoint = server.baseURL
         server.stop()
-        let run = try CLIRunner.run(["watch", "AAPL", "MSFT", "--source", "stooq", "--endpoint", endpoint, "--count", "1", "--timeout", "2"])
+        let run = try CLIRunner.run([
+            "watch", "AAPL", "MSFT", "--source", "stooq", "--endpoint", endpoint, "--count", "1", "--timeout", "2",
+        ])
         #expect(run.exitCode == 3)
         let l = lines(run)
         #expect(l.count == 2)
@@ -73,14 +85,17 @@ struct WatchLineModeCLITests {
         let routes = RouteTable()
         var limited = LoopbackResponse.text("Too many requests", status: 429)
         limited.headers.append(("Retry-After", "3"))
-        routes.add(path: "/q/l/", responses: [limited, LoopbackResponse(body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv"))])
+        routes.add(
+            path: "/q/l/",
+            responses: [limited, LoopbackResponse(body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv"))])
         routes.add(path: "/q/d/l/", response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_NOW"] = "2020-05-06T20:05:00Z"
         let started = Date()
-        let run = try CLIRunner.run(["watch", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--interval", "1", "--count", "2"],
-                                    environment: env)
+        let run = try CLIRunner.run(
+            ["watch", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--interval", "1", "--count", "2"],
+            environment: env)
         let elapsed = Date().timeIntervalSince(started)
         #expect(run.exitCode == 0, "\(run.stderr)")
         let l = lines(run)
@@ -94,6 +109,38 @@ struct WatchLineModeCLITests {
         #expect(elapsed >= 3)
         let times = l.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(times.count == 2 && times[0] < times[1])
+        // Line mode has no header: the hold is said on stderr, once.
+        let holds = run.stderr.split(separator: "\n").filter { $0.contains(" HOLD ") }
+        #expect(holds.count == 1, "\(run.stderr)")
+        #expect(
+            holds.first?.hasPrefix("2020-05-06T20:05:00Z HOLD stooq: rate limited (Retry-After); no requests for ")
+                == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func countCountsCompleteRefreshesAndTheExitCodeCoversTheWholeRun() throws {
+        let routes = RouteTable()
+        routes.add(
+            path: "/q/l/",
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_quote_batch_aapl_xxxx_msft.csv")))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_NOW"] = "2020-05-06T20:05:00Z"
+        // XXXX is unknown on every refresh and backs off (1 s, 2 s, 4 s, with jitter) while MSFT
+        // is refreshed every second: four complete refreshes need XXXX asked four times, and the
+        // last batches before that are MSFT alone.
+        let run = try CLIRunner.run(
+            [
+                "watch", "MSFT", "XXXX", "--source", "stooq", "--endpoint", server.baseURL, "--interval", "1",
+                "--count", "4",
+            ],
+            environment: env)
+        let l = lines(run)
+        #expect(run.exitCode == 1, "\(run.stdout)")
+        #expect(l.filter { $0.contains(" XXXX error: ") }.count == 4, "\(run.stdout)")
+        #expect(l.filter { $0.contains(" MSFT 182.54 ") }.count >= 4, "\(run.stdout)")
+        #expect(l.last?.contains(" XXXX error: ") == true)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -105,20 +152,25 @@ struct WatchLineModeCLITests {
         try "# mine\nintc\nAIR.PA  # Paris\n\n".write(toFile: home + "/list", atomically: true, encoding: .utf8)
         var env = CLIRunner.baseEnvironment()
         env["XDG_CONFIG_HOME"] = home
-        let fromList = try CLIRunner.run(["watch", "AAPL", "--list", home + "/list", "--source", "samples", "--count", "1"], environment: env)
+        let fromList = try CLIRunner.run(
+            ["watch", "AAPL", "--list", home + "/list", "--source", "samples", "--count", "1"], environment: env)
         #expect(fromList.exitCode == 0, "\(fromList.stderr)")
         #expect(lines(fromList).map { $0.split(separator: " ")[1] } == ["AAPL", "INTC", "AIR.PA"])
         let fromConfig = try CLIRunner.run(["watch", "--source", "samples", "--count", "1"], environment: env)
         #expect(lines(fromConfig).map { $0.split(separator: " ")[1] } == ["GOOG", "TSLA"])
         try "AAPL\nnot a symbol!\n".write(toFile: home + "/bad", atomically: true, encoding: .utf8)
-        let bad = try CLIRunner.run(["watch", "--list", home + "/bad", "--source", "samples", "--count", "1"], environment: env)
+        let bad = try CLIRunner.run(
+            ["watch", "--list", home + "/bad", "--source", "samples", "--count", "1"], environment: env)
         #expect(bad.exitCode == 2)
         #expect(bad.stderr.contains("squarestock: \(home)/bad:2: 'symbol!': not a valid symbol"))
     }
 
     @Test(arguments: [
         (["watch", "AAPL", "--alert", "AAPL>>5"], "--alert 'AAPL>>5': '>5' is not a number"),
-        (["watch", "AAPL", "--replay-speed", "10", "--source", "stooq"], "--replay-speed replays the recorded samples; use it with --source samples"),
+        (
+            ["watch", "AAPL", "--replay-speed", "10", "--source", "stooq"],
+            "--replay-speed replays the recorded samples; use it with --source samples"
+        ),
         (["watch", "AAPL", "--interval", "0.5"], "--interval must be between 1 and 86400 seconds"),
         (["watch", "--source", "samples"], "give at least one symbol"),
         (["watch", "AAPL", "--list", "/nonexistent/list"], "cannot read the watchlist file /nonexistent/list"),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Settings from `$XDG_CONFIG_HOME/squarestock/config` (default `~/.config/squarestock/config`):
 /// `key = value` lines, `#` comments. Known keys: `source`, `endpoint`, `timeout`,
 /// `stooq_api_key`. Command-line flags beat environment variables, which beat this file.
@@ -24,7 +26,9 @@ public struct ConfigFile: Sendable, Equatable {
             }
             let key = String(line[..<eq]).trimmingSpaces.lowercased()
             var value = String(line[line.index(after: eq)...]).trimmingSpaces
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             c.values[key] = value
         }
         return c
@@ -42,19 +46,31 @@ public struct ConfigFile: Sendable, Equatable {
     /// The file at `path`, or an empty config when there is none. A file that group or others
     /// can read keeps its settings but loses its secrets, with a warning in `problems`: a key
     /// that others can read is a leaked key.
+    /// A config over `LocalFileReader.Limit.config` is not read at all (a problem says so).
     public static func load(path: String?) -> ConfigFile {
-        guard let path, let data = FileManager.default.contents(atPath: path) else { return ConfigFile() }
+        guard let path else { return ConfigFile() }
+        let data: [UInt8]
+        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge(let p, let size, let limit)):
+            var config = ConfigFile()
+            config.problems.append(
+                LocalFileReadError.tooLarge(path: p, size: size, limit: limit).description
+                    + "; its settings are ignored")
+            return config
+        case .failure: return ConfigFile()
+        }
         var config = parse(String(decoding: data, as: UTF8.self))
         var st = stat()
         if stat(path, &st) == 0, st.st_mode & 0o077 != 0 {
             let secrets = config.values.keys.filter(isSecret).sorted()
             if !secrets.isEmpty {
                 for k in secrets { config.values.removeValue(forKey: k) }
-                config.problems.append("\(path) is readable by other users, so its keys (\(secrets.joined(separator: ", "))) are ignored; run `chmod 600 \(path)`")
+                config.problems.append(
+                    "\(path) is readable by other users, so its keys (\(secrets.joined(separator: ", "))) are ignored; run `chmod 600 \(path)`"
+                )
             }
         }
         return config
     }
 }
-
-import Foundation

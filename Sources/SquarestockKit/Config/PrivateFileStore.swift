@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes files that hold secrets or caches: owner-only permissions, written to a temporary file
 /// in the same folder, flushed and renamed, so a crash never leaves half a file and nobody else
@@ -22,7 +23,8 @@ public enum PrivateFileStore {
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let dir = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch { throw .cannotCreateFolder(dir) }
         let temp = path + ".tmp-\(getpid())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -47,8 +49,9 @@ public enum PrivateFileStore {
         }
     }
 
-    public static func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    /// The file's bytes, or nil when it is missing, unreadable or over `limit` (see `LocalFileReader`).
+    public static func read(_ path: String, limit: Int = LocalFileReader.Limit.privateCache) -> [UInt8]? {
+        try? LocalFileReader.read(path, limit: limit).get()
     }
 
     /// `$XDG_CACHE_HOME/squarestock` or `~/.cache/squarestock`.

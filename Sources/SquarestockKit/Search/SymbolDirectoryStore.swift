@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the offline symbol universe comes from, and how it is loaded fast.
 ///
@@ -25,9 +26,13 @@ public struct SymbolDirectoryStore: Sendable {
     public let cacheDirectory: String?
 
     public init(environment: [String: String], executablePath: String? = SamplesLocator.currentExecutablePath()) {
-        if let x = environment["XDG_DATA_HOME"], !x.isEmpty { userDirectory = x + "/squarestock/symbols" }
-        else if let h = environment["HOME"], !h.isEmpty { userDirectory = h + "/.local/share/squarestock/symbols" }
-        else { userDirectory = nil }
+        if let x = environment["XDG_DATA_HOME"], !x.isEmpty {
+            userDirectory = x + "/squarestock/symbols"
+        } else if let h = environment["HOME"], !h.isEmpty {
+            userDirectory = h + "/.local/share/squarestock/symbols"
+        } else {
+            userDirectory = nil
+        }
         shippedDirectory = SymbolDirectoryStore.findShipped(environment: environment, executablePath: executablePath)
         cacheDirectory = PrivateFileStore.cacheDirectory(environment: environment)
     }
@@ -44,7 +49,9 @@ public struct SymbolDirectoryStore: Sendable {
         var dir = SamplesLocator.parent(exe)
         for _ in 0..<8 {
             if SamplesLocator.exists(dir + "/data/symbols/nasdaqlisted.txt") { return dir + "/data/symbols" }
-            if SamplesLocator.exists(dir + "/share/squarestock/symbols/nasdaqlisted.txt") { return dir + "/share/squarestock/symbols" }
+            if SamplesLocator.exists(dir + "/share/squarestock/symbols/nasdaqlisted.txt") {
+                return dir + "/share/squarestock/symbols"
+            }
             let up = SamplesLocator.parent(dir)
             if up == dir { break }
             dir = up
@@ -52,46 +59,128 @@ public struct SymbolDirectoryStore: Sendable {
         return nil
     }
 
-    /// The copy in use: the user's when both its files are there, else the shipped one.
-    public var current: Copy? {
-        if let u = userDirectory, SymbolDirectoryStore.files.allSatisfy({ SamplesLocator.exists(u + "/" + $0) }) {
-            return Copy(directory: u, origin: .downloaded)
+    /// The preferred copy: the user's when one is installed, else the shipped one. Whether it
+    /// loads is `load()`'s question.
+    public var current: Copy? { candidates.first }
+
+    /// The copies to try, best first: the user's when anything is installed at its path (a link
+    /// to a folder that is gone is a damaged copy, not an absent one), then the shipped one.
+    public var candidates: [Copy] {
+        var out: [Copy] = []
+        if let u = userDirectory {
+            var st = stat()
+            if lstat(u, &st) == 0 { out.append(Copy(directory: u, origin: .downloaded)) }
         }
-        if let s = shippedDirectory { return Copy(directory: s, origin: .shipped) }
-        return nil
+        if let s = shippedDirectory { out.append(Copy(directory: s, origin: .shipped)) }
+        return out
     }
 
     public enum LoadError: Error, Equatable, CustomStringConvertible {
         case notFound
-        case unreadable(String)
+        case unreadable(LocalFileReadError)
         case invalid(String, SymbolDirectoryError)
 
         public var description: String {
             switch self {
-            case .notFound: return "no symbol directory found; run `squarestock symbols update`, or set SQUARESTOCK_DATA to the data/ folder of a squarestock checkout"
-            case .unreadable(let p): return "cannot read \(p)"
+            case .notFound:
+                return
+                    "no symbol directory found; run `squarestock symbols update`, or set SQUARESTOCK_DATA to the data/ folder of a squarestock checkout"
+            case .unreadable(let e): return e.description
             case .invalid(let p, let e): return "\(p) is not a valid symbol directory: \(e)"
             }
         }
     }
 
-    /// The index, from the cached snapshot when it matches the files, else built and cached.
-    public func loadIndex() -> Result<SymbolIndex, LoadError> {
-        guard let copy = current else { return .failure(.notFound) }
+    /// An index and where it came from; `warnings` says why a better copy was passed over.
+    public struct Loaded: Sendable {
+        public var index: SymbolIndex
+        public var copy: Copy
+        public var warnings: [String]
+    }
+
+    /// The index of the first copy that loads (see `load()`).
+    public func loadIndex() -> Result<SymbolIndex, LoadError> { load().map(\.index) }
+
+    /// The index of the user's copy, or of the shipped one when the user's is damaged (with a
+    /// warning saying what to run); the error of the best copy when none loads. Leftovers of
+    /// killed `symbols update` runs are cleared first.
+    public func load() -> Result<Loaded, LoadError> {
+        SymbolDirectoryLeftovers(store: self).remove()
+        var warnings: [String] = []
+        var firstError: LoadError?
+        for copy in candidates {
+            switch loadIndex(copy) {
+            case .success(let index): return .success(Loaded(index: index, copy: copy, warnings: warnings))
+            case .failure(let e):
+                firstError = firstError ?? e
+                if copy.origin == .downloaded {
+                    warnings.append(
+                        SymbolDirectoryStore.damagedWarning(copy, e, shippedInstead: shippedDirectory != nil))
+                }
+            }
+        }
+        return .failure(firstError ?? .notFound)
+    }
+
+    /// What to tell the user when the downloaded copy cannot be used.
+    public static func damagedWarning(_ copy: Copy, _ error: LoadError, shippedInstead: Bool) -> String {
+        "the downloaded symbol directory in \(copy.directory) is damaged (\(error.description)); "
+            + (shippedInstead
+                ? "using the copy shipped with squarestock until you run `squarestock symbols update`"
+                : "run `squarestock symbols update` to download it again")
+    }
+
+    /// The index of one copy, from the cached snapshot when it matches the files, else built and
+    /// cached. Every file is read under its size limit; a snapshot over its limit or damaged is
+    /// rebuilt (and replaced) without being read whole.
+    public func loadIndex(_ copy: Copy) -> Result<SymbolIndex, LoadError> {
         let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
         let key = paths.map(SymbolDirectoryStore.fingerprint).joined(separator: "-")
         let snapshotPath = cacheDirectory.map { $0 + "/symbols-\(SymbolDirectoryStore.stableHash(key)).idx" }
-        if let sp = snapshotPath, let bytes = PrivateFileStore.read(sp), let index = try? SymbolIndex(snapshot: bytes) {
+        if let sp = snapshotPath,
+            case .success(let bytes) = LocalFileReader.read(sp, limit: LocalFileReader.Limit.indexSnapshot),
+            let index = try? SymbolIndex(snapshot: bytes)
+        {
             return .success(index)
         }
-        guard let nasdaq = PrivateFileStore.read(paths[0]) else { return .failure(.unreadable(paths[0])) }
-        guard let other = PrivateFileStore.read(paths[1]) else { return .failure(.unreadable(paths[1])) }
+        let files: (nasdaq: [UInt8], other: [UInt8])
+        switch readFiles(copy) {
+        case .success(let f): files = f
+        case .failure(let e): return .failure(e)
+        }
         let index: SymbolIndex
-        do { index = try SymbolIndex(nasdaqListed: nasdaq, otherListed: other) } catch {
+        do { index = try SymbolIndex(nasdaqListed: files.nasdaq, otherListed: files.other) } catch {
             return .failure(.invalid(copy.directory, error))
         }
         if let sp = snapshotPath { try? PrivateFileStore.write(index.snapshot(), to: sp) }
         return .success(index)
+    }
+
+    /// Both directory files of `copy`, each read under `LocalFileReader.Limit.symbolDirectoryFile`.
+    public func readFiles(_ copy: Copy) -> Result<(nasdaq: [UInt8], other: [UInt8]), LoadError> {
+        let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
+        var read: [[UInt8]] = []
+        for p in paths {
+            switch LocalFileReader.read(p, limit: LocalFileReader.Limit.symbolDirectoryFile) {
+            case .success(let b): read.append(b)
+            case .failure(let e): return .failure(.unreadable(e))
+            }
+        }
+        return .success((read[0], read[1]))
+    }
+
+    /// The parsed directory of `copy` (for `symbols info`), or why it cannot be used.
+    public func readDirectory(_ copy: Copy) -> Result<SymbolDirectory, LoadError> {
+        let files: (nasdaq: [UInt8], other: [UInt8])
+        switch readFiles(copy) {
+        case .success(let f): files = f
+        case .failure(let e): return .failure(e)
+        }
+        do {
+            return .success(try SymbolDirectoryParser.parse(nasdaqListed: files.nasdaq, otherListed: files.other))
+        } catch {
+            return .failure(.invalid(copy.directory, error))
+        }
     }
 
     /// Size and modification time: enough to notice a replaced file.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `squarestock symbols update`: downloads both directory files from Nasdaq Trader, validates
 /// them completely (header, every row's fields, the `File Creation Time` footer), and only then
 /// replaces the user's copy, each file by an atomic rename. A bad download leaves the old copy.
@@ -18,8 +20,10 @@ public struct SymbolDirectoryUpdater: Sendable {
             switch self {
             case .notConfigured: return "no data folder (HOME and XDG_DATA_HOME are unset)"
             case .download(let f, let e): return "\(f): \(e.description); the current copy is unchanged"
-            case .httpStatus(let f, let s): return "\(f): Nasdaq Trader answered HTTP \(s); the current copy is unchanged"
-            case .invalid(let f, let e): return "\(f): the download is not a valid symbol directory (\(e)); the current copy is unchanged"
+            case .httpStatus(let f, let s):
+                return "\(f): Nasdaq Trader answered HTTP \(s); the current copy is unchanged"
+            case .invalid(let f, let e):
+                return "\(f): the download is not a valid symbol directory (\(e)); the current copy is unchanged"
             case .write(let m): return m
             }
         }
@@ -37,6 +41,7 @@ public struct SymbolDirectoryUpdater: Sendable {
 
     public func update(context: SourceContext, transport: HTTPTransport) -> Result<Report, Failure> {
         guard let target = store.userDirectory else { return .failure(.notConfigured) }
+        SymbolDirectoryLeftovers(store: store).remove()
         let names = SymbolDirectoryStore.files
         let responses = transport.perform(SymbolDirectoryUpdater.urls.map { HTTPRequest(url: context.url($0)) })
         var bodies: [[UInt8]] = []
@@ -68,9 +73,13 @@ public struct SymbolDirectoryUpdater: Sendable {
         }
         let previous = (try? FileManager.default.destinationOfSymbolicLink(atPath: target))
         var isDirectory: ObjCBool = false
-        if previous == nil, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
+        if previous == nil, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
             // A plain folder from before: move it aside so the link can take its place.
-            guard rename(target, target + ".old-\(getpid())") == 0 else { return .failure(.write("cannot replace \(target)")) }
+            guard rename(target, target + ".old-\(getpid())") == 0 else {
+                return .failure(.write("cannot replace \(target)"))
+            }
             try? FileManager.default.removeItem(atPath: target + ".old-\(getpid())")
         }
         let temporaryLink = target + ".link-\(getpid())"
@@ -80,11 +89,11 @@ public struct SymbolDirectoryUpdater: Sendable {
             return .failure(.write("cannot switch \(target) to the new copy"))
         }
         if let old = previous, old != folderName { try? FileManager.default.removeItem(atPath: base + "/" + old) }
-        return .success(Report(directory: target, listings: directory.listings.count, creationTime: directory.creationTime))
+        return .success(
+            Report(directory: target, listings: directory.listings.count, creationTime: directory.creationTime))
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Foundation

@@ -36,6 +36,14 @@ public struct WatchLineWriter: Sendable {
         }
     }
 
+    /// The line for a source held back by a rate limit, for standard error (in both formats:
+    /// it is for the person reading the log, and keeps standard output one line per quote):
+    /// `2020-05-06T20:05:00Z HOLD stooq: rate limited (Retry-After); no requests for 5 s`.
+    public func holdLine(source: String, seconds: Int, fromRetryAfter: Bool, now: Instant) -> String {
+        now.iso8601UTC + " HOLD " + source + ": rate limited" + (fromRetryAfter ? " (Retry-After)" : "")
+            + "; no requests for \(seconds) s\n"
+    }
+
     func plain(_ e: WatchEntry, now: Instant) -> String {
         var s = now.iso8601UTC + " " + e.symbol
         guard let stock = e.stock else {
@@ -47,7 +55,9 @@ public struct WatchLineWriter: Sendable {
         s += " (" + WatchCellText.percent(p.changePercent) + ")"
         s += " range " + WatchCellText.range(low: p.low, high: p.high, unicode: false)
         if let t = p.lastTrade {
-            s += " last " + WatchCellText.lastTrade(t, zone: stock.timeZone, now: rowNow) + " (" + AgeFormatter.ago(from: t, now: rowNow) + ")"
+            s +=
+                " last " + WatchCellText.lastTrade(t, zone: stock.timeZone, now: rowNow) + " ("
+                + AgeFormatter.ago(from: t, now: rowNow) + ")"
         } else {
             s += " last unknown"
         }
@@ -62,13 +72,18 @@ public struct WatchLineWriter: Sendable {
     }
 
     func json(_ e: WatchEntry, now: Instant) -> String {
-        var s = "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC) + ", \"symbol\": " + QuoteJSONWriter.string(e.symbol)
+        var s =
+            "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC) + ", \"symbol\": " + QuoteJSONWriter.string(e.symbol)
         if let stock = e.stock {
             let rowNow = now.adding(seconds: e.clockOffset)
             let p = stock.price
             let facts = QuoteFacts(stock: stock, now: rowNow)
-            s += ", \"price\": " + num(p.last) + ", \"change\": " + num(p.change) + ", \"changePercent\": " + num(p.changePercent)
-            s += ", \"high\": " + num(p.high) + ", \"low\": " + num(p.low) + ", \"previousClose\": " + num(p.previousClose)
+            s +=
+                ", \"price\": " + num(p.last) + ", \"change\": " + num(p.change) + ", \"changePercent\": "
+                + num(p.changePercent)
+            s +=
+                ", \"high\": " + num(p.high) + ", \"low\": " + num(p.low) + ", \"previousClose\": "
+                + num(p.previousClose)
             s += ", \"volume\": " + num(p.volume)
             s += ", \"currency\": " + (stock.currency.map { QuoteJSONWriter.string($0.code) } ?? "null")
             s += ", \"lastTrade\": " + (facts.lastTradeUTC.map(QuoteJSONWriter.string) ?? "null")

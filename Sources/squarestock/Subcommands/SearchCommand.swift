@@ -6,7 +6,8 @@ import SquarestockKit
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find symbols by company name or ticker, typos included (offline; --online adds Yahoo and Alpha Vantage)."
+        abstract:
+            "Find symbols by company name or ticker, typos included (offline; --online adds Yahoo and Alpha Vantage)."
     )
 
     @Argument(help: "What to look for: a ticker, a name, initials, with typos.")
@@ -24,7 +25,9 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "table (default on a terminal), json, csv (default when piped).")
     var format: QuoteCommand.Format?
 
-    @Flag(name: .long, help: "Also ask Yahoo (and Alpha Vantage when a key is set) to find listings outside the US directory.")
+    @Flag(
+        name: .long,
+        help: "Also ask Yahoo (and Alpha Vantage when a key is set) to find listings outside the US directory.")
     var online = false
 
     @OptionGroup var sourceOptions: SourceOptions
@@ -43,26 +46,39 @@ struct SearchCommand: ParsableCommand {
         let store = SymbolDirectoryStore(environment: env)
         var offline: [SearchMatch] = []
         var problems: [String] = []
-        switch store.loadIndex() {
-        case .success(let index):
-            offline = index.search(text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any)
+        // Said, but not a failure: the offline search still answered (from the shipped copy).
+        var warnings: [String] = []
+        switch store.load() {
+        case .success(let loaded):
+            warnings = loaded.warnings
+            offline = loaded.index.search(
+                text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any)
         case .failure(let e):
             problems.append("offline directory: " + e.description)
         }
         var onlineMatches: [OnlineSymbolMatch] = []
         if online {
             let (_, context, options) = try sourceOptions.resolve(environment: env)
-            var requests = [HTTPRequest(url: YahooSearchDecoder.url(query: text, limit: limit, context: context),
-                                        headers: ["User-Agent: " + context.yahooUserAgent])]
+            var requests = [
+                HTTPRequest(
+                    url: YahooSearchDecoder.url(query: text, limit: limit, context: context),
+                    headers: ["User-Agent: " + context.yahooUserAgent])
+            ]
             if let key = context.alphaVantageAPIKey {
-                requests.append(HTTPRequest(url: context.url("https://www.alphavantage.co/query?function=SYMBOL_SEARCH&keywords="
-                                                             + Endpoint.encode(text) + "&datatype=csv&apikey=" + Endpoint.encode(key))))
+                requests.append(
+                    HTTPRequest(
+                        url: context.url(
+                            "https://www.alphavantage.co/query?function=SYMBOL_SEARCH&keywords="
+                                + Endpoint.encode(text) + "&datatype=csv&apikey=" + Endpoint.encode(key))))
             }
             let responses = CurlTransport(options: options).perform(requests)
             for (i, r) in responses.enumerated() {
-                let decoded = r.mapError { QuoteError.transport(source: i == 0 ? "yahoo" : "alphavantage", $0) }.flatMap { response in
-                    i == 0 ? YahooSearchDecoder.matches(response)
-                           : AlphaVantageDecoder.search(response, apiKey: context.alphaVantageAPIKey, registry: context.registry)
+                let decoded = r.mapError { QuoteError.transport(source: i == 0 ? "yahoo" : "alphavantage", $0) }.flatMap
+                { response in
+                    i == 0
+                        ? YahooSearchDecoder.matches(response)
+                        : AlphaVantageDecoder.search(
+                            response, apiKey: context.alphaVantageAPIKey, registry: context.registry)
                 }
                 switch decoded {
                 case .success(let m): onlineMatches += m
@@ -73,13 +89,16 @@ struct SearchCommand: ParsableCommand {
         let rows = SearchMerger.merge(offline: offline, online: onlineMatches, limit: limit)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         switch format ?? (caps.isTTY ? .table : .csv) {
-        case .table: Terminal.writeOut(SearchResultWriter.table(rows, width: caps.columns, palette: Palette.forTerminal(caps)))
+        case .table:
+            Terminal.writeOut(SearchResultWriter.table(rows, width: caps.columns, palette: Palette.forTerminal(caps)))
         case .json: Terminal.writeOut(SearchResultWriter.json(rows))
         case .csv: Terminal.writeOut(SearchResultWriter.csv(rows))
         }
-        for p in problems { Terminal.writeError("squarestock: " + p + "\n") }
+        for p in warnings + problems { Terminal.writeError("squarestock: " + p + "\n") }
         if rows.isEmpty {
-            Terminal.writeError("squarestock: nothing matches \"\(TerminalText.sanitize(text))\"" + (online ? "" : "; try --online for listings outside the US") + "\n")
+            Terminal.writeError(
+                "squarestock: nothing matches \"\(TerminalText.sanitize(text))\""
+                    + (online ? "" : "; try --online for listings outside the US") + "\n")
             throw ExitCode(offline.isEmpty && !problems.isEmpty ? 3 : 1)
         }
     }

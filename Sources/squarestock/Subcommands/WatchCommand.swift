@@ -24,27 +24,48 @@ struct WatchCommand: ParsableCommand {
     @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
     var symbols: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Also watch the symbols in this file: one a line, # comments.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Also watch the symbols in this file: one a line, # comments.", valueName: "file"))
     var list: String?
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    @Option(name: .long, help: "Seconds between refreshes of open markets, at least 1 (default 60; with --replay-speed N, 60/N but at least 1).")
+    @Option(
+        name: .long,
+        help:
+            "Seconds between refreshes of open markets, at least 1 (default 60; with --replay-speed N, 60/N but at least 1)."
+    )
     var interval: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Alert when a price or change % crosses a threshold, e.g. 'AAPL>200' or 'MSFT<-2%'. Repeatable.", valueName: "rule"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Alert when a price or change % crosses a threshold, e.g. 'AAPL>200' or 'MSFT<-2%'. Repeatable.",
+            valueName: "rule"))
     var alert: [String] = []
 
-    @Option(name: .customLong("on-alert"), help: ArgumentHelp("Shell command to run when an alert fires; gets SQUARESTOCK_ALERT_SYMBOL, _PRICE, _RULE, _VALUE in its environment.", valueName: "command"))
+    @Option(
+        name: .customLong("on-alert"),
+        help: ArgumentHelp(
+            "Shell command to run when an alert fires; gets SQUARESTOCK_ALERT_SYMBOL, _PRICE, _RULE, _VALUE in its environment.",
+            valueName: "command"))
     var onAlert: String?
 
-    @Option(name: .long, help: "table (default on a terminal), plain (default when piped) or json (one object per line).")
+    @Option(
+        name: .long, help: "table (default on a terminal), plain (default when piped) or json (one object per line).")
     var format: Format?
 
-    @Option(name: .long, help: "Stop after this many refreshes.")
+    @Option(
+        name: .long,
+        help:
+            "Stop after this many refreshes (complete rounds over every symbol); the exit code is as for quote, over the whole run."
+    )
     var count: Int?
 
-    @Option(name: .customLong("replay-speed"), help: "With --source samples: replay the recorded trading day this many times faster than real time.")
+    @Option(
+        name: .customLong("replay-speed"),
+        help: "With --source samples: replay the recorded trading day this many times faster than real time.")
     var replaySpeed: Double?
 
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set).")
@@ -53,19 +74,29 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw sparklines with ASCII characters only.")
     var ascii = false
 
-    func validate() throws {
-        if let i = interval, !(i >= 1 && i <= 86_400) { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+    mutating func validate() throws {
+        if let i = interval, !(i >= 1 && i <= 86_400) {
+            throw ValidationError("--interval must be between 1 and 86400 seconds")
+        }
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
         let env = ProcessInfo.processInfo.environment
         if let speed = replaySpeed {
-            guard speed > 0, speed <= 1_000_000 else { throw ValidationError("--replay-speed must be between 0 and 1000000") }
+            guard speed > 0, speed <= 1_000_000 else {
+                throw ValidationError("--replay-speed must be between 0 and 1000000")
+            }
             let name = try sourceOptions.settings(environment: env).sourceName.lowercased()
             guard name == "samples" || name == "sample" else {
                 throw ValidationError("--replay-speed replays the recorded samples; use it with --source samples")
             }
         }
         _ = try rules()
-        _ = try watchedSymbols(environment: env)
+        // The list file is read once, here: a pipe (`--list /dev/stdin`, `--list <(grep ...)`)
+        // can only be read once, and `run()` asks for the symbols again. Once checked, its
+        // symbols join the command-line ones (after them, where `WatchList.resolve` puts them).
+        let fileItems = try listFileItems()
+        _ = try watchedSymbols(environment: env, fileItems: fileItems)
+        symbols += fileItems.map(\.text)
+        list = nil
     }
 
     /// The parsed `--alert` rules.
@@ -78,26 +109,37 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// Command line and list file, else the config's watchlist; then every alert's symbol.
-    func watchedSymbols(environment env: [String: String]) throws -> [String] {
-        var fileItems: [WatchList.Item] = []
-        if let path = list {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read the watchlist file \(path)")
-            }
-            fileItems = WatchList.parseFile(String(decoding: data, as: UTF8.self), name: path)
+    /// The `--list` file's symbols, read under `LocalFileReader.Limit.watchlist`.
+    func listFileItems() throws -> [WatchList.Item] {
+        guard let path = list else { return [] }
+        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.watchlist) {
+        case .success(let data): return WatchList.parseFile(String(decoding: data, as: UTF8.self), name: path)
+        case .failure(.tooLarge(let p, let size, let limit)):
+            throw ValidationError(
+                "the watchlist file " + LocalFileReadError.tooLarge(path: p, size: size, limit: limit).description)
+        case .failure(.cannotOpen(_, let e)), .failure(.cannotRead(_, let e)):
+            throw ValidationError("cannot read the watchlist file \(path): \(LocalFileReadError.reason(e))")
         }
+    }
+
+    /// Command line and list file, else the config's watchlist; then every alert's symbol.
+    func watchedSymbols(environment env: [String: String], fileItems: [WatchList.Item]? = nil) throws -> [String] {
+        let fileItems = try fileItems ?? listFileItems()
         let config = ConfigFile.load(path: ConfigFile.path(environment: env))
         let configItems = config["watchlist"].map(WatchList.parseConfig) ?? []
-        let resolved = WatchList.resolve(commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
-                                         file: fileItems, config: configItems)
+        let resolved = WatchList.resolve(
+            commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
+            file: fileItems, config: configItems)
         if let first = resolved.problems.first {
-            throw ValidationError(first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
+            throw ValidationError(
+                first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
         }
         var all = resolved.symbols
         for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
         if all.isEmpty {
-            throw ValidationError("give at least one symbol (`squarestock watch AAPL MSFT`), a --list file, or `watchlist = AAPL, MSFT` in the config file")
+            throw ValidationError(
+                "give at least one symbol (`squarestock watch AAPL MSFT`), a --list file, or `watchlist = AAPL, MSFT` in the config file"
+            )
         }
         return all
     }
@@ -125,7 +167,8 @@ struct WatchCommand: ParsableCommand {
         let transport = WatchResponseCache(wrapping: CurlTransport(options: transportOptions), clock: clock)
         var localtime = [CChar](repeating: 0, count: 1024)
         let n = readlink("/etc/localtime", &localtime, localtime.count - 1)
-        let localtimeTarget = n > 0 ? String(decoding: localtime[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        let localtimeTarget =
+            n > 0 ? String(decoding: localtime[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
 
         let session = WatchSession(
             symbols: symbols,
@@ -140,8 +183,9 @@ struct WatchCommand: ParsableCommand {
             localZone: LocalZone.current(environment: env, localtimeTarget: localtimeTarget),
             tableMode: tableMode,
             lineFormat: lineFormat,
-            renderer: WatchTableRenderer(palette: caps.useColour ? .colour : .monochrome,
-                                         style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
+            renderer: WatchTableRenderer(
+                palette: caps.useColour ? .colour : .monochrome,
+                style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
             count: count,
             onAlert: onAlert,
             environment: env

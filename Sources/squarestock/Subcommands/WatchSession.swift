@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SquarestockKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The watch event loop: one thread waits in `poll()` on the keyboard and a wake pipe, asks the
 /// scheduler what is due, hands fetches to the worker thread, folds results into the state,
@@ -33,8 +34,9 @@ final class WatchSession {
     var scheduler: WatchScheduler
     var alerts: AlertTracker
     var sort = WatchSort.yourOrder
-    var refreshes = 0
-    var lastResults: [StockResult] = []
+    var tally: WatchRunTally
+    /// The end of the rate-limit hold last announced in line mode (scheduler clock).
+    var announcedHold: Double?
     var lastSuccess: Instant?
     var fetchStarted: Double?
     var previousFrame: ScreenFrame?
@@ -47,10 +49,14 @@ final class WatchSession {
     var signalSources: [any DispatchSourceSignal] = []
     var exitCode: Int32?
 
-    init(symbols: [String], rules: [AlertRule], source: any QuoteSource, transport: any HTTPTransport, context: SourceContext,
-         replay: ReplaySource?, clock: MonotonicClock, schedule: WatchSchedulerConfiguration, wallClockOverride: Instant?,
-         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
-         count: Int?, onAlert: String?, environment: [String: String]) {
+    init(
+        symbols: [String], rules: [AlertRule], source: any QuoteSource, transport: any HTTPTransport,
+        context: SourceContext,
+        replay: ReplaySource?, clock: MonotonicClock, schedule: WatchSchedulerConfiguration,
+        wallClockOverride: Instant?,
+        localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
+        count: Int?, onAlert: String?, environment: [String: String]
+    ) {
         self.symbols = symbols
         self.source = source
         self.context = context
@@ -68,6 +74,7 @@ final class WatchSession {
         state = WatchState(symbols: symbols, flashDuration: min(1.5, max(0.3, schedule.interval * 0.8)))
         scheduler = WatchScheduler(symbols: symbols, configuration: schedule, clock: clock)
         alerts = AlertTracker(rules: rules)
+        tally = WatchRunTally(symbols: symbols)
         let pipe = WatchWakePipe()
         wake = pipe
         worker = pipe.map { WatchFetchWorker(source: source, transport: transport, wake: $0) }
@@ -185,8 +192,7 @@ final class WatchSession {
             }
             state.setActiveAlerts(alerts.activeRules(for: r.symbol).map(\.description), for: r.symbol)
         }
-        refreshes += 1
-        lastResults = results
+        tally.record(results)
         if tableMode {
             if !events.isEmpty { terminal?.write("\u{07}") }
         } else {
@@ -194,11 +200,21 @@ final class WatchSession {
             for r in results { if let e = state[r.symbol] { out += lineWriter.line(e, now: now) } }
             for e in events { out += lineWriter.alertLine(e, now: now) }
             Terminal.writeOut(out)
+            announceHold(now: now)
         }
         for e in events { alertCommand?.run(e, environment: environment) }
-        if let count, refreshes >= count {
-            exitCode = tableMode ? 0 : ExitStatus.forResults(results).rawValue
+        if let count, tally.rounds >= count {
+            exitCode = tableMode ? 0 : tally.exitStatus.rawValue
         }
+    }
+
+    /// Line mode has no header to say "rate limited": a new hold gets one line on stderr.
+    func announceHold(now: Instant) {
+        guard case .rateLimited(let until, let fromHeader) = scheduler.condition, until != announcedHold else { return }
+        announcedHold = until
+        let seconds = Int(max(0, until - clock.now()).rounded(.up))
+        Terminal.writeError(
+            lineWriter.holdLine(source: source.name, seconds: seconds, fromRetryAfter: fromHeader, now: now))
     }
 
     /// While the clock says a slow-polled closed market has opened, fetch it now.
@@ -259,7 +275,8 @@ final class WatchSession {
             sort: sort,
             zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
             replaySpeed: replay?.speed)
-        let lines = renderer.render(state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
+        let lines = renderer.render(
+            state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
         let frame = ScreenFrame(width: size.columns, height: size.rows, lines: lines)
         let out = ScreenDiff.render(previous: previousFrame, next: frame)
         previousFrame = frame

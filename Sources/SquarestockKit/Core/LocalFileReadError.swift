@@ -1,0 +1,50 @@
+/// Why a local file (config, watchlist, symbol directory, index snapshot) was not read. Each
+/// case names the file; `tooLarge` also says how big it is and what the limit is, so the user
+/// can tell a damaged or wrong file from a broken tool.
+public enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// open(2) failed (missing, no permission, a loop of links).
+    case cannotOpen(path: String, errno: Int32)
+    /// read(2) failed part-way (EISDIR for a folder, EIO).
+    case cannotRead(path: String, errno: Int32)
+    /// Bigger than `limit` bytes. `size` is what fstat said for a regular file; nil for a pipe or
+    /// device (or a file still growing) that went past the limit while it was read.
+    case tooLarge(path: String, size: Int64?, limit: Int)
+
+    public var path: String {
+        switch self {
+        case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _): return p
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let p, let e): return "cannot open \(p): \(LocalFileReadError.reason(e))"
+        case .cannotRead(let p, let e): return "cannot read \(p): \(LocalFileReadError.reason(e))"
+        case .tooLarge(let p, let size?, let limit):
+            return
+                "\(p) is \(LocalFileReadError.bytes(size)), over the \(LocalFileReadError.bytes(Int64(limit))) limit for this file; it was not read"
+        case .tooLarge(let p, nil, let limit):
+            return
+                "\(p) is over the \(LocalFileReadError.bytes(Int64(limit))) limit for this file; reading stopped there"
+        }
+    }
+
+    /// The C library's text for an errno value.
+    public static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
+
+    /// `2147483648 bytes (2 GiB)`: the exact count, and a rounded binary unit when it helps.
+    /// Integer arithmetic only: tenths of a unit, rounded down.
+    static func bytes(_ n: Int64) -> String {
+        let units: [(Int64, String)] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+        for (unit, name) in units where n >= unit {
+            let tenths = n / (unit / 10)
+            let text = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+            return "\(n) bytes (\(text) \(name))"
+        }
+        return "\(n) bytes"
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif
