@@ -50,7 +50,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// The most body bytes the last batch held at once; lets a test prove the budget held.
-    private(set) var lastBatchPeakBytes = 0
+    var lastBatchPeakBytes: Int { lock.withLock { peakBytesOfLastBatch } }
+    private var peakBytesOfLastBatch = 0
 
     public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         lock.withLock { run(requests) }
@@ -60,7 +61,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)
         var transfers: [CurlTransfer] = []
         let budget = BatchByteBudget(limitBytes: options.maxBatchBytes)
-        defer { lastBatchPeakBytes = budget.peakBytes }
+        defer { peakBytesOfLastBatch = budget.peakBytes }
         for (i, r) in requests.enumerated() {
             do {
                 transfers.append(try CurlTransfer(index: i, request: r, options: options, budget: budget))
