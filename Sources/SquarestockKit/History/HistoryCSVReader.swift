@@ -39,7 +39,7 @@ enum HistoryCSVReader {
                 let m = closest.mismatch(header: header)!
                 return .failure(.unexpectedHeader(source: request.source, line: reader.lineNumber, column: m.column,
                                                   expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
-                                                  found: TerminalText.sanitize(m.found), hint: request.headerHint(header)))
+                                                  found: m.found, hint: request.headerHint(header)))
             }
             return readRows(&reader, layout: layout, request: request).map {
                 HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
@@ -161,7 +161,7 @@ enum HistoryCSVReader {
 
     private static func notA(_ what: String, _ reader: TolerantCSVReader, _ fields: [CSVField], _ k: Int,
                              _ line: Int, _ source: String) -> HistoryError {
-        var text = TerminalText.sanitize(reader.string(fields[k]))
+        var text = reader.string(fields[k])
         if text.count > 40 { text = String(text.prefix(39)) + "…" }
         return .malformed(source: source, line: line, column: k + 1, detail: "not a \(what): \"\(text)\"")
     }

@@ -62,7 +62,7 @@ public enum YahooChartHistoryDecoder {
         var previousCloses: [CivilDate: ExactDecimal] = [:]
         if let first = bars.first?.session, let c = meta["chartPreviousClose"]?.decimal { previousCloses[first] = c }
         if interval.isIntraday, let last = bars.last?.session, let c = meta["previousClose"]?.decimal { previousCloses[last] = c }
-        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
+        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         return .success(FetchedHistory(series: series, previousCloses: previousCloses, exchange: exchange, name: name,
                                        source: sourceName, notes: notes))
     }

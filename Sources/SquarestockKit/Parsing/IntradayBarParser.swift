@@ -537,7 +537,7 @@ public struct IntradayBarParser {
             let second = fields.count > 1 ? reader.string(fields[1]).trimmingSpaces.lowercased() : ""
             guard second == "time" || second == "czas" else {
                 failure = .malformed(source: source, line: line, column: 2,
-                                     detail: "not intraday bars: the second column is \"\(TerminalText.sanitize(second))\", not Time")
+                                     detail: "not intraday bars: the second column is \"\(second)\", not Time")
                 return .failed
             }
             sawHeader = true
@@ -550,12 +550,12 @@ public struct IntradayBarParser {
         }
         let d = reader.raw(fields[0])
         guard let date = DateTimeParsing.isoDate(d) ?? DateTimeParsing.compactDate(d) else {
-            failure = .malformed(source: source, line: line, column: 1, detail: "not a date: \"\(TerminalText.sanitize(reader.string(fields[0])))\"")
+            failure = .malformed(source: source, line: line, column: 1, detail: "not a date: \"\(reader.string(fields[0]))\"")
             return .failed
         }
         let t = reader.raw(fields[1])
         guard let time = DateTimeParsing.time(t) ?? DateTimeParsing.compactTime(t) else {
-            failure = .malformed(source: source, line: line, column: 2, detail: "not a time: \"\(TerminalText.sanitize(reader.string(fields[1])))\"")
+            failure = .malformed(source: source, line: line, column: 2, detail: "not a time: \"\(reader.string(fields[1]))\"")
             return .failed
         }
         let row = count
@@ -584,7 +584,7 @@ public struct IntradayBarParser {
             }
             guard fits else {
                 failure = .malformed(source: source, line: line, column: k + 3,
-                                     detail: "\"\(TerminalText.sanitize(reader.string(fields[k + 2])))\" does not fit 18 digits at the column's scale")
+                                     detail: "\"\(reader.string(fields[k + 2]))\" does not fit 18 digits at the column's scale")
                 return .failed
             }
         }

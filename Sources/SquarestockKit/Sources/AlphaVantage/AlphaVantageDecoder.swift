@@ -65,7 +65,7 @@ public enum AlphaVantageDecoder {
         let problem = rows(response.body, minimumFields: 5) { reader, f in
             guard bad == nil else { return }
             guard let t = DateTimeParsing.isoDateTime(reader.raw(f[0])) else {
-                bad = .malformed(source: source, line: bars.count + 2, column: 1, detail: "not a timestamp: \"\(TerminalText.sanitize(reader.string(f[0])))\"")
+                bad = .malformed(source: source, line: bars.count + 2, column: 1, detail: "not a timestamp: \"\(reader.string(f[0]))\"")
                 return
             }
             var close: ExactDecimal? = nil
@@ -88,8 +88,8 @@ public enum AlphaVantageDecoder {
             let name = f[1..<tail].map { reader.rawString($0) }.joined(separator: ",").trimmingSpaces
             let region = reader.string(f[tail + 1]).trimmingSpaces
             let exchange = AlphaVantageSymbol.exchange(symbol: symbol, region: region, registry: registry)
-            out.append(OnlineSymbolMatch(symbol: TerminalText.sanitize(symbol), name: name == "null" ? "" : TerminalText.sanitize(name),
-                                         exchange: exchange?.name ?? TerminalText.sanitize(region), type: TerminalText.sanitize(reader.string(f[tail])),
+            out.append(OnlineSymbolMatch(symbol: symbol, name: name == "null" ? "" : TerminalText.sanitize(name),
+                                         exchange: exchange?.name ?? region, type: reader.string(f[tail]),
                                          origin: source))
         }
         if let problem { return .failure(problem) }

@@ -50,9 +50,9 @@ public enum StooqDecoder {
                 case .invalid: row.unreadableClose = reader.string(fields[6])
                 case .missing: break
                 }
-                if fields.count > 8 { row.name = FieldParsing.text(reader, fields[8]).map(TerminalText.sanitize) }
+                if fields.count > 8 { row.name = FieldParsing.text(reader, fields[8]) }
                 if row.date == nil && !FieldParsing.isMissing(dateRaw) {
-                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a date: \"\(TerminalText.sanitize(reader.string(fields[1])))\""))
+                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a date: \"\(reader.string(fields[1]))\""))
                 }
                 rows.append(row)
             }
@@ -83,13 +83,13 @@ public enum StooqDecoder {
                 }
                 let d = reader.raw(fields[0])
                 guard let date = DateTimeParsing.isoDate(d) ?? DateTimeParsing.compactDate(d) else {
-                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 1, detail: "not a date: \"\(TerminalText.sanitize(reader.string(fields[0])))\""))
+                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 1, detail: "not a date: \"\(reader.string(fields[0]))\""))
                 }
                 var time: TimeOfDay? = nil
                 if hasTime {
                     let t = reader.raw(fields[1])
                     guard let parsed = DateTimeParsing.time(t) ?? DateTimeParsing.compactTime(t) else {
-                        return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a time: \"\(TerminalText.sanitize(reader.string(fields[1])))\""))
+                        return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a time: \"\(reader.string(fields[1]))\""))
                     }
                     time = parsed
                 }

@@ -20,12 +20,12 @@ public enum YahooAutocompleteDecoder {
         }
         let results = set?["Result"]?.array ?? set?["result"]?.array ?? []
         return .success(results.compactMap { r in
-            guard let symbol = r["symbol"]?.string.map(TerminalText.sanitize), !symbol.isEmpty else { return nil }
+            guard let symbol = r["symbol"]?.string, !symbol.isEmpty else { return nil }
             let type = r["typeDisp"]?.string ?? r["type"]?.string.flatMap { types[$0] } ?? ""
             if type == "Option" { return nil }
-            return OnlineSymbolMatch(symbol: symbol, name: TerminalText.sanitize(r["name"]?.string ?? ""),
-                                     exchange: TerminalText.sanitize(r["exchDisp"]?.string ?? r["exch"]?.string ?? ""),
-                                     type: TerminalText.sanitize(type), origin: "yahoo")
+            return OnlineSymbolMatch(symbol: symbol, name: r["name"]?.string ?? "",
+                                     exchange: r["exchDisp"]?.string ?? r["exch"]?.string ?? "",
+                                     type: type, origin: "yahoo")
         })
     }
 }

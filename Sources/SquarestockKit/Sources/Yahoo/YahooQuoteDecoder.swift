@@ -85,9 +85,9 @@ public enum YahooQuoteDecoder {
                                               time: row[prefix + "Time"]?.epochInstant)
             }
         }
-        let name = (row["longName"]?.string ?? row["shortName"]?.string).map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
+        let name = (row["longName"]?.string ?? row["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         let company = Company(symbol: symbol, name: name, exchange: exchange,
-                              exchangeCode: (row["fullExchangeName"]?.string ?? code).map(TerminalText.sanitize))
+                              exchangeCode: row["fullExchangeName"]?.string ?? code)
         var stock = Stock(company: company, currency: row["currency"]?.string.map(Currency.named) ?? exchange?.currency, timeZone: zone,
                           price: price, source: sourceName)
         stock.reportedStatus = reported

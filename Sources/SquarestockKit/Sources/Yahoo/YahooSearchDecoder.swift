@@ -29,9 +29,9 @@ public enum YahooSearchDecoder {
             let type = q["quoteType"]?.string ?? ""
             if type == "OPTION" { return nil }
             let name = q["longname"]?.string ?? q["shortname"]?.string ?? ""
-            return OnlineSymbolMatch(symbol: TerminalText.sanitize(symbol), name: TerminalText.sanitize(name),
-                                     exchange: TerminalText.sanitize(q["exchDisp"]?.string ?? q["exchange"]?.string ?? ""),
-                                     type: TerminalText.sanitize(q["typeDisp"]?.string ?? type), origin: "yahoo")
+            return OnlineSymbolMatch(symbol: symbol, name: name,
+                                     exchange: q["exchDisp"]?.string ?? q["exchange"]?.string ?? "",
+                                     type: q["typeDisp"]?.string ?? type, origin: "yahoo")
         })
     }
 

@@ -54,8 +54,8 @@ public struct YahooCSVSource: QuoteSource {
         price.deriveChange()
         let currency = row.text("c4").map(Currency.named) ?? exchange?.currency
         let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
-        let company = Company(symbol: symbol, name: row.text("n").map(TerminalText.sanitize), exchange: exchange,
-                              exchangeCode: code.map(TerminalText.sanitize))
+        let company = Company(symbol: symbol, name: row.text("n"), exchange: exchange,
+                              exchangeCode: code)
         return .success(Stock(company: company, currency: currency, timeZone: zone, price: price, intraday: [],
                               session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
                               source: sourceName, intradayUnavailable: "yahoo-csv has no intraday data"))

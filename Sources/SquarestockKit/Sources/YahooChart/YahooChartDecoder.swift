@@ -72,9 +72,9 @@ public enum YahooChartDecoder {
         } else if let lastTrade, let zone {
             session = SessionWindow.regular(exchange: exchange, zone: zone, on: zone.localDateTime(at: lastTrade).date)
         }
-        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
+        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         let company = Company(symbol: symbol, name: name, exchange: exchange,
-                              exchangeCode: (meta["fullExchangeName"]?.string ?? exchangeCode).map(TerminalText.sanitize))
+                              exchangeCode: meta["fullExchangeName"]?.string ?? exchangeCode)
         let currency = meta["currency"]?.string.map(Currency.named) ?? exchange?.currency
         var unavailable: String? = nil
         if points.isEmpty {
@@ -86,7 +86,7 @@ public enum YahooChartDecoder {
 
     static func envelopeError(_ err: JSONValue, status: Int) -> QuoteError {
         let code = err["code"]?.string ?? ""
-        let description = TerminalText.sanitize(err["description"]?.string ?? code)
+        let description = err["description"]?.string ?? code
         if code == "Not Found" { return .unknownSymbol(source: source) }
         return .httpStatus(source: source, status: status, excerpt: description)
     }
