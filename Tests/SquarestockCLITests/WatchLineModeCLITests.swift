@@ -165,6 +165,23 @@ struct WatchLineModeCLITests {
         #expect(bad.stderr.contains("squarestock: \(home)/bad:2: 'symbol!': not a valid symbol"))
     }
 
+    /// `watch | head -1`: once the reader is gone the write fails and watch stops cleanly, exit
+    /// 0, instead of dying of SIGPIPE (which it ignores, so a stray one cannot kill the table).
+    @Test(.timeLimit(.minutes(1)))
+    func aClosedOutputEndsWatchCleanly() throws {
+        let exe = "'" + CLIRunner.executablePath.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let run = try CLIRunner.run(
+            [
+                "-c",
+                "\(exe) watch AAPL INTC --source samples --replay-speed 600 --interval 1 | head -1; echo \"watch-exit=${PIPESTATUS[0]}\"",
+            ],
+            executable: "/bin/bash")
+        let l = lines(run)
+        #expect(l.count == 2, "\(run.stdout)")
+        #expect(l.first?.contains(" AAPL ") == true)
+        #expect(l.last == "watch-exit=0", "\(run.stderr)")
+    }
+
     @Test(arguments: [
         (["watch", "AAPL", "--alert", "AAPL>>5"], "--alert 'AAPL>>5': '>5' is not a number"),
         (
