@@ -1,25 +1,31 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SquarestockKit
 
 /// The only place that writes to the process's streams.
 enum Terminal {
-    static func writeOut(_ s: String) { write(s, to: 1) }
+    /// Returns false when standard output is gone (a closed pipe, a hung-up terminal): the
+    /// caller may stop, there is nobody left to write for.
+    @discardableResult
+    static func writeOut(_ s: String) -> Bool { write(s, to: 1) }
 
     /// Diagnostics carry no styling of ours, so every control character in them came from a
     /// value: an option or config value quoted back, or text a service sent. They are stripped
     /// here, the one door to standard error, so no message can forget it.
-    static func writeError(_ s: String) { write(TerminalText.stripControls(s), to: 2) }
+    @discardableResult
+    static func writeError(_ s: String) -> Bool { write(TerminalText.stripControls(s), to: 2) }
 
-    private static func write(_ s: String, to fd: Int32) {
+    private static func write(_ s: String, to fd: Int32) -> Bool {
         var bytes = Array(s.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return }  // a closed pipe: nothing more to say
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }  // EPIPE, EIO: nothing more to say
             offset += n
         }
+        return true
     }
 
     static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

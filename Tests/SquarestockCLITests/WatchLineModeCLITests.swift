@@ -165,6 +165,55 @@ struct WatchLineModeCLITests {
         #expect(bad.stderr.contains("squarestock: \(home)/bad:2: 'symbol!': not a valid symbol"))
     }
 
+    /// The `--on-alert` hook starts with every signal at its default and none blocked, although
+    /// watch itself ignores the ones it handles (an ignored signal would survive exec).
+    @Test(.timeLimit(.minutes(1)))
+    func theAlertHookGetsDefaultSignals() throws {
+        let out = NSTemporaryDirectory() + "squarestock-hook-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try CLIRunner.run([
+            "watch", "AAPL", "--source", "samples", "--count", "1", "--alert", "AAPL>1",
+            "--on-alert", "grep -E '^Sig(Ign|Blk)' /proc/$$/status > \(out).part; mv \(out).part \(out)",
+        ])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var status = ""
+        while Date() < deadline {
+            status = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if !status.isEmpty { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // Masks in hex, bit n-1 for signal n. Signals 32 and 33 are glibc's own (thread
+        // cancellation, setxid), out of reach of sigfillset; the standard ones 1-31 must be clear.
+        let masks = Dictionary(
+            uniqueKeysWithValues: status.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+                let parts = line.split(separator: ":")
+                guard parts.count == 2, let v = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) else {
+                    return nil
+                }
+                return (String(parts[0]), v)
+            })
+        #expect(masks["SigBlk"] == 0, "\(status)")
+        #expect(masks["SigIgn"].map { $0 & 0x7FFF_FFFF } == 0, "\(status)")
+    }
+
+    /// `watch | head -1`: once the reader is gone the write fails and watch stops cleanly, exit
+    /// 0, instead of dying of SIGPIPE (which it ignores, so a stray one cannot kill the table).
+    @Test(.timeLimit(.minutes(1)))
+    func aClosedOutputEndsWatchCleanly() throws {
+        let exe = "'" + CLIRunner.executablePath.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let run = try CLIRunner.run(
+            [
+                "-c",
+                "\(exe) watch AAPL INTC --source samples --replay-speed 600 --interval 1 | head -1; echo \"watch-exit=${PIPESTATUS[0]}\"",
+            ],
+            executable: "/bin/bash")
+        let l = lines(run)
+        #expect(l.count == 2, "\(run.stdout)")
+        #expect(l.first?.contains(" AAPL ") == true)
+        #expect(l.last == "watch-exit=0", "\(run.stderr)")
+    }
+
     @Test(arguments: [
         (["watch", "AAPL", "--alert", "AAPL>>5"], "--alert 'AAPL>>5': '>5' is not a number"),
         (

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SquarestockKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs `--on-alert CMD` through `/bin/sh -c` for each alert, with the symbol, price and rule in
 /// its environment (`SQUARESTOCK_ALERT_*`). Children run detached from the screen (stdin and,
@@ -40,8 +41,21 @@ final class WatchAlertCommand {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // watch ignores the signals it handles through dispatch sources (SIGINT, SIGTERM, ...);
+        // an ignored signal stays ignored across exec, so the hook gets every default back and
+        // an empty signal mask, as if started from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        if posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) == 0 { children.insert(pid) }
+        if posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) == 0 { children.insert(pid) }
     }
 
     /// Collects finished children so none lingers as a zombie.

@@ -9,9 +9,10 @@ import SquarestockKit
 /// The watch event loop: one thread waits in `poll()` on the keyboard and a wake pipe, asks the
 /// scheduler what is due, hands fetches to the worker thread, folds results into the state,
 /// evaluates alerts and redraws only what changed. Signals arrive through dispatch sources:
-/// SIGINT, SIGTERM and SIGHUP restore the terminal and exit from the signal queue itself (so
-/// they work even if the loop were stuck), SIGWINCH reflows, SIGTSTP/SIGCONT give the terminal
-/// back and take it again.
+/// those that end a process (`WatchSession.endingSignals`: Ctrl-C, Ctrl-\, SIGTERM, SIGHUP,
+/// SIGUSR1, ...) restore the terminal and exit from the signal queue itself (so they work even
+/// if the loop were stuck), SIGWINCH reflows, SIGTSTP/SIGCONT give the terminal back and take it
+/// again. SIGPIPE is caught and does nothing: a failed write then ends the loop cleanly.
 final class WatchSession {
     let symbols: [String]
     let source: any QuoteSource
@@ -199,7 +200,7 @@ final class WatchSession {
             var out = ""
             for r in results { if let e = state[r.symbol] { out += lineWriter.line(e, now: now) } }
             for e in events { out += lineWriter.alertLine(e, now: now) }
-            Terminal.writeOut(out)
+            if !Terminal.writeOut(out) { exitCode = 0 }  // the reader went away (`| head -5`)
             announceHold(now: now)
         }
         for e in events { alertCommand?.run(e, environment: environment) }
@@ -280,10 +281,23 @@ final class WatchSession {
         let frame = ScreenFrame(width: size.columns, height: size.rows, lines: lines)
         let out = ScreenDiff.render(previous: previousFrame, next: frame)
         previousFrame = frame
-        terminal.write(out)
+        if !terminal.write(out) { exitCode = 0 }  // the terminal went away
     }
 
     // MARK: Signals
+
+    /// Signals whose default is to end the process (some with a core dump), each of which ends
+    /// watch the way Ctrl-C does: terminal restored, exit status 128 + the signal.
+    ///
+    /// SIGQUIT (Ctrl-\) is here so the user's "quit" quits, instead of the Swift runtime
+    /// printing a crash report over the table. SIGUSR1, SIGUSR2 and SIGALRM are not ignored
+    /// although watch has no use for them: whoever sends one to a program that does not handle
+    /// it means "end", and ignoring it would leave them waiting. SIGXCPU and SIGXFSZ are limits
+    /// being reached (a SIGKILL may follow), SIGVTALRM and SIGPROF stray timers. The fatal faults
+    /// (SIGSEGV, SIGILL, ...) are `WatchCrashGuard`'s.
+    static let endingSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+    ]
 
     func installSignals(_ wake: WatchWakePipe) {
         let queue = DispatchQueue(label: "squarestock.watch.signals")
@@ -295,13 +309,13 @@ final class WatchSession {
             s.resume()
             signalSources.append(s)
         }
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
+        for sig in WatchSession.endingSignals {
             on(sig) {
                 terminal?.restore()
                 _exit(128 + sig)
             }
         }
-        // SIGPIPE keeps its default: `watch ... | head -5` ends watch when head is done.
+        WatchBrokenPipe.install()
         guard tableMode else { return }
         on(SIGWINCH) { wake.post(.resized) }
         on(SIGTSTP) {

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SquarestockKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The full-screen terminal session of `watch`: raw input, the alternate screen, a hidden
-/// cursor and no autowrap on entry; all of it undone on every way out (q, Ctrl-C, SIGTERM,
-/// SIGHUP, Ctrl-Z). Output goes through `Terminal.writeOut` under one lock, so a restore from a
-/// signal handler's thread can never interleave with half a frame.
+/// cursor and no autowrap on entry; all of it undone on every way out (q, Ctrl-C, Ctrl-\,
+/// SIGTERM, SIGHUP and the other signals that end a process, Ctrl-Z). Output goes through
+/// `Terminal.writeOut` under one lock, so a restore from a signal handler's thread can never
+/// interleave with half a frame.
 final class WatchTerminal: @unchecked Sendable {
     let inputFD: Int32
     private let lock = Lock()
@@ -57,11 +59,13 @@ final class WatchTerminal: @unchecked Sendable {
         }
     }
 
-    /// Writes `s` while the screen is ours; dropped after `restore()`.
-    func write(_ s: String) {
+    /// Writes `s` while the screen is ours; dropped after `restore()`. False when the
+    /// terminal is gone (the write failed).
+    @discardableResult
+    func write(_ s: String) -> Bool {
         lock.withLock {
-            guard active, !s.isEmpty else { return }
-            Terminal.writeOut(s)
+            guard active, !s.isEmpty else { return true }
+            return Terminal.writeOut(s)
         }
     }
 
