@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SquarestockKit
 
 /// The only place that writes to the process's streams.
 enum Terminal {
     static func writeOut(_ s: String) { write(s, to: 1) }
-    static func writeError(_ s: String) { write(s, to: 2) }
+    /// Messages may quote network text; a configured secret never reaches stderr, whatever
+    /// path the text took.
+    static func writeError(_ s: String) { write(SecretRedactor.shared.redact(s), to: 2) }
 
     private static func write(_ s: String, to fd: Int32) {
         var bytes = Array(s.utf8)

@@ -80,7 +80,9 @@ public struct SymbolDirectoryStore: Sendable {
         guard let copy = current else { return .failure(.notFound) }
         let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
         let key = paths.map(SymbolDirectoryStore.fingerprint).joined(separator: "-")
-        let snapshotPath = cacheDirectory.map { $0 + "/symbols-\(SymbolDirectoryStore.stableHash(key)).idx" }
+        // A cache folder others can write to may hold a planted snapshot: not read, not written.
+        let safeCache = cacheDirectory.flatMap { PrivateFileStore.folderProblem($0) == nil ? $0 : nil }
+        let snapshotPath = safeCache.map { $0 + "/symbols-\(SymbolDirectoryStore.stableHash(key)).idx" }
         if let sp = snapshotPath, let bytes = PrivateFileStore.read(sp), let index = try? SymbolIndex(snapshot: bytes) {
             return .success(index)
         }

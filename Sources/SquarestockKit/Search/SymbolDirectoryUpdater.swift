@@ -60,7 +60,9 @@ public struct SymbolDirectoryUpdater: Sendable {
         // Both files go into a new folder; a symbolic link swapped in by rename(2) then switches
         // from the old pair to the new one at once, so no reader ever sees a mixed pair.
         let base = SamplesLocator.parent(target)
-        let folderName = "symbols-\(context.now.secondsSinceEpoch)-\(getpid())"
+        // The folder holding the link must be the user's own, or another user could swap it.
+        do { try PrivateFileStore.preparePrivateFolder(base) } catch { return .failure(.write("cannot save the symbol directory: \(error)")) }
+        let folderName = "symbols-\(context.now.secondsSinceEpoch)-\(PrivateFileStore.randomToken())"
         for (name, body) in zip(names, bodies) {
             do { try PrivateFileStore.write(body, to: base + "/" + folderName + "/" + name) } catch {
                 return .failure(.write("cannot save \(name): \(error)"))
@@ -70,11 +72,12 @@ public struct SymbolDirectoryUpdater: Sendable {
         var isDirectory: ObjCBool = false
         if previous == nil, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
             // A plain folder from before: move it aside so the link can take its place.
-            guard rename(target, target + ".old-\(getpid())") == 0 else { return .failure(.write("cannot replace \(target)")) }
-            try? FileManager.default.removeItem(atPath: target + ".old-\(getpid())")
+            let aside = target + ".old-" + PrivateFileStore.randomToken()
+            guard rename(target, aside) == 0 else { return .failure(.write("cannot replace \(target)")) }
+            try? FileManager.default.removeItem(atPath: aside)
         }
-        let temporaryLink = target + ".link-\(getpid())"
-        unlink(temporaryLink)
+        // symlink(2) never replaces or follows what is there; the name is unpredictable anyway.
+        let temporaryLink = target + ".link-" + PrivateFileStore.randomToken()
         guard symlink(folderName, temporaryLink) == 0, rename(temporaryLink, target) == 0 else {
             unlink(temporaryLink)
             return .failure(.write("cannot switch \(target) to the new copy"))

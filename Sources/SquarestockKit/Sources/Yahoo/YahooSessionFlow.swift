@@ -85,7 +85,8 @@ public struct YahooSessionFlow: Sendable {
                 let said = ResponseScreen.jsonMessage(r.body) ?? BodyKind.excerpt(r.body)
                 return .failure(.sessionFailed(source: YahooSessionFlow.source, detail: "the crumb request answered HTTP \(r.status): \"\(said)\""))
             }
-            return .success(YahooSession(cookies: jar, crumb: text, created: context.now.secondsSinceEpoch))
+            return .success(YahooSession(cookies: jar, crumb: text, created: context.now.secondsSinceEpoch,
+                                         origin: YahooSession.origin(endpoint: context.endpoint)))
         }
     }
 
