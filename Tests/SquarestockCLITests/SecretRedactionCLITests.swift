@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 22: a configured key or endpoint password never reaches the output, whatever an error
 /// body does with it (echoes it in text, JSON, an HTML title or the request URL, changes its
@@ -28,13 +28,23 @@ struct SecretRedactionCLITests {
         EchoBody(name: "200 JSON, lower-case Information", status: 200) { _ in
             #"{"Information": "the key \#(key.lowercased()) has reached its rate limit is 25 requests per day."}"#
         },
-        EchoBody(name: "200 JSON, escaped", status: 200) { _ in #"{"Error Message": "bad key \#(key.replacingOccurrences(of: "/", with: "\\/"))"}"# },
-        EchoBody(name: "200 HTML title", status: 200) { _ in "<html><head><title>Denied: \(key)</title></head><body>no</body></html>" },
+        EchoBody(name: "200 JSON, escaped", status: 200) { _ in
+            #"{"Error Message": "bad key \#(key.replacingOccurrences(of: "/", with: "\\/"))"}"#
+        },
+        EchoBody(name: "200 HTML title", status: 200) { _ in
+            "<html><head><title>Denied: \(key)</title></head><body>no</body></html>"
+        },
         EchoBody(name: "200 echo of the URL", status: 200) { target in "unknown request \(target)\n" },
-        EchoBody(name: "200 echo of the URL, lower-case hex", status: 200) { target in "unknown request \(target.lowercased())\n" },
+        EchoBody(name: "200 echo of the URL, lower-case hex", status: 200) { target in
+            "unknown request \(target.lowercased())\n"
+        },
         EchoBody(name: "400 cut inside the key", status: 400) { _ in padding + key + " and more after it\n" },
-        EchoBody(name: "200 title cut inside the key", status: 200) { _ in "<title>" + padding + key + " and more</title>" },
-        EchoBody(name: "200 text cut inside the URL-encoded key", status: 200) { _ in padding + encodedKey + " and more\n" },
+        EchoBody(name: "200 title cut inside the key", status: 200) { _ in
+            "<title>" + padding + key + " and more</title>"
+        },
+        EchoBody(name: "200 text cut inside the URL-encoded key", status: 200) { _ in
+            padding + encodedKey + " and more\n"
+        },
     ]
 
     /// Every 8-character piece of every form of the key that appears in `output`, ignoring case.
@@ -53,8 +63,9 @@ struct SecretRedactionCLITests {
 
     static func server(_ echo: EchoBody) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request in
-            .text(echo.body(request.target), status: echo.status,
-                  contentType: echo.body("").hasPrefix("{") ? "application/json" : "text/plain")
+            .text(
+                echo.body(request.target), status: echo.status,
+                contentType: echo.body("").hasPrefix("{") ? "application/json" : "text/plain")
         }
     }
 
@@ -70,8 +81,9 @@ struct SecretRedactionCLITests {
     @Test(arguments: bodies)
     func stooqErrorBodiesNeverShowTheKey(_ echo: EchoBody) throws {
         let server = try Self.server(echo)
-        let run = try CLIRunner.run(["AAPL", "--source", "stooq", "--format", "csv", "--timeout", "5"],
-                                    environment: Self.environment(endpoint: server.baseURL))
+        let run = try CLIRunner.run(
+            ["AAPL", "--source", "stooq", "--format", "csv", "--timeout", "5"],
+            environment: Self.environment(endpoint: server.baseURL))
         #expect(run.exitCode != 0)
         #expect(run.stderr.contains("AAPL: "))  // the error was reported ...
         #expect(Self.leaks(in: run.stdout + run.stderr) == [])  // ... without any of the key
@@ -80,8 +92,9 @@ struct SecretRedactionCLITests {
     @Test(arguments: bodies)
     func alphaVantageErrorBodiesNeverShowTheKey(_ echo: EchoBody) throws {
         let server = try Self.server(echo)
-        let run = try CLIRunner.run(["IBM", "--source", "alphavantage", "--format", "csv", "--timeout", "5"],
-                                    environment: Self.environment(endpoint: server.baseURL))
+        let run = try CLIRunner.run(
+            ["IBM", "--source", "alphavantage", "--format", "csv", "--timeout", "5"],
+            environment: Self.environment(endpoint: server.baseURL))
         #expect(run.exitCode != 0)
         #expect(run.stderr.contains("IBM: "))
         #expect(Self.leaks(in: run.stdout + run.stderr) == [])
@@ -90,8 +103,9 @@ struct SecretRedactionCLITests {
     /// The marker shows where the key was, so the message still makes sense.
     @Test func theMessageSaysWhereTheKeyWas() throws {
         let server = try Self.server(Self.bodies[0])
-        let run = try CLIRunner.run(["AAPL", "--source", "stooq", "--format", "csv", "--timeout", "5"],
-                                    environment: Self.environment(endpoint: server.baseURL))
+        let run = try CLIRunner.run(
+            ["AAPL", "--source", "stooq", "--format", "csv", "--timeout", "5"],
+            environment: Self.environment(endpoint: server.baseURL))
         #expect(run.stderr.contains("stooq answered HTTP 400: \"bad request: key REDACTED is not valid\""))
     }
 
@@ -99,7 +113,8 @@ struct SecretRedactionCLITests {
         let server = try LoopbackHTTPServer { request in .text("echo \(request.target) pw hunter2secret", status: 400) }
         var env = Self.environment(endpoint: "http://alice:hunter2secret@127.0.0.1:\(server.port)")
         env["STOOQ_API_KEY"] = nil
-        let run = try CLIRunner.run(["AAPL", "--source", "stooq", "--verbose", "--format", "csv", "--timeout", "5"], environment: env)
+        let run = try CLIRunner.run(
+            ["AAPL", "--source", "stooq", "--verbose", "--format", "csv", "--timeout", "5"], environment: env)
         #expect(run.stderr.contains("squarestock: request http://alice:***@127.0.0.1:\(server.port)/q/l/"))
         #expect(!(run.stdout + run.stderr).contains("hunter2"))
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes files that hold secrets or caches: owner-only permissions, written to a temporary file
 /// in the same folder, flushed and renamed, so a crash never leaves half a file and nobody else
@@ -87,8 +88,9 @@ public enum PrivateFileStore {
         var fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 {
             do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: dir, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch { throw .cannotCreateFolder(dir) }
             fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard fd >= 0 else { throw .cannotCreateFolder(dir) }
@@ -106,12 +108,14 @@ public enum PrivateFileStore {
         guard fstat(fd, &st) == 0 else { return .cannotWrite(path, errno) }
         let me = geteuid()
         if st.st_uid != me {
-            return .unsafeFolder(path, reason: "it belongs to uid \(st.st_uid), not to you (uid \(me))",
-                                 fix: "remove it, or set XDG_CACHE_HOME (XDG_DATA_HOME for downloads) to a folder of your own")
+            return .unsafeFolder(
+                path, reason: "it belongs to uid \(st.st_uid), not to you (uid \(me))",
+                fix: "remove it, or set XDG_CACHE_HOME (XDG_DATA_HOME for downloads) to a folder of your own")
         }
         if st.st_mode & 0o022 != 0 {
-            return .unsafeFolder(path, reason: "other users can write to it (mode \(String(st.st_mode & 0o7777, radix: 8)))",
-                                 fix: "run `chmod 700 \(path)`")
+            return .unsafeFolder(
+                path, reason: "other users can write to it (mode \(String(st.st_mode & 0o7777, radix: 8)))",
+                fix: "run `chmod 700 \(path)`")
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The secrets the user configured (the Stooq and Alpha Vantage keys, a password in `--endpoint`)
 /// and the one pass that removes them from text quoted back from the network.
 ///
@@ -94,5 +96,3 @@ public final class SecretRedactor: @unchecked Sendable {
 
     private static func fold(_ b: UInt8) -> UInt8 { (b >= 65 && b <= 90) ? b | 0x20 : b }
 }
-
-import Foundation

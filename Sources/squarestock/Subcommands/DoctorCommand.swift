@@ -18,7 +18,9 @@ struct DoctorCommand: ParsableCommand {
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         var out = "squarestock \(SquarestockVersion.string)\n"
         out += Doctor.describePath("config file", ConfigFile.path(environment: env)) + "\n"
-        out += Doctor.describePath("cache folder", context.cacheDirectory) + "\n"
+        let cacheFolder = PrivateFileStore.cacheDirectory(environment: env)
+        out += Doctor.describePath("cache folder", cacheFolder)
+            + (cacheFolder.flatMap(PrivateFileStore.folderProblem).map { " not used: \($0)" } ?? "") + "\n"
         let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load(origin: YahooSession.origin(endpoint: context.endpoint))
         out += "yahoo session: " + (session.map { s in
             "cached, made " + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now) + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquarestockKit
 
 /// The one redaction pass every excerpt of network text goes through (issue 22).
@@ -43,7 +44,9 @@ struct SecretRedactorTests {
     }
 
     @Test func endpointPasswordIsHiddenInURLs() {
-        #expect(Endpoint.redact("http://alice:hunter2@127.0.0.1:8080/q/l/?s=x&apikey=k1") == "http://alice:***@127.0.0.1:8080/q/l/?s=x&apikey=REDACTED")
+        #expect(
+            Endpoint.redact("http://alice:hunter2@127.0.0.1:8080/q/l/?s=x&apikey=k1")
+                == "http://alice:***@127.0.0.1:8080/q/l/?s=x&apikey=REDACTED")
         #expect(Endpoint.password("https://u:p%40ss@host/") == "p%40ss")
         #expect(Endpoint.password("https://u@host/") == nil)
         #expect(Endpoint.password("https://host/a:b@c") == nil)
