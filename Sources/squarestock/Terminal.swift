@@ -12,9 +12,12 @@ enum Terminal {
 
     /// Diagnostics carry no styling of ours, so every control character in them came from a
     /// value: an option or config value quoted back, or text a service sent. They are stripped
-    /// here, the one door to standard error, so no message can forget it.
+    /// here, the one door to standard error, so no message can forget it; and a configured
+    /// secret never reaches standard error, whatever path the text took.
     @discardableResult
-    static func writeError(_ s: String) -> Bool { write(TerminalText.stripControls(s), to: 2) }
+    static func writeError(_ s: String) -> Bool {
+        write(SecretRedactor.shared.redact(TerminalText.stripControls(s)), to: 2)
+    }
 
     private static func write(_ s: String, to fd: Int32) -> Bool {
         var bytes = Array(s.utf8)

@@ -7,46 +7,128 @@ import Foundation
 /// Writes files that hold secrets or caches: owner-only permissions, written to a temporary file
 /// in the same folder, flushed and renamed, so a crash never leaves half a file and nobody else
 /// on the machine can read a session cookie.
+///
+/// The folder must be the user's own and writable by nobody else: in a folder another user can
+/// write to, that user could swap files and links under squarestock's feet. The temporary file
+/// gets an unpredictable name and is created exclusively without following a symbolic link, and
+/// every step happens relative to the folder as first opened and checked, so nothing planted
+/// (a link at a guessed temporary name, a link in place of the target) is ever written through.
 public enum PrivateFileStore {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case cannotCreateFolder(String)
         case cannotWrite(String, Int32)
+        /// The folder belongs to another user, or others may write to it.
+        case unsafeFolder(String, reason: String, fix: String)
 
         public var description: String {
             switch self {
             case .cannotCreateFolder(let p): return "cannot create \(p)"
             case .cannotWrite(let p, let e): return "cannot write \(p): \(String(cString: strerror(e)))"
+            case .unsafeFolder(let p, let reason, let fix): return "refusing to use \(p): \(reason); \(fix)"
             }
         }
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let dir = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch { throw .cannotCreateFolder(dir) }
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotWrite(temp, errno) }
+        let name = (path as NSString).lastPathComponent
+        let dirFD = try openPrivateFolder(dir)
+        defer { close(dirFD) }
+        var temp = ""
+        var fd: Int32 = -1
+        for _ in 0..<8 {
+            temp = "." + name + ".tmp-" + uniqueSuffix()
+            fd = openat(dirFD, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw .cannotWrite(dir + "/" + temp, errno) }
+        // The umask may have taken bits away; owner read and write is what is meant.
+        fchmod(fd, 0o600)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fd, base + offset, raw.count - offset)
+            }
             if n <= 0 {
                 let e = errno
                 close(fd)
-                unlink(temp)
-                throw .cannotWrite(temp, e)
+                unlinkat(dirFD, temp, 0)
+                throw .cannotWrite(dir + "/" + temp, e)
             }
             offset += n
         }
         fsync(fd)
         close(fd)
-        guard rename(temp, path) == 0 else {
+        // rename(2) replaces whatever is at `name` (a symbolic link included) and never follows it.
+        guard renameat(dirFD, temp, dirFD, name) == 0 else {
             let e = errno
-            unlink(temp)
+            unlinkat(dirFD, temp, 0)
             throw .cannotWrite(path, e)
         }
+    }
+
+    /// Creates `dir` (and its parents, owner-only) when missing, then checks it as `write` does.
+    public static func preparePrivateFolder(_ dir: String) throws(Failure) {
+        close(try openPrivateFolder(dir))
+    }
+
+    /// Why `dir` must not be used (foreign owner, writable by group or others), or nil when it
+    /// is fine or does not exist yet.
+    public static func folderProblem(_ dir: String) -> Failure? {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return problem(openFolder: fd, path: dir)
+    }
+
+    /// An open descriptor of `dir`, created if missing, after checking that the user owns it
+    /// and nobody else may write to it.
+    static func openPrivateFolder(_ dir: String) throws(Failure) -> Int32 {
+        var fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: dir, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+            } catch { throw .cannotCreateFolder(dir) }
+            fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotCreateFolder(dir) }
+        }
+        if let p = problem(openFolder: fd, path: dir) {
+            close(fd)
+            throw p
+        }
+        return fd
+    }
+
+    /// Checks the folder actually opened (not the path again, which could have been swapped).
+    static func problem(openFolder fd: Int32, path: String) -> Failure? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .cannotWrite(path, errno) }
+        let me = geteuid()
+        if st.st_uid != me {
+            return .unsafeFolder(
+                path, reason: "it belongs to uid \(st.st_uid), not to you (uid \(me))",
+                fix: "remove it, or set XDG_CACHE_HOME (XDG_DATA_HOME for downloads) to a folder of your own")
+        }
+        if st.st_mode & 0o022 != 0 {
+            return .unsafeFolder(
+                path, reason: "other users can write to it (mode \(String(st.st_mode & 0o7777, radix: 8)))",
+                fix: "run `chmod 700 \(path)`")
+        }
+        return nil
+    }
+
+    /// `<pid>-<64 random bits in hex>`, the end of every temporary name: nobody can guess it
+    /// ahead, and the process id tells a later run whether its writer is gone (see
+    /// `SymbolDirectoryLeftovers`).
+    public static func uniqueSuffix() -> String { "\(getpid())-" + randomToken() }
+
+    /// 64 random bits as hex: a temporary name nobody can guess ahead.
+    static func randomToken() -> String {
+        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The file's bytes, or nil when it is missing, unreadable or over `limit` (see `LocalFileReader`).

@@ -50,7 +50,14 @@ public enum QuoteError: Error, Sendable, Equatable {
         "\(symbol): " + detail
     }
 
+    /// The message without the symbol. Every configured secret is removed once more here, the
+    /// last step before any error is shown, for network text that reached a case without going
+    /// through `BodyKind.excerpt` (a field quoted by a decoder, a service's description).
     public var detail: String {
+        SecretRedactor.shared.redact(unredactedDetail)
+    }
+
+    private var unredactedDetail: String {
         switch self {
         case .invalidSymbol(let reason):
             return reason

@@ -38,9 +38,11 @@ public enum BodyKind: String, Sendable, Equatable {
     /// otherwise the first line, at most `limit` characters, control characters removed.
     /// Error bodies can be megabytes, so the work is bounded: the title is looked for in the
     /// first 64 KiB as bytes, and only a window of `limit * 8` bytes ever becomes a `String`.
-    public static func excerpt(_ body: [UInt8], limit: Int = 80) -> String {
+    /// Every configured secret is replaced (by `redactor`) before anything is cut, so a cut
+    /// falling inside a key cannot leave most of it in the message.
+    public static func excerpt(_ body: [UInt8], limit: Int = 80, redactor: SecretRedactor = .shared) -> String {
         let window = max(limit, 1) * 8
-        let head = body.prefix(64 * 1024)
+        let head = redactor.redactedHead(body, limit: 64 * 1024)
         var candidate: Substring
         var cutShort = false
         if let title = titleBytes(head) {
@@ -62,7 +64,8 @@ public enum BodyKind: String, Sendable, Equatable {
                 cutShort = false
             }
         }
-        var out = TerminalText.sanitize(String(candidate))
+        // Again after sanitising: control characters inside a key are dropped there.
+        var out = redactor.redact(TerminalText.sanitize(String(candidate)))
         if out.count > limit || cutShort { out = String(out.prefix(limit - 1)) + "…" }
         return out
     }

@@ -8,10 +8,13 @@ import Foundation
 /// behind, found by the process id every such name ends with, and removed once that process is
 /// gone:
 ///
-/// - `symbols-<time>-<pid>/` folders beside the user's `symbols` link, except the one the link
-///   points to (that is the installed copy, whose writer has of course exited);
-/// - `symbols.link-<pid>` and `symbols.old-<pid>` from the switch to a new copy;
-/// - `<file>.tmp-<pid>` temporary files inside those folders and in the cache folder.
+/// - `symbols-<time>-<pid>-<token>/` folders beside the user's `symbols` link, except the one the
+///   link points to (that is the installed copy, whose writer has of course exited);
+/// - `symbols.link-<pid>-<token>` and `symbols.old-<pid>-<token>` from the switch to a new copy;
+/// - `.<file>.tmp-<pid>-<token>` temporary files inside those folders and in the cache folder.
+///
+/// The random token (`PrivateFileStore.uniqueSuffix`) makes the names unguessable; names of
+/// older versions end at the pid and are recognised too.
 ///
 /// A name whose process still runs is never touched, so a concurrent update is left alone (a
 /// reused pid only delays the clean-up to a later run).
@@ -60,7 +63,7 @@ public struct SymbolDirectoryLeftovers: Sendable {
         var removed: [String] = []
         for name in entries(dir) {
             guard let mark = name.range(of: ".tmp-", options: .backwards),
-                let pid = Int32(name[mark.upperBound...]), pid > 0, isGone(pid)
+                let pid = pid(in: name[mark.upperBound...]), isGone(pid)
             else { continue }
             if unlink(dir + "/" + name) == 0 { removed.append(dir + "/" + name) }
         }
@@ -71,9 +74,21 @@ public struct SymbolDirectoryLeftovers: Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
     }
 
-    /// The process id after the last `-` of `name`, when it is all digits.
+    /// The process id a leftover's name ends with: `...-<pid>-<16 hex digits>`, or `...-<pid>`
+    /// from older versions.
     static func pid(suffixOf name: String) -> Int32? {
-        guard let dash = name.lastIndex(of: "-"), let pid = Int32(name[name.index(after: dash)...]), pid > 0 else {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        if let last = parts.last, last.count == 16, last.allSatisfy(\.isHexDigit) {
+            return parts.count >= 3 ? pid(in: parts[parts.count - 2]) : nil
+        }
+        return parts.last.flatMap { pid(in: $0) }
+    }
+
+    /// `text` as a process id: `<pid>` or `<pid>-<16 hex digits>`.
+    static func pid(in text: Substring) -> Int32? {
+        let head = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first ?? text
+        guard !head.isEmpty, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber), let pid = Int32(head), pid > 0 else {
             return nil
         }
         return pid

@@ -136,7 +136,9 @@ public struct SymbolDirectoryStore: Sendable {
     public func loadIndex(_ copy: Copy) -> Result<SymbolIndex, LoadError> {
         let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
         let key = paths.map(SymbolDirectoryStore.fingerprint).joined(separator: "-")
-        let snapshotPath = cacheDirectory.map { $0 + "/symbols-\(SymbolDirectoryStore.stableHash(key)).idx" }
+        // A cache folder others can write to may hold a planted snapshot: not read, not written.
+        let safeCache = cacheDirectory.flatMap { PrivateFileStore.folderProblem($0) == nil ? $0 : nil }
+        let snapshotPath = safeCache.map { $0 + "/symbols-\(SymbolDirectoryStore.stableHash(key)).idx" }
         if let sp = snapshotPath,
             case .success(let bytes) = LocalFileReader.read(sp, limit: LocalFileReader.Limit.indexSnapshot),
             let index = try? SymbolIndex(snapshot: bytes)

@@ -65,7 +65,9 @@ public struct SymbolDirectoryUpdater: Sendable {
         // Both files go into a new folder; a symbolic link swapped in by rename(2) then switches
         // from the old pair to the new one at once, so no reader ever sees a mixed pair.
         let base = SamplesLocator.parent(target)
-        let folderName = "symbols-\(context.now.secondsSinceEpoch)-\(getpid())"
+        // The folder holding the link must be the user's own, or another user could swap it.
+        do { try PrivateFileStore.preparePrivateFolder(base) } catch { return .failure(.write("cannot save the symbol directory: \(error)")) }
+        let folderName = "symbols-\(context.now.secondsSinceEpoch)-" + PrivateFileStore.uniqueSuffix()
         for (name, body) in zip(names, bodies) {
             do { try PrivateFileStore.write(body, to: base + "/" + folderName + "/" + name) } catch {
                 return .failure(.write("cannot save \(name): \(error)"))
@@ -77,13 +79,12 @@ public struct SymbolDirectoryUpdater: Sendable {
             isDirectory.boolValue
         {
             // A plain folder from before: move it aside so the link can take its place.
-            guard rename(target, target + ".old-\(getpid())") == 0 else {
-                return .failure(.write("cannot replace \(target)"))
-            }
-            try? FileManager.default.removeItem(atPath: target + ".old-\(getpid())")
+            let aside = target + ".old-" + PrivateFileStore.uniqueSuffix()
+            guard rename(target, aside) == 0 else { return .failure(.write("cannot replace \(target)")) }
+            try? FileManager.default.removeItem(atPath: aside)
         }
-        let temporaryLink = target + ".link-\(getpid())"
-        unlink(temporaryLink)
+        // symlink(2) never replaces or follows what is there; the name is unpredictable anyway.
+        let temporaryLink = target + ".link-" + PrivateFileStore.uniqueSuffix()
         guard symlink(folderName, temporaryLink) == 0, rename(temporaryLink, target) == 0 else {
             unlink(temporaryLink)
             return .failure(.write("cannot switch \(target) to the new copy"))

@@ -74,9 +74,11 @@ public enum Endpoint {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Hides API keys in a URL before it is shown anywhere.
+    /// Hides API keys and a userinfo password (`http://user:pass@host`) in a URL before it is
+    /// shown anywhere.
     public static func redact(_ url: String) -> String {
         var out = url
+        if let r = passwordRange(in: out) { out.replaceSubrange(r, with: "***") }
         for key in ["apikey=", "api_key=", "token=", "crumb="] {
             var searchStart = out.startIndex
             while let r = out.range(of: key, options: .caseInsensitive, range: searchStart..<out.endIndex) {
@@ -85,7 +87,24 @@ public enum Endpoint {
                 searchStart = out.index(r.upperBound, offsetBy: 8)
             }
         }
-        return out
+        // A configured key can also sit elsewhere (a path, a redirect target): remove it too.
+        return SecretRedactor.shared.redact(out)
+    }
+
+    /// The password of `scheme://user:password@host`, as written (percent-encoded or not).
+    public static func password(_ url: String) -> String? {
+        passwordRange(in: url).map { String(url[$0]) }
+    }
+
+    /// Where the password sits in the authority: after the first `:` of the userinfo, which
+    /// ends at the authority's last `@`.
+    static func passwordRange(in url: String) -> Range<String.Index>? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
+        let start = authority.index(after: colon)
+        return start < at ? start..<at : nil
     }
 }
 

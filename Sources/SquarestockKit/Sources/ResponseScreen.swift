@@ -66,7 +66,7 @@ public enum ResponseScreen {
             return nil
         }
         return find(v, depth: 0).map { s in
-            let clean = TerminalText.sanitize(s)
+            let clean = SecretRedactor.shared.redact(TerminalText.sanitize(s))
             return clean.count > 160 ? String(clean.prefix(159)) + "…" : clean
         }
     }

@@ -63,9 +63,11 @@ struct SourceOptions: ParsableArguments {
             now: ClockOverride.now(environment: env), endpoint: s.endpoint,
             stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? s.config["stooq_api_key"],
             samplesDirectory: SamplesLocator.find(environment: env),
-            cacheDirectory: PrivateFileStore.cacheDirectory(environment: env),
+            cacheDirectory: SourceOptions.usableCacheDirectory(environment: env),
             yahooUserAgent: s.config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
             alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? s.config["alphavantage_api_key"])
+        // From here on, no excerpt of a response and no error message can show these.
+        SecretRedactor.shared.register(context: context)
         // isKnown was checked in settings(), so the catalog has this name.
         let source =
             SourceCatalog.source(named: s.sourceName, context: context) ?? FallbackSource.standard(context: context)
@@ -74,6 +76,17 @@ struct SourceOptions: ParsableArguments {
 }
 
 extension SourceOptions {
+    /// The cache folder, unless it exists and is unsafe (another user's, or writable by others):
+    /// then it is neither read nor written, and the user is told how to fix it.
+    static func usableCacheDirectory(environment env: [String: String]) -> String? {
+        guard let dir = PrivateFileStore.cacheDirectory(environment: env) else { return nil }
+        if let problem = PrivateFileStore.folderProblem(dir) {
+            Terminal.writeError("squarestock: warning: not using the cache: \(problem)\n")
+            return nil
+        }
+        return dir
+    }
+
     /// Problems with the config file, printed as warnings by every command that reads it.
     static func printConfigWarnings(environment env: [String: String]) {
         printConfigWarnings(ConfigFile.load(path: ConfigFile.path(environment: env)))

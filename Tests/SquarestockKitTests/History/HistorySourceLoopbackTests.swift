@@ -52,7 +52,7 @@ struct HistorySourceLoopbackTests {
         let now = Self.at("2025-10-28T17:00:00")
         YahooSessionStore(cacheDirectory: cache).save(YahooSession(
             cookies: CookieJar(cookies: [.init(name: "A3", value: "d=AQAB", expires: now.secondsSinceEpoch + 3600)]), crumb: "haT3oykhHqZ",
-            created: now.secondsSinceEpoch - 60))
+            created: now.secondsSinceEpoch - 60, origin: YahooSession.origin(endpoint: server.baseURL)))
         let ctx = SourceContext(now: now, endpoint: server.baseURL, cacheDirectory: cache)
         let data = try chart(YahooSource(), "AAPL", .month6, context: ctx).get()
         let r = try #require(server.requests.first)

@@ -66,14 +66,15 @@ struct YahooSourceTests {
         let server: LoopbackHTTPServer
 
         init(quote: [LoopbackResponse] = [LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))],
-             fcSetsCookie: Bool = true, crumb: LoopbackResponse = .text("haT3oykhHqZ")) throws {
+             fcSetsCookie: Bool = true, crumb: LoopbackResponse = .text("haT3oykhHqZ"), port: Int? = nil) throws {
             let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt").trimmingCharacters(in: .whitespacesAndNewlines)
             routes.add(path: "/", response: LoopbackResponse(status: 404, headers: fcSetsCookie ? [("Set-Cookie", cookie)] : [], body: Array("Not Found".utf8)))
             routes.add(path: "/v1/test/getcrumb", response: crumb)
             routes.add(path: "/v7/finance/quote", responses: quote)
             routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
             routes.add(path: "/v8/finance/chart/NOPE", response: LoopbackResponse(status: 404, body: Fixture.bytes("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json")))
-            server = try LoopbackHTTPServer(routes: routes)
+            // A given port stands for "the same origin again": a cached session is only reused there.
+            if let port { server = try LoopbackHTTPServer(port: port, routes: routes) } else { server = try LoopbackHTTPServer(routes: routes) }
         }
 
         func paths() -> [String] { server.requests.map(\.path) }
@@ -108,18 +109,52 @@ struct YahooSourceTests {
         var st = stat()
         #expect(stat(cache + "/yahoo-session.json", &st) == 0)
         #expect(st.st_mode & 0o777 == 0o600)
-        // A second run reuses it: no cookie or crumb requests.
-        let y2 = try YahooServer()
+        // A second run against the same origin reuses it: no cookie or crumb requests.
+        y.server.stop()
+        let y2 = try YahooServer(port: y.server.port)
         _ = run(y2, ["AAPL"], cache: cache)
         #expect(!y2.paths().contains("/v1/test/getcrumb"))
         #expect(y2.server.requests.first { $0.path == "/v7/finance/quote" }?.queryItem("crumb") == "haT3oykhHqZ")
     }
 
+    /// Issue 22: a session is a credential of the origin that issued it. One made at server A
+    /// must never reach server B, even though both stand for Yahoo through `--endpoint`.
+    @Test func sessionFromOneOriginIsNeverSentToAnother() throws {
+        let cache = Self.tempCache()
+        let a = try YahooServer()
+        #expect(run(a, ["AAPL"], cache: cache)[0].stock != nil)
+        let b = try YahooServer(crumb: .text("bbbCrumb42"))
+        #expect(run(b, ["AAPL"], cache: cache)[0].stock != nil)
+        // B made its own session: its first request carried no cookie at all (A's would have
+        // been sent with a quote request straight away), and the crumb B saw is B's.
+        #expect(b.paths().first == "/")
+        #expect(b.server.requests.first?.header("Cookie") == nil)
+        #expect(b.paths().contains("/v1/test/getcrumb"))
+        #expect(b.server.requests.allSatisfy { $0.queryItem("crumb") != "haT3oykhHqZ" })
+        #expect(b.server.requests.first { $0.path == "/v7/finance/quote" }?.queryItem("crumb") == "bbbCrumb42")
+    }
+
+    /// A cache file written before sessions recorded their origin is no session at all.
+    @Test func sessionFileWithoutAnOriginIsNotUsed() throws {
+        let cache = Self.tempCache()
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let old = #"{"cookies":{"cookies":[{"name":"A3","value":"d=OLDSECRET","expires":1861680000}]},"crumb":"oldCrumb99","created":1761679000}"#
+        try Data(old.utf8).write(to: URL(fileURLWithPath: cache + "/yahoo-session.json"))
+        let y = try YahooServer()
+        #expect(run(y, ["AAPL"], cache: cache)[0].stock != nil)
+        #expect(y.paths().first == "/")
+        #expect(!y.server.requests.contains { ($0.header("Cookie") ?? "").contains("OLDSECRET") })
+        #expect(!y.server.requests.contains { $0.queryItem("crumb") == "oldCrumb99" })
+    }
+
     @Test func refusedCachedCrumbIsRenewedOnce() throws {
         let cache = Self.tempCache()
-        _ = run(try YahooServer(), ["AAPL"], cache: cache)  // primes the cache
+        let primer = try YahooServer()
+        _ = run(primer, ["AAPL"], cache: cache)  // primes the cache
+        primer.server.stop()
         let y = try YahooServer(quote: [LoopbackResponse(status: 401, body: Fixture.bytes("yahoo-json/quote_401_invalid-crumb.json")),
-                                        LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))])
+                                        LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))],
+                                port: primer.server.port)
         let r = run(y, ["AAPL"], cache: cache)
         #expect(r[0].stock != nil)
         #expect(y.paths().filter { $0 == "/v7/finance/quote" }.count == 2)
@@ -276,7 +311,7 @@ struct CorruptCacheTests {
         let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: y.server.baseURL, cacheDirectory: cache)
         let r = StockManager(source: YahooSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL"])
         #expect(r[0].stock != nil)
-        #expect(YahooSessionStore(cacheDirectory: cache).load()?.crumb == "haT3oykhHqZ")
+        #expect(YahooSessionStore(cacheDirectory: cache).load(origin: YahooSession.origin(endpoint: y.server.baseURL))?.crumb == "haT3oykhHqZ")
     }
 
     @Test func corruptIndexSnapshotIsRebuilt() throws {

@@ -16,7 +16,8 @@ extension YahooSource: HistorySource {
             + "?range=" + range.rawValue + "&interval=" + range.preferredInterval.description
         if range.isIntraday { url += "&includePrePost=false" }
         var headers = ["User-Agent: " + context.yahooUserAgent, "Accept: application/json"]
-        if let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load(), session.isUsable(now: context.now),
+        if let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load(origin: YahooSession.origin(endpoint: context.endpoint)),
+           session.isUsable(now: context.now),
            let cookie = session.cookies.headerLine {
             headers.append(cookie)
         }

@@ -9,7 +9,7 @@ public enum AlphaVantageErrors {
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body),
               case .object(let members) = root else { return nil }
         func clean(_ s: String) -> String {
-            var t = TerminalText.sanitize(s)
+            var t = SecretRedactor.shared.redact(TerminalText.sanitize(s))
             if let key = apiKey, !key.isEmpty { t = t.replacingOccurrences(of: key, with: "REDACTED") }
             return t
         }

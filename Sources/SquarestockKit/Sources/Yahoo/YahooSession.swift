@@ -5,6 +5,36 @@ public struct YahooSession: Sendable, Equatable, Codable {
     public var crumb: String
     /// When it was made, epoch seconds.
     public var created: Int64
+    /// Where it was made (`YahooSession.origin(endpoint:)`). A session is only ever sent back to
+    /// the origin that issued it: the cookie and crumb are credentials, and the next run's
+    /// `--endpoint` may name another host, or plain http://. Not optional, so a cache file from
+    /// before this field decodes as no session at all.
+    public var origin: String
+
+    public init(cookies: CookieJar, crumb: String, created: Int64, origin: String) {
+        self.cookies = cookies
+        self.crumb = crumb
+        self.created = created
+        self.origin = origin
+    }
+
+    /// Yahoo's own hosts, when no `--endpoint` is set; no endpoint origin can equal it.
+    public static let yahooOrigin = "yahoo"
+
+    /// `scheme://host:port` of the endpoint (lower-cased, default port filled in, userinfo and
+    /// path dropped), or `yahooOrigin` without one.
+    public static func origin(endpoint: String?) -> String {
+        guard let endpoint, !endpoint.isEmpty, let schemeEnd = endpoint.range(of: "://") else { return yahooOrigin }
+        let scheme = endpoint[..<schemeEnd.lowerBound].lowercased()
+        let rest = endpoint[schemeEnd.upperBound...]
+        var authority = Substring(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority.lowercased()
+        // The port follows the last colon, unless that colon is inside an IPv6 literal.
+        let hasPort = host.lastIndex(of: ":").map { colon in !host[colon...].contains("]") } ?? false
+        if !hasPort { host += scheme == "https" ? ":443" : ":80" }
+        return scheme + "://" + host
+    }
 
     /// Sessions are renewed after a day even if the cookie lives longer: crumbs have been seen
     /// to go stale.

@@ -77,7 +77,10 @@ public struct YahooSessionFlow: Sendable {
         case .failure(let e):
             return .failure(.transport(source: YahooSessionFlow.source, e))
         case .success(let r):
-            return Self.crumb(from: r).map { YahooSession(cookies: jar, crumb: $0, created: context.now.secondsSinceEpoch) }
+            return Self.crumb(from: r).map {
+                YahooSession(cookies: jar, crumb: $0, created: context.now.secondsSinceEpoch,
+                             origin: YahooSession.origin(endpoint: context.endpoint))
+            }
         }
     }
 

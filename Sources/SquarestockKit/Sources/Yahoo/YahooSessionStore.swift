@@ -9,9 +9,13 @@ public struct YahooSessionStore: Sendable {
         path = cacheDirectory.map { $0 + "/yahoo-session.json" }
     }
 
-    public func load() -> YahooSession? {
-        guard let path, let bytes = PrivateFileStore.read(path) else { return nil }
-        return Self.decode(bytes)
+    /// The cached session, if it was made at `origin`; a session from any other origin (or from
+    /// a version that did not record one) is not returned, so it is never sent elsewhere.
+    public func load(origin: String) -> YahooSession? {
+        guard let path, let bytes = PrivateFileStore.read(path), let session = Self.decode(bytes),
+            session.origin == origin
+        else { return nil }
+        return session
     }
 
     /// A session file's bytes as a session; nil for anything damaged (a new session is made).

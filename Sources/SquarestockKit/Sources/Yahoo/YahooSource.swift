@@ -12,7 +12,7 @@ public struct YahooSource: QuoteSource {
         let store = YahooSessionStore(cacheDirectory: context.cacheDirectory)
         var session: YahooSession
         var fresh = false
-        if let cached = store.load(), cached.isUsable(now: context.now) {
+        if let cached = store.load(origin: YahooSession.origin(endpoint: context.endpoint)), cached.isUsable(now: context.now) {
             session = cached
         } else {
             switch YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent).establish() {

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The secrets the user configured (the Stooq and Alpha Vantage keys, a password in `--endpoint`)
+/// and the one pass that removes them from text quoted back from the network.
+///
+/// Services echo what they were sent: an error page repeating the request URL, a JSON message
+/// naming "your API key". Every excerpt of a body passes through `redact` before it is cut to
+/// length, so a cut falling inside a key cannot leave most of it behind. Matching folds ASCII
+/// case and also looks for the percent-encoded forms, because a URL echo carries the key encoded
+/// and some services lower- or upper-case what they echo.
+public final class SecretRedactor: @unchecked Sendable {
+    /// What stands where a secret was (the same word `Endpoint.redact` puts in URLs).
+    public static let marker = "REDACTED"
+
+    /// Shorter values are left alone: a one- or three-character "key" would turn every matching
+    /// letter of every message into the marker, and it protects nothing anyway.
+    public static let minimumLength = 4
+
+    /// The process's secrets, registered by the command line once it has read its settings.
+    public static let shared = SecretRedactor()
+
+    private let lock = Lock()
+    /// Every form of every secret, ASCII letters lower-cased, longest first so that the longer of
+    /// two overlapping forms is the one replaced.
+    private var needles: [[UInt8]] = []
+
+    public init(secrets: [String?] = []) {
+        for s in secrets { register(s) }
+    }
+
+    /// Adds `secret` (and its percent-encoded forms); nil, empty and too-short values are ignored.
+    public func register(_ secret: String?) {
+        guard let secret, secret.utf8.count >= SecretRedactor.minimumLength else { return }
+        let encoded = Endpoint.encode(secret)
+        let forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
+        lock.withLock {
+            for form in forms {
+                let folded = form.utf8.map(SecretRedactor.fold)
+                if !needles.contains(folded) { needles.append(folded) }
+            }
+            needles.sort { $0.count > $1.count }
+        }
+    }
+
+    /// Every secret a source context carries: both API keys and the endpoint's password.
+    public func register(context: SourceContext) {
+        register(context.stooqAPIKey)
+        register(context.alphaVantageAPIKey)
+        if let password = context.endpoint.flatMap(Endpoint.password) {
+            register(password)
+            register(password.removingPercentEncoding)
+        }
+    }
+
+    /// `bytes` with every secret replaced by the marker.
+    public func redact<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
+        let needles = lock.withLock { self.needles }
+        guard !needles.isEmpty else { return Array(bytes) }
+        let hay = Array(bytes)
+        let marker = Array(SecretRedactor.marker.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(hay.count)
+        var i = 0
+        scan: while i < hay.count {
+            let first = SecretRedactor.fold(hay[i])
+            for needle in needles where needle[0] == first && hay.count - i >= needle.count {
+                var j = 1
+                while j < needle.count, SecretRedactor.fold(hay[i + j]) == needle[j] { j += 1 }
+                if j == needle.count {
+                    out += marker
+                    i += needle.count
+                    continue scan
+                }
+            }
+            out.append(hay[i])
+            i += 1
+        }
+        return out
+    }
+
+    /// `text` with every secret replaced by the marker.
+    public func redact(_ text: String) -> String {
+        guard !isEmpty else { return text }
+        return String(decoding: redact(text.utf8), as: UTF8.self)
+    }
+
+    /// The first `limit` bytes of `body`, redacted; a secret straddling the limit is still found,
+    /// because the search looks as far past it as the longest secret is long.
+    public func redactedHead(_ body: [UInt8], limit: Int) -> ArraySlice<UInt8> {
+        let longest = lock.withLock { needles.first?.count ?? 0 }
+        guard longest > 0 else { return body.prefix(limit) }
+        return redact(body.prefix(limit + longest)).prefix(limit)
+    }
+
+    public var isEmpty: Bool { lock.withLock { needles.isEmpty } }
+
+    private static func fold(_ b: UInt8) -> UInt8 { (b >= 65 && b <= 90) ? b | 0x20 : b }
+}

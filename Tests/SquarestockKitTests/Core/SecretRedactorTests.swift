@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import SquarestockKit
+
+/// The one redaction pass every excerpt of network text goes through (issue 22).
+struct SecretRedactorTests {
+    static let key = "Ab+Cd/Ef=Gh42"
+
+    @Test func everyFormOfTheKeyIsReplaced() {
+        let r = SecretRedactor(secrets: [Self.key])
+        #expect(r.redact("raw Ab+Cd/Ef=Gh42 end") == "raw REDACTED end")
+        #expect(r.redact("lower ab+cd/ef=gh42 upper AB+CD/EF=GH42") == "lower REDACTED upper REDACTED")
+        #expect(r.redact("url ?apikey=Ab%2BCd%2FEf%3DGh42&x") == "url ?apikey=REDACTED&x")
+        #expect(r.redact("hex ab%2bcd%2fef%3dgh42.") == "hex REDACTED.")
+        #expect(r.redact("nothing here") == "nothing here")
+    }
+
+    @Test func shortValuesAreNotSecrets() {
+        let r = SecretRedactor(secrets: ["k", "abc", nil, ""])
+        #expect(r.isEmpty)
+        #expect(r.redact("kick abc") == "kick abc")
+    }
+
+    /// A cut falling inside the key used to leave all of it but the last character.
+    @Test func excerptIsRedactedBeforeItIsCut() {
+        let r = SecretRedactor(secrets: [Self.key])
+        for pad in 60...80 {
+            let body = Array((String(repeating: "x", count: pad) + Self.key + " tail").utf8)
+            let e = BodyKind.excerpt(body, redactor: r)
+            #expect(!e.contains("Ab+Cd/"), "pad \(pad): \(e)")
+        }
+        let title = Array(("<title>" + String(repeating: "y", count: 70) + Self.key + "</title>").utf8)
+        #expect(!BodyKind.excerpt(title, redactor: r).contains("Ab+Cd/"))
+    }
+
+    /// A key straddling the 64 KiB the excerpt looks at is still found.
+    @Test func keyAcrossTheHeadLimitIsFound() {
+        let r = SecretRedactor(secrets: [Self.key])
+        let body = Array((String(repeating: "z", count: 64 * 1024 - 5) + Self.key).utf8)
+        let head = r.redactedHead(body, limit: 64 * 1024)
+        #expect(head.count == 64 * 1024)
+        #expect(!String(decoding: head, as: UTF8.self).contains("Ab+Cd"))
+    }
+
+    @Test func endpointPasswordIsHiddenInURLs() {
+        #expect(
+            Endpoint.redact("http://alice:hunter2@127.0.0.1:8080/q/l/?s=x&apikey=k1")
+                == "http://alice:***@127.0.0.1:8080/q/l/?s=x&apikey=REDACTED")
+        #expect(Endpoint.password("https://u:p%40ss@host/") == "p%40ss")
+        #expect(Endpoint.password("https://u@host/") == nil)
+        #expect(Endpoint.password("https://host/a:b@c") == nil)
+        let r = SecretRedactor()
+        r.register(context: SourceContext(endpoint: "http://u:p%40ssw0rd@h:1"))
+        #expect(r.redact("said p@ssw0rd and p%40ssw0rd") == "said REDACTED and REDACTED")
+    }
+}
