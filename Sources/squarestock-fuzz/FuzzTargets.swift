@@ -4,10 +4,13 @@ import Foundation
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.
 enum FuzzTargets {
-    static let names = ["csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
-                        "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc", "av-quote", "av-intraday", "av-search",
-                        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render",
-                        "yahoo-session", "crumb", "header-lines", "directory-search", "watch-render", "fx-convert"]
+    static let names = [
+        "csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
+        "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc",
+        "av-quote", "av-intraday", "av-search",
+        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render",
+        "yahoo-session", "crumb", "header-lines", "directory-search", "watch-render", "fx-convert",
+    ]
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
     static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
@@ -16,7 +19,8 @@ enum FuzzTargets {
     /// kind of name, share class and venue the full index has and makes each query 8x cheaper,
     /// which is what lets the target reach its ten million executions.
     static let searchIndex: SymbolIndex? = {
-        guard let full = try? SymbolDirectoryStore(environment: ProcessInfo.processInfo.environment).loadIndex().get() else { return nil }
+        guard let full = try? SymbolDirectoryStore(environment: ProcessInfo.processInfo.environment).loadIndex().get()
+        else { return nil }
         return SymbolIndex(listings: stride(from: 0, to: full.count, by: 8).map { full.listing(at: $0) })
     }()
 
@@ -30,9 +34,12 @@ enum FuzzTargets {
     /// target without the symbol directory, would otherwise run every input through nothing and
     /// count millions of executions that tested nothing.
     static func unusable(_ target: String) -> String? {
-        guard names.contains(target) else { return "unknown target '\(target)'; targets: " + names.joined(separator: " ") }
+        guard names.contains(target) else {
+            return "unknown target '\(target)'; targets: " + names.joined(separator: " ")
+        }
         if target == "search-query" || target == "snapshot", searchIndex == nil {
-            return "\(target) needs the symbol directory: run from a checkout, or set SQUARESTOCK_DATA to its data/ folder"
+            return
+                "\(target) needs the symbol directory: run from a checkout, or set SQUARESTOCK_DATA to its data/ folder"
         }
         return nil
     }
@@ -68,21 +75,32 @@ enum FuzzTargets {
                 _ = DateTimeParsing.usDate(raw)
                 _ = DateTimeParsing.time(raw)
                 _ = DateTimeParsing.twelveHourTime(raw)
-                if let dt = DateTimeParsing.isoDateTime(raw), let zone = try? ExchangeTimeZone(identifier: "America/New_York") {
+                if let dt = DateTimeParsing.isoDateTime(raw),
+                    let zone = try? ExchangeTimeZone(identifier: "America/New_York")
+                {
                     _ = zone.localDateTime(at: zone.instant(for: dt))
                 }
             }
         case "json": _ = try? JSONReader.parseAllowingJSONP(bytes)
-        case "body": _ = BodyKind.classify(bytes); _ = BodyKind.excerpt(bytes)
+        case "body":
+            _ = BodyKind.classify(bytes)
+            _ = BodyKind.excerpt(bytes)
         case "stooq-quote": _ = StooqDecoder.quotes(response)
         case "stooq-bars": _ = StooqDecoder.bars(response)
         case "yahoo-csv":
-            if case .success(let rows) = YahooCSVDecoder.rows(response, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? []) {
-                for r in rows { _ = YahooCSVSource.stock(symbol: r.symbol, row: r, context: context, sourceName: "fuzz") }
+            if case .success(let rows) = YahooCSVDecoder.rows(
+                response, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? [])
+            {
+                for r in rows {
+                    _ = YahooCSVSource.stock(symbol: r.symbol, row: r, context: context, sourceName: "fuzz")
+                }
             }
-        case "yahoo-chart": _ = YahooChartDecoder.stock(symbol: "AAPL", response: response, context: context, sourceName: "fuzz")
+        case "yahoo-chart":
+            _ = YahooChartDecoder.stock(symbol: "AAPL", response: response, context: context, sourceName: "fuzz")
         case "yahoo-chart-history":
-            if case .success(let h) = YahooChartHistoryDecoder.decode(response, symbol: "AAPL", registry: .standard, requested: .daily) {
+            if case .success(let h) = YahooChartHistoryDecoder.decode(
+                response, symbol: "AAPL", registry: .standard, requested: .daily)
+            {
                 _ = ChartManager.data(symbol: "AAPL", range: .year1, fetched: h)
             }
         case "history-csv":
@@ -96,26 +114,34 @@ enum FuzzTargets {
             case 0: result = StooqHistoryDecoder.decode(body, symbol: "AAPL", zone: zone, interval: .daily)
             case 1: result = YahooTableCSVDecoder.decode(body, symbol: "AAPL", zone: zone)
             case 2: result = YahooDownloadCSVDecoder.decode(body, symbol: "AAPL", zone: zone)
-            default: result = AlphaVantageTimeSeriesDecoder.decode(body, symbol: "AAPL", zone: zone, interval: .minutes(5), apiKey: "KEY")
+            default:
+                result = AlphaVantageTimeSeriesDecoder.decode(
+                    body, symbol: "AAPL", zone: zone, interval: .minutes(5), apiKey: "KEY")
             }
             if case .success(let series) = result, !series.bars.isEmpty {
                 let styles = ChartStyle.allCases
-                let chart = ChartRenderer.render(series: series, size: ChartSize(width: 60, height: 12), style: styles[Int(selector >> 2) % styles.count],
-                                                 palette: .plain, options: ChartOptions())
+                let chart = ChartRenderer.render(
+                    series: series, size: ChartSize(width: 60, height: 12),
+                    style: styles[Int(selector >> 2) % styles.count],
+                    palette: .plain, options: ChartOptions())
                 FuzzOracle.requireInert(chart, "the chart")
             }
         case "directory": _ = try? SymbolDirectoryParser.parse(bytes)
         case "search-query": _ = searchIndex?.search(String(decoding: bytes, as: UTF8.self), limit: 5)
         case "yahoo-quote":
             if case .rows(let rows) = YahooQuoteDecoder.decode(response) {
-                for (s, row) in rows { _ = YahooQuoteDecoder.stock(symbol: s, row: row, chart: nil, context: context, sourceName: "fuzz") }
+                for (s, row) in rows {
+                    _ = YahooQuoteDecoder.stock(symbol: s, row: row, chart: nil, context: context, sourceName: "fuzz")
+                }
             }
         case "yahoo-search": _ = YahooSearchDecoder.matches(response)
         case "yahoo-autoc": _ = YahooAutocompleteDecoder.matches(response)
         case "av-quote": _ = AlphaVantageDecoder.globalQuote(response, apiKey: "KEY")
         case "av-intraday": _ = AlphaVantageDecoder.intraday(response, apiKey: "KEY")
         case "av-search": _ = AlphaVantageDecoder.search(response, apiKey: "KEY", registry: .standard)
-        case "manifest": _ = SamplesSource.parseManifest(bytes); _ = SamplesSource.parseHistoryManifest(bytes)
+        case "manifest":
+            _ = SamplesSource.parseManifest(bytes)
+            _ = SamplesSource.parseHistoryManifest(bytes)
         case "config": _ = ConfigFile.parse(String(decoding: bytes, as: UTF8.self))
         case "cookies":
             // Response header values: every line as a Set-Cookie and as a Retry-After.
@@ -160,8 +186,10 @@ enum FuzzTargets {
             guard !results.isEmpty else { return }
             FuzzOracle.requireInert(
                 [
-                    QuoteTableRenderer(width: 100, style: selector & 4 == 0 ? .unicode : .ascii, palette: .plain, userZone: newYork)
-                        .render(results, now: context.now),
+                    QuoteTableRenderer(
+                        width: 100, style: selector & 4 == 0 ? .unicode : .ascii, palette: .plain, userZone: newYork
+                    )
+                    .render(results, now: context.now),
                     QuoteCSVWriter.render(results, now: context.now), QuoteJSONWriter.render(results, now: context.now),
                 ], "a quote")
         case "watch-input":
@@ -178,7 +206,9 @@ enum FuzzTargets {
                 _ = session.isUsable(now: context.now)
                 _ = session.cookies.headerLine
             }
-        case "crumb": _ = YahooSessionFlow.crumb(from: response); _ = YahooSessionFlow.crumb(from: HTTPResponse(status: 429, body: bytes))
+        case "crumb":
+            _ = YahooSessionFlow.crumb(from: response)
+            _ = YahooSessionFlow.crumb(from: HTTPResponse(status: 429, body: bytes))
         case "header-lines":
             // Each line as libcurl's header callback would hand it over, line end included.
             var headers: [HTTPHeader] = []
@@ -191,7 +221,9 @@ enum FuzzTargets {
                 }
             }
             let now = context.now
-            _ = HTTPResponse(status: 429, headers: headers, body: []).header("Retry-After").map { RetryPolicy.parseRetryAfter($0, now: now) }
+            _ = HTTPResponse(status: 429, headers: headers, body: []).header("Retry-After").map {
+                RetryPolicy.parseRetryAfter($0, now: now)
+            }
         case "directory-search": FuzzRenderTargets.directorySearch(bytes)
         case "watch-render": FuzzRenderTargets.watchRender(bytes)
         case "fx-convert": FuzzRenderTargets.fxConvert(bytes)

@@ -1,7 +1,8 @@
+import SquarestockKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import SquarestockKit
 
 /// The only place that writes to the process's streams.
 enum Terminal {

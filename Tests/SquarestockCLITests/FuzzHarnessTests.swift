@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The fuzz harness must refuse to start rather than count executions that test nothing: a
 /// mistyped target name, or a search target that cannot find the symbol directory, once ran
 /// every input through nothing at tens of thousands of "executions" a second.
 @Suite struct FuzzHarnessTests {
     static var harness: String {
-        URL(fileURLWithPath: CLIRunner.executablePath).deletingLastPathComponent().appendingPathComponent("squarestock-fuzz").path
+        URL(fileURLWithPath: CLIRunner.executablePath).deletingLastPathComponent().appendingPathComponent(
+            "squarestock-fuzz"
+        ).path
     }
 
     @Test func anUnknownTargetIsRefused() throws {
@@ -55,8 +57,12 @@ import TestSupport
         let chart = Fixture.text("yahoo-json/spark_AAPL_mid-session.json")
             .replacingOccurrences(of: #""dataGranularity":"5m""#, with: #""dataGranularity":"1d\#(attack)""#)
             .replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"\#(rawAttack)USD""#)
-        let csv = "\"INTC\",\"Intel\(rawAttack)\",\"NMS\",\"\(rawAttack)USD\",35.44,\"9/9/2016\",\"4:00pm\",-0.66,\"-1.83%\",36.10,36.10,36.44,35.44,29457900\n"
-        let directory = Fixture.repositoryText("data/symbols/nasdaqlisted.txt").split(separator: "\n").prefix(40).joined(separator: "\n")
+        let csv =
+            "\"INTC\",\"Intel\(rawAttack)\",\"NMS\",\"\(rawAttack)USD\",35.44,\"9/9/2016\",\"4:00pm\",-0.66,\"-1.83%\",36.10,36.10,36.44,35.44,29457900\n"
+        let directory =
+            Fixture.repositoryText("data/symbols/nasdaqlisted.txt").split(separator: "\n").prefix(40).joined(
+                separator: "\n"
+            )
             .replacingOccurrences(of: "|Apple Inc. - Common Stock|", with: "|Apple\(rawAttack) Inc. - Common Stock|")
             + "\nFile Creation Time: 1020202512:11|||||||\n"
         var out: [(String, [UInt8])] = [("directory-search", Array(directory.utf8))]
@@ -75,7 +81,8 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: file) }
             var environment = CLIRunner.baseEnvironment()
             environment["SQUARESTOCK_DATA"] = Fixture.repositoryRoot + "/data"
-            let run = try CLIRunner.run([target, file.path], environment: environment, executable: FuzzHarnessTests.harness)
+            let run = try CLIRunner.run(
+                [target, file.path], environment: environment, executable: FuzzHarnessTests.harness)
             #expect(run.exitCode == 0, "\(target): \(run.stderr)")
             #expect(run.stdout.contains("\(target): replayed 1 inputs"), "\(target): \(run.stdout)")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads Alpha Vantage's CSV time series (`function=TIME_SERIES_DAILY` or
 /// `TIME_SERIES_INTRADAY`, `datatype=csv`) into a normalised series.
 ///
@@ -41,15 +43,20 @@ public enum AlphaVantageTimeSeriesDecoder {
 
     /// - Parameter apiKey: removed from any message quoted back (one wording echoes "your API key
     ///   as ...").
-    public static func decode(_ response: HTTPResponse, symbol: String, zone: ExchangeTimeZone,
-                              interval: HistoryInterval, apiKey: String? = nil) -> Result<HistorySeries, HistoryError> {
+    public static func decode(
+        _ response: HTTPResponse, symbol: String, zone: ExchangeTimeZone,
+        interval: HistoryInterval, apiKey: String? = nil
+    ) -> Result<HistorySeries, HistoryError> {
         if response.status < 400, response.status != 429, BodyKind.classify(response.body) == .json,
-           let e = jsonError(response.body, apiKey: apiKey) {
+            let e = jsonError(response.body, apiKey: apiKey)
+        {
             return .failure(e)
         }
-        return HistoryCSVReader.decode(response, HistoryCSVReader.Request(
-            source: source, symbol: symbol, zone: zone, interval: interval, layouts: [plain, adjusted],
-            headerStarts: ["timestamp", "time"], htmlHint: htmlHint))
+        return HistoryCSVReader.decode(
+            response,
+            HistoryCSVReader.Request(
+                source: source, symbol: symbol, zone: zone, interval: interval, layouts: [plain, adjusted],
+                headerStarts: ["timestamp", "time"], htmlHint: htmlHint))
     }
 
     /// `{"Note": ...}`, `{"Information": ...}` or `{"Error Message": ...}` as their own errors;
@@ -68,5 +75,3 @@ public enum AlphaVantageTimeSeriesDecoder {
         return nil
     }
 }
-
-import Foundation

@@ -23,23 +23,30 @@ enum HistoryCSVReader {
     }
 
     static func decode(_ response: HTTPResponse, _ request: Request) -> Result<HistorySeries, HistoryError> {
-        if let e = ResponseScreen.csv(response, source: request.source, headerStarts: request.headerStarts,
-                                      htmlHint: request.htmlHint, textRules: request.textRules) {
+        if let e = ResponseScreen.csv(
+            response, source: request.source, headerStarts: request.headerStarts,
+            htmlHint: request.htmlHint, textRules: request.textRules)
+        {
             return .failure(.response(e))
         }
         return response.body.withUnsafeBytes { raw in
             var reader = TolerantCSVReader(bytes: raw)
             var fields: [CSVField] = []
             guard reader.nextRecord(into: &fields) else {
-                return .success(HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: []))
+                return .success(
+                    HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: []))
             }
             let header = fields.map { reader.string($0) }
             guard let layout = request.layouts.first(where: { $0.mismatch(header: header) == nil }) else {
-                let closest = request.layouts.max { $0.matchingPrefix(header: header) < $1.matchingPrefix(header: header) }!
+                let closest = request.layouts.max {
+                    $0.matchingPrefix(header: header) < $1.matchingPrefix(header: header)
+                }!
                 let m = closest.mismatch(header: header)!
-                return .failure(.unexpectedHeader(source: request.source, line: reader.lineNumber, column: m.column,
-                                                  expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
-                                                  found: m.found, hint: request.headerHint(header)))
+                return .failure(
+                    .unexpectedHeader(
+                        source: request.source, line: reader.lineNumber, column: m.column,
+                        expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
+                        found: m.found, hint: request.headerHint(header)))
             }
             return readRows(&reader, layout: layout, request: request).map {
                 HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
@@ -47,14 +54,17 @@ enum HistoryCSVReader {
         }
     }
 
-    private static func readRows(_ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
-                                 request: Request) -> Result<[Bar], HistoryError> {
+    private static func readRows(
+        _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
+        request: Request
+    ) -> Result<[Bar], HistoryError> {
         let source = request.source
         let zone = request.zone
         let wallZone: ExchangeTimeZone
         if let id = layout.wallClockZone {
             guard let z = try? ExchangeTimeZone(identifier: id) else {
-                return .failure(.response(.notConfigured(source: source, detail: "the time zone \(id) is not known to ICU")))
+                return .failure(
+                    .response(.notConfigured(source: source, detail: "the time zone \(id) is not known to ICU")))
             }
             wallZone = z
         } else {
@@ -63,9 +73,10 @@ enum HistoryCSVReader {
         let dateColumn = layout.index(of: .date) ?? layout.index(of: .timestamp) ?? 0
         let isTimestamp = layout.columns[dateColumn].role == .timestamp
         let timeColumn = layout.index(of: .time)
-        let priceColumns: [(HistoryColumn.Role, Int)] = [HistoryColumn.Role.open, .high, .low, .close, .volume].compactMap { role in
-            layout.index(of: role).map { (role, $0) }
-        }
+        let priceColumns: [(HistoryColumn.Role, Int)] = [HistoryColumn.Role.open, .high, .low, .close, .volume]
+            .compactMap { role in
+                layout.index(of: role).map { (role, $0) }
+            }
         var bars: [Bar] = []
         bars.reserveCapacity(reader.bytes.count / 40)
         var fields: [CSVField] = []
@@ -73,13 +84,18 @@ enum HistoryCSVReader {
             let line = reader.lineNumber
             if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
             if reader.lastRecordHadUnterminatedQuote {
-                return .failure(.truncated(source: source, line: line, column: fields.count,
-                                           detail: "a quoted field never ends"))
+                return .failure(
+                    .truncated(
+                        source: source, line: line, column: fields.count,
+                        detail: "a quoted field never ends"))
             }
             guard fields.count >= layout.requiredFields else {
                 let missing = layout.columns[fields.count].names[0].capitalizedHeader
-                return .failure(.truncated(source: source, line: line, column: fields.count + 1,
-                                           detail: "the row has \(fields.count) of \(layout.requiredFields) fields; \(missing) is missing"))
+                return .failure(
+                    .truncated(
+                        source: source, line: line, column: fields.count + 1,
+                        detail: "the row has \(fields.count) of \(layout.requiredFields) fields; \(missing) is missing")
+                )
             }
             // When and which session.
             let stamp = reader.raw(fields[dateColumn])
@@ -95,7 +111,8 @@ enum HistoryCSVReader {
                 // Portfolio Performance reads only the first 10 characters of Alpha Vantage's
                 // daily timestamp; a date is a date here too.
                 guard let d = DateTimeParsing.isoDate(stamp) ?? DateTimeParsing.compactDate(stamp) else {
-                    return .failure(notA(isTimestamp ? "date or date and time" : "date", reader, fields, dateColumn, line, source))
+                    return .failure(
+                        notA(isTimestamp ? "date or date and time" : "date", reader, fields, dateColumn, line, source))
                 }
                 date = d
             }
@@ -159,8 +176,10 @@ enum HistoryCSVReader {
         return out
     }
 
-    private static func notA(_ what: String, _ reader: TolerantCSVReader, _ fields: [CSVField], _ k: Int,
-                             _ line: Int, _ source: String) -> HistoryError {
+    private static func notA(
+        _ what: String, _ reader: TolerantCSVReader, _ fields: [CSVField], _ k: Int,
+        _ line: Int, _ source: String
+    ) -> HistoryError {
         var text = reader.string(fields[k])
         if text.count > 40 { text = String(text.prefix(39)) + "…" }
         return .malformed(source: source, line: line, column: k + 1, detail: "not a \(what): \"\(text)\"")

@@ -22,7 +22,9 @@ public enum CurrencyConversion {
     /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
     /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can
     /// drive decoded prices and rates through it.
-    public static func convert(_ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>]) -> [StockResult] {
+    public static func convert(_ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>])
+        -> [StockResult]
+    {
         results.map { r in
             guard var s = r.stock, let from = s.currency?.code, from != target, let fx = rates[from] else { return r }
             switch fx {
@@ -36,7 +38,9 @@ public enum CurrencyConversion {
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
-                s.notes.append("converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms")
+                s.notes.append(
+                    "converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms"
+                )
             }
             return StockResult(symbol: r.symbol, outcome: .success(s))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a response body turned out to be when it was not the expected format. Quote services
 /// answer errors with HTTP 200 and an HTML page, a JSON object or a line of text, so the kind
 /// decides the message the user sees.
@@ -26,7 +28,11 @@ public enum BodyKind: String, Sendable, Equatable {
         // JSONP (`callback({...})`) and `/**/callback(` count as JSON.
         let head = body[i..<min(body.count, i + 200)]
         if let paren = head.firstIndex(of: UInt8(ascii: "(")), head[paren...].contains(UInt8(ascii: "{")),
-           head[..<paren].allSatisfy({ $0 == 46 || $0 == 95 || $0 == 47 || $0 == 42 || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || ($0 >= 48 && $0 <= 57) }) {
+            head[..<paren].allSatisfy({
+                $0 == 46 || $0 == 95 || $0 == 47 || $0 == 42 || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122)
+                    || ($0 >= 48 && $0 <= 57)
+            })
+        {
             return .json
         }
         let sample = body[i..<min(body.count, i + 512)]
@@ -51,8 +57,14 @@ public enum BodyKind: String, Sendable, Equatable {
         } else {
             var i = head.startIndex
             while i < head.endIndex {
-                if head[i] == 32 || (head[i] >= 9 && head[i] <= 13) { i += 1; continue }
-                if head[i] == 0xEF, i + 2 < head.endIndex, head[i + 1] == 0xBB, head[i + 2] == 0xBF { i += 3; continue }
+                if head[i] == 32 || (head[i] >= 9 && head[i] <= 13) {
+                    i += 1
+                    continue
+                }
+                if head[i] == 0xEF, i + 2 < head.endIndex, head[i + 1] == 0xBB, head[i + 2] == 0xBF {
+                    i += 3
+                    continue
+                }
                 break
             }
             let rest = head[i...]
@@ -72,11 +84,12 @@ public enum BodyKind: String, Sendable, Equatable {
 
     /// The bytes between `<title ...>` and `</title>` (ASCII case-insensitive), if both are there.
     private static func titleBytes(_ head: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let open = ASCIISearch.firstIndex(of: Array("<title".utf8), in: head, from: head.startIndex, to: head.endIndex),
-              let gt = head[open...].firstIndex(of: UInt8(ascii: ">")),
-              let close = ASCIISearch.firstIndex(of: Array("</title>".utf8), in: head, from: gt + 1, to: head.endIndex) else { return nil }
+        guard
+            let open = ASCIISearch.firstIndex(
+                of: Array("<title".utf8), in: head, from: head.startIndex, to: head.endIndex),
+            let gt = head[open...].firstIndex(of: UInt8(ascii: ">")),
+            let close = ASCIISearch.firstIndex(of: Array("</title>".utf8), in: head, from: gt + 1, to: head.endIndex)
+        else { return nil }
         return head[(gt + 1)..<close]
     }
 }
-
-import Foundation

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Intraday bars as columns: UTC instants and exact decimal prices, one row per bar, in file order.
@@ -50,8 +50,11 @@ public struct IntradayBarParser {
     private let powers: UnsafePointer<Int64> = IntradayBarParser.powerTable
     // The columns' storage (refreshed whenever they may have moved).
     private var instantBase: UnsafeMutablePointer<Int64>
-    private var bases: (UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
-                        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>)
+    private var bases:
+        (
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
+        )
     private var count = 0
     /// Line number the next record starts on, counted the way `TolerantCSVReader` counts.
     private var nextLine = 1
@@ -84,7 +87,9 @@ public struct IntradayBarParser {
     // MARK: Whole inputs
 
     /// Parses a complete body.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, zone: ExchangeTimeZone) -> Result<IntradayBars, QuoteError> {
+    public static func parse(_ bytes: UnsafeRawBufferPointer, zone: ExchangeTimeZone) -> Result<
+        IntradayBars, QuoteError
+    > {
         var parser = IntradayBarParser(zone: zone, expectedBytes: bytes.count)
         _ = parser.consume(bytes, isFinal: true)
         return parser.finish()
@@ -105,7 +110,9 @@ public struct IntradayBarParser {
     /// bytes are not copied). Falls back to `read(2)` where the file cannot be mapped (a pipe).
     /// A file truncated by another process while it is read ends the process with SIGBUS, as with
     /// any mapped file: read files that are being written with `parse(_:zone:)`.
-    public static func parse(contentsOfFile path: String, zone: ExchangeTimeZone, chunkBytes: Int = 2 << 20) -> Result<IntradayBars, FileError> {
+    public static func parse(contentsOfFile path: String, zone: ExchangeTimeZone, chunkBytes: Int = 2 << 20) -> Result<
+        IntradayBars, FileError
+    > {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return .failure(.cannotOpen(path: path, errno: errno)) }
         defer { close(fd) }
@@ -119,14 +126,19 @@ public struct IntradayBarParser {
         if size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED {
             _ = madvise(map, size, MADV_SEQUENTIAL)
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            var offset = 0, unmapped = 0
+            var offset = 0
+            var unmapped = 0
             var window = max(chunkBytes, 4096)
             while true {
                 let end = min(size, offset + window)
                 let isFinal = end == size
-                let used = parser.consume(UnsafeRawBufferPointer(start: map + offset, count: end - offset), isFinal: isFinal)
+                let used = parser.consume(
+                    UnsafeRawBufferPointer(start: map + offset, count: end - offset), isFinal: isFinal)
                 if parser.failure != nil || isFinal { break }
-                if used == 0 { window *= 2; continue }  // one record longer than the window
+                if used == 0 {
+                    window *= 2
+                    continue
+                }  // one record longer than the window
                 offset += used
                 let releasable = offset / page * page
                 if releasable - unmapped >= window / 2 {
@@ -150,7 +162,10 @@ public struct IntradayBarParser {
                         if errno == EINTR { continue }
                         return .failure(.cannotRead(path: path, errno: errno))
                     }
-                    if r == 0 { eof = true; break }
+                    if r == 0 {
+                        eof = true
+                        break
+                    }
                     filled += r
                 }
             }
@@ -176,13 +191,14 @@ public struct IntradayBarParser {
         if let failure { return .failure(failure) }
         instants.setCount(count)
         for c in columns { c.setCount(count) }
-        return .success(IntradayBars(
-            instants: instants,
-            open: DecimalColumn(values: columns[0], scale: scales.0),
-            high: DecimalColumn(values: columns[1], scale: scales.1),
-            low: DecimalColumn(values: columns[2], scale: scales.2),
-            close: DecimalColumn(values: columns[3], scale: scales.3),
-            volume: DecimalColumn(values: columns[4], scale: scales.4)))
+        return .success(
+            IntradayBars(
+                instants: instants,
+                open: DecimalColumn(values: columns[0], scale: scales.0),
+                high: DecimalColumn(values: columns[1], scale: scales.1),
+                low: DecimalColumn(values: columns[2], scale: scales.2),
+                close: DecimalColumn(values: columns[3], scale: scales.3),
+                volume: DecimalColumn(values: columns[4], scale: scales.4)))
     }
 
     // MARK: Chunks
@@ -201,10 +217,15 @@ public struct IntradayBarParser {
         }
         // Every record in this chunk fits in the reserved capacity (a record has at least 18 bytes).
         reserve(count + n / 18 + 2)
-        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        let cr = UInt8(ascii: "\r")
         while p < n {
             let c = b[p]
-            if c == lf { p += 1; nextLine += 1; continue }
+            if c == lf {
+                p += 1
+                nextLine += 1
+                continue
+            }
             if c == cr {
                 if p + 1 == n && !isFinal { return p }
                 p += 1
@@ -214,7 +235,11 @@ public struct IntradayBarParser {
             }
             if sawHeader {
                 let end = fastRow(b, p, n, isFinal)
-                if end >= 0 { p = end; nextLine += 1; continue }
+                if end >= 0 {
+                    p = end
+                    nextLine += 1
+                    continue
+                }
             }
             switch genericRecord(chunk, p, isFinal) {
             case .needMore: return p
@@ -255,10 +280,13 @@ public struct IntradayBarParser {
             days = dateDays
         } else {
             guard b[p + 4] == UInt8(ascii: "-"), b[p + 7] == UInt8(ascii: "-"),
-                  let y0 = Self.digit(b[p]), let y1 = Self.digit(b[p + 1]), let y2 = Self.digit(b[p + 2]), let y3 = Self.digit(b[p + 3]),
-                  let m0 = Self.digit(b[p + 5]), let m1 = Self.digit(b[p + 6]), let d0 = Self.digit(b[p + 8]), let d1 = Self.digit(b[p + 9])
+                let y0 = Self.digit(b[p]), let y1 = Self.digit(b[p + 1]), let y2 = Self.digit(b[p + 2]),
+                let y3 = Self.digit(b[p + 3]),
+                let m0 = Self.digit(b[p + 5]), let m1 = Self.digit(b[p + 6]), let d0 = Self.digit(b[p + 8]),
+                let d1 = Self.digit(b[p + 9])
             else { return -1 }
-            let date = CivilDate(year: Int(y0 * 1000 + y1 * 100 + y2 * 10 + y3), month: Int(m0 * 10 + m1), day: Int(d0 * 10 + d1))
+            let date = CivilDate(
+                year: Int(y0 * 1000 + y1 * 100 + y2 * 10 + y3), month: Int(m0 * 10 + m1), day: Int(d0 * 10 + d1))
             guard date.isValid else { return -1 }
             days = date.daysSinceEpoch
             dateLow = lo8
@@ -270,7 +298,9 @@ public struct IntradayBarParser {
         // Time: HH:mm:ss, (one 8-byte load) or HH:mm,
         guard p + 17 <= n else { return -1 }
         let clock = UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self).littleEndian
-        var hour: Int64, minute: Int64, seconds: Int64
+        var hour: Int64
+        var minute: Int64
+        var seconds: Int64
         if b[p + 8] == UInt8(ascii: ","), (clock >> 16) & 0xFF == 0x3A, (clock >> 40) & 0xFF == 0x3A {
             // Digits become 0...9 (colons 0); any other byte shows as >= 10 or >= 0x80.
             let x = clock ^ 0x3030_3A30_303A_3030
@@ -281,8 +311,9 @@ public struct IntradayBarParser {
             p += 9
         } else {
             guard b[p + 2] == UInt8(ascii: ":"), b[p + 5] == UInt8(ascii: ","),
-                  let h0 = Self.digit(b[p]), let h1 = Self.digit(b[p + 1]),
-                  let i0 = Self.digit(b[p + 3]), let i1 = Self.digit(b[p + 4]) else { return -1 }
+                let h0 = Self.digit(b[p]), let h1 = Self.digit(b[p + 1]),
+                let i0 = Self.digit(b[p + 3]), let i1 = Self.digit(b[p + 4])
+            else { return -1 }
             hour = h0 * 10 + h1
             minute = i0 * 10 + i1
             seconds = 0
@@ -296,19 +327,23 @@ public struct IntradayBarParser {
         var value: Int64 = 0
         let oScale = Self.decimal(b, &p, n, &value)
         guard oScale >= 0, p < n, b[p] == UInt8(ascii: ","),
-              Self.store((value, oScale), into: bases.0, scale: &scales.0, row: row, powers: powers) else { return -1 }
+            Self.store((value, oScale), into: bases.0, scale: &scales.0, row: row, powers: powers)
+        else { return -1 }
         p += 1
         let hScale = Self.decimal(b, &p, n, &value)
         guard hScale >= 0, p < n, b[p] == UInt8(ascii: ","),
-              Self.store((value, hScale), into: bases.1, scale: &scales.1, row: row, powers: powers) else { return -1 }
+            Self.store((value, hScale), into: bases.1, scale: &scales.1, row: row, powers: powers)
+        else { return -1 }
         p += 1
         let lScale = Self.decimal(b, &p, n, &value)
         guard lScale >= 0, p < n, b[p] == UInt8(ascii: ","),
-              Self.store((value, lScale), into: bases.2, scale: &scales.2, row: row, powers: powers) else { return -1 }
+            Self.store((value, lScale), into: bases.2, scale: &scales.2, row: row, powers: powers)
+        else { return -1 }
         p += 1
         let cScale = Self.decimal(b, &p, n, &value)
         guard cScale >= 0, p < n, b[p] == UInt8(ascii: ","),
-              Self.store((value, cScale), into: bases.3, scale: &scales.3, row: row, powers: powers) else { return -1 }
+            Self.store((value, cScale), into: bases.3, scale: &scales.3, row: row, powers: powers)
+        else { return -1 }
         p += 1
         let vScale = Self.decimal(b, &p, n, &value)
         guard vScale >= 0 else { return -1 }
@@ -380,7 +415,10 @@ public struct IntradayBarParser {
     private static func longDecimal(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64) -> Int {
         var i = p
         var negative = false
-        if i < n && b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if i < n && b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         if i + 17 <= n {
             let (integer, integerDigits) = digitRun(b + i)
             guard integerDigits > 0 else { return -1 }
@@ -429,10 +467,14 @@ public struct IntradayBarParser {
 
     /// The byte-at-a-time version, near the end of the input and for long numbers.
     @inline(never)
-    private static func scalarDecimal(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64) -> Int {
+    private static func scalarDecimal(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64) -> Int
+    {
         var i = p
         var negative = false
-        if i < n && b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if i < n && b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         let digitsStart = i
         var v: Int64 = 0
         while i < n {
@@ -473,8 +515,10 @@ public struct IntradayBarParser {
     /// rescaling earlier rows) when the value has more digits after the point. False if a value
     /// would not fit at the shared scale.
     @inline(__always)
-    private static func store(_ value: (Int64, Int), into target: UnsafeMutablePointer<Int64>, scale: inout Int, row: Int,
-                              powers: UnsafePointer<Int64>) -> Bool {
+    private static func store(
+        _ value: (Int64, Int), into target: UnsafeMutablePointer<Int64>, scale: inout Int, row: Int,
+        powers: UnsafePointer<Int64>
+    ) -> Bool {
         let (significand, s) = value
         if s <= scale {
             let (m, o) = significand.multipliedReportingOverflow(by: powers[scale - s])
@@ -486,7 +530,9 @@ public struct IntradayBarParser {
     }
 
     @inline(never)
-    private static func raiseScale(_ target: UnsafeMutablePointer<Int64>, scale: inout Int, to s: Int, row: Int, value: Int64) -> Bool {
+    private static func raiseScale(
+        _ target: UnsafeMutablePointer<Int64>, scale: inout Int, to s: Int, row: Int, value: Int64
+    ) -> Bool {
         let factor = powerTable[s - scale]
         for i in 0..<row where target[i] != DecimalColumn.absent {
             let (m, o) = target[i].multipliedReportingOverflow(by: factor)
@@ -500,7 +546,10 @@ public struct IntradayBarParser {
 
     // MARK: General path
 
-    private enum Step { case needMore, failed, done(Int) }
+    private enum Step {
+        case needMore, failed
+        case done(Int)
+    }
 
     /// One record from `start` through `TolerantCSVReader`, with `StooqDecoder.bars`' rules.
     private mutating func genericRecord(_ chunk: UnsafeRawBufferPointer, _ start: Int, _ isFinal: Bool) -> Step {
@@ -536,8 +585,9 @@ public struct IntradayBarParser {
             // `Date,Time,...` (intraday); a daily file (`Date,Open,...`) is not this parser's.
             let second = fields.count > 1 ? reader.string(fields[1]).trimmingSpaces.lowercased() : ""
             guard second == "time" || second == "czas" else {
-                failure = .malformed(source: source, line: line, column: 2,
-                                     detail: "not intraday bars: the second column is \"\(second)\", not Time")
+                failure = .malformed(
+                    source: source, line: line, column: 2,
+                    detail: "not intraday bars: the second column is \"\(second)\", not Time")
                 return .failed
             }
             sawHeader = true
@@ -550,12 +600,14 @@ public struct IntradayBarParser {
         }
         let d = reader.raw(fields[0])
         guard let date = DateTimeParsing.isoDate(d) ?? DateTimeParsing.compactDate(d) else {
-            failure = .malformed(source: source, line: line, column: 1, detail: "not a date: \"\(reader.string(fields[0]))\"")
+            failure = .malformed(
+                source: source, line: line, column: 1, detail: "not a date: \"\(reader.string(fields[0]))\"")
             return .failed
         }
         let t = reader.raw(fields[1])
         guard let time = DateTimeParsing.time(t) ?? DateTimeParsing.compactTime(t) else {
-            failure = .malformed(source: source, line: line, column: 2, detail: "not a time: \"\(reader.string(fields[1]))\"")
+            failure = .malformed(
+                source: source, line: line, column: 2, detail: "not a time: \"\(reader.string(fields[1]))\"")
             return .failed
         }
         let row = count
@@ -583,8 +635,9 @@ public struct IntradayBarParser {
             default: fits = Self.store(value, into: bases.4, scale: &scales.4, row: row, powers: powers)
             }
             guard fits else {
-                failure = .malformed(source: source, line: line, column: k + 3,
-                                     detail: "\"\(reader.string(fields[k + 2]))\" does not fit 18 digits at the column's scale")
+                failure = .malformed(
+                    source: source, line: line, column: k + 3,
+                    detail: "\"\(reader.string(fields[k + 2]))\" does not fit 18 digits at the column's scale")
                 return .failed
             }
         }
@@ -601,8 +654,11 @@ public struct IntradayBarParser {
         var i = 0
         while i < n {
             let c = bytes[i]
-            if c == UInt8(ascii: "\n") { k += 1 }
-            else if c == UInt8(ascii: "\r") && !(i + 1 < n && bytes[i + 1] == UInt8(ascii: "\n")) { k += 1 }
+            if c == UInt8(ascii: "\n") {
+                k += 1
+            } else if c == UInt8(ascii: "\r") && !(i + 1 < n && bytes[i + 1] == UInt8(ascii: "\n")) {
+                k += 1
+            }
             i += 1
         }
         return k

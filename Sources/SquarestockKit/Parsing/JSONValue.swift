@@ -34,9 +34,18 @@ public indirect enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    public var array: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
-    public var string: String? { if case .string(let s) = self { return s }; return nil }
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var array: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     public var decimal: ExactDecimal? {
         if case .number(let n) = self { return ExactDecimal(n) }
@@ -70,7 +79,9 @@ public struct JSONReader {
             do throws(JSONParseError) {
                 let v = try r.value(depth: 0)
                 r.skipSpace()
-                guard r.i == raw.count else { return .failure(JSONParseError(offset: r.i, message: "unexpected data after the JSON value")) }
+                guard r.i == raw.count else {
+                    return .failure(JSONParseError(offset: r.i, message: "unexpected data after the JSON value"))
+                }
                 return .success(v)
             } catch {
                 return .failure(error)
@@ -82,10 +93,13 @@ public struct JSONReader {
     /// Unwraps JSONP (`callback({...});`, `/**/callback(...)`) and parses the inside.
     public static func parseAllowingJSONP(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var start = 0
-        while start < bytes.count, bytes[start] == 32 || bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 9 { start += 1 }
+        while start < bytes.count, bytes[start] == 32 || bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 9 {
+            start += 1
+        }
         if start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
-           let open = bytes[start...].firstIndex(of: UInt8(ascii: "(")),
-           let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open {
+            let open = bytes[start...].firstIndex(of: UInt8(ascii: "(")),
+            let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open
+        {
             return try parse(Array(bytes[(open + 1)..<close]))
         }
         return try parse(bytes)
@@ -110,7 +124,10 @@ public struct JSONReader {
             i += 1
             var members: [(String, JSONValue)] = []
             skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if i < b.count, b[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
                 guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
@@ -122,40 +139,71 @@ public struct JSONReader {
                 members.append((k, try value(depth: depth + 1)))
                 skipSpace()
                 guard i < b.count else { throw fail("unexpected end of JSON") }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if b[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .object(members)
+                }
                 throw fail("expected ',' or '}'")
             }
         case UInt8(ascii: "["):
             i += 1
             var items: [JSONValue] = []
             skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if i < b.count, b[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             while true {
                 skipSpace()
                 items.append(try value(depth: depth + 1))
                 skipSpace()
                 guard i < b.count else { throw fail("unexpected end of JSON") }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if b[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return .array(items)
+                }
                 throw fail("expected ',' or ']'")
             }
         case UInt8(ascii: "\""):
             return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default:
             let start = i
             if b[i] == UInt8(ascii: "-") { i += 1 }
             var digits = 0
             while i < b.count {
                 let c = b[i]
-                if (c >= 48 && c <= 57) { digits += 1; i += 1 }
-                else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { i += 1 }
-                else { break }
+                if c >= 48 && c <= 57 {
+                    digits += 1
+                    i += 1
+                } else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+                    || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+                {
+                    i += 1
+                } else {
+                    break
+                }
             }
-            guard digits > 0 else { i = start; throw fail("unexpected character") }
+            guard digits > 0 else {
+                i = start
+                throw fail("unexpected character")
+            }
             return .number(String(decoding: UnsafeRawBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
         }
     }
@@ -173,7 +221,10 @@ public struct JSONReader {
         var out: [UInt8] = []
         while i < b.count {
             let c = b[i]
-            if c == UInt8(ascii: "\"") { i += 1; return TerminalText.clean(bytes: out) }
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return TerminalText.clean(bytes: out)
+            }
             if c == UInt8(ascii: "\\") {
                 i += 1
                 guard i < b.count else { break }
@@ -187,10 +238,16 @@ public struct JSONReader {
                 case UInt8(ascii: "f"): out.append(12)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
-                    if scalar >= 0xD800 && scalar < 0xDC00, i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
+                    if scalar >= 0xD800 && scalar < 0xDC00, i + 1 < b.count, b[i] == UInt8(ascii: "\\"),
+                        b[i + 1] == UInt8(ascii: "u")
+                    {
                         i += 2
                         let low = try hex4()
-                        if low >= 0xDC00 && low < 0xE000 { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) } else { scalar = 0xFFFD }
+                        if low >= 0xDC00 && low < 0xE000 {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            scalar = 0xFFFD
+                        }
                     }
                     let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     out.append(contentsOf: Array(String(Character(u)).utf8))

@@ -53,12 +53,16 @@ public struct TolerantCSVReader {
         // Skip blank lines.
         while position < n {
             let c = bytes[position]
-            if c == lf { position += 1; nextLine += 1 }
-            else if c == cr {
+            if c == lf {
+                position += 1
+                nextLine += 1
+            } else if c == cr {
                 position += 1
                 if position < n && bytes[position] == lf { position += 1 }
                 nextLine += 1
-            } else { break }
+            } else {
+                break
+            }
         }
         guard position < n else { return false }
         lineNumber = nextLine
@@ -72,12 +76,15 @@ public struct TolerantCSVReader {
                 while q < n {
                     let c = bytes[q]
                     if c == quote {
-                        if q + 1 < n && bytes[q + 1] == quote { escaped = true; q += 2; continue }
+                        if q + 1 < n && bytes[q + 1] == quote {
+                            escaped = true
+                            q += 2
+                            continue
+                        }
                         closed = true
                         break
                     }
-                    if c == lf { nextLine += 1 }
-                    else if c == cr && !(q + 1 < n && bytes[q + 1] == lf) { nextLine += 1 }
+                    if c == lf { nextLine += 1 } else if c == cr && !(q + 1 < n && bytes[q + 1] == lf) { nextLine += 1 }
                     q += 1
                 }
                 if !closed {
@@ -89,7 +96,10 @@ public struct TolerantCSVReader {
                 var contentEnd = q
                 q += 1  // past the closing quote
                 // Tolerate text between the closing quote and the separator (`"a"b,` reads `a"b`).
-                while q < n, bytes[q] != separator, bytes[q] != lf, bytes[q] != cr { q += 1; contentEnd = q }
+                while q < n, bytes[q] != separator, bytes[q] != lf, bytes[q] != cr {
+                    q += 1
+                    contentEnd = q
+                }
                 let field = CSVField(start: p + 1, end: contentEnd, isQuoted: true, hasEscapedQuotes: escaped)
                 fields.append(field)
                 p = q
@@ -104,9 +114,20 @@ public struct TolerantCSVReader {
                 p = q
             }
             // After a field: separator, end of line, or end of input.
-            if p >= n { position = n; return true }
+            if p >= n {
+                position = n
+                return true
+            }
             let c = bytes[p]
-            if c == separator { p += 1; if p >= n { fields.append(CSVField(start: n, end: n, isQuoted: false, hasEscapedQuotes: false)); position = n; return true }; continue }
+            if c == separator {
+                p += 1
+                if p >= n {
+                    fields.append(CSVField(start: n, end: n, isQuoted: false, hasEscapedQuotes: false))
+                    position = n
+                    return true
+                }
+                continue
+            }
             if c == cr {
                 p += 1
                 if p < n && bytes[p] == lf { p += 1 }
@@ -146,7 +167,11 @@ public struct TolerantCSVReader {
         var i = 0
         while i < slice.count {
             out.append(slice[i])
-            if slice[i] == UInt8(ascii: "\""), i + 1 < slice.count, slice[i + 1] == UInt8(ascii: "\"") { i += 2 } else { i += 1 }
+            if slice[i] == UInt8(ascii: "\""), i + 1 < slice.count, slice[i + 1] == UInt8(ascii: "\"") {
+                i += 2
+            } else {
+                i += 1
+            }
         }
         return out
     }

@@ -51,29 +51,34 @@ struct IndexTables {
     func string(_ i: Int, _ field: Int) -> String {
         let k = i * IndexTables.fieldsPerListing + field
         return strings.withUnsafeBytes {
-            TerminalText.clean(bytes: UnsafeRawBufferPointer(rebasing: $0[Int(stringStart[k])..<Int(stringStart[k + 1])]))
+            TerminalText.clean(
+                bytes: UnsafeRawBufferPointer(rebasing: $0[Int(stringStart[k])..<Int(stringStart[k + 1])]))
         }
     }
 
     func exchange(slot s: Int) -> ListingExchange {
-        let source = exchangeCodes[2 * s], code = exchangeCodes[2 * s + 1]
+        let source = exchangeCodes[2 * s]
+        let code = exchangeCodes[2 * s + 1]
         if source == 0, let e = ListingExchange(nasdaqMarketCategory: code) { return e }
         return ListingExchange(otherListedCode: code) ?? ListingExchange(unknownOtherListedCode: code)
     }
 
     func listing(_ i: Int) -> Listing {
         let cqs = string(i, 3)
-        return Listing(symbol: string(i, 0), name: string(i, 1), exchange: exchange(slot: Int(exchangeSlot[i])),
-                       type: SecurityType(rawValue: typeOf[i]) ?? .commonStock,
-                       shareClass: classOf[i] == 0 ? nil : classOf[i], isETF: flags[i] & 1 != 0,
-                       actSymbol: string(i, 2), cqsSymbol: cqs.isEmpty ? nil : cqs, nasdaqSymbol: string(i, 4),
-                       financialStatus: status[i] == 0 ? nil : status[i], roundLotSize: Int(roundLot[i]))
+        return Listing(
+            symbol: string(i, 0), name: string(i, 1), exchange: exchange(slot: Int(exchangeSlot[i])),
+            type: SecurityType(rawValue: typeOf[i]) ?? .commonStock,
+            shareClass: classOf[i] == 0 ? nil : classOf[i], isETF: flags[i] & 1 != 0,
+            actSymbol: string(i, 2), cqsSymbol: cqs.isEmpty ? nil : cqs, nasdaqSymbol: string(i, 4),
+            financialStatus: status[i] == 0 ? nil : status[i], roundLotSize: Int(roundLot[i]))
     }
 
     /// Whether symbol i sorts before symbol j (bytes of the display symbols).
     func symbolLess(_ i: Int, _ j: Int) -> Bool {
-        let a = Int(stringStart[i * IndexTables.fieldsPerListing]), ae = Int(stringStart[i * IndexTables.fieldsPerListing + 1])
-        let b = Int(stringStart[j * IndexTables.fieldsPerListing]), be = Int(stringStart[j * IndexTables.fieldsPerListing + 1])
+        let a = Int(stringStart[i * IndexTables.fieldsPerListing])
+        let ae = Int(stringStart[i * IndexTables.fieldsPerListing + 1])
+        let b = Int(stringStart[j * IndexTables.fieldsPerListing])
+        let be = Int(stringStart[j * IndexTables.fieldsPerListing + 1])
         return strings[a..<ae].lexicographicallyPrecedes(strings[b..<be])
     }
 
@@ -81,19 +86,24 @@ struct IndexTables {
     func isConsistent() -> Bool {
         let n = count
         guard classOf.count == n, flags.count == n, status.count == n, roundLot.count == n, exchangeSlot.count == n,
-              prior.count == n, totalWeight.count == n, halfMask.count == n, firstMask.count == n,
-              stringStart.count == n * IndexTables.fieldsPerListing + 1, exchangeCodes.count % 2 == 0,
-              tokenStart.count == tokenMask.count + 1, tokenKind.count == tokenMask.count,
-              bucketStart.count == 257, postingStart.count == tokenStart.count,
-              postingListing.count == postingBits.count, symbolKeys.count == n, symbolKeyLength.count == n,
-              symbolListing.count == n else { return false }
+            prior.count == n, totalWeight.count == n, halfMask.count == n, firstMask.count == n,
+            stringStart.count == n * IndexTables.fieldsPerListing + 1, exchangeCodes.count % 2 == 0,
+            tokenStart.count == tokenMask.count + 1, tokenKind.count == tokenMask.count,
+            bucketStart.count == 257, postingStart.count == tokenStart.count,
+            postingListing.count == postingBits.count, symbolKeys.count == n, symbolKeyLength.count == n,
+            symbolListing.count == n
+        else { return false }
         func monotonic(_ a: [UInt32], last: Int) -> Bool {
             var prev: UInt32 = 0
-            for v in a { if v < prev { return false }; prev = v }
+            for v in a {
+                if v < prev { return false }
+                prev = v
+            }
             return a.first == 0 && Int(prev) == last
         }
         guard monotonic(stringStart, last: strings.count), monotonic(tokenStart, last: tokenBytes.count),
-              monotonic(postingStart, last: postingListing.count) else { return false }
+            monotonic(postingStart, last: postingListing.count)
+        else { return false }
         guard bucketStart[0] == 0, Int(bucketStart[256]) == tokenMask.count else { return false }
         for b in 0..<256 where bucketStart[b] > bucketStart[b + 1] { return false }
         for t in 0..<tokenMask.count where tokenStart[t] == tokenStart[t + 1] { return false }

@@ -88,7 +88,8 @@ public struct SymbolDirectoryLeftovers: Sendable {
     /// `text` as a process id: `<pid>` or `<pid>-<16 hex digits>`.
     static func pid(in text: Substring) -> Int32? {
         let head = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first ?? text
-        guard !head.isEmpty, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber), let pid = Int32(head), pid > 0 else {
+        guard !head.isEmpty, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber), let pid = Int32(head), pid > 0
+        else {
             return nil
         }
         return pid

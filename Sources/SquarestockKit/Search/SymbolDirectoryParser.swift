@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads Nasdaq Trader's `nasdaqlisted.txt` and `otherlisted.txt` into listings. This is the
@@ -18,22 +18,31 @@ import Darwin
 /// otherlisted rows come from the CQS column (see `DirectorySymbol`).
 public enum SymbolDirectoryParser {
     /// Parses one file, telling which it was from its header.
-    public static func parse(_ bytes: [UInt8]) throws(SymbolDirectoryError) -> (kind: DirectoryFileKind, directory: SymbolDirectory) {
+    public static func parse(_ bytes: [UInt8]) throws(SymbolDirectoryError) -> (
+        kind: DirectoryFileKind, directory: SymbolDirectory
+    ) {
         let result = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
         return try result.get()
     }
 
     /// Parses one file given as text.
-    public static func parse(_ text: String) throws(SymbolDirectoryError) -> (kind: DirectoryFileKind, directory: SymbolDirectory) {
+    public static func parse(_ text: String) throws(SymbolDirectoryError) -> (
+        kind: DirectoryFileKind, directory: SymbolDirectory
+    ) {
         try parse(Array(text.utf8))
     }
 
     /// Parses both files into one directory, nasdaqlisted first. Each body may be either file:
     /// the headers decide. The creation time is the older footer's.
-    public static func parse(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError) -> SymbolDirectory {
+    public static func parse(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError)
+        -> SymbolDirectory
+    {
         var (ka, a) = try parse(nasdaqListed)
         var (kb, b) = try parse(otherListed)
-        if ka == .otherListed && kb == .nasdaqListed { swap(&a, &b); swap(&ka, &kb) }
+        if ka == .otherListed && kb == .nasdaqListed {
+            swap(&a, &b)
+            swap(&ka, &kb)
+        }
         a.listings.append(contentsOf: b.listings)
         a.testIssuesSkipped += b.testIssuesSkipped
         a.creationTime = min(a.creationTime, b.creationTime)
@@ -41,11 +50,17 @@ public enum SymbolDirectoryParser {
     }
 
     /// Both files parsed in the given order, each listing also added to `builder`.
-    static func parse(_ first: [UInt8], _ second: [UInt8], into builder: inout IndexBuilder) throws(SymbolDirectoryError) -> SymbolDirectory {
-        let a = withUnsafeMutablePointer(to: &builder) { b in first.withUnsafeBufferPointer { parse(buffer: $0, builder: b, firstIndex: 0) } }
+    static func parse(_ first: [UInt8], _ second: [UInt8], into builder: inout IndexBuilder)
+        throws(SymbolDirectoryError) -> SymbolDirectory
+    {
+        let a = withUnsafeMutablePointer(to: &builder) { b in
+            first.withUnsafeBufferPointer { parse(buffer: $0, builder: b, firstIndex: 0) }
+        }
         var (_, d) = try a.get()
         let offset = d.listings.count
-        let b = withUnsafeMutablePointer(to: &builder) { b in second.withUnsafeBufferPointer { parse(buffer: $0, builder: b, firstIndex: offset) } }
+        let b = withUnsafeMutablePointer(to: &builder) { b in
+            second.withUnsafeBufferPointer { parse(buffer: $0, builder: b, firstIndex: offset) }
+        }
         let (_, d2) = try b.get()
         d.listings.append(contentsOf: d2.listings)
         d.testIssuesSkipped += d2.testIssuesSkipped
@@ -57,8 +72,10 @@ public enum SymbolDirectoryParser {
 
     typealias Parsed = (kind: DirectoryFileKind, directory: SymbolDirectory)
 
-    static func parse(buffer p: UnsafeBufferPointer<UInt8>, builder: UnsafeMutablePointer<IndexBuilder>? = nil,
-                      firstIndex: Int = 0) -> Result<Parsed, SymbolDirectoryError> {
+    static func parse(
+        buffer p: UnsafeBufferPointer<UInt8>, builder: UnsafeMutablePointer<IndexBuilder>? = nil,
+        firstIndex: Int = 0
+    ) -> Result<Parsed, SymbolDirectoryError> {
         guard let base = p.baseAddress, p.count > 0 else { return .failure(.empty) }
         let n = p.count
         var pos = 0
@@ -84,7 +101,9 @@ public enum SymbolDirectoryParser {
         while pos < n {
             lineNo += 1
             var lineEnd = n
-            if let nl = memchr(base + pos, 10, n - pos) { lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) }
+            if let nl = memchr(base + pos, 10, n - pos) {
+                lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
+            }
             let next = lineEnd + 1
             var end = lineEnd
             if end > pos && base[end - 1] == 13 { end -= 1 }
@@ -92,16 +111,24 @@ public enum SymbolDirectoryParser {
             pos = next
 
             if lineNo == 1 {
-                if let k = headerKind(line) { kind = k; continue }
+                if let k = headerKind(line) {
+                    kind = k
+                    continue
+                }
                 if line.contains(UInt8(ascii: "<")) { return .failure(.htmlInsteadOfDirectory) }
                 return .failure(.badHeader(line: 1, found: text(line, limit: 120)))
             }
             var blank = true
-            for b in line where !isSpace(b) { blank = false; break }
+            for b in line where !isSpace(b) {
+                blank = false
+                break
+            }
             if blank { continue }
             if footer != nil { return .failure(.dataAfterFooter(line: lineNo)) }
             if line[0] == UInt8(ascii: "F") && line.starts(with: "File Creation Time:".utf8) {
-                guard let t = footerTime(line) else { return .failure(.badFooter(line: lineNo, found: text(line, limit: 80))) }
+                guard let t = footerTime(line) else {
+                    return .failure(.badFooter(line: lineNo, found: text(line, limit: 80)))
+                }
                 footer = t
                 continue
             }
@@ -113,9 +140,12 @@ public enum SymbolDirectoryParser {
             let ln = line.count
             while true {
                 var i = ln
-                if s < ln, let bar = memchr(lb + s, 124, ln - s) { i = lb.distance(to: bar.assumingMemoryBound(to: UInt8.self)) }
+                if s < ln, let bar = memchr(lb + s, 124, ln - s) {
+                    i = lb.distance(to: bar.assumingMemoryBound(to: UInt8.self))
+                }
                 if count < 8 {
-                    var a = s, b = i
+                    var a = s
+                    var b = i
                     while a < b && isSpace(lb[a]) { a += 1 }
                     while b > a && isSpace(lb[b - 1]) { b -= 1 }
                     bounds[2 * count] = a
@@ -138,9 +168,14 @@ public enum SymbolDirectoryParser {
             guard let isTest = yesNo(test, allowEmpty: false) else {
                 return .failure(.invalidValue(line: lineNo, field: "Test Issue", value: text(test, limit: 40)))
             }
-            if isTest { skipped += 1; continue }
+            if isTest {
+                skipped += 1
+                continue
+            }
             let symbolField = field(0)
-            if symbolField.isEmpty { return .failure(.emptyField(line: lineNo, field: isNasdaq ? "Symbol" : "ACT Symbol")) }
+            if symbolField.isEmpty {
+                return .failure(.emptyField(line: lineNo, field: isNasdaq ? "Symbol" : "ACT Symbol"))
+            }
             let nameField = field(1)
             if nameField.isEmpty { return .failure(.emptyField(line: lineNo, field: "Security Name")) }
             let etfField = field(isNasdaq ? 6 : 4)
@@ -151,7 +186,8 @@ public enum SymbolDirectoryParser {
             var lot = lotField.isEmpty ? 100 : 0
             for b in lotField {
                 guard b >= 48 && b <= 57, lot < 100_000_000 else {
-                    return .failure(.invalidValue(line: lineNo, field: "Round Lot Size", value: text(lotField, limit: 20)))
+                    return .failure(
+                        .invalidValue(line: lineNo, field: "Round Lot Size", value: text(lotField, limit: 20)))
                 }
                 lot = lot * 10 + Int(b - 48)
             }
@@ -191,7 +227,9 @@ public enum SymbolDirectoryParser {
                     (symbol, suffix) = DirectorySymbol.display(cqs: cqsField)
                 }
                 let nf = field(7)
-                nasdaqSymbol = nf.isEmpty || nf.elementsEqual(symbolField) ? actSymbol : TerminalText.clean(bytes: UnsafeRawBufferPointer(nf))
+                nasdaqSymbol =
+                    nf.isEmpty || nf.elementsEqual(symbolField)
+                    ? actSymbol : TerminalText.clean(bytes: UnsafeRawBufferPointer(nf))
             }
 
             // Name: collapse runs of spaces (fields are already trimmed).
@@ -200,7 +238,10 @@ public enum SymbolDirectoryParser {
             let nb = nameField.baseAddress!
             var k = 1
             while k < nameField.count {
-                if nb[k] == 32 && nb[k - 1] == 32 { hasDoubleSpace = true; break }
+                if nb[k] == 32 && nb[k - 1] == 32 {
+                    hasDoubleSpace = true
+                    break
+                }
                 k += 1
             }
             if hasDoubleSpace {
@@ -215,18 +256,23 @@ public enum SymbolDirectoryParser {
             let core = ListingNameAnalysis.coreRunCount(tokens, isETF: isETF)
             let type = ListingNameAnalysis.securityType(tokens, coreRuns: core, isETF: isETF, suffix: suffix)
             var shareClass: UInt8? = nil
-            if case .shareClass(let c) = suffix { shareClass = c } else if type != .etf {
+            if case .shareClass(let c) = suffix {
+                shareClass = c
+            } else if type != .etf {
                 shareClass = ListingNameAnalysis.shareClass(tokens)
             }
             if let builder {
                 let indexCore = type == .etf && !isETF ? ListingNameAnalysis.coreRunCount(tokens, isETF: true) : core
-                builder.pointee.add(tokens: tokens, isETF: isETF || type == .etf, core: indexCore,
-                                    index: UInt32(firstIndex + listings.count))
+                builder.pointee.add(
+                    tokens: tokens, isETF: isETF || type == .etf, core: indexCore,
+                    index: UInt32(firstIndex + listings.count))
             }
 
-            listings.append(Listing(symbol: symbol, name: name, exchange: exchange, type: type,
-                                    shareClass: shareClass, isETF: isETF, actSymbol: actSymbol, cqsSymbol: cqs,
-                                    nasdaqSymbol: nasdaqSymbol, financialStatus: status, roundLotSize: lot))
+            listings.append(
+                Listing(
+                    symbol: symbol, name: name, exchange: exchange, type: type,
+                    shareClass: shareClass, isETF: isETF, actSymbol: actSymbol, cqsSymbol: cqs,
+                    nasdaqSymbol: nasdaqSymbol, financialStatus: status, roundLotSize: lot))
         }
         guard let time = footer else { return .failure(.missingFooter(lastLine: lineNo)) }
         return .success((kind, SymbolDirectory(listings: listings, creationTime: time, testIssuesSkipped: skipped)))
@@ -262,7 +308,11 @@ public enum SymbolDirectoryParser {
         var digits: [Int] = []
         while i < line.count && digits.count < 12 {
             let b = line[i]
-            if b >= 48 && b <= 57 { digits.append(Int(b - 48)) } else if !(b == UInt8(ascii: ":") && digits.count == 10) { break }
+            if b >= 48 && b <= 57 {
+                digits.append(Int(b - 48))
+            } else if !(b == UInt8(ascii: ":") && digits.count == 10) {
+                break
+            }
             i += 1
         }
         guard digits.count == 12 else { return nil }

@@ -66,7 +66,9 @@ public struct SymbolDirectoryUpdater: Sendable {
         // from the old pair to the new one at once, so no reader ever sees a mixed pair.
         let base = SamplesLocator.parent(target)
         // The folder holding the link must be the user's own, or another user could swap it.
-        do { try PrivateFileStore.preparePrivateFolder(base) } catch { return .failure(.write("cannot save the symbol directory: \(error)")) }
+        do { try PrivateFileStore.preparePrivateFolder(base) } catch {
+            return .failure(.write("cannot save the symbol directory: \(error)"))
+        }
         let folderName = "symbols-\(context.now.secondsSinceEpoch)-" + PrivateFileStore.uniqueSuffix()
         for (name, body) in zip(names, bodies) {
             do { try PrivateFileStore.write(body, to: base + "/" + folderName + "/" + name) } catch {

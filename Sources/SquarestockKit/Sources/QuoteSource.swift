@@ -1,3 +1,5 @@
+import Foundation
+
 /// A quote service squarestock can read. Each source owns its wire format and its URLs, and
 /// hands back domain `Stock`s, so the CLI and the renderers never see a service's quirks.
 public protocol QuoteSource: Sendable {
@@ -24,9 +26,11 @@ public struct SourceContext: Sendable {
 
     public static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
 
-    public init(now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
-                stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
-                yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil) {
+    public init(
+        now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
+        stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
+        yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil
+    ) {
         self.alphaVantageAPIKey = alphaVantageAPIKey
         self.now = now
         self.endpoint = endpoint
@@ -62,8 +66,9 @@ public enum Endpoint {
         out.reserveCapacity(s.utf8.count)
         for b in s.utf8 {
             switch b {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "%"))
@@ -102,10 +107,10 @@ public enum Endpoint {
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let rest = url[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return nil
+        }
         let start = authority.index(after: colon)
         return start < at ? start..<at : nil
     }
 }
-
-import Foundation

@@ -1,36 +1,47 @@
+import Foundation
+
 /// The checks every CSV source runs before reading a body: services report trouble with
 /// HTTP 200 and an HTML page, a JSON object or a sentence, so the status alone proves nothing.
 public enum ResponseScreen {
     /// Returns an error when `response` is not a CSV body whose first field (case-insensitive)
     /// is one of `headerStarts`; `textRules` map known plain-text answers to specific errors.
-    public static func csv(_ response: HTTPResponse, source: String, headerStarts: [String],
-                           htmlHint: String?, textRules: [(prefix: String, error: QuoteError)] = []) -> QuoteError? {
+    public static func csv(
+        _ response: HTTPResponse, source: String, headerStarts: [String],
+        htmlHint: String?, textRules: [(prefix: String, error: QuoteError)] = []
+    ) -> QuoteError? {
         let body = response.body
         let kind = BodyKind.classify(body)
         if response.status == 429 {
-            return .rateLimited(source: source, detail: "HTTP 429" + excerptSuffix(body),
-                                retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: Instant.now()))
+            return .rateLimited(
+                source: source, detail: "HTTP 429" + excerptSuffix(body),
+                retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: Instant.now()))
         }
         if response.status >= 400 {
             return .httpStatus(source: source, status: response.status, excerpt: BodyKind.excerpt(body))
         }
         if kind == .empty {
-            return .unexpectedBody(source: source, status: response.status, kind: .empty, excerpt: "",
-                                   hint: "\(source) may be down; try again later")
+            return .unexpectedBody(
+                source: source, status: response.status, kind: .empty, excerpt: "",
+                hint: "\(source) may be down; try again later")
         }
         let first = firstLine(body)
         let lowered = first.lowercased()
         for rule in textRules where lowered.hasPrefix(rule.prefix.lowercased()) { return rule.error }
-        let firstField = lowered.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let firstField =
+            lowered.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let trimmedField = firstField.trimmingCharacters(in: [" ", "\"", "\u{FEFF}"])
         if kind == .text && headerStarts.contains(trimmedField) { return nil }
         switch kind {
         case .html:
-            return .unexpectedBody(source: source, status: response.status, kind: .html, excerpt: BodyKind.excerpt(body), hint: htmlHint)
+            return .unexpectedBody(
+                source: source, status: response.status, kind: .html, excerpt: BodyKind.excerpt(body), hint: htmlHint)
         case .json:
-            return .unexpectedBody(source: source, status: response.status, kind: .json, excerpt: jsonMessage(body) ?? BodyKind.excerpt(body), hint: nil)
+            return .unexpectedBody(
+                source: source, status: response.status, kind: .json,
+                excerpt: jsonMessage(body) ?? BodyKind.excerpt(body), hint: nil)
         default:
-            return .unexpectedBody(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(body), hint: nil)
+            return .unexpectedBody(
+                source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(body), hint: nil)
         }
     }
 
@@ -57,7 +68,9 @@ public enum ResponseScreen {
             guard depth < 4 else { return nil }
             if case .object(let members) = v {
                 for (k, value) in members {
-                    if ["Error Message", "Information", "Note", "description", "message", "error"].contains(k), let s = value.string {
+                    if ["Error Message", "Information", "Note", "description", "message", "error"].contains(k),
+                        let s = value.string
+                    {
                         return s
                     }
                 }
@@ -76,5 +89,3 @@ public enum ResponseScreen {
         return e.isEmpty ? "" : ": \"\(e)\""
     }
 }
-
-import Foundation

@@ -38,8 +38,8 @@ final class WatchAlertCommand {
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for p in argv { free(p) }
+            for p in envp { free(p) }
         }
         // watch ignores the signals it handles through dispatch sources (SIGINT, SIGTERM, ...);
         // an ignored signal stays ignored across exec, so the hook gets every default back and

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import SquarestockKit
 
 /// Every history source through libcurl against a server on 127.0.0.1 that serves recorded bodies
@@ -13,16 +14,22 @@ struct HistorySourceLoopbackTests {
         Instant(secondsSinceEpoch: DateTimeParsing.isoDateTime(iso)!.secondsSinceEpochAsUTC)
     }
 
-    func chart(_ source: HistorySource, _ symbol: String, _ range: ChartRange, context: SourceContext) -> Result<ChartData, HistoryError> {
-        ChartManager(source: source, transport: Self.transport, context: context).chart(symbol: symbol, range: range).result
+    func chart(_ source: HistorySource, _ symbol: String, _ range: ChartRange, context: SourceContext) -> Result<
+        ChartData, HistoryError
+    > {
+        ChartManager(source: source, transport: Self.transport, context: context).chart(symbol: symbol, range: range)
+            .result
     }
 
     // MARK: yahoo
 
     @Test func yahooAsksTheChartEndpointWithoutASession() throws {
         let routes = RouteTable()
-        routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(headers: [("Content-Type", "application/json")],
-                                                                              body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
+        routes.add(
+            path: "/v8/finance/chart/AAPL",
+            response: LoopbackResponse(
+                headers: [("Content-Type", "application/json")],
+                body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2025-10-29T17:00:00"), endpoint: server.baseURL, cacheDirectory: nil)
         let data = try chart(YahooSource(), "aapl", .day1, context: ctx).get()
@@ -43,16 +50,24 @@ struct HistorySourceLoopbackTests {
 
     @Test func yahooSendsCachedCookiesAndTheRangesInterval() throws {
         let routes = RouteTable()
-        routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(
-            body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json")))
-        routes.add(path: "/v8/finance/chart/%5EGSPC", response: .text("{\"chart\":{\"result\":null,\"error\":{\"code\":\"Not Found\",\"description\":\"No data found, symbol may be delisted\"}}}", status: 404))
+        routes.add(
+            path: "/v8/finance/chart/AAPL",
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json")))
+        routes.add(
+            path: "/v8/finance/chart/%5EGSPC",
+            response: .text(
+                "{\"chart\":{\"result\":null,\"error\":{\"code\":\"Not Found\",\"description\":\"No data found, symbol may be delisted\"}}}",
+                status: 404))
         let server = try LoopbackHTTPServer(routes: routes)
         let cache = NSTemporaryDirectory() + "squarestock-history-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let now = Self.at("2025-10-28T17:00:00")
-        YahooSessionStore(cacheDirectory: cache).save(YahooSession(
-            cookies: CookieJar(cookies: [.init(name: "A3", value: "d=AQAB", expires: now.secondsSinceEpoch + 3600)]), crumb: "haT3oykhHqZ",
-            created: now.secondsSinceEpoch - 60, origin: YahooSession.origin(endpoint: server.baseURL)))
+        YahooSessionStore(cacheDirectory: cache).save(
+            YahooSession(
+                cookies: CookieJar(cookies: [.init(name: "A3", value: "d=AQAB", expires: now.secondsSinceEpoch + 3600)]
+                ), crumb: "haT3oykhHqZ",
+                created: now.secondsSinceEpoch - 60, origin: YahooSession.origin(endpoint: server.baseURL)))
         let ctx = SourceContext(now: now, endpoint: server.baseURL, cacheDirectory: cache)
         let data = try chart(YahooSource(), "AAPL", .month6, context: ctx).get()
         let r = try #require(server.requests.first)
@@ -73,7 +88,9 @@ struct HistorySourceLoopbackTests {
 
     @Test func stooqDailyRangeIsDatedAndReadsThePolishHeader() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2023-03-17T21:00:00"), endpoint: server.baseURL, stooqAPIKey: "k3y")
         let data = try chart(StooqSource(), "AAPL", .year1, context: ctx).get()
@@ -91,12 +108,19 @@ struct HistorySourceLoopbackTests {
 
     @Test func stooqIntradayComesWithDailyBarsForThePreviousClose() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2020-05-07T20:00:00"), endpoint: server.baseURL)
         let data = try chart(StooqSource(), "AAPL", .day1, context: ctx).get()
-        #expect(Set(server.requests.map(\.target)) == ["/q/d/l/?s=aapl.us&i=5", "/q/d/l/?s=aapl.us&i=d&d1=20200416&d2=20200508"])
+        #expect(
+            Set(server.requests.map(\.target)) == [
+                "/q/d/l/?s=aapl.us&i=5", "/q/d/l/?s=aapl.us&i=d&d1=20200416&d2=20200508",
+            ])
         // Warsaw 15:35 is New York 09:35; only the last session is shown.
         #expect(data.series.bars.first?.time.iso8601UTC == "2020-05-06T13:35:00Z")
         #expect(data.series.bars.allSatisfy { $0.session == H.date("2020-05-06") })
@@ -108,8 +132,13 @@ struct HistorySourceLoopbackTests {
 
     @Test func stooqMaxIsWeeklyAndItsErrorsAreTheQuotePaths() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=w"], response: LoopbackResponse(body: Fixture.bytes("history/stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv")))
-        routes.add(path: "/q/d/l/", queryContains: ["s=msft.us"], response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=w"],
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=msft.us"],
+            response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
         routes.add(path: "/q/d/l/", queryContains: ["s=xxxx.us"], response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2020-04-25T12:00:00"), endpoint: server.baseURL)
@@ -127,10 +156,13 @@ struct HistorySourceLoopbackTests {
     // MARK: alphavantage
 
     @Test func alphaVantageIntradayIsRegularHoursWithDailyClosesBeside() throws {
-        let daily = "timestamp,open,high,low,close,volume\r\n2021-03-12,120.40,121.17,119.16,121.03,88105050\r\n2021-03-11,122.54,123.21,121.26,121.96,103026514\r\n"
+        let daily =
+            "timestamp,open,high,low,close,volume\r\n2021-03-12,120.40,121.17,119.16,121.03,88105050\r\n2021-03-11,122.54,123.21,121.26,121.96,103026514\r\n"
         let routes = RouteTable()
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"], response: LoopbackResponse(
-            body: Fixture.bytes("history/alphavantage/SYNTHETIC_TIME_SERIES_INTRADAY_5min_AAPL_dst-weekend.csv")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/alphavantage/SYNTHETIC_TIME_SERIES_INTRADAY_5min_AAPL_dst-weekend.csv")))
         routes.add(path: "/query", queryContains: ["function=TIME_SERIES_DAILY"], response: .text(daily))
         let server = try LoopbackHTTPServer(routes: routes)
         var ctx = SourceContext(now: Self.at("2021-03-15T14:00:00"), endpoint: server.baseURL)
@@ -152,12 +184,18 @@ struct HistorySourceLoopbackTests {
 
     @Test func alphaVantageFullSeriesRefusedFallsBackToCompactWithANote() throws {
         let routes = RouteTable()
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_DAILY", "outputsize=full"], response: LoopbackResponse(
-            body: Fixture.bytes("history/alphavantage/errors/information_outputsize_full_premium.json")))
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_DAILY", "outputsize=compact"], response: LoopbackResponse(
-            body: Fixture.bytes("history/alphavantage/SYNTHETIC_TIME_SERIES_DAILY_AAPL_crlf.csv")))
-        routes.add(path: "/query", queryContains: ["symbol=NOPE", "function=TIME_SERIES_DAILY", "outputsize=compact"], response: LoopbackResponse(
-            body: Fixture.bytes("history/alphavantage/errors/SYNTHETIC_information_key-echo.json")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_DAILY", "outputsize=full"],
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/alphavantage/errors/information_outputsize_full_premium.json")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_DAILY", "outputsize=compact"],
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/alphavantage/SYNTHETIC_TIME_SERIES_DAILY_AAPL_crlf.csv")))
+        routes.add(
+            path: "/query", queryContains: ["symbol=NOPE", "function=TIME_SERIES_DAILY", "outputsize=compact"],
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/alphavantage/errors/SYNTHETIC_information_key-echo.json")))
         let server = try LoopbackHTTPServer(routes: routes)
         var ctx = SourceContext(now: Self.at("2020-04-21T12:00:00"), endpoint: server.baseURL)
         ctx.alphaVantageAPIKey = "SECRETKEY123"
@@ -170,14 +208,18 @@ struct HistorySourceLoopbackTests {
         #expect(limited.isRateLimit)
         #expect(!limited.message(symbol: "NOPE").contains("SECRETKEY123"))
         ctx.alphaVantageAPIKey = nil
-        #expect(chart(AlphaVantageSource(), "AAPL", .month1, context: ctx).error?.message(symbol: "AAPL").contains("ALPHAVANTAGE_API_KEY") == true)
+        #expect(
+            chart(AlphaVantageSource(), "AAPL", .month1, context: ctx).error?.message(symbol: "AAPL").contains(
+                "ALPHAVANTAGE_API_KEY") == true)
     }
 
     // MARK: yahoo-csv
 
     @Test func tableCSVRequestHasZeroBasedMonthsAndDecodesNewestFirst() throws {
         let routes = RouteTable()
-        routes.add(path: "/table.csv", response: LoopbackResponse(body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv")))
+        routes.add(
+            path: "/table.csv", response: LoopbackResponse(body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv"))
+        )
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2016-09-09T21:00:00"), endpoint: server.baseURL)
         let data = try chart(YahooCSVSource(), "TSLA", .month3, context: ctx).get()
@@ -186,13 +228,19 @@ struct HistorySourceLoopbackTests {
         #expect(data.series.bars.first?.session == H.date("2016-06-10"))
         #expect(data.series.bars.last?.close?.description == "194.470001")
         #expect(data.previousClose?.description == "229.360001")  // 2016-06-09
-        #expect(YahooCSVSource().history(symbol: "TSLA", range: .day1, context: ctx, transport: Self.transport).error
-                == .unavailable(source: "yahoo-csv", what: "intraday history", hint: "use --range 1mo or longer, or another --source"))
+        #expect(
+            YahooCSVSource().history(symbol: "TSLA", range: .day1, context: ctx, transport: Self.transport).error
+                == .unavailable(
+                    source: "yahoo-csv", what: "intraday history",
+                    hint: "use --range 1mo or longer, or another --source"))
     }
 
     @Test func hostWithoutTableCSVIsAskedForTheV7Download() throws {
         let routes = RouteTable()
-        routes.add(path: "/v7/finance/download/AAPL", response: LoopbackResponse(body: Fixture.bytes("history/yahoo-csv/SYNTHETIC_v7-download_AAPL_null-row_crlf.csv")))
+        routes.add(
+            path: "/v7/finance/download/AAPL",
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/yahoo-csv/SYNTHETIC_v7-download_AAPL_null-row_crlf.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2020-03-20T21:00:00"), endpoint: server.baseURL)
         let data = try chart(YahooCSVSource(), "AAPL", .month1, context: ctx).get()
@@ -202,13 +250,17 @@ struct HistorySourceLoopbackTests {
         #expect(r.queryItem("period2") == "1584748800")  // 2020-03-21
         #expect(r.queryItem("interval") == "1d")
         #expect(r.queryItem("events") == "history")
-        #expect(data.series.sessions.map(\.description) == ["2020-03-13", "2020-03-16", "2020-03-17", "2020-03-19", "2020-03-20"])
+        #expect(
+            data.series.sessions.map(\.description) == [
+                "2020-03-13", "2020-03-16", "2020-03-17", "2020-03-19", "2020-03-20",
+            ])
     }
 
     // MARK: samples and auto
 
     @Test func samplesServeTheRecordingsTheManifestLists() throws {
-        let ctx = SourceContext(now: Self.at("2025-10-29T17:00:00"), samplesDirectory: Fixture.repositoryRoot + "/samples")
+        let ctx = SourceContext(
+            now: Self.at("2025-10-29T17:00:00"), samplesDirectory: Fixture.repositoryRoot + "/samples")
         let day = try chart(SamplesSource(), "AAPL", .day1, context: ctx).get()
         #expect(day.series.interval == .minutes(5))
         #expect(day.previousClose?.description == "269.0")
@@ -217,36 +269,49 @@ struct HistorySourceLoopbackTests {
         #expect(year.series.bars.last?.session == H.date("2023-03-17"))
         let tsla = try chart(SamplesSource(), "TSLA", .year1, context: ctx).get()
         #expect(tsla.series.bars.count == 252)
-        #expect(chart(SamplesSource(), "AAPL", .day5, context: ctx).error?.detail
-                == "samples has no recorded 5d history for this symbol; its recordings cover --range 1d, 1mo, 3mo, 6mo, ytd, 1y, 5y, max")
-        #expect(chart(SamplesSource(), "MSFT", .day1, context: ctx).error?.detail
+        #expect(
+            chart(SamplesSource(), "AAPL", .day5, context: ctx).error?.detail
+                == "samples has no recorded 5d history for this symbol; its recordings cover --range 1d, 1mo, 3mo, 6mo, ytd, 1y, 5y, max"
+        )
+        #expect(
+            chart(SamplesSource(), "MSFT", .day1, context: ctx).error?.detail
                 == "samples has no recorded history for this symbol; the samples cover AAPL, 7203.T, GOOG, TSLA")
     }
 
     @Test func manifestHistoryColumnIsReadAndTheQuoteColumnsStayAsTheyWere() {
-        let manifest = Array("""
+        let manifest = Array(
+            """
             # symbol\tformat\tfile\thistory
             AAPL\tyahoo-chart\ta.json\t1d,5d=yahoo-chart:a.json ytd,1y=stooq:d:stooq/a.csv bogus 2y=stooq:d:x.csv
             INTC\tyahoo-csv:nsl1\tq.csv
 
             """.utf8)
         #expect(SamplesSource.parseManifest(manifest).map(\.file) == ["a.json", "q.csv"])
-        #expect(SamplesSource.parseHistoryManifest(manifest) == [
-            .init(symbol: "AAPL", ranges: [.day1, .day5], format: "yahoo-chart", file: "a.json"),
-            .init(symbol: "AAPL", ranges: [.ytd, .year1], format: "stooq:d", file: "stooq/a.csv"),
-        ])
+        #expect(
+            SamplesSource.parseHistoryManifest(manifest) == [
+                .init(symbol: "AAPL", ranges: [.day1, .day5], format: "yahoo-chart", file: "a.json"),
+                .init(symbol: "AAPL", ranges: [.ytd, .year1], format: "stooq:d", file: "stooq/a.csv"),
+            ])
     }
 
     @Test func manifestLinesEndInLFCRLFOrCRAndBlankLinesAreSkipped() {
-        let manifest = Array("# c\r\nAAPL\tyahoo-chart\ta.json\r\rinTC\tyahoo-csv:nsl1\tq.csv\n\n\u{FEFF}x\ty\n7203.t\tstooq-quote\tt.csv".utf8)
+        let manifest = Array(
+            "# c\r\nAAPL\tyahoo-chart\ta.json\r\rinTC\tyahoo-csv:nsl1\tq.csv\n\n\u{FEFF}x\ty\n7203.t\tstooq-quote\tt.csv"
+                .utf8)
         #expect(SamplesSource.parseManifest(manifest).map(\.symbol) == ["AAPL", "INTC", "7203.T"])
     }
 
     @Test func autoMovesOnOnlyWhenASourceFailsAsAService() throws {
         let routes = RouteTable()
         routes.add(path: "/v8/finance/chart/AAPL", response: .text("Edge: Too Many Requests", status: 429))
-        routes.add(path: "/v8/finance/chart/XXXX", response: .text("{\"chart\":{\"result\":null,\"error\":{\"code\":\"Not Found\",\"description\":\"No data found\"}}}", status: 404))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
+        routes.add(
+            path: "/v8/finance/chart/XXXX",
+            response: .text(
+                "{\"chart\":{\"result\":null,\"error\":{\"code\":\"Not Found\",\"description\":\"No data found\"}}}",
+                status: 404))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2020-05-07T20:00:00"), endpoint: server.baseURL, stooqAPIKey: "k")
         let auto = FallbackSource.standard(context: ctx)

@@ -377,7 +377,7 @@ final class UnacceptingListener {
     }
 
     deinit {
-        fillers.forEach { close($0) }
+        for f in fillers { close(f) }
         close(listener)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SquarestockKit
 
 /// Every quirk the quote services were seen to send, as input text and the rows expected.
@@ -27,7 +28,13 @@ struct TolerantCSVReaderTests {
         ("quoted comma", "\"Tesla Motors, Inc.\",TSLA", [["Tesla Motors, Inc.", "TSLA"]]),
         ("doubled quotes", "\"say \"\"hi\"\"\",x", [["say \"hi\"", "x"]]),
         ("quoted N/A stays text", "\"N/A\",N/A", [["N/A", "N/A"]]),
-        ("ragged rows", "Date,Open,High,Low,Close,Volume\n1789-05-01,1,2,3,4\n1950-01-03,1,2,3,4,5", [["Date", "Open", "High", "Low", "Close", "Volume"], ["1789-05-01", "1", "2", "3", "4"], ["1950-01-03", "1", "2", "3", "4", "5"]]),
+        (
+            "ragged rows", "Date,Open,High,Low,Close,Volume\n1789-05-01,1,2,3,4\n1950-01-03,1,2,3,4,5",
+            [
+                ["Date", "Open", "High", "Low", "Close", "Volume"], ["1789-05-01", "1", "2", "3", "4"],
+                ["1950-01-03", "1", "2", "3", "4", "5"],
+            ]
+        ),
         ("empty fields", "a,,c,", [["a", "", "c", ""]]),
         ("newline inside quotes", "\"line1\nline2\",x\ny", [["line1\nline2", "x"], ["y"]]),
         ("text after closing quote", "\"5'3\"\" tall\"x,y", [["5'3\" tall\"x", "y"]]),

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import SquarestockKit
 
 /// Properties that must hold for every input, not just the recorded ones.
@@ -64,7 +65,9 @@ struct ParserPropertyTests {
         }
     }
 
-    static let decimals = Gen.int(in: -999_999_999...999_999_999).map { ExactDecimal(significand: Int64($0), scale: abs($0) % 7) }
+    static let decimals = Gen.int(in: -999_999_999...999_999_999).map {
+        ExactDecimal(significand: Int64($0), scale: abs($0) % 7)
+    }
 
     @Test func decimalsPrintAndParseBackExactly() async {
         await propertyCheck(count: 500, input: Self.decimals, Self.decimals) { a, b in

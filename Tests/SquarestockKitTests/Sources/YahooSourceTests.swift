@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import SquarestockKit
 
 /// The Yahoo JSON source: decoding the recorded quote states, and the whole session flow
 /// (cookie, consent, crumb, cache, one renewal) through libcurl against a loopback server.
 struct YahooSourceTests {
     static func quoteRows(_ fixture: String) -> [String: JSONValue] {
-        if case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes(fixture))) { return rows }
+        if case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes(fixture))) {
+            return rows
+        }
         return [:]
     }
 
@@ -15,7 +18,9 @@ struct YahooSourceTests {
 
     @Test func preMarketPriceIsShownLabelledAndExact() throws {
         let row = try #require(Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_PRE_2025-10-01.json")["AAPL"])
-        let s = try YahooQuoteDecoder.stock(symbol: "AAPL", row: row, chart: nil, context: Self.context, sourceName: "yahoo").get()
+        let s = try YahooQuoteDecoder.stock(
+            symbol: "AAPL", row: row, chart: nil, context: Self.context, sourceName: "yahoo"
+        ).get()
         #expect(s.reportedStatus == .pre)
         let e = try #require(s.extendedHours)
         #expect(e.session == .pre)
@@ -28,22 +33,32 @@ struct YahooSourceTests {
     }
 
     @Test func postMarketAndClosedStates() throws {
-        let post = try #require(Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_POST_2025-10-15.json")["MSFT"])
-        let s = try YahooQuoteDecoder.stock(symbol: "MSFT", row: post, chart: nil, context: Self.context, sourceName: "yahoo").get()
+        let post = try #require(
+            Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_POST_2025-10-15.json")["MSFT"])
+        let s = try YahooQuoteDecoder.stock(
+            symbol: "MSFT", row: post, chart: nil, context: Self.context, sourceName: "yahoo"
+        ).get()
         #expect(s.reportedStatus == .post)
         #expect(s.extendedHours?.price.description == "512.84")
         #expect(s.extendedHours?.change?.description == "-0.59")
         #expect(s.price.change?.description == "-0.14")  // 513.43 - 513.57
-        let closed = try #require(Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_CLOSED_2025-10-11.json")["AAPL"])
-        let c = try YahooQuoteDecoder.stock(symbol: "AAPL", row: closed, chart: nil, context: Self.context, sourceName: "yahoo").get()
+        let closed = try #require(
+            Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_CLOSED_2025-10-11.json")["AAPL"])
+        let c = try YahooQuoteDecoder.stock(
+            symbol: "AAPL", row: closed, chart: nil, context: Self.context, sourceName: "yahoo"
+        ).get()
         #expect(c.reportedStatus == .closed)
         #expect(c.extendedHours == nil)  // post-market fields linger on a closed day but are not shown
     }
 
     @Test func penceAreNormalisedToPounds() throws {
         let t = ScriptedTransport()
-        let row = try #require(Self.quoteRows("yahoo-json/quote/yahoo-finance2__v7_OCDO.L_GBp_2025-02-17.body.json")["OCDO.L"])
-        let s = Currency.normalizedToMajorUnit(try YahooQuoteDecoder.stock(symbol: "OCDO.L", row: row, chart: nil, context: Self.context, sourceName: "yahoo").get())
+        let row = try #require(
+            Self.quoteRows("yahoo-json/quote/yahoo-finance2__v7_OCDO.L_GBp_2025-02-17.body.json")["OCDO.L"])
+        let s = Currency.normalizedToMajorUnit(
+            try YahooQuoteDecoder.stock(
+                symbol: "OCDO.L", row: row, chart: nil, context: Self.context, sourceName: "yahoo"
+            ).get())
         _ = t
         #expect(s.currency?.code == "GBP")
         #expect(s.price.last?.description == "3.088")
@@ -52,8 +67,12 @@ struct YahooSourceTests {
     }
 
     @Test func cryptoIsOpenAroundTheClock() throws {
-        let row = try #require(Self.quoteRows("yahoo-json/quote/yahoo-finance2__v7_BTC-USD_CRYPTOCURRENCY_2025-02-17.body.json")["BTC-USD"])
-        let s = try YahooQuoteDecoder.stock(symbol: "BTC-USD", row: row, chart: nil, context: Self.context, sourceName: "yahoo").get()
+        let row = try #require(
+            Self.quoteRows("yahoo-json/quote/yahoo-finance2__v7_BTC-USD_CRYPTOCURRENCY_2025-02-17.body.json")["BTC-USD"]
+        )
+        let s = try YahooQuoteDecoder.stock(
+            symbol: "BTC-USD", row: row, chart: nil, context: Self.context, sourceName: "yahoo"
+        ).get()
         #expect(s.company.exchange?.id == "CRYPTO")
         let sunday = Instant(secondsSinceEpoch: (s.price.lastTrade?.secondsSinceEpoch ?? 0) + 60)
         #expect(QuoteFacts(stock: s, now: sunday).status.status == .open)
@@ -65,16 +84,34 @@ struct YahooSourceTests {
         let routes = RouteTable()
         let server: LoopbackHTTPServer
 
-        init(quote: [LoopbackResponse] = [LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))],
-             fcSetsCookie: Bool = true, crumb: LoopbackResponse = .text("haT3oykhHqZ"), port: Int? = nil) throws {
-            let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt").trimmingCharacters(in: .whitespacesAndNewlines)
-            routes.add(path: "/", response: LoopbackResponse(status: 404, headers: fcSetsCookie ? [("Set-Cookie", cookie)] : [], body: Array("Not Found".utf8)))
+        init(
+            quote: [LoopbackResponse] = [
+                LoopbackResponse(
+                    body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))
+            ],
+            fcSetsCookie: Bool = true, crumb: LoopbackResponse = .text("haT3oykhHqZ"), port: Int? = nil
+        ) throws {
+            let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            routes.add(
+                path: "/",
+                response: LoopbackResponse(
+                    status: 404, headers: fcSetsCookie ? [("Set-Cookie", cookie)] : [], body: Array("Not Found".utf8)))
             routes.add(path: "/v1/test/getcrumb", response: crumb)
             routes.add(path: "/v7/finance/quote", responses: quote)
-            routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
-            routes.add(path: "/v8/finance/chart/NOPE", response: LoopbackResponse(status: 404, body: Fixture.bytes("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json")))
+            routes.add(
+                path: "/v8/finance/chart/AAPL",
+                response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
+            routes.add(
+                path: "/v8/finance/chart/NOPE",
+                response: LoopbackResponse(
+                    status: 404, body: Fixture.bytes("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json")))
             // A given port stands for "the same origin again": a cached session is only reused there.
-            if let port { server = try LoopbackHTTPServer(port: port, routes: routes) } else { server = try LoopbackHTTPServer(routes: routes) }
+            if let port {
+                server = try LoopbackHTTPServer(port: port, routes: routes)
+            } else {
+                server = try LoopbackHTTPServer(routes: routes)
+            }
         }
 
         func paths() -> [String] { server.requests.map(\.path) }
@@ -86,7 +123,8 @@ struct YahooSourceTests {
     }
 
     func run(_ server: YahooServer, _ symbols: [String], cache: String?) -> [StockResult] {
-        let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: server.server.baseURL, cacheDirectory: cache)
+        let ctx = SourceContext(
+            now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: server.server.baseURL, cacheDirectory: cache)
         return StockManager(source: YahooSource(), transport: CurlTransport(), context: ctx).quotes(for: symbols)
     }
 
@@ -137,8 +175,10 @@ struct YahooSourceTests {
     /// A cache file written before sessions recorded their origin is no session at all.
     @Test func sessionFileWithoutAnOriginIsNotUsed() throws {
         let cache = Self.tempCache()
-        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let old = #"{"cookies":{"cookies":[{"name":"A3","value":"d=OLDSECRET","expires":1861680000}]},"crumb":"oldCrumb99","created":1761679000}"#
+        try FileManager.default.createDirectory(
+            atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let old =
+            #"{"cookies":{"cookies":[{"name":"A3","value":"d=OLDSECRET","expires":1861680000}]},"crumb":"oldCrumb99","created":1761679000}"#
         try Data(old.utf8).write(to: URL(fileURLWithPath: cache + "/yahoo-session.json"))
         let y = try YahooServer()
         #expect(run(y, ["AAPL"], cache: cache)[0].stock != nil)
@@ -152,9 +192,13 @@ struct YahooSourceTests {
         let primer = try YahooServer()
         _ = run(primer, ["AAPL"], cache: cache)  // primes the cache
         primer.server.stop()
-        let y = try YahooServer(quote: [LoopbackResponse(status: 401, body: Fixture.bytes("yahoo-json/quote_401_invalid-crumb.json")),
-                                        LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))],
-                                port: primer.server.port)
+        let y = try YahooServer(
+            quote: [
+                LoopbackResponse(status: 401, body: Fixture.bytes("yahoo-json/quote_401_invalid-crumb.json")),
+                LoopbackResponse(
+                    body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json")),
+            ],
+            port: primer.server.port)
         let r = run(y, ["AAPL"], cache: cache)
         #expect(r[0].stock != nil)
         #expect(y.paths().filter { $0 == "/v7/finance/quote" }.count == 2)
@@ -162,7 +206,9 @@ struct YahooSourceTests {
     }
 
     @Test func crumbStillRefusedAfterRenewalIsAClearError() throws {
-        let y = try YahooServer(quote: [LoopbackResponse(status: 401, body: Fixture.bytes("yahoo-json/quote_401_invalid-crumb.json"))])
+        let y = try YahooServer(quote: [
+            LoopbackResponse(status: 401, body: Fixture.bytes("yahoo-json/quote_401_invalid-crumb.json"))
+        ])
         let r = run(y, ["AAPL"], cache: nil)
         let message = try #require(r[0].error).message(symbol: "AAPL")
         #expect(message.contains("Invalid Crumb"))
@@ -182,14 +228,34 @@ struct YahooSourceTests {
 
     @Test func euConsentFlowFromTheRecordedPages() throws {
         let y = try YahooServer(fcSetsCookie: false)
-        y.routes.add(path: "/quote/AAPL/", response: WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_finance-quote-AAPL_307-to-guce_2025-02-17.json"))
-        y.routes.add(path: "/consent", response: WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_guce-consent_302-to-collectConsent_2025-02-16.json"))
-        y.routes.add(path: "/v2/collectConsent", response: WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_collectConsent_form-html_2025-02-16.json"))
-        y.routes.add(method: "POST", path: "/v2/collectConsent", response: WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_collectConsent-POST_302_2025-02-16.json"))
-        y.routes.add(path: "/copyConsent", response: WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_copyConsent_302_sets-A1-A3-A1S-GUC-EuConsent_2025-02-16.json"))
+        y.routes.add(
+            path: "/quote/AAPL/",
+            response: WrappedRecording.response(
+                "yahoo-json/session/yahoo-finance2__wrapped_finance-quote-AAPL_307-to-guce_2025-02-17.json"))
+        y.routes.add(
+            path: "/consent",
+            response: WrappedRecording.response(
+                "yahoo-json/session/yahoo-finance2__wrapped_guce-consent_302-to-collectConsent_2025-02-16.json"))
+        y.routes.add(
+            path: "/v2/collectConsent",
+            response: WrappedRecording.response(
+                "yahoo-json/session/yahoo-finance2__wrapped_collectConsent_form-html_2025-02-16.json"))
+        y.routes.add(
+            method: "POST", path: "/v2/collectConsent",
+            response: WrappedRecording.response(
+                "yahoo-json/session/yahoo-finance2__wrapped_collectConsent-POST_302_2025-02-16.json"))
+        y.routes.add(
+            path: "/copyConsent",
+            response: WrappedRecording.response(
+                "yahoo-json/session/yahoo-finance2__wrapped_copyConsent_302_sets-A1-A3-A1S-GUC-EuConsent_2025-02-16.json"
+            ))
         let r = run(y, ["AAPL"], cache: nil)
         #expect(r[0].stock != nil)
-        #expect(y.paths() .prefix(7) == ["/", "/quote/AAPL/", "/consent", "/v2/collectConsent", "/v2/collectConsent", "/copyConsent", "/v1/test/getcrumb"])
+        #expect(
+            y.paths().prefix(7) == [
+                "/", "/quote/AAPL/", "/consent", "/v2/collectConsent", "/v2/collectConsent", "/copyConsent",
+                "/v1/test/getcrumb",
+            ])
         let post = try #require(y.server.requests.first { $0.method == "POST" })
         let form = String(decoding: post.body, as: UTF8.self)
         #expect(form.contains("csrfToken=GoNrer0"))
@@ -215,12 +281,16 @@ struct YahooSourceTests {
         routes.add(path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv")))
         routes.add(path: "/q/d/l/", response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
-        let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_588_881_600), endpoint: server.baseURL, stooqAPIKey: "k")
+        let ctx = SourceContext(
+            now: Instant(secondsSinceEpoch: 1_588_881_600), endpoint: server.baseURL, stooqAPIKey: "k")
         let transport = CurlTransport(options: TransportOptions(retry: RetryPolicy(maxAttempts: 1)))
-        let r = StockManager(source: FallbackSource.standard(context: ctx), transport: transport, context: ctx).quotes(for: ["AAPL"])
+        let r = StockManager(source: FallbackSource.standard(context: ctx), transport: transport, context: ctx).quotes(
+            for: ["AAPL"])
         let s = try #require(r[0].stock)
         #expect(s.source == "stooq")
-        #expect(s.notes.first?.hasPrefix("fell back from yahoo to stooq: yahoo session failed: could not get a Yahoo cookie") == true)
+        #expect(
+            s.notes.first?.hasPrefix(
+                "fell back from yahoo to stooq: yahoo session failed: could not get a Yahoo cookie") == true)
     }
 
     @Test func cookieJarFollowsMaxAgeAndDeletions() {
@@ -253,7 +323,10 @@ struct YahooSourceTests {
         #expect(jar.value("D") == nil, "a negative Max-Age deletes")
     }
 
-    @Test(arguments: [("haT3oykhHqZ", true), ("ptm/idCTN/J", true), ("Too Many Requests\r\n", false), ("<html>", false), ("", false), ("{\"finance\":1}", false)])
+    @Test(arguments: [
+        ("haT3oykhHqZ", true), ("ptm/idCTN/J", true), ("Too Many Requests\r\n", false), ("<html>", false), ("", false),
+        ("{\"finance\":1}", false),
+    ])
     func crumbValidation(_ c: (String, Bool)) {
         #expect(YahooSession.isPlausibleCrumb(c.0) == c.1)
     }
@@ -261,43 +334,74 @@ struct YahooSourceTests {
 
 struct YahooSearchDecoderTests {
     @Test func recordedSearchForApple() throws {
-        let r = try YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json"))).get()
-        #expect(r.first == OnlineSymbolMatch(symbol: "AAPL", name: "Apple Inc.", exchange: "NASDAQ", type: "Equity", origin: "yahoo"))
+        let r = try YahooSearchDecoder.matches(
+            HTTPResponse(
+                status: 200,
+                body: Fixture.bytes("yahoo-json/yfinance-rs__v1_search_q-apple_quotesCount-10_newsCount-0.json"))
+        ).get()
+        #expect(
+            r.first
+                == OnlineSymbolMatch(
+                    symbol: "AAPL", name: "Apple Inc.", exchange: "NASDAQ", type: "Equity", origin: "yahoo"))
         #expect(!r.contains { $0.symbol.isEmpty })
         #expect(!r.contains { $0.type == "Option" })
     }
 
     @Test func rateLimitAndHTML() {
         let limited = YahooSearchDecoder.matches(HTTPResponse(status: 429, body: Fixture.bytes("errors/edge_429.txt")))
-        guard case .failure(.rateLimited) = limited else { Issue.record("expected rate limit"); return }
-        let html = YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Array("<html><title>Oops</title></html>".utf8)))
-        guard case .failure(.unexpectedBody(_, 200, .html, "Oops", _)) = html else { Issue.record("expected HTML error, got \(html)"); return }
+        guard case .failure(.rateLimited) = limited else {
+            Issue.record("expected rate limit")
+            return
+        }
+        let html = YahooSearchDecoder.matches(
+            HTTPResponse(status: 200, body: Array("<html><title>Oops</title></html>".utf8)))
+        guard case .failure(.unexpectedBody(_, 200, .html, "Oops", _)) = html else {
+            Issue.record("expected HTML error, got \(html)")
+            return
+        }
     }
 }
 
 struct YahooAutocompleteDecoderTests {
     @Test func recordedJSONPFindsNonUSListings() throws {
-        let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Fixture.bytes("yahoo-autoc/autoc_query-bas._jsonp.txt"))).get()
-        #expect(r.first == OnlineSymbolMatch(symbol: "BAS.DE", name: "BASF SE", exchange: "XETRA", type: "Equity", origin: "yahoo"))
+        let r = try YahooAutocompleteDecoder.matches(
+            HTTPResponse(status: 200, body: Fixture.bytes("yahoo-autoc/autoc_query-bas._jsonp.txt"))
+        ).get()
+        #expect(
+            r.first
+                == OnlineSymbolMatch(
+                    symbol: "BAS.DE", name: "BASF SE", exchange: "XETRA", type: "Equity", origin: "yahoo"))
         #expect(r.contains { $0.symbol == "BAS.AX" })
     }
 
     @Test func plainJSONTrailingSpacesAndOptions() throws {
-        let body = #"{"ResultSet":{"Query":"jpm","Result":[{"symbol":"JPM","name":"JPMORGAN CHASE & CO. WARRANTS ","exch":"NYQ","type":"S","exchDisp":"Brussels Stock Exchange "},{"symbol":"AAPL180329C00170000","name":"AAPL Mar 2018 170 call","exch":"OPR","type":"O"}]}}"#
+        let body =
+            #"{"ResultSet":{"Query":"jpm","Result":[{"symbol":"JPM","name":"JPMORGAN CHASE & CO. WARRANTS ","exch":"NYQ","type":"S","exchDisp":"Brussels Stock Exchange "},{"symbol":"AAPL180329C00170000","name":"AAPL Mar 2018 170 call","exch":"OPR","type":"O"}]}}"#
         let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(body.utf8))).get()
-        #expect(r == [OnlineSymbolMatch(symbol: "JPM", name: "JPMORGAN CHASE & CO. WARRANTS", exchange: "Brussels Stock Exchange", type: "Equity", origin: "yahoo")])
+        #expect(
+            r == [
+                OnlineSymbolMatch(
+                    symbol: "JPM", name: "JPMORGAN CHASE & CO. WARRANTS", exchange: "Brussels Stock Exchange",
+                    type: "Equity", origin: "yahoo")
+            ])
     }
 
     @Test func errorVariantWithCommentPrefix() {
-        let body = #"/**/YAHOO.Finance.SymbolSuggest.ssCallback({"ResultSet":{"result":null,"error":{"code":"internal-error","description":"Timeout after 1000ms"}}});"#
-        guard case .failure(.httpStatus(_, _, "Timeout after 1000ms")) = YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(body.utf8))) else {
+        let body =
+            #"/**/YAHOO.Finance.SymbolSuggest.ssCallback({"ResultSet":{"result":null,"error":{"code":"internal-error","description":"Timeout after 1000ms"}}});"#
+        guard
+            case .failure(.httpStatus(_, _, "Timeout after 1000ms")) = YahooAutocompleteDecoder.matches(
+                HTTPResponse(status: 200, body: Array(body.utf8)))
+        else {
             Issue.record("expected the service error")
             return
         }
     }
 
     @Test func emptyResult() throws {
-        let r = try YahooAutocompleteDecoder.matches(HTTPResponse(status: 200, body: Array(#"{"ResultSet":{"Query":"X","Result":[]}}"#.utf8))).get()
+        let r = try YahooAutocompleteDecoder.matches(
+            HTTPResponse(status: 200, body: Array(#"{"ResultSet":{"Query":"X","Result":[]}}"#.utf8))
+        ).get()
         #expect(r.isEmpty)
     }
 }
@@ -308,17 +412,22 @@ struct CorruptCacheTests {
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         try Data("{\"cookies\": not json".utf8).write(to: URL(fileURLWithPath: cache + "/yahoo-session.json"))
         let y = try YahooSourceTests.YahooServer()
-        let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: y.server.baseURL, cacheDirectory: cache)
+        let ctx = SourceContext(
+            now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: y.server.baseURL, cacheDirectory: cache)
         let r = StockManager(source: YahooSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL"])
         #expect(r[0].stock != nil)
-        #expect(YahooSessionStore(cacheDirectory: cache).load(origin: YahooSession.origin(endpoint: y.server.baseURL))?.crumb == "haT3oykhHqZ")
+        #expect(
+            YahooSessionStore(cacheDirectory: cache).load(origin: YahooSession.origin(endpoint: y.server.baseURL))?
+                .crumb == "haT3oykhHqZ")
     }
 
     @Test func corruptIndexSnapshotIsRebuilt() throws {
         let cache = NSTemporaryDirectory() + "squarestock-snap-\(UUID().uuidString)"
-        let store = SymbolDirectoryStore(userDirectory: nil, shippedDirectory: Fixture.repositoryRoot + "/data/symbols", cacheDirectory: cache)
+        let store = SymbolDirectoryStore(
+            userDirectory: nil, shippedDirectory: Fixture.repositoryRoot + "/data/symbols", cacheDirectory: cache)
         _ = try store.loadIndex().get()
-        let snapshot = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".idx") })
+        let snapshot = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".idx") })
         // Damage it: keep the size, scramble the middle.
         var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + snapshot))
         for i in stride(from: bytes.count / 3, to: bytes.count / 2, by: 7) { bytes[i] ^= 0x5A }

@@ -19,18 +19,23 @@ public enum AlphaVantageDecoder {
 
     static func screen(_ response: HTTPResponse, apiKey: String?, header: String) -> QuoteError? {
         if let e = AlphaVantageErrors.error(in: response, apiKey: apiKey) { return e }
-        return ResponseScreen.csv(response, source: source, headerStarts: [header],
-                                  htmlHint: "Alpha Vantage may be overloaded (it answers with an HTML error page); try again later")
+        return ResponseScreen.csv(
+            response, source: source, headerStarts: [header],
+            htmlHint: "Alpha Vantage may be overloaded (it answers with an HTML error page); try again later")
     }
 
-    static func rows(_ body: [UInt8], minimumFields: Int, _ each: (TolerantCSVReader, [CSVField]) -> Void) -> QuoteError? {
+    static func rows(_ body: [UInt8], minimumFields: Int, _ each: (TolerantCSVReader, [CSVField]) -> Void)
+        -> QuoteError?
+    {
         body.withUnsafeBytes { raw in
             var reader = TolerantCSVReader(bytes: raw)
             var fields: [CSVField] = []
             _ = reader.nextRecord(into: &fields)  // header, checked by screen()
             while reader.nextRecord(into: &fields) {
                 guard fields.count >= minimumFields, !reader.lastRecordHadUnterminatedQuote else {
-                    return .truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) of \(minimumFields) fields")
+                    return .truncated(
+                        source: source,
+                        detail: "line \(reader.lineNumber) has \(fields.count) of \(minimumFields) fields")
                 }
                 each(reader, fields)
             }
@@ -47,10 +52,14 @@ public enum AlphaVantageDecoder {
                 return nil
             }
             if quote == nil {
-                quote = GlobalQuote(symbol: reader.string(f[0]).trimmingSpaces.uppercased(), open: n(1), high: n(2), low: n(3), price: n(4),
-                                    volume: n(5), previousClose: n(7), change: n(8), changePercent: n(9),
-                                    latestDay: DateTimeParsing.isoDate(reader.raw(f[6])))
-                if case .invalid = FieldParsing.humanNumber(reader.raw(f[4])) { quote?.unreadablePrice = reader.string(f[4]) }
+                quote = GlobalQuote(
+                    symbol: reader.string(f[0]).trimmingSpaces.uppercased(), open: n(1), high: n(2), low: n(3),
+                    price: n(4),
+                    volume: n(5), previousClose: n(7), change: n(8), changePercent: n(9),
+                    latestDay: DateTimeParsing.isoDate(reader.raw(f[6])))
+                if case .invalid = FieldParsing.humanNumber(reader.raw(f[4])) {
+                    quote?.unreadablePrice = reader.string(f[4])
+                }
             }
         }
         if let problem { return .failure(problem) }
@@ -65,7 +74,9 @@ public enum AlphaVantageDecoder {
         let problem = rows(response.body, minimumFields: 5) { reader, f in
             guard bad == nil else { return }
             guard let t = DateTimeParsing.isoDateTime(reader.raw(f[0])) else {
-                bad = .malformed(source: source, line: bars.count + 2, column: 1, detail: "not a timestamp: \"\(reader.string(f[0]))\"")
+                bad = .malformed(
+                    source: source, line: bars.count + 2, column: 1,
+                    detail: "not a timestamp: \"\(reader.string(f[0]))\"")
                 return
             }
             var close: ExactDecimal? = nil
@@ -79,7 +90,9 @@ public enum AlphaVantageDecoder {
     /// SYMBOL_SEARCH rows as online matches; names may be the literal `null`, and names with
     /// commas arrive unquoted, so the name is everything between the symbol and the last seven
     /// fields.
-    public static func search(_ response: HTTPResponse, apiKey: String?, registry: ExchangeRegistry) -> Result<[OnlineSymbolMatch], QuoteError> {
+    public static func search(_ response: HTTPResponse, apiKey: String?, registry: ExchangeRegistry) -> Result<
+        [OnlineSymbolMatch], QuoteError
+    > {
         if let e = screen(response, apiKey: apiKey, header: "symbol") { return .failure(e) }
         var out: [OnlineSymbolMatch] = []
         let problem = rows(response.body, minimumFields: 9) { reader, f in
@@ -88,9 +101,11 @@ public enum AlphaVantageDecoder {
             let name = f[1..<tail].map { reader.rawString($0) }.joined(separator: ",").trimmingSpaces
             let region = reader.string(f[tail + 1]).trimmingSpaces
             let exchange = AlphaVantageSymbol.exchange(symbol: symbol, region: region, registry: registry)
-            out.append(OnlineSymbolMatch(symbol: symbol, name: name == "null" ? "" : TerminalText.sanitize(name),
-                                         exchange: exchange?.name ?? region, type: reader.string(f[tail]),
-                                         origin: source))
+            out.append(
+                OnlineSymbolMatch(
+                    symbol: symbol, name: name == "null" ? "" : TerminalText.sanitize(name),
+                    exchange: exchange?.name ?? region, type: reader.string(f[tail]),
+                    origin: source))
         }
         if let problem { return .failure(problem) }
         return .success(out)

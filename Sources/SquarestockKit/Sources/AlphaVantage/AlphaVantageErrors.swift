@@ -1,3 +1,5 @@
+import Foundation
+
 /// Alpha Vantage answers every problem with HTTP 200 and a one-key JSON object, even when CSV
 /// was asked for. Each wording becomes its own error, with the limit it states, and with the
 /// user's key removed from anything quoted back (one message echoes "your API key as ...").
@@ -7,7 +9,8 @@ public enum AlphaVantageErrors {
     /// nil when the body is not one of Alpha Vantage's JSON error objects.
     public static func error(in response: HTTPResponse, apiKey: String?) -> QuoteError? {
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body),
-              case .object(let members) = root else { return nil }
+            case .object(let members) = root
+        else { return nil }
         func clean(_ s: String) -> String {
             var t = SecretRedactor.shared.redact(TerminalText.sanitize(s))
             if let key = apiKey, !key.isEmpty { t = t.replacingOccurrences(of: key, with: "REDACTED") }
@@ -30,7 +33,12 @@ public enum AlphaVantageErrors {
             }
         }
         // `{}` or `{"Global Quote": {}}`: nothing for this symbol.
-        if members.isEmpty || members.allSatisfy({ if case .object(let o) = $0.1 { return o.isEmpty }; return false }) {
+        if members.isEmpty
+            || members.allSatisfy({
+                if case .object(let o) = $0.1 { return o.isEmpty }
+                return false
+            })
+        {
             return .unknownSymbol(source: source)
         }
         return nil
@@ -48,5 +56,3 @@ public enum AlphaVantageErrors {
         return nil
     }
 }
-
-import Foundation

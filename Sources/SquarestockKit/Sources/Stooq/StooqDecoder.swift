@@ -5,15 +5,21 @@
 public enum StooqDecoder {
     public static let source = "stooq"
 
-    static let htmlHint = "Stooq answers automated clients with a browser-check page and now wants an API key for downloads; set STOOQ_API_KEY (get one at stooq.com), or try --source yahoo-csv"
+    static let htmlHint =
+        "Stooq answers automated clients with a browser-check page and now wants an API key for downloads; set STOOQ_API_KEY (get one at stooq.com), or try --source yahoo-csv"
 
     static let textRules: [(prefix: String, error: QuoteError)] = [
-        ("Exceeded the daily hits limit", .rateLimited(source: source, detail: "\"Exceeded the daily hits limit\"", retryAfter: nil)),
+        (
+            "Exceeded the daily hits limit",
+            .rateLimited(source: source, detail: "\"Exceeded the daily hits limit\"", retryAfter: nil)
+        ),
         ("No data", .noData(source: source)),
     ]
 
     public static func quotes(_ response: HTTPResponse) -> Result<[StooqQuoteRow], QuoteError> {
-        if let e = ResponseScreen.csv(response, source: source, headerStarts: ["symbol"], htmlHint: htmlHint, textRules: textRules) {
+        if let e = ResponseScreen.csv(
+            response, source: source, headerStarts: ["symbol"], htmlHint: htmlHint, textRules: textRules)
+        {
             return .failure(e)
         }
         return response.body.withUnsafeBytes { raw in
@@ -23,14 +29,21 @@ public enum StooqDecoder {
             let headerCount = fields.count
             // Symbol,Date,Time,Open,High,Low,Close,Volume: every row is read by these positions.
             guard headerCount >= 8 else {
-                return .failure(.malformed(source: source, line: 1, column: headerCount + 1,
-                                           detail: "the header has \(headerCount) columns where a Stooq quote has at least 8 (Symbol,Date,Time,Open,High,Low,Close,Volume)"))
+                return .failure(
+                    .malformed(
+                        source: source, line: 1, column: headerCount + 1,
+                        detail:
+                            "the header has \(headerCount) columns where a Stooq quote has at least 8 (Symbol,Date,Time,Open,High,Low,Close,Volume)"
+                    ))
             }
             var rows: [StooqQuoteRow] = []
             while reader.nextRecord(into: &fields) {
                 if reader.lastRecordHadUnterminatedQuote || fields.count < 8 {
                     if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
-                    return .failure(.truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) of \(headerCount) fields"))
+                    return .failure(
+                        .truncated(
+                            source: source,
+                            detail: "line \(reader.lineNumber) has \(fields.count) of \(headerCount) fields"))
                 }
                 func num(_ k: Int) -> ExactDecimal? {
                     if case .number(let v) = FieldParsing.decimal(reader.raw(fields[k])) { return v }
@@ -52,7 +65,10 @@ public enum StooqDecoder {
                 }
                 if fields.count > 8 { row.name = FieldParsing.text(reader, fields[8]) }
                 if row.date == nil && !FieldParsing.isMissing(dateRaw) {
-                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a date: \"\(reader.string(fields[1]))\""))
+                    return .failure(
+                        .malformed(
+                            source: source, line: reader.lineNumber, column: 2,
+                            detail: "not a date: \"\(reader.string(fields[1]))\""))
                 }
                 rows.append(row)
             }
@@ -63,7 +79,9 @@ public enum StooqDecoder {
     /// Bars of `/q/d/l/`, oldest first as Stooq sends them. Index rows without a volume field
     /// are accepted (the field is absent, not empty).
     public static func bars(_ response: HTTPResponse) -> Result<[StooqBar], QuoteError> {
-        if let e = ResponseScreen.csv(response, source: source, headerStarts: ["date", "data"], htmlHint: htmlHint, textRules: textRules) {
+        if let e = ResponseScreen.csv(
+            response, source: source, headerStarts: ["date", "data"], htmlHint: htmlHint, textRules: textRules)
+        {
             return .failure(e)
         }
         return response.body.withUnsafeBytes { raw in
@@ -79,17 +97,24 @@ public enum StooqDecoder {
             while reader.nextRecord(into: &fields) {
                 guard fields.count >= firstPrice + 4, !reader.lastRecordHadUnterminatedQuote else {
                     if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
-                    return .failure(.truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) fields"))
+                    return .failure(
+                        .truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) fields"))
                 }
                 let d = reader.raw(fields[0])
                 guard let date = DateTimeParsing.isoDate(d) ?? DateTimeParsing.compactDate(d) else {
-                    return .failure(.malformed(source: source, line: reader.lineNumber, column: 1, detail: "not a date: \"\(reader.string(fields[0]))\""))
+                    return .failure(
+                        .malformed(
+                            source: source, line: reader.lineNumber, column: 1,
+                            detail: "not a date: \"\(reader.string(fields[0]))\""))
                 }
                 var time: TimeOfDay? = nil
                 if hasTime {
                     let t = reader.raw(fields[1])
                     guard let parsed = DateTimeParsing.time(t) ?? DateTimeParsing.compactTime(t) else {
-                        return .failure(.malformed(source: source, line: reader.lineNumber, column: 2, detail: "not a time: \"\(reader.string(fields[1]))\""))
+                        return .failure(
+                            .malformed(
+                                source: source, line: reader.lineNumber, column: 2,
+                                detail: "not a time: \"\(reader.string(fields[1]))\""))
                     }
                     time = parsed
                 }
@@ -98,8 +123,10 @@ public enum StooqDecoder {
                     if case .number(let v) = FieldParsing.decimal(reader.raw(fields[k])) { return v }
                     return nil
                 }
-                bars.append(StooqBar(date: date, time: time, open: num(firstPrice), high: num(firstPrice + 1),
-                                     low: num(firstPrice + 2), close: num(firstPrice + 3), volume: num(firstPrice + 4)))
+                bars.append(
+                    StooqBar(
+                        date: date, time: time, open: num(firstPrice), high: num(firstPrice + 1),
+                        low: num(firstPrice + 2), close: num(firstPrice + 3), volume: num(firstPrice + 4)))
             }
             return .success(bars)
         }

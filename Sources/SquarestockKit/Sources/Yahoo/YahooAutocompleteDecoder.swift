@@ -9,7 +9,10 @@ public enum YahooAutocompleteDecoder {
         do { root = try JSONReader.parseAllowingJSONP(response.body) } catch {
             let kind = BodyKind.classify(response.body)
             if kind != .json {
-                return .failure(.unexpectedBody(source: "yahoo", status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body), hint: nil))
+                return .failure(
+                    .unexpectedBody(
+                        source: "yahoo", status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
+                        hint: nil))
             }
             return .failure(.malformed(source: "yahoo", line: 1, column: error.offset + 1, detail: error.message))
         }
@@ -19,13 +22,15 @@ public enum YahooAutocompleteDecoder {
             return .failure(.httpStatus(source: "yahoo", status: response.status, excerpt: TerminalText.sanitize(text)))
         }
         let results = set?["Result"]?.array ?? set?["result"]?.array ?? []
-        return .success(results.compactMap { r in
-            guard let symbol = r["symbol"]?.string, !symbol.isEmpty else { return nil }
-            let type = r["typeDisp"]?.string ?? r["type"]?.string.flatMap { types[$0] } ?? ""
-            if type == "Option" { return nil }
-            return OnlineSymbolMatch(symbol: symbol, name: r["name"]?.string ?? "",
-                                     exchange: r["exchDisp"]?.string ?? r["exch"]?.string ?? "",
-                                     type: type, origin: "yahoo")
-        })
+        return .success(
+            results.compactMap { r in
+                guard let symbol = r["symbol"]?.string, !symbol.isEmpty else { return nil }
+                let type = r["typeDisp"]?.string ?? r["type"]?.string.flatMap { types[$0] } ?? ""
+                if type == "Option" { return nil }
+                return OnlineSymbolMatch(
+                    symbol: symbol, name: r["name"]?.string ?? "",
+                    exchange: r["exchDisp"]?.string ?? r["exch"]?.string ?? "",
+                    type: type, origin: "yahoo")
+            })
     }
 }

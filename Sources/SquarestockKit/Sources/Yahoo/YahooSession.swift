@@ -51,6 +51,9 @@ public struct YahooSession: Sendable, Equatable, Codable {
     /// A crumb is a short token; Yahoo has been seen to send "Too Many Requests" or HTML with
     /// status 200 instead, which must never be cached as a crumb.
     public static func isPlausibleCrumb(_ text: String) -> Bool {
-        (4...64).contains(text.count) && !text.unicodeScalars.contains { $0 == " " || $0 == "<" || $0 == "{" || $0 == "\n" || $0 == "\r" || $0 == "\"" || $0.value < 0x20 }
+        (4...64).contains(text.count)
+            && !text.unicodeScalars.contains {
+                $0 == " " || $0 == "<" || $0 == "{" || $0 == "\n" || $0 == "\r" || $0 == "\"" || $0.value < 0x20
+            }
     }
 }

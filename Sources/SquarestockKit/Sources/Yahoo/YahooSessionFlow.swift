@@ -1,3 +1,5 @@
+import Foundation
+
 /// Gets a Yahoo session the way a browser does: a cookie from `fc.yahoo.com` (or, when that gives
 /// none, from `finance.yahoo.com` through the EU consent pages), then the crumb from
 /// `/v1/test/getcrumb`. Redirects are followed by hand, at most `maxSteps`, because the consent
@@ -50,10 +52,13 @@ public struct YahooSessionFlow: Sendable {
                     break
                 }
                 // Accept the consent form, as the "agree" button does.
-                let body = HTMLForm.encode(inputs.map { ($0.name, $0.value) } + [("agree", "agree"), ("agree", "agree")])
+                let body = HTMLForm.encode(
+                    inputs.map { ($0.name, $0.value) } + [("agree", "agree"), ("agree", "agree")])
                 var headers = baseHeaders(jar)
                 headers.append("Content-Type: application/x-www-form-urlencoded")
-                let post = transport.perform(HTTPRequest(url: url, headers: headers, method: "POST", body: Array(body.utf8), followRedirects: false))
+                let post = transport.perform(
+                    HTTPRequest(
+                        url: url, headers: headers, method: "POST", body: Array(body.utf8), followRedirects: false))
                 switch post {
                 case .success(let r):
                     jar.absorb(r, now: context.now)
@@ -70,7 +75,9 @@ public struct YahooSessionFlow: Sendable {
             }
         }
         guard hasAuthCookie(jar) else {
-            return .failure(.sessionFailed(source: YahooSessionFlow.source, detail: "could not get a Yahoo cookie (\(lastProblem))"))
+            return .failure(
+                .sessionFailed(source: YahooSessionFlow.source, detail: "could not get a Yahoo cookie (\(lastProblem))")
+            )
         }
         // 3. The crumb, bound to that cookie.
         switch get(context.url("https://query1.finance.yahoo.com/v1/test/getcrumb"), jar: jar, follow: true) {
@@ -78,8 +85,9 @@ public struct YahooSessionFlow: Sendable {
             return .failure(.transport(source: YahooSessionFlow.source, e))
         case .success(let r):
             return Self.crumb(from: r).map {
-                YahooSession(cookies: jar, crumb: $0, created: context.now.secondsSinceEpoch,
-                             origin: YahooSession.origin(endpoint: context.endpoint))
+                YahooSession(
+                    cookies: jar, crumb: $0, created: context.now.secondsSinceEpoch,
+                    origin: YahooSession.origin(endpoint: context.endpoint))
             }
         }
     }
@@ -89,11 +97,14 @@ public struct YahooSessionFlow: Sendable {
     public static func crumb(from r: HTTPResponse) -> Result<String, QuoteError> {
         let text = String(decoding: r.body, as: UTF8.self)
         if r.status == 429 || text.contains("Too Many Requests") {
-            return .failure(.rateLimited(source: source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\"", retryAfter: nil))
+            return .failure(
+                .rateLimited(
+                    source: source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\"", retryAfter: nil))
         }
         guard r.status == 200, YahooSession.isPlausibleCrumb(text) else {
             let said = ResponseScreen.jsonMessage(r.body) ?? BodyKind.excerpt(r.body)
-            return .failure(.sessionFailed(source: source, detail: "the crumb request answered HTTP \(r.status): \"\(said)\""))
+            return .failure(
+                .sessionFailed(source: source, detail: "the crumb request answered HTTP \(r.status): \"\(said)\""))
         }
         return .success(text)
     }
@@ -122,5 +133,3 @@ public struct YahooSessionFlow: Sendable {
         return base + "/" + location
     }
 }
-
-import Foundation

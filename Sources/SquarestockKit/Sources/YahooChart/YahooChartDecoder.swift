@@ -8,13 +8,20 @@
 public enum YahooChartDecoder {
     public static let source = "yahoo"
 
-    public static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
+    public static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String)
+        -> Result<Stock, QuoteError>
+    {
         if response.status == 429 {
-            return .failure(.rateLimited(source: source, detail: "HTTP 429: \"\(BodyKind.excerpt(response.body))\"", retryAfter: nil))
+            return .failure(
+                .rateLimited(
+                    source: source, detail: "HTTP 429: \"\(BodyKind.excerpt(response.body))\"", retryAfter: nil))
         }
         let kind = BodyKind.classify(response.body)
         guard kind == .json else {
-            return .failure(.unexpectedBody(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body), hint: nil))
+            return .failure(
+                .unexpectedBody(
+                    source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
+                    hint: nil))
         }
         let root: JSONValue
         do { root = try JSONReader.parse(response.body) } catch {
@@ -32,13 +39,16 @@ public enum YahooChartDecoder {
         }
         guard let result, let meta = result["meta"] else { return .failure(.unknownSymbol(source: source)) }
         guard let last = meta["regularMarketPrice"]?.decimal else {
-            if case .number(let text)? = meta["regularMarketPrice"] { return .failure(.priceNotReadable(source: source, sent: text)) }
+            if case .number(let text)? = meta["regularMarketPrice"] {
+                return .failure(.priceNotReadable(source: source, sent: text))
+            }
             return .failure(.noData(source: source))
         }
 
         let exchangeCode = meta["exchangeName"]?.string
         let registry = context.registry
-        let exchange = exchangeCode.flatMap { registry.exchange(sourceCode: $0) }
+        let exchange =
+            exchangeCode.flatMap { registry.exchange(sourceCode: $0) }
             ?? meta["fullExchangeName"]?.string.flatMap { registry.exchange(sourceCode: $0) }
             ?? registry.exchange(forSymbol: symbol)
         let zoneName = meta["exchangeTimezoneName"]?.string ?? exchange?.timeZone
@@ -47,7 +57,9 @@ public enum YahooChartDecoder {
         let granularity = meta["dataGranularity"]?.string ?? ""
         let isIntraday = granularity.hasSuffix("m") || granularity.hasSuffix("h")
         var previous = meta["previousClose"]?.decimal
-        if previous == nil && isIntraday && meta["range"]?.string == "1d" { previous = meta["chartPreviousClose"]?.decimal }
+        if previous == nil && isIntraday && meta["range"]?.string == "1d" {
+            previous = meta["chartPreviousClose"]?.decimal
+        }
 
         var points: [IntradayPoint] = []
         var firstOpen: ExactDecimal? = nil
@@ -61,27 +73,37 @@ public enum YahooChartDecoder {
             }
             points.sort { $0.time < $1.time }
         }
-        var price = Price(last: last, open: firstOpen, high: meta["regularMarketDayHigh"]?.decimal, low: meta["regularMarketDayLow"]?.decimal,
-                          previousClose: previous, volume: meta["regularMarketVolume"]?.decimal, lastTrade: lastTrade)
+        var price = Price(
+            last: last, open: firstOpen, high: meta["regularMarketDayHigh"]?.decimal,
+            low: meta["regularMarketDayLow"]?.decimal,
+            previousClose: previous, volume: meta["regularMarketVolume"]?.decimal, lastTrade: lastTrade)
         price.deriveChange()
 
         var session: ClosedRange<Instant>? = nil
-        if let period = result["meta"]?["tradingPeriods"]?[0]?[0] ?? (isIntraday ? meta["currentTradingPeriod"]?["regular"] : nil),
-           let s = period["start"]?.epochInstant, let e = period["end"]?.epochInstant, s <= e {
+        if let period = result["meta"]?["tradingPeriods"]?[0]?[0]
+            ?? (isIntraday ? meta["currentTradingPeriod"]?["regular"] : nil),
+            let s = period["start"]?.epochInstant, let e = period["end"]?.epochInstant, s <= e
+        {
             session = s...e
         } else if let lastTrade, let zone {
             session = SessionWindow.regular(exchange: exchange, zone: zone, on: zone.localDateTime(at: lastTrade).date)
         }
         let name = (meta["longName"]?.string ?? meta["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
-        let company = Company(symbol: symbol, name: name, exchange: exchange,
-                              exchangeCode: meta["fullExchangeName"]?.string ?? exchangeCode)
+        let company = Company(
+            symbol: symbol, name: name, exchange: exchange,
+            exchangeCode: meta["fullExchangeName"]?.string ?? exchangeCode)
         let currency = meta["currency"]?.string.map(Currency.named) ?? exchange?.currency
         var unavailable: String? = nil
         if points.isEmpty {
-            unavailable = isIntraday ? "the source had no intraday bars for this day" : "the recorded chart has \(granularity.isEmpty ? "no" : granularity) bars, not intraday ones"
+            unavailable =
+                isIntraday
+                ? "the source had no intraday bars for this day"
+                : "the recorded chart has \(granularity.isEmpty ? "no" : granularity) bars, not intraday ones"
         }
-        return .success(Stock(company: company, currency: currency, timeZone: zone, price: price, intraday: points,
-                              session: session, source: sourceName, intradayUnavailable: unavailable))
+        return .success(
+            Stock(
+                company: company, currency: currency, timeZone: zone, price: price, intraday: points,
+                session: session, source: sourceName, intradayUnavailable: unavailable))
     }
 
     static func envelopeError(_ err: JSONValue, status: Int) -> QuoteError {
