@@ -173,7 +173,10 @@ struct WatchLineModeCLITests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try CLIRunner.run([
             "watch", "AAPL", "--source", "samples", "--count", "1", "--alert", "AAPL>1",
-            "--on-alert", "grep -E '^Sig(Ign|Blk)' /proc/$$/status > \(out).part; mv \(out).part \(out)",
+            // `exec`: grep reports the masks the hook started with. Reading the shell's own
+            // status from a child races with the shell's wait, which blocks every signal
+            // between its sigprocmask and sigsuspend calls (dash), and was seen doing so.
+            "--on-alert", "exec grep -E '^Sig(Ign|Blk)' /proc/self/status > \(out)",
         ])
         #expect(run.exitCode == 0, "\(run.stderr)")
         let deadline = Date(timeIntervalSinceNow: 10)
