@@ -52,13 +52,11 @@ public struct ConfigFile: Sendable, Equatable {
         let data: [UInt8]
         switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
         case .success(let bytes): data = bytes
-        case .failure(.tooLarge(let p, let size, let limit)):
+        case .failure(let e):
+            guard case .tooLarge = e else { return ConfigFile() }
             var config = ConfigFile()
-            config.problems.append(
-                LocalFileReadError.tooLarge(path: p, size: size, limit: limit).description
-                    + "; its settings are ignored")
+            config.problems.append(e.description + "; its settings are ignored")
             return config
-        case .failure: return ConfigFile()
         }
         var config = parse(String(decoding: data, as: UTF8.self))
         var st = stat()

@@ -65,8 +65,7 @@ public enum AlphaVantageTimeSeriesDecoder {
         guard let value = try? JSONReader.parse(body) else { return nil }
         func message(_ key: String) -> String? {
             guard let s = value[key]?.string else { return nil }
-            var clean = SecretRedactor.shared.redact(TerminalText.sanitize(s))
-            if let key = apiKey, !key.isEmpty { clean = clean.replacingOccurrences(of: key, with: "REDACTED") }
+            let clean = AlphaVantageErrors.redacted(s, apiKey: apiKey)
             return clean.count > 200 ? String(clean.prefix(199)) + "…" : clean
         }
         if let m = message("Error Message") { return .serviceErrorMessage(source: source, message: m) }

@@ -189,22 +189,16 @@ final class CurlTransfer {
 
     /// `host[:port]` of a URL, for messages; `file` for local reads.
     static func hostOf(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
-        if url[..<schemeEnd.lowerBound].lowercased() == "file" { return "file" }
-        let rest = url[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        // Never echo credentials in userinfo.
-        if let at = authority.lastIndex(of: "@") { return String(authority[authority.index(after: at)...]) }
-        return String(authority)
+        guard let (scheme, _) = Endpoint.parts(url) else { return url }
+        if scheme.lowercased() == "file" { return "file" }
+        return String(Endpoint.hostAndPort(url) ?? "")
     }
 
-    /// `scheme://host[:port]`, lowercased, that a transfer holds a connection slot for; nil for
-    /// `file://`.
+    /// `scheme://host:port` (see `Endpoint.origin`) that a transfer holds a connection slot
+    /// for; nil for `file://`.
     static func slotKeyOf(_ url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
-        let scheme = url[..<schemeEnd.lowerBound].lowercased()
-        if scheme == "file" { return nil }
-        return scheme + "://" + hostOf(url).lowercased()
+        guard let (scheme, _) = Endpoint.parts(url) else { return url.lowercased() }
+        return scheme.lowercased() == "file" ? nil : Endpoint.origin(url)
     }
 
     /// libcurl's millisecond limit for `seconds`, never 0 (which libcurl reads as "no limit")

@@ -145,17 +145,13 @@ public struct SymbolDirectoryStore: Sendable {
         {
             return .success(index)
         }
-        let files: (nasdaq: [UInt8], other: [UInt8])
-        switch readFiles(copy) {
-        case .success(let f): files = f
-        case .failure(let e): return .failure(e)
+        let built = fromFiles(copy) { (n, o) throws(SymbolDirectoryError) in
+            try SymbolIndex(nasdaqListed: n, otherListed: o)
         }
-        let index: SymbolIndex
-        do { index = try SymbolIndex(nasdaqListed: files.nasdaq, otherListed: files.other) } catch {
-            return .failure(.invalid(copy.directory, error))
+        if let sp = snapshotPath, case .success(let index) = built {
+            try? PrivateFileStore.write(index.snapshot(), to: sp)
         }
-        if let sp = snapshotPath { try? PrivateFileStore.write(index.snapshot(), to: sp) }
-        return .success(index)
+        return built
     }
 
     /// Both directory files of `copy`, each read under `LocalFileReader.Limit.symbolDirectoryFile`.
@@ -173,15 +169,20 @@ public struct SymbolDirectoryStore: Sendable {
 
     /// The parsed directory of `copy` (for `symbols info`), or why it cannot be used.
     public func readDirectory(_ copy: Copy) -> Result<SymbolDirectory, LoadError> {
-        let files: (nasdaq: [UInt8], other: [UInt8])
-        switch readFiles(copy) {
-        case .success(let f): files = f
-        case .failure(let e): return .failure(e)
+        fromFiles(copy) { (n, o) throws(SymbolDirectoryError) in
+            try SymbolDirectoryParser.parse(nasdaqListed: n, otherListed: o)
         }
-        do {
-            return .success(try SymbolDirectoryParser.parse(nasdaqListed: files.nasdaq, otherListed: files.other))
-        } catch {
-            return .failure(.invalid(copy.directory, error))
+    }
+
+    /// What `make` builds from both files of `copy`; a file that cannot be read or a parse
+    /// error is the copy's `LoadError`.
+    private func fromFiles<T>(
+        _ copy: Copy, _ make: ([UInt8], [UInt8]) throws(SymbolDirectoryError) -> T
+    ) -> Result<T, LoadError> {
+        readFiles(copy).flatMap { files in
+            do throws(SymbolDirectoryError) { return .success(try make(files.nasdaq, files.other)) } catch {
+                return .failure(.invalid(copy.directory, error))
+            }
         }
     }
 

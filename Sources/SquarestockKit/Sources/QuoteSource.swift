@@ -104,13 +104,37 @@ public enum Endpoint {
     /// Where the password sits in the authority: after the first `:` of the userinfo, which
     /// ends at the authority's last `@`.
     static func passwordRange(in url: String) -> Range<String.Index>? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        let rest = url[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-            return nil
-        }
+        guard let (_, authority) = parts(url), let at = authority.lastIndex(of: "@"),
+            let colon = authority[..<at].firstIndex(of: ":")
+        else { return nil }
         let start = authority.index(after: colon)
         return start < at ? start..<at : nil
+    }
+
+    /// The scheme and the authority (userinfo included) of `scheme://authority/path?query`, as
+    /// slices of `url`; nil without `://`. The one place a URL is taken apart.
+    static func parts(_ url: String) -> (scheme: Substring, authority: Substring)? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return (url[..<schemeEnd.lowerBound], authority)
+    }
+
+    /// `host[:port]` of `url`, without any userinfo (credentials are never echoed).
+    static func hostAndPort(_ url: String) -> Substring? {
+        guard let (_, authority) = parts(url) else { return nil }
+        guard let at = authority.lastIndex(of: "@") else { return authority }
+        return authority[authority.index(after: at)...]
+    }
+
+    /// `scheme://host:port`, lower-cased, without userinfo, path or query, and with the
+    /// scheme's default port filled in: who a request really talks to, so that two spellings
+    /// of one server compare equal.
+    public static func origin(_ url: String) -> String? {
+        guard let (rawScheme, _) = parts(url), var host = hostAndPort(url)?.lowercased() else { return nil }
+        let scheme = rawScheme.lowercased()
+        // The port follows the last colon, unless that colon is inside an IPv6 literal.
+        let hasPort = host.lastIndex(of: ":").map { colon in !host[colon...].contains("]") } ?? false
+        if !hasPort { host += scheme == "https" ? ":443" : ":80" }
+        return scheme + "://" + host
     }
 }

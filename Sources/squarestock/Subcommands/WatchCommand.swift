@@ -114,11 +114,12 @@ struct WatchCommand: ParsableCommand {
         guard let path = list else { return [] }
         switch LocalFileReader.read(path, limit: LocalFileReader.Limit.watchlist) {
         case .success(let data): return WatchList.parseFile(String(decoding: data, as: UTF8.self), name: path)
-        case .failure(.tooLarge(let p, let size, let limit)):
-            throw ValidationError(
-                "the watchlist file " + LocalFileReadError.tooLarge(path: p, size: size, limit: limit).description)
-        case .failure(.cannotOpen(_, let e)), .failure(.cannotRead(_, let e)):
-            throw ValidationError("cannot read the watchlist file \(path): \(LocalFileReadError.reason(e))")
+        case .failure(let e):
+            switch e {
+            case .tooLarge: throw ValidationError("the watchlist file " + e.description)
+            case .cannotOpen(_, let code), .cannotRead(_, let code):
+                throw ValidationError("cannot read the watchlist file \(path): \(LocalFileReadError.reason(code))")
+            }
         }
     }
 

@@ -11,11 +11,7 @@ public enum AlphaVantageErrors {
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body),
             case .object(let members) = root
         else { return nil }
-        func clean(_ s: String) -> String {
-            var t = SecretRedactor.shared.redact(TerminalText.sanitize(s))
-            if let key = apiKey, !key.isEmpty { t = t.replacingOccurrences(of: key, with: "REDACTED") }
-            return t
-        }
+        func clean(_ s: String) -> String { redacted(s, apiKey: apiKey) }
         for (key, value) in members {
             guard let text = value.string.map(clean) else { continue }
             switch key {
@@ -54,5 +50,14 @@ public enum AlphaVantageErrors {
             }
         }
         return nil
+    }
+
+    /// A message Alpha Vantage sent (already sanitized by the JSON reader) without any
+    /// configured secret, nor the key this request used (a library caller may pass one that was
+    /// never registered with `SecretRedactor.shared`).
+    static func redacted(_ message: String, apiKey: String?) -> String {
+        var t = SecretRedactor.shared.redact(message)
+        if let key = apiKey, !key.isEmpty { t = t.replacingOccurrences(of: key, with: SecretRedactor.marker) }
+        return t
     }
 }

@@ -24,16 +24,7 @@ public struct YahooSession: Sendable, Equatable, Codable {
     /// `scheme://host:port` of the endpoint (lower-cased, default port filled in, userinfo and
     /// path dropped), or `yahooOrigin` without one.
     public static func origin(endpoint: String?) -> String {
-        guard let endpoint, !endpoint.isEmpty, let schemeEnd = endpoint.range(of: "://") else { return yahooOrigin }
-        let scheme = endpoint[..<schemeEnd.lowerBound].lowercased()
-        let rest = endpoint[schemeEnd.upperBound...]
-        var authority = Substring(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var host = authority.lowercased()
-        // The port follows the last colon, unless that colon is inside an IPv6 literal.
-        let hasPort = host.lastIndex(of: ":").map { colon in !host[colon...].contains("]") } ?? false
-        if !hasPort { host += scheme == "https" ? ":443" : ":80" }
-        return scheme + "://" + host
+        endpoint.flatMap(Endpoint.origin) ?? yahooOrigin
     }
 
     /// Sessions are renewed after a day even if the cookie lives longer: crumbs have been seen
