@@ -84,15 +84,18 @@ struct SymbolDirectoryStoreTests {
         #expect(dangling.warnings.first?.contains("cannot open \(user)/nasdaqlisted.txt") == true)
     }
 
-    @Test func leftoversOfKilledUpdatesGoButNotTheInstalledCopyOrARunningUpdate() throws {
+    /// Names end in `<pid>-<random token>` (unguessable, see `PrivateFileStore`), or at the pid
+    /// in older versions; either way the pid tells a killed run's leftovers from a running one's.
+    @Test(arguments: ["", "-0123456789abcdef"])
+    func leftoversOfKilledUpdatesGoButNotTheInstalledCopyOrARunningUpdate(token: String) throws {
         let data = Self.temporaryFolder("data")
         let cache = Self.temporaryFolder("cache")
         defer {
             try? FileManager.default.removeItem(atPath: data)
             try? FileManager.default.removeItem(atPath: cache)
         }
-        let dead = try Self.deadPID()
-        let alive = getpid() == 1 ? 2 : getppid()  // a process that runs (the test runner's parent)
+        let dead = "\(try Self.deadPID())" + token
+        let alive = "\(getpid() == 1 ? 2 : getppid())" + token  // a process that runs (the runner's parent)
         let fm = FileManager.default
         func folder(_ name: String) throws {
             try fm.createDirectory(atPath: data + "/" + name, withIntermediateDirectories: true)
@@ -127,42 +130,5 @@ struct SymbolDirectoryStoreTests {
         #expect(try fm.contentsOfDirectory(atPath: data + "/symbols-100-\(dead)") == ["nasdaqlisted.txt"])
         #expect(try fm.contentsOfDirectory(atPath: data + "/symbols-300-\(alive)") == ["nasdaqlisted.txt.tmp-\(alive)"])
         #expect(Set(try fm.contentsOfDirectory(atPath: cache)) == ["symbols-abc.idx", "symbols-abc.idx.tmp-\(alive)"])
-    }
-
-    /// Today's names end in `<pid>-<random token>` (unguessable, see `PrivateFileStore`); the
-    /// pid in them still tells a killed run's leftovers from a running one's.
-    @Test func leftoversWithRandomTokensAreFoundByTheirPid() throws {
-        let data = Self.temporaryFolder("data")
-        let cache = Self.temporaryFolder("cache")
-        defer {
-            try? FileManager.default.removeItem(atPath: data)
-            try? FileManager.default.removeItem(atPath: cache)
-        }
-        let dead = try Self.deadPID()
-        let alive = getpid() == 1 ? 2 : getppid()
-        let token = "0123456789abcdef"
-        let fm = FileManager.default
-        func file(_ path: String) { _ = fm.createFile(atPath: path, contents: Data("x".utf8)) }
-        try fm.createDirectory(atPath: data + "/symbols-100-\(dead)-\(token)", withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: data + "/symbols", withDestinationPath: "symbols-100-\(dead)-\(token)")
-        try fm.createDirectory(atPath: data + "/symbols-200-\(dead)-\(token)", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: data + "/symbols-300-\(alive)-\(token)", withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: data + "/symbols.link-\(dead)-\(token)", withDestinationPath: "nowhere")
-        try fm.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        file(cache + "/.symbols-abc.idx.tmp-\(dead)-\(token)")
-        file(cache + "/.symbols-abc.idx.tmp-\(alive)-\(token)")
-
-        let store = SymbolDirectoryStore(
-            userDirectory: data + "/symbols", shippedDirectory: Self.shipped, cacheDirectory: cache)
-        let removed = SymbolDirectoryLeftovers(store: store).remove()
-        #expect(
-            Set(removed) == [
-                data + "/symbols-200-\(dead)-\(token)", data + "/symbols.link-\(dead)-\(token)",
-                cache + "/.symbols-abc.idx.tmp-\(dead)-\(token)",
-            ])
-        #expect(
-            Set(try fm.contentsOfDirectory(atPath: data)) == [
-                "symbols", "symbols-100-\(dead)-\(token)", "symbols-300-\(alive)-\(token)",
-            ])
     }
 }
