@@ -42,16 +42,6 @@ public final class SecretRedactor: @unchecked Sendable {
         }
     }
 
-    /// Every secret a source context carries: both API keys and the endpoint's password.
-    public func register(context: SourceContext) {
-        register(context.stooqAPIKey)
-        register(context.alphaVantageAPIKey)
-        if let password = context.endpoint.flatMap(Endpoint.password) {
-            register(password)
-            register(password.removingPercentEncoding)
-        }
-    }
-
     /// `bytes` with every secret replaced by the marker.
     public func redact<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
         let needles = lock.withLock { self.needles }

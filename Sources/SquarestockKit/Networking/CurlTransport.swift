@@ -136,9 +136,3 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return results.map { $0 ?? .failure(.other(host: "", code: -1, detail: "no result")) }
     }
 }
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}

@@ -42,30 +42,3 @@ public struct RetryPolicy: Sendable, Equatable {
         return Double(max(0, when.seconds(since: now)))
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line ends. Works on scalars: `"\r\n"` is
-    /// one `Character` in Swift, so character-wise trimming would miss it.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        func isSpace(_ u: Unicode.Scalar) -> Bool { u == " " || u == "\t" || u == "\r" || u == "\n" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isSpace($0) }) ?? first
-        return String(scalars[first...last])
-    }
-}
-
-/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the only date form Retry-After uses in practice.
-enum HTTPDate {
-    static func parse(_ s: String) -> Instant? {
-        let parts = s.split(separator: " ")
-        guard parts.count == 6, parts[5] == "GMT" else { return nil }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        guard let day = Int(parts[1]), let mi = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]) else { return nil }
-        let hms = parts[4].split(separator: ":")
-        guard hms.count == 3, let h = Int(hms[0]), let m = Int(hms[1]), let sec = Int(hms[2]) else { return nil }
-        let dt = CivilDateTime(year: year, month: mi + 1, day: day, hour: h, minute: m, second: sec)
-        guard dt.isValid else { return nil }
-        return Instant(secondsSinceEpoch: dt.secondsSinceEpochAsUTC)
-    }
-}

@@ -40,7 +40,7 @@ public struct IntradayBars {
 /// scale is reported as malformed rather than rounded.
 public struct IntradayBarParser {
     public let zone: ExchangeTimeZone
-    public static let source = StooqDecoder.source
+    public static let source = "stooq"
 
     private var converter: WallClockConverter
     private let instants: Int64Column

@@ -28,7 +28,7 @@ public struct SymbolDirectoryLeftovers: Sendable {
     public func remove() -> [String] {
         var removed: [String] = []
         if let target = store.userDirectory {
-            let base = SamplesLocator.parent(target)
+            let base = InstalledFiles.parent(target)
             let linkName = String(target.split(separator: "/").last ?? "symbols")
             let installed = (try? FileManager.default.destinationOfSymbolicLink(atPath: target)).map {
                 String($0.split(separator: "/").last ?? "")

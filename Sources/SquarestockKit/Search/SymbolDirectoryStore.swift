@@ -25,7 +25,7 @@ public struct SymbolDirectoryStore: Sendable {
     public let shippedDirectory: String?
     public let cacheDirectory: String?
 
-    public init(environment: [String: String], executablePath: String? = SamplesLocator.currentExecutablePath()) {
+    public init(environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()) {
         if let x = environment["XDG_DATA_HOME"], !x.isEmpty {
             userDirectory = x + "/squarestock/symbols"
         } else if let h = environment["HOME"], !h.isEmpty {
@@ -46,13 +46,13 @@ public struct SymbolDirectoryStore: Sendable {
     static func findShipped(environment: [String: String], executablePath: String?) -> String? {
         if let d = environment["SQUARESTOCK_DATA"], !d.isEmpty { return d + "/symbols" }
         guard let exe = executablePath else { return nil }
-        var dir = SamplesLocator.parent(exe)
+        var dir = InstalledFiles.parent(exe)
         for _ in 0..<8 {
-            if SamplesLocator.exists(dir + "/data/symbols/nasdaqlisted.txt") { return dir + "/data/symbols" }
-            if SamplesLocator.exists(dir + "/share/squarestock/symbols/nasdaqlisted.txt") {
+            if InstalledFiles.exists(dir + "/data/symbols/nasdaqlisted.txt") { return dir + "/data/symbols" }
+            if InstalledFiles.exists(dir + "/share/squarestock/symbols/nasdaqlisted.txt") {
                 return dir + "/share/squarestock/symbols"
             }
-            let up = SamplesLocator.parent(dir)
+            let up = InstalledFiles.parent(dir)
             if up == dir { break }
             dir = up
         }

@@ -39,11 +39,13 @@ public struct SymbolDirectoryUpdater: Sendable {
 
     public init(store: SymbolDirectoryStore) { self.store = store }
 
-    public func update(context: SourceContext, transport: HTTPTransport) -> Result<Report, Failure> {
+    /// Downloads both files (each URL passed through `url`, which applies `--endpoint`) and
+    /// switches the directory to them; `now` names the new folder.
+    public func update(now: Instant, url: (String) -> String, transport: HTTPTransport) -> Result<Report, Failure> {
         guard let target = store.userDirectory else { return .failure(.notConfigured) }
         SymbolDirectoryLeftovers(store: store).remove()
         let names = SymbolDirectoryStore.files
-        let responses = transport.perform(SymbolDirectoryUpdater.urls.map { HTTPRequest(url: context.url($0)) })
+        let responses = transport.perform(SymbolDirectoryUpdater.urls.map { HTTPRequest(url: url($0)) })
         var bodies: [[UInt8]] = []
         for (name, r) in zip(names, responses) {
             switch r {
@@ -64,12 +66,12 @@ public struct SymbolDirectoryUpdater: Sendable {
         }
         // Both files go into a new folder; a symbolic link swapped in by rename(2) then switches
         // from the old pair to the new one at once, so no reader ever sees a mixed pair.
-        let base = SamplesLocator.parent(target)
+        let base = InstalledFiles.parent(target)
         // The folder holding the link must be the user's own, or another user could swap it.
         do { try PrivateFileStore.preparePrivateFolder(base) } catch {
             return .failure(.write("cannot save the symbol directory: \(error)"))
         }
-        let folderName = "symbols-\(context.now.secondsSinceEpoch)-" + PrivateFileStore.uniqueSuffix()
+        let folderName = "symbols-\(now.secondsSinceEpoch)-" + PrivateFileStore.uniqueSuffix()
         for (name, body) in zip(names, bodies) {
             do { try PrivateFileStore.write(body, to: base + "/" + folderName + "/" + name) } catch {
                 return .failure(.write("cannot save \(name): \(error)"))

@@ -1,6 +1,6 @@
-/// A `WatchClock` that moves only when told to: tests step through intervals, backoff and
+/// A `MonotonicClock` that moves only when told to: tests step through intervals, backoff and
 /// Retry-After holds in microseconds instead of waiting for them.
-public final class ManualClock: WatchClock, @unchecked Sendable {
+public final class ManualClock: MonotonicClock, @unchecked Sendable {
     private let lock = Lock()
     private var current: Double
 

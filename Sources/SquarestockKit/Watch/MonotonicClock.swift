@@ -1,25 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The production `WatchClock`: a monotonic clock that ignores wall-clock changes, so an
-/// hours-long watch session never refreshes twice or stops because NTP moved. On Linux it is
-/// `CLOCK_BOOTTIME`, which also counts time suspended: after a laptop wakes, a refresh that fell
-/// due during the sleep happens at once instead of an interval later.
-public struct MonotonicClock: WatchClock {
-    public init() {}
-
-    public func now() -> Double {
-        var ts = timespec()
-        #if os(Linux)
-        clock_gettime(CLOCK_BOOTTIME, &ts)
-        #else
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        #endif
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+/// Monotonic seconds for everything in watch mode that is about *when to act* (next refresh,
+/// backoff, flash expiry), as opposed to *what time the data says* (`Instant`).
+///
+/// Injected so the scheduler and the flashes are tested with a `ManualClock`, and so a jump of
+/// the wall clock (NTP, a suspended laptop) never reschedules or stalls refreshes.
+public protocol MonotonicClock: Sendable {
+    /// Seconds since an arbitrary fixed point; never goes backwards.
+    func now() -> Double
 }

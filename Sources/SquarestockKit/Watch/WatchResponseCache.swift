@@ -9,7 +9,7 @@
 /// The sparkline does not go stale meanwhile: `WatchState` appends each refresh's live price.
 public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     private let inner: any HTTPTransport
-    private let clock: any WatchClock
+    private let clock: any MonotonicClock
     private let ttl: @Sendable (HTTPRequest) -> Double?
     private let maxEntries: Int
     private let maxBytes: Int
@@ -18,7 +18,7 @@ public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     private var bytes = 0
     public private(set) var hits = 0
 
-    public init(wrapping inner: any HTTPTransport, clock: any WatchClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
+    public init(wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
                 ttl: @escaping @Sendable (HTTPRequest) -> Double? = WatchResponseCache.historyTTL) {
         self.inner = inner
         self.clock = clock

@@ -3,12 +3,12 @@
 /// exponentially with jitter; a Retry-After or a 429 holds the whole source; `r` and a market
 /// opening pull refreshes in.
 ///
-/// Pure state plus an injected `WatchClock` and jitter, so every rule is tested with a manual
+/// Pure state plus an injected `MonotonicClock` and jitter, so every rule is tested with a manual
 /// clock. The caller loops: `takeDue()` gives the symbols to fetch now (they are "in flight"
 /// until `record` hears about them), `nextWake()` says when to look again.
 public struct WatchScheduler: Sendable {
     public let configuration: WatchSchedulerConfiguration
-    private let clock: any WatchClock
+    private let clock: any MonotonicClock
     private let jitter: @Sendable () -> Double
 
     private struct Plan: Sendable {
@@ -32,7 +32,7 @@ public struct WatchScheduler: Sendable {
 
     /// `jitter` returns values in [0, 1); production passes a random generator, tests a constant.
     /// Every symbol is due immediately.
-    public init(symbols: [String], configuration: WatchSchedulerConfiguration, clock: any WatchClock,
+    public init(symbols: [String], configuration: WatchSchedulerConfiguration, clock: any MonotonicClock,
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.configuration = configuration
         self.clock = clock

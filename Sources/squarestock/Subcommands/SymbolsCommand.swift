@@ -20,7 +20,7 @@ struct SymbolsCommand: ParsableCommand {
             let (_, context, options) = try sourceOptions.resolve(environment: env)
             let store = SymbolDirectoryStore(environment: env)
             switch SymbolDirectoryUpdater(store: store).update(
-                context: context, transport: CurlTransport(options: options))
+                now: context.now, url: context.url, transport: CurlTransport(options: options))
             {
             case .success(let r):
                 Terminal.writeOut("installed \(r.listings) listings (file date \(r.creationTime)) in \(r.directory)\n")

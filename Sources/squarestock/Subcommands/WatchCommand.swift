@@ -153,7 +153,7 @@ struct WatchCommand: ParsableCommand {
         // The scheduler owns retries across refreshes: the transport retries a dropped connection
         // once, and reports a Retry-After instead of sleeping on it.
         transportOptions.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
-        let clock = MonotonicClock()
+        let clock = SystemMonotonicClock()
         let started = clock.now()
         var replay: ReplaySource?
         if let speed = replaySpeed {

@@ -18,7 +18,7 @@ final class WatchSession {
     let source: any QuoteSource
     let context: SourceContext
     let replay: ReplaySource?
-    let clock: MonotonicClock
+    let clock: SystemMonotonicClock
     let startClock: Double
     let wallClockOverride: Instant?
     let localZone: ExchangeTimeZone?
@@ -53,7 +53,7 @@ final class WatchSession {
     init(
         symbols: [String], rules: [AlertRule], source: any QuoteSource, transport: any HTTPTransport,
         context: SourceContext,
-        replay: ReplaySource?, clock: MonotonicClock, schedule: WatchSchedulerConfiguration,
+        replay: ReplaySource?, clock: SystemMonotonicClock, schedule: WatchSchedulerConfiguration,
         wallClockOverride: Instant?,
         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
         count: Int?, onAlert: String?, environment: [String: String]

@@ -1,14 +1,3 @@
-/// One name lookup hit from an online service, before it is merged with the offline directory.
-public struct OnlineSymbolMatch: Sendable, Equatable {
-    public var symbol: String
-    public var name: String
-    public var exchange: String
-    /// The service's own type words (`Equity`, `ETF`, `Index`).
-    public var type: String
-    /// Which service found it (`yahoo`, `alphavantage`).
-    public var origin: String
-}
-
 /// Reads `/v1/finance/search?q=...` answers. Private-company hits without a symbol
 /// (`isYahooFinance: false`) and option contracts are left out.
 public enum YahooSearchDecoder {

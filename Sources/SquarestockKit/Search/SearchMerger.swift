@@ -1,23 +1,4 @@
-/// One line of `squarestock search` output, whether it came from the offline directory or an
-/// online lookup, so both can be ranked, de-duplicated and printed alike.
-public struct SearchResultRow: Sendable, Equatable {
-    public var symbol: String
-    public var name: String
-    public var exchange: String
-    public var type: String
-    public var score: Int
-    /// `offline`, `yahoo`, `alphavantage`, or several joined by `+` when they agree.
-    public var origin: String
-
-    public init(symbol: String, name: String, exchange: String, type: String, score: Int, origin: String) {
-        self.symbol = symbol
-        self.name = name
-        self.exchange = exchange
-        self.type = type
-        self.score = score
-        self.origin = origin
-    }
-}
+import Foundation
 
 /// Merges offline matches with online ones: the offline ranking leads (it is the one tuned for
 /// intent), online hits the directory already has only add their origin, and the rest (non-US
@@ -44,5 +25,3 @@ public enum SearchMerger {
     /// `BRK-B`, `BRK.B` and `brk.b` are one listing.
     static func normalized(_ s: String) -> String { s.uppercased().replacingOccurrences(of: "-", with: ".") }
 }
-
-import Foundation

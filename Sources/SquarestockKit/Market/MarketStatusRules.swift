@@ -1,8 +1,3 @@
-/// Whether a symbol's market is trading, as far as the clock and the last trade can tell.
-public enum MarketStatus: String, Sendable, Codable, CaseIterable {
-    case open, closed, pre, post, delayed, unknown
-}
-
 /// A status with the reason a person would want to see next to it ("weekend", "lunch break",
 /// "no trade for 2h").
 public struct MarketStatusReport: Sendable, Equatable {

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The production `MonotonicClock`: a monotonic clock that ignores wall-clock changes, so an
+/// hours-long watch session never refreshes twice or stops because NTP moved. On Linux it is
+/// `CLOCK_BOOTTIME`, which also counts time suspended: after a laptop wakes, a refresh that fell
+/// due during the sleep happens at once instead of an interval later.
+public struct SystemMonotonicClock: MonotonicClock {
+    public init() {}
+
+    public func now() -> Double {
+        var ts = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_BOOTTIME, &ts)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        #endif
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
