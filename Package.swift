@@ -30,9 +30,51 @@ let package = Package(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // The layers, bottom up; ARCHITECTURE.md says what each holds and may import. A target
+        // lists every target it imports, and CI builds with the import check on, so a reference
+        // that runs the wrong way (rendering naming a service, say) does not build.
+        // Models, exact numbers, time and zones, byte parsing, text and file helpers.
+        .target(
+            name: "SquarestockCore",
+            dependencies: ["CICUShim"]
+        ),
+        // HTTP over libcurl: transport, retry policy, recording.
+        .target(
+            name: "SquarestockNetworking",
+            dependencies: ["SquarestockCore", "CCurl"]
+        ),
+        // Venues, exchange calendars and market status.
+        .target(
+            name: "SquarestockMarket",
+            dependencies: ["SquarestockCore", "CICUShim"]
+        ),
+        // One folder per quote or history service, plus what they share (Common/).
+        .target(
+            name: "SquarestockServices",
+            dependencies: ["SquarestockCore", "SquarestockNetworking", "SquarestockMarket"]
+        ),
+        // The offline symbol directory, its index and fuzzy search.
+        .target(
+            name: "SquarestockSearch",
+            dependencies: ["SquarestockCore", "SquarestockNetworking"]
+        ),
+        // Pure values to text: quote tables, charts, sparklines, calendars, search results.
+        .target(
+            name: "SquarestockRendering",
+            dependencies: ["SquarestockCore", "SquarestockMarket"]
+        ),
+        // The live table: state, scheduler, alerts, screen diffing.
+        .target(
+            name: "SquarestockWatch",
+            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
+        ),
+        // The facade the command line calls: settings, one call per command.
         .target(
             name: "SquarestockKit",
-            dependencies: ["CCurl", "CICUShim"]
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch",
+            ]
         ),
         .executableTarget(
             name: "squarestock",
@@ -75,7 +117,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SquarestockKitTests",
-            dependencies: ["SquarestockKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
+                "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "SquarestockCLITests",

@@ -83,7 +83,7 @@ struct MarketCommand: ParsableCommand {
         for cal in shown {
             let st = MarketStatusRules.evaluate(calendar: cal, now: now, lastTrade: nil)
             let local = cal.zone.localDateTime(at: now)
-            let localText = pad2(local.hour) + ":" + pad2(local.minute) + " " + cal.zone.abbreviation(at: now)
+            let localText = local.hourMinute + " " + cal.zone.abbreviation(at: now)
             rows.append((cal.id, cal.exchange.name, localText, st, MarketEventFormatter.statusLine(st, exchangeZone: cal.zone, userZone: userZone, now: now)))
         }
         switch chosen {
@@ -111,5 +111,4 @@ struct MarketCommand: ParsableCommand {
         }
     }
 
-    private func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
 }

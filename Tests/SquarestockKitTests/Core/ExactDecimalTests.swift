@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 struct ExactDecimalTests {
     @Test(arguments: ["300.46", "35.00", "-0.71", "0.100763", "97676041.83885", "0", "269.70001220703125", "-0.0613"])

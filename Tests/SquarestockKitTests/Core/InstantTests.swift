@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Instants come from services; arithmetic on an absurd one must give an absurd answer, not a trap.
 struct InstantTests {

@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The one redaction pass every excerpt of network text goes through (issue 22).
 struct SecretRedactorTests {

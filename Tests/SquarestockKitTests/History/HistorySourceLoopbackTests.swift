@@ -3,6 +3,13 @@ import TestSupport
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Every history source through libcurl against a server on 127.0.0.1 that serves recorded bodies
 /// on the services' own paths: what goes on the wire (path, query, headers), and what comes back

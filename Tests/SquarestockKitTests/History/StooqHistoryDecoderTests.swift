@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Stooq `/q/d/l/` history: the real Polish-header AAPL file, English headers, ragged index rows,
 /// intraday rows in Warsaw time, and every way the body can be something else.

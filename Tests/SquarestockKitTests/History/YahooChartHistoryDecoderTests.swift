@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Yahoo's v8 chart (and v7 spark) JSON as history: real recordings for daily bars, the 5-minute
 /// spark, Tokyo's lunch-break nulls, the no-data answer and the error envelope.

@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The status rules as a table: exchange, the time now (UTC), the last trade (UTC) and the
 /// expected status and reason.

@@ -3,6 +3,13 @@ import TestSupport
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The real libcurl transport against a real HTTP server on 127.0.0.1.
 struct CurlTransportTests {

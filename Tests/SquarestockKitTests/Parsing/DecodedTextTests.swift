@@ -2,6 +2,13 @@ import TestSupport
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The readers that turn outside bytes into text (JSON strings, CSV fields, symbol directory
 /// lines, index snapshots) hand out sanitized text, so no field a decoder copies into a quote,

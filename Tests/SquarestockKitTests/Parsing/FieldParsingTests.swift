@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 struct FieldParsingTests {
     @Test(arguments: ["", "N/A", "n/a", "N/D", "null", "NULL", "-", "nan", "NaN", " N/A ", "none"])

@@ -2,6 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The fast intraday parser must answer exactly what the general path answers:
 /// `StooqDecoder.bars` (TolerantCSVReader + DateTimeParsing + ExactDecimal) and then

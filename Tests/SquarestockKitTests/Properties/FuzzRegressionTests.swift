@@ -2,6 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Every input that once crashed a fuzz target (`Tests/Fixtures/fuzz-regressions/<target>/`),
 /// replayed through the same parser on every test run.

@@ -2,6 +2,13 @@ import PropertyBased
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Properties that must hold for every input, not just the recorded ones.
 struct ParserPropertyTests {

@@ -1,6 +1,13 @@
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// One sparkline layout, written the way a reader checks it: the text in both styles, plus one
 /// direction mark per column (`+` up, `-` down, `=` flat, space for a gap).

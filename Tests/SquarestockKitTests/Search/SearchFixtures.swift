@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The real 2025-10-20 Nasdaq Trader directory shipped under `data/`, read once per test run.
 enum SearchFixtures {

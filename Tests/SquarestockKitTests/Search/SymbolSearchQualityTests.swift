@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Search quality on the real 2025-10-20 directory: for each kind of query a person types, the
 /// listing they mean must come first. The same table drives `searchbench` and `compare.sh`

@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 struct AlphaVantageSourceTests {
     static let now = Instant(secondsSinceEpoch: 1_584_576_000)  // 2020-03-19T00:00:00Z

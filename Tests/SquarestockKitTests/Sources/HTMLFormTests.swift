@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The consent form reader: only what Yahoo's form needs, read from bytes.
 struct HTMLFormTests {

@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Every source through libcurl against a real server on 127.0.0.1 that serves the recorded
 /// bodies on the real services' paths (`--endpoint` swaps only scheme, host and port).

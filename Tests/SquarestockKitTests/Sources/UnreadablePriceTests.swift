@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// A last price that is there but cannot be held exactly (not a number, or more digits than
 /// `ExactDecimal` keeps) used to come out as "unknown symbol" / "N/D", which sends the user

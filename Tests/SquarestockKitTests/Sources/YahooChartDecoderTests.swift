@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 struct YahooChartDecoderTests {
     let context = SourceContext(now: Instant(secondsSinceEpoch: 1_791_190_000))

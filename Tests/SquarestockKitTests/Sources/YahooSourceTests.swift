@@ -3,6 +3,13 @@ import TestSupport
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The Yahoo JSON source: decoding the recorded quote states, and the whole session flow
 /// (cookie, consent, crumb, cache, one renewal) through libcurl against a loopback server.

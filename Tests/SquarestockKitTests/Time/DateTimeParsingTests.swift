@@ -1,5 +1,12 @@
 import Testing
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(year: y, month: m, day: d) }
 private func time(_ h: Int, _ m: Int, _ s: Int = 0) -> TimeOfDay { TimeOfDay(hour: h, minute: m, second: s) }

@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Known conversions, each checked in both directions.
 struct ZoneCase: Sendable, CustomTestStringConvertible {

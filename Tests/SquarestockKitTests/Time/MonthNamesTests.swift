@@ -1,5 +1,12 @@
 import Testing
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 @Suite struct MonthNamesTests {
     static let lookups: [(String, String, Int?)] = [

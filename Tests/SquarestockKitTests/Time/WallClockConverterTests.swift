@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The bulk converter must give `instant(for:)`'s answers for every wall clock, in order and out
 /// of order, gaps and overlaps included, and ask ICU only at transitions.

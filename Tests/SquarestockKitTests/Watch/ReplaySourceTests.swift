@@ -2,6 +2,13 @@ import Testing
 import TestSupport
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Replaying a recorded day: only the points up to the virtual "now" are shown.
 struct ReplaySourceTests {

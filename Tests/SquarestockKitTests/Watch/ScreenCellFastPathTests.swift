@@ -1,6 +1,13 @@
 import PropertyBased
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The scalar-by-scalar fast path must cut a line into exactly the cells the grapheme path does.
 struct ScreenCellFastPathTests {

@@ -1,6 +1,13 @@
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// The screen diff sends only what changed, and what it sends turns the old screen into the new.
 struct ScreenDiffTests {

@@ -1,4 +1,11 @@
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// A tiny terminal emulator for checking `ScreenDiff` output: it understands exactly what the
 /// diff may emit (CUP, ED 2, SGR, printable text) and fails loudly on anything else, so a test

@@ -1,4 +1,11 @@
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Small stocks for the watch tests: a Nasdaq symbol on a Wednesday, built in one line.
 enum WatchFixtures {

@@ -2,6 +2,13 @@ import Testing
 import TestSupport
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// History responses are re-served for a while; quotes never are.
 struct WatchResponseCacheTests {

@@ -1,6 +1,14 @@
 import Testing
 
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
+import TestSupport
 
 /// The scheduler's timing rules, stepped through with a manual clock and fixed jitter.
 struct WatchSchedulerTests {

@@ -1,4 +1,11 @@
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 import TestSupport
 
 /// One row of a `Tests/Fixtures/calendars/*_holidays.csv` list: a weekday without a full session.

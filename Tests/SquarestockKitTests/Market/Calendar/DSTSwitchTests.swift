@@ -1,4 +1,11 @@
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 import Testing
 
 /// Sessions either side of each zone's clock changes, the weeks when US and European clocks

@@ -1,4 +1,11 @@
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 import Testing
 
 /// Every NYSE session 1990-2023 against the independent list of holidays and early closes.

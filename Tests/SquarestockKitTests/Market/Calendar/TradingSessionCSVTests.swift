@@ -1,4 +1,11 @@
 import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 import Testing
 
 /// `market --calendar X --format csv` lines: UTC instants with Z, empty break fields.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Properties every rendering keeps, whatever the series: size, purity, colour only through the
 /// palette, ASCII only in the ascii style, labels that suit the range.

@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Time laid out by sessions: what takes room, what is a gap, what the line may join.
 struct ChartSessionLayoutTests {

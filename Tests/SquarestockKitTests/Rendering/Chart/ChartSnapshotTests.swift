@@ -1,6 +1,13 @@
 import Testing
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Whole renderings against golden files in `Tests/Fixtures/snapshots/chart/`, one per case, so a
 /// reviewer sees what a user sees. `SNAPSHOT_RECORD=1 swift test` rewrites them.

@@ -1,5 +1,12 @@
 import TestSupport
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Series for the chart tests: real recorded histories where they exist (Stooq AAPL daily,
 /// Yahoo TSLA daily) and seeded random walks for intraday shapes no recording has. Everything is

@@ -1,5 +1,12 @@
 import Testing
 @testable import SquarestockKit
+@testable import SquarestockCore
+@testable import SquarestockMarket
+@testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
+@testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Round y ticks (1-2-5 steps, exact decimals) for every kind of scale.
 struct PriceScaleTests {

@@ -1,0 +1,246 @@
+/// A base-10 number held exactly as a quote service wrote it.
+///
+/// Prices are money: they are stored and summed, so they never pass through `Double`
+/// (`0.1 + 0.2` must stay `0.3`), and they print back with the digits that were received
+/// (`35.00` stays `35.00`). Up to 18 significant digits, which covers every price, volume and
+/// market-cap field the services send.
+public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The digits as an integer: the value is `significand / 10^scale`.
+    public var significand: Int64
+    /// Digits after the decimal point.
+    public var scale: Int
+
+    public static let maxScale = 18
+
+    @inlinable public init(significand: Int64, scale: Int = 0) {
+        self.significand = significand
+        self.scale = scale
+    }
+
+    public init(_ value: Int) { self.init(significand: Int64(value), scale: 0) }
+
+    public static let zero = ExactDecimal(significand: 0)
+
+    /// Parses `[+-]digits[.digits][e[+-]digits]`; nil when it is not a number or does not fit.
+    public init?(_ text: String) {
+        var copy = text
+        guard let v = copy.withUTF8({ ExactDecimal.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = v
+    }
+
+    /// Parses a plain decimal from bytes without allocating.
+    @inlinable
+    public static func parse(_ b: UnsafeRawBufferPointer) -> ExactDecimal? {
+        var i = 0
+        let n = b.count
+        guard n > 0 else { return nil }
+        var negative = false
+        if b[0] == UInt8(ascii: "-") { negative = true; i = 1 } else if b[0] == UInt8(ascii: "+") { i = 1 }
+        var value: Int64 = 0
+        var scale = 0
+        var digits = 0
+        var sawPoint = false
+        var sawDigit = false
+        while i < n {
+            let c = b[i]
+            if c >= 48 && c <= 57 {
+                sawDigit = true
+                if value == 0 && c == 48 && !sawPoint {
+                    // leading zero: does not count toward precision
+                } else {
+                    if digits >= 18 {
+                        // Beyond 18 significant digits: drop trailing fraction digits only if they are zeros.
+                        if sawPoint && c == 48 { i += 1; continue }
+                        return nil
+                    }
+                    value = value &* 10 &+ Int64(c &- 48)
+                    digits += 1
+                }
+                if sawPoint {
+                    scale += 1
+                    if scale > maxScale { return nil }
+                }
+            } else if c == UInt8(ascii: ".") && !sawPoint {
+                sawPoint = true
+            } else if (c == UInt8(ascii: "e") || c == UInt8(ascii: "E")) && sawDigit {
+                i += 1
+                var expNegative = false
+                if i < n && (b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+")) {
+                    expNegative = b[i] == UInt8(ascii: "-")
+                    i += 1
+                }
+                var exp = 0
+                var expDigits = 0
+                while i < n, b[i] >= 48, b[i] <= 57 {
+                    exp = exp * 10 + Int(b[i] - 48)
+                    expDigits += 1
+                    if exp > 40 { return nil }
+                    i += 1
+                }
+                guard expDigits > 0, i == n else { return nil }
+                var result = ExactDecimal(significand: negative ? -value : value, scale: scale)
+                if expNegative {
+                    result.scale += exp
+                    if result.scale > maxScale { return nil }
+                } else {
+                    // Move the point right: reduce scale first, then multiply.
+                    var e = exp
+                    while e > 0 && result.scale > 0 { result.scale -= 1; e -= 1 }
+                    while e > 0 {
+                        let (m, o) = result.significand.multipliedReportingOverflow(by: 10)
+                        if o { return nil }
+                        result.significand = m
+                        e -= 1
+                    }
+                }
+                return result
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard sawDigit else { return nil }
+        return ExactDecimal(significand: negative ? -value : value, scale: scale)
+    }
+
+    public var isNegative: Bool { significand < 0 }
+    public var isZero: Bool { significand == 0 }
+    public var sign: Int { significand == 0 ? 0 : (significand < 0 ? -1 : 1) }
+
+    public var doubleValue: Double {
+        Double(significand) / ExactDecimal.powerOfTenDouble(scale)
+    }
+
+    /// The same value written with `scale` digits after the point; nil if it would not fit.
+    public func rescaled(to newScale: Int) -> ExactDecimal? {
+        if newScale == scale { return self }
+        if newScale > scale {
+            guard newScale <= ExactDecimal.maxScale else { return nil }
+            let (m, o) = significand.multipliedReportingOverflow(by: ExactDecimal.powerOfTen(newScale - scale))
+            return o ? nil : ExactDecimal(significand: m, scale: newScale)
+        }
+        return rounded(toScale: newScale)
+    }
+
+    /// Rounded half away from zero, the way prices are shown.
+    public func rounded(toScale newScale: Int) -> ExactDecimal {
+        guard newScale < scale else { return self }
+        let p = ExactDecimal.powerOfTen(scale - newScale)
+        var q = significand / p
+        let r = significand % p
+        if abs(r) * 2 >= p { q += significand < 0 ? -1 : 1 }
+        return ExactDecimal(significand: q, scale: newScale)
+    }
+
+    /// Drops trailing zeros after the point (`1.500` -> `1.5`).
+    public var normalized: ExactDecimal {
+        var v = self
+        while v.scale > 0 && v.significand % 10 == 0 { v.significand /= 10; v.scale -= 1 }
+        return v
+    }
+
+    public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, +) }
+    public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, -) }
+
+    private static func combine(_ a: ExactDecimal, _ b: ExactDecimal, _ op: (Int128, Int128) -> Int128) -> ExactDecimal? {
+        let s = max(a.scale, b.scale)
+        let x = Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale))
+        let y = Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
+        let r = op(x, y)
+        guard let v = Int64(exactly: r) else { return nil }
+        return ExactDecimal(significand: v, scale: s)
+    }
+
+    public static func * (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? {
+        var r = Int128(a.significand) * Int128(b.significand)
+        var s = a.scale + b.scale
+        while s > maxScale || Int64(exactly: r) == nil {
+            guard s > 0 else { return nil }
+            let (q, rem) = r.quotientAndRemainder(dividingBy: 10)
+            r = q + (abs(rem) >= 5 ? (r < 0 ? -1 : 1) : 0)
+            s -= 1
+        }
+        return ExactDecimal(significand: Int64(r), scale: s)
+    }
+
+    /// `self / divisor` rounded half away from zero to `scale` digits; nil on division by zero or overflow.
+    public func divided(by divisor: ExactDecimal, scale resultScale: Int) -> ExactDecimal? {
+        guard divisor.significand != 0, resultScale <= ExactDecimal.maxScale else { return nil }
+        // value = (a / 10^sa) / (b / 10^sb) = a * 10^(sb - sa) / b ; want it * 10^rs
+        let shift = divisor.scale - scale + resultScale
+        var num = Int128(significand)
+        var den = Int128(divisor.significand)
+        // Scaling by up to 10^36 can leave Int128. A numerator that does is over 1.7e38 against a
+        // divisor of at most 9.2e18, so the quotient cannot fit an Int64 (nil); a denominator
+        // that does makes the quotient round to zero.
+        if shift >= 0 {
+            guard shift <= 36, let n = ExactDecimal.scaled(num, byPowerOfTen: shift) else { return nil }
+            num = n
+        } else {
+            guard -shift <= 36 else { return nil }
+            guard let d = ExactDecimal.scaled(den, byPowerOfTen: -shift) else { return ExactDecimal(significand: 0, scale: resultScale) }
+            den = d
+        }
+        let (q, r) = num.quotientAndRemainder(dividingBy: den)
+        var result = q
+        // Half away from zero, compared without doubling the remainder (which can leave Int128).
+        if r.magnitude >= den.magnitude - r.magnitude { result += (num < 0) != (den < 0) ? -1 : 1 }
+        guard let v = Int64(exactly: result) else { return nil }
+        return ExactDecimal(significand: v, scale: resultScale)
+    }
+
+    /// `value * 10^k` for k in 0...36, nil if it leaves Int128.
+    private static func scaled(_ value: Int128, byPowerOfTen k: Int) -> Int128? {
+        var v = value
+        var left = k
+        while left > 0 {
+            let step = min(left, 18)
+            let (m, o) = v.multipliedReportingOverflow(by: Int128(ExactDecimal.powerOfTen(step)))
+            if o { return nil }
+            v = m
+            left -= step
+        }
+        return v
+    }
+
+    public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        let s = max(a.scale, b.scale)
+        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) < Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
+    }
+
+    /// Numeric equality (`1.50 == 1.5`); `Hashable` stays consistent by hashing the normalized form.
+    public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        let s = max(a.scale, b.scale)
+        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) == Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let n = normalized
+        hasher.combine(n.significand)
+        hasher.combine(n.scale)
+    }
+
+    /// Exactly the digits held: `-12.340`.
+    public var description: String {
+        let magnitude = significand.magnitude
+        var digits = String(magnitude)
+        if scale > 0 {
+            if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        }
+        return significand < 0 ? "-" + digits : digits
+    }
+
+    @inlinable package static func powerOfTen(_ n: Int) -> Int64 {
+        var p: Int64 = 1
+        var i = 0
+        while i < n { p &*= 10; i += 1 }
+        return p
+    }
+
+    static func powerOfTenDouble(_ n: Int) -> Double {
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return p
+    }
+}

@@ -1,0 +1,11 @@
+extension String {
+    /// Without leading and trailing spaces, tabs and line ends. Works on scalars: `"\r\n"` is
+    /// one `Character` in Swift, so character-wise trimming would miss it.
+    package var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        func isSpace(_ u: Unicode.Scalar) -> Bool { u == " " || u == "\t" || u == "\r" || u == "\n" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) }) ?? first
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockRendering
+import SquarestockServices
+
+/// `squarestock doctor`: asks every source for one well-known symbol and reports what came
+/// back, plus the local setup (config, cache, keys, terminal), so a user can see at once why
+/// quotes fail. Keys and cookies are reported as present or absent, never shown.
+public struct Doctor: Sendable {
+    public struct SourceReport: Sendable {
+        public var name: String
+        public var ok: Bool
+        public var summary: String
+        public var requests: [RecordingTransport.Entry]
+    }
+
+    public var probeSymbol = "AAPL"
+    public let sources: [QuoteSource]
+
+    public init(sources: [QuoteSource]) { self.sources = sources }
+
+    public func check(context: SourceContext, transport: HTTPTransport) -> [SourceReport] {
+        sources.map { source in
+            let recorder = RecordingTransport(transport)
+            let started = monotonicSeconds()
+            let result = source.quotes(for: [probeSymbol], context: context, transport: recorder)[0]
+            let seconds = monotonicSeconds() - started
+            let took = String(format: "%.2f s", seconds)
+            switch result.outcome {
+            case .success(let s):
+                let price = s.price.last.map(NumberFormatting.price) ?? "no price"
+                return SourceReport(name: source.name, ok: true, summary: "\(probeSymbol) \(price) \(s.currency?.code ?? "") in \(took)", requests: recorder.entries)
+            case .failure(let e):
+                return SourceReport(name: source.name, ok: false, summary: e.detail + " (\(took))", requests: recorder.entries)
+            }
+        }
+    }
+
+    /// One line about a file or folder: where, whether it exists, its permissions.
+    public static func describePath(_ label: String, _ path: String?) -> String {
+        guard let path else { return "\(label): unknown (no HOME)" }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "\(label): \(path) (not present)" }
+        let mode = st.st_mode & 0o777
+        var line = "\(label): \(path) (mode \(String(mode, radix: 8)))"
+        if mode & 0o077 != 0 && label.contains("config") { line += " warning: readable by others; run chmod 600" }
+        return line
+    }
+
+    public static func entryLine(_ e: RecordingTransport.Entry) -> String {
+        let what: String
+        if let err = e.error { what = "failed: " + err }
+        else { what = "HTTP \(e.status ?? 0), \(e.kind?.description ?? "?")" }
+        return "    \(e.url)  \(what)  \(String(format: "%.0f ms", e.seconds * 1000))"
+    }
+}

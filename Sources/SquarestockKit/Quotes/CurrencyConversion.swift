@@ -1,0 +1,50 @@
+import SquarestockCore
+
+/// `--currency EUR`: re-prices quotes in another currency with FX quotes from the same source
+/// (`USDEUR=X`), so the rate is as fresh as the prices it converts. The rate and its time are
+/// noted on every converted stock; a pair that cannot be fetched leaves the stock unconverted,
+/// with a note saying why.
+public enum CurrencyConversion {
+    /// Yahoo-style FX symbol for converting `from` into `to`.
+    public static func pairSymbol(from: String, to: String) -> String { from + to + "=X" }
+
+    public static func convert(_ results: [StockResult], to rawTarget: String, manager: StockManager) -> [StockResult] {
+        let target = rawTarget.uppercased()
+        var needed: [String] = []
+        for r in results {
+            if let c = r.stock?.currency?.code, c != target, !needed.contains(c) { needed.append(c) }
+        }
+        guard !needed.isEmpty else { return results }
+        let pairs = needed.map { pairSymbol(from: $0, to: target) }
+        var rates: [String: Result<Stock, QuoteError>] = [:]
+        for (code, fx) in zip(needed, manager.quotes(for: pairs)) { rates[code] = fx.outcome }
+        return convert(results, to: target, rates: rates)
+    }
+
+    /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
+    /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can
+    /// drive decoded prices and rates through it.
+    public static func convert(_ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>])
+        -> [StockResult]
+    {
+        results.map { r in
+            guard var s = r.stock, let from = s.currency?.code, from != target, let fx = rates[from] else { return r }
+            switch fx {
+            case .failure(let e):
+                s.notes.append("not converted to \(target): \(pairSymbol(from: from, to: target)) failed: \(e.detail)")
+            case .success(let q):
+                guard let rate = q.price.last, rate.sign > 0 else {
+                    s.notes.append("not converted to \(target): no rate in \(pairSymbol(from: from, to: target))")
+                    return StockResult(symbol: r.symbol, outcome: .success(s))
+                }
+                s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
+                s.currency = Currency(code: target)
+                let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
+                s.notes.append(
+                    "converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms"
+                )
+            }
+            return StockResult(symbol: r.symbol, outcome: .success(s))
+        }
+    }
+}

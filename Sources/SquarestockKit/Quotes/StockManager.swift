@@ -1,0 +1,36 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
+
+/// The facade the CLI calls: validates and de-duplicates symbols, asks one source for all of
+/// them in one batch, and returns one result per requested symbol in request order.
+public final class StockManager: Sendable {
+    public let source: QuoteSource
+    public let transport: HTTPTransport
+    public let context: SourceContext
+
+    public init(source: QuoteSource, transport: HTTPTransport, context: SourceContext) {
+        self.source = source
+        self.transport = transport
+        self.context = context
+    }
+
+    public func quotes(for requested: [String]) -> [StockResult] {
+        var valid: [String] = []
+        var normalized: [Result<String, QuoteError>] = []
+        for raw in requested {
+            let n = SymbolSyntax.normalize(raw)
+            normalized.append(n)
+            if case .success(let s) = n, !valid.contains(s) { valid.append(s) }
+        }
+        let fetched = valid.isEmpty ? [] : source.quotes(for: valid, context: context, transport: transport)
+        var bySymbol: [String: StockResult] = [:]
+        for r in fetched { bySymbol[r.symbol] = StockResult(symbol: r.symbol, outcome: r.outcome.map(Currency.normalizedToMajorUnit)) }
+        return zip(requested, normalized).map { raw, n in
+            switch n {
+            case .failure(let e): return StockResult(symbol: TerminalText.sanitize(raw), outcome: .failure(e))
+            case .success(let s): return bySymbol[s] ?? StockResult(symbol: s, outcome: .failure(.missingFromResponse(source: source.name)))
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import SquarestockCore
+
+/// Which days a venue trades, for laying charts out by session: crypto every day, and every
+/// other venue by its exchange calendar (`CalendarRegistry`) from the year its rules are known
+/// to hold; before that, and for venues without a calendar, only the days that have bars.
+public enum ChartSessionCalendars {
+    /// The first year each rule set is claimed exact for (see the notes in Calendar/Rules).
+    static func firstYear(for id: String) -> Int {
+        switch id {
+        case "US", "US-INDEX", "XNYS", "XNAS", "XASE", "ARCX", "BATS": return 1990
+        case "XLON", "XETR", "XTKS", "XHKG": return 2000
+        default: return 2016
+        }
+    }
+
+    public static func sessions(for exchange: Exchange?, calendars: CalendarRegistry = .standard) -> SessionCalendar {
+        guard let exchange else { return .observed }
+        if exchange.tradesWeekends { return .everyDay }
+        guard let calendar = calendars.calendar(for: exchange) else { return .observed }
+        let first = firstYear(for: exchange.id)
+        return SessionCalendar { date in date.year >= first && calendar.session(on: date).isOpen }
+    }
+}

@@ -1,0 +1,39 @@
+import SquarestockCore
+
+/// Wraps a transport and keeps a line per request (status, kind of body, time), so `doctor`
+/// can show what each source really answered.
+public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var url: String
+        public var status: Int?
+        public var kind: BodyKind?
+        public var seconds: Double
+        public var error: String?
+    }
+
+    private let inner: HTTPTransport
+    private let lock = Lock()
+    private var _entries: [Entry] = []
+
+    public init(_ inner: HTTPTransport) { self.inner = inner }
+
+    public var entries: [Entry] { lock.withLock { _entries } }
+
+    public func reset() { lock.withLock { _entries.removeAll() } }
+
+    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+        let started = monotonicSeconds()
+        let results = inner.perform(requests)
+        let elapsed = monotonicSeconds() - started
+        let new = zip(requests, results).map { request, result -> Entry in
+            switch result {
+            case .success(let r):
+                return Entry(url: Endpoint.redact(request.url), status: r.status, kind: BodyKind.classify(r.body), seconds: r.seconds > 0 ? r.seconds : elapsed, error: nil)
+            case .failure(let e):
+                return Entry(url: Endpoint.redact(request.url), status: nil, kind: nil, seconds: elapsed, error: e.description)
+            }
+        }
+        lock.withLock { _entries += new }
+        return results
+    }
+}

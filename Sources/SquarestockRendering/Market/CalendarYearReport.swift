@@ -1,0 +1,48 @@
+import SquarestockCore
+import SquarestockMarket
+
+/// The special days of one exchange year, for `market --calendar NYSE --year 2027`: every
+/// weekday holiday and every early close, in date order, with the exchange's own times.
+public enum CalendarYearReport {
+    public struct Day: Sendable, Equatable {
+        public var date: CivilDate
+        public var kind: String  // "closed" or "early close"
+        public var name: String
+        /// For early closes: the close in the exchange's clock, `13:00 EST`.
+        public var close: String?
+    }
+
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    public static func days(calendar: ExchangeCalendar, year: Int) -> [Day] {
+        var out: [Day] = []
+        var date = CivilDate(year: year, month: 1, day: 1)
+        while date.year == year {
+            switch calendar.session(on: date) {
+            case .closed(let reason):
+                if case .holiday(let name) = reason { out.append(Day(date: date, kind: "closed", name: name, close: nil)) }
+            case .open(_, let close, _, _, let early):
+                if early {
+                    let local = calendar.zone.localDateTime(at: close)
+                    out.append(Day(date: date, kind: "early close", name: calendar.specialDayName(on: date) ?? "half day",
+                                   close: local.hourMinute + " " + calendar.zone.abbreviation(at: close)))
+                }
+            }
+            date = date.adding(days: 1)
+        }
+        return out
+    }
+
+    public static func text(_ days: [Day], exchange: Exchange, year: Int) -> String {
+        let closed = days.filter { $0.kind == "closed" }.count, early = days.count - closed
+        var s = "\(exchange.name) (\(exchange.id)) \(year): weekday holidays \(closed), early closes \(early)\n"
+        for d in days {
+            s += "\(d.date) \(weekdays[d.date.isoWeekday - 1])  " + (d.kind == "closed" ? "closed       " : "closes \(d.close ?? "")  ") + d.name + "\n"
+        }
+        return s
+    }
+
+    public static func csv(_ days: [Day]) -> String {
+        (["date,kind,name,close"] + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,42 @@
+import SquarestockCore
+import SquarestockMarket
+
+/// The derived facts every output format shows for a stock at a given moment: market status
+/// (from the exchange's calendar and the last trade), the next open or close, local trade time,
+/// age. Computed once so table, JSON and CSV cannot disagree.
+public struct QuoteFacts: Sendable {
+    public var status: MarketStatusReport
+    /// The next open (when not trading) or close (when trading).
+    public var nextEvent: MarketEvent?
+    /// `opens Mon 09:30 EST (15:30 your time)`
+    public var nextEventText: String?
+    /// `2025-10-29T16:36:59Z`
+    public var lastTradeUTC: String?
+    /// `2025-10-29T12:36:59-04:00`
+    public var lastTradeLocal: String?
+    /// `2025-10-29 12:36:59 EDT`
+    public var lastTradeDisplay: String?
+    /// `1y ago`
+    public var age: String?
+
+    /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
+    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard) {
+        let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
+        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: stock.price.lastTrade)
+        status = MarketStatusRules.combine(computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
+        if status.status == evaluated.report.status, let next = evaluated.next, let calendar {
+            nextEvent = next
+            nextEventText = MarketEventFormatter.describe(next, exchangeZone: calendar.zone, userZone: userZone, now: now)
+        }
+        if let t = stock.price.lastTrade {
+            lastTradeUTC = t.iso8601UTC
+            age = AgeFormatter.ago(from: t, now: now)
+            if let zone = stock.timeZone {
+                lastTradeLocal = zone.iso8601(at: t)
+                lastTradeDisplay = zone.localDateTime(at: t).description + " " + zone.abbreviation(at: t)
+            } else {
+                lastTradeDisplay = t.utc.description + " UTC"
+            }
+        }
+    }
+}

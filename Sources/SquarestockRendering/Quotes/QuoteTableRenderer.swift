@@ -1,0 +1,111 @@
+import SquarestockCore
+
+/// `--format table`: one block per symbol, laid out for a person at a terminal. Pure: the same
+/// results, time, width, style and palette always give the same text.
+///
+/// ```
+/// AAPL  Apple Inc.  NasdaqGS · USD
+///   268.84  -0.17 (-0.06%)  closed (weekend)
+///   open 269.63  high 271.41  low 267.11  prev close 269.00  volume 21.35M
+///   last trade 2025-10-29 12:36:59 EDT (3m ago)
+///   ▆▇▇▇██▇█▇▇▇▆▆▆▆▅▅▄▄▄▄▃▃▂▂▂▃▃▃▃▃▃          09:30-16:00 EDT
+/// ```
+public struct QuoteTableRenderer: Sendable {
+    public var width: Int
+    public var style: SparklineStyle
+    public var palette: Palette
+    /// The user's zone, for "opens 09:30 EST (15:30 your time)".
+    public var userZone: ExchangeTimeZone?
+
+    public init(width: Int, style: SparklineStyle, palette: Palette, userZone: ExchangeTimeZone? = nil) {
+        self.width = max(20, width)
+        self.style = style
+        self.palette = palette
+        self.userZone = userZone
+    }
+
+    /// Failed symbols are left out here: their messages go to standard error.
+    public func render(_ results: [StockResult], now: Instant) -> String {
+        results.compactMap { r in r.stock.map { block($0, now: now) } }.joined(separator: "\n")
+    }
+
+    func block(_ s: Stock, now: Instant) -> String {
+        let facts = QuoteFacts(stock: s, now: now, userZone: userZone)
+        let p = s.price
+        var lines: [String] = []
+
+        var title = palette.paint(s.company.symbol, .bold)
+        if let name = s.company.name { title += "  " + TerminalText.truncate(name, toWidth: max(10, width - 30)) }
+        var venue: [String] = []
+        if let e = s.company.exchangeName { venue.append(e) }
+        if let c = s.currency { venue.append(c.minorLabel.map { "\(c.code) (\($0))" } ?? c.code) }
+        if !venue.isEmpty { title += "  " + palette.paint(venue.joined(separator: " · "), .dim) }
+        lines.append(title)
+
+        let direction = p.change.map { $0.sign > 0 ? PaletteRole.up : ($0.sign < 0 ? .down : .flat) } ?? .flat
+        var priceLine = "  " + palette.paint(p.last.map(NumberFormatting.price) ?? "—", .bold)
+        if let c = p.change {
+            var change = NumberFormatting.signedChange(c, reference: p.last)
+            if let pc = p.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
+            priceLine += "  " + palette.paint(change, direction)
+        }
+        var status = facts.status.status.rawValue
+        if let reason = facts.status.reason { status += " (\(reason))" }
+        if let next = facts.nextEventText { status += ", " + next }
+        priceLine += "  " + palette.paint(status, facts.status.status == .open ? .up : .dim)
+        lines.append(priceLine)
+        if let e = s.extendedHours {
+            var line = "  " + (e.session == .pre ? "pre-market " : "after hours ") + NumberFormatting.price(e.price)
+            if let c = e.change {
+                var change = NumberFormatting.signedChange(c, reference: e.price)
+                if let pc = e.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
+                line += "  " + palette.paint(change, c.sign > 0 ? .up : (c.sign < 0 ? .down : .flat))
+            }
+            if let t = e.time, let zone = s.timeZone {
+                let local = zone.localDateTime(at: t)
+                line += "  at " + local.hourMinute + " " + zone.abbreviation(at: t)
+            }
+            lines.append(line)
+        }
+
+        var stats: [String] = []
+        func add(_ label: String, _ v: ExactDecimal?, _ f: (ExactDecimal) -> String = NumberFormatting.price) {
+            stats.append(label + " " + (v.map(f) ?? "—"))
+        }
+        add("open", p.open)
+        add("high", p.high)
+        add("low", p.low)
+        add("prev close", p.previousClose)
+        add("volume", p.volume, NumberFormatting.volume)
+        lines.append("  " + stats.joined(separator: "  "))
+
+        if let when = facts.lastTradeDisplay {
+            lines.append("  last trade " + when + (facts.age.map { " (\($0))" } ?? ""))
+        } else {
+            lines.append("  last trade unknown")
+        }
+        lines.append("  " + sparkline(s))
+        for note in s.notes { lines.append("  " + palette.paint("note: " + note, .dim)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func sparkline(_ s: Stock) -> String {
+        let label = sessionLabel(s)
+        let available = max(10, min(160, width - 4 - (label.isEmpty ? 0 : label.count + 2)))
+        let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
+        switch Sparkline.render(points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: available) {
+        case .rendered(let r):
+            return r.text(style: style, palette: palette) + (label.isEmpty ? "" : "  " + palette.paint(label, .dim))
+        case .noData:
+            return palette.paint("no intraday data" + (s.intradayUnavailable.map { ": " + $0 } ?? ""), .dim)
+        }
+    }
+
+    /// The session the sparkline spans, in the exchange's clock: `09:30-16:00 EDT`.
+    func sessionLabel(_ s: Stock) -> String {
+        guard let session = s.session, let zone = s.timeZone else { return "" }
+        let a = zone.localDateTime(at: session.lowerBound)
+        let b = zone.localDateTime(at: session.upperBound)
+        return a.hourMinute + "-" + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
+    }
+}

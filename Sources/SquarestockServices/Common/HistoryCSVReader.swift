@@ -1,0 +1,197 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// The one reader behind every CSV history decoder: screens the body, checks the header against
+/// the decoder's layouts, reads rows into bars with exact prices, and normalises to oldest first.
+///
+/// Services agree on little beyond "a date and OHLCV": Stooq localises its header and drops the
+/// Volume field of old index rows, Yahoo's two CSVs swap the last two columns and run in
+/// opposite orders, Alpha Vantage puts date and time in one field in New York time. The
+/// differences live in `HistoryCSVLayout`; the rules live here once, so every source reports a
+/// bad field the same way (with its line and column) and no source can hand out a zero for a
+/// missing price.
+enum HistoryCSVReader {
+    struct Request {
+        var source: String
+        var symbol: String
+        var zone: ExchangeTimeZone
+        var interval: HistoryInterval
+        var layouts: [HistoryCSVLayout]
+        /// First header fields (lower case) that mark a CSV body for `ResponseScreen`.
+        var headerStarts: [String]
+        var htmlHint: String?
+        var textRules: [(prefix: String, error: QuoteError)] = []
+        /// A better explanation for a header that matches none of `layouts`.
+        var headerHint: ([String]) -> String? = { _ in nil }
+    }
+
+    static func decode(_ response: HTTPResponse, _ request: Request) -> Result<HistorySeries, HistoryError> {
+        if let e = ResponseScreen.csv(
+            response, source: request.source, headerStarts: request.headerStarts,
+            htmlHint: request.htmlHint, textRules: request.textRules)
+        {
+            return .failure(.response(e))
+        }
+        return response.body.withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            guard reader.nextRecord(into: &fields) else {
+                return .success(
+                    HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: []))
+            }
+            let header = fields.map { reader.string($0) }
+            guard let layout = request.layouts.first(where: { $0.mismatch(header: header) == nil }) else {
+                let closest = request.layouts.max {
+                    $0.matchingPrefix(header: header) < $1.matchingPrefix(header: header)
+                }!
+                let m = closest.mismatch(header: header)!
+                return .failure(
+                    .unexpectedHeader(
+                        source: request.source, line: reader.lineNumber, column: m.column,
+                        expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
+                        found: m.found, hint: request.headerHint(header)))
+            }
+            return readRows(&reader, layout: layout, request: request).map {
+                HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
+            }
+        }
+    }
+
+    private static func readRows(
+        _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
+        request: Request
+    ) -> Result<[Bar], HistoryError> {
+        let source = request.source
+        let zone = request.zone
+        let wallZone: ExchangeTimeZone
+        if let id = layout.wallClockZone {
+            guard let z = try? ExchangeTimeZone(identifier: id) else {
+                return .failure(
+                    .response(.notConfigured(source: source, detail: "the time zone \(id) is not known to ICU")))
+            }
+            wallZone = z
+        } else {
+            wallZone = zone
+        }
+        let dateColumn = layout.index(of: .date) ?? layout.index(of: .timestamp) ?? 0
+        let isTimestamp = layout.columns[dateColumn].role == .timestamp
+        let timeColumn = layout.index(of: .time)
+        let priceColumns: [(HistoryColumn.Role, Int)] = [HistoryColumn.Role.open, .high, .low, .close, .volume]
+            .compactMap { role in
+                layout.index(of: role).map { (role, $0) }
+            }
+        var bars: [Bar] = []
+        bars.reserveCapacity(reader.bytes.count / 40)
+        var fields: [CSVField] = []
+        while reader.nextRecord(into: &fields) {
+            let line = reader.lineNumber
+            if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
+            if reader.lastRecordHadUnterminatedQuote {
+                return .failure(
+                    .truncated(
+                        source: source, line: line, column: fields.count,
+                        detail: "a quoted field never ends"))
+            }
+            guard fields.count >= layout.requiredFields else {
+                let missing = layout.columns[fields.count].names[0].capitalizedHeader
+                return .failure(
+                    .truncated(
+                        source: source, line: line, column: fields.count + 1,
+                        detail: "the row has \(fields.count) of \(layout.requiredFields) fields; \(missing) is missing")
+                )
+            }
+            // When and which session.
+            let stamp = reader.raw(fields[dateColumn])
+            var date: CivilDate
+            var clock: TimeOfDay? = nil
+            if isTimestamp, stamp.count == 19 {
+                guard let dt = DateTimeParsing.isoDateTime(stamp) else {
+                    return .failure(notA("date and time", reader, fields, dateColumn, line, source))
+                }
+                date = dt.date
+                clock = dt.timeOfDay
+            } else {
+                // Portfolio Performance reads only the first 10 characters of Alpha Vantage's
+                // daily timestamp; a date is a date here too.
+                guard let d = DateTimeParsing.isoDate(stamp) ?? DateTimeParsing.compactDate(stamp) else {
+                    return .failure(
+                        notA(isTimestamp ? "date or date and time" : "date", reader, fields, dateColumn, line, source))
+                }
+                date = d
+            }
+            if let t = timeColumn {
+                let raw = reader.raw(fields[t])
+                guard let parsed = DateTimeParsing.time(raw) ?? DateTimeParsing.compactTime(raw) else {
+                    return .failure(notA("time", reader, fields, t, line, source))
+                }
+                clock = parsed
+            }
+            var bar = Bar(time: Instant(secondsSinceEpoch: 0), session: date)
+            if let clock {
+                bar.time = wallZone.instant(for: CivilDateTime(date: date, time: clock))
+                bar.session = wallZone === zone ? date : zone.localDateTime(at: bar.time).date
+            } else {
+                bar.time = zone.instant(for: CivilDateTime(date: date))
+            }
+            // Prices: an absent trailing field (a ragged row) and a missing-value token are both nil.
+            for (role, k) in priceColumns {
+                guard k < fields.count else { continue }
+                let value: ExactDecimal?
+                switch FieldParsing.decimal(reader.raw(fields[k])) {
+                case .number(let v): value = v
+                case .missing: value = nil
+                case .invalid: return .failure(notA("number", reader, fields, k, line, source))
+                }
+                switch role {
+                case .open: bar.open = value
+                case .high: bar.high = value
+                case .low: bar.low = value
+                case .close: bar.close = value
+                case .volume: bar.volume = value
+                default: break
+                }
+            }
+            // Yahoo's `null` rows stand for days it has nothing for: no bar, not a bar of zeros.
+            if bar.hasNoPrice { continue }
+            bars.append(bar)
+        }
+        if layout.newestFirst { bars.reverse() }
+        return .success(oldestFirst(bars))
+    }
+
+    /// Bars in time order with one bar per instant (the later row wins), sorting only when a
+    /// service broke its own order.
+    static func oldestFirst(_ bars: [Bar]) -> [Bar] {
+        var ordered = true
+        for i in bars.indices.dropFirst() where !(bars[i - 1].time < bars[i].time) {
+            ordered = false
+            break
+        }
+        if ordered { return bars }
+        let sorted = bars.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+        var out: [Bar] = []
+        out.reserveCapacity(sorted.count)
+        for b in sorted {
+            if let last = out.last, last.time == b.time { out[out.count - 1] = b } else { out.append(b) }
+        }
+        return out
+    }
+
+    private static func notA(
+        _ what: String, _ reader: TolerantCSVReader, _ fields: [CSVField], _ k: Int,
+        _ line: Int, _ source: String
+    ) -> HistoryError {
+        var text = reader.string(fields[k])
+        if text.count > 40 { text = String(text.prefix(39)) + "…" }
+        return .malformed(source: source, line: line, column: k + 1, detail: "not a \(what): \"\(text)\"")
+    }
+}
+
+extension String {
+    /// `adj close` -> `Adj Close`, for quoting the expected header name as services write it.
+    var capitalizedHeader: String {
+        split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SquarestockCore
+import SquarestockMarket
+import SquarestockNetworking
+
+/// A quote service squarestock can read. Each source owns its wire format and its URLs, and
+/// hands back domain `Stock`s, so the CLI and the renderers never see a service's quirks.
+public protocol QuoteSource: Sendable {
+    /// The name users pass to `--source`, shown in every output.
+    var name: String { get }
+    /// One result per symbol, in the order given. Symbols are already validated and upper-cased.
+    func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult]
+}
+
+/// What a source needs besides the symbols: the clock, where to send requests, keys.
+public struct SourceContext: Sendable {
+    public var now: Instant
+    /// Replaces scheme, host and port of every URL (mirrors, proxies, loopback tests).
+    public var endpoint: String?
+    public var registry: ExchangeRegistry
+    public var stooqAPIKey: String?
+    public var alphaVantageAPIKey: String?
+    /// The folder holding `manifest.tsv` for the `samples` source.
+    public var samplesDirectory: String?
+    /// Where sessions are cached between runs (`~/.cache/squarestock`); nil keeps them in memory.
+    public var cacheDirectory: String?
+    /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
+    public var yahooUserAgent: String
+
+    public static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
+
+    public init(
+        now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
+        stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
+        yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil
+    ) {
+        self.alphaVantageAPIKey = alphaVantageAPIKey
+        self.now = now
+        self.endpoint = endpoint
+        self.registry = registry
+        self.stooqAPIKey = stooqAPIKey
+        self.samplesDirectory = samplesDirectory
+        self.cacheDirectory = cacheDirectory
+        self.yahooUserAgent = yahooUserAgent
+    }
+
+    /// The real URL, or the same path and query on the configured endpoint.
+    public func url(_ real: String) -> String {
+        guard let endpoint, !endpoint.isEmpty else { return real }
+        return Endpoint.rebase(real, onto: endpoint)
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import SquarestockCore
+
+extension SecretRedactor {
+    /// Every secret a source context carries: both API keys and the endpoint's password.
+    public func register(context: SourceContext) {
+        register(context.stooqAPIKey)
+        register(context.alphaVantageAPIKey)
+        if let password = context.endpoint.flatMap(Endpoint.password) {
+            register(password)
+            register(password.removingPercentEncoding)
+        }
+    }
+}

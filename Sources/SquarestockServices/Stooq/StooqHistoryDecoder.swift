@@ -1,0 +1,50 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Reads Stooq's history CSV from `/q/d/l/?s=...&i=d` (and `w`, `m`, and the intraday `i=5`,
+/// `i=15`, `i=60` ...) into a normalised series.
+///
+/// Stooq sends rows oldest first with CRLF. Files from stooq.pl carry Polish headers
+/// (`Data,Otwarcie,Najwyzszy,Najnizszy,Zamkniecie,Wolumen`), index rows before 1950 stop after
+/// Close (the Volume field is absent, not empty), and intraday rows add a `Time` column in
+/// Europe/Warsaw wall-clock time whatever the symbol's exchange: those become instants through
+/// Warsaw and are dated by the exchange's own calendar. Daily, weekly and monthly rows are dated
+/// at their session date. Errors reuse the quote decoder's answers to Stooq's text bodies
+/// (`No data`, the daily hits limit) and its HTML hint.
+public enum StooqHistoryDecoder {
+    public static let source = StooqDecoder.source
+
+    static let daily = HistoryCSVLayout(
+        columns: [
+            HistoryColumn(.date, "date", "data"),
+            HistoryColumn(.open, "open", "otwarcie"),
+            HistoryColumn(.high, "high", "najwyzszy"),
+            HistoryColumn(.low, "low", "najnizszy"),
+            HistoryColumn(.close, "close", "zamkniecie"),
+            HistoryColumn(.volume, "volume", "wolumen"),
+        ],
+        requiredFields: 5, newestFirst: false, wallClockZone: nil)
+
+    static let intraday = HistoryCSVLayout(
+        columns: [
+            HistoryColumn(.date, "date", "data"),
+            HistoryColumn(.time, "time", "czas"),
+            HistoryColumn(.open, "open", "otwarcie"),
+            HistoryColumn(.high, "high", "najwyzszy"),
+            HistoryColumn(.low, "low", "najnizszy"),
+            HistoryColumn(.close, "close", "zamkniecie"),
+            HistoryColumn(.volume, "volume", "wolumen"),
+        ],
+        requiredFields: 6, newestFirst: false, wallClockZone: "Europe/Warsaw")
+
+    /// - Parameters:
+    ///   - zone: the symbol's exchange zone, which names the sessions.
+    ///   - interval: what was asked for (`i=d` is `.daily`, `i=5` is `.minutes(5)`).
+    public static func decode(_ response: HTTPResponse, symbol: String, zone: ExchangeTimeZone,
+                              interval: HistoryInterval) -> Result<HistorySeries, HistoryError> {
+        HistoryCSVReader.decode(response, HistoryCSVReader.Request(
+            source: source, symbol: symbol, zone: zone, interval: interval,
+            layouts: interval.isIntraday ? [intraday, daily] : [daily, intraday],
+            headerStarts: ["date", "data"], htmlHint: StooqDecoder.htmlHint, textRules: StooqDecoder.textRules))
+    }
+}

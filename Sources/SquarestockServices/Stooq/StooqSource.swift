@@ -1,0 +1,128 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Stooq (stooq.com): quotes in batches from `/q/l/`, the day's 5-minute bars from
+/// `/q/d/l/?i=5` and recent daily bars from `/q/d/l/?i=d` for the previous close. All of one
+/// command's requests go out in a single concurrent batch.
+public struct StooqSource: QuoteSource {
+    public let name = "stooq"
+    /// Stooq drops rows silently from large batches.
+    public static let batchSize = 10
+    /// Calendar days of daily history asked for: enough to span a long holiday weekend.
+    static let historyDays = 21
+
+    public init() {}
+
+    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+        var outcomes = [Result<Stock, QuoteError>?](repeating: nil, count: symbols.count)
+        var tickers: [(index: Int, ticker: String)] = []
+        for (i, s) in symbols.enumerated() {
+            switch StooqSymbol.ticker(for: s, registry: context.registry) {
+            case .success(let t): tickers.append((i, t))
+            case .failure(let e): outcomes[i] = .failure(e)
+            }
+        }
+        let batches = stride(from: 0, to: tickers.count, by: StooqSource.batchSize).map {
+            Array(tickers[$0..<min($0 + StooqSource.batchSize, tickers.count)])
+        }
+        var requests: [HTTPRequest] = batches.map { batch in
+            HTTPRequest(url: quoteURL(batch.map(\.ticker), context: context))
+        }
+        let today = context.now.utc.date
+        let from = today.adding(days: -StooqSource.historyDays)
+        for t in tickers {
+            requests.append(HTTPRequest(url: historyURL(t.ticker, interval: "5", from: nil, to: nil, context: context)))
+            requests.append(HTTPRequest(url: historyURL(t.ticker, interval: "d", from: from, to: today, context: context)))
+        }
+        let responses = transport.perform(requests)
+        for (b, batch) in batches.enumerated() {
+            let decoded = responses[b].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.quotes)
+            switch decoded {
+            case .failure(let e):
+                for t in batch { outcomes[t.index] = .failure(e) }
+            case .success(let rows):
+                var byTicker: [String: StooqQuoteRow] = [:]
+                for r in rows where byTicker[r.symbol] == nil { byTicker[r.symbol] = r }
+                for (k, t) in batch.enumerated() {
+                    let tickerIndex = b * StooqSource.batchSize + k  // batches are consecutive slices of `tickers`
+                    let base = batches.count + tickerIndex * 2
+                    guard let row = byTicker[t.ticker.uppercased()] else {
+                        outcomes[t.index] = .failure(.missingFromResponse(source: name))
+                        continue
+                    }
+                    let intraday = responses[base].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
+                    let daily = responses[base + 1].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
+                    outcomes[t.index] = StooqSource.stock(symbol: symbols[t.index], row: row, intraday: intraday, daily: daily,
+                                                          context: context, sourceName: name)
+                }
+            }
+        }
+        return symbols.enumerated().map { i, s in
+            StockResult(symbol: s, outcome: outcomes[i] ?? .failure(.missingFromResponse(source: name)))
+        }
+    }
+
+    func quoteURL(_ tickers: [String], context: SourceContext) -> String {
+        var url = "https://stooq.com/q/l/?s=" + tickers.map(Endpoint.encode).joined(separator: "+") + "&f=sd2t2ohlcvn&h&e=csv"
+        if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
+        return context.url(url)
+    }
+
+    func historyURL(_ ticker: String, interval: String, from: CivilDate?, to: CivilDate?, context: SourceContext) -> String {
+        var url = "https://stooq.com/q/d/l/?s=" + Endpoint.encode(ticker) + "&i=" + interval
+        if let from, let to {
+            url += "&d1=" + from.description.replacingOccurrences(of: "-", with: "") + "&d2=" + to.description.replacingOccurrences(of: "-", with: "")
+        }
+        if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
+        return context.url(url)
+    }
+
+    static let warsaw = try? ExchangeTimeZone(identifier: "Europe/Warsaw")
+
+    /// Builds a stock from a quote row and whatever history arrived. History failures only
+    /// cost the sparkline or the previous close, never the quote.
+    public static func stock(symbol: String, row: StooqQuoteRow, intraday: Result<[StooqBar], QuoteError>?,
+                             daily: Result<[StooqBar], QuoteError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
+        if let text = row.unreadableClose { return .failure(.priceNotReadable(source: "stooq", sent: text)) }
+        guard row.hasData else { return .failure(.noData(source: "stooq")) }
+        let exchange = context.registry.exchange(forSymbol: symbol)
+        let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
+        var lastTrade: Instant? = nil
+        if let d = row.date, let warsaw {
+            lastTrade = warsaw.instant(for: CivilDateTime(date: d, time: row.time ?? TimeOfDay(hour: 0, minute: 0)))
+        }
+        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
+        var price = Price(last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
+        var notes: [String] = []
+        if case .success(let bars)? = daily, let tradeDate {
+            price.previousClose = bars.last(where: { $0.date < tradeDate && $0.close != nil })?.close
+        } else if case .failure(let e)? = daily, e != .noData(source: "stooq") {
+            notes.append("previous close unavailable: " + e.detail)
+        }
+        price.deriveChange()
+        var points: [IntradayPoint] = []
+        var unavailable: String? = nil
+        switch intraday {
+        case .success(let bars)?:
+            if let warsaw, let tradeDate, let zone {
+                for b in bars {
+                    guard let t = b.time, let c = b.close else { continue }
+                    let instant = warsaw.instant(for: CivilDateTime(date: b.date, time: t))
+                    if zone.localDateTime(at: instant).date == tradeDate { points.append(IntradayPoint(time: instant, price: c)) }
+                }
+                points.sort { $0.time < $1.time }
+            }
+            if points.isEmpty { unavailable = "Stooq sent no intraday bars for the last trading day" }
+        case .failure(let e)?:
+            unavailable = "intraday request failed: " + e.detail
+        case nil:
+            unavailable = "no intraday data"
+        }
+        let company = Company(symbol: symbol, name: row.name.flatMap { $0 == row.symbol ? nil : $0 }, exchange: exchange, exchangeCode: nil)
+        return .success(Stock(company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
+                              session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
+                              source: sourceName, notes: notes, intradayUnavailable: unavailable))
+    }
+}
+
+import Foundation

@@ -1,0 +1,44 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Reads `/v1/finance/search?q=...` answers. Private-company hits without a symbol
+/// (`isYahooFinance: false`) and option contracts are left out.
+public enum YahooSearchDecoder {
+    public static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
+        if response.status == 429 {
+            return .failure(
+                .rateLimited(
+                    source: "yahoo", detail: "HTTP 429: \"\(BodyKind.excerpt(response.body))\"", retryAfter: nil))
+        }
+        guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body) else {
+            return .failure(
+                .unexpectedBody(
+                    source: "yahoo", status: response.status, kind: BodyKind.classify(response.body),
+                    excerpt: BodyKind.excerpt(response.body), hint: nil))
+        }
+        if response.status >= 400 {
+            return .failure(
+                .httpStatus(
+                    source: "yahoo", status: response.status, excerpt: ResponseScreen.jsonMessage(response.body) ?? ""))
+        }
+        let quotes = root["quotes"]?.array ?? []
+        return .success(
+            quotes.compactMap { q in
+                guard let symbol = q["symbol"]?.string, q["isYahooFinance"] != .bool(false) else { return nil }
+                let type = q["quoteType"]?.string ?? ""
+                if type == "OPTION" { return nil }
+                let name = q["longname"]?.string ?? q["shortname"]?.string ?? ""
+                return OnlineSymbolMatch(
+                    symbol: symbol, name: name,
+                    exchange: q["exchDisp"]?.string ?? q["exchange"]?.string ?? "",
+                    type: q["typeDisp"]?.string ?? type, origin: "yahoo")
+            })
+    }
+
+    /// The real service's URL for a query (fuzzy matching on, no news).
+    public static func url(query: String, limit: Int, context: SourceContext) -> String {
+        context.url(
+            "https://query2.finance.yahoo.com/v1/finance/search?q=" + Endpoint.encode(query)
+                + "&quotesCount=\(limit)&newsCount=0&enableFuzzyQuery=true")
+    }
+}

@@ -1,0 +1,135 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Yahoo Finance's JSON endpoints, the data source that still works in 2026: quotes in batches
+/// of 50 from `/v7/finance/quote` (with the session's crumb) and the day's 5-minute bars from
+/// `/v8/finance/chart/SYMBOL?range=1d&interval=5m`, all in one concurrent round after the
+/// session is known. A rejected crumb renews the session once.
+public struct YahooSource: QuoteSource {
+    public let name = "yahoo"
+    public static let batchSize = 50
+
+    public init() {}
+
+    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+        let store = YahooSessionStore(cacheDirectory: context.cacheDirectory)
+        var session: YahooSession
+        var fresh = false
+        if let cached = store.load(origin: YahooSession.origin(endpoint: context.endpoint)),
+            cached.isUsable(now: context.now)
+        {
+            session = cached
+        } else {
+            switch YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent)
+                .establish()
+            {
+            case .success(let s):
+                session = s
+                fresh = true
+            case .failure(let e): return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }
+            }
+        }
+        let batches = stride(from: 0, to: symbols.count, by: YahooSource.batchSize).map {
+            Array(symbols[$0..<min($0 + YahooSource.batchSize, symbols.count)])
+        }
+        let charts = symbols.map { chartRequest($0, session: session, context: context) }
+        var responses = transport.perform(batches.map { quoteRequest($0, session: session, context: context) } + charts)
+        var quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
+        if !fresh,
+            quoteOutcomes.contains(where: {
+                if case .unauthorized = $0 { return true }
+                return false
+            })
+        {
+            // The cached crumb was refused: make a new session once and ask again.
+            switch YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent)
+                .establish()
+            {
+            case .success(let s):
+                session = s
+                fresh = true
+                responses.replaceSubrange(
+                    0..<batches.count,
+                    with: transport.perform(batches.map { quoteRequest($0, session: s, context: context) }))
+                quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
+            case .failure(let e):
+                quoteOutcomes = quoteOutcomes.map {
+                    if case .unauthorized = $0 { return .failure(e) }
+                    return $0
+                }
+            }
+        }
+        if quoteOutcomes.contains(where: {
+            if case .rows = $0 { return true }
+            return false
+        }) {
+            store.save(session)
+        } else if quoteOutcomes.contains(where: {
+            if case .unauthorized = $0 { return true }
+            return false
+        }) {
+            store.clear()
+        }
+
+        var results: [StockResult] = []
+        for (b, batch) in batches.enumerated() {
+            for symbol in batch {
+                let index = symbols.firstIndex(of: symbol) ?? 0  // symbols are unique (StockManager de-duplicates)
+                let chart = responses[batches.count + index].mapError { QuoteError.transport(source: name, $0) }.flatMap
+                {
+                    YahooChartDecoder.stock(symbol: symbol, response: $0, context: context, sourceName: name)
+                }
+                let outcome: Result<Stock, QuoteError>
+                switch quoteOutcomes[b] {
+                case .rows(let rows):
+                    if let row = rows[symbol.uppercased()] {
+                        outcome = YahooQuoteDecoder.stock(
+                            symbol: symbol, row: row, chart: chart, context: context, sourceName: name)
+                    } else {
+                        // Yahoo leaves unknown symbols out; the chart tells "unknown" from "no quote".
+                        outcome = chart.flatMap { _ in .failure(.noData(source: name)) }.mapError { e in
+                            e == .unknownSymbol(source: "yahoo") || e == .noData(source: "yahoo")
+                                ? .unknownSymbol(source: name) : e
+                        }
+                    }
+                case .unauthorized(let said):
+                    outcome = .failure(
+                        .sessionFailed(
+                            source: name, detail: "Yahoo refused the session even after renewing it (\"\(said)\")"))
+                case .failure(let e):
+                    outcome = .failure(e)
+                }
+                results.append(StockResult(symbol: symbol, outcome: outcome))
+            }
+        }
+        return results
+    }
+
+    func decodeQuote(_ r: Result<HTTPResponse, TransportError>) -> YahooQuoteDecoder.Outcome {
+        switch r {
+        case .success(let response): return YahooQuoteDecoder.decode(response)
+        case .failure(let e): return .failure(.transport(source: name, e))
+        }
+    }
+
+    func headers(_ session: YahooSession, context: SourceContext) -> [String] {
+        var h = ["User-Agent: " + context.yahooUserAgent, "Accept: application/json"]
+        if let c = session.cookies.headerLine { h.append(c) }
+        return h
+    }
+
+    func quoteRequest(_ symbols: [String], session: YahooSession, context: SourceContext) -> HTTPRequest {
+        let url =
+            "https://query1.finance.yahoo.com/v7/finance/quote?symbols="
+            + symbols.map(Endpoint.encode).joined(separator: "%2C")
+            + "&formatted=false&crumb=" + Endpoint.encode(session.crumb)
+        return HTTPRequest(url: context.url(url), headers: headers(session, context: context))
+    }
+
+    func chartRequest(_ symbol: String, session: YahooSession, context: SourceContext) -> HTTPRequest {
+        let url =
+            "https://query1.finance.yahoo.com/v8/finance/chart/" + Endpoint.encode(symbol)
+            + "?range=1d&interval=5m&includePrePost=false"
+        return HTTPRequest(url: context.url(url), headers: headers(session, context: context))
+    }
+}

@@ -1,0 +1,34 @@
+import SquarestockCore
+
+/// An alert that fired: what the bell, the highlighted row, the log line and the `--on-alert`
+/// command are told.
+public struct AlertEvent: Sendable, Equatable {
+    public var rule: AlertRule
+    public var price: ExactDecimal?
+    public var changePercent: ExactDecimal?
+    /// The value that crossed the threshold (price or change %).
+    public var value: ExactDecimal
+    /// Data time of the crossing (the last trade if known).
+    public var time: Instant?
+
+    public init(rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?) {
+        self.rule = rule
+        self.price = price
+        self.changePercent = changePercent
+        self.value = value
+        self.time = time
+    }
+
+    /// The environment an `--on-alert` command gets.
+    public var environment: [String: String] {
+        var env = [
+            "SQUARESTOCK_ALERT_SYMBOL": rule.symbol,
+            "SQUARESTOCK_ALERT_RULE": rule.description,
+            "SQUARESTOCK_ALERT_VALUE": value.description,
+        ]
+        if let p = price { env["SQUARESTOCK_ALERT_PRICE"] = p.description }
+        if let c = changePercent { env["SQUARESTOCK_ALERT_CHANGE_PERCENT"] = c.description }
+        if let t = time { env["SQUARESTOCK_ALERT_TIME"] = t.iso8601UTC }
+        return env
+    }
+}

@@ -1,0 +1,92 @@
+import SquarestockCore
+
+/// One `--alert` threshold, such as `AAPL>200` (price) or `MSFT<-2%` (change %), parsed once
+/// so a typo is a usage error at start rather than an alert that silently never fires.
+///
+/// Grammar: `SYMBOL OP NUMBER [%]` with `OP` one of `>`, `<`, `>=`, `<=`, spaces allowed around
+/// the parts; a trailing `%` compares the change % instead of the price. Numbers are exact
+/// decimals, so `AAPL>200.10` means exactly that.
+public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
+    /// What the threshold is compared with: the price, or the change % (a trailing `%`).
+    public enum Metric: Sendable, Equatable {
+        case price
+        case changePercent
+    }
+
+    /// The operator as written; strict ones (`>`, `<`) do not fire on an exact hit.
+    public enum Comparison: String, Sendable, Equatable {
+        case above = ">"
+        case below = "<"
+        case atLeast = ">="
+        case atMost = "<="
+    }
+
+    public var symbol: String
+    public var metric: Metric
+    public var comparison: Comparison
+    public var threshold: ExactDecimal
+
+    public init(symbol: String, metric: Metric, comparison: Comparison, threshold: ExactDecimal) {
+        self.symbol = symbol
+        self.metric = metric
+        self.comparison = comparison
+        self.threshold = threshold
+    }
+
+    /// The rule in canonical form: `AAPL>200`, `MSFT<-2%`.
+    public var description: String {
+        symbol + comparison.rawValue + threshold.description + (metric == .changePercent ? "%" : "")
+    }
+
+    public static func parse(_ text: String) -> Result<AlertRule, AlertRuleError> {
+        let compact = String(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
+        guard let opStart = compact.firstIndex(where: { $0 == ">" || $0 == "<" }) else {
+            return .failure(AlertRuleError(rule: text, problem: "no comparison; write SYMBOL>VALUE or SYMBOL<VALUE"))
+        }
+        let rawSymbol = String(compact[..<opStart])
+        var rest = compact[opStart...]
+        let comparison: Comparison
+        if rest.hasPrefix(">=") { comparison = .atLeast; rest = rest.dropFirst(2) }
+        else if rest.hasPrefix("<=") { comparison = .atMost; rest = rest.dropFirst(2) }
+        else if rest.hasPrefix(">") { comparison = .above; rest = rest.dropFirst() }
+        else { comparison = .below; rest = rest.dropFirst() }
+        var metric = Metric.price
+        if rest.hasSuffix("%") {
+            metric = .changePercent
+            rest = rest.dropLast()
+        }
+        if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        let symbol: String
+        switch SymbolSyntax.normalize(rawSymbol) {
+        case .success(let s): symbol = s
+        case .failure(let e):
+            return .failure(AlertRuleError(rule: text, problem: rawSymbol.isEmpty ? "no symbol before the comparison" : e.detail))
+        }
+        guard !rest.isEmpty, let value = ExactDecimal(String(rest)) else {
+            return .failure(AlertRuleError(rule: text, problem: "'\(rest)' is not a number"))
+        }
+        if metric == .price && value.isNegative {
+            return .failure(AlertRuleError(rule: text, problem: "a price cannot be negative (add % for a change threshold)"))
+        }
+        return .success(AlertRule(symbol: symbol, metric: metric, comparison: comparison, threshold: value))
+    }
+
+    /// The value this rule looks at, or nil when the source did not send it.
+    public func value(in stock: Stock) -> ExactDecimal? {
+        switch metric {
+        case .price: return stock.price.last
+        case .changePercent: return stock.price.changePercent
+        }
+    }
+
+    /// Whether the condition holds for `stock`; nil when the value is unknown (no decision).
+    public func holds(for stock: Stock) -> Bool? {
+        guard let v = value(in: stock) else { return nil }
+        switch comparison {
+        case .above: return v > threshold
+        case .below: return v < threshold
+        case .atLeast: return v >= threshold
+        case .atMost: return v <= threshold
+        }
+    }
+}

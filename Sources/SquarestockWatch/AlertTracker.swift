@@ -1,0 +1,46 @@
+import SquarestockCore
+
+/// Turns alert rules into events that fire once per crossing: a rule fires when its condition
+/// becomes true while armed, then stays quiet until the value moves back past the threshold
+/// (condition false), which re-arms it. Without this a price hovering above 200 would ring the
+/// bell on every refresh.
+///
+/// A rule whose condition already holds at the first good value fires then: the user asked to
+/// know when the price is above 200, and it is. Unknown values (no change % sent) and failed
+/// refreshes decide nothing; only fresh data is evaluated.
+public struct AlertTracker: Sendable {
+    public let rules: [AlertRule]
+    private var armed: [Bool]
+    private var holding: [Bool]
+
+    public init(rules: [AlertRule]) {
+        self.rules = rules
+        armed = Array(repeating: true, count: rules.count)
+        holding = Array(repeating: false, count: rules.count)
+    }
+
+    /// Evaluates the rules of `symbol` against fresh data; returns the events that fire now.
+    public mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
+        var events: [AlertEvent] = []
+        for (i, rule) in rules.enumerated() where rule.symbol == symbol {
+            guard let holds = rule.holds(for: stock), let value = rule.value(in: stock) else { continue }
+            holding[i] = holds
+            if holds && armed[i] {
+                armed[i] = false
+                events.append(AlertEvent(rule: rule, price: stock.price.last, changePercent: stock.price.changePercent,
+                                         value: value, time: stock.price.lastTrade))
+            } else if !holds {
+                armed[i] = true
+            }
+        }
+        return events
+    }
+
+    /// Rules of `symbol` that fired and still hold: the row stays highlighted while they do.
+    public func activeRules(for symbol: String) -> [AlertRule] {
+        rules.indices.filter { rules[$0].symbol == symbol && holding[$0] && !armed[$0] }.map { rules[$0] }
+    }
+
+    /// Whether rule `index` will fire at its next crossing.
+    public func isArmed(_ index: Int) -> Bool { armed[index] }
+}

@@ -1,0 +1,38 @@
+import SquarestockCore
+import SquarestockRendering
+
+/// The text of each watch cell, shared by the state (which flashes a cell only when this text
+/// changes) and the renderers (which show it), so "changed" always means "looks different".
+public enum WatchCellText {
+    public static func price(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.price) ?? "—" }
+
+    public static func change(_ v: ExactDecimal?, reference: ExactDecimal?) -> String {
+        v.map { NumberFormatting.signedChange($0, reference: reference) } ?? "—"
+    }
+
+    public static func percent(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.signedPercent) ?? "—" }
+
+    /// `267.11–271.41` (ASCII: `267.11..271.41`); `—` when either end is unknown.
+    public static func range(low: ExactDecimal?, high: ExactDecimal?, unicode: Bool) -> String {
+        guard let low, let high else { return "—" }
+        return NumberFormatting.price(low) + (unicode ? "–" : "..") + NumberFormatting.price(high)
+    }
+
+    /// `12:36:59 EDT` for a trade on the row's current day in the exchange's zone, else
+    /// `10-28 16:00 EDT`, so yesterday's close is never mistaken for a trade a minute ago.
+    public static func lastTrade(_ t: Instant?, zone: ExchangeTimeZone?, now: Instant) -> String {
+        guard let t else { return "—" }
+        guard let zone else {
+            let u = t.utc
+            return two(u.date.month) + "-" + two(u.date.day) + " " + two(u.hour) + ":" + two(u.minute) + " UTC"
+        }
+        let local = zone.localDateTime(at: t)
+        let abbreviation = zone.abbreviation(at: t)
+        if local.date == zone.localDateTime(at: now).date {
+            return two(local.hour) + ":" + two(local.minute) + ":" + two(local.second) + " " + abbreviation
+        }
+        return two(local.date.month) + "-" + two(local.date.day) + " " + two(local.hour) + ":" + two(local.minute) + " " + abbreviation
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

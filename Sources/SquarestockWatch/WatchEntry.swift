@@ -1,0 +1,37 @@
+import SquarestockCore
+
+/// Everything the watch screen knows about one symbol: the last good stock, when it arrived,
+/// whether the latest refresh failed (and why), which cells are flashing and which alerts hold.
+///
+/// A value type held by `WatchState`; renderers read it, only `WatchState` changes it.
+public struct WatchEntry: Sendable {
+    public var symbol: String
+    /// Place in the user's list, for "your order" sorting.
+    public var position: Int
+    /// The last good data, with the day's intraday points merged across refreshes; nil until
+    /// the first success.
+    public var stock: Stock?
+    /// When `stock` arrived (data clock).
+    public var updatedAt: Instant?
+    /// Set while the latest refresh failed; cleared by the next good one.
+    public var failure: WatchFailure?
+    public var flashes: [FlashMark] = []
+    /// Seconds to add to the screen clock to get this row's clock. Zero except in a replay,
+    /// where every recording replays its own trading day.
+    public var clockOffset: Int64 = 0
+    /// Alert rules (as the user wrote them) whose condition holds after firing, for highlighting.
+    public var activeAlerts: [String] = []
+
+    public init(symbol: String, position: Int) {
+        self.symbol = symbol
+        self.position = position
+    }
+
+    /// Good values are shown, but the latest refresh failed.
+    public var isStale: Bool { stock != nil && failure != nil }
+
+    /// The flash on `field` still showing at `clock`, if any.
+    public func flash(_ field: WatchField, at clock: Double) -> FlashMark? {
+        flashes.first { $0.field == field && $0.until > clock }
+    }
+}

@@ -1,0 +1,106 @@
+import SquarestockCore
+import SquarestockRendering
+
+/// Watch mode for pipes and files: one line per symbol per refresh (plain text or JSON), and
+/// one per alert, so a log keeps the history and a script can react, with the same honesty as
+/// the screen (stale values say so, with their age and reason).
+///
+/// Plain:
+/// ```
+/// 2025-10-29T13:40:00Z AAPL 270.05 +1.05 (+0.39%) range 269.63..270.73 last 09:40:00 EDT (0s ago) open
+/// 2025-10-29T13:41:00Z MSFT 512.30 -1.10 (-0.21%) range 510.00..515.20 last 09:39:58 EDT (1m ago) stale 1m: could not connect ...
+/// 2025-10-29T13:41:00Z ALERT AAPL>270 AAPL price 270.05 change +0.39%
+/// ```
+public struct WatchLineWriter: Sendable {
+    public var format: WatchLineFormat
+
+    public init(format: WatchLineFormat) { self.format = format }
+
+    /// One line (with its newline) for `entry` at screen time `now`.
+    public func line(_ entry: WatchEntry, now: Instant) -> String {
+        format == .json ? json(entry, now: now) : plain(entry, now: now)
+    }
+
+    public func alertLine(_ event: AlertEvent, now: Instant) -> String {
+        switch format {
+        case .plain:
+            var s = now.iso8601UTC + " ALERT " + event.rule.description + " " + event.rule.symbol
+            s += " price " + WatchCellText.price(event.price)
+            if let c = event.changePercent { s += " change " + NumberFormatting.signedPercent(c) }
+            return s + "\n"
+        case .json:
+            var s = "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC)
+            s += ", \"alert\": " + QuoteJSONWriter.string(event.rule.description)
+            s += ", \"symbol\": " + QuoteJSONWriter.string(event.rule.symbol)
+            s += ", \"price\": " + num(event.price) + ", \"changePercent\": " + num(event.changePercent)
+            s += ", \"value\": " + event.value.description
+            s += ", \"lastTrade\": " + (event.time.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
+            return s + "}\n"
+        }
+    }
+
+    /// The line for a source held back by a rate limit, for standard error (in both formats:
+    /// it is for the person reading the log, and keeps standard output one line per quote):
+    /// `2020-05-06T20:05:00Z HOLD stooq: rate limited (Retry-After); no requests for 5 s`.
+    public func holdLine(source: String, seconds: Int, fromRetryAfter: Bool, now: Instant) -> String {
+        now.iso8601UTC + " HOLD " + source + ": rate limited" + (fromRetryAfter ? " (Retry-After)" : "")
+            + "; no requests for \(seconds) s\n"
+    }
+
+    func plain(_ e: WatchEntry, now: Instant) -> String {
+        var s = now.iso8601UTC + " " + e.symbol
+        guard let stock = e.stock else {
+            return s + " error: " + TerminalText.sanitize(e.failure?.reason ?? "no data yet") + "\n"
+        }
+        let rowNow = now.adding(seconds: e.clockOffset)
+        let p = stock.price
+        s += " " + WatchCellText.price(p.last) + " " + WatchCellText.change(p.change, reference: p.last)
+        s += " (" + WatchCellText.percent(p.changePercent) + ")"
+        s += " range " + WatchCellText.range(low: p.low, high: p.high, unicode: false)
+        if let t = p.lastTrade {
+            s +=
+                " last " + WatchCellText.lastTrade(t, zone: stock.timeZone, now: rowNow) + " ("
+                + AgeFormatter.ago(from: t, now: rowNow) + ")"
+        } else {
+            s += " last unknown"
+        }
+        if let f = e.failure {
+            let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
+            s += " stale " + age + ": " + TerminalText.sanitize(f.reason)
+        } else {
+            let status = QuoteFacts(stock: stock, now: rowNow).status
+            s += " " + status.status.rawValue + (status.reason.map { " (\($0))" } ?? "")
+        }
+        return s + "\n"
+    }
+
+    func json(_ e: WatchEntry, now: Instant) -> String {
+        var s =
+            "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC) + ", \"symbol\": " + QuoteJSONWriter.string(e.symbol)
+        if let stock = e.stock {
+            let rowNow = now.adding(seconds: e.clockOffset)
+            let p = stock.price
+            let facts = QuoteFacts(stock: stock, now: rowNow)
+            s +=
+                ", \"price\": " + num(p.last) + ", \"change\": " + num(p.change) + ", \"changePercent\": "
+                + num(p.changePercent)
+            s +=
+                ", \"high\": " + num(p.high) + ", \"low\": " + num(p.low) + ", \"previousClose\": "
+                + num(p.previousClose)
+            s += ", \"volume\": " + num(p.volume)
+            s += ", \"currency\": " + (stock.currency.map { QuoteJSONWriter.string($0.code) } ?? "null")
+            s += ", \"lastTrade\": " + (facts.lastTradeUTC.map(QuoteJSONWriter.string) ?? "null")
+            s += ", \"lastTradeLocal\": " + (facts.lastTradeLocal.map(QuoteJSONWriter.string) ?? "null")
+            s += ", \"marketStatus\": " + QuoteJSONWriter.string(facts.status.status.rawValue)
+            s += ", \"marketStatusReason\": " + (facts.status.reason.map(QuoteJSONWriter.string) ?? "null")
+            s += ", \"source\": " + QuoteJSONWriter.string(stock.source)
+            s += ", \"updated\": " + (e.updatedAt.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
+        }
+        s += ", \"stale\": " + (e.isStale ? "true" : "false")
+        s += ", \"failingSince\": " + (e.failure.map { QuoteJSONWriter.string($0.since.iso8601UTC) } ?? "null")
+        s += ", \"error\": " + (e.failure.map { QuoteJSONWriter.string(TerminalText.sanitize($0.reason)) } ?? "null")
+        return s + "}\n"
+    }
+
+    func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }
+}

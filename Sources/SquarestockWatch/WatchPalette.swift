@@ -1,0 +1,65 @@
+import SquarestockRendering
+
+/// The looks of the watch screen beyond the quote palette: flashes, stale rows, alerts and
+/// notices. Injected like `Palette`, so the same renderer draws colour, monochrome (a terminal
+/// with NO_COLOR: attributes but no colours) and plain text (tests, pipes).
+public struct WatchPalette: Sendable, Equatable {
+    /// Up/down colours, dim and bold, as in the one-shot table.
+    public var base: Palette
+    public var flashUp: String
+    public var flashDown: String
+    /// A changed cell without a direction (a newer trade time).
+    public var flashFlat: String
+    /// Values that are shown but not current.
+    public var stale: String
+    /// Notices the user must not miss: stale, backoff, rate limit, errors.
+    public var warning: String
+    /// A row whose alert fired and still holds.
+    public var alert: String
+
+    public init(base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String, alert: String) {
+        self.base = base
+        self.flashUp = flashUp
+        self.flashDown = flashDown
+        self.flashFlat = flashFlat
+        self.stale = stale
+        self.warning = warning
+        self.alert = alert
+    }
+
+    /// No escapes at all.
+    public static let plain = WatchPalette(base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
+
+    /// Green/red flashes (black on green, black on red), yellow notices, black-on-yellow alerts.
+    public static let colour = WatchPalette(
+        base: .ansi,
+        flashUp: "\u{1B}[30;42m",
+        flashDown: "\u{1B}[30;41m",
+        flashFlat: "\u{1B}[7m",
+        stale: "\u{1B}[2m",
+        warning: "\u{1B}[33m",
+        alert: "\u{1B}[30;43m"
+    )
+
+    /// For a terminal with `NO_COLOR`: no colours (no-color.org), but reverse video, bold,
+    /// underline and dim, so flashes, stale rows and alerts still stand out.
+    public static let monochrome = WatchPalette(
+        base: Palette(up: "", down: "", flat: "", dim: "\u{1B}[2m", bold: "\u{1B}[1m", reset: "\u{1B}[0m"),
+        flashUp: "\u{1B}[1;7m",
+        flashDown: "\u{1B}[4;7m",
+        flashFlat: "\u{1B}[7m",
+        stale: "\u{1B}[2m",
+        warning: "\u{1B}[1m",
+        alert: "\u{1B}[7m"
+    )
+
+    public var reset: String { base.reset }
+
+    public func flash(_ direction: SparkDirection) -> String {
+        switch direction {
+        case .up: return flashUp
+        case .down: return flashDown
+        case .flat: return flashFlat
+        }
+    }
+}

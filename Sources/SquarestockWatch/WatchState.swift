@@ -1,0 +1,165 @@
+import SquarestockCore
+import SquarestockRendering
+
+/// The watch screen's memory between refreshes: the last good stock per symbol, why and since
+/// when a symbol is stale, and which cells flash until when.
+///
+/// Its rules are what keep the screen honest: a failed refresh never erases good values, it
+/// marks them stale with the reason; a result that looks wrong (no price, older than what is
+/// shown) is refused for that symbol alone; a change is flashed only when its displayed text
+/// changed. Pure (no clock, no I/O): callers pass the data time and the watch clock.
+public struct WatchState: Sendable {
+    /// Symbols in the user's order.
+    public private(set) var symbols: [String] = []
+    public private(set) var entries: [String: WatchEntry] = [:]
+    /// How long a changed cell stays highlighted, in watch-clock seconds.
+    public var flashDuration: Double
+    /// Intraday points kept per symbol: a 24-hour market polled every minute fits, and memory
+    /// stays flat however long the session runs.
+    public static let maxIntradayPoints = 2000
+
+    public init(symbols: [String], flashDuration: Double = 1.5) {
+        self.flashDuration = flashDuration
+        for s in symbols where entries[s] == nil {
+            entries[s] = WatchEntry(symbol: s, position: self.symbols.count)
+            self.symbols.append(s)
+        }
+    }
+
+    /// Entries in `sort` order.
+    public func ordered(by sort: WatchSort) -> [WatchEntry] {
+        sort.sorted(symbols.compactMap { entries[$0] })
+    }
+
+    public subscript(symbol: String) -> WatchEntry? { entries[symbol] }
+
+    /// Takes in one refresh. `now` is the data clock (wall time, or the replay's virtual time),
+    /// `clock` the watch clock for flash expiry. Returns each result's outcome for the scheduler.
+    /// Results for symbols not watched are ignored.
+    public mutating func apply(_ results: [StockResult], now: Instant, clock: Double) -> [String: WatchFetchOutcome] {
+        var outcomes: [String: WatchFetchOutcome] = [:]
+        for result in results {
+            guard var entry = entries[result.symbol] else { continue }
+            switch result.outcome {
+            case .success(let stock):
+                if let problem = WatchState.problem(with: stock, previous: entry.stock) {
+                    entry.failure = WatchFailure(reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)
+                    outcomes[result.symbol] = .symbolFailed
+                    break
+                }
+                var merged = stock
+                merged.intraday = WatchState.mergeIntraday(previous: entry.stock, new: stock)
+                if let old = entry.stock {
+                    let marks = WatchState.flashes(from: old, to: merged, until: clock + flashDuration)
+                    for m in marks {
+                        entry.flashes.removeAll { $0.field == m.field }
+                        entry.flashes.append(m)
+                    }
+                }
+                entry.stock = merged
+                entry.updatedAt = now
+                entry.failure = nil
+                let rowNow = now.adding(seconds: entry.clockOffset)
+                let closed = QuoteFacts(stock: merged, now: rowNow).status.status == .closed
+                outcomes[result.symbol] = .fresh(marketClosed: closed)
+            case .failure(let error):
+                entry.failure = WatchFailure(reason: error.detail, since: entry.failure?.since ?? now,
+                                             serviceLevel: error.isServiceLevel)
+                outcomes[result.symbol] = WatchFetchOutcome.classify(error)
+            }
+            entries[result.symbol] = entry
+        }
+        return outcomes
+    }
+
+    /// Drops flashes that ended by `clock`; true when any did (the screen must be redrawn).
+    @discardableResult
+    public mutating func expireFlashes(clock: Double) -> Bool {
+        var changed = false
+        for s in symbols {
+            guard var e = entries[s], e.flashes.contains(where: { $0.until <= clock }) else { continue }
+            e.flashes.removeAll { $0.until <= clock }
+            entries[s] = e
+            changed = true
+        }
+        return changed
+    }
+
+    /// The earliest flash end still ahead, so the caller can sleep exactly until then.
+    public func nextFlashExpiry() -> Double? {
+        var next: Double?
+        for e in entries.values {
+            for f in e.flashes { next = min(next ?? f.until, f.until) }
+        }
+        return next
+    }
+
+    /// Replay: this row's clock runs `offset` seconds ahead of the screen clock.
+    public mutating func setClockOffset(_ offset: Int64, for symbol: String) {
+        entries[symbol]?.clockOffset = offset
+    }
+
+    /// The alert rules currently holding for `symbol` (highlighted on its row).
+    public mutating func setActiveAlerts(_ rules: [String], for symbol: String) {
+        entries[symbol]?.activeAlerts = rules
+    }
+
+    /// Why `stock` must not replace `previous`, or nil when it is acceptable.
+    static func problem(with stock: Stock, previous: Stock?) -> String? {
+        guard stock.price.last != nil else { return "the source sent no price for this symbol; showing the last good one" }
+        if let old = previous?.price.lastTrade, let new = stock.price.lastTrade, new < old {
+            return "the source sent older data (last trade \(new.iso8601UTC)) than already shown; kept the newer"
+        }
+        return nil
+    }
+
+    /// The new stock's bars, plus live observations (price at last-trade time) gathered by
+    /// earlier refreshes and this one that are newer than its last bar and inside its session.
+    /// Only real observations are kept; nothing is interpolated. Without a session window the
+    /// source's own points are used as they are.
+    static func mergeIntraday(previous: Stock?, new: Stock) -> [IntradayPoint] {
+        var points = new.intraday
+        guard let session = new.session else { return points }
+        var lastTime = points.last?.time
+        func accept(_ p: IntradayPoint) {
+            guard session.contains(p.time), lastTime.map({ p.time > $0 }) ?? true else { return }
+            points.append(p)
+            lastTime = p.time
+        }
+        if let previous, previous.session == new.session {
+            for p in previous.intraday { accept(p) }
+        }
+        if let t = new.price.lastTrade, let l = new.price.last { accept(IntradayPoint(time: t, price: l)) }
+        if points.count > maxIntradayPoints { points.removeFirst(points.count - maxIntradayPoints) }
+        return points
+    }
+
+    /// Flash marks for the cells whose displayed text differs between `old` and `new`.
+    static func flashes(from old: Stock, to new: Stock, until: Double) -> [FlashMark] {
+        var marks: [FlashMark] = []
+        let o = old.price, n = new.price
+        func direction(_ a: ExactDecimal?, _ b: ExactDecimal?) -> SparkDirection {
+            guard let a, let b else { return .flat }
+            return b > a ? .up : (b < a ? .down : .flat)
+        }
+        let priceDirection = direction(o.last, n.last)
+        if WatchCellText.price(o.last) != WatchCellText.price(n.last) {
+            marks.append(FlashMark(field: .price, direction: priceDirection, until: until))
+        }
+        if WatchCellText.change(o.change, reference: o.last) != WatchCellText.change(n.change, reference: n.last) {
+            marks.append(FlashMark(field: .change, direction: direction(o.change, n.change), until: until))
+        }
+        if WatchCellText.percent(o.changePercent) != WatchCellText.percent(n.changePercent) {
+            marks.append(FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
+        }
+        if WatchCellText.range(low: o.low, high: o.high, unicode: true) != WatchCellText.range(low: n.low, high: n.high, unicode: true) {
+            let up = direction(o.high, n.high) == .up
+            let down = direction(o.low, n.low) == .down
+            marks.append(FlashMark(field: .dayRange, direction: up && !down ? .up : (down && !up ? .down : .flat), until: until))
+        }
+        if o.lastTrade != n.lastTrade {
+            marks.append(FlashMark(field: .lastTrade, direction: .flat, until: until))
+        }
+        return marks
+    }
+}
