@@ -54,7 +54,8 @@ struct ChartCommand: ParsableCommand {
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
-    func validate() throws {
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
         if ChartRange(rawValue: rangeName) == nil { throw ValidationError("unknown --range '\(rangeName)'; use one of \(ChartCommand.ranges)") }
         let minimum = ChartSize.minimum
         if let w = width, !(minimum.width...1000).contains(w) { throw ValidationError("--width takes \(minimum.width) to 1000 columns") }
@@ -83,8 +84,9 @@ struct ChartCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
-        let (quoteSource, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let settings = try sourceOptions.settings()
+        settings.printWarnings()
+        let (quoteSource, context, transportOptions) = (settings.quoteSource, settings.sourceContext, settings.transportOptions)
         // Every source of the catalog serves history too.
         guard let source = HistorySourceCatalog.source(for: quoteSource) else {
             Terminal.writeError("squarestock: \(quoteSource.name) has no history; use another --source\n")

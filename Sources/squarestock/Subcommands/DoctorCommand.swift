@@ -11,13 +11,18 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
+    }
+
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
-        let (_, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let settings = try sourceOptions.settings()
+        let env = settings.environment
+        settings.printWarnings()
+        let (context, transportOptions) = (settings.sourceContext, settings.transportOptions)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         var out = "squarestock \(SquarestockVersion.string)\n"
-        out += Doctor.describePath("config file", ConfigFile.path(environment: env)) + "\n"
+        out += Doctor.describePath("config file", settings.configPath) + "\n"
         let cacheFolder = PrivateFileStore.cacheDirectory(environment: env)
         out +=
             Doctor.describePath("cache folder", cacheFolder)

@@ -33,7 +33,8 @@ struct QuoteCommand: ParsableCommand {
     @Flag(name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
     var verbose = false
 
-    func validate() throws {
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
         if symbols.isEmpty { throw ValidationError("give at least one symbol, e.g. `squarestock AAPL`") }
         if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
@@ -42,16 +43,16 @@ struct QuoteCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
-        SourceOptions.printConfigWarnings(config)
-        let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let settings = try sourceOptions.settings()
+        settings.printWarnings()
+        let (source, context, transportOptions) = (settings.quoteSource, settings.sourceContext, settings.transportOptions)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let recorder = RecordingTransport(CurlTransport(options: transportOptions))
         let manager = StockManager(source: source, transport: recorder, context: context)
         var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
             try? SymbolDirectoryStore(environment: env).loadIndex().get()
         }
-        if let target = currency ?? config["currency"] {
+        if let target = currency ?? settings.currency {
             results = CurrencyConversion.convert(results, to: target, manager: manager)
         }
 

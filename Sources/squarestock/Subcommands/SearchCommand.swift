@@ -32,7 +32,8 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        if online { try sourceOptions.resolveSettings() } else { try sourceOptions.checkFlags() }
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("give something to search for, e.g. `squarestock search apple`")
         }
@@ -58,7 +59,9 @@ struct SearchCommand: ParsableCommand {
         }
         var onlineMatches: [OnlineSymbolMatch] = []
         if online {
-            let (_, context, options) = try sourceOptions.resolve(environment: env)
+            let settings = try sourceOptions.settings()
+            settings.printCacheWarning()
+            let (context, options) = (settings.sourceContext, settings.transportOptions)
             var requests = [
                 HTTPRequest(
                     url: YahooSearchDecoder.url(query: text, limit: limit, context: context),

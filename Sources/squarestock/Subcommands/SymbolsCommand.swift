@@ -15,9 +15,15 @@ struct SymbolsCommand: ParsableCommand {
             abstract: "Download, validate and install the current directory; a bad download changes nothing.")
         @OptionGroup var sourceOptions: SourceOptions
 
+        mutating func validate() throws {
+            try sourceOptions.resolveSettings()
+        }
+
         func run() throws {
-            let env = ProcessInfo.processInfo.environment
-            let (_, context, options) = try sourceOptions.resolve(environment: env)
+            let settings = try sourceOptions.settings()
+            let env = settings.environment
+            settings.printCacheWarning()
+            let (context, options) = (settings.sourceContext, settings.transportOptions)
             let store = SymbolDirectoryStore(environment: env)
             switch SymbolDirectoryUpdater(store: store).update(
                 now: context.now, url: context.url, transport: CurlTransport(options: options))

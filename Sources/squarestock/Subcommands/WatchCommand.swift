@@ -75,16 +75,17 @@ struct WatchCommand: ParsableCommand {
     var ascii = false
 
     mutating func validate() throws {
+        try sourceOptions.resolveSettings()
+        let settings = try sourceOptions.settings()
         if let i = interval, !(i >= 1 && i <= 86_400) {
             throw ValidationError("--interval must be between 1 and 86400 seconds")
         }
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
-        let env = ProcessInfo.processInfo.environment
         if let speed = replaySpeed {
             guard speed > 0, speed <= 1_000_000 else {
                 throw ValidationError("--replay-speed must be between 0 and 1000000")
             }
-            let name = try sourceOptions.settings(environment: env).sourceName.lowercased()
+            let name = settings.sourceName.lowercased()
             guard name == "samples" || name == "sample" else {
                 throw ValidationError("--replay-speed replays the recorded samples; use it with --source samples")
             }
@@ -94,7 +95,7 @@ struct WatchCommand: ParsableCommand {
         // can only be read once, and `run()` asks for the symbols again. Once checked, its
         // symbols join the command-line ones (after them, where `WatchList.resolve` puts them).
         let fileItems = try listFileItems()
-        _ = try watchedSymbols(environment: env, fileItems: fileItems)
+        _ = try watchedSymbols(settings, fileItems: fileItems)
         symbols += fileItems.map(\.text)
         list = nil
     }
@@ -124,13 +125,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     /// Command line and list file, else the config's watchlist; then every alert's symbol.
-    func watchedSymbols(environment env: [String: String], fileItems: [WatchList.Item]? = nil) throws -> [String] {
+    func watchedSymbols(_ settings: Settings, fileItems: [WatchList.Item]? = nil) throws -> [String] {
         let fileItems = try fileItems ?? listFileItems()
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
-        let configItems = config["watchlist"].map(WatchList.parseConfig) ?? []
         let resolved = WatchList.resolve(
             commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
-            file: fileItems, config: configItems)
+            file: fileItems, config: settings.watchlist)
         if let first = resolved.problems.first {
             throw ValidationError(
                 first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
@@ -146,10 +145,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
-        var (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
-        let symbols = try watchedSymbols(environment: env)
+        let settings = try sourceOptions.settings()
+        let env = settings.environment
+        settings.printWarnings()
+        var (source, context, transportOptions) = (settings.quoteSource, settings.sourceContext, settings.transportOptions)
+        let symbols = try watchedSymbols(settings)
         // The scheduler owns retries across refreshes: the transport retries a dropped connection
         // once, and reports a Retry-After instead of sleeping on it.
         transportOptions.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
@@ -180,7 +180,7 @@ struct WatchCommand: ParsableCommand {
             replay: replay,
             clock: clock,
             schedule: WatchSchedulerConfiguration(interval: seconds),
-            wallClockOverride: env["SQUARESTOCK_NOW"].nonEmpty.map { _ in ClockOverride.now(environment: env) },
+            wallClockOverride: settings.nowIsPinned ? settings.now : nil,
             localZone: LocalZone.current(environment: env, localtimeTarget: localtimeTarget),
             tableMode: tableMode,
             lineFormat: lineFormat,
