@@ -6,7 +6,8 @@ import SquarestockKit
 /// resolves these flags with the environment and config file once (`resolveSettings()`), and
 /// `run()` reads the result (`settings()`).
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: "Quote source: \(SourceCatalog.names.joined(separator: ", ")). Env: SQUARESTOCK_SOURCE.")
+    @Option(
+        name: .long, help: "Quote source: \(Settings.sourceNames.joined(separator: ", ")). Env: SQUARESTOCK_SOURCE.")
     var source: String?
 
     @Option(

@@ -148,24 +148,13 @@ struct WatchCommand: ParsableCommand {
         let settings = try sourceOptions.settings()
         let env = settings.environment
         settings.printWarnings()
-        var (source, context, transportOptions) = (settings.quoteSource, settings.sourceContext, settings.transportOptions)
         let symbols = try watchedSymbols(settings)
-        // The scheduler owns retries across refreshes: the transport retries a dropped connection
-        // once, and reports a Retry-After instead of sleeping on it.
-        transportOptions.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
         let clock = SystemMonotonicClock()
-        let started = clock.now()
-        var replay: ReplaySource?
-        if let speed = replaySpeed {
-            let r = ReplaySource(recorded: source, speed: speed, elapsed: { clock.now() - started })
-            replay = r
-            source = r
-        }
+        let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
-        let transport = WatchResponseCache(wrapping: CurlTransport(options: transportOptions), clock: clock)
         var localtime = [CChar](repeating: 0, count: 1024)
         let n = readlink("/etc/localtime", &localtime, localtime.count - 1)
         let localtimeTarget =
@@ -174,10 +163,7 @@ struct WatchCommand: ParsableCommand {
         let session = WatchSession(
             symbols: symbols,
             rules: try rules(),
-            source: source,
-            transport: transport,
-            context: context,
-            replay: replay,
+            feed: feed,
             clock: clock,
             schedule: WatchSchedulerConfiguration(interval: seconds),
             wallClockOverride: settings.nowIsPinned ? settings.now : nil,
