@@ -51,6 +51,10 @@ public struct Settings: Sendable {
     public var samplesDirectory: String?
     /// The cache folder, unless it exists and is unsafe (then `cacheWarning` says why).
     public var cacheDirectory: String?
+    /// The user's own zone (`UserTimeZone`), for "your time" and the watch header.
+    public var userZone: ExchangeTimeZone?
+    /// The name `userZone` was looked up by, for a message when ICU does not know it.
+    public var userZoneIdentifier: String
     /// Where the config file is looked for (nil without HOME).
     public var configPath: String?
     /// Problems with the config file, one warning each.
@@ -68,10 +72,10 @@ public struct Settings: Sendable {
     public var warnings: [String] { configWarnings + (cacheWarning.map { [$0] } ?? []) }
 
     /// Resolves `flags` against `environment` and the config file, which `loadConfig` reads
-    /// once. Registers the configured secrets with `SecretRedactor.shared`, so no message can
+    /// once; `localtimeTarget` is where the `/etc/localtime` link points (`UserTimeZone`). Registers the configured secrets with `SecretRedactor.shared`, so no message can
     /// show them from here on.
     public static func resolve(
-        _ flags: Flags, environment env: [String: String],
+        _ flags: Flags, environment env: [String: String], localtimeTarget: String? = nil,
         wallClock: () -> Instant = { Instant.now() },
         loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:)
     ) throws(SettingsError) -> Settings {
@@ -100,7 +104,10 @@ public struct Settings: Sendable {
             now: ClockOverride.now(environment: env, wallClock: wallClock),
             nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
             samplesDirectory: SamplesLocator.find(environment: env),
-            cacheDirectory: cacheDirectory, configPath: configPath,
+            cacheDirectory: cacheDirectory,
+            userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
+            userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
+            configPath: configPath,
             configWarnings: config.problems.map { "warning: config: " + $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)

@@ -70,19 +70,19 @@ struct ChartCommand: ParsableCommand {
         if let h = height, !(minimum.height...500).contains(h) {
             throw ValidationError("--height takes \(minimum.height) to 500 rows")
         }
-        _ = try labelZone()
+        _ = try labelZone(try sourceOptions.settings())
     }
 
-    /// nil for the exchange's own zone.
-    func labelZone() throws -> ExchangeTimeZone? {
+    /// nil for the exchange's own zone; `local` is the user's (`settings.userZone`).
+    func labelZone(_ settings: Settings) throws -> ExchangeTimeZone? {
         switch tz {
         case "exchange":
             return nil
         case "local":
-            let id = TimeZone.current.identifier
-            guard let zone = try? ExchangeTimeZone(identifier: id) else {
+            guard let zone = settings.userZone else {
                 throw ValidationError(
-                    "the local time zone '\(id)' is not known to ICU; name one instead, e.g. --tz Europe/London")
+                    "the local time zone '\(settings.userZoneIdentifier)' is not known to ICU; name one instead, e.g. --tz Europe/London"
+                )
             }
             return zone
         default:
@@ -107,7 +107,7 @@ struct ChartCommand: ParsableCommand {
             Terminal.writeError("squarestock: " + failure.message + "\n")
             throw ExitCode(failure.exitStatus.rawValue)
         }
-        let labelZone = try labelZone()
+        let labelZone = try labelZone(settings)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let (data, notes) = (report.data, report.notes)
 

@@ -56,7 +56,7 @@ struct QuoteCommand: ParsableCommand {
         case .table:
             let renderer = QuoteTableRenderer(
                 width: caps.columns, style: caps.supportsUnicode && !ascii ? .unicode : .ascii,
-                palette: Palette.forTerminal(caps), userZone: UserTimeZone.current(environment: env))
+                palette: Palette.forTerminal(caps), userZone: settings.userZone)
             Terminal.writeOut(renderer.render(results, now: report.now))
         case .json:
             Terminal.writeOut(QuoteJSONWriter.render(results, now: report.now))

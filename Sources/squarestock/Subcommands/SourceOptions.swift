@@ -45,7 +45,8 @@ struct SourceOptions: ParsableArguments {
 
     private static func resolve(_ flags: Settings.Flags) throws -> Settings {
         do {
-            return try Settings.resolve(flags, environment: ProcessInfo.processInfo.environment)
+            return try Settings.resolve(
+                flags, environment: ProcessInfo.processInfo.environment, localtimeTarget: LocaltimeLink.target())
         } catch {
             throw ValidationError(error.description)
         }

@@ -155,11 +155,6 @@ struct WatchCommand: ParsableCommand {
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
-        var localtime = [CChar](repeating: 0, count: 1024)
-        let n = readlink("/etc/localtime", &localtime, localtime.count - 1)
-        let localtimeTarget =
-            n > 0 ? String(decoding: localtime[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-
         let session = WatchSession(
             symbols: symbols,
             rules: try rules(),
@@ -167,7 +162,7 @@ struct WatchCommand: ParsableCommand {
             clock: clock,
             schedule: WatchSchedulerConfiguration(interval: seconds),
             wallClockOverride: settings.nowIsPinned ? settings.now : nil,
-            localZone: LocalZone.current(environment: env, localtimeTarget: localtimeTarget),
+            localZone: settings.userZone,
             tableMode: tableMode,
             lineFormat: lineFormat,
             renderer: WatchTableRenderer(
