@@ -14,11 +14,6 @@ public struct TerminalSize: Sendable, Equatable {
     public var columns: Int
     public var rows: Int
 
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
     /// The window of the terminal on `fd`; nil when `fd` is no terminal the kernel can size.
     public static func query(fd: Int32) -> TerminalSize? {
         var size = winsize()
