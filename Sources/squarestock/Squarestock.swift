@@ -5,13 +5,17 @@ import SquarestockKit
 struct Squarestock: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "squarestock",
-        abstract: "Stock quotes in the terminal: price, change, day range, last trade time in the exchange's zone, market status and a sparkline.",
+        abstract:
+            "Stock quotes in the terminal: price, change, day range, last trade time in the exchange's zone, market status and a sparkline.",
         discussion: """
-            Sources: \(SourceCatalog.names.joined(separator: ", ")) (default \(SourceCatalog.defaultName); try --source samples offline).
+            Sources: \(Settings.sourceNames.joined(separator: ", ")) (default \(Settings.defaultSourceName); try --source samples offline).
             Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.
             """,
         version: SquarestockVersion.string,
-        subcommands: [QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self, WatchCommand.self, DoctorCommand.self],
+        subcommands: [
+            QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
+            WatchCommand.self, DoctorCommand.self,
+        ],
         defaultSubcommand: QuoteCommand.self
     )
 }

@@ -38,7 +38,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
         return resolve(
             environment: environment,
             isTTY: tty,
-            windowColumns: tty ? windowColumns(fd: fd) : nil,
+            windowColumns: tty ? TerminalSize.query(fd: fd).map(\.columns) : nil,
             forceNoColour: forceNoColour
         )
     }
@@ -81,13 +81,5 @@ public struct TerminalCapabilities: Sendable, Equatable {
             columns: columns,
             supportsUnicode: supportsUnicode
         )
-    }
-
-    /// The terminal window's width from TIOCGWINSZ, or nil when the kernel does not know it
-    /// (some pseudo-terminals report 0 columns).
-    static func windowColumns(fd: Int32) -> Int? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 }

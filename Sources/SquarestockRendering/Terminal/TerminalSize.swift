@@ -6,12 +6,27 @@
     import Darwin
 #endif
 
-extension TerminalCapabilities {
-    /// Rows of the terminal on `fd`, from TIOCGWINSZ, else a positive `LINES`; nil when neither
-    /// knows (a pipe, a file).
-    public static func rows(fd: Int32, environment: [String: String]) -> Int? {
+/// The window of a terminal, as the kernel reports it. The one place that asks (TIOCGWINSZ);
+/// each caller keeps its own fallback for what the kernel does not say (`COLUMNS` or 80 columns
+/// for the capabilities, `LINES` for a chart's height, 80 x 24 for watch).
+public struct TerminalSize: Sendable, Equatable {
+    /// Either may be 0: some pseudo-terminals do not know their size.
+    public var columns: Int
+    public var rows: Int
+
+    /// The window of the terminal on `fd`; nil when `fd` is no terminal the kernel can size.
+    public static func query(fd: Int32) -> TerminalSize? {
         var size = winsize()
-        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+}
+
+extension TerminalCapabilities {
+    /// Rows of the terminal on `fd`, from its window size, else a positive `LINES`; nil when
+    /// neither knows (a pipe, a file).
+    public static func rows(fd: Int32, environment: [String: String]) -> Int? {
+        if isatty(fd) == 1, let size = TerminalSize.query(fd: fd), size.rows > 0 { return size.rows }
         if let text = environment["LINES"], let value = Int(text), value > 0 { return value }
         return nil
     }

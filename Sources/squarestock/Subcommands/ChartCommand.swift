@@ -48,76 +48,80 @@ struct ChartCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    @Option(name: .long, help: "table: the drawing (default on a terminal); csv (default when piped) or json: the bars, with UTC and exchange-local times.")
+    @Option(
+        name: .long,
+        help:
+            "table: the drawing (default on a terminal); csv (default when piped) or json: the bars, with UTC and exchange-local times."
+    )
     var format: Format?
 
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
-    func validate() throws {
-        if ChartRange(rawValue: rangeName) == nil { throw ValidationError("unknown --range '\(rangeName)'; use one of \(ChartCommand.ranges)") }
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
+        if ChartRange(rawValue: rangeName) == nil {
+            throw ValidationError("unknown --range '\(rangeName)'; use one of \(ChartCommand.ranges)")
+        }
         let minimum = ChartSize.minimum
-        if let w = width, !(minimum.width...1000).contains(w) { throw ValidationError("--width takes \(minimum.width) to 1000 columns") }
-        if let h = height, !(minimum.height...500).contains(h) { throw ValidationError("--height takes \(minimum.height) to 500 rows") }
-        _ = try labelZone()
+        if let w = width, !(minimum.width...1000).contains(w) {
+            throw ValidationError("--width takes \(minimum.width) to 1000 columns")
+        }
+        if let h = height, !(minimum.height...500).contains(h) {
+            throw ValidationError("--height takes \(minimum.height) to 500 rows")
+        }
+        _ = try labelZone(try sourceOptions.settings())
     }
 
-    /// nil for the exchange's own zone.
-    func labelZone() throws -> ExchangeTimeZone? {
+    /// nil for the exchange's own zone; `local` is the user's (`settings.userZone`).
+    func labelZone(_ settings: Settings) throws -> ExchangeTimeZone? {
         switch tz {
         case "exchange":
             return nil
         case "local":
-            let id = TimeZone.current.identifier
-            guard let zone = try? ExchangeTimeZone(identifier: id) else {
-                throw ValidationError("the local time zone '\(id)' is not known to ICU; name one instead, e.g. --tz Europe/London")
+            guard let zone = settings.userZone else {
+                throw ValidationError(
+                    "the local time zone '\(settings.userZoneIdentifier)' is not known to ICU; name one instead, e.g. --tz Europe/London"
+                )
             }
             return zone
         default:
             guard let zone = try? ExchangeTimeZone(identifier: tz) else {
-                throw ValidationError("unknown time zone '\(tz)' for --tz; use exchange, local or an IANA zone such as Europe/London or America/New_York")
+                throw ValidationError(
+                    "unknown time zone '\(tz)' for --tz; use exchange, local or an IANA zone such as Europe/London or America/New_York"
+                )
             }
             return zone
         }
     }
 
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
-        let (quoteSource, context, transportOptions) = try sourceOptions.resolve(environment: env)
-        // Every source of the catalog serves history too.
-        guard let source = HistorySourceCatalog.source(for: quoteSource) else {
-            Terminal.writeError("squarestock: \(quoteSource.name) has no history; use another --source\n")
-            throw ExitCode(ExitStatus.usage.rawValue)
+        let settings = try sourceOptions.settings()
+        let env = settings.environment
+        settings.printWarnings()
+        let report: ChartReport
+        switch SquarestockApp(settings: settings).chart(symbol, range: range) {
+        case .success(let r):
+            report = r
+        case .failure(let failure):
+            Terminal.writeError("squarestock: " + failure.message + "\n")
+            throw ExitCode(failure.exitStatus.rawValue)
         }
-        if range.isIntraday && !source.hasIntradayHistory {
-            Terminal.writeError("squarestock: \(source.name) has no intraday history; use --range 1mo or longer, or another --source\n")
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
-        let labelZone = try labelZone()
+        let labelZone = try labelZone(settings)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let manager = ChartManager(source: source, transport: CurlTransport(options: transportOptions), context: context)
-        let (shown, result) = manager.chart(symbol: symbol, range: range)
-        let data: ChartData
-        switch result {
-        case .success(let d):
-            data = d
-        case .failure(let e):
-            Terminal.writeError("squarestock: " + e.message(symbol: shown) + "\n")
-            throw ExitCode(e.isServiceLevel ? ExitStatus.nothingFetched.rawValue : ExitStatus.someFailed.rawValue)
-        }
-        // Why a source was skipped goes to standard error, as for quotes; the rest stays with the data.
-        let skips = data.notes.filter { $0.hasPrefix(FallbackSource.skipPrefix) }
-        let notes = data.notes.filter { !$0.hasPrefix(FallbackSource.skipPrefix) }
+        let (data, notes) = (report.data, report.notes)
 
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
-            let fit = ChartSize.fitting(columns: caps.columns, rows: TerminalCapabilities.rows(fd: 1, environment: env),
-                                        reservedRows: 2 + notes.count)
+            let fit = ChartSize.fitting(
+                columns: caps.columns, rows: TerminalCapabilities.rows(fd: 1, environment: env),
+                reservedRows: 2 + notes.count)
             let palette = Palette.forTerminal(caps)
-            var text = ChartRenderer.render(series: data.series, size: ChartSize(width: width ?? fit.width, height: height ?? fit.height),
-                                            style: style ?? (caps.supportsUnicode ? .line : .ascii), palette: palette,
-                                            options: data.chartOptions(showVolume: volume, labelZone: labelZone)) + "\n"
+            var text =
+                ChartRenderer.render(
+                    series: data.series, size: ChartSize(width: width ?? fit.width, height: height ?? fit.height),
+                    style: style ?? (caps.supportsUnicode ? .line : .ascii), palette: palette,
+                    options: data.chartOptions(showVolume: volume, labelZone: labelZone)) + "\n"
             for n in notes { text += palette.paint("note: " + n, .dim) + "\n" }
             Terminal.writeOut(text)
         case .csv:
@@ -125,6 +129,7 @@ struct ChartCommand: ParsableCommand {
         case .json:
             Terminal.writeOut(ChartDataJSONWriter.render(data))
         }
-        for n in skips { Terminal.writeError("squarestock: note: " + n + "\n") }
+        // Why a source was skipped goes to standard error, as for quotes; the rest stays with the data.
+        for n in report.skipNotes { Terminal.writeError("squarestock: note: " + n + "\n") }
     }
 }

@@ -21,7 +21,9 @@ struct QuoteCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
     var format: Format?
 
-    @Option(name: .long, help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
+    @Option(
+        name: .long,
+        help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
     var currency: String?
 
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
@@ -30,10 +32,12 @@ struct QuoteCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw the sparkline with ASCII characters only.")
     var ascii = false
 
-    @Flag(name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
+    @Flag(
+        name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
     var verbose = false
 
-    func validate() throws {
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
         if symbols.isEmpty { throw ValidationError("give at least one symbol, e.g. `squarestock AAPL`") }
         if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
@@ -41,42 +45,31 @@ struct QuoteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
-        SourceOptions.printConfigWarnings(config)
-        let (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
+        let settings = try sourceOptions.settings()
+        let env = settings.environment
+        settings.printWarnings()
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let recorder = RecordingTransport(CurlTransport(options: transportOptions))
-        let manager = StockManager(source: source, transport: recorder, context: context)
-        var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
-            try? SymbolDirectoryStore(environment: env).loadIndex().get()
-        }
-        if let target = currency ?? config["currency"] {
-            results = CurrencyConversion.convert(results, to: target, manager: manager)
-        }
+        let report = SquarestockApp(settings: settings).quote(symbols, currency: currency)
+        let results = report.results
 
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
-            let renderer = QuoteTableRenderer(width: caps.columns, style: caps.supportsUnicode && !ascii ? .unicode : .ascii,
-                                              palette: Palette.forTerminal(caps), userZone: UserTimeZone.current(environment: env))
-            Terminal.writeOut(renderer.render(results, now: context.now))
+            let renderer = QuoteTableRenderer(
+                width: caps.columns, style: caps.supportsUnicode && !ascii ? .unicode : .ascii,
+                palette: Palette.forTerminal(caps), userZone: settings.userZone)
+            Terminal.writeOut(renderer.render(results, now: report.now))
         case .json:
-            Terminal.writeOut(QuoteJSONWriter.render(results, now: context.now))
+            Terminal.writeOut(QuoteJSONWriter.render(results, now: report.now))
         case .csv:
-            Terminal.writeOut(QuoteCSVWriter.render(results, now: context.now))
+            Terminal.writeOut(QuoteCSVWriter.render(results, now: report.now))
         }
         if verbose {
-            for e in recorder.entries { Terminal.writeError("squarestock: request" + Doctor.entryLine(e).dropFirst(3) + "\n") }
+            for line in report.requestLog { Terminal.writeError("squarestock: " + line + "\n") }
         }
-        var notices: [String] = []
-        for r in results {
-            for note in r.stock?.notes ?? [] where note.hasPrefix(FallbackSource.skipPrefix) && !notices.contains(note) { notices.append(note) }
-        }
-        for n in notices { Terminal.writeError("squarestock: note: " + n + "\n") }
+        for n in report.skipNotes { Terminal.writeError("squarestock: note: " + n + "\n") }
         for r in results {
             if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
         }
-        let status = ExitStatus.forResults(results)
-        if status != .ok { throw ExitCode(status.rawValue) }
+        if report.status != .ok { throw ExitCode(report.status.rawValue) }
     }
 }

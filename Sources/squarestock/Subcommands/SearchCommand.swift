@@ -32,7 +32,8 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        if online { try sourceOptions.resolveSettings() } else { try sourceOptions.checkFlags() }
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("give something to search for, e.g. `squarestock search apple`")
         }
@@ -43,50 +44,16 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let text = query.joined(separator: " ")
-        let store = SymbolDirectoryStore(environment: env)
-        var offline: [SearchMatch] = []
-        var problems: [String] = []
-        // Said, but not a failure: the offline search still answered (from the shipped copy).
-        var warnings: [String] = []
-        switch store.load() {
-        case .success(let loaded):
-            warnings = loaded.warnings
-            offline = loaded.index.search(
-                text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any)
-        case .failure(let e):
-            problems.append("offline directory: " + e.description)
-        }
-        var onlineMatches: [OnlineSymbolMatch] = []
+        var app: SquarestockApp?
         if online {
-            let (_, context, options) = try sourceOptions.resolve(environment: env)
-            var requests = [
-                HTTPRequest(
-                    url: YahooSearchDecoder.url(query: text, limit: limit, context: context),
-                    headers: ["User-Agent: " + context.yahooUserAgent])
-            ]
-            if let key = context.alphaVantageAPIKey {
-                requests.append(
-                    HTTPRequest(
-                        url: context.url(
-                            "https://www.alphavantage.co/query?function=SYMBOL_SEARCH&keywords="
-                                + Endpoint.encode(text) + "&datatype=csv&apikey=" + Endpoint.encode(key))))
-            }
-            let responses = CurlTransport(options: options).perform(requests)
-            for (i, r) in responses.enumerated() {
-                let decoded = r.mapError { QuoteError.transport(source: i == 0 ? "yahoo" : "alphavantage", $0) }.flatMap
-                { response in
-                    i == 0
-                        ? YahooSearchDecoder.matches(response)
-                        : AlphaVantageDecoder.search(
-                            response, apiKey: context.alphaVantageAPIKey, registry: context.registry)
-                }
-                switch decoded {
-                case .success(let m): onlineMatches += m
-                case .failure(let e): problems.append((i == 0 ? "yahoo" : "alphavantage") + " search: " + e.detail)
-                }
-            }
+            let settings = try sourceOptions.settings()
+            settings.printCacheWarning()
+            app = SquarestockApp(settings: settings)
         }
-        let rows = SearchMerger.merge(offline: offline, online: onlineMatches, limit: limit)
+        let report = SquarestockApp.search(
+            text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any, environment: env,
+            online: app)
+        let rows = report.rows
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
@@ -94,12 +61,12 @@ struct SearchCommand: ParsableCommand {
         case .json: Terminal.writeOut(SearchResultWriter.json(rows))
         case .csv: Terminal.writeOut(SearchResultWriter.csv(rows))
         }
-        for p in warnings + problems { Terminal.writeError("squarestock: " + p + "\n") }
+        for p in report.warnings + report.problems { Terminal.writeError("squarestock: " + p + "\n") }
         if rows.isEmpty {
             Terminal.writeError(
                 "squarestock: nothing matches \"\(TerminalText.sanitize(text))\""
                     + (online ? "" : "; try --online for listings outside the US") + "\n")
-            throw ExitCode(offline.isEmpty && !problems.isEmpty ? 3 : 1)
+            throw ExitCode(report.emptyStatus)
         }
     }
 }

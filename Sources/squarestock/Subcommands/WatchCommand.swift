@@ -75,16 +75,17 @@ struct WatchCommand: ParsableCommand {
     var ascii = false
 
     mutating func validate() throws {
+        try sourceOptions.resolveSettings()
+        let settings = try sourceOptions.settings()
         if let i = interval, !(i >= 1 && i <= 86_400) {
             throw ValidationError("--interval must be between 1 and 86400 seconds")
         }
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
-        let env = ProcessInfo.processInfo.environment
         if let speed = replaySpeed {
             guard speed > 0, speed <= 1_000_000 else {
                 throw ValidationError("--replay-speed must be between 0 and 1000000")
             }
-            let name = try sourceOptions.settings(environment: env).sourceName.lowercased()
+            let name = settings.sourceName.lowercased()
             guard name == "samples" || name == "sample" else {
                 throw ValidationError("--replay-speed replays the recorded samples; use it with --source samples")
             }
@@ -94,7 +95,7 @@ struct WatchCommand: ParsableCommand {
         // can only be read once, and `run()` asks for the symbols again. Once checked, its
         // symbols join the command-line ones (after them, where `WatchList.resolve` puts them).
         let fileItems = try listFileItems()
-        _ = try watchedSymbols(environment: env, fileItems: fileItems)
+        _ = try watchedSymbols(settings, fileItems: fileItems)
         symbols += fileItems.map(\.text)
         list = nil
     }
@@ -124,13 +125,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     /// Command line and list file, else the config's watchlist; then every alert's symbol.
-    func watchedSymbols(environment env: [String: String], fileItems: [WatchList.Item]? = nil) throws -> [String] {
+    func watchedSymbols(_ settings: Settings, fileItems: [WatchList.Item]? = nil) throws -> [String] {
         let fileItems = try fileItems ?? listFileItems()
-        let config = ConfigFile.load(path: ConfigFile.path(environment: env))
-        let configItems = config["watchlist"].map(WatchList.parseConfig) ?? []
         let resolved = WatchList.resolve(
             commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
-            file: fileItems, config: configItems)
+            file: fileItems, config: settings.watchlist)
         if let first = resolved.problems.first {
             throw ValidationError(
                 first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
@@ -146,42 +145,24 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        SourceOptions.printConfigWarnings(environment: env)
-        var (source, context, transportOptions) = try sourceOptions.resolve(environment: env)
-        let symbols = try watchedSymbols(environment: env)
-        // The scheduler owns retries across refreshes: the transport retries a dropped connection
-        // once, and reports a Retry-After instead of sleeping on it.
-        transportOptions.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
+        let settings = try sourceOptions.settings()
+        let env = settings.environment
+        settings.printWarnings()
+        let symbols = try watchedSymbols(settings)
         let clock = SystemMonotonicClock()
-        let started = clock.now()
-        var replay: ReplaySource?
-        if let speed = replaySpeed {
-            let r = ReplaySource(recorded: source, speed: speed, elapsed: { clock.now() - started })
-            replay = r
-            source = r
-        }
+        let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
-        let transport = WatchResponseCache(wrapping: CurlTransport(options: transportOptions), clock: clock)
-        var localtime = [CChar](repeating: 0, count: 1024)
-        let n = readlink("/etc/localtime", &localtime, localtime.count - 1)
-        let localtimeTarget =
-            n > 0 ? String(decoding: localtime[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-
         let session = WatchSession(
             symbols: symbols,
             rules: try rules(),
-            source: source,
-            transport: transport,
-            context: context,
-            replay: replay,
+            feed: feed,
             clock: clock,
             schedule: WatchSchedulerConfiguration(interval: seconds),
-            wallClockOverride: env["SQUARESTOCK_NOW"].nonEmpty.map { _ in ClockOverride.now(environment: env) },
-            localZone: LocalZone.current(environment: env, localtimeTarget: localtimeTarget),
+            wallClockOverride: settings.nowIsPinned ? settings.now : nil,
+            localZone: settings.userZone,
             tableMode: tableMode,
             lineFormat: lineFormat,
             renderer: WatchTableRenderer(

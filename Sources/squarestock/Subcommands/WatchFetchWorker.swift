@@ -5,32 +5,29 @@ import SquarestockKit
 /// stays instant) while the network is slow. The result is handed back under a lock and
 /// announced through the wake pipe.
 final class WatchFetchWorker: @unchecked Sendable {
-    private let source: any QuoteSource
-    private let transport: any HTTPTransport
+    private let feed: WatchFeed
     private let wake: WatchWakePipe
     private let lock = Lock()
     private var finished: [StockResult]?
     private var running = false
 
-    init(source: any QuoteSource, transport: any HTTPTransport, wake: WatchWakePipe) {
-        self.source = source
-        self.transport = transport
+    init(feed: WatchFeed, wake: WatchWakePipe) {
+        self.feed = feed
         self.wake = wake
     }
 
     var isRunning: Bool { lock.withLock { running } }
 
-    /// Starts fetching `symbols`; ignored while a refresh is running.
-    func start(_ symbols: [String], context: SourceContext) {
+    /// Starts fetching `symbols` as of `now`; ignored while a refresh is running.
+    func start(_ symbols: [String], now: Instant) {
         let go = lock.withLock { () -> Bool in
             if running { return false }
             running = true
             return true
         }
         guard go else { return }
-        let manager = StockManager(source: source, transport: transport, context: context)
         let thread = Thread { [self] in
-            let results = manager.quotes(for: symbols)
+            let results = feed.quotes(for: symbols, now: now)
             lock.withLock { finished = results }
             wake.post(.fetched)
         }

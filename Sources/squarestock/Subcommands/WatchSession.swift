@@ -15,9 +15,8 @@ import SquarestockKit
 /// again. SIGPIPE is caught and does nothing: a failed write then ends the loop cleanly.
 final class WatchSession {
     let symbols: [String]
-    let source: any QuoteSource
-    let context: SourceContext
-    let replay: ReplaySource?
+    let feed: WatchFeed
+    let replay: WatchReplay?
     let clock: SystemMonotonicClock
     let startClock: Double
     let wallClockOverride: Instant?
@@ -51,17 +50,15 @@ final class WatchSession {
     var exitCode: Int32?
 
     init(
-        symbols: [String], rules: [AlertRule], source: any QuoteSource, transport: any HTTPTransport,
-        context: SourceContext,
-        replay: ReplaySource?, clock: SystemMonotonicClock, schedule: WatchSchedulerConfiguration,
+        symbols: [String], rules: [AlertRule], feed: WatchFeed, clock: SystemMonotonicClock,
+        schedule: WatchSchedulerConfiguration,
         wallClockOverride: Instant?,
         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
         count: Int?, onAlert: String?, environment: [String: String]
     ) {
         self.symbols = symbols
-        self.source = source
-        self.context = context
-        self.replay = replay
+        self.feed = feed
+        self.replay = feed.replay
         self.clock = clock
         self.startClock = clock.now()
         self.wallClockOverride = wallClockOverride
@@ -78,7 +75,7 @@ final class WatchSession {
         tally = WatchRunTally(symbols: symbols)
         let pipe = WatchWakePipe()
         wake = pipe
-        worker = pipe.map { WatchFetchWorker(source: source, transport: transport, wake: $0) }
+        worker = pipe.map { WatchFetchWorker(feed: feed, wake: $0) }
     }
 
     /// Runs until `q`, `--count` or a signal; returns the exit code.
@@ -109,10 +106,8 @@ final class WatchSession {
             if !worker.isRunning {
                 let due = scheduler.takeDue()
                 if !due.isEmpty {
-                    var ctx = context
-                    ctx.now = screenNow()
                     fetchStarted = now
-                    worker.start(due, context: ctx)
+                    worker.start(due, now: screenNow())
                 }
             }
             if tableMode {
@@ -215,7 +210,7 @@ final class WatchSession {
         announcedHold = until
         let seconds = Int(max(0, until - clock.now()).rounded(.up))
         Terminal.writeError(
-            lineWriter.holdLine(source: source.name, seconds: seconds, fromRetryAfter: fromHeader, now: now))
+            lineWriter.holdLine(source: feed.sourceName, seconds: seconds, fromRetryAfter: fromHeader, now: now))
     }
 
     /// While the clock says a slow-polled closed market has opened, fetch it now.
@@ -262,9 +257,9 @@ final class WatchSession {
 
     func draw(now: Double) {
         guard let terminal else { return }
-        var label = source.name
+        var label = feed.sourceName
         let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
-        if source.name == "auto", answered.count == 1, let only = answered.first { label += " → " + only }
+        if feed.sourceName == "auto", answered.count == 1, let only = answered.first { label += " → " + only }
         let refreshing = fetchStarted.map { now - $0 >= 0.5 } ?? false
         let header = WatchHeader(
             source: label,

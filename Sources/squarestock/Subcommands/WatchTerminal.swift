@@ -73,10 +73,7 @@ final class WatchTerminal: @unchecked Sendable {
 
     /// Columns and rows of the output terminal; 80 x 24 when the kernel does not say.
     static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
-        var w = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
-            return (Int(w.ws_col), Int(w.ws_row))
-        }
+        if let size = TerminalSize.query(fd: fd), size.columns > 0, size.rows > 0 { return (size.columns, size.rows) }
         return (80, 24)
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,7 +12,8 @@ import Testing
 /// Where symbols, keys and the header's zone come from.
 struct WatchInputTests {
     @Test func watchlistFilesAndTheConfigList() {
-        let file = WatchList.parseFile("""
+        let file = WatchList.parseFile(
+            """
             # my list
             AAPL
             msft   # the second one
@@ -33,24 +34,36 @@ struct WatchInputTests {
         // The config's list is the default only.
         #expect(WatchList.resolve(commandLine: [], file: [], config: config).symbols == ["AIR.PA", "VOD.L", "TSLA"])
         let bad = WatchList.resolve(commandLine: [], file: file, config: [])
-        #expect(bad.problems == ["list.txt:7: 'symbol!': not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"])
+        #expect(
+            bad.problems == [
+                "list.txt:7: 'symbol!': not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"
+            ])
     }
 
     @Test func keys() {
         #expect(WatchKey.decode(Array("qrspQ".utf8)) == [.quit, .refresh, .sort, .pause, .quit])
         #expect(WatchKey.decode([0x03, 0x0C, 0x04]) == [.quit, .redraw, .quit])
         // Arrow keys and function keys are skipped whole: no stray "A" or "P" (F1 is ESC O P).
-        #expect(WatchKey.decode([0x1B, 0x5B, 0x41, 0x72, 0x1B, 0x4F, 0x50, 0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x73]) == [.refresh, .sort])
+        #expect(
+            WatchKey.decode([0x1B, 0x5B, 0x41, 0x72, 0x1B, 0x4F, 0x50, 0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x73]) == [
+                .refresh, .sort,
+            ])
         #expect(WatchKey.decode([0x1B]) == [])
         #expect(WatchKey.decode(Array("x1 \n".utf8)) == [])
     }
 
     @Test func localZone() {
-        #expect(LocalZone.identifier(environment: ["TZ": "Europe/Berlin"], localtimeTarget: nil) == "Europe/Berlin")
-        #expect(LocalZone.identifier(environment: ["TZ": ":America/New_York"], localtimeTarget: nil) == "America/New_York")
-        #expect(LocalZone.identifier(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"], localtimeTarget: nil) == "Asia/Tokyo")
-        #expect(LocalZone.identifier(environment: [:], localtimeTarget: "/usr/share/zoneinfo/Europe/Warsaw") == "Europe/Warsaw")
-        #expect(LocalZone.identifier(environment: [:], localtimeTarget: nil) == "UTC")
-        #expect(LocalZone.current(environment: ["TZ": "Not/AZone"], localtimeTarget: nil)?.identifier != nil)
+        #expect(UserTimeZone.identifier(environment: ["TZ": "Europe/Berlin"], localtimeTarget: nil) == "Europe/Berlin")
+        #expect(
+            UserTimeZone.identifier(environment: ["TZ": ":America/New_York"], localtimeTarget: nil)
+                == "America/New_York")
+        #expect(
+            UserTimeZone.identifier(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"], localtimeTarget: nil)
+                == "Asia/Tokyo")
+        #expect(
+            UserTimeZone.identifier(environment: [:], localtimeTarget: "/usr/share/zoneinfo/Europe/Warsaw")
+                == "Europe/Warsaw")
+        #expect(UserTimeZone.identifier(environment: [:], localtimeTarget: nil) == "UTC")
+        #expect(UserTimeZone.current(environment: ["TZ": "Not/AZone"], localtimeTarget: nil)?.identifier != nil)
     }
 }

@@ -1,0 +1,25 @@
+import SquarestockCore
+import SquarestockServices
+
+extension SquarestockApp {
+    /// `squarestock chart`: the range's bars of one symbol from the configured source.
+    public func chart(_ symbol: String, range: ChartRange) -> Result<ChartReport, ChartFailure> {
+        let quoteSource = settings.quoteSource
+        // Every source of the catalog serves history too.
+        guard let source = HistorySourceCatalog.source(for: quoteSource) else {
+            return .failure(.noHistory(source: quoteSource.name))
+        }
+        if range.isIntraday && !source.hasIntradayHistory { return .failure(.noIntradayHistory(source: source.name)) }
+        let manager = ChartManager(source: source, transport: transport, context: settings.sourceContext)
+        let (shown, result) = manager.chart(symbol: symbol, range: range)
+        switch result {
+        case .success(let data):
+            return .success(
+                ChartReport(
+                    data: data, skipNotes: data.notes.filter { $0.hasPrefix(FallbackSource.skipPrefix) },
+                    notes: data.notes.filter { !$0.hasPrefix(FallbackSource.skipPrefix) }))
+        case .failure(let e):
+            return .failure(.fetch(symbol: shown, e))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
+import SquarestockWatch
+
+/// Flags, environment and config file resolved into one value, once per command: the config
+/// file is opened once, its problems are collected once, and every later step reads this value
+/// instead of the environment. Flags beat the environment, which beats the config file.
+public struct Settings: Sendable {
+    /// The command-line flags every fetching command shares (`--source`, `--endpoint`, `--timeout`).
+    public struct Flags: Sendable, Equatable {
+        public var source: String?
+        public var endpoint: String?
+        public var timeout: Double?
+
+        public init(source: String? = nil, endpoint: String? = nil, timeout: Double? = nil) {
+            self.source = source
+            self.endpoint = endpoint
+            self.timeout = timeout
+        }
+
+        /// The flags' own values checked alone (no environment, no config file), for a command
+        /// that resolves no settings but still takes the flags.
+        public func check() throws(SettingsError) {
+            if let name = source { try Settings.checkSource(name) }
+            if let e = endpoint { try Settings.checkEndpoint(e) }
+            if let seconds = timeout { try Settings.checkTimeout(seconds) }
+        }
+    }
+
+    /// `--source` > `SQUARESTOCK_SOURCE` > config `source` > `auto`.
+    public var sourceName: String
+    /// `--endpoint` > `SQUARESTOCK_ENDPOINT` > config `endpoint`; http or https.
+    public var endpoint: String?
+    /// `--timeout` > config `timeout` > 10 seconds.
+    public var timeout: Double
+    /// The environment's key, else the config's.
+    public var stooqAPIKey: String?
+    public var alphaVantageAPIKey: String?
+    /// Config `yahoo_user_agent`, else the default.
+    public var yahooUserAgent: String
+    /// Config `currency` (`quote --currency` wins over it).
+    public var currency: String?
+    /// Config `watchlist`, parsed.
+    public var watchlist: [WatchList.Item]
+    /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
+    public var now: Instant
+    /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
+    public var nowIsPinned: Bool
+    /// The folder of the `samples` source, when found.
+    public var samplesDirectory: String?
+    /// The cache folder, unless it exists and is unsafe (then `cacheWarning` says why).
+    public var cacheDirectory: String?
+    /// The user's own zone (`UserTimeZone`), for "your time" and the watch header.
+    public var userZone: ExchangeTimeZone?
+    /// The name `userZone` was looked up by, for a message when ICU does not know it.
+    public var userZoneIdentifier: String
+    /// Where the config file is looked for (nil without HOME).
+    public var configPath: String?
+    /// Problems with the config file, one warning each.
+    public var configWarnings: [String]
+    /// Why the cache folder is not used, when it is unsafe.
+    public var cacheWarning: String?
+    /// The process environment the settings were resolved from.
+    public let environment: [String: String]
+
+    /// The shortest limit libcurl can keep: one millisecond. libcurl counts whole milliseconds
+    /// and reads 0 as "no limit", so a shorter limit would silently become none.
+    public static let minimumTimeout = 0.001
+
+    /// The warnings of `configWarnings` then `cacheWarning`, in the order the commands print them.
+    public var warnings: [String] { configWarnings + (cacheWarning.map { [$0] } ?? []) }
+
+    /// Resolves `flags` against `environment` and the config file, which `loadConfig` reads
+    /// once; `localtimeTarget` is where the `/etc/localtime` link points (`UserTimeZone`). Registers the configured secrets with `SecretRedactor.shared`, so no message can
+    /// show them from here on.
+    public static func resolve(
+        _ flags: Flags, environment env: [String: String], localtimeTarget: String? = nil,
+        wallClock: () -> Instant = { Instant.now() },
+        loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:)
+    ) throws(SettingsError) -> Settings {
+        let configPath = ConfigFile.path(environment: env)
+        let config = loadConfig(configPath)
+        let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
+        try checkSource(name)
+        let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
+        if let e = endpoint { try checkEndpoint(e) }
+        let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
+        try checkTimeout(seconds)
+
+        var cacheDirectory = PrivateFileStore.cacheDirectory(environment: env)
+        var cacheWarning: String?
+        if let dir = cacheDirectory, let problem = PrivateFileStore.folderProblem(dir) {
+            cacheWarning = "warning: not using the cache: \(problem)"
+            cacheDirectory = nil
+        }
+        let settings = Settings(
+            sourceName: name, endpoint: endpoint, timeout: seconds,
+            stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? config["stooq_api_key"],
+            alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? config["alphavantage_api_key"],
+            yahooUserAgent: config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
+            currency: config["currency"],
+            watchlist: config["watchlist"].map(WatchList.parseConfig) ?? [],
+            now: ClockOverride.now(environment: env, wallClock: wallClock),
+            nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
+            samplesDirectory: SamplesLocator.find(environment: env),
+            cacheDirectory: cacheDirectory,
+            userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
+            userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
+            configPath: configPath,
+            configWarnings: config.problems.map { "warning: config: " + $0 },
+            cacheWarning: cacheWarning, environment: env)
+        SecretRedactor.shared.register(context: settings.sourceContext)
+        return settings
+    }
+
+    /// Everything a source needs besides the symbols: clock, endpoint, keys, folders.
+    package var sourceContext: SourceContext {
+        SourceContext(
+            now: now, endpoint: endpoint, stooqAPIKey: stooqAPIKey, samplesDirectory: samplesDirectory,
+            cacheDirectory: cacheDirectory, yahooUserAgent: yahooUserAgent, alphaVantageAPIKey: alphaVantageAPIKey)
+    }
+
+    /// The limits every request runs under.
+    package var transportOptions: TransportOptions { TransportOptions(timeout: timeout) }
+
+    static func checkSource(_ name: String) throws(SettingsError) {
+        guard SourceCatalog.isKnown(name) else { throw .unknownSource(name) }
+    }
+
+    static func checkEndpoint(_ endpoint: String) throws(SettingsError) {
+        let lower = endpoint.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { throw .endpointNotHTTP(endpoint) }
+    }
+
+    static func checkTimeout(_ seconds: Double) throws(SettingsError) {
+        guard seconds >= minimumTimeout, seconds <= 600 else { throw .timeoutOutOfRange }
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// nil for an unset or empty variable.
+    var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
+}
+
+extension Settings {
+    /// The source `sourceName` names (checked while resolving, so the catalog has it).
+    package var quoteSource: any QuoteSource {
+        let context = sourceContext
+        return SourceCatalog.source(named: sourceName, context: context) ?? FallbackSource.standard(context: context)
+    }
+}

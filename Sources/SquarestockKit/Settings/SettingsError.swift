@@ -1,0 +1,20 @@
+import SquarestockServices
+
+/// A setting that cannot be used, whichever of flag, environment or config file gave it. The
+/// texts are the usage errors the commands have always printed.
+public enum SettingsError: Error, Equatable, CustomStringConvertible {
+    case unknownSource(String)
+    case endpointNotHTTP(String)
+    case timeoutOutOfRange
+
+    public var description: String {
+        switch self {
+        case .unknownSource(let name):
+            return "unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))"
+        case .endpointNotHTTP(let endpoint):
+            return "--endpoint must start with http:// or https:// (got '\(endpoint)')"
+        case .timeoutOutOfRange:
+            return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
+        }
+    }
+}

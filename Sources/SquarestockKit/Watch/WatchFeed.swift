@@ -1,0 +1,46 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
+
+/// Where `watch` gets its quotes: the configured source (or the replay of the samples), a
+/// response cache in front of the transport, and a transport that leaves retries across
+/// refreshes to the scheduler. Safe to call from the fetch thread.
+public struct WatchFeed: Sendable {
+    let source: any QuoteSource
+    let transport: any HTTPTransport
+    let context: SourceContext
+    /// Set for `--replay-speed`.
+    public let replay: WatchReplay?
+
+    /// The source's name, for the header and the rate-limit line.
+    public var sourceName: String { source.name }
+
+    /// Quotes for `symbols` as of `now` (the screen's clock: pinned, replayed or the wall's).
+    public func quotes(for symbols: [String], now: Instant) -> [StockResult] {
+        var context = self.context
+        context.now = now
+        return StockManager(source: source, transport: transport, context: context).quotes(for: symbols)
+    }
+}
+
+extension SquarestockApp {
+    /// The feed of `squarestock watch`: `replaySpeed` replays the recorded samples that many
+    /// times faster than real time, measured on `clock` from now.
+    public func watchFeed(replaySpeed: Double?, clock: any MonotonicClock) -> WatchFeed {
+        var options = settings.transportOptions
+        // The scheduler owns retries across refreshes: the transport retries a dropped
+        // connection once, and reports a Retry-After instead of sleeping on it.
+        options.retry = RetryPolicy(maxAttempts: 2, maxRetryAfter: 0)
+        var source = settings.quoteSource
+        var replay: WatchReplay?
+        if let speed = replaySpeed {
+            let started = clock.now()
+            let r = ReplaySource(recorded: source, speed: speed, elapsed: { clock.now() - started })
+            replay = WatchReplay(source: r)
+            source = r
+        }
+        let context = settings.sourceContext
+        let transport = WatchResponseCache(wrapping: makeTransport(options), clock: clock)
+        return WatchFeed(source: source, transport: transport, context: context, replay: replay)
+    }
+}

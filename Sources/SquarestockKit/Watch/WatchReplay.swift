@@ -1,0 +1,17 @@
+import SquarestockCore
+import SquarestockServices
+
+/// The recorded trading day `watch --replay-speed` plays back, as the watch loop sees it: how
+/// far the replay has run and where each symbol's day starts.
+public struct WatchReplay: Sendable {
+    let source: ReplaySource
+
+    /// How many times faster than real time the day plays.
+    public var speed: Double { source.speed }
+
+    /// Virtual seconds since the start of every replayed day.
+    public func virtualSeconds() -> Int64 { source.virtualSeconds() }
+
+    /// Where `symbol`'s replay starts, once loaded; nil for symbols without intraday data.
+    public func start(for symbol: String) -> Instant? { source.start(for: symbol) }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockWatch
+
+/// `Settings.resolve`: one read of the config file, flags over environment over config, and
+/// the usage texts the commands have always printed.
+struct SettingsTests {
+    static let env = ["HOME": "/nonexistent-home"]
+
+    /// A config loader that counts its calls.
+    final class CountingLoader: @unchecked Sendable {
+        var calls: [String?] = []
+        let config: ConfigFile
+        init(_ text: String) { config = ConfigFile.parse(text) }
+        func load(_ path: String?) -> ConfigFile {
+            calls.append(path)
+            return config
+        }
+    }
+
+    @Test func theConfigFileIsReadOnceFromItsPath() throws {
+        let loader = CountingLoader("source = samples\nwatchlist = AAPL, MSFT\ncurrency = EUR\n")
+        let s = try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        #expect(loader.calls == ["/nonexistent-home/.config/squarestock/config"])
+        #expect(s.sourceName == "samples")
+        #expect(s.currency == "EUR")
+        #expect(s.watchlist.map(\.text) == ["AAPL", "MSFT"])
+        #expect(s.timeout == 10)
+    }
+
+    @Test func flagsBeatTheEnvironmentWhichBeatsTheConfig() throws {
+        let loader = CountingLoader("source = stooq\nendpoint = http://config\ntimeout = 3\nstooq_api_key = c\n")
+        var env = Self.env
+        env["SQUARESTOCK_SOURCE"] = "yahoo"
+        env["SQUARESTOCK_ENDPOINT"] = "http://env"
+        env["STOOQ_API_KEY"] = "e"
+        let fromEnv = try Settings.resolve(.init(), environment: env, loadConfig: loader.load)
+        #expect(fromEnv.sourceName == "yahoo" && fromEnv.endpoint == "http://env" && fromEnv.timeout == 3)
+        #expect(fromEnv.stooqAPIKey == "e")
+        let fromFlags = try Settings.resolve(
+            .init(source: "samples", endpoint: "https://flag", timeout: 7), environment: env, loadConfig: loader.load)
+        #expect(fromFlags.sourceName == "samples" && fromFlags.endpoint == "https://flag" && fromFlags.timeout == 7)
+    }
+
+    @Test func theClockIsPinnedBySquarestockNow() throws {
+        let loader = CountingLoader("")
+        var env = Self.env
+        let wall = Instant(secondsSinceEpoch: 1_000)
+        let unpinned = try Settings.resolve(.init(), environment: env, wallClock: { wall }, loadConfig: loader.load)
+        #expect(unpinned.now == wall && !unpinned.nowIsPinned)
+        env["SQUARESTOCK_NOW"] = "2025-10-29T16:40:00Z"
+        let pinned = try Settings.resolve(.init(), environment: env, wallClock: { wall }, loadConfig: loader.load)
+        #expect(pinned.now.iso8601UTC == "2025-10-29T16:40:00Z" && pinned.nowIsPinned)
+    }
+
+    @Test func wrongValuesKeepTheirUsageTexts() {
+        let loader = CountingLoader("timeout = 0\n")
+        #expect(throws: SettingsError.unknownSource("nasdaq")) {
+            try Settings.resolve(.init(source: "nasdaq"), environment: Self.env, loadConfig: loader.load)
+        }
+        #expect(
+            SettingsError.unknownSource("nasdaq").description
+                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples")
+        #expect(
+            SettingsError.endpointNotHTTP("ftp://x").description
+                == "--endpoint must start with http:// or https:// (got 'ftp://x')")
+        #expect(throws: SettingsError.timeoutOutOfRange) {
+            try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        }
+        #expect(throws: SettingsError.endpointNotHTTP("ftp://x")) { try Settings.Flags(endpoint: "ftp://x").check() }
+    }
+
+    @Test func configProblemsComeBeforeTheCacheWarning() throws {
+        let loader = CountingLoader("not a setting\n")
+        var s = try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        s.cacheWarning = "warning: not using the cache: x"
+        #expect(s.warnings == ["warning: config: line 1: expected key = value", "warning: not using the cache: x"])
+    }
+}

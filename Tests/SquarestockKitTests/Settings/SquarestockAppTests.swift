@@ -1,0 +1,54 @@
+import TestSupport
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockNetworking
+
+/// The facade: one call per command, the source chosen by the settings, requests through the
+/// injected transport.
+struct SquarestockAppTests {
+    static func settings(_ config: String) throws -> Settings {
+        let env = [
+            "HOME": "/nonexistent-home", "SQUARESTOCK_SAMPLES": Fixture.repositoryRoot + "/samples",
+            "SQUARESTOCK_NOW": "2025-10-29T16:40:00Z",
+        ]
+        return try Settings.resolve(.init(), environment: env, loadConfig: { _ in ConfigFile.parse(config) })
+    }
+
+    static func app(_ config: String, _ transport: ScriptedTransport) throws -> SquarestockApp {
+        SquarestockApp(settings: try settings(config), transport: transport)
+    }
+
+    @Test func quoteAsksTheConfiguredSourceAndKeepsTheOrder() throws {
+        // The samples are read through libcurl (file URLs), so this app has the real transport.
+        let report = SquarestockApp(settings: try Self.settings("source = samples\n")).quote(
+            ["MSFT", "AAPL", "A;B"], currency: nil)
+        #expect(report.results.map(\.symbol) == ["MSFT", "AAPL", "A;B"])
+        #expect(report.results[1].stock?.source == "samples")
+        #expect(report.status == .someFailed)
+        #expect(report.now.iso8601UTC == "2025-10-29T16:40:00Z")
+    }
+
+    @Test func chartReportsASourceWithoutIntradayHistoryAsAUsageError() throws {
+        let transport = ScriptedTransport()
+        let result = try Self.app("source = yahoo-csv\n", transport).chart("AAPL", range: .day1)
+        guard case .failure(let failure) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.message == "yahoo-csv has no intraday history; use --range 1mo or longer, or another --source")
+        #expect(failure.exitStatus == .usage)
+        #expect(transport.requested.isEmpty)
+    }
+
+    @Test func onlineSearchGoesThroughTheTransport() throws {
+        let transport = ScriptedTransport()
+        transport.on("search", status: 500, text: "down")
+        let report = SquarestockApp.search(
+            "apple", limit: 5, exchange: nil, type: .any, environment: ["HOME": "/nonexistent-home"],
+            online: try Self.app("", transport))
+        #expect(transport.requested.count == 1)
+        #expect(report.problems.contains { $0.hasPrefix("yahoo search: ") })
+    }
+}
