@@ -1,0 +1,85 @@
+import SquarestockCore
+
+/// The rows of a chart, top to bottom: the legend, the price plot, the volume bars (a blank row,
+/// then the bars) and the x axis with its labels below it. Inside the plot a row of room is kept
+/// above and below the price scale for the high and low markers once there are six rows or more.
+struct ChartRows {
+    let plotTop: Int
+    let plotRows: Int
+    /// 0 without volume bars: not asked for, no volume traded, or too little room for the plot.
+    let volumeRows: Int
+    /// 1 where the markers get their own rows above and below the scale, else 0.
+    let padding: Int
+
+    /// The rows the price scale maps onto.
+    var valueTop: Int { plotTop + padding }
+    var valueRows: Int { plotRows - 2 * padding }
+    var axisRow: Int { plotTop + plotRows + volumeRows }
+    var labelRow: Int { axisRow + 1 }
+
+    init(height: Int, legendRows: Int, wantsVolume: Bool) {
+        let bodyRows = height - legendRows - 2
+        var volumeRows = wantsVolume ? min(max(2, bodyRows / 4), 7) : 0
+        if bodyRows - volumeRows < 3 { volumeRows = 0 }
+        self.volumeRows = volumeRows
+        plotRows = bodyRows - volumeRows
+        plotTop = legendRows
+        padding = plotRows >= 6 ? 1 : 0
+    }
+}
+
+/// The columns of a chart, left to right: the y labels, a blank, the axis, then the plot to the
+/// right edge; with the sessions' layout over the plot columns, the samples drawn there and the
+/// volume per column.
+///
+/// The label column is as wide as the widest price tick, or the volume scale's label when that is
+/// wider; but a wider label narrows the plot, which changes the layout and so the volumes and their
+/// label, so the layout is repeated until the label fits.
+struct ChartColumns {
+    let plotX: Int
+    let plotColumns: Int
+    let layout: ChartSessionLayout
+    let samples: ChartSamples
+    let volumes: ColumnVolumes
+    /// The peak column volume, empty without volume rows (or beyond what the label can show).
+    let volumeLabel: String
+
+    /// The y axis, between the labels and the plot.
+    var axisX: Int { plotX - 1 }
+
+    init(
+        width: Int, tickWidth: Int, series: HistorySeries, closes: [Double?], style: ChartStyle,
+        options: ChartOptions, volumeRows: Int, reference: ExactDecimal?
+    ) {
+        var labelWidth = tickWidth
+        var layout: ChartSessionLayout
+        var samples: ChartSamples
+        var volumes = ColumnVolumes()
+        var volumeLabel = ""
+        var plotX: Int
+        var plotColumns: Int
+        repeat {
+            plotX = labelWidth + 2
+            plotColumns = max(width - plotX, 4)
+            layout = ChartSessionLayout(
+                bars: series.bars, zone: series.zone, interval: series.interval, calendar: options.calendar,
+                tradingHours: options.tradingHours, columns: plotColumns, samplesPerColumn: style.samplesPerColumn)
+            samples = ChartSamples(bars: series.bars, closes: closes, layout: layout, interval: series.interval)
+            guard volumeRows > 0 else { break }
+            volumes = ColumnVolumes(
+                samples: samples, columns: plotColumns, samplesPerColumn: style.samplesPerColumn,
+                reference: reference?.doubleValue ?? samples.last.first { !$0.isNaN } ?? 0)
+            let peak = volumes.values.max() ?? 0
+            volumeLabel =
+                peak < 9e17 ? NumberFormatting.volume(ExactDecimal(significand: Int64(peak.rounded()), scale: 0)) : ""
+            if volumeLabel.count <= labelWidth { break }
+            labelWidth = volumeLabel.count
+        } while true
+        self.plotX = plotX
+        self.plotColumns = plotColumns
+        self.layout = layout
+        self.samples = samples
+        self.volumes = volumes
+        self.volumeLabel = volumeLabel
+    }
+}
