@@ -8,10 +8,13 @@ import SquarestockCore
 /// wider; but a wider label narrows the plot, which changes the layout and so the volumes and their
 /// label, so the layout is repeated until the label fits.
 struct ChartColumns {
-    let plotX: Int
-    let plotColumns: Int
+    /// The plot's first column and its width (at least 4, even when the labels leave less).
+    let plotX: Int, plotColumns: Int
+    /// Where each session and bar goes across the plot.
     let layout: ChartSessionLayout
+    /// The prices drawn, `samplesPerColumn` a column.
     let samples: ChartSamples
+    /// Volume per plot column; empty without volume rows.
     let volumes: ColumnVolumes
     /// The peak column volume, empty without volume rows (or beyond what the label can show).
     let volumeLabel: String
