@@ -65,9 +65,18 @@ struct IndexBuilder {
     /// cut to classify the security, so names are tokenized once when loading).
     mutating func add(tokens: NameTokens, isETF: Bool, core: Int, index: UInt32) {
         let coreParts = core >= tokens.runs.count ? tokens.parts.count : Int(tokens.runs[core].firstPart)
+        weighParts(tokens, isETF: isETF, core: core, coreParts: coreParts)
+        assignBits(isETF: isETF, coreParts: coreParts)
+        emitTokens(tokens, isETF: isETF, core: core, coreParts: coreParts, index: index)
+    }
 
+    /// `partWeight` for each of the company part's words: legal forms (alone, glued as in `S.A.`,
+    /// or a unit trust's `Series 1`) and, for ETFs, fund words weigh nothing; generic words and
+    /// single letters half; the rest in full. A name of nothing but weightless words weighs all
+    /// of them in full instead.
+    @inline(__always)
+    private mutating func weighParts(_ tokens: NameTokens, isETF: Bool, core: Int, coreParts: Int) {
         partWeight.removeAll(keepingCapacity: true)
-        partBits.removeAll(keepingCapacity: true)
         var anyWeight = false
         for k in 0..<coreParts {
             let f = Lexicon.flags(tokens, part: k)
@@ -91,7 +100,8 @@ struct IndexBuilder {
         if isETF {
             for r in 0..<core where tokens.runIs(r, "series") {
                 let last = min(core - 1, r + 1)
-                for k in Int(tokens.runs[r].firstPart)..<Int(tokens.runs[last].firstPart + tokens.runs[last].partCount) {
+                for k in Int(tokens.runs[r].firstPart)..<Int(tokens.runs[last].firstPart + tokens.runs[last].partCount)
+                {
                     partWeight[k] = IndexBuilder.none
                 }
             }
@@ -99,7 +109,13 @@ struct IndexBuilder {
         if !anyWeight || !partWeight.contains(where: { $0 != IndexBuilder.none }) {
             for k in 0..<coreParts { partWeight[k] = IndexBuilder.full }
         }
+    }
 
+    /// `partBits`: one bit for each weighted word (the first 32), and the listing's total weight,
+    /// all-words, half-weight and first-word masks that scoring measures coverage with.
+    @inline(__always)
+    private mutating func assignBits(isETF: Bool, coreParts: Int) {
+        partBits.removeAll(keepingCapacity: true)
         var bit = 0
         var total: Float = 0
         var halves: UInt32 = 0
@@ -122,48 +138,60 @@ struct IndexBuilder {
         allMask.append(bit == 32 ? ~0 : (1 << UInt32(bit)) - 1)
         halfMask.append(halves)
         firstMask.append(first)
+    }
 
-        do {
-            let all = tokens.bytes
-            // Parts.
-            for k in 0..<coreParts where partWeight[k] != IndexBuilder.none {
-                let p = tokens.parts[k]
-                emit(UnsafeBufferPointer(rebasing: all[Int(p.start)..<Int(p.end)]), kind: IndexBuilder.word, index, partBits[k])
+    /// The tokens a listing is found by: its weighted words, its glued runs, short neighbours
+    /// glued together and, for companies, the initials of its weighted words.
+    @inline(__always)
+    private mutating func emitTokens(_ tokens: NameTokens, isETF: Bool, core: Int, coreParts: Int, index: UInt32) {
+        let all = tokens.bytes
+        // Parts.
+        for k in 0..<coreParts where partWeight[k] != IndexBuilder.none {
+            let p = tokens.parts[k]
+            emit(
+                UnsafeBufferPointer(rebasing: all[Int(p.start)..<Int(p.end)]), kind: IndexBuilder.word, index,
+                partBits[k])
+        }
+        // Glued runs: `cocacola`, `att`, `sp`.
+        for r in 0..<core where tokens.runs[r].partCount > 1 {
+            let run = tokens.runs[r]
+            var bits: UInt32 = 0
+            for k in Int(run.firstPart)..<Int(run.firstPart + run.partCount) { bits |= partBits[k] }
+            guard bits != 0 else { continue }
+            emit(
+                UnsafeBufferPointer(rebasing: all[Int(run.start)..<Int(run.end)]), kind: IndexBuilder.glued, index, bits
+            )
+        }
+        // Short neighbours glued: `jp morgan` -> `jpmorgan`, `j jill` -> `jjill`.
+        if core >= 2 {
+            for r in 0..<(core - 1) {
+                let a = tokens.runs[r]
+                let b = tokens.runs[r + 1]
+                guard a.partCount == 1, b.partCount == 1, min(a.length, b.length) <= 2, a.length + b.length >= 3 else {
+                    continue
+                }
+                let bits = partBits[Int(a.firstPart)] | partBits[Int(b.firstPart)]
+                guard partBits[Int(a.firstPart)] != 0, partBits[Int(b.firstPart)] != 0 else { continue }
+                emit(
+                    UnsafeBufferPointer(rebasing: all[Int(a.start)..<Int(b.end)]), kind: IndexBuilder.glued, index, bits
+                )
             }
-            // Glued runs: `cocacola`, `att`, `sp`.
-            for r in 0..<core where tokens.runs[r].partCount > 1 {
+        }
+        // Initials of the weighted words: `ibm`, `amd`.
+        if !isETF {
+            scratch.removeAll(keepingCapacity: true)
+            var bits: UInt32 = 0
+            for r in 0..<core {
                 let run = tokens.runs[r]
-                var bits: UInt32 = 0
-                for k in Int(run.firstPart)..<Int(run.firstPart + run.partCount) { bits |= partBits[k] }
-                guard bits != 0 else { continue }
-                emit(UnsafeBufferPointer(rebasing: all[Int(run.start)..<Int(run.end)]), kind: IndexBuilder.glued, index, bits)
+                var weighted = false
+                for k in Int(run.firstPart)..<Int(run.firstPart + run.partCount) where partBits[k] != 0 {
+                    weighted = true
+                    bits |= partBits[k]
+                }
+                if weighted { scratch.append(all[Int(run.start)]) }
             }
-            // Short neighbours glued: `jp morgan` -> `jpmorgan`, `j jill` -> `jjill`.
-            if core >= 2 {
-                for r in 0..<(core - 1) {
-                    let a = tokens.runs[r], b = tokens.runs[r + 1]
-                    guard a.partCount == 1, b.partCount == 1, min(a.length, b.length) <= 2, a.length + b.length >= 3 else { continue }
-                    let bits = partBits[Int(a.firstPart)] | partBits[Int(b.firstPart)]
-                    guard partBits[Int(a.firstPart)] != 0, partBits[Int(b.firstPart)] != 0 else { continue }
-                    emit(UnsafeBufferPointer(rebasing: all[Int(a.start)..<Int(b.end)]), kind: IndexBuilder.glued, index, bits)
-                }
-            }
-            // Initials of the weighted words: `ibm`, `amd`.
-            if !isETF {
-                scratch.removeAll(keepingCapacity: true)
-                var bits: UInt32 = 0
-                for r in 0..<core {
-                    let run = tokens.runs[r]
-                    var weighted = false
-                    for k in Int(run.firstPart)..<Int(run.firstPart + run.partCount) where partBits[k] != 0 {
-                        weighted = true
-                        bits |= partBits[k]
-                    }
-                    if weighted { scratch.append(all[Int(run.start)]) }
-                }
-                if scratch.count >= 2 && scratch.count <= 5 {
-                    scratch.withUnsafeBufferPointer { emit($0, kind: IndexBuilder.initials, index, bits) }
-                }
+            if scratch.count >= 2 && scratch.count <= 5 {
+                scratch.withUnsafeBufferPointer { emit($0, kind: IndexBuilder.initials, index, bits) }
             }
         }
     }
@@ -203,7 +231,10 @@ struct IndexBuilder {
                     let same = arena.withUnsafeBufferPointer { a in
                         memcmpEqual(a.baseAddress! + Int(starts[t]), word.baseAddress!, count)
                     }
-                    if same { id = UInt32(t); break }
+                    if same {
+                        id = UInt32(t)
+                        break
+                    }
                 }
             }
             s = (s + 1) & slotMask
@@ -216,7 +247,10 @@ struct IndexBuilder {
     @inline(__always)
     private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         var i = 0
-        while i < n { if a[i] != b[i] { return false }; i += 1 }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
         return true
     }
 
@@ -268,9 +302,10 @@ struct IndexBuilder {
             postingListing[at] = occListing[o]
             postingBits[at] = occBits[o]
         }
-        return Built(tokenBytes: tokenBytes, tokenStart: tokenStart, tokenMask: tokenMask,
-                     tokenKind: tokenKind, bucketStart: bucketStart, postingStart: postingStart,
-                     postingListing: postingListing, postingBits: postingBits, totalWeight: totalWeight,
-                     halfMask: halfMask, firstMask: firstMask)
+        return Built(
+            tokenBytes: tokenBytes, tokenStart: tokenStart, tokenMask: tokenMask,
+            tokenKind: tokenKind, bucketStart: bucketStart, postingStart: postingStart,
+            postingListing: postingListing, postingBits: postingBits, totalWeight: totalWeight,
+            halfMask: halfMask, firstMask: firstMask)
     }
 }

@@ -73,7 +73,8 @@ public final class SymbolIndex: Sendable {
             let source: UInt8 = l.exchange.source == .nasdaqTier ? 0 : 1
             var slot = 0
             while slot < t.exchangeCodes.count / 2
-                    && !(t.exchangeCodes[2 * slot] == source && t.exchangeCodes[2 * slot + 1] == l.exchange.code) { slot += 1 }
+                && !(t.exchangeCodes[2 * slot] == source && t.exchangeCodes[2 * slot + 1] == l.exchange.code)
+            { slot += 1 }
             if slot == t.exchangeCodes.count / 2 { t.exchangeCodes += [source, l.exchange.code] }
             t.exchangeSlot.append(UInt8(min(slot, 255)))
             t.prior.append(SymbolIndex.prior(l))
@@ -126,7 +127,9 @@ public final class SymbolIndex: Sendable {
     @_spi(Fuzzing) public static func resealedSnapshot(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= 8 else { return bytes }
         var out = bytes
-        let sum = out.withUnsafeBytes { SnapshotCodec.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 8)])) }
+        let sum = out.withUnsafeBytes {
+            SnapshotCodec.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 8)]))
+        }
         withUnsafeBytes(of: sum.littleEndian) { out.replaceSubrange((bytes.count - 8)..., with: $0) }
         return out
     }
@@ -144,9 +147,13 @@ public final class SymbolIndex: Sendable {
                     defer { i += 1 }
                     guard p[i] == UInt8(ascii: "(") else { continue }
                     var j = i + 1
-                    var key: UInt64 = 0, len = 0
+                    var key: UInt64 = 0
+                    var len = 0
                     while j < p.count && (DirectorySymbol.isUpperAlnum(p[j]) || p[j] == UInt8(ascii: ".")) {
-                        if p[j] != UInt8(ascii: "."), len < 8 { key |= UInt64(p[j]) << UInt64(56 - 8 * len); len += 1 }
+                        if p[j] != UInt8(ascii: "."), len < 8 {
+                            key |= UInt64(p[j]) << UInt64(56 - 8 * len)
+                            len += 1
+                        }
                         j += 1
                     }
                     guard j < p.count, p[j] == UInt8(ascii: ")"), len >= 1, i >= 2, p[i - 1] == 32 else { continue }
@@ -154,13 +161,24 @@ public final class SymbolIndex: Sendable {
                     while a > 0 && p[a - 1] != 32 { a -= 1 }
                     word.removeAll(keepingCapacity: true)
                     for b in p[a..<(i - 1)] {
-                        if b >= 65 && b <= 90 { word.append(b + 32) } else if b >= 97 && b <= 122 { word.append(b) } else { word.removeAll(); break }
+                        if b >= 65 && b <= 90 {
+                            word.append(b + 32)
+                        } else if b >= 97 && b <= 122 {
+                            word.append(b)
+                        } else {
+                            word.removeAll()
+                            break
+                        }
                     }
                     guard word.count >= 3 else { continue }
                     let flags = word.withUnsafeBufferPointer { Lexicon.flags($0) }
                     guard flags.isEmpty else { continue }
-                    var lo = 0, hi = keyed.count
-                    while lo < hi { let mid = (lo + hi) >> 1; if keyed[mid].0 < key { lo = mid + 1 } else { hi = mid } }
+                    var lo = 0
+                    var hi = keyed.count
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if keyed[mid].0 < key { lo = mid + 1 } else { hi = mid }
+                    }
                     guard lo < keyed.count, keyed[lo].0 == key, Int(keyed[lo].1) == len else { continue }
                     let target = listings[Int(keyed[lo].2)]
                     guard target.type == .commonStock else { continue }
@@ -171,7 +189,6 @@ public final class SymbolIndex: Sendable {
             }
         }
     }
-
 
     /// Number of distinct indexed words (names, glued forms, initials).
     public var vocabularySize: Int { store.tokenStart.count - 1 }
@@ -198,8 +215,10 @@ public final class SymbolIndex: Sendable {
     ///   - limit: most matches returned.
     ///   - exchange: only listings whose venue matches (`ListingExchange.matches(filter:)`).
     ///   - type: kinds of security admitted.
-    public func search(_ query: String, limit: Int = 10, exchange: String? = nil,
-                       type: TypeFilter = .any) -> [SearchMatch] {
+    public func search(
+        _ query: String, limit: Int = 10, exchange: String? = nil,
+        type: TypeFilter = .any
+    ) -> [SearchMatch] {
         rankedCandidates(query, limit: limit, exchange: exchange, type: type).map {
             SearchMatch(listing: store.listing(Int($0.listing)), score: SymbolIndex.displayScore($0.score))
         }
@@ -241,7 +260,8 @@ public final class SymbolIndex: Sendable {
                 let l = store.symbolListing[s]
                 let support = max(0, (nameScore[l] ?? 0) - 70) / 2
                 let t = SecurityType(rawValue: store.typeOf[Int(l)]) ?? .commonStock
-                let score = 100 - 15 * Float(d) + 1.5 * Float(common) - Float(t.rankPenalty) + store.prior[Int(l)] + support
+                let score =
+                    100 - 15 * Float(d) + 1.5 * Float(common) - Float(t.rankPenalty) + store.prior[Int(l)] + support
                 offer(score, l)
             }
         }
@@ -288,7 +308,8 @@ public final class SymbolIndex: Sendable {
     }
 
     func lowerBound(_ v: UInt64) -> Int {
-        var lo = 0, hi = store.symbolKeys.count
+        var lo = 0
+        var hi = store.symbolKeys.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if store.symbolKeys[mid] < v { lo = mid + 1 } else { hi = mid }
@@ -301,8 +322,12 @@ public final class SymbolIndex: Sendable {
         var found = false
         store.tokenBytes.withUnsafeBufferPointer { tb in
             for t in Int(store.bucketStart[Int(first)])..<Int(store.bucketStart[Int(first) + 1]) {
-                let s = Int(store.tokenStart[t]), e = Int(store.tokenStart[t + 1])
-                if e - s == w.count && store.tokenKind[t] != IndexBuilder.initials && memEqual(tb, s, w) { found = true; return }
+                let s = Int(store.tokenStart[t])
+                let e = Int(store.tokenStart[t + 1])
+                if e - s == w.count && store.tokenKind[t] != IndexBuilder.initials && memEqual(tb, s, w) {
+                    found = true
+                    return
+                }
             }
         }
         return found
@@ -311,7 +336,10 @@ public final class SymbolIndex: Sendable {
     @inline(__always)
     func memEqual(_ tb: UnsafeBufferPointer<UInt8>, _ s: Int, _ w: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
-        while i < w.count { if tb[s + i] != w[i] { return false }; i += 1 }
+        while i < w.count {
+            if tb[s + i] != w[i] { return false }
+            i += 1
+        }
         return true
     }
 
@@ -365,7 +393,8 @@ public final class SymbolIndex: Sendable {
                 for t in Int(store.bucketStart[b1])..<Int(store.bucketStart[b1 + 1]) {
                     let s = Int(store.tokenStart[t])
                     let len = Int(store.tokenStart[t + 1]) - s
-                    guard len >= 2, store.tokenKind[t] != IndexBuilder.initials, tb[s + 1] == q[0], abs(len - m) <= k else { continue }
+                    guard len >= 2, store.tokenKind[t] != IndexBuilder.initials, tb[s + 1] == q[0], abs(len - m) <= k
+                    else { continue }
                     let token = UnsafeBufferPointer(rebasing: tb[s..<(s + len)])
                     let d = FuzzyMatcher.distance(q, token, maxDistance: k).full
                     if d <= k { out.append((Int32(t), d == 1 ? 204 : 158)) }
@@ -377,7 +406,8 @@ public final class SymbolIndex: Sendable {
                     let s = Int(store.tokenStart[t])
                     let len = Int(store.tokenStart[t + 1]) - s
                     guard abs(len - m) <= 1, store.tokenKind[t] != IndexBuilder.initials, tb[s] != q[0],
-                          (qMask & ~store.tokenMask[t]).nonzeroBitCount <= 1 else { continue }
+                        (qMask & ~store.tokenMask[t]).nonzeroBitCount <= 1
+                    else { continue }
                     let token = UnsafeBufferPointer(rebasing: tb[s..<(s + len)])
                     if FuzzyMatcher.distance(q, token, maxDistance: 1).full <= 1 { out.append((Int32(t), 194)) }
                 }
@@ -385,43 +415,64 @@ public final class SymbolIndex: Sendable {
         }
     }
 
+    /// The `limit` best listings for `text`, best first: every listing a ticker or a name word
+    /// reaches is a candidate, then each candidate is scored, filtered and kept if in the top.
     func rankedCandidates(_ text: String, limit: Int, exchange: String?, type filter: TypeFilter) -> [Ranked] {
         guard limit > 0 else { return [] }
         let query = SearchQuery(text, isKnownWord: isKnownWord)
-        let n = store.count
-        var slotOf = [Int32](repeating: -1, count: n)
-        var cands: [Candidate] = []
-        cands.reserveCapacity(256)
+        var pool = CandidatePool(listings: store.count)
+        addTickerCandidates(query, to: &pool)
+        addNameCandidates(query, to: &pool)
+        return top(pool.candidates, terms: query.terms, limit: limit, exchange: exchange, type: filter)
+    }
 
-        // Tickers.
+    /// The listings a query has reached, each once, in the order they were reached.
+    struct CandidatePool {
+        /// Listing l's place in `candidates`, -1 while it has none.
+        var slotOf: [Int32]
+        var candidates: [Candidate] = []
+
+        init(listings n: Int) {
+            slotOf = [Int32](repeating: -1, count: n)
+            candidates.reserveCapacity(256)
+        }
+    }
+
+    /// The exact ticker (scored 100) and, for a single short run, longer tickers it begins (88
+    /// less 6 a letter more, at least 50; the first 4,000 in key order).
+    @inline(__always)
+    func addTickerCandidates(_ query: SearchQuery, to pool: inout CandidatePool) {
         let key = query.tickerKey
-        if !key.isEmpty && key.count <= 12 {
-            if let l = exactSymbol(key) {
-                slotOf[l] = Int32(cands.count)
-                cands.append(Candidate(listing: UInt32(l), ticker: 100))
-            }
-            if query.isSingleRun && key.count <= 6 {
-                let packed = SymbolIndex.pack(key)
-                var s = lowerBound(packed)
-                let shift = UInt64(64 - 8 * min(key.count, 8))
-                var seen = 0
-                while s < store.symbolKeys.count && (store.symbolKeys[s] >> shift) == (packed >> shift) && seen < 4000 {
-                    let extra = Int(store.symbolKeyLength[s]) - key.count
-                    if extra > 0 {
-                        let l = Int(store.symbolListing[s])
-                        let score = Float(max(50, 88 - 6 * extra))
-                        if slotOf[l] < 0 {
-                            slotOf[l] = Int32(cands.count)
-                            cands.append(Candidate(listing: UInt32(l), ticker: score))
-                        }
-                    }
-                    seen += 1
-                    s += 1
+        guard !key.isEmpty && key.count <= 12 else { return }
+        if let l = exactSymbol(key) {
+            pool.slotOf[l] = Int32(pool.candidates.count)
+            pool.candidates.append(Candidate(listing: UInt32(l), ticker: 100))
+        }
+        guard query.isSingleRun && key.count <= 6 else { return }
+        let packed = SymbolIndex.pack(key)
+        var s = lowerBound(packed)
+        let shift = UInt64(64 - 8 * min(key.count, 8))
+        var seen = 0
+        while s < store.symbolKeys.count && (store.symbolKeys[s] >> shift) == (packed >> shift) && seen < 4000 {
+            let extra = Int(store.symbolKeyLength[s]) - key.count
+            if extra > 0 {
+                let l = Int(store.symbolListing[s])
+                let score = Float(max(50, 88 - 6 * extra))
+                if pool.slotOf[l] < 0 {
+                    pool.slotOf[l] = Int32(pool.candidates.count)
+                    pool.candidates.append(Candidate(listing: UInt32(l), ticker: score))
                 }
             }
+            seen += 1
+            s += 1
         }
+    }
 
-        // Names.
+    /// Every listing whose name has a word matching a query term records that term's best match
+    /// quality and the name words it covers. Only word terms add listings (letters and kinds
+    /// just refine them) unless the query has no word terms at all.
+    @inline(__always)
+    func addNameCandidates(_ query: SearchQuery, to pool: inout CandidatePool) {
         var matches: [(Int32, UInt8)] = []
         matches.reserveCapacity(64)
         let wordsCreate = query.hasWordTerms
@@ -434,75 +485,45 @@ public final class SymbolIndex: Sendable {
                 let q = UInt64(quality)
                 for p in Int(store.postingStart[Int(t)])..<Int(store.postingStart[Int(t) + 1]) {
                     let l = Int(store.postingListing[p])
-                    var slot = Int(slotOf[l])
+                    var slot = Int(pool.slotOf[l])
                     if slot < 0 {
                         guard creates else { continue }
-                        slot = cands.count
-                        slotOf[l] = Int32(slot)
-                        cands.append(Candidate(listing: UInt32(l)))
+                        slot = pool.candidates.count
+                        pool.slotOf[l] = Int32(slot)
+                        pool.candidates.append(Candidate(listing: UInt32(l)))
                     }
-                    let old = (cands[slot].qualities >> shift) & 0xFF
+                    let old = (pool.candidates[slot].qualities >> shift) & 0xFF
                     if q > old {
-                        cands[slot].qualities = (cands[slot].qualities & ~(0xFF << shift)) | (q << shift)
-                        cands[slot].termBits[i] = store.postingBits[p]
+                        pool.candidates[slot].qualities =
+                            (pool.candidates[slot].qualities & ~(0xFF << shift)) | (q << shift)
+                        pool.candidates[slot].termBits[i] = store.postingBits[p]
                     } else if q == old {
-                        cands[slot].termBits[i] |= store.postingBits[p]
+                        pool.candidates[slot].termBits[i] |= store.postingBits[p]
                     }
                 }
             }
         }
+    }
 
-        // Score.
+    /// The `limit` best candidates that pass the exchange and type filters and score at least
+    /// 40, best first (ties by `better`).
+    @inline(__always)
+    func top(
+        _ candidates: [Candidate], terms: [SearchQuery.Term], limit: Int, exchange: String?,
+        type filter: TypeFilter
+    ) -> [Ranked] {
         var exchangeOK = [Bool](repeating: true, count: store.exchangeCodes.count / 2)
         if let f = exchange, !f.isEmpty {
             for s in 0..<exchangeOK.count { exchangeOK[s] = store.exchange(slot: s).matches(filter: f) }
         }
         var top: [Ranked] = []
         top.reserveCapacity(limit + 1)
-        let terms = query.terms
-        for c in cands {
+        for c in candidates {
             let l = Int(c.listing)
             guard exchangeOK[Int(store.exchangeSlot[l])] else { continue }
             let type = SecurityType(rawValue: store.typeOf[l]) ?? .commonStock
             guard filter.admits(type) else { continue }
-
-            var sum: Float = 0, total: Float = 0
-            var missing = 0
-            var matchedWord = false
-            var kindMatched = false
-            for (i, term) in terms.enumerated() {
-                var m = Float((c.qualities >> UInt64(8 * i)) & 0xFF) / 255
-                switch term.kind {
-                case .word:
-                    total += 1
-                    if m > 0 { matchedWord = true } else { missing += 1 }
-                case .letter:
-                    total += 0.5
-                    if store.classOf[l] != 0 && store.classOf[l] == term.bytes[0] &- 32 { m = 1 }
-                    if m > 0 { matchedWord = true } else { missing += 1 }
-                    m *= 0.5
-                case .securityKind:
-                    total += 0.5
-                    if term.kinds & (1 << UInt16(type.rawValue)) != 0 { m = 0.5; kindMatched = true } else { m = 0 }
-                }
-                sum += m
-            }
-            var nameScore: Float = 0
-            if matchedWord && total > 0 {
-                var cover: UInt32 = 0
-                for i in 0..<terms.count { cover |= c.termBits[i] }
-                let half = store.halfMask[l]
-                let covered = Float((cover & ~half).nonzeroBitCount) + 0.5 * Float((cover & half).nonzeroBitCount)
-                let coverage = store.totalWeight[l] > 0 ? min(1, covered / store.totalWeight[l]) : 0
-                let first: Float = cover & store.firstMask[l] != 0 ? 1 : 0
-                nameScore = 100 * (sum / total) * (0.6 + 0.28 * coverage + 0.12 * first)
-                for _ in 0..<missing { nameScore *= 0.8 }
-                nameScore = min(nameScore, 97)
-            }
-            let penalty: Float = kindMatched ? 0 : Float(type.rankPenalty)
-            var score = max(nameScore, c.ticker < 100 ? c.ticker : 0) - penalty
-            if c.ticker >= 100 { score = 100 }
-            score += store.prior[l]
+            let score = score(c, type: type, terms: terms)
             guard score >= 40 else { continue }
 
             if top.count == limit {
@@ -514,6 +535,60 @@ public final class SymbolIndex: Sendable {
             top.insert(Ranked(listing: UInt32(l), score: score), at: at)
         }
         return top
+    }
+
+    /// A candidate's score: its name score or its ticker score, whichever is higher (an exact
+    /// ticker is 100 outright), less the kind's penalty unless the query named the kind, plus the
+    /// listing's prior. The name score is the mean match quality of the terms times how much of
+    /// the name they cover and whether they cover its first word, a fifth off for each term that
+    /// matched nothing, at most 97.
+    @inline(__always)
+    func score(_ c: Candidate, type: SecurityType, terms: [SearchQuery.Term]) -> Float {
+        let l = Int(c.listing)
+        var sum: Float = 0
+        var total: Float = 0
+        var missing = 0
+        var matchedWord = false
+        var kindMatched = false
+        for (i, term) in terms.enumerated() {
+            var m = Float((c.qualities >> UInt64(8 * i)) & 0xFF) / 255
+            switch term.kind {
+            case .word:
+                total += 1
+                if m > 0 { matchedWord = true } else { missing += 1 }
+            case .letter:
+                total += 0.5
+                if store.classOf[l] != 0 && store.classOf[l] == term.bytes[0] &- 32 { m = 1 }
+                if m > 0 { matchedWord = true } else { missing += 1 }
+                m *= 0.5
+            case .securityKind:
+                total += 0.5
+                if term.kinds & (1 << UInt16(type.rawValue)) != 0 {
+                    m = 0.5
+                    kindMatched = true
+                } else {
+                    m = 0
+                }
+            }
+            sum += m
+        }
+        var nameScore: Float = 0
+        if matchedWord && total > 0 {
+            var cover: UInt32 = 0
+            for i in 0..<terms.count { cover |= c.termBits[i] }
+            let half = store.halfMask[l]
+            let covered = Float((cover & ~half).nonzeroBitCount) + 0.5 * Float((cover & half).nonzeroBitCount)
+            let coverage = store.totalWeight[l] > 0 ? min(1, covered / store.totalWeight[l]) : 0
+            let first: Float = cover & store.firstMask[l] != 0 ? 1 : 0
+            nameScore = 100 * (sum / total) * (0.6 + 0.28 * coverage + 0.12 * first)
+            for _ in 0..<missing { nameScore *= 0.8 }
+            nameScore = min(nameScore, 97)
+        }
+        let penalty: Float = kindMatched ? 0 : Float(type.rankPenalty)
+        var score = max(nameScore, c.ticker < 100 ? c.ticker : 0) - penalty
+        if c.ticker >= 100 { score = 100 }
+        score += store.prior[l]
+        return score
     }
 
     @inline(__always)

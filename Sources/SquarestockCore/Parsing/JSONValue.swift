@@ -120,58 +120,8 @@ public struct JSONReader {
         guard depth < JSONReader.maxDepth else { throw fail("nested too deeply") }
         guard i < b.count else { throw fail("unexpected end of JSON") }
         switch b[i] {
-        case UInt8(ascii: "{"):
-            i += 1
-            var members: [(String, JSONValue)] = []
-            skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "}") {
-                i += 1
-                return .object(members)
-            }
-            while true {
-                skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-                let k = try string()
-                skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                i += 1
-                skipSpace()
-                members.append((k, try value(depth: depth + 1)))
-                skipSpace()
-                guard i < b.count else { throw fail("unexpected end of JSON") }
-                if b[i] == UInt8(ascii: ",") {
-                    i += 1
-                    continue
-                }
-                if b[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .object(members)
-                }
-                throw fail("expected ',' or '}'")
-            }
-        case UInt8(ascii: "["):
-            i += 1
-            var items: [JSONValue] = []
-            skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "]") {
-                i += 1
-                return .array(items)
-            }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < b.count else { throw fail("unexpected end of JSON") }
-                if b[i] == UInt8(ascii: ",") {
-                    i += 1
-                    continue
-                }
-                if b[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return .array(items)
-                }
-                throw fail("expected ',' or ']'")
-            }
+        case UInt8(ascii: "{"): return .object(try members(depth: depth))
+        case UInt8(ascii: "["): return .array(try elements(depth: depth))
         case UInt8(ascii: "\""):
             return .string(try string())
         case UInt8(ascii: "t"):
@@ -184,28 +134,85 @@ public struct JSONReader {
             try literal("null")
             return .null
         default:
-            let start = i
-            if b[i] == UInt8(ascii: "-") { i += 1 }
-            var digits = 0
-            while i < b.count {
-                let c = b[i]
-                if c >= 48 && c <= 57 {
-                    digits += 1
-                    i += 1
-                } else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-                    || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-                {
-                    i += 1
-                } else {
-                    break
-                }
-            }
-            guard digits > 0 else {
-                i = start
-                throw fail("unexpected character")
-            }
-            return .number(String(decoding: UnsafeRawBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+            return .number(try number())
         }
+    }
+
+    /// An object's `"key": value` members in order, `i` on its `{`.
+    private mutating func members(depth: Int) throws(JSONParseError) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        try items(closedBy: UInt8(ascii: "}")) { (r: inout JSONReader) throws(JSONParseError) in
+            guard r.i < r.b.count, r.b[r.i] == UInt8(ascii: "\"") else { throw r.fail("expected a key") }
+            let k = try r.string()
+            r.skipSpace()
+            guard r.i < r.b.count, r.b[r.i] == UInt8(ascii: ":") else { throw r.fail("expected ':'") }
+            r.i += 1
+            r.skipSpace()
+            members.append((k, try r.value(depth: depth + 1)))
+        }
+        return members
+    }
+
+    /// An array's elements in order, `i` on its `[`.
+    private mutating func elements(depth: Int) throws(JSONParseError) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        try items(closedBy: UInt8(ascii: "]")) { (r: inout JSONReader) throws(JSONParseError) in
+            elements.append(try r.value(depth: depth + 1))
+        }
+        return elements
+    }
+
+    /// The comma-separated items of an object or an array, `i` on its opening bracket and past
+    /// `close` afterwards: `item` reads one item, white space before and after it is skipped here.
+    private mutating func items(
+        closedBy close: UInt8, _ item: (inout JSONReader) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == close {
+            i += 1
+            return
+        }
+        while true {
+            skipSpace()
+            try item(&self)
+            skipSpace()
+            guard i < b.count else { throw fail("unexpected end of JSON") }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == close {
+                i += 1
+                return
+            }
+            throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'")
+        }
+    }
+
+    /// A number's text as written (`-`, digits, `.`, `e`, signs), checked only for having a digit.
+    private mutating func number() throws(JSONParseError) -> String {
+        let start = i
+        if b[i] == UInt8(ascii: "-") { i += 1 }
+        var digits = 0
+        while i < b.count {
+            let c = b[i]
+            if c >= 48 && c <= 57 {
+                digits += 1
+                i += 1
+            } else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+            {
+                i += 1
+            } else {
+                break
+            }
+        }
+        guard digits > 0 else {
+            i = start
+            throw fail("unexpected character")
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONParseError) {

@@ -12,203 +12,229 @@ import SquarestockCore
 /// gap, and the line never bridges one. Colours come from the palette (`.plain` writes no escape
 /// at all) and mean direction against the previous close, or the first close without one.
 public enum ChartRenderer {
-    public static func render(series unordered: HistorySeries, size: ChartSize, style: ChartStyle, palette: Palette,
-                              options: ChartOptions = ChartOptions()) -> String {
-        // Decoders hand out bars oldest first; anything else is put in order rather than drawn wrong.
-        var series = unordered
-        if !zip(series.bars, series.bars.dropFirst()).allSatisfy({ !($1.time < $0.time) }) {
-            series.bars.sort { $0.time < $1.time }
-        }
+    public static func render(
+        series unordered: HistorySeries, size: ChartSize, style: ChartStyle, palette: Palette,
+        options: ChartOptions = ChartOptions()
+    ) -> String {
+        let series = inTimeOrder(unordered)
         let size = size.clamped
         let range = options.range ?? ChartRange.inferred(for: series)
         let glyphs = style.glyphs
         let asciiOnly = style == .ascii
         let bars = series.bars
         let labelZone = options.labelZone ?? series.zone
-        var canvas = ChartCanvas(width: size.width, height: size.height)
-        let legendRows = options.showLegend ? 1 : 0
 
-        // Values as doubles once; extremes and their bars for the scale and the markers.
-        var closes = [Double?](repeating: nil, count: bars.count)
-        var lowValue = Double.infinity, highValue = -Double.infinity
-        var highBar = -1, lowBar = -1
-        var highExact: ExactDecimal? = nil, lowExact: ExactDecimal? = nil
-        var firstClose: ExactDecimal? = nil, lastClose: ExactDecimal? = nil
-        var anyVolume = false
-        for (i, b) in bars.enumerated() {
-            guard let c = b.close else { continue }
-            closes[i] = c.doubleValue
-            if firstClose == nil { firstClose = c }
-            lastClose = c
-            let h = b.high.map { max($0, c) } ?? c
-            let l = b.low.map { min($0, c) } ?? c
-            let hd = h.doubleValue, ld = l.doubleValue
-            if hd > highValue { highValue = hd; highBar = i; highExact = h }
-            if ld < lowValue { lowValue = ld; lowBar = i; lowExact = l }
-            if let v = b.volume, v.sign > 0 { anyVolume = true }
+        let extremes = ChartExtremes(bars: bars)
+        guard let lastClose = extremes.lastClose, let high = extremes.high, let low = extremes.low else {
+            return noPrices(series: series, range: range, size: size, options: options, palette: palette)
         }
         let baseline: ExactDecimal? = range.isIntraday ? options.previousClose : nil
-        let reference = options.previousClose ?? firstClose
+        let reference = options.previousClose ?? extremes.firstClose
 
-        guard let lastClose, let highExact, let lowExact else {
-            var legend = ChartLegend()
-            legend.add(TerminalText.sanitize(series.symbol), role: .bold, priority: 9)
-            legend.add(range.rawValue, priority: 8)
-            if options.showLegend { legend.draw(on: &canvas, row: 0, width: size.width) }
-            let message = "no prices to chart for this range"
-            canvas.write(message, row: size.height / 2, col: max((size.width - message.count) / 2, 0), role: .dim)
-            return canvas.text(palette: palette)
+        let rows = ChartRows(
+            height: size.height, legendRows: options.showLegend ? 1 : 0,
+            wantsVolume: options.showVolume && extremes.anyVolume)
+        var lowValue = extremes.lowValue
+        var highValue = extremes.highValue
+        if let b = baseline?.doubleValue {
+            lowValue = min(lowValue, b)
+            highValue = max(highValue, b)
         }
-
-        // Rows: legend, plot, volume (a blank row then bars), x axis, x labels.
-        let bodyRows = size.height - legendRows - 2
-        var volumeRows = options.showVolume && anyVolume ? min(max(2, bodyRows / 4), 7) : 0
-        if bodyRows - volumeRows < 3 { volumeRows = 0 }
-        let plotRows = bodyRows - volumeRows
-        let plotTop = legendRows
-        let axisRow = plotTop + plotRows + volumeRows
-        let labelRow = axisRow + 1
-
-        // A row of room above and below the scale for the high and low markers.
-        let padding = plotRows >= 6 ? 1 : 0
-        let valueTop = plotTop + padding
-        let valueRows = plotRows - 2 * padding
-
-        var low = lowValue
-        var high = highValue
-        if let b = baseline?.doubleValue { low = min(low, b); high = max(high, b) }
-        let scale = PriceScale.make(low: low, high: high, rows: valueRows)
+        let scale = PriceScale.make(low: lowValue, high: highValue, rows: rows.valueRows)
         let axisFormat = ChartPriceFormat(currency: series.currency, decimals: scale.decimals, asciiOnly: asciiOnly)
         let tickLabels = scale.ticks.map { (value: $0, text: axisFormat.string($0)) }
         let tickWidth = tickLabels.map { $0.text.unicodeScalars.count }.max() ?? 1
-
-        // Columns: y labels, a blank, the axis, then the plot to the right edge. The volume label
-        // can widen the first part, which changes the plot width, so lay out until it settles.
-        var labelWidth = tickWidth
-        var layout: ChartSessionLayout
-        var samples: ChartSamples
-        var volumes = ColumnVolumes()
-        var volumeLabel = ""
-        var plotX: Int
-        var plotColumns: Int
-        repeat {
-            plotX = labelWidth + 2
-            plotColumns = max(size.width - plotX, 4)
-            layout = ChartSessionLayout(bars: bars, zone: series.zone, interval: series.interval, calendar: options.calendar,
-                                        tradingHours: options.tradingHours, columns: plotColumns,
-                                        samplesPerColumn: style.samplesPerColumn)
-            samples = ChartSamples(bars: bars, closes: closes, layout: layout, interval: series.interval)
-            guard volumeRows > 0 else { break }
-            volumes = ColumnVolumes(samples: samples, columns: plotColumns, samplesPerColumn: style.samplesPerColumn,
-                                    reference: reference?.doubleValue ?? samples.last.first { !$0.isNaN } ?? 0)
-            let peak = volumes.values.max() ?? 0
-            volumeLabel = peak < 9e17 ? NumberFormatting.volume(ExactDecimal(significand: Int64(peak.rounded()), scale: 0)) : ""
-            if volumeLabel.count <= labelWidth { break }
-            labelWidth = volumeLabel.count
-        } while true
+        let columns = ChartColumns(
+            width: size.width, tickWidth: tickWidth, series: series, closes: extremes.closes,
+            style: style, options: options, volumeRows: rows.volumeRows, reference: reference)
 
         // Colour of each sample: its close against the reference.
+        var canvas = ChartCanvas(width: size.width, height: size.height)
+        let samples = columns.samples
         let referenceValue = reference?.doubleValue ?? samples.last.first { !$0.isNaN } ?? 0
         let roles: [ChartCanvas.Role] = samples.last.map { v in
             v.isNaN ? .none : ChartCanvas.Role(v > referenceValue ? .up : (v < referenceValue ? .down : .flat))
         }
+        ChartPlotter(
+            samples: samples, scale: scale, roles: roles, glyphs: glyphs, top: rows.plotTop, left: columns.plotX,
+            rows: rows.plotRows, columns: columns.plotColumns, valueTop: rows.valueTop,
+            valueRows: rows.valueRows
+        ).draw(style, on: &canvas)
 
-        ChartPlotter(samples: samples, scale: scale, roles: roles, glyphs: glyphs, top: plotTop, left: plotX, rows: plotRows,
-                     columns: plotColumns, valueTop: valueTop, valueRows: valueRows).draw(style, on: &canvas)
-
-        // High and low: a marker just above the high and just below the low, the price beside it.
-        let priceFormat = ChartPriceFormat(currency: series.currency, decimals: scale.priceDecimals, asciiOnly: asciiOnly)
-        if highExact != lowExact {
-            let k = style.samplesPerColumn
+        let priceFormat = ChartPriceFormat(
+            currency: series.currency, decimals: scale.priceDecimals, asciiOnly: asciiOnly)
+        if high != low {
             let marks: [(bar: Int, value: ExactDecimal, glyph: Unicode.Scalar, away: Int)] = [
-                (highBar, highExact, glyphs.highMarker, -1), (lowBar, lowExact, glyphs.lowMarker, 1),
+                (extremes.highBar, high, glyphs.highMarker, -1), (extremes.lowBar, low, glyphs.lowMarker, 1),
             ]
-            for m in marks {
-                let c = plotX + min(layout.barSample[m.bar] / k, plotColumns - 1)
-                var r = valueTop + scale.row(m.value.doubleValue, rows: valueRows)
-                if padding > 0 { r += m.away }
-                canvas.set(r, c, m.glyph, .bold)
-                let text = priceFormat.string(m.value)
-                let n = text.unicodeScalars.count
-                // Right of the marker, else left of it within the plot (the axis and its labels come later).
-                if canvas.isFree(row: r, col: c + 1, count: n + 1) {
-                    canvas.write(text, row: r, col: c + 2, role: .bold)
-                } else if c - n - 1 >= plotX, canvas.isFree(row: r, col: c - n - 1, count: n + 1) {
-                    canvas.write(text, row: r, col: c - n - 1, role: .bold)
-                }
+            for mark in marks {
+                drawMarker(
+                    mark, samplesPerColumn: style.samplesPerColumn, format: priceFormat, rows: rows,
+                    columns: columns, scale: scale, on: &canvas)
             }
         }
-
-        // The previous close, dotted, wherever the line and the markers left room.
-        let separatorColumns = Set(layout.separators)
         if let baseline {
-            let r = valueTop + scale.row(baseline.doubleValue, rows: valueRows)
-            for c in 0..<plotColumns where !separatorColumns.contains(c) && canvas.isBlank(r, plotX + c)
-                && (!glyphs.baselineEveryOther || c % 2 == 0) {
-                canvas.set(r, plotX + c, glyphs.baseline, .dim)
-            }
+            drawBaseline(baseline, glyphs: glyphs, rows: rows, columns: columns, scale: scale, on: &canvas)
         }
-
-        // Volume bars, coloured by the close against the previous column's.
-        if volumeRows > 0 {
-            let barRows = volumeRows - 1
-            let bottom = plotTop + plotRows + volumeRows - 1
-            let peak = volumes.values.max() ?? 0
-            for c in 0..<plotColumns where volumes.values[c] > 0 && peak > 0 {
-                let role = ChartCanvas.Role(volumes.directions[c])
-                var h = max(Int((volumes.values[c] / peak * Double(barRows * 8)).rounded()), 1)
-                var row = bottom
-                while h >= 8 {
-                    canvas.set(row, plotX + c, glyphs.eighths[7], role)
-                    h -= 8
-                    row -= 1
-                }
-                if h > 0 { canvas.set(row, plotX + c, glyphs.eighths[h - 1], role) }
-            }
-        }
-
-        // Session separators through the plot and the volume bars, where nothing else is.
-        for c in layout.separators {
-            for r in plotTop..<(plotTop + plotRows + volumeRows) where canvas.isBlank(r, plotX + c) {
-                canvas.set(r, plotX + c, glyphs.separator, .dim)
-            }
-        }
-
-        // Y axis: the line, a tick and a label at each round value, the volume scale below.
-        let axisX = plotX - 1
-        for r in plotTop..<axisRow { canvas.set(r, axisX, glyphs.axisVertical, .dim) }
-        for t in tickLabels {
-            let r = valueTop + scale.row(t.value.doubleValue, rows: valueRows)
-            canvas.set(r, axisX, glyphs.axisTick, .dim)
-            canvas.write(t.text, row: r, col: axisX - 1 - t.text.unicodeScalars.count)
-        }
-        if volumeRows > 0 && !volumeLabel.isEmpty {
-            let r = plotTop + plotRows + 1
-            canvas.set(r, axisX, glyphs.axisTick, .dim)
-            canvas.write(volumeLabel, row: r, col: axisX - 1 - volumeLabel.count, role: .dim)
-        }
-
-        // X axis and its labels.
-        canvas.set(axisRow, axisX, glyphs.axisCorner, .dim)
-        for c in plotX..<size.width { canvas.set(axisRow, c, glyphs.axisHorizontal, .dim) }
-        let labels = TimeAxis.place(range: range, interval: series.interval, layout: layout, bars: bars,
-                                    labelZone: labelZone, plotX: plotX, width: size.width)
-        for l in labels {
-            canvas.set(axisRow, plotX + l.tick, glyphs.axisLabelTick, .dim)
-            canvas.write(l.text, row: labelRow, col: l.start)
-        }
+        if rows.volumeRows > 0 { drawVolumeBars(glyphs: glyphs, rows: rows, columns: columns, on: &canvas) }
+        drawSeparators(glyphs: glyphs, rows: rows, columns: columns, on: &canvas)
+        drawPriceAxis(ticks: tickLabels, glyphs: glyphs, rows: rows, columns: columns, scale: scale, on: &canvas)
+        drawTimeAxis(
+            series: series, range: range, labelZone: labelZone, width: size.width, glyphs: glyphs, rows: rows,
+            columns: columns, on: &canvas)
 
         if options.showLegend {
-            legend(series: series, range: range, bars: bars, reference: reference, last: lastClose, high: highExact, low: lowExact,
-                   baseline: baseline, format: priceFormat, axisFormat: axisFormat, glyphs: glyphs, labelZone: labelZone)
-                .draw(on: &canvas, row: 0, width: size.width)
+            legend(
+                series: series, range: range, bars: bars, reference: reference, last: lastClose, high: high, low: low,
+                baseline: baseline, format: priceFormat, axisFormat: axisFormat, glyphs: glyphs, labelZone: labelZone
+            )
+            .draw(on: &canvas, row: 0, width: size.width)
         }
         return canvas.text(palette: palette)
     }
 
-    static func legend(series: HistorySeries, range: ChartRange, bars: [Bar], reference: ExactDecimal?, last: ExactDecimal,
-                       high: ExactDecimal, low: ExactDecimal, baseline: ExactDecimal?, format: ChartPriceFormat,
-                       axisFormat: ChartPriceFormat, glyphs: ChartGlyphs, labelZone: ExchangeTimeZone) -> ChartLegend {
+    /// Decoders hand out bars oldest first; anything else is put in order rather than drawn wrong.
+    static func inTimeOrder(_ series: HistorySeries) -> HistorySeries {
+        guard !zip(series.bars, series.bars.dropFirst()).allSatisfy({ !($1.time < $0.time) }) else { return series }
+        var sorted = series
+        sorted.bars.sort { $0.time < $1.time }
+        return sorted
+    }
+
+    /// A series without a single close: the legend's symbol and range, and a message in the middle.
+    static func noPrices(
+        series: HistorySeries, range: ChartRange, size: ChartSize, options: ChartOptions,
+        palette: Palette
+    ) -> String {
+        var canvas = ChartCanvas(width: size.width, height: size.height)
+        var legend = ChartLegend()
+        legend.add(TerminalText.sanitize(series.symbol), role: .bold, priority: 9)
+        legend.add(range.rawValue, priority: 8)
+        if options.showLegend { legend.draw(on: &canvas, row: 0, width: size.width) }
+        let message = "no prices to chart for this range"
+        canvas.write(message, row: size.height / 2, col: max((size.width - message.count) / 2, 0), role: .dim)
+        return canvas.text(palette: palette)
+    }
+
+    /// The high's marker just above it, or the low's just below it (each in the padding row where
+    /// there is one), with the price to the right of the marker or, where that is taken, to its
+    /// left within the plot. Drawn before the axes, so their labels never stop a price.
+    static func drawMarker(
+        _ mark: (bar: Int, value: ExactDecimal, glyph: Unicode.Scalar, away: Int),
+        samplesPerColumn k: Int, format: ChartPriceFormat, rows: ChartRows, columns: ChartColumns,
+        scale: PriceScale, on canvas: inout ChartCanvas
+    ) {
+        let plotX = columns.plotX
+        let c = plotX + min(columns.layout.barSample[mark.bar] / k, columns.plotColumns - 1)
+        var r = rows.valueTop + scale.row(mark.value.doubleValue, rows: rows.valueRows)
+        if rows.padding > 0 { r += mark.away }
+        canvas.set(r, c, mark.glyph, .bold)
+        let text = format.string(mark.value)
+        let n = text.unicodeScalars.count
+        if canvas.isFree(row: r, col: c + 1, count: n + 1) {
+            canvas.write(text, row: r, col: c + 2, role: .bold)
+        } else if c - n - 1 >= plotX, canvas.isFree(row: r, col: c - n - 1, count: n + 1) {
+            canvas.write(text, row: r, col: c - n - 1, role: .bold)
+        }
+    }
+
+    /// The previous close, dotted, wherever the line and the markers left room (never on a session
+    /// separator's column).
+    static func drawBaseline(
+        _ baseline: ExactDecimal, glyphs: ChartGlyphs, rows: ChartRows, columns: ChartColumns,
+        scale: PriceScale, on canvas: inout ChartCanvas
+    ) {
+        let separatorColumns = Set(columns.layout.separators)
+        let plotX = columns.plotX
+        let r = rows.valueTop + scale.row(baseline.doubleValue, rows: rows.valueRows)
+        for c in 0..<columns.plotColumns
+        where !separatorColumns.contains(c) && canvas.isBlank(r, plotX + c)
+            && (!glyphs.baselineEveryOther || c % 2 == 0)
+        {
+            canvas.set(r, plotX + c, glyphs.baseline, .dim)
+        }
+    }
+
+    /// Volume bars in eighths of a row, scaled to the peak column and coloured by the column's
+    /// close against the previous column's; the first volume row stays blank.
+    static func drawVolumeBars(
+        glyphs: ChartGlyphs, rows: ChartRows, columns: ChartColumns,
+        on canvas: inout ChartCanvas
+    ) {
+        let volumes = columns.volumes
+        let plotX = columns.plotX
+        let barRows = rows.volumeRows - 1
+        let bottom = rows.plotTop + rows.plotRows + rows.volumeRows - 1
+        let peak = volumes.values.max() ?? 0
+        for c in 0..<columns.plotColumns where volumes.values[c] > 0 && peak > 0 {
+            let role = ChartCanvas.Role(volumes.directions[c])
+            var h = max(Int((volumes.values[c] / peak * Double(barRows * 8)).rounded()), 1)
+            var row = bottom
+            while h >= 8 {
+                canvas.set(row, plotX + c, glyphs.eighths[7], role)
+                h -= 8
+                row -= 1
+            }
+            if h > 0 { canvas.set(row, plotX + c, glyphs.eighths[h - 1], role) }
+        }
+    }
+
+    /// Session separators through the plot and the volume bars, where nothing else is.
+    static func drawSeparators(
+        glyphs: ChartGlyphs, rows: ChartRows, columns: ChartColumns,
+        on canvas: inout ChartCanvas
+    ) {
+        let plotX = columns.plotX
+        for c in columns.layout.separators {
+            for r in rows.plotTop..<(rows.plotTop + rows.plotRows + rows.volumeRows) where canvas.isBlank(r, plotX + c)
+            {
+                canvas.set(r, plotX + c, glyphs.separator, .dim)
+            }
+        }
+    }
+
+    /// The y axis: the line, a tick and a label at each round value, the volume scale below.
+    static func drawPriceAxis(
+        ticks: [(value: ExactDecimal, text: String)], glyphs: ChartGlyphs, rows: ChartRows,
+        columns: ChartColumns, scale: PriceScale, on canvas: inout ChartCanvas
+    ) {
+        let axisX = columns.axisX
+        for r in rows.plotTop..<rows.axisRow { canvas.set(r, axisX, glyphs.axisVertical, .dim) }
+        for t in ticks {
+            let r = rows.valueTop + scale.row(t.value.doubleValue, rows: rows.valueRows)
+            canvas.set(r, axisX, glyphs.axisTick, .dim)
+            canvas.write(t.text, row: r, col: axisX - 1 - t.text.unicodeScalars.count)
+        }
+        let volumeLabel = columns.volumeLabel
+        if rows.volumeRows > 0 && !volumeLabel.isEmpty {
+            let r = rows.plotTop + rows.plotRows + 1
+            canvas.set(r, axisX, glyphs.axisTick, .dim)
+            canvas.write(volumeLabel, row: r, col: axisX - 1 - volumeLabel.count, role: .dim)
+        }
+    }
+
+    /// The x axis and its time labels (`TimeAxis`), each with a tick on the axis.
+    static func drawTimeAxis(
+        series: HistorySeries, range: ChartRange, labelZone: ExchangeTimeZone, width: Int,
+        glyphs: ChartGlyphs, rows: ChartRows, columns: ChartColumns, on canvas: inout ChartCanvas
+    ) {
+        let plotX = columns.plotX
+        canvas.set(rows.axisRow, columns.axisX, glyphs.axisCorner, .dim)
+        for c in plotX..<width { canvas.set(rows.axisRow, c, glyphs.axisHorizontal, .dim) }
+        let labels = TimeAxis.place(
+            range: range, interval: series.interval, layout: columns.layout, bars: series.bars,
+            labelZone: labelZone, plotX: plotX, width: width)
+        for l in labels {
+            canvas.set(rows.axisRow, plotX + l.tick, glyphs.axisLabelTick, .dim)
+            canvas.write(l.text, row: rows.labelRow, col: l.start)
+        }
+    }
+
+    static func legend(
+        series: HistorySeries, range: ChartRange, bars: [Bar], reference: ExactDecimal?, last: ExactDecimal,
+        high: ExactDecimal, low: ExactDecimal, baseline: ExactDecimal?, format: ChartPriceFormat,
+        axisFormat: ChartPriceFormat, glyphs: ChartGlyphs, labelZone: ExchangeTimeZone
+    ) -> ChartLegend {
         var legend = ChartLegend()
         var title = TerminalText.sanitize(series.symbol) + " " + range.rawValue
         if let currency = series.currency, !axisFormat.marksCurrency { title += " " + currency.code }
@@ -221,7 +247,9 @@ public enum ChartRenderer {
             let changeText = ChartPriceFormat(currency: nil, decimals: format.decimals, asciiOnly: true).string(change)
             lastText += " " + (change.sign > 0 ? "+" : "") + changeText
             // A percentage of a zero or negative reference (a spread) means nothing.
-            if reference.sign > 0, let ratio = change.divided(by: reference, scale: 8), let percent = ratio * ExactDecimal(100) {
+            if reference.sign > 0, let ratio = change.divided(by: reference, scale: 8),
+                let percent = ratio * ExactDecimal(100)
+            {
                 lastText += " (" + NumberFormatting.signedPercent(percent) + ")"
             }
         }

@@ -40,21 +40,43 @@ struct ChartSessionLayout {
 
     var sampleCount: Int { columns * samplesPerColumn }
 
-    init(bars: [Bar], zone: ExchangeTimeZone, interval: HistoryInterval, calendar: SessionCalendar,
-         tradingHours: TradingHours?, columns: Int, samplesPerColumn k: Int) {
+    init(
+        bars: [Bar], zone: ExchangeTimeZone, interval: HistoryInterval, calendar: SessionCalendar,
+        tradingHours: TradingHours?, columns: Int, samplesPerColumn k: Int
+    ) {
         self.zone = zone
         self.columns = columns
         samplesPerColumn = k
-        let total = columns * k
+        let checkCalendar = !calendar.isObservedOnly && (interval.isIntraday || interval == .daily)
+        let (sessions, barSession) = Self.sessions(of: bars, calendar: checkCalendar ? calendar : nil)
+        self.sessions = sessions
+        self.barSession = barSession
+        let placement =
+            if let intervalSeconds = interval.seconds {
+                Self.intradayPlacement(
+                    bars: bars, barSession: barSession, sessionCount: max(sessions.count, 1),
+                    zone: zone, intervalSeconds: intervalSeconds, tradingHours: tradingHours,
+                    columns: columns, samplesPerColumn: k)
+            } else {
+                Self.slotPlacement(
+                    barSession: barSession, sessionCount: max(sessions.count, 1), columns: columns,
+                    samplesPerColumn: k)
+            }
+        mode = placement.mode
+        spans = placement.spans
+        separators = placement.separators
+        barSample = placement.barSample
+    }
 
-        // Sessions: the bars' own dates, plus the calendar's sessions between them that have none.
+    /// The sessions in order: the bars' own dates, plus the `calendar`'s sessions between them that
+    /// have no bar (none without a calendar); and the session of each bar.
+    private static func sessions(of bars: [Bar], calendar: SessionCalendar?) -> ([Session], [Int]) {
         var sessions: [Session] = []
         var barSession = [Int](repeating: 0, count: bars.count)
-        let checkCalendar = !calendar.isObservedOnly && (interval.isIntraday || interval == .daily)
         var i = 0
         while i < bars.count {
             let date = bars[i].session
-            if checkCalendar, let previous = sessions.last?.date {
+            if let calendar, let previous = sessions.last?.date {
                 var d = previous.adding(days: 1)
                 var guardDays = 0
                 while d < date && guardDays < 400 {
@@ -71,67 +93,76 @@ struct ChartSessionLayout {
             sessions.append(Session(date: date, bars: i..<j))
             i = j
         }
-        self.sessions = sessions
-        self.barSession = barSession
-        let n = max(sessions.count, 1)
+        return (sessions, barSession)
+    }
 
-        var barSample = [Int](repeating: 0, count: bars.count)
-        if let intervalSeconds = interval.seconds {
-            // Seconds after local midnight of the bar's own session date.
-            var seconds = [Int64](repeating: 0, count: bars.count)
-            var lo = Int64.max
-            var hi = Int64.min
-            for (b, bar) in bars.enumerated() {
-                let local = zone.localDateTime(at: bar.time)
-                let s = (local.date.daysSinceEpoch - bar.session.daysSinceEpoch) * 86_400 + Int64(local.hour * 3600 + local.minute * 60 + local.second)
-                seconds[b] = s
-                lo = min(lo, s)
-                hi = max(hi, s + intervalSeconds)
-            }
-            if let h = tradingHours {
-                lo = min(lo, Int64(h.open) * 60)
-                hi = max(hi, Int64(h.close) * 60)
-            }
-            if lo > hi { lo = 0; hi = 86_400 }
-            let length = max(hi - lo, 1)
-            mode = .intraday(dayStart: lo, dayLength: length)
-            // One separator column between sessions when each keeps at least three columns.
-            let separated = n > 1 && columns + 1 >= 4 * n
-            var spans: [Range<Int>] = []
-            var separators: [Int] = []
-            for s in 0..<n {
-                if separated {
-                    let lower = s * (columns + 1) / n
-                    let upper = (s + 1) * (columns + 1) / n - 1
-                    spans.append(lower..<upper)
-                    if s < n - 1 { separators.append(upper) }
-                } else {
-                    spans.append((s * columns / n)..<((s + 1) * columns / n))
-                }
-            }
-            self.spans = spans
-            self.separators = separators
-            for b in bars.indices {
-                let span = spans[barSession[b]]
-                let count = Int64(span.count * k)
-                guard count > 0 else {
-                    barSample[b] = min(span.lowerBound * k, max(total - 1, 0))
-                    continue
-                }
-                let offset = min(max(seconds[b] - lo, 0), length - 1)
-                barSample[b] = span.lowerBound * k + Int(min(offset * count / length, count - 1))
-            }
-        } else {
-            mode = .slots
-            spans = (0..<n).map { s in (s * columns / n)..<((s + 1) * columns / n) }
-            separators = []
-            let t = Int64(total)
-            let slots = Int64(n)
-            for b in bars.indices {
-                barSample[b] = Int((2 * Int64(barSession[b]) + 1) * t / (2 * slots))
+    private typealias Placement = (mode: Mode, spans: [Range<Int>], separators: [Int], barSample: [Int])
+
+    /// Intraday: every session spans the same wall-clock day (the earliest bar to the latest bar's
+    /// end, widened to the trading hours), with a separator column between sessions when each
+    /// keeps at least three columns; a bar sits in its session's span by its time of day.
+    private static func intradayPlacement(
+        bars: [Bar], barSession: [Int], sessionCount n: Int, zone: ExchangeTimeZone, intervalSeconds: Int64,
+        tradingHours: TradingHours?, columns: Int, samplesPerColumn k: Int
+    ) -> Placement {
+        let total = columns * k
+        // Seconds after local midnight of the bar's own session date.
+        var seconds = [Int64](repeating: 0, count: bars.count)
+        var lo = Int64.max
+        var hi = Int64.min
+        for (b, bar) in bars.enumerated() {
+            let local = zone.localDateTime(at: bar.time)
+            let s =
+                (local.date.daysSinceEpoch - bar.session.daysSinceEpoch) * 86_400
+                + Int64(local.hour * 3600 + local.minute * 60 + local.second)
+            seconds[b] = s
+            lo = min(lo, s)
+            hi = max(hi, s + intervalSeconds)
+        }
+        if let h = tradingHours {
+            lo = min(lo, Int64(h.open) * 60)
+            hi = max(hi, Int64(h.close) * 60)
+        }
+        if lo > hi {
+            lo = 0
+            hi = 86_400
+        }
+        let length = max(hi - lo, 1)
+        let separated = n > 1 && columns + 1 >= 4 * n
+        var spans: [Range<Int>] = []
+        var separators: [Int] = []
+        for s in 0..<n {
+            if separated {
+                let lower = s * (columns + 1) / n
+                let upper = (s + 1) * (columns + 1) / n - 1
+                spans.append(lower..<upper)
+                if s < n - 1 { separators.append(upper) }
+            } else {
+                spans.append((s * columns / n)..<((s + 1) * columns / n))
             }
         }
-        self.barSample = barSample
+        var barSample = [Int](repeating: 0, count: bars.count)
+        for b in bars.indices {
+            let span = spans[barSession[b]]
+            let count = Int64(span.count * k)
+            guard count > 0 else {
+                barSample[b] = min(span.lowerBound * k, max(total - 1, 0))
+                continue
+            }
+            let offset = min(max(seconds[b] - lo, 0), length - 1)
+            barSample[b] = span.lowerBound * k + Int(min(offset * count / length, count - 1))
+        }
+        return (.intraday(dayStart: lo, dayLength: length), spans, separators, barSample)
+    }
+
+    /// Daily and longer: one equal slot a session, each bar at its slot's centre.
+    private static func slotPlacement(barSession: [Int], sessionCount n: Int, columns: Int, samplesPerColumn k: Int)
+        -> Placement
+    {
+        let t = Int64(columns * k)
+        let slots = Int64(n)
+        let barSample = barSession.map { Int((2 * Int64($0) + 1) * t / (2 * slots)) }
+        return (.slots, (0..<n).map { s in (s * columns / n)..<((s + 1) * columns / n) }, [], barSample)
     }
 
     /// The sample a session's label points at: its bar (slots) or the start of its span.
@@ -158,7 +189,8 @@ struct ChartSessionLayout {
     func column(of t: Instant, session s: Int) -> Double? {
         guard case .intraday(let start, let length) = mode else { return nil }
         let local = zone.localDateTime(at: t)
-        let sec = (local.date.daysSinceEpoch - sessions[s].date.daysSinceEpoch) * 86_400
+        let sec =
+            (local.date.daysSinceEpoch - sessions[s].date.daysSinceEpoch) * 86_400
             + Int64(local.hour * 3600 + local.minute * 60 + local.second)
         guard sec >= start, sec <= start + length else { return nil }
         let span = spans[s]

@@ -38,8 +38,10 @@ enum TimeAxis {
 
     /// Labels placed on a row `width` cells wide whose plot starts at `plotX`: each with its
     /// tick column (plot-relative) and the absolute column its text starts at.
-    static func place(range: ChartRange, interval: HistoryInterval, layout: ChartSessionLayout, bars: [Bar],
-                      labelZone: ExchangeTimeZone, plotX: Int, width: Int) -> [(tick: Int, start: Int, text: String)] {
+    static func place(
+        range: ChartRange, interval: HistoryInterval, layout: ChartSessionLayout, bars: [Bar],
+        labelZone: ExchangeTimeZone, plotX: Int, width: Int
+    ) -> [(tick: Int, start: Int, text: String)] {
         var kind = kind(range: range, interval: interval, sessionCount: layout.sessions.count)
         while true {
             let levels = candidates(kind: kind, layout: layout, bars: bars, labelZone: labelZone)
@@ -64,97 +66,129 @@ enum TimeAxis {
     }
 
     /// Label levels from densest to sparsest.
-    static func candidates(kind: Kind, layout: ChartSessionLayout, bars: [Bar], labelZone: ExchangeTimeZone) -> [[Label]] {
-        let k = layout.samplesPerColumn
-        let lastColumn = max(layout.columns - 1, 0)
-        func column(ofSession s: Int) -> Int { min(layout.sample(ofSession: s) / k, lastColumn) }
-        let sessions = layout.sessions
-
+    static func candidates(kind: Kind, layout: ChartSessionLayout, bars: [Bar], labelZone: ExchangeTimeZone)
+        -> [[Label]]
+    {
         switch kind {
-        case .timesOfDay:
-            var levels: [[Label]] = []
-            for step in [15, 30, 60, 120, 180, 240, 360, 720] {
-                var level: [Label] = []
-                for s in sessions.indices {
-                    guard let window = layout.window(ofSession: s) else { continue }
-                    let startWall = labelZone.localDateTime(at: window.start)
-                    let startMinute = Int64(startWall.minuteOfDay) + (startWall.second > 0 ? 1 : 0)
-                    var minute = (startMinute + Int64(step) - 1) / Int64(step) * Int64(step)
-                    let midnight = startWall.date.daysSinceEpoch * 86_400
-                    var guardCount = 0
-                    while guardCount < 200 {
-                        guardCount += 1
-                        let wall = CivilDateTime(secondsSinceEpochUTC: midnight + minute * 60)
-                        let t = labelZone.instant(for: wall)
-                        if t > window.end { break }
-                        minute += Int64(step)
-                        guard t >= window.start, let c = layout.column(of: t, session: s) else { continue }
-                        let text = wall.hourMinute
-                        level.append(Label(column: min(Int(c), lastColumn), text: text, centered: true))
-                    }
-                }
-                levels.append(level)
-            }
-            return levels
+        case .timesOfDay: return timeOfDayLevels(layout: layout, labelZone: labelZone)
+        case .sessions: return sessionLevels(layout: layout, bars: bars, labelZone: labelZone)
+        case .weeks, .months, .years: return periodLevels(kind: kind, starts: periodStarts(kind: kind, layout: layout))
+        }
+    }
 
-        case .sessions:
-            var long: [Label] = []
-            var short: [Label] = []
-            for s in sessions.indices {
-                let date: CivilDate
-                if let firstBar = sessions[s].bars.first, layout.mode != .slots {
-                    date = labelZone.localDateTime(at: bars[firstBar].time).date
-                } else {
-                    date = sessions[s].date
-                }
-                let c = column(ofSession: s)
-                long.append(Label(column: c, text: weekdayNames[date.isoWeekday - 1] + " " + String(date.day), centered: false))
-                short.append(Label(column: c, text: String(date.day), centered: false))
-            }
-            return [long, short] + [2, 5, 10, 20].map { every(long, $0) } + [every(short, 5), every(short, 10)]
+    /// The column of session `s`'s first sample, kept inside the plot.
+    private static func column(ofSession s: Int, in layout: ChartSessionLayout) -> Int {
+        min(layout.sample(ofSession: s) / layout.samplesPerColumn, max(layout.columns - 1, 0))
+    }
 
-        case .weeks, .months, .years:
-            // Sessions where a period begins; the first session only when it opens its period.
-            var starts: [(column: Int, date: CivilDate)] = []
-            for s in sessions.indices {
-                let d = sessions[s].date
-                let opens: Bool
-                if s == 0 {
-                    switch kind {
-                    case .weeks: opens = d.isoWeekday <= 2
-                    case .months: opens = d.day <= 4
-                    default: opens = d.month == 1 && d.day <= 4
-                    }
-                } else {
-                    let p = sessions[s - 1].date
-                    switch kind {
-                    case .weeks: opens = week(of: d) != week(of: p)
-                    case .months: opens = d.month != p.month || d.year != p.year
-                    default: opens = d.year != p.year
-                    }
+    /// Round times of day inside each session's window, every 15 minutes up to every 12 hours.
+    private static func timeOfDayLevels(layout: ChartSessionLayout, labelZone: ExchangeTimeZone) -> [[Label]] {
+        let lastColumn = max(layout.columns - 1, 0)
+        var levels: [[Label]] = []
+        for step in [15, 30, 60, 120, 180, 240, 360, 720] {
+            var level: [Label] = []
+            for s in layout.sessions.indices {
+                guard let window = layout.window(ofSession: s) else { continue }
+                let startWall = labelZone.localDateTime(at: window.start)
+                let startMinute = Int64(startWall.minuteOfDay) + (startWall.second > 0 ? 1 : 0)
+                var minute = (startMinute + Int64(step) - 1) / Int64(step) * Int64(step)
+                let midnight = startWall.date.daysSinceEpoch * 86_400
+                var guardCount = 0
+                while guardCount < 200 {
+                    guardCount += 1
+                    let wall = CivilDateTime(secondsSinceEpochUTC: midnight + minute * 60)
+                    let t = labelZone.instant(for: wall)
+                    if t > window.end { break }
+                    minute += Int64(step)
+                    guard t >= window.start, let c = layout.column(of: t, session: s) else { continue }
+                    let text = wall.hourMinute
+                    level.append(Label(column: min(Int(c), lastColumn), text: text, centered: true))
                 }
-                if opens { starts.append((column(ofSession: s), d)) }
             }
-            func monthLabel(_ d: CivilDate) -> String { d.month == 1 ? String(d.year) : monthNames[d.month - 1] }
-            switch kind {
-            case .weeks:
-                let daily = starts.map { Label(column: $0.column, text: monthNames[$0.date.month - 1] + " " + String($0.date.day), centered: false) }
-                var monthly: [Label] = []
-                var previousMonth = -1
-                for (i, s) in starts.enumerated() where s.date.month != previousMonth {
-                    previousMonth = s.date.month
-                    // Only a week that holds the month's first session starts the month.
-                    if i > 0 || s.date.day <= 7 { monthly.append(Label(column: s.column, text: monthLabel(s.date), centered: false)) }
+            levels.append(level)
+        }
+        return levels
+    }
+
+    /// Each session's day (`Mon 4`, then just `4`), then every 2nd, 5th, ... of them. A session's
+    /// day is its first bar's date in the label zone, or its own date where it has no bar.
+    private static func sessionLevels(layout: ChartSessionLayout, bars: [Bar], labelZone: ExchangeTimeZone) -> [[Label]]
+    {
+        let sessions = layout.sessions
+        var long: [Label] = []
+        var short: [Label] = []
+        for s in sessions.indices {
+            let date: CivilDate
+            if let firstBar = sessions[s].bars.first, layout.mode != .slots {
+                date = labelZone.localDateTime(at: bars[firstBar].time).date
+            } else {
+                date = sessions[s].date
+            }
+            let c = column(ofSession: s, in: layout)
+            long.append(
+                Label(column: c, text: weekdayNames[date.isoWeekday - 1] + " " + String(date.day), centered: false))
+            short.append(Label(column: c, text: String(date.day), centered: false))
+        }
+        return [long, short] + [2, 5, 10, 20].map { every(long, $0) } + [every(short, 5), every(short, 10)]
+    }
+
+    /// Sessions where a week, month or year begins; the first session only when it opens its period.
+    private static func periodStarts(kind: Kind, layout: ChartSessionLayout) -> [(column: Int, date: CivilDate)] {
+        let sessions = layout.sessions
+        var starts: [(column: Int, date: CivilDate)] = []
+        for s in sessions.indices {
+            let d = sessions[s].date
+            let opens: Bool
+            if s == 0 {
+                switch kind {
+                case .weeks: opens = d.isoWeekday <= 2
+                case .months: opens = d.day <= 4
+                default: opens = d.month == 1 && d.day <= 4
                 }
-                return [daily, every(daily, 2), monthly]
-            case .months:
-                func level(_ n: Int) -> [Label] {
-                    starts.filter { ($0.date.month - 1) % n == 0 }.map { Label(column: $0.column, text: monthLabel($0.date), centered: false) }
+            } else {
+                let p = sessions[s - 1].date
+                switch kind {
+                case .weeks: opens = week(of: d) != week(of: p)
+                case .months: opens = d.month != p.month || d.year != p.year
+                default: opens = d.year != p.year
                 }
-                return [level(1), level(2), level(3), level(6), level(12)]
-            default:
-                return [1, 2, 5, 10, 20, 50, 100].map { n in
-                    starts.filter { $0.date.year % n == 0 }.map { Label(column: $0.column, text: String($0.date.year), centered: false) }
+            }
+            if opens { starts.append((column(ofSession: s, in: layout), d)) }
+        }
+        return starts
+    }
+
+    /// The label levels over period starts: weeks by date then by month, months every 1 to 12,
+    /// years every 1 to 100. A month label in January is the year.
+    private static func periodLevels(kind: Kind, starts: [(column: Int, date: CivilDate)]) -> [[Label]] {
+        func monthLabel(_ d: CivilDate) -> String { d.month == 1 ? String(d.year) : monthNames[d.month - 1] }
+        switch kind {
+        case .weeks:
+            let daily = starts.map {
+                Label(
+                    column: $0.column, text: monthNames[$0.date.month - 1] + " " + String($0.date.day), centered: false)
+            }
+            var monthly: [Label] = []
+            var previousMonth = -1
+            for (i, s) in starts.enumerated() where s.date.month != previousMonth {
+                previousMonth = s.date.month
+                // Only a week that holds the month's first session starts the month.
+                if i > 0 || s.date.day <= 7 {
+                    monthly.append(Label(column: s.column, text: monthLabel(s.date), centered: false))
+                }
+            }
+            return [daily, every(daily, 2), monthly]
+        case .months:
+            func level(_ n: Int) -> [Label] {
+                starts.filter { ($0.date.month - 1) % n == 0 }.map {
+                    Label(column: $0.column, text: monthLabel($0.date), centered: false)
+                }
+            }
+            return [level(1), level(2), level(3), level(6), level(12)]
+        default:
+            return [1, 2, 5, 10, 20, 50, 100].map { n in
+                starts.filter { $0.date.year % n == 0 }.map {
+                    Label(column: $0.column, text: String($0.date.year), centered: false)
                 }
             }
         }
