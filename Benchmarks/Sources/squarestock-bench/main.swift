@@ -8,9 +8,9 @@ import Glibc
 let usage = """
     usage: squarestock-bench COMMAND [options]
       gen --out DIR [--rows N] [--yahoo-lines N] [--seed S]   write the data sets
-      csv --typed FILE [--zone Z]          intraday CSV into typed columns (exact decimals, UTC)
+      csv --typed FILE [--zone Z]          Stooq intraday CSV into bars (StooqHistoryDecoder; Z the exchange)
       csv --parse-only FILE                the same file split into fields only
-      csv --slow FILE                      the general path (StooqDecoder + ExchangeTimeZone)
+      csv --slow FILE [--zone Z]           the same with the general row path only (irregular rows)
       csv --peer swiftcsv|csvswift FILE    a Swift CSV library, fields only
       scan FILE                            read + memchr for newlines (the floor)
       yahoo --typed FILE                   legacy quotes.csv lines into typed values

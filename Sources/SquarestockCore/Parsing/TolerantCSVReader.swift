@@ -140,6 +140,19 @@ public struct TolerantCSVReader {
         }
     }
 
+    /// Moves past a record that the caller read itself (`BarRowScanner`), from `offset` to `end`,
+    /// which is just past its line terminator or the end of the input; positions and line numbers
+    /// then stand exactly as after `nextRecord` had read it. The record must be one line with no
+    /// quoted field.
+    package mutating func skipRecord(endingAt end: Int) {
+        lastRecordHadUnterminatedQuote = false
+        lineNumber = nextLine
+        if end > position, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            nextLine += 1
+        }
+        position = end
+    }
+
     /// The field's bytes as a buffer (quotes excluded; doubled quotes still doubled).
     @inlinable public func raw(_ f: CSVField) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[f.start..<f.end])

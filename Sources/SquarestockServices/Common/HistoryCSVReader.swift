@@ -25,7 +25,12 @@ enum HistoryCSVReader {
         var headerHint: ([String]) -> String? = { _ in nil }
     }
 
-    static func decode(_ response: HTTPResponse, _ request: Request) -> Result<HistorySeries, HistoryError> {
+    /// - Parameter rowScanner: read well-formed rows with `BarRowScanner` (the product always
+    ///   does); false reads every row with the general path, for tests and the benchmark that
+    ///   check the two agree.
+    static func decode(_ response: HTTPResponse, _ request: Request, rowScanner: Bool = true) -> Result<
+        HistorySeries, HistoryError
+    > {
         if let e = ResponseScreen.csv(
             response, source: request.source, headerStarts: request.headerStarts,
             htmlHint: request.htmlHint, textRules: request.textRules)
@@ -51,7 +56,7 @@ enum HistoryCSVReader {
                         expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
                         found: m.found, hint: request.headerHint(header)))
             }
-            return readRows(&reader, layout: layout, request: request).map {
+            return readRows(&reader, layout: layout, request: request, rowScanner: rowScanner).map {
                 HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
             }
         }
@@ -59,7 +64,7 @@ enum HistoryCSVReader {
 
     private static func readRows(
         _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
-        request: Request
+        request: Request, rowScanner: Bool
     ) -> Result<[Bar], HistoryError> {
         let source = request.source
         let zone = request.zone
@@ -82,8 +87,12 @@ enum HistoryCSVReader {
             }
         var bars: [Bar] = []
         bars.reserveCapacity(reader.bytes.count / 40)
+        let fast = rowScanner ? ScannedBars(layout: layout, zone: zone, wallZone: wallZone) : nil
         var fields: [CSVField] = []
-        while reader.nextRecord(into: &fields) {
+        while true {
+            if let fast, fast.scan(&reader, into: &bars) { continue }
+            guard reader.nextRecord(into: &fields) else { break }
+            fast?.flush(&bars)
             let line = reader.lineNumber
             if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
             if reader.lastRecordHadUnterminatedQuote {
@@ -155,6 +164,7 @@ enum HistoryCSVReader {
             if bar.hasNoPrice { continue }
             bars.append(bar)
         }
+        fast?.flush(&bars)
         if layout.newestFirst { bars.reverse() }
         return .success(oldestFirst(bars))
     }

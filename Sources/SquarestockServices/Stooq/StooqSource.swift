@@ -50,8 +50,17 @@ public struct StooqSource: QuoteSource {
                         outcomes[t.index] = .failure(.missingFromResponse(source: name))
                         continue
                     }
-                    let intraday = responses[base].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
-                    let daily = responses[base + 1].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
+                    // Bars are dated by the symbol's exchange; without one they serve only their errors.
+                    let zone = StooqSource.exchangeZone(symbols[t.index], context) ?? StooqSource.warsaw
+                    func history(_ k: Int, _ decode: (HTTPResponse, ExchangeTimeZone) -> Result<HistorySeries, HistoryError>)
+                        -> Result<HistorySeries, HistoryError>? {
+                        guard let zone else { return nil }
+                        return responses[k].mapError { HistoryError.response(.transport(source: name, $0)) }.flatMap { decode($0, zone) }
+                    }
+                    let intraday = history(base) { StooqHistoryDecoder.decodeIntraday($0, symbol: symbols[t.index], zone: $1) }
+                    let daily = history(base + 1) {
+                        StooqHistoryDecoder.decode($0, symbol: symbols[t.index], zone: $1, interval: .daily)
+                    }
                     outcomes[t.index] = StooqSource.stock(symbol: symbols[t.index], row: row, intraday: intraday, daily: daily,
                                                           context: context, sourceName: name)
                 }
@@ -79,10 +88,15 @@ public struct StooqSource: QuoteSource {
 
     static let warsaw = try? ExchangeTimeZone(identifier: "Europe/Warsaw")
 
-    /// Builds a stock from a quote row and whatever history arrived. History failures only
+    static func exchangeZone(_ symbol: String, _ context: SourceContext) -> ExchangeTimeZone? {
+        context.registry.exchange(forSymbol: symbol).flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
+    }
+
+    /// Builds a stock from a quote row and whatever history arrived (decoded by
+    /// `StooqHistoryDecoder` in the symbol's exchange zone, as charts are). History failures only
     /// cost the sparkline or the previous close, never the quote.
-    public static func stock(symbol: String, row: StooqQuoteRow, intraday: Result<[StooqBar], QuoteError>?,
-                             daily: Result<[StooqBar], QuoteError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
+    public static func stock(symbol: String, row: StooqQuoteRow, intraday: Result<HistorySeries, HistoryError>?,
+                             daily: Result<HistorySeries, HistoryError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
         if let text = row.unreadableClose { return .failure(.priceNotReadable(source: "stooq", sent: text)) }
         guard row.hasData else { return .failure(.noData(source: "stooq")) }
         let exchange = context.registry.exchange(forSymbol: symbol)
@@ -94,23 +108,21 @@ public struct StooqSource: QuoteSource {
         let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
         var price = Price(last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
         var notes: [String] = []
-        if case .success(let bars)? = daily, let tradeDate {
-            price.previousClose = bars.last(where: { $0.date < tradeDate && $0.close != nil })?.close
-        } else if case .failure(let e)? = daily, e != .noData(source: "stooq") {
+        if case .success(let series)? = daily, let tradeDate {
+            price.previousClose = series.bars.last(where: { $0.session < tradeDate && $0.close != nil })?.close
+        } else if case .failure(let e)? = daily, e != .response(.noData(source: "stooq")) {
             notes.append("previous close unavailable: " + e.detail)
         }
         price.deriveChange()
         var points: [IntradayPoint] = []
         var unavailable: String? = nil
         switch intraday {
-        case .success(let bars)?:
-            if let warsaw, let tradeDate, let zone {
-                for b in bars {
-                    guard let t = b.time, let c = b.close else { continue }
-                    let instant = warsaw.instant(for: CivilDateTime(date: b.date, time: t))
-                    if zone.localDateTime(at: instant).date == tradeDate { points.append(IntradayPoint(time: instant, price: c)) }
+        case .success(let series)?:
+            if let tradeDate {
+                // Sessions are the exchange's dates of Stooq's Warsaw clocks; bars come oldest first.
+                for b in series.bars where b.session == tradeDate {
+                    if let c = b.close { points.append(IntradayPoint(time: b.time, price: c)) }
                 }
-                points.sort { $0.time < $1.time }
             }
             if points.isEmpty { unavailable = "Stooq sent no intraday bars for the last trading day" }
         case .failure(let e)?:

@@ -31,7 +31,9 @@ struct FuzzRegressionTests {
             // Once a trap: a header of 6 columns let 6-field rows through to column 8.
             guard case .failure(let e) = StooqDecoder.quotes(response) else { Issue.record("expected an error"); return }
             #expect(!e.detail.isEmpty)
-        case "stooq-bars": _ = StooqDecoder.bars(response)
+        case "stooq-bars":
+            _ = StooqHistoryDecoder.decode(
+                response, symbol: "AAPL", zone: try! ExchangeTimeZone(identifier: "America/New_York"), interval: .minutes(5))
         case "quote-render" where bytes.first.map({ $0 & 3 }) == 3:
             // Once a trap: the legacy Yahoo CSV row has a change of 2987687530061750 and a previous
             // close of .17687530061750000; deriving the change percent overflowed Int128 in the

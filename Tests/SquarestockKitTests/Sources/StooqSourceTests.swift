@@ -156,16 +156,18 @@ struct StooqSourceTests {
     }
 
     @Test func polishHeaderDailyHistoryIsReadByPosition() throws {
-        let bars = try StooqDecoder.bars(HTTPResponse(status: 200, body: Fixture.bytes("stooq/daily_aapl.us_polish-header_head.csv"))).get()
+        let bars = try StooqHistoryDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes("stooq/daily_aapl.us_polish-header_head.csv")),
+                                                  symbol: "AAPL", zone: ExchangeTimeZone(identifier: "America/New_York"), interval: .daily).get().bars
         #expect(bars.count == 29)
-        #expect(bars[0].date == CivilDate(year: 1984, month: 9, day: 7))
+        #expect(bars[0].session == CivilDate(year: 1984, month: 9, day: 7))
         #expect(bars[0].close?.description == "0.100763")
         #expect(bars[0].volume?.description == "97676041.83885")
     }
 
     @Test func indexRowsWithoutVolumeField() throws {
         let body = Array("Date,Open,High,Low,Close,Volume\n1789-05-01,0.51,0.51,0.51,0.51\n1950-01-03,16.66,16.66,16.66,16.66,1260000\n".utf8)
-        let bars = try StooqDecoder.bars(HTTPResponse(status: 200, body: body)).get()
+        let bars = try StooqHistoryDecoder.decode(HTTPResponse(status: 200, body: body), symbol: "^SPX",
+                                                  zone: ExchangeTimeZone(identifier: "America/New_York"), interval: .daily).get().bars
         #expect(bars.map(\.volume) == [nil, ExactDecimal("1260000")])
     }
 }

@@ -10,67 +10,88 @@ import TestSupport
 @testable import SquarestockServices
 @testable import SquarestockWatch
 
-/// The fast intraday parser must answer exactly what the general path answers:
-/// `StooqDecoder.bars` (TolerantCSVReader + DateTimeParsing + ExactDecimal) and then
-/// `ExchangeTimeZone.instant(for:)`, bar for bar, or the same first error.
-@Suite struct IntradayBarParserTests {
-    struct Bar: Equatable, CustomStringConvertible {
-        var instant: Int64
-        var values: [ExactDecimal?]
-        var description: String { "\(Instant(secondsSinceEpoch: instant)) \(values.map { $0?.description ?? "-" })" }
+/// The history reader's fast row path (`BarRowScanner` through `ScannedBars`) must answer exactly
+/// what its general path answers (`TolerantCSVReader`, `DateTimeParsing`, `FieldParsing.decimal`,
+/// `ExchangeTimeZone.instant(for:)`), bar for bar, or with the same first error.
+@Suite struct BarRowScannerTests {
+    static func decode(_ bytes: [UInt8], zone: ExchangeTimeZone, interval: HistoryInterval = .minutes(5), rowScanner: Bool)
+        -> Result<HistorySeries, HistoryError> {
+        StooqHistoryDecoder.decode(HTTPResponse(status: 200, body: bytes), symbol: "T", zone: zone, interval: interval,
+                                   rowScanner: rowScanner)
     }
 
-    static func reference(_ bytes: [UInt8], zone: ExchangeTimeZone) -> Result<[Bar], QuoteError> {
-        StooqDecoder.bars(HTTPResponse(status: 200, body: bytes)).map { bars in
-            bars.map { b in
-                Bar(instant: zone.instant(for: CivilDateTime(date: b.date, time: b.time!)).secondsSinceEpoch,
-                    values: [b.open, b.high, b.low, b.close, b.volume])
-            }
-        }
-    }
-
-    static func fast(_ bytes: [UInt8], zone: ExchangeTimeZone) -> Result<[Bar], QuoteError> {
-        IntradayBarParser.parse(bytes, zone: zone).map(rows)
-    }
-
-    static func rows(_ bars: IntradayBars) -> [Bar] {
-        (0..<bars.count).map { i in
-            Bar(instant: bars.instants[i], values: [bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]])
-        }
-    }
-
-    /// The same input fed in chunks of `size` bytes, as a file reader does.
-    static func chunked(_ bytes: [UInt8], size: Int, zone: ExchangeTimeZone) -> Result<[Bar], QuoteError> {
-        var parser = IntradayBarParser(zone: zone)
-        var pending: [UInt8] = []
-        var offset = 0
-        while true {
-            let take = min(size, bytes.count - offset)
-            pending.append(contentsOf: bytes[offset..<(offset + take)])
-            offset += take
-            let isFinal = offset == bytes.count
-            let used = pending.withUnsafeBytes { parser.consume($0, isFinal: isFinal) }
-            if isFinal { break }
-            pending.removeFirst(used)
-        }
-        return parser.finish().map(rows)
-    }
-
-    static func expectSame(_ bytes: [UInt8], zone id: String = "Europe/Warsaw", _ comment: String = "", chunkSizes: [Int] = [1, 7, 64, 1000]) throws {
+    /// `zone` is the exchange's (sessions); Stooq's clocks are Warsaw's whatever it is.
+    static func expectSame(_ bytes: [UInt8], zone id: String = "Europe/Warsaw", interval: HistoryInterval = .minutes(5),
+                           _ comment: String = "") throws {
         let zone = try ExchangeTimeZone(identifier: id)
-        let expected = reference(bytes, zone: zone)
-        let got = fast(bytes, zone: zone)
+        let expected = decode(bytes, zone: zone, interval: interval, rowScanner: false)
+        let got = decode(bytes, zone: zone, interval: interval, rowScanner: true)
         switch (expected, got) {
         case (.success(let a), .success(let b)):
-            #expect(a.count == b.count, "\(comment): \(a.count) vs \(b.count) bars")
-            if let i = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) {
-                Issue.record("\(comment): bar \(i): expected \(a[i]), got \(b[i])")
+            #expect(a.bars.count == b.bars.count, "\(comment): \(a.bars.count) vs \(b.bars.count) bars")
+            if let i = (0..<min(a.bars.count, b.bars.count)).first(where: { !same(a.bars[$0], b.bars[$0]) }) {
+                Issue.record("\(comment): bar \(i): expected \(a.bars[i]), got \(b.bars[i])")
             }
         default:
             #expect(expected == got, "\(comment)")
         }
-        for size in chunkSizes {
-            #expect(chunked(bytes, size: size, zone: zone) == got, "\(comment): in chunks of \(size)")
+    }
+
+    /// Equal bars with the same digits held (`ExactDecimal ==` compares values; output prints digits).
+    static func same(_ a: SquarestockCore.Bar, _ b: SquarestockCore.Bar) -> Bool {
+        func digits(_ x: SquarestockCore.Bar) -> [String?] {
+            [x.open, x.high, x.low, x.close, x.volume].map { $0?.description }
+        }
+        return a == b && digits(a) == digits(b)
+    }
+
+    // MARK: The scanner itself
+
+    @Test func scannerReadsAWellFormedRowAndRefusesIrregularOnes() throws {
+        var scanner = try #require(BarRowScanner(hasTime: true, fields: [.number, .number, .ignored, .number]))
+        let values = UnsafeMutablePointer<ExactDecimal>.allocate(capacity: 4)
+        values.initialize(repeating: .zero, count: 4)
+        defer { values.deallocate() }
+        func scan(_ text: String) -> Int {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { b in
+                scanner.scan(b.baseAddress!, from: 0, count: b.count, into: values)
+            }
+        }
+        #expect(scan("2020-05-06,15:35:00,300.5,-0.000000001,x y,12345\r\nnext") == 50)
+        #expect(scanner.date == CivilDate(year: 2020, month: 5, day: 6))
+        #expect(scanner.wall == CivilDateTime(year: 2020, month: 5, day: 6, hour: 15, minute: 35).secondsSinceEpochAsUTC)
+        #expect(values[0].description == "300.5")
+        #expect(values[1].description == "-0.000000001")
+        #expect(values[3].description == "12345")
+        #expect(scan("2020-05-06,15:40,1,2,3,4\n2020-05-06,15:45,1,2,3,4\n") == 25)
+        for irregular in [
+            "2020-05-06,15:35:00,N/D,1,2,3\n", "2020-05-06,15:35:00,1,2,3\n", "2020-05-06,15:35:00,1,2,3,4,5\n",
+            "20200506,153500,1,2,3,4\n", "2020-05-06,15:35:00,1e3,2,3,4\n", "2020-05-06,15:35:00,+1,2,3,4\n",
+            "2020-05-06,15:35:00,1,2,\"3\",4\n", "2020-02-30,15:35:00,1,2,3,4\n", "2020-05-06,24:00:00,1,2,3,4\n",
+            "2020-05-06,15:35:00,1234567890123456789,2,3,4\n", "\n2020-05-06,15:35:00,1,2,3,4\n",
+        ] {
+            // A regular row after it: the scanner needs a few bytes of room past the clock.
+            #expect(scan(irregular + "2020-05-06,15:35:00,1,2,3,4\n") == -1, "\(irregular)")
+        }
+    }
+
+    @Test func skippedRecordsLeaveTheReaderWhereNextRecordWould() {
+        let text = Array("a\nb,c\r\nd\re".utf8)
+        text.withUnsafeBytes { raw in
+            var read = TolerantCSVReader(bytes: raw)
+            var skipped = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            while true {
+                let start = read.offset
+                guard read.nextRecord(into: &fields) else { break }
+                #expect(skipped.offset == start)
+                skipped.skipRecord(endingAt: read.offset)
+                #expect(skipped.lineNumber == read.lineNumber)
+                #expect(skipped.offset == read.offset)
+            }
+            let more = skipped.nextRecord(into: &fields)
+            #expect(!more)
         }
     }
 
@@ -80,24 +101,36 @@ import TestSupport
         let bytes = Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")
         #expect(!bytes.isEmpty)
         try Self.expectSame(bytes, "fixture")
-        let bars = try IntradayBarParser.parse(bytes, zone: ExchangeTimeZone(identifier: "Europe/Warsaw")).get()
+        try Self.expectSame(bytes, zone: "America/New_York", "fixture, New York sessions")
+        let bars = try Self.decode(bytes, zone: ExchangeTimeZone(identifier: "Europe/Warsaw"), rowScanner: true).get().bars
         #expect(bars.count == 9)
         // 2020-05-05 21:55 Warsaw (CEST) is 19:55 UTC.
-        #expect(Instant(secondsSinceEpoch: bars.instants[0]).iso8601UTC == "2020-05-05T19:55:00Z")
-        #expect(bars.open[0] == ExactDecimal("297.1"))
+        #expect(bars[0].time.iso8601UTC == "2020-05-05T19:55:00Z")
+        #expect(bars[0].open == ExactDecimal("297.1"))
     }
 
-    /// Screening bodies (HTML, rate-limit text, empty answers) is the source's job, before parsing.
-    @Test func emptyInputHasNoBars() throws {
-        let bars = try IntradayBarParser.parse([UInt8](), zone: ExchangeTimeZone(identifier: "Europe/Warsaw")).get()
-        #expect(bars.count == 0)
+    @Test func dailyFixtures() throws {
+        for name in ["history/stooq/aapl_us_d_polish-header.csv", "history/stooq/SYNTHETIC_spx_d_index_ragged-no-volume.csv",
+                     "history/stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv",
+                     "stooq/daily_aapl.us_polish-header_head.csv"] {
+            let bytes = Fixture.bytes(name)
+            #expect(!bytes.isEmpty, "\(name)")
+            try Self.expectSame(bytes, zone: "America/New_York", interval: .daily, name)
+        }
     }
 
-    @Test func dailyFileIsRefused() throws {
+    /// Screening bodies (HTML, rate-limit text, empty answers) comes before either path.
+    @Test func emptyInputAnswersAlike() throws {
+        try Self.expectSame([UInt8](), "empty")
+    }
+
+    /// The quote path asks `i=5` for intraday bars only: a daily file there is an unexpected header.
+    @Test func dailyFileIsRefusedAsIntraday() throws {
         let bytes = Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")
-        let result = IntradayBarParser.parse(bytes, zone: try ExchangeTimeZone(identifier: "Europe/Warsaw"))
-        guard case .failure(.malformed(_, 1, 2, _)) = result else {
-            Issue.record("expected a malformed header, got \(result)")
+        let result = StooqHistoryDecoder.decodeIntraday(
+            HTTPResponse(status: 200, body: bytes), symbol: "AAPL", zone: try ExchangeTimeZone(identifier: "Europe/Warsaw"))
+        guard case .failure(.unexpectedHeader(_, 1, 2, _, _, _)) = result else {
+            Issue.record("expected an unexpected header, got \(result)")
             return
         }
     }
@@ -137,13 +170,14 @@ import TestSupport
     @Test(arguments: quirks)
     func quirk(_ c: (String, String)) throws {
         try Self.expectSame(Array(c.1.utf8), c.0)
+        try Self.expectSame(Array(c.1.utf8), zone: "America/New_York", c.0 + ", New York sessions")
     }
 
     @Test func errorsCarryTheGeneralPathsLineNumbers() throws {
         let zone = try ExchangeTimeZone(identifier: "Europe/Warsaw")
         let text = "Date,Time,Open,High,Low,Close,Volume\r\n\r\n2020-05-06,15:35:00,1,2,3,4,5\r\n2020-13-06,15:40:00,1,2,3,4,5\r\n"
-        guard case .failure(let error) = IntradayBarParser.parse(Array(text.utf8), zone: zone),
-              case .failure(let expected) = Self.reference(Array(text.utf8), zone: zone) else {
+        guard case .failure(let error) = Self.decode(Array(text.utf8), zone: zone, rowScanner: true),
+              case .failure(let expected) = Self.decode(Array(text.utf8), zone: zone, rowScanner: false) else {
             Issue.record("both paths should fail")
             return
         }
@@ -154,25 +188,6 @@ import TestSupport
         }
         #expect(line == 4)
         #expect(column == 1)
-    }
-
-    @Test func fileReaderAgreesWithBuffer() throws {
-        let zone = try ExchangeTimeZone(identifier: "Europe/Warsaw")
-        var rng = SplitMix(seed: 7)
-        let bytes = Self.randomFile(rows: 5000, rng: &rng, crlf: true, bom: true)
-        let path = NSTemporaryDirectory() + "/intraday-\(getpid()).csv"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        for chunk in [4096, 1 << 20] {
-            let fromFile = IntradayBarParser.parse(contentsOfFile: path, zone: zone, chunkBytes: chunk)
-            guard case .success(let bars) = fromFile else { Issue.record("\(fromFile)"); return }
-            #expect(Self.rows(bars) == (try Self.reference(bytes, zone: zone).get()))
-        }
-        guard case .failure(let error) = IntradayBarParser.parse(contentsOfFile: path + ".missing", zone: zone) else {
-            Issue.record("a missing file should fail")
-            return
-        }
-        #expect(error == .cannotOpen(path: path + ".missing", errno: ENOENT))
     }
 
     // MARK: Random files
@@ -239,6 +254,7 @@ import TestSupport
         var rng = SplitMix(seed: seed)
         let bytes = Self.randomFile(rows: 4000, rng: &rng, crlf: crlf, bom: bom, zone: zone, finalNewline: finalNewline)
         try Self.expectSame(bytes, zone: zone, "seed \(seed)")
+        try Self.expectSame(bytes, zone: "Asia/Tokyo", "seed \(seed), Tokyo sessions")
     }
 
     /// Every minute of a whole year as wall clock, gaps and overlaps included.
@@ -251,7 +267,7 @@ import TestSupport
             s += CivilDateTime(secondsSinceEpochUTC: w).description.replacingOccurrences(of: " ", with: ",") + ",1,2,3,4,5\n"
             w += 60
         }
-        try Self.expectSame(Array(s.utf8), zone: "Europe/Warsaw", "2021", chunkSizes: [4096, 65_536])
+        try Self.expectSame(Array(s.utf8), zone: "Europe/Warsaw", "2021")
     }
 }
 
