@@ -95,6 +95,26 @@ import TestSupport
         }
     }
 
+    /// The in-place reorder gives what a stable sort by time keeping the last bar of each instant gives.
+    @Test func oldestFirstInPlaceMatchesAStableSort() {
+        var rng = SplitMix(seed: 11)
+        for round in 0..<200 {
+            let n = rng.below(40)
+            let bars = (0..<n).map { i in
+                SquarestockCore.Bar(time: Instant(secondsSinceEpoch: Int64(rng.below(round % 2 == 0 ? 8 : 60))),
+                                    session: CivilDate(year: 2020, month: 1, day: 1), close: ExactDecimal(i))
+            }
+            let sorted = bars.enumerated().sorted { a, b in
+                a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+            }.map(\.element)
+            var expected: [SquarestockCore.Bar] = []
+            for b in sorted {
+                if let last = expected.last, last.time == b.time { expected[expected.count - 1] = b } else { expected.append(b) }
+            }
+            #expect(HistoryCSVReader.oldestFirst(bars) == expected, "round \(round)")
+        }
+    }
+
     // MARK: Fixtures
 
     @Test func intradayFixture() throws {
