@@ -11,11 +11,9 @@ public enum FieldParsing {
     /// `N/A`, `N/D`, `null`, `-`, `nan`, `none` or empty (quotes already removed by the reader).
     @inlinable
     public static func isMissing(_ b: UnsafeRawBufferPointer) -> Bool {
-        var s = 0
-        var e = b.count
-        while s < e, b[s] == 32 || b[s] == 9 { s += 1 }
-        while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
-        let n = e - s
+        let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
+        let s = field.lowerBound
+        let n = field.count
         if n == 0 { return true }
         @inline(__always) func lower(_ c: UInt8) -> UInt8 { c | 0x20 }
         switch n {
@@ -45,10 +43,9 @@ public enum FieldParsing {
     public static func humanNumber(_ b: UnsafeRawBufferPointer) -> FieldValue {
         if let v = ExactDecimal.parse(b) { return .number(v) }
         if isMissing(b) { return .missing }
-        var s = 0
-        var e = b.count
-        while s < e, b[s] == 32 || b[s] == 9 { s += 1 }
-        while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
+        let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
+        var s = field.lowerBound
+        var e = field.upperBound
         guard e > s else { return .missing }
         var multiplierExponent = 0
         switch b[e - 1] | 0x20 {

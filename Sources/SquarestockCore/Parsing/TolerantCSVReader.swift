@@ -32,11 +32,7 @@ public struct TolerantCSVReader {
         self.bytes = bytes
         self.separator = separator
         // A UTF-8 byte-order mark is not part of the first header name.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            position = 3
-        } else {
-            position = 0
-        }
+        position = ASCIIBytes.bomLength(bytes)
     }
 
     /// Byte offset where the next record starts.
