@@ -1,6 +1,7 @@
 import SquarestockKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// squarestock-bench: the benchmark suite's measuring tool (Benchmarks/compare.sh drives it).
@@ -26,10 +27,15 @@ let usage = """
     """
 
 let args = CommandLine.arguments
-guard args.count >= 2 else { print(usage); exit(2) }
+guard args.count >= 2 else {
+    print(usage)
+    exit(2)
+}
 let rest = args[2...]
-let valued: Set<String> = ["out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
-                           "url", "runs", "max-concurrent", "samples", "data"]
+let valued: Set<String> = [
+    "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
+    "url", "runs", "max-concurrent", "samples", "data",
+]
 let options = Options(rest, valued: valued)
 switch args[1] {
 case "gen": Generate.run(options)

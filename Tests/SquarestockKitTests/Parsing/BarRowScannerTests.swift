@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -14,15 +15,21 @@ import TestSupport
 /// what its general path answers (`TolerantCSVReader`, `DateTimeParsing`, `FieldParsing.decimal`,
 /// `ExchangeTimeZone.instant(for:)`), bar for bar, or with the same first error.
 @Suite struct BarRowScannerTests {
-    static func decode(_ bytes: [UInt8], zone: ExchangeTimeZone, interval: HistoryInterval = .minutes(5), rowScanner: Bool)
-        -> Result<HistorySeries, HistoryError> {
-        StooqHistoryDecoder.decode(HTTPResponse(status: 200, body: bytes), symbol: "T", zone: zone, interval: interval,
-                                   rowScanner: rowScanner)
+    static func decode(
+        _ bytes: [UInt8], zone: ExchangeTimeZone, interval: HistoryInterval = .minutes(5), rowScanner: Bool
+    )
+        -> Result<HistorySeries, HistoryError>
+    {
+        StooqHistoryDecoder.decode(
+            HTTPResponse(status: 200, body: bytes), symbol: "T", zone: zone, interval: interval,
+            rowScanner: rowScanner)
     }
 
     /// `zone` is the exchange's (sessions); Stooq's clocks are Warsaw's whatever it is.
-    static func expectSame(_ bytes: [UInt8], zone id: String = "Europe/Warsaw", interval: HistoryInterval = .minutes(5),
-                           _ comment: String = "") throws {
+    static func expectSame(
+        _ bytes: [UInt8], zone id: String = "Europe/Warsaw", interval: HistoryInterval = .minutes(5),
+        _ comment: String = ""
+    ) throws {
         let zone = try ExchangeTimeZone(identifier: id)
         let expected = decode(bytes, zone: zone, interval: interval, rowScanner: false)
         let got = decode(bytes, zone: zone, interval: interval, rowScanner: true)
@@ -60,7 +67,8 @@ import TestSupport
         }
         #expect(scan("2020-05-06,15:35:00,300.5,-0.000000001,x y,12345\r\nnext") == 50)
         #expect(scanner.date == CivilDate(year: 2020, month: 5, day: 6))
-        #expect(scanner.wall == CivilDateTime(year: 2020, month: 5, day: 6, hour: 15, minute: 35).secondsSinceEpochAsUTC)
+        #expect(
+            scanner.wall == CivilDateTime(year: 2020, month: 5, day: 6, hour: 15, minute: 35).secondsSinceEpochAsUTC)
         #expect(values[0].description == "300.5")
         #expect(values[1].description == "-0.000000001")
         #expect(values[3].description == "12345")
@@ -101,15 +109,20 @@ import TestSupport
         for round in 0..<200 {
             let n = rng.below(40)
             let bars = (0..<n).map { i in
-                SquarestockCore.Bar(time: Instant(secondsSinceEpoch: Int64(rng.below(round % 2 == 0 ? 8 : 60))),
-                                    session: CivilDate(year: 2020, month: 1, day: 1), close: ExactDecimal(i))
+                SquarestockCore.Bar(
+                    time: Instant(secondsSinceEpoch: Int64(rng.below(round % 2 == 0 ? 8 : 60))),
+                    session: CivilDate(year: 2020, month: 1, day: 1), close: ExactDecimal(i))
             }
             let sorted = bars.enumerated().sorted { a, b in
                 a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
             }.map(\.element)
             var expected: [SquarestockCore.Bar] = []
             for b in sorted {
-                if let last = expected.last, last.time == b.time { expected[expected.count - 1] = b } else { expected.append(b) }
+                if let last = expected.last, last.time == b.time {
+                    expected[expected.count - 1] = b
+                } else {
+                    expected.append(b)
+                }
             }
             #expect(HistoryCSVReader.oldestFirst(bars) == expected, "round \(round)")
         }
@@ -122,7 +135,8 @@ import TestSupport
         #expect(!bytes.isEmpty)
         try Self.expectSame(bytes, "fixture")
         try Self.expectSame(bytes, zone: "America/New_York", "fixture, New York sessions")
-        let bars = try Self.decode(bytes, zone: ExchangeTimeZone(identifier: "Europe/Warsaw"), rowScanner: true).get().bars
+        let bars = try Self.decode(bytes, zone: ExchangeTimeZone(identifier: "Europe/Warsaw"), rowScanner: true).get()
+            .bars
         #expect(bars.count == 9)
         // 2020-05-05 21:55 Warsaw (CEST) is 19:55 UTC.
         #expect(bars[0].time.iso8601UTC == "2020-05-05T19:55:00Z")
@@ -130,9 +144,11 @@ import TestSupport
     }
 
     @Test func dailyFixtures() throws {
-        for name in ["history/stooq/aapl_us_d_polish-header.csv", "history/stooq/SYNTHETIC_spx_d_index_ragged-no-volume.csv",
-                     "history/stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv",
-                     "stooq/daily_aapl.us_polish-header_head.csv"] {
+        for name in [
+            "history/stooq/aapl_us_d_polish-header.csv", "history/stooq/SYNTHETIC_spx_d_index_ragged-no-volume.csv",
+            "history/stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv",
+            "stooq/daily_aapl.us_polish-header_head.csv",
+        ] {
             let bytes = Fixture.bytes(name)
             #expect(!bytes.isEmpty, "\(name)")
             try Self.expectSame(bytes, zone: "America/New_York", interval: .daily, name)
@@ -148,7 +164,8 @@ import TestSupport
     @Test func dailyFileIsRefusedAsIntraday() throws {
         let bytes = Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")
         let result = StooqHistoryDecoder.decodeIntraday(
-            HTTPResponse(status: 200, body: bytes), symbol: "AAPL", zone: try ExchangeTimeZone(identifier: "Europe/Warsaw"))
+            HTTPResponse(status: 200, body: bytes), symbol: "AAPL",
+            zone: try ExchangeTimeZone(identifier: "Europe/Warsaw"))
         guard case .failure(.unexpectedHeader(_, 1, 2, _, _, _)) = result else {
             Issue.record("expected an unexpected header, got \(result)")
             return
@@ -159,32 +176,89 @@ import TestSupport
 
     static let quirks: [(String, String)] = [
         ("LF", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,300.5,301,300.25,300.99,12345\n"),
-        ("CRLF", "Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,15:35:00,300.5,301,300.25,300.99,12345\r\n2020-05-06,15:40:00,301,302,300,301.5,10\r\n"),
-        ("bare CR", "Date,Time,Open,High,Low,Close,Volume\r2020-05-06,15:35:00,1,2,3,4,5\r2020-05-06,15:40:00,1,2,3,4,5\r"),
+        (
+            "CRLF",
+            "Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,15:35:00,300.5,301,300.25,300.99,12345\r\n2020-05-06,15:40:00,301,302,300,301.5,10\r\n"
+        ),
+        (
+            "bare CR",
+            "Date,Time,Open,High,Low,Close,Volume\r2020-05-06,15:35:00,1,2,3,4,5\r2020-05-06,15:40:00,1,2,3,4,5\r"
+        ),
         ("BOM", "\u{FEFF}Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1.5,2,3,4,5\n"),
-        ("BOM CRLF no final newline", "\u{FEFF}Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,15:35:00,1.5,2,3,4,5"),
-        ("no final newline", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1,2,3,4.25,6"),
+        (
+            "BOM CRLF no final newline",
+            "\u{FEFF}Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,15:35:00,1.5,2,3,4,5"
+        ),
+        (
+            "no final newline",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1,2,3,4.25,6"
+        ),
         ("Polish header", "Data,Czas,Otwarcie,Najwyzszy,Najnizszy,Zamkniecie,Wolumen\n2020-05-06,15:35:00,1,2,3,4,5\n"),
-        ("N/D values", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,N/D,N/D,N/D,N/D,N/D\n2020-05-06,15:40:00,1,N/D,3,4,5\n"),
-        ("empty and odd values", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,,-, 7 ,+1.5,1e3\n2020-05-06,15:40:00,.5,5.,-0.0,007.10,abc\n"),
-        ("no volume field", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4\n2020-05-06,15:40:00,1,2,3,4,5\n"),
+        (
+            "N/D values",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,N/D,N/D,N/D,N/D,N/D\n2020-05-06,15:40:00,1,N/D,3,4,5\n"
+        ),
+        (
+            "empty and odd values",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,,-, 7 ,+1.5,1e3\n2020-05-06,15:40:00,.5,5.,-0.0,007.10,abc\n"
+        ),
+        (
+            "no volume field",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4\n2020-05-06,15:40:00,1,2,3,4,5\n"
+        ),
         ("extra fields", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5,6,7\n"),
         ("quoted fields", "Date,Time,Open,High,Low,Close,Volume\n\"2020-05-06\",\"15:35:00\",\"1.5\",2,3,4,5\n"),
-        ("compact date and time", "Date,Time,Open,High,Low,Close,Volume\n20200506,153500,1,2,3,4,5\n2020-05-06,15:40,1,2,3,4,5\n"),
-        ("blank lines", "\n\r\nDate,Time,Open,High,Low,Close,Volume\n\n2020-05-06,15:35:00,1,2,3,4,5\r\n\r\n\n2020-05-06,15:40:00,1,2,3,4,5\n\n"),
-        ("scale grows", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1.123456789,2.5,3.25,4.125,5.5\n2020-05-06,15:45:00,N/D,2,3,4,5\n"),
-        ("long numbers", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,12345678.5,123456789012,0.000000001,1234567.1234567,97676041.83885\n"),
+        (
+            "compact date and time",
+            "Date,Time,Open,High,Low,Close,Volume\n20200506,153500,1,2,3,4,5\n2020-05-06,15:40,1,2,3,4,5\n"
+        ),
+        (
+            "blank lines",
+            "\n\r\nDate,Time,Open,High,Low,Close,Volume\n\n2020-05-06,15:35:00,1,2,3,4,5\r\n\r\n\n2020-05-06,15:40:00,1,2,3,4,5\n\n"
+        ),
+        (
+            "scale grows",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1.123456789,2.5,3.25,4.125,5.5\n2020-05-06,15:45:00,N/D,2,3,4,5\n"
+        ),
+        (
+            "long numbers",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,12345678.5,123456789012,0.000000001,1234567.1234567,97676041.83885\n"
+        ),
         ("negative", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,-1.5,-2,-0.25,-37.625,-5\n"),
         ("header only", "Date,Time,Open,High,Low,Close,Volume\n"),
-        ("bad date", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-02-30,15:40:00,1,2,3,4,5\n"),
-        ("bad time", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,24:00:00,1,2,3,4,5\n"),
-        ("too few fields", "Date,Time,Open,High,Low,Close,Volume\n\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1,2\n"),
-        ("unterminated quote", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,\"1,2,3,4,5\n"),
-        ("quote with newline", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,\"1\n\",2,3,4,5\n2020-05-06,x,1,2,3,4,5\n"),
+        (
+            "bad date",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-02-30,15:40:00,1,2,3,4,5\n"
+        ),
+        (
+            "bad time",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,24:00:00,1,2,3,4,5\n"
+        ),
+        (
+            "too few fields",
+            "Date,Time,Open,High,Low,Close,Volume\n\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,1,2\n"
+        ),
+        (
+            "unterminated quote",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n2020-05-06,15:40:00,\"1,2,3,4,5\n"
+        ),
+        (
+            "quote with newline",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,\"1\n\",2,3,4,5\n2020-05-06,x,1,2,3,4,5\n"
+        ),
         ("lone empty quoted field", "Date,Time,Open,High,Low,Close,Volume\n\"\"\n2020-05-06,15:35:00,1,2,3,4,5\n"),
-        ("BOM bytes mid-file", "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n\u{FEFF}2020-05-06,15:40:00,1,2,3,4,5\n"),
-        ("spring forward gap", "Date,Time,Open,High,Low,Close,Volume\n2021-03-28,01:55:00,1,2,3,4,5\n2021-03-28,02:00:00,1,2,3,4,5\n2021-03-28,02:30:00,1,2,3,4,5\n2021-03-28,03:00:00,1,2,3,4,5\n"),
-        ("fall back overlap", "Date,Time,Open,High,Low,Close,Volume\n2021-10-31,01:55:00,1,2,3,4,5\n2021-10-31,02:00:00,1,2,3,4,5\n2021-10-31,02:30:00,1,2,3,4,5\n2021-10-31,02:59:59,1,2,3,4,5\n2021-10-31,03:00:00,1,2,3,4,5\n"),
+        (
+            "BOM bytes mid-file",
+            "Date,Time,Open,High,Low,Close,Volume\n2020-05-06,15:35:00,1,2,3,4,5\n\u{FEFF}2020-05-06,15:40:00,1,2,3,4,5\n"
+        ),
+        (
+            "spring forward gap",
+            "Date,Time,Open,High,Low,Close,Volume\n2021-03-28,01:55:00,1,2,3,4,5\n2021-03-28,02:00:00,1,2,3,4,5\n2021-03-28,02:30:00,1,2,3,4,5\n2021-03-28,03:00:00,1,2,3,4,5\n"
+        ),
+        (
+            "fall back overlap",
+            "Date,Time,Open,High,Low,Close,Volume\n2021-10-31,01:55:00,1,2,3,4,5\n2021-10-31,02:00:00,1,2,3,4,5\n2021-10-31,02:30:00,1,2,3,4,5\n2021-10-31,02:59:59,1,2,3,4,5\n2021-10-31,03:00:00,1,2,3,4,5\n"
+        ),
     ]
 
     @Test(arguments: quirks)
@@ -195,9 +269,11 @@ import TestSupport
 
     @Test func errorsCarryTheGeneralPathsLineNumbers() throws {
         let zone = try ExchangeTimeZone(identifier: "Europe/Warsaw")
-        let text = "Date,Time,Open,High,Low,Close,Volume\r\n\r\n2020-05-06,15:35:00,1,2,3,4,5\r\n2020-13-06,15:40:00,1,2,3,4,5\r\n"
+        let text =
+            "Date,Time,Open,High,Low,Close,Volume\r\n\r\n2020-05-06,15:35:00,1,2,3,4,5\r\n2020-13-06,15:40:00,1,2,3,4,5\r\n"
         guard case .failure(let error) = Self.decode(Array(text.utf8), zone: zone, rowScanner: true),
-              case .failure(let expected) = Self.decode(Array(text.utf8), zone: zone, rowScanner: false) else {
+            case .failure(let expected) = Self.decode(Array(text.utf8), zone: zone, rowScanner: false)
+        else {
             Issue.record("both paths should fail")
             return
         }
@@ -246,7 +322,9 @@ import TestSupport
 
     /// Sequential 1-to-90-minute steps around the DST weekends of several years, printed as wall
     /// clock of the zone (so gaps are skipped and overlaps repeat), with random numbers.
-    static func randomFile(rows: Int, rng: inout SplitMix, crlf: Bool, bom: Bool, zone: String = "Europe/Warsaw", finalNewline: Bool = true) -> [UInt8] {
+    static func randomFile(
+        rows: Int, rng: inout SplitMix, crlf: Bool, bom: Bool, zone: String = "Europe/Warsaw", finalNewline: Bool = true
+    ) -> [UInt8] {
         let z = try! ExchangeTimeZone(identifier: zone)
         let eol = crlf ? "\r\n" : "\n"
         var s = (bom ? "\u{FEFF}" : "") + "Date,Time,Open,High,Low,Close,Volume" + eol
@@ -254,7 +332,9 @@ import TestSupport
         var t = CivilDateTime(year: 2019, month: 3, day: 30).secondsSinceEpochAsUTC
         for r in 0..<rows {
             let wall = z.localDateTime(at: Instant(secondsSinceEpoch: t))
-            let time = rng.below(10) == 0 ? String(wall.description.dropFirst(11).prefix(5)) : String(wall.description.dropFirst(11))
+            let time =
+                rng.below(10) == 0
+                ? String(wall.description.dropFirst(11).prefix(5)) : String(wall.description.dropFirst(11))
             var fields = [wall.date.description, time]
             for _ in 0..<5 { fields.append(randomDecimal(&rng)) }
             s += fields.joined(separator: ",")
@@ -284,10 +364,11 @@ import TestSupport
         let end = CivilDateTime(year: 2022, month: 1, day: 1).secondsSinceEpochAsUTC
         s.reserveCapacity(Int(end - w) / 60 * 40)
         while w < end {
-            s += CivilDateTime(secondsSinceEpochUTC: w).description.replacingOccurrences(of: " ", with: ",") + ",1,2,3,4,5\n"
+            s +=
+                CivilDateTime(secondsSinceEpochUTC: w).description.replacingOccurrences(of: " ", with: ",")
+                + ",1,2,3,4,5\n"
             w += 60
         }
         try Self.expectSame(Array(s.utf8), zone: "Europe/Warsaw", "2021")
     }
 }
-
