@@ -86,7 +86,11 @@ enum FuzzTargets {
             _ = BodyKind.classify(bytes)
             _ = BodyKind.excerpt(bytes)
         case "stooq-quote": _ = StooqDecoder.quotes(response)
-        case "stooq-bars": _ = StooqDecoder.bars(response)
+        case "stooq-bars":
+            // The product's one Stooq bar reader: both layouts, the fast row path and the general one.
+            if let zone = newYork {
+                _ = StooqHistoryDecoder.decode(response, symbol: "AAPL", zone: zone, interval: .minutes(5))
+            }
         case "yahoo-csv":
             if case .success(let rows) = YahooCSVDecoder.rows(
                 response, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? [])

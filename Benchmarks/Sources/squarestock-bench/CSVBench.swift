@@ -1,7 +1,7 @@
-import SquarestockKit
-import SwiftCSV
 import CSV
 import Foundation
+import SquarestockKit
+import SwiftCSV
 
 /// `csv`, `scan` and `yahoo`: reading the generated files.
 enum CSVBench {
@@ -11,43 +11,42 @@ enum CSVBench {
         guard bytes >= 0 else { fail("no such file: \(path)") }
         let zoneID = o.values["zone"] ?? "Europe/Warsaw"
         let rssStart = currentRSSKiB()
-        if o.flags.contains("typed") {
+        if o.flags.contains("typed") || o.flags.contains("slow") {
+            // The product's history decoder over the file's bytes, as a download hands them over:
+            // `--typed` with its fast row path (every well-formed row), `--slow` with the general
+            // path alone (the one irregular rows take). The file is read before the clock starts.
             let zone = try! ExchangeTimeZone(identifier: zoneID)
-            let t0 = now(), c0 = cpuSeconds()
-            let result = IntradayBarParser.parse(contentsOfFile: path, zone: zone, chunkBytes: o.int("chunk", 2 << 20))
-            let seconds = now() - t0, cpu = cpuSeconds() - c0
-            switch result {
-            case .failure(let e): fail("\(path): \(e)", code: 1)
-            case .success(let bars):
-                // Touch the result so nothing is optimised away, and show a checksum.
-                var check: Int64 = 0
-                bars.instants.withUnsafeBufferPointer { for v in $0 { check &+= v } }
-                bars.close.values.withUnsafeBufferPointer { for v in $0 { check &+= v } }
-                report(rows: bars.count, bytes: bytes, seconds: seconds, extra: [
-                    ("cpu_seconds", fmt(cpu, 6)),
-                    ("first", bars.count > 0 ? Instant(secondsSinceEpoch: bars.instants[0]).iso8601UTC : "-"),
-                    ("close0", bars.count > 0 ? (bars.close[0]?.description ?? "absent") : "-"),
-                    ("checksum", String(check)),
-                    ("rss_start_kib", String(rssStart)), ("rss_peak_kib", String(peakRSSKiB())),
-                    ("peak_over_file", fmt(Double(peakRSSKiB()) * 1024 / Double(bytes), 3)),
-                    ("growth_over_file", fmt(Double(peakRSSKiB() - rssStart) * 1024 / Double(bytes), 3)),
-                ])
-            }
-        } else if o.flags.contains("slow") {
-            // The general path the fast parser must equal: StooqDecoder.bars + instant(for:).
-            let zone = try! ExchangeTimeZone(identifier: zoneID)
-            let t0 = now()
             guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
             let response = HTTPResponse(status: 200, body: [UInt8](data))
-            guard case .success(let bars) = StooqDecoder.bars(response) else { fail("\(path): not Stooq bars", code: 1) }
-            var instants: [Int64] = []
-            instants.reserveCapacity(bars.count)
-            for b in bars { instants.append(zone.instant(for: CivilDateTime(date: b.date, time: b.time ?? TimeOfDay(hour: 0, minute: 0))).secondsSinceEpoch) }
+            let t0 = now()
+            let c0 = cpuSeconds()
+            let result = StooqHistoryDecoder.decode(
+                response, symbol: "BENCH", zone: zone, interval: .minutes(5), rowScanner: o.flags.contains("typed"))
             let seconds = now() - t0
-            report(rows: bars.count, bytes: bytes, seconds: seconds, extra: [("rss_peak_kib", String(peakRSSKiB()))])
+            let cpu = cpuSeconds() - c0
+            switch result {
+            case .failure(let e): fail("\(path): \(e.detail)", code: 1)
+            case .success(let series):
+                // Touch the result so nothing is optimised away, and show a checksum.
+                var check: Int64 = 0
+                for b in series.bars { check &+= b.time.secondsSinceEpoch &+ (b.close?.significand ?? 0) }
+                let bars = series.bars
+                report(
+                    rows: bars.count, bytes: bytes, seconds: seconds,
+                    extra: [
+                        ("cpu_seconds", fmt(cpu, 6)),
+                        ("first", bars.first?.time.iso8601UTC ?? "-"),
+                        ("close0", bars.first.map { $0.close?.description ?? "absent" } ?? "-"),
+                        ("checksum", String(check)),
+                        ("rss_start_kib", String(rssStart)), ("rss_peak_kib", String(peakRSSKiB())),
+                        ("peak_over_file", fmt(Double(peakRSSKiB()) * 1024 / Double(bytes), 3)),
+                        ("growth_over_file", fmt(Double(peakRSSKiB() - rssStart) * 1024 / Double(bytes), 3)),
+                    ])
+            }
         } else if o.flags.contains("parse-only") {
             let t0 = now()
-            var rows = 0, fields = 0
+            var rows = 0
+            var fields = 0
             chunked(path) { chunk, isFinal in
                 // Whole records only: stop before the last line unless this is the end.
                 var limit = chunk.count
@@ -56,30 +55,42 @@ enum CSVBench {
                 }
                 var reader = TolerantCSVReader(bytes: UnsafeRawBufferPointer(rebasing: chunk[0..<limit]))
                 var f: [CSVField] = []
-                while reader.nextRecord(into: &f) { rows += 1; fields += f.count }
+                while reader.nextRecord(into: &f) {
+                    rows += 1
+                    fields += f.count
+                }
                 return limit
             }
             let seconds = now() - t0
-            report(rows: rows - 1, bytes: bytes, seconds: seconds, extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
+            report(
+                rows: rows - 1, bytes: bytes, seconds: seconds,
+                extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
         } else if let peer = o.values["peer"] {
             let t0 = now()
-            var rows = 0, fields = 0
+            var rows = 0
+            var fields = 0
             switch peer {
             case "swiftcsv":
                 // SwiftCSV reads the whole file into a String and splits it into [[String]].
-                let csv = try! SwiftCSV.CSV<Enumerated>(url: URL(fileURLWithPath: path), delimiter: .comma, loadColumns: false)
+                let csv = try! SwiftCSV.CSV<Enumerated>(
+                    url: URL(fileURLWithPath: path), delimiter: .comma, loadColumns: false)
                 rows = csv.rows.count
                 for r in csv.rows { fields += r.count }
             case "csvswift":
                 // CSV.swift streams the file and yields each row as [String].
                 let stream = InputStream(fileAtPath: path)!
                 let reader = try! CSVReader(stream: stream, hasHeaderRow: true)
-                while let row = reader.next() { rows += 1; fields += row.count }
+                while let row = reader.next() {
+                    rows += 1
+                    fields += row.count
+                }
             default:
                 fail("unknown --peer \(peer) (swiftcsv, csvswift)")
             }
             let seconds = now() - t0
-            report(rows: rows, bytes: bytes, seconds: seconds, extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
+            report(
+                rows: rows, bytes: bytes, seconds: seconds,
+                extra: [("fields", String(fields)), ("rss_peak_kib", String(peakRSSKiB()))])
         } else {
             fail("csv needs --typed, --parse-only, --slow or --peer NAME")
         }
@@ -111,9 +122,11 @@ enum CSVBench {
         let zone = try! ExchangeTimeZone(identifier: o.values["zone"] ?? "America/New_York")
         let t0 = now()
         var converter = zone.wallClockConverter()
-        var rows = 0, absent = 0
+        var rows = 0
+        var absent = 0
         var symbols: [String: Int] = [:]
-        var instants: [Int64] = [], prices: [ExactDecimal?] = []
+        var instants: [Int64] = []
+        var prices: [ExactDecimal?] = []
         var volumes: [ExactDecimal?] = []
         chunked(path) { chunk, isFinal in
             var limit = chunk.count
@@ -132,18 +145,28 @@ enum CSVBench {
                     return nil
                 }
                 prices.append(num(1))
-                if let d = DateTimeParsing.usDate(reader.raw(f[2])), let t = DateTimeParsing.twelveHourTime(reader.raw(f[3])) {
-                    instants.append(converter.instant(forWallSeconds: CivilDateTime(date: d, time: t).secondsSinceEpochAsUTC))
+                if let d = DateTimeParsing.usDate(reader.raw(f[2])),
+                    let t = DateTimeParsing.twelveHourTime(reader.raw(f[3]))
+                {
+                    instants.append(
+                        converter.instant(forWallSeconds: CivilDateTime(date: d, time: t).secondsSinceEpochAsUTC))
                 } else {
                     instants.append(Int64.min)
                 }
-                _ = num(4); _ = num(5); _ = num(6); _ = num(7)
+                _ = num(4)
+                _ = num(5)
+                _ = num(6)
+                _ = num(7)
                 volumes.append(num(8))
                 rows += 1
             }
             return limit
         }
-        report(rows: rows, bytes: bytes, seconds: now() - t0, extra: [("absent", String(absent)), ("symbols", String(symbols.count)), ("rss_peak_kib", String(peakRSSKiB()))])
+        report(
+            rows: rows, bytes: bytes, seconds: now() - t0,
+            extra: [
+                ("absent", String(absent)), ("symbols", String(symbols.count)), ("rss_peak_kib", String(peakRSSKiB())),
+            ])
     }
 
     /// Feeds the file through a 1 MiB buffer; `body` returns how many bytes it used.
@@ -159,7 +182,10 @@ enum CSVBench {
         while true {
             while !eof && filled < capacity {
                 let r = read(fd, buffer + filled, capacity - filled)
-                if r < 0 { if errno == EINTR { continue }; fail("read error on \(path)") }
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    fail("read error on \(path)")
+                }
                 if r == 0 { eof = true } else { filled += r }
             }
             let used = body(UnsafeRawBufferPointer(start: buffer, count: filled), eof)

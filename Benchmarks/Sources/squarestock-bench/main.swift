@@ -1,6 +1,7 @@
 import SquarestockKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// squarestock-bench: the benchmark suite's measuring tool (Benchmarks/compare.sh drives it).
@@ -8,9 +9,9 @@ import Glibc
 let usage = """
     usage: squarestock-bench COMMAND [options]
       gen --out DIR [--rows N] [--yahoo-lines N] [--seed S]   write the data sets
-      csv --typed FILE [--zone Z]          intraday CSV into typed columns (exact decimals, UTC)
+      csv --typed FILE [--zone Z]          Stooq intraday CSV into bars (StooqHistoryDecoder; Z the exchange)
       csv --parse-only FILE                the same file split into fields only
-      csv --slow FILE                      the general path (StooqDecoder + ExchangeTimeZone)
+      csv --slow FILE [--zone Z]           the same with the general row path only (irregular rows)
       csv --peer swiftcsv|csvswift FILE    a Swift CSV library, fields only
       scan FILE                            read + memchr for newlines (the floor)
       yahoo --typed FILE                   legacy quotes.csv lines into typed values
@@ -26,10 +27,15 @@ let usage = """
     """
 
 let args = CommandLine.arguments
-guard args.count >= 2 else { print(usage); exit(2) }
+guard args.count >= 2 else {
+    print(usage)
+    exit(2)
+}
 let rest = args[2...]
-let valued: Set<String> = ["out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
-                           "url", "runs", "max-concurrent", "samples", "data"]
+let valued: Set<String> = [
+    "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
+    "url", "runs", "max-concurrent", "samples", "data",
+]
 let options = Options(rest, valued: valued)
 switch args[1] {
 case "gen": Generate.run(options)

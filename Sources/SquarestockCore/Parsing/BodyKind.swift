@@ -18,9 +18,8 @@ public enum BodyKind: String, Sendable, Equatable {
 
     /// Classifies by the first meaningful bytes.
     public static func classify(_ body: [UInt8]) -> BodyKind {
-        var i = 0
-        if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF { i = 3 }
-        while i < body.count, body[i] == 32 || body[i] == 9 || body[i] == 10 || body[i] == 13 { i += 1 }
+        var i = ASCIIBytes.bomLength(body)
+        while i < body.count, ASCIIBytes.isJSONSpace(body[i]) { i += 1 }
         guard i < body.count else { return .empty }
         let c = body[i]
         if c == UInt8(ascii: "<") { return .html }
@@ -57,15 +56,13 @@ public enum BodyKind: String, Sendable, Equatable {
         } else {
             var i = head.startIndex
             while i < head.endIndex {
-                if head[i] == 32 || (head[i] >= 9 && head[i] <= 13) {
+                if ASCIIBytes.isSpace(head[i]) {
                     i += 1
                     continue
                 }
-                if head[i] == 0xEF, i + 2 < head.endIndex, head[i + 1] == 0xBB, head[i + 2] == 0xBF {
-                    i += 3
-                    continue
-                }
-                break
+                let bom = ASCIIBytes.bomLength(head[i...])
+                guard bom > 0 else { break }
+                i += bom
             }
             let rest = head[i...]
             cutShort = rest.count > window && !rest.prefix(window).contains(where: { $0 == 10 || $0 == 13 })
@@ -85,10 +82,10 @@ public enum BodyKind: String, Sendable, Equatable {
     /// The bytes between `<title ...>` and `</title>` (ASCII case-insensitive), if both are there.
     private static func titleBytes(_ head: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard
-            let open = ASCIISearch.firstIndex(
+            let open = ASCIIBytes.firstIndex(
                 of: Array("<title".utf8), in: head, from: head.startIndex, to: head.endIndex),
             let gt = head[open...].firstIndex(of: UInt8(ascii: ">")),
-            let close = ASCIISearch.firstIndex(of: Array("</title>".utf8), in: head, from: gt + 1, to: head.endIndex)
+            let close = ASCIIBytes.firstIndex(of: Array("</title>".utf8), in: head, from: gt + 1, to: head.endIndex)
         else { return nil }
         return head[(gt + 1)..<close]
     }

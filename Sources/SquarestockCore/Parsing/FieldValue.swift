@@ -11,18 +11,20 @@ public enum FieldParsing {
     /// `N/A`, `N/D`, `null`, `-`, `nan`, `none` or empty (quotes already removed by the reader).
     @inlinable
     public static func isMissing(_ b: UnsafeRawBufferPointer) -> Bool {
-        var s = 0
-        var e = b.count
-        while s < e, b[s] == 32 || b[s] == 9 { s += 1 }
-        while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
-        let n = e - s
+        let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
+        let s = field.lowerBound
+        let n = field.count
         if n == 0 { return true }
         @inline(__always) func lower(_ c: UInt8) -> UInt8 { c | 0x20 }
         switch n {
         case 1: return b[s] == UInt8(ascii: "-")
         case 3:
-            let a = lower(b[s]), c = b[s + 1], d = lower(b[s + 2])
-            if c == UInt8(ascii: "/") && a == UInt8(ascii: "n") && (d == UInt8(ascii: "a") || d == UInt8(ascii: "d")) { return true }
+            let a = lower(b[s])
+            let c = b[s + 1]
+            let d = lower(b[s + 2])
+            if c == UInt8(ascii: "/") && a == UInt8(ascii: "n") && (d == UInt8(ascii: "a") || d == UInt8(ascii: "d")) {
+                return true
+            }
             return a == UInt8(ascii: "n") && lower(c) == UInt8(ascii: "a") && d == UInt8(ascii: "n")
         case 4:
             let w = (lower(b[s]), lower(b[s + 1]), lower(b[s + 2]), lower(b[s + 3]))
@@ -45,19 +47,18 @@ public enum FieldParsing {
     public static func humanNumber(_ b: UnsafeRawBufferPointer) -> FieldValue {
         if let v = ExactDecimal.parse(b) { return .number(v) }
         if isMissing(b) { return .missing }
-        var s = 0
-        var e = b.count
-        while s < e, b[s] == 32 || b[s] == 9 { s += 1 }
-        while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
+        let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
+        var s = field.lowerBound
+        var e = field.upperBound
         guard e > s else { return .missing }
         var multiplierExponent = 0
-        switch b[e - 1] | 0x20 {
-        case UInt8(ascii: "k"): multiplierExponent = 3; e -= 1
-        case UInt8(ascii: "m"): multiplierExponent = 6; e -= 1
-        case UInt8(ascii: "b"): multiplierExponent = 9; e -= 1
-        case UInt8(ascii: "t"): multiplierExponent = 12; e -= 1
-        default:
-            if b[e - 1] == UInt8(ascii: "%") { e -= 1 }
+        // The suffixes k, m, b, t in this order scale by 10^3, 10^6, 10^9, 10^12.
+        let suffixes: [UInt8] = [UInt8(ascii: "k"), UInt8(ascii: "m"), UInt8(ascii: "b"), UInt8(ascii: "t")]
+        if let k = suffixes.firstIndex(of: b[e - 1] | 0x20) {
+            multiplierExponent = 3 * (k + 1)
+            e -= 1
+        } else if b[e - 1] == UInt8(ascii: "%") {
+            e -= 1
         }
         guard e > s else { return .invalid }
         var cleaned = [UInt8]()
@@ -69,9 +70,12 @@ public enum FieldParsing {
                 // A thousands separator sits between digits, three digits before the point or end.
                 var digitsAfter = 0
                 var j = i + 1
-                while j < e, b[j] >= 48, b[j] <= 57 { digitsAfter += 1; j += 1 }
+                while j < e, b[j] >= 48, b[j] <= 57 {
+                    digitsAfter += 1
+                    j += 1
+                }
                 guard i > s, b[i - 1] >= 48, b[i - 1] <= 57, digitsAfter == 3,
-                      j == e || b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: ",")
+                    j == e || b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: ",")
                 else { return .invalid }
             } else {
                 cleaned.append(c)
@@ -80,7 +84,9 @@ public enum FieldParsing {
         }
         guard var v = cleaned.withUnsafeBytes({ ExactDecimal.parse($0) }) else { return .invalid }
         if multiplierExponent > 0 {
-            guard let scaled = v * ExactDecimal(significand: ExactDecimal.powerOfTen(multiplierExponent)) else { return .invalid }
+            guard let scaled = v * ExactDecimal(significand: ExactDecimal.powerOfTen(multiplierExponent)) else {
+                return .invalid
+            }
             v = scaled.normalized
         }
         return .number(v)

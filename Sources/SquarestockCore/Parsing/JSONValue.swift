@@ -93,9 +93,7 @@ public struct JSONReader {
     /// Unwraps JSONP (`callback({...});`, `/**/callback(...)`) and parses the inside.
     public static func parseAllowingJSONP(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var start = 0
-        while start < bytes.count, bytes[start] == 32 || bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 9 {
-            start += 1
-        }
+        while start < bytes.count, ASCIIBytes.isJSONSpace(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
             let open = bytes[start...].firstIndex(of: UInt8(ascii: "(")),
             let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open
@@ -111,7 +109,7 @@ public struct JSONReader {
     private init(bytes: UnsafeRawBufferPointer) { b = bytes }
 
     private mutating func skipSpace() {
-        while i < b.count, b[i] == 32 || b[i] == 10 || b[i] == 13 || b[i] == 9 { i += 1 }
+        while i < b.count, ASCIIBytes.isJSONSpace(b[i]) { i += 1 }
     }
 
     private func fail(_ m: String) -> JSONParseError { JSONParseError(offset: i, message: m) }

@@ -32,11 +32,7 @@ public struct TolerantCSVReader {
         self.bytes = bytes
         self.separator = separator
         // A UTF-8 byte-order mark is not part of the first header name.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            position = 3
-        } else {
-            position = 0
-        }
+        position = ASCIIBytes.bomLength(bytes)
     }
 
     /// Byte offset where the next record starts.
@@ -138,6 +134,19 @@ public struct TolerantCSVReader {
             position = p
             return true
         }
+    }
+
+    /// Moves past a record that the caller read itself (`BarRowScanner`), from `offset` to `end`,
+    /// which is just past its line terminator or the end of the input; positions and line numbers
+    /// then stand exactly as after `nextRecord` had read it. The record must be one line with no
+    /// quoted field.
+    package mutating func skipRecord(endingAt end: Int) {
+        lastRecordHadUnterminatedQuote = false
+        lineNumber = nextLine
+        if end > position, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            nextLine += 1
+        }
+        position = end
     }
 
     /// The field's bytes as a buffer (quotes excluded; doubled quotes still doubled).

@@ -1,9 +1,10 @@
 extension String {
-    /// Without leading and trailing spaces, tabs and line ends. Works on scalars: `"\r\n"` is
-    /// one `Character` in Swift, so character-wise trimming would miss it.
+    /// Without leading and trailing ASCII white space (`ASCIIBytes.isSpace`: spaces, tabs, line
+    /// ends, VT, FF). Works on scalars: `"\r\n"` is one `Character` in Swift, so character-wise
+    /// trimming would miss it.
     package var trimmingSpaces: String {
         let scalars = unicodeScalars
-        func isSpace(_ u: Unicode.Scalar) -> Bool { u == " " || u == "\t" || u == "\r" || u == "\n" }
+        func isSpace(_ u: Unicode.Scalar) -> Bool { u.isASCII && ASCIIBytes.isSpace(UInt8(u.value)) }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isSpace($0) }) ?? first
         return String(scalars[first...last])

@@ -25,7 +25,12 @@ enum HistoryCSVReader {
         var headerHint: ([String]) -> String? = { _ in nil }
     }
 
-    static func decode(_ response: HTTPResponse, _ request: Request) -> Result<HistorySeries, HistoryError> {
+    /// - Parameter rowScanner: read well-formed rows with `BarRowScanner` (the product always
+    ///   does); false reads every row with the general path, for tests and the benchmark that
+    ///   check the two agree.
+    static func decode(_ response: HTTPResponse, _ request: Request, rowScanner: Bool = true) -> Result<
+        HistorySeries, HistoryError
+    > {
         if let e = ResponseScreen.csv(
             response, source: request.source, headerStarts: request.headerStarts,
             htmlHint: request.htmlHint, textRules: request.textRules)
@@ -51,7 +56,7 @@ enum HistoryCSVReader {
                         expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
                         found: m.found, hint: request.headerHint(header)))
             }
-            return readRows(&reader, layout: layout, request: request).map {
+            return readRows(&reader, layout: layout, request: request, rowScanner: rowScanner).map {
                 HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
             }
         }
@@ -59,7 +64,7 @@ enum HistoryCSVReader {
 
     private static func readRows(
         _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
-        request: Request
+        request: Request, rowScanner: Bool
     ) -> Result<[Bar], HistoryError> {
         let source = request.source
         let zone = request.zone
@@ -82,8 +87,12 @@ enum HistoryCSVReader {
             }
         var bars: [Bar] = []
         bars.reserveCapacity(reader.bytes.count / 40)
+        let fast = rowScanner ? ScannedBars(layout: layout, zone: zone, wallZone: wallZone) : nil
         var fields: [CSVField] = []
-        while reader.nextRecord(into: &fields) {
+        while true {
+            if let fast, fast.scan(&reader, into: &bars) { continue }
+            guard reader.nextRecord(into: &fields) else { break }
+            fast?.flush(&bars)
             let line = reader.lineNumber
             if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
             if reader.lastRecordHadUnterminatedQuote {
@@ -155,28 +164,70 @@ enum HistoryCSVReader {
             if bar.hasNoPrice { continue }
             bars.append(bar)
         }
+        fast?.flush(&bars)
         if layout.newestFirst { bars.reverse() }
-        return .success(oldestFirst(bars))
+        putOldestFirst(&bars)
+        return .success(bars)
     }
 
     /// Bars in time order with one bar per instant (the later row wins), sorting only when a
     /// service broke its own order.
     static func oldestFirst(_ bars: [Bar]) -> [Bar] {
+        var ordered = bars
+        putOldestFirst(&ordered)
+        return ordered
+    }
+
+    /// `oldestFirst` in place: a fall-back hour of intraday bars lands here every autumn, and a
+    /// second array of bars would cost as much memory again as the first.
+    static func putOldestFirst(_ bars: inout [Bar]) {
+        let n = bars.count
         var ordered = true
         for i in bars.indices.dropFirst() where !(bars[i - 1].time < bars[i].time) {
             ordered = false
             break
         }
-        if ordered { return bars }
-        let sorted = bars.enumerated().sorted { a, b in
-            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
-        }.map(\.element)
-        var out: [Bar] = []
-        out.reserveCapacity(sorted.count)
-        for b in sorted {
-            if let last = out.last, last.time == b.time { out[out.count - 1] = b } else { out.append(b) }
+        if ordered { return }
+        // Sort (time, position) pairs, not bars: 16 bytes a move and no closure.
+        var keys: [(Int64, Int)] = []
+        keys.reserveCapacity(n)
+        for (i, b) in bars.enumerated() { keys.append((b.time.secondsSinceEpoch, i)) }
+        keys.sort { $0 < $1 }
+        // source[j]: the position the j-th bar of the result comes from; the bars that lose to a
+        // later row at the same instant follow the kept ones, to be cut off.
+        var source: [Int] = []
+        source.reserveCapacity(n)
+        var lost: [Int] = []
+        var k = 0
+        while k < n {
+            var last = k
+            while last + 1 < n && keys[last + 1].0 == keys[k].0 { last += 1 }
+            source.append(keys[last].1)
+            for i in k..<last { lost.append(keys[i].1) }
+            k = last + 1
         }
-        return out
+        let kept = source.count
+        source += lost
+        // Apply the permutation cycle by cycle: each bar moves once.
+        bars.withUnsafeMutableBufferPointer { b in
+            source.withUnsafeMutableBufferPointer { from in
+                for start in 0..<n where from[start] != start {
+                    let first = b[start]
+                    var j = start
+                    while true {
+                        let src = from[j]
+                        from[j] = j
+                        if src == start {
+                            b[j] = first
+                            break
+                        }
+                        b[j] = b[src]
+                        j = src
+                    }
+                }
+            }
+        }
+        bars.removeLast(n - kept)
     }
 
     private static func notA(

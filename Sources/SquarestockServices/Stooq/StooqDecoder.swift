@@ -1,7 +1,7 @@
 import SquarestockCore
 import SquarestockNetworking
 
-/// Reads Stooq's CSV answers: quotes from `/q/l/` and bars from `/q/d/l/`.
+/// Reads Stooq's quote CSV from `/q/l/` (its bars from `/q/d/l/` are `StooqHistoryDecoder`'s).
 ///
 /// Columns are taken by position, because files from stooq.pl carry Polish headers
 /// (`Data,Otwarcie,...`) and the `Name` column exists only when asked for.
@@ -76,62 +76,6 @@ public enum StooqDecoder {
                 rows.append(row)
             }
             return .success(rows)
-        }
-    }
-
-    /// Bars of `/q/d/l/`, oldest first as Stooq sends them. Index rows without a volume field
-    /// are accepted (the field is absent, not empty).
-    public static func bars(_ response: HTTPResponse) -> Result<[StooqBar], QuoteError> {
-        if let e = ResponseScreen.csv(
-            response, source: source, headerStarts: ["date", "data"], htmlHint: htmlHint, textRules: textRules)
-        {
-            return .failure(e)
-        }
-        return response.body.withUnsafeBytes { raw in
-            var reader = TolerantCSVReader(bytes: raw)
-            var fields: [CSVField] = []
-            guard reader.nextRecord(into: &fields) else { return .success([]) }
-            // `Date,Time,Open,...` (intraday) or `Date,Open,...` (daily): Polish `Czas` for Time.
-            let second = fields.count > 1 ? reader.string(fields[1]).trimmingSpaces.lowercased() : ""
-            let hasTime = second == "time" || second == "czas"
-            let firstPrice = hasTime ? 2 : 1
-            var bars: [StooqBar] = []
-            bars.reserveCapacity(raw.count / 48)
-            while reader.nextRecord(into: &fields) {
-                guard fields.count >= firstPrice + 4, !reader.lastRecordHadUnterminatedQuote else {
-                    if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
-                    return .failure(
-                        .truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) fields"))
-                }
-                let d = reader.raw(fields[0])
-                guard let date = DateTimeParsing.isoDate(d) ?? DateTimeParsing.compactDate(d) else {
-                    return .failure(
-                        .malformed(
-                            source: source, line: reader.lineNumber, column: 1,
-                            detail: "not a date: \"\(reader.string(fields[0]))\""))
-                }
-                var time: TimeOfDay? = nil
-                if hasTime {
-                    let t = reader.raw(fields[1])
-                    guard let parsed = DateTimeParsing.time(t) ?? DateTimeParsing.compactTime(t) else {
-                        return .failure(
-                            .malformed(
-                                source: source, line: reader.lineNumber, column: 2,
-                                detail: "not a time: \"\(reader.string(fields[1]))\""))
-                    }
-                    time = parsed
-                }
-                func num(_ k: Int) -> ExactDecimal? {
-                    guard k < fields.count else { return nil }
-                    if case .number(let v) = FieldParsing.decimal(reader.raw(fields[k])) { return v }
-                    return nil
-                }
-                bars.append(
-                    StooqBar(
-                        date: date, time: time, open: num(firstPrice), high: num(firstPrice + 1),
-                        low: num(firstPrice + 2), close: num(firstPrice + 3), volume: num(firstPrice + 4)))
-            }
-            return .success(bars)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 import SquarestockNetworking
 
@@ -32,7 +33,8 @@ public struct StooqSource: QuoteSource {
         let from = today.adding(days: -StooqSource.historyDays)
         for t in tickers {
             requests.append(HTTPRequest(url: historyURL(t.ticker, interval: "5", from: nil, to: nil, context: context)))
-            requests.append(HTTPRequest(url: historyURL(t.ticker, interval: "d", from: from, to: today, context: context)))
+            requests.append(
+                HTTPRequest(url: historyURL(t.ticker, interval: "d", from: from, to: today, context: context)))
         }
         let responses = transport.perform(requests)
         for (b, batch) in batches.enumerated() {
@@ -50,10 +52,27 @@ public struct StooqSource: QuoteSource {
                         outcomes[t.index] = .failure(.missingFromResponse(source: name))
                         continue
                     }
-                    let intraday = responses[base].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
-                    let daily = responses[base + 1].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.bars)
-                    outcomes[t.index] = StooqSource.stock(symbol: symbols[t.index], row: row, intraday: intraday, daily: daily,
-                                                          context: context, sourceName: name)
+                    // Bars are dated by the symbol's exchange; without one they serve only their errors.
+                    let zone = StooqSource.exchangeZone(symbols[t.index], context) ?? StooqSource.warsaw
+                    func history(
+                        _ k: Int, _ decode: (HTTPResponse, ExchangeTimeZone) -> Result<HistorySeries, HistoryError>
+                    )
+                        -> Result<HistorySeries, HistoryError>?
+                    {
+                        guard let zone else { return nil }
+                        return responses[k].mapError { HistoryError.response(.transport(source: name, $0)) }.flatMap {
+                            decode($0, zone)
+                        }
+                    }
+                    let intraday = history(base) {
+                        StooqHistoryDecoder.decodeIntraday($0, symbol: symbols[t.index], zone: $1)
+                    }
+                    let daily = history(base + 1) {
+                        StooqHistoryDecoder.decode($0, symbol: symbols[t.index], zone: $1, interval: .daily)
+                    }
+                    outcomes[t.index] = StooqSource.stock(
+                        symbol: symbols[t.index], row: row, intraday: intraday, daily: daily,
+                        context: context, sourceName: name)
                 }
             }
         }
@@ -63,15 +82,20 @@ public struct StooqSource: QuoteSource {
     }
 
     func quoteURL(_ tickers: [String], context: SourceContext) -> String {
-        var url = "https://stooq.com/q/l/?s=" + tickers.map(Endpoint.encode).joined(separator: "+") + "&f=sd2t2ohlcvn&h&e=csv"
+        var url =
+            "https://stooq.com/q/l/?s=" + tickers.map(Endpoint.encode).joined(separator: "+") + "&f=sd2t2ohlcvn&h&e=csv"
         if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
         return context.url(url)
     }
 
-    func historyURL(_ ticker: String, interval: String, from: CivilDate?, to: CivilDate?, context: SourceContext) -> String {
+    func historyURL(_ ticker: String, interval: String, from: CivilDate?, to: CivilDate?, context: SourceContext)
+        -> String
+    {
         var url = "https://stooq.com/q/d/l/?s=" + Endpoint.encode(ticker) + "&i=" + interval
         if let from, let to {
-            url += "&d1=" + from.description.replacingOccurrences(of: "-", with: "") + "&d2=" + to.description.replacingOccurrences(of: "-", with: "")
+            url +=
+                "&d1=" + from.description.replacingOccurrences(of: "-", with: "") + "&d2="
+                + to.description.replacingOccurrences(of: "-", with: "")
         }
         if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
         return context.url(url)
@@ -79,10 +103,17 @@ public struct StooqSource: QuoteSource {
 
     static let warsaw = try? ExchangeTimeZone(identifier: "Europe/Warsaw")
 
-    /// Builds a stock from a quote row and whatever history arrived. History failures only
+    static func exchangeZone(_ symbol: String, _ context: SourceContext) -> ExchangeTimeZone? {
+        context.registry.exchange(forSymbol: symbol).flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
+    }
+
+    /// Builds a stock from a quote row and whatever history arrived (decoded by
+    /// `StooqHistoryDecoder` in the symbol's exchange zone, as charts are). History failures only
     /// cost the sparkline or the previous close, never the quote.
-    public static func stock(symbol: String, row: StooqQuoteRow, intraday: Result<[StooqBar], QuoteError>?,
-                             daily: Result<[StooqBar], QuoteError>?, context: SourceContext, sourceName: String) -> Result<Stock, QuoteError> {
+    public static func stock(
+        symbol: String, row: StooqQuoteRow, intraday: Result<HistorySeries, HistoryError>?,
+        daily: Result<HistorySeries, HistoryError>?, context: SourceContext, sourceName: String
+    ) -> Result<Stock, QuoteError> {
         if let text = row.unreadableClose { return .failure(.priceNotReadable(source: "stooq", sent: text)) }
         guard row.hasData else { return .failure(.noData(source: "stooq")) }
         let exchange = context.registry.exchange(forSymbol: symbol)
@@ -92,25 +123,24 @@ public struct StooqSource: QuoteSource {
             lastTrade = warsaw.instant(for: CivilDateTime(date: d, time: row.time ?? TimeOfDay(hour: 0, minute: 0)))
         }
         let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
-        var price = Price(last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
+        var price = Price(
+            last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
         var notes: [String] = []
-        if case .success(let bars)? = daily, let tradeDate {
-            price.previousClose = bars.last(where: { $0.date < tradeDate && $0.close != nil })?.close
-        } else if case .failure(let e)? = daily, e != .noData(source: "stooq") {
+        if case .success(let series)? = daily, let tradeDate {
+            price.previousClose = series.bars.last(where: { $0.session < tradeDate && $0.close != nil })?.close
+        } else if case .failure(let e)? = daily, e != .response(.noData(source: "stooq")) {
             notes.append("previous close unavailable: " + e.detail)
         }
         price.deriveChange()
         var points: [IntradayPoint] = []
         var unavailable: String? = nil
         switch intraday {
-        case .success(let bars)?:
-            if let warsaw, let tradeDate, let zone {
-                for b in bars {
-                    guard let t = b.time, let c = b.close else { continue }
-                    let instant = warsaw.instant(for: CivilDateTime(date: b.date, time: t))
-                    if zone.localDateTime(at: instant).date == tradeDate { points.append(IntradayPoint(time: instant, price: c)) }
+        case .success(let series)?:
+            if let tradeDate {
+                // Sessions are the exchange's dates of Stooq's Warsaw clocks; bars come oldest first.
+                for b in series.bars where b.session == tradeDate {
+                    if let c = b.close { points.append(IntradayPoint(time: b.time, price: c)) }
                 }
-                points.sort { $0.time < $1.time }
             }
             if points.isEmpty { unavailable = "Stooq sent no intraday bars for the last trading day" }
         case .failure(let e)?:
@@ -118,11 +148,13 @@ public struct StooqSource: QuoteSource {
         case nil:
             unavailable = "no intraday data"
         }
-        let company = Company(symbol: symbol, name: row.name.flatMap { $0 == row.symbol ? nil : $0 }, exchange: exchange, exchangeCode: nil)
-        return .success(Stock(company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
-                              session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
-                              source: sourceName, notes: notes, intradayUnavailable: unavailable))
+        let company = Company(
+            symbol: symbol, name: row.name.flatMap { $0 == row.symbol ? nil : $0 }, exchange: exchange,
+            exchangeCode: nil)
+        return .success(
+            Stock(
+                company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
+                session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
+                source: sourceName, notes: notes, intradayUnavailable: unavailable))
     }
 }
-
-import Foundation

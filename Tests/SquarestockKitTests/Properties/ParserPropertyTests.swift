@@ -1,8 +1,8 @@
 import PropertyBased
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -43,7 +43,8 @@ struct ParserPropertyTests {
         await propertyCheck(count: 300, input: Self.bytes) { body in
             let r = HTTPResponse(status: 200, body: body)
             _ = StooqDecoder.quotes(r)
-            _ = StooqDecoder.bars(r)
+            _ = StooqHistoryDecoder.decode(
+                r, symbol: "AAPL", zone: try! ExchangeTimeZone(identifier: "America/New_York"), interval: .minutes(5))
             _ = YahooCSVDecoder.rows(r, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? [])
             _ = YahooChartDecoder.stock(symbol: "AAPL", response: r, context: context, sourceName: "p")
             _ = YahooQuoteDecoder.decode(r)

@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -39,9 +40,14 @@ struct StooqSourceTests {
         #expect(s.price.lastTrade?.iso8601UTC == "2020-05-06T20:00:01Z")
         #expect(s.timeZone?.iso8601(at: s.price.lastTrade!) == "2020-05-06T16:00:01-04:00")
         // Only the trade day's bars, converted from Warsaw time, in order.
-        #expect(s.intraday.map(\.time.iso8601UTC) == ["2020-05-06T13:35:00Z", "2020-05-06T13:40:00Z", "2020-05-06T13:45:00Z",
-                                                      "2020-05-06T14:00:00Z", "2020-05-06T16:00:00Z", "2020-05-06T18:00:00Z", "2020-05-06T20:00:00Z"])
-        #expect(s.session.map { $0.lowerBound.iso8601UTC + " " + $0.upperBound.iso8601UTC } == "2020-05-06T13:30:00Z 2020-05-06T20:00:00Z")
+        #expect(
+            s.intraday.map(\.time.iso8601UTC) == [
+                "2020-05-06T13:35:00Z", "2020-05-06T13:40:00Z", "2020-05-06T13:45:00Z",
+                "2020-05-06T14:00:00Z", "2020-05-06T16:00:00Z", "2020-05-06T18:00:00Z", "2020-05-06T20:00:00Z",
+            ])
+        #expect(
+            s.session.map { $0.lowerBound.iso8601UTC + " " + $0.upperBound.iso8601UTC }
+                == "2020-05-06T13:30:00Z 2020-05-06T20:00:00Z")
         #expect(s.source == "stooq")
         #expect(s.company.name == nil)  // no Name column in this recording
     }
@@ -101,38 +107,64 @@ struct StooqSourceTests {
     }
 
     static let errorBodies: [(name: String, status: Int, body: [UInt8], check: @Sendable (QuoteError) -> Bool)] = [
-        ("HTML challenge with 200", 200, Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"), { e in
-            guard case .unexpectedBody(_, 200, .html, let excerpt, let hint) = e else { return false }
-            return excerpt == "Checking your browser - stooq" && hint?.contains("STOOQ_API_KEY") == true
-        }),
-        ("JSON error with 200", 200, Fixture.bytes("errors/json_error_message_200.json"), { e in
-            guard case .unexpectedBody(_, 200, .json, let excerpt, _) = e else { return false }
-            return excerpt.hasPrefix("Invalid API call.")
-        }),
-        ("empty body", 200, [], { e in
-            if case .unexpectedBody(_, 200, .empty, _, _) = e { return true }
-            return false
-        }),
-        ("daily hits limit", 200, Fixture.bytes("errors/stooq_daily_hits_limit.txt"), { e in
-            if case .rateLimited(source: "stooq", _, _) = e { return true }
-            return false
-        }),
-        ("HTTP 503", 503, Array("Service Unavailable".utf8), { e in
-            if case .httpStatus(_, 503, "Service Unavailable") = e { return true }
-            return false
-        }),
-        ("truncated body", 200, Array("Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,300.46".utf8), { e in
-            if case .truncated(source: "stooq", let detail) = e { return detail.contains("line 2 has 4 of 9") }
-            return false
-        }),
-        ("plain text", 200, Array("Service temporarily closed for maintenance".utf8), { e in
-            if case .unexpectedBody(_, 200, .text, "Service temporarily closed for maintenance", _) = e { return true }
-            return false
-        }),
+        (
+            "HTML challenge with 200", 200, Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"),
+            { e in
+                guard case .unexpectedBody(_, 200, .html, let excerpt, let hint) = e else { return false }
+                return excerpt == "Checking your browser - stooq" && hint?.contains("STOOQ_API_KEY") == true
+            }
+        ),
+        (
+            "JSON error with 200", 200, Fixture.bytes("errors/json_error_message_200.json"),
+            { e in
+                guard case .unexpectedBody(_, 200, .json, let excerpt, _) = e else { return false }
+                return excerpt.hasPrefix("Invalid API call.")
+            }
+        ),
+        (
+            "empty body", 200, [],
+            { e in
+                if case .unexpectedBody(_, 200, .empty, _, _) = e { return true }
+                return false
+            }
+        ),
+        (
+            "daily hits limit", 200, Fixture.bytes("errors/stooq_daily_hits_limit.txt"),
+            { e in
+                if case .rateLimited(source: "stooq", _, _) = e { return true }
+                return false
+            }
+        ),
+        (
+            "HTTP 503", 503, Array("Service Unavailable".utf8),
+            { e in
+                if case .httpStatus(_, 503, "Service Unavailable") = e { return true }
+                return false
+            }
+        ),
+        (
+            "truncated body", 200,
+            Array("Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,300.46".utf8),
+            { e in
+                if case .truncated(source: "stooq", let detail) = e { return detail.contains("line 2 has 4 of 9") }
+                return false
+            }
+        ),
+        (
+            "plain text", 200, Array("Service temporarily closed for maintenance".utf8),
+            { e in
+                if case .unexpectedBody(_, 200, .text, "Service temporarily closed for maintenance", _) = e {
+                    return true
+                }
+                return false
+            }
+        ),
     ]
 
     @Test(arguments: errorBodies)
-    func errorBodiesBecomeClearErrors(_ c: (name: String, status: Int, body: [UInt8], check: @Sendable (QuoteError) -> Bool)) throws {
+    func errorBodiesBecomeClearErrors(
+        _ c: (name: String, status: Int, body: [UInt8], check: @Sendable (QuoteError) -> Bool)
+    ) throws {
         let t = ScriptedTransport()
         t.on("/q/l/", status: c.status, body: c.body)
         let r = StooqSource().quotes(for: ["AAPL", "MSFT"], context: context(), transport: t)
@@ -156,16 +188,24 @@ struct StooqSourceTests {
     }
 
     @Test func polishHeaderDailyHistoryIsReadByPosition() throws {
-        let bars = try StooqDecoder.bars(HTTPResponse(status: 200, body: Fixture.bytes("stooq/daily_aapl.us_polish-header_head.csv"))).get()
+        let bars = try StooqHistoryDecoder.decode(
+            HTTPResponse(status: 200, body: Fixture.bytes("stooq/daily_aapl.us_polish-header_head.csv")),
+            symbol: "AAPL", zone: ExchangeTimeZone(identifier: "America/New_York"), interval: .daily
+        ).get().bars
         #expect(bars.count == 29)
-        #expect(bars[0].date == CivilDate(year: 1984, month: 9, day: 7))
+        #expect(bars[0].session == CivilDate(year: 1984, month: 9, day: 7))
         #expect(bars[0].close?.description == "0.100763")
         #expect(bars[0].volume?.description == "97676041.83885")
     }
 
     @Test func indexRowsWithoutVolumeField() throws {
-        let body = Array("Date,Open,High,Low,Close,Volume\n1789-05-01,0.51,0.51,0.51,0.51\n1950-01-03,16.66,16.66,16.66,16.66,1260000\n".utf8)
-        let bars = try StooqDecoder.bars(HTTPResponse(status: 200, body: body)).get()
+        let body = Array(
+            "Date,Open,High,Low,Close,Volume\n1789-05-01,0.51,0.51,0.51,0.51\n1950-01-03,16.66,16.66,16.66,16.66,1260000\n"
+                .utf8)
+        let bars = try StooqHistoryDecoder.decode(
+            HTTPResponse(status: 200, body: body), symbol: "^SPX",
+            zone: ExchangeTimeZone(identifier: "America/New_York"), interval: .daily
+        ).get().bars
         #expect(bars.map(\.volume) == [nil, ExactDecimal("1260000")])
     }
 }
@@ -182,7 +222,8 @@ struct StooqSymbolTests {
     }
 
     @Test func venuesStooqDoesNotListAreRefusedWithAHint() {
-        guard case .failure(.unsupportedSymbol(_, let reason)) = StooqSymbol.ticker(for: "AIR.PA", registry: .standard) else {
+        guard case .failure(.unsupportedSymbol(_, let reason)) = StooqSymbol.ticker(for: "AIR.PA", registry: .standard)
+        else {
             Issue.record("AIR.PA should be unsupported")
             return
         }

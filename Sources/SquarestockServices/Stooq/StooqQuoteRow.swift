@@ -19,15 +19,3 @@ public struct StooqQuoteRow: Sendable, Equatable {
     /// Stooq marks an unknown symbol by `N/D` in every field after the symbol.
     public var hasData: Bool { close != nil && date != nil }
 }
-
-/// One bar of Stooq's history CSV: daily rows have no time; intraday rows (`i=5`) have a
-/// Warsaw wall-clock time.
-public struct StooqBar: Sendable, Equatable {
-    public var date: CivilDate
-    public var time: TimeOfDay?
-    public var open: ExactDecimal?
-    public var high: ExactDecimal?
-    public var low: ExactDecimal?
-    public var close: ExactDecimal?
-    public var volume: ExactDecimal?
-}

@@ -1,0 +1,308 @@
+/// The byte-level fast path for one well-formed row of a bar CSV (`yyyy-MM-dd,[HH:mm[:ss],]`
+/// then plain decimals and skipped fields), for the history reader's hot loop.
+///
+/// A row it accepts is read straight from the bytes: no array of fields, no optionals, no call
+/// into a zone cache. It answers `nil` (-1) for anything irregular (quotes, `N/D`, empty values,
+/// missing or extra fields, compact dates, exponents, `+` signs, blank lines, more than 18
+/// digits, a row in the input's last few bytes), so the caller reads that row with its general
+/// path, whose errors (texts, lines, columns) are the ones users see. Whatever it accepts it reads
+/// exactly as `DateTimeParsing` and `ExactDecimal.parse` would: the same date, time, significand
+/// and scale.
+package struct BarRowScanner {
+    /// What a field after the date (and time) holds.
+    package enum Field: Sendable, Equatable {
+        /// A plain decimal (a price or a volume).
+        case number
+        /// Read past unchecked, as the general path does (Yahoo's `Adj Close`).
+        case ignored
+    }
+
+    /// Whether the second field is a time of day (`HH:mm:ss` or `HH:mm`).
+    package let hasTime: Bool
+    /// Fields after the date (and time), at most 64.
+    package let fieldCount: Int
+    /// Bit k set: field k is `.ignored`.
+    private let ignoredMask: UInt64
+
+    /// The date of the last row accepted.
+    package private(set) var date = CivilDate(year: 1970, month: 1, day: 1)
+    /// The wall clock of the last row accepted, in seconds as if UTC (`secondsSinceEpochAsUTC`).
+    package private(set) var wall: Int64 = 0
+
+    // The previous row's date (its 10 bytes) and day number: a repeated date is not parsed again.
+    private var dateLow: UInt64 = 0
+    private var dateHigh: UInt16 = 0
+    private var dateDays: Int64 = 0
+    private var hasDate = false
+
+    /// `powerTable`, held here so the hot path does not check the static's initialisation per row.
+    private let powers: UnsafePointer<Int64> = BarRowScanner.powerTable
+
+    /// nil when `fields` has more than 64 entries (no CSV this tool reads has).
+    package init?(hasTime: Bool, fields: [Field]) {
+        guard fields.count <= 64 else { return nil }
+        self.hasTime = hasTime
+        fieldCount = fields.count
+        var mask: UInt64 = 0
+        for (k, f) in fields.enumerated() where f == .ignored { mask |= 1 << UInt64(k) }
+        ignoredMask = mask
+    }
+
+    /// Reads the row starting at `start` of the `n` bytes at `b`: on success `date` and `wall`
+    /// hold its clock, `values[k]` the value of number field k (ignored fields leave theirs as
+    /// they were), and the answer is the offset after its line terminator (or `n` at the end of
+    /// the input); -1 when the row needs the general reader.
+    @inline(__always)
+    package mutating func scan(
+        _ b: UnsafePointer<UInt8>, from start: Int, count n: Int, into values: UnsafeMutablePointer<ExactDecimal>
+    ) -> Int {
+        var p = start
+        guard let days = dateDays(b, p, n) else { return -1 }
+        p += 11
+        var seconds: Int64 = 0
+        if hasTime {
+            guard let clock = Self.clock(b, &p, n) else { return -1 }
+            seconds = clock
+        }
+        let wallSeconds = days &* 86_400 &+ seconds
+        let last = fieldCount &- 1
+        var k = 0
+        while k <= last {
+            if ignoredMask & (1 &<< UInt64(k)) != 0 {
+                guard p < n, b[p] != UInt8(ascii: "\"") else { return -1 }
+                while p < n {
+                    let c = b[p]
+                    if c == UInt8(ascii: ",") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+                    p &+= 1
+                }
+            } else {
+                var value: Int64 = 0
+                let scale = Self.decimal(b, &p, n, &value, powers)
+                guard scale >= 0 else { return -1 }
+                values[k] = ExactDecimal(significand: value, scale: scale)
+            }
+            if k < last {
+                guard p < n, b[p] == UInt8(ascii: ",") else { return -1 }
+                p &+= 1
+            }
+            k &+= 1
+        }
+        // The line's end: LF, CRLF, a bare CR, or the end of the input.
+        if p < n {
+            if b[p] == UInt8(ascii: "\n") {
+                p &+= 1
+            } else if b[p] == UInt8(ascii: "\r") {
+                p &+= 1
+                if p < n && b[p] == UInt8(ascii: "\n") { p &+= 1 }
+            } else {
+                return -1
+            }
+        }
+        wall = wallSeconds
+        return p
+    }
+
+    @inline(__always)
+    private static func digit(_ c: UInt8) -> Int64? {
+        let d = c &- 48
+        return d <= 9 ? Int64(d) : nil
+    }
+
+    /// The day number of `yyyy-MM-dd,` at `p` (a valid calendar date), setting `date`.
+    @inline(__always)
+    private mutating func dateDays(_ b: UnsafePointer<UInt8>, _ p: Int, _ n: Int) -> Int64? {
+        guard p + 11 <= n, b[p + 10] == UInt8(ascii: ",") else { return nil }
+        let raw = UnsafeRawPointer(b + p)
+        let lo8 = raw.loadUnaligned(as: UInt64.self)
+        let hi2 = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if hasDate && lo8 == dateLow && hi2 == dateHigh { return dateDays }
+        guard b[p + 4] == UInt8(ascii: "-"), b[p + 7] == UInt8(ascii: "-"),
+            let y0 = Self.digit(b[p]), let y1 = Self.digit(b[p + 1]), let y2 = Self.digit(b[p + 2]),
+            let y3 = Self.digit(b[p + 3]),
+            let m0 = Self.digit(b[p + 5]), let m1 = Self.digit(b[p + 6]), let d0 = Self.digit(b[p + 8]),
+            let d1 = Self.digit(b[p + 9])
+        else { return nil }
+        let parsed = CivilDate(
+            year: Int(y0 * 1000 + y1 * 100 + y2 * 10 + y3), month: Int(m0 * 10 + m1), day: Int(d0 * 10 + d1))
+        guard parsed.isValid else { return nil }
+        date = parsed
+        dateDays = parsed.daysSinceEpoch
+        dateLow = lo8
+        dateHigh = hi2
+        hasDate = true
+        return dateDays
+    }
+
+    /// Seconds into the day of `HH:mm:ss,` (one 8-byte load) or `HH:mm,` at `p`, moving `p` past
+    /// the comma.
+    @inline(__always)
+    private static func clock(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int) -> Int64? {
+        guard p + 17 <= n else { return nil }
+        let clock = UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self).littleEndian
+        let hour: Int64
+        let minute: Int64
+        let seconds: Int64
+        if b[p + 8] == UInt8(ascii: ","), (clock >> 16) & 0xFF == 0x3A, (clock >> 40) & 0xFF == 0x3A {
+            // Digits become 0...9 (colons 0); any other byte shows as >= 10 or >= 0x80.
+            let x = clock ^ 0x3030_3A30_303A_3030
+            guard ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            hour = Int64(x & 0xFF) * 10 + Int64((x >> 8) & 0xFF)
+            minute = Int64((x >> 24) & 0xFF) * 10 + Int64((x >> 32) & 0xFF)
+            seconds = Int64((x >> 48) & 0xFF) * 10 + Int64(x >> 56)
+            p += 9
+        } else {
+            guard b[p + 2] == UInt8(ascii: ":"), b[p + 5] == UInt8(ascii: ","),
+                let h0 = digit(b[p]), let h1 = digit(b[p + 1]),
+                let i0 = digit(b[p + 3]), let i1 = digit(b[p + 4])
+            else { return nil }
+            hour = h0 * 10 + h1
+            minute = i0 * 10 + i1
+            seconds = 0
+            p += 6
+        }
+        guard hour < 24, minute < 60, seconds < 60 else { return nil }
+        return hour * 3600 + minute * 60 + seconds
+    }
+
+    /// `-?digits(.digits)?` with at most 18 digits in all, as `ExactDecimal.parse` reads it: the
+    /// value through `value`, the scale returned (-1: not such a decimal). Inlined: only the common
+    /// shape, a number of at most 7 bytes and its terminator within one 8-byte load (`250.27,`);
+    /// everything else is `longDecimal`'s.
+    @inline(__always)
+    private static func decimal(
+        _ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64, _ powers: UnsafePointer<Int64>
+    ) -> Int {
+        if p &+ 18 <= n {
+            let negative = b[p] == UInt8(ascii: "-")
+            let i = negative ? p &+ 1 : p
+            let x = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+            // A byte was a digit exactly when it is now below 10: flag the others.
+            let flags = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+            let first = flags.trailingZeroBitCount &>> 3  // 8 when there is no flag
+            if first > 0 && first < 8 {
+                // `.` is 0x2E, so 0x1E once xored.
+                if (x &>> UInt64(first &* 8)) & 0xFF != 0x1E {
+                    p = i &+ first
+                    let v = convert(x, digits: first)
+                    value = negative ? 0 &- v : v
+                    return 0
+                }
+                let rest = flags & (flags &- 1)  // the next non-digit after the point
+                if rest != 0 {
+                    let end = rest.trailingZeroBitCount &>> 3
+                    // Squeeze the point out: bytes below it stay, bytes above move down one.
+                    let below = (UInt64(1) &<< UInt64(first &* 8)) &- 1
+                    let squeezed = (x & below) | ((x &>> 8) & ~below)
+                    p = i &+ end
+                    let v = convert(squeezed, digits: end &- 1)
+                    value = negative ? 0 &- v : v
+                    return end &- first &- 1
+                }
+            }
+        }
+        return longDecimal(b, &p, n, &value, powers)
+    }
+
+    /// Numbers that do not fit `decimal`'s one load, and those near the end of the input.
+    @inline(never)
+    private static func longDecimal(
+        _ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64, _ powers: UnsafePointer<Int64>
+    ) -> Int {
+        var i = p
+        var negative = false
+        if i < n && b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        if i + 17 <= n {
+            let (integer, integerDigits) = digitRun(b + i)
+            guard integerDigits > 0 else { return -1 }
+            if integerDigits < 8 {
+                i += integerDigits
+                var number = integer
+                var scale = 0
+                if b[i] == UInt8(ascii: ".") {
+                    i += 1
+                    let (fraction, fractionDigits) = digitRun(b + i)
+                    if fractionDigits == 8 { return scalarDecimal(b, &p, n, &value) }
+                    number = integer &* powers[fractionDigits] &+ fraction
+                    scale = fractionDigits
+                    i += fractionDigits
+                }
+                p = i
+                value = negative ? -number : number
+                return scale
+            }
+        }
+        return scalarDecimal(b, &p, n, &value)
+    }
+
+    /// The value and length of the run of ASCII digits (at most 8) at `b`; 8 bytes must be readable.
+    @inline(__always)
+    private static func digitRun(_ b: UnsafePointer<UInt8>) -> (Int64, Int) {
+        let x = UnsafeRawPointer(b).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+        // A byte is a digit exactly when it is now below 10: flag bytes >= 10 (or >= 0x80).
+        let flags = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+        let count = flags.trailingZeroBitCount &>> 3
+        guard count > 0 else { return (0, 0) }
+        return (convert(x, digits: count), count)
+    }
+
+    /// The number in the low `digits` bytes (1...8) of `x`, which hold values 0...9, the first
+    /// digit in the lowest byte.
+    @inline(__always)
+    private static func convert(_ x: UInt64, digits: Int) -> Int64 {
+        // Move the digits to the top, so the zero bytes shifted in below read as leading zeros.
+        var v = x &<< UInt64((8 &- digits) &* 8)
+        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        return Int64(truncatingIfNeeded: v)
+    }
+
+    /// The byte-at-a-time version, near the end of the input and for long numbers.
+    @inline(never)
+    private static func scalarDecimal(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ n: Int, _ value: inout Int64) -> Int
+    {
+        var i = p
+        var negative = false
+        if i < n && b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        let digitsStart = i
+        var v: Int64 = 0
+        while i < n {
+            let d = b[i] &- 48
+            if d > 9 { break }
+            v = v &* 10 &+ Int64(d)
+            i += 1
+        }
+        let integerDigits = i - digitsStart
+        guard integerDigits > 0 else { return -1 }
+        var scale = 0
+        if i < n && b[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n {
+                let d = b[i] &- 48
+                if d > 9 { break }
+                v = v &* 10 &+ Int64(d)
+                i += 1
+            }
+            scale = i - fractionStart
+        }
+        guard integerDigits + scale <= 18 else { return -1 }
+        p = i
+        value = negative ? -v : v
+        return scale
+    }
+
+    /// 10^0 ... 10^18 behind a pointer (no array bounds or uniqueness checks); written once, then
+    /// only read.
+    nonisolated(unsafe) private static let powerTable: UnsafePointer<Int64> = {
+        let p = UnsafeMutablePointer<Int64>.allocate(capacity: 19)
+        for k in 0...18 { p[k] = ExactDecimal.powerOfTen(k) }
+        return UnsafePointer(p)
+    }()
+}
