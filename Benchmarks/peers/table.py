@@ -47,7 +47,7 @@ def main():
     # Typed CSV
     g = "typed CSV, intraday 1.5M rows (MB/s)"
     ours = med(R, "csv.ours.lf", "MBps")
-    row(g, "**squarestock** `csv --typed` LF", ours, "MB/s", None, note="exact decimals, UTC via Europe/Warsaw, 1 thread")
+    row(g, "**squarestock** `csv --typed` LF (StooqHistoryDecoder)", ours, "MB/s", None, note="the product's bars: exact decimals, UTC via Europe/Warsaw, sessions, 1 thread")
     row(g, "squarestock `csv --typed` CRLF+BOM", med(R, "csv.ours.crlf", "MBps"), "MB/s", ours)
     row(g, "pandas (to_datetime + tz_localize)", med(R, "csv.pandas", "MBps"), "MB/s", ours, note="float prices")
     row(g, "polars (str.to_datetime + replace_time_zone)", med(R, "csv.polars", "MBps"), "MB/s", ours, note="float prices, multi-threaded")
@@ -56,7 +56,7 @@ def main():
     row(g, "SwiftCSV 0.10.0 (fields only)", med(R, "csv.swiftcsv", "MBps"), "MB/s", ours, note="first 150k rows, no conversion")
     row(g, "CSV.swift 2.5.2 (fields only)", med(R, "csv.csvswift", "MBps"), "MB/s", ours, note="first 150k rows, no conversion")
     row(g, "squarestock `csv --parse-only` (TolerantCSVReader)", med(R, "csv.ours.fields", "MBps"), "MB/s", ours, note="fields only")
-    row(g, "squarestock `csv --slow` (StooqDecoder + instant(for:))", med(R, "csv.ours.slow", "MBps"), "MB/s", ours, note="the general path")
+    row(g, "squarestock `csv --slow` (the same, general row path only)", med(R, "csv.ours.slow", "MBps"), "MB/s", ours, note="what irregular rows take")
     row(g, "read + memchr newline scan (floor)", med(R, "csv.scan", "MBps"), "MB/s", ours)
 
     g = "legacy Yahoo quote lines, 1M (MB/s)"
