@@ -55,11 +55,21 @@ public struct WatchPalette: Sendable, Equatable {
 
     public var reset: String { base.reset }
 
-    public func flash(_ direction: SparkDirection) -> String {
-        switch direction {
-        case .up: return flashUp
-        case .down: return flashDown
-        case .flat: return flashFlat
+    /// The code that starts `role` (empty for the default look, and for every role when plain).
+    public func code(for role: ScreenRole) -> String {
+        switch role {
+        case .plain: return ""
+        case .up: return base.up
+        case .down: return base.down
+        case .flat: return base.flat
+        case .dim: return base.dim
+        case .bold: return base.bold
+        case .flashUp: return flashUp
+        case .flashDown: return flashDown
+        case .flashFlat: return flashFlat
+        case .stale: return stale
+        case .warning: return warning
+        case .alert: return alert
         }
     }
 }

@@ -59,9 +59,8 @@ public struct WatchState: Sendable {
                 entry.stock = merged
                 entry.updatedAt = now
                 entry.failure = nil
-                let rowNow = now.adding(seconds: entry.clockOffset)
-                let closed = QuoteFacts(stock: merged, now: rowNow).status.status == .closed
-                outcomes[result.symbol] = .fresh(marketClosed: closed)
+                WatchState.updateMarketStatus(of: &entry, now: now)
+                outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed)
             case .failure(let error):
                 entry.failure = WatchFailure(reason: error.detail, since: entry.failure?.since ?? now,
                                              serviceLevel: error.isServiceLevel)
@@ -70,6 +69,24 @@ public struct WatchState: Sendable {
             entries[result.symbol] = entry
         }
         return outcomes
+    }
+
+    /// Re-reads the market status of `symbol` at `now` (data clock): a slow-polled closed market
+    /// may have opened since its last refresh. Nil while the symbol has no good data.
+    @discardableResult
+    public mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
+        guard var entry = entries[symbol], entry.stock != nil else { return nil }
+        WatchState.updateMarketStatus(of: &entry, now: now)
+        entries[symbol] = entry
+        return entry.marketStatus?.status
+    }
+
+    /// The status and next event of `entry`'s stock on the row's clock.
+    static func updateMarketStatus(of entry: inout WatchEntry, now: Instant) {
+        guard let stock = entry.stock else { return }
+        let market = QuoteFacts.marketStatus(of: stock, now: now.adding(seconds: entry.clockOffset))
+        entry.marketStatus = market.report
+        entry.nextMarketEvent = market.next
     }
 
     /// Drops flashes that ended by `clock`; true when any did (the screen must be redrawn).

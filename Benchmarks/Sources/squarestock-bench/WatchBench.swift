@@ -32,11 +32,10 @@ enum WatchBench {
             let c0 = cpuSeconds()
             _ = state.apply(results, now: t, clock: Double(i) * 60)
             let c1 = cpuSeconds()
-            let lines = renderer.render(state: state, header: WatchHeader(source: "bench", lastSuccess: t), columns: 160, rows: 110,
-                                        now: t, clock: Double(i) * 60)
-            let frame = ScreenFrame(width: 160, height: 110, lines: lines)
+            let frame = renderer.frame(state: state, header: WatchHeader(source: "bench", lastSuccess: t), columns: 160, rows: 110,
+                                       now: t, clock: Double(i) * 60)
             let c2 = cpuSeconds()
-            bytesOut += ScreenDiff.render(previous: previous, next: frame).utf8.count
+            bytesOut += ScreenDiff.render(previous: previous, next: frame, palette: renderer.palette).utf8.count
             previous = frame
             let c3 = cpuSeconds()
             cpu.append(c3 - c0)

@@ -17,7 +17,10 @@ struct ScreenCellFastPathTests {
     @Test func fastPathMatchesTheGraphemePath() async {
         await propertyCheck(count: 400, input: Self.lines, Gen.int(in: 1...80)) { line, width in
             #expect(line.unicodeScalars.allSatisfy(ScreenCell.isSimple))
-            #expect(ScreenCell.parseSimple(line, width: width) == ScreenCell.parseGraphemes(line, width: width))
+            var simple: [ScreenCell] = [], graphemes: [ScreenCell] = []
+            #expect(ScreenCell.appendSimple(line, role: .plain, to: &simple, limit: width)
+                    == ScreenCell.appendGraphemes(line, role: .plain, to: &graphemes, limit: width))
+            #expect(simple == graphemes)
         }
     }
 
