@@ -17,7 +17,10 @@ public struct WatchPalette: Sendable, Equatable {
     /// A row whose alert fired and still holds.
     public var alert: String
 
-    public init(base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String, alert: String) {
+    public init(
+        base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String,
+        alert: String
+    ) {
         self.base = base
         self.flashUp = flashUp
         self.flashDown = flashDown
@@ -28,7 +31,8 @@ public struct WatchPalette: Sendable, Equatable {
     }
 
     /// No escapes at all.
-    public static let plain = WatchPalette(base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
+    public static let plain = WatchPalette(
+        base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
 
     /// Green/red flashes (black on green, black on red), yellow notices, black-on-yellow alerts.
     public static let colour = WatchPalette(

@@ -40,10 +40,12 @@ public struct WatchState: Sendable {
         var outcomes: [String: WatchFetchOutcome] = [:]
         for result in results {
             guard var entry = entries[result.symbol] else { continue }
+            var fresh = false
             switch result.outcome {
             case .success(let stock):
                 if let problem = WatchState.problem(with: stock, previous: entry.stock) {
-                    entry.failure = WatchFailure(reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)
+                    entry.failure = WatchFailure(
+                        reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)
                     outcomes[result.symbol] = .symbolFailed
                     break
                 }
@@ -59,13 +61,17 @@ public struct WatchState: Sendable {
                 entry.stock = merged
                 entry.updatedAt = now
                 entry.failure = nil
-                WatchState.updateMarketStatus(of: &entry, now: now)
-                outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed)
+                fresh = true
             case .failure(let error):
-                entry.failure = WatchFailure(reason: error.detail, since: entry.failure?.since ?? now,
-                                             serviceLevel: error.isServiceLevel)
+                entry.failure = WatchFailure(
+                    reason: error.detail, since: entry.failure?.since ?? now,
+                    serviceLevel: error.isServiceLevel)
                 outcomes[result.symbol] = WatchFetchOutcome.classify(error)
             }
+            // Once per row per refresh; a refused or failed row keeps its values, but their
+            // market status moves on with the clock.
+            WatchState.updateMarketStatus(of: &entry, now: now)
+            if fresh { outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed) }
             entries[result.symbol] = entry
         }
         return outcomes
@@ -123,7 +129,9 @@ public struct WatchState: Sendable {
 
     /// Why `stock` must not replace `previous`, or nil when it is acceptable.
     static func problem(with stock: Stock, previous: Stock?) -> String? {
-        guard stock.price.last != nil else { return "the source sent no price for this symbol; showing the last good one" }
+        guard stock.price.last != nil else {
+            return "the source sent no price for this symbol; showing the last good one"
+        }
         if let old = previous?.price.lastTrade, let new = stock.price.lastTrade, new < old {
             return "the source sent older data (last trade \(new.iso8601UTC)) than already shown; kept the newer"
         }
@@ -154,7 +162,8 @@ public struct WatchState: Sendable {
     /// Flash marks for the cells whose displayed text differs between `old` and `new`.
     static func flashes(from old: Stock, to new: Stock, until: Double) -> [FlashMark] {
         var marks: [FlashMark] = []
-        let o = old.price, n = new.price
+        let o = old.price
+        let n = new.price
         func direction(_ a: ExactDecimal?, _ b: ExactDecimal?) -> SparkDirection {
             guard let a, let b else { return .flat }
             return b > a ? .up : (b < a ? .down : .flat)
@@ -167,12 +176,16 @@ public struct WatchState: Sendable {
             marks.append(FlashMark(field: .change, direction: direction(o.change, n.change), until: until))
         }
         if WatchCellText.percent(o.changePercent) != WatchCellText.percent(n.changePercent) {
-            marks.append(FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
+            marks.append(
+                FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
         }
-        if WatchCellText.range(low: o.low, high: o.high, unicode: true) != WatchCellText.range(low: n.low, high: n.high, unicode: true) {
+        if WatchCellText.range(low: o.low, high: o.high, unicode: true)
+            != WatchCellText.range(low: n.low, high: n.high, unicode: true)
+        {
             let up = direction(o.high, n.high) == .up
             let down = direction(o.low, n.low) == .down
-            marks.append(FlashMark(field: .dayRange, direction: up && !down ? .up : (down && !up ? .down : .flat), until: until))
+            marks.append(
+                FlashMark(field: .dayRange, direction: up && !down ? .up : (down && !up ? .down : .flat), until: until))
         }
         if o.lastTrade != n.lastTrade {
             marks.append(FlashMark(field: .lastTrade, direction: .flat, until: until))

@@ -48,7 +48,9 @@ public struct WatchTableRenderer: Sendable {
             }
         }
 
-        var rightAligned: Bool { self == .price || self == .change || self == .percent || self == .range || self == .age }
+        var rightAligned: Bool {
+            self == .price || self == .change || self == .percent || self == .range || self == .age
+        }
     }
 
     struct Cell {
@@ -57,16 +59,24 @@ public struct WatchTableRenderer: Sendable {
     }
 
     /// The frame as `rows` lines of exactly `columns` columns, with the palette's codes.
-    public func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double) -> [String] {
-        frame(state: state, header: header, columns: columns, rows: rows, now: now, clock: clock).lines(palette: palette)
+    public func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+        -> [String]
+    {
+        frame(state: state, header: header, columns: columns, rows: rows, now: now, clock: clock).lines(
+            palette: palette)
     }
 
     /// `rows` rows of exactly `columns` cells.
-    public func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double) -> ScreenFrame {
-        let columns = max(0, columns), rows = max(0, rows)
+    public func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+        -> ScreenFrame
+    {
+        let columns = max(0, columns)
+        let rows = max(0, rows)
         guard rows > 0, columns > 0 else { return ScreenFrame(width: columns, height: rows, rows: []) }
         if columns < 24 || rows < 4 {
-            return ScreenFrame(width: columns, height: rows, rows: [ScreenLineBuilder.row(fit("window too small", columns), columns: columns)])
+            return ScreenFrame(
+                width: columns, height: rows,
+                rows: [ScreenLineBuilder.row(fit("window too small", columns), columns: columns)])
         }
         let entries = state.ordered(by: header.sort)
         let cells = entries.map { rowCells($0, now: now, clock: clock) }
@@ -86,7 +96,9 @@ public struct WatchTableRenderer: Sendable {
             statusPreferred = max(statusPreferred, TerminalText.displayWidth(row[.status]?.text ?? ""))
         }
         // A failing row must still say "stale 3m: could not connect…" on its own line.
-        if entries.contains(where: { $0.failure != nil }) { statusPreferred = max(statusPreferred, WatchTableRenderer.statusForFailures) }
+        if entries.contains(where: { $0.failure != nil }) {
+            statusPreferred = max(statusPreferred, WatchTableRenderer.statusForFailures)
+        }
         statusPreferred = min(statusPreferred, WatchTableRenderer.statusPreferredMax)
 
         var shown: [Column] = Column.allCases
@@ -136,7 +148,9 @@ public struct WatchTableRenderer: Sendable {
         for (i, c) in shown.enumerated() {
             if i > 0 { titles.add(String(repeating: " ", count: WatchTableRenderer.gap)) }
             let w = widths[c] ?? 0
-            let t = c.rightAligned ? TerminalText.padLeft(TerminalText.truncate(c.title, toWidth: w), toWidth: w) : fit(c.title, w)
+            let t =
+                c.rightAligned
+                ? TerminalText.padLeft(TerminalText.truncate(c.title, toWidth: w), toWidth: w) : fit(c.title, w)
             titles.add(t, role: .dim)
         }
         lines.append(titles.finished())
@@ -150,7 +164,9 @@ public struct WatchTableRenderer: Sendable {
         let blank = [ScreenCell](repeating: .blank, count: columns)
         if messageLines > 0 {
             while lines.count < rows - 1 - messageLines { lines.append(blank) }
-            for m in messages.prefix(messageLines) { lines.append(ScreenLineBuilder.row(fit(m.text, columns), role: m.role, columns: columns)) }
+            for m in messages.prefix(messageLines) {
+                lines.append(ScreenLineBuilder.row(fit(m.text, columns), role: m.role, columns: columns))
+            }
         }
         while lines.count < rows - 1 { lines.append(blank) }
         lines.append(footerLine(header, count: entries.count, columns: columns))
@@ -193,9 +209,14 @@ public struct WatchTableRenderer: Sendable {
         out[.price] = Cell(text: WatchCellText.price(p.last), role: flashOr(.price, .bold))
         out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), role: flashOr(.change, direction))
         out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
-        out[.range] = Cell(text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode), role: flashOr(.dayRange, .plain))
-        out[.last] = Cell(text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), role: flashOr(.lastTrade, .plain))
-        out[.age] = Cell(text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", role: staleRole)
+        out[.range] = Cell(
+            text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode),
+            role: flashOr(.dayRange, .plain))
+        out[.last] = Cell(
+            text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), role: flashOr(.lastTrade, .plain)
+        )
+        out[.age] = Cell(
+            text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", role: staleRole)
         if let f = e.failure {
             let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
             out[.status] = Cell(text: "stale \(age): " + TerminalText.sanitize(f.reason), role: .warning)
@@ -214,7 +235,9 @@ public struct WatchTableRenderer: Sendable {
         return out
     }
 
-    func rowLine(_ e: WatchEntry, _ cells: [Column: Cell], shown: [Column], widths: [Column: Int], columns: Int, now: Instant) -> [ScreenCell] {
+    func rowLine(
+        _ e: WatchEntry, _ cells: [Column: Cell], shown: [Column], widths: [Column: Int], columns: Int, now: Instant
+    ) -> [ScreenCell] {
         var line = ScreenLineBuilder(limit: columns)
         for (i, c) in shown.enumerated() {
             if i > 0 { line.add(String(repeating: " ", count: WatchTableRenderer.gap)) }
@@ -224,7 +247,9 @@ public struct WatchTableRenderer: Sendable {
                 continue
             }
             let cell = cells[c] ?? Cell(text: "", role: .plain)
-            let text = c.rightAligned ? TerminalText.padLeft(TerminalText.truncate(cell.text, toWidth: w), toWidth: w) : fit(cell.text, w)
+            let text =
+                c.rightAligned
+                ? TerminalText.padLeft(TerminalText.truncate(cell.text, toWidth: w), toWidth: w) : fit(cell.text, w)
             line.add(text, role: cell.role)
         }
         return line.finished()
@@ -239,7 +264,9 @@ public struct WatchTableRenderer: Sendable {
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
         var out: [ScreenCell] = []
         out.reserveCapacity(width)
-        switch Sparkline.render(points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: width) {
+        switch Sparkline.render(
+            points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: width)
+        {
         case .rendered(let r):
             let glyphs = style.glyphs
             var role: ScreenRole = e.isStale ? .stale : .plain
@@ -249,7 +276,8 @@ public struct WatchTableRenderer: Sendable {
                     ScreenCell.append(" ", role: role, to: &out, limit: width)
                 case .level(let level, let direction):
                     if !e.isStale { role = ScreenRole(direction) }
-                    ScreenCell.append(String(glyphs[min(max(level, 0), glyphs.count - 1)]), role: role, to: &out, limit: width)
+                    ScreenCell.append(
+                        String(glyphs[min(max(level, 0), glyphs.count - 1)]), role: role, to: &out, limit: width)
                 }
             }
         case .noData:
@@ -264,7 +292,9 @@ public struct WatchTableRenderer: Sendable {
     /// are held (paused, backing off, rate limited). When narrow, the program name goes first,
     /// then the time zone, so the state of the data stays visible longest.
     func headerLine(_ h: WatchHeader, columns: Int, now: Instant, clock: Double) -> [ScreenCell] {
-        func seconds(until t: Double) -> String { AgeFormatter.describe(seconds: Int64(max(0, (t - clock).rounded(.up)))) }
+        func seconds(until t: Double) -> String {
+            AgeFormatter.describe(seconds: Int64(max(0, (t - clock).rounded(.up))))
+        }
         var source = h.source
         if let speed = h.replaySpeed { source += " (replay ×" + WatchTableRenderer.number(speed) + ")" }
         var updated: (long: String, short: String, role: ScreenRole)
@@ -286,7 +316,10 @@ public struct WatchTableRenderer: Sendable {
             case .backingOff(let until, let failures):
                 state = ("source failing (\(failures)× in a row), retry in " + seconds(until: until), .warning)
             case .rateLimited(let until, let retryAfter):
-                state = ("rate limited" + (retryAfter ? " (Retry-After)" : "") + ", retry in " + seconds(until: until), .warning)
+                state = (
+                    "rate limited" + (retryAfter ? " (Retry-After)" : "") + ", retry in " + seconds(until: until),
+                    .warning
+                )
             }
         }
         let name = "squarestock watch · "
@@ -295,9 +328,13 @@ public struct WatchTableRenderer: Sendable {
         let sourceWidth = TerminalText.displayWidth(source)
         var showName = true
         var updatedText = updated.long
-        if TerminalText.displayWidth(name) + sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns {
+        if TerminalText.displayWidth(name) + sourceWidth + TerminalText.displayWidth(separator + updatedText)
+            + stateWidth > columns
+        {
             showName = false
-            if sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns { updatedText = updated.short }
+            if sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns {
+                updatedText = updated.short
+            }
         }
         var line = ScreenLineBuilder(limit: columns)
         if showName { line.add(name, role: .bold) }
@@ -313,7 +350,9 @@ public struct WatchTableRenderer: Sendable {
 
     func footerLine(_ h: WatchHeader, count: Int, columns: Int) -> [ScreenCell] {
         var line = ScreenLineBuilder(limit: columns)
-        let keys: [(String, String)] = [("q", "quit"), ("r", "refresh"), ("s", "sort: " + h.sort.rawValue), ("p", h.paused ? "resume" : "pause")]
+        let keys: [(String, String)] = [
+            ("q", "quit"), ("r", "refresh"), ("s", "sort: " + h.sort.rawValue), ("p", h.paused ? "resume" : "pause"),
+        ]
         for (i, k) in keys.enumerated() {
             if i > 0 { line.add("  ") }
             line.add(k.0, role: .bold)
@@ -350,8 +389,11 @@ public struct WatchTableRenderer: Sendable {
             }
         }
         for g in staleGroups {
-            out.append(Message(text: "stale since " + clockText(g.since, zone: header.zone) + ": " + g.symbols.joined(separator: ", ")
-                                + " (" + g.reason + "); showing the last good values", role: .warning))
+            out.append(
+                Message(
+                    text: "stale since " + clockText(g.since, zone: header.zone) + ": "
+                        + g.symbols.joined(separator: ", ")
+                        + " (" + g.reason + "); showing the last good values", role: .warning))
         }
         out += errors
         for e in entries.sorted(by: { $0.position < $1.position }) where !e.activeAlerts.isEmpty {
@@ -365,10 +407,12 @@ public struct WatchTableRenderer: Sendable {
     func clockText(_ t: Instant, zone: ExchangeTimeZone?) -> String {
         guard let zone else {
             let u = t.utc
-            return WatchCellText.two(u.hour) + ":" + WatchCellText.two(u.minute) + ":" + WatchCellText.two(u.second) + " UTC"
+            return WatchCellText.two(u.hour) + ":" + WatchCellText.two(u.minute) + ":" + WatchCellText.two(u.second)
+                + " UTC"
         }
         let l = zone.localDateTime(at: t)
-        return WatchCellText.two(l.hour) + ":" + WatchCellText.two(l.minute) + ":" + WatchCellText.two(l.second) + " " + zone.abbreviation(at: t)
+        return WatchCellText.two(l.hour) + ":" + WatchCellText.two(l.minute) + ":" + WatchCellText.two(l.second) + " "
+            + zone.abbreviation(at: t)
     }
 
     static func number(_ v: Double) -> String {

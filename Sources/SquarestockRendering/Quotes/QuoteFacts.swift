@@ -20,13 +20,15 @@ public struct QuoteFacts: Sendable {
     public var age: String?
 
     /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
-    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard) {
+    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard)
+    {
         let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
         let market = QuoteFacts.marketStatus(of: stock, now: now, calendar: calendar)
         status = market.report
         if let next = market.next, let calendar {
             nextEvent = next
-            nextEventText = MarketEventFormatter.describe(next, exchangeZone: calendar.zone, userZone: userZone, now: now)
+            nextEventText = MarketEventFormatter.describe(
+                next, exchangeZone: calendar.zone, userZone: userZone, now: now)
         }
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC

@@ -15,7 +15,8 @@ public enum ScreenDiff {
     /// `palette`'s codes. Cells whose roles share a code (or have none, as in plain text) are
     /// the same on screen and are not resent.
     public static func render(previous: ScreenFrame?, next: ScreenFrame, palette: WatchPalette) -> String {
-        let width = next.width, height = next.height
+        let width = next.width
+        let height = next.height
         var out = ""
         let sameSize = previous.map { $0.width == width && $0.height == height } ?? false
         if !sameSize { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }

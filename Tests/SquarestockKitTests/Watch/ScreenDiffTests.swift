@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -36,7 +36,9 @@ struct ScreenDiffTests {
     @discardableResult
     func check(_ old: ScreenFrame?, _ new: ScreenFrame) -> String {
         let out = ScreenDiff.render(previous: old, next: new, palette: palette)
-        var vt = old.map { VirtualTerminal(showing: $0, palette: palette) } ?? VirtualTerminal(width: new.width, height: new.height)
+        var vt =
+            old.map { VirtualTerminal(showing: $0, palette: palette) }
+            ?? VirtualTerminal(width: new.width, height: new.height)
         if old == nil || old!.width != new.width || old!.height != new.height {
             vt = VirtualTerminal(width: new.width, height: new.height)
             // Whatever was there before is garbage the diff must clear.
@@ -123,8 +125,10 @@ struct ScreenDiffTests {
             var lines: [[(String, ScreenRole)]] = []
             for i in 0..<30 {
                 let price = moved && i % 10 == 3 ? "101.25" : "100.00"
-                lines.append([("SYM\(i)".padding(toLength: 10, withPad: " ", startingAt: 0), .plain), (price, .up),
-                              (String(repeating: " ", count: 60) + "09:30:00 EDT  open", .plain)])
+                lines.append([
+                    ("SYM\(i)".padding(toLength: 10, withPad: " ", startingAt: 0), .plain), (price, .up),
+                    (String(repeating: " ", count: 60) + "09:30:00 EDT  open", .plain),
+                ])
             }
             return frame(lines, width: 100)
         }
@@ -132,5 +136,17 @@ struct ScreenDiffTests {
         let out = check(table(false), table(true))
         #expect(out.utf8.count < full.utf8.count / 10)
         #expect(out.components(separatedBy: "H").count - 1 == 3)
+    }
+
+    @Test func rolesThatLookTheSameAreNotResent() {
+        let still = frame([[("AAPL ", .plain), ("268.84", .bold)]])
+        let flashed = frame([[("AAPL ", .plain), ("268.84", .flashUp)]])
+        // Plain text has no codes, so a flash that starts or ends changes nothing on screen.
+        #expect(ScreenDiff.render(previous: still, next: flashed, palette: .plain) == "")
+        // Colour: dim and stale are both SGR 2.
+        let dim = frame([[("x", .dim)]])
+        let stale = frame([[("x", .stale)]])
+        #expect(ScreenDiff.render(previous: dim, next: stale, palette: .colour) == "")
+        #expect(check(still, flashed) == "\u{1B}[1;6H" + flash + "268.84" + reset)
     }
 }

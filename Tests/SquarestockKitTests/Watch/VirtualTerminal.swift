@@ -1,5 +1,5 @@
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -75,9 +75,13 @@ struct VirtualTerminal {
                 case "J" where params == "2":
                     cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
                 case "m":
-                    if params.isEmpty || params == "0" { style = "" }
-                    else if params.hasPrefix("0;") { style = "\u{1B}[" + params + "m" }
-                    else { style += "\u{1B}[" + params + "m" }
+                    if params.isEmpty || params == "0" {
+                        style = ""
+                    } else if params.hasPrefix("0;") {
+                        style = "\u{1B}[" + params + "m"
+                    } else {
+                        style += "\u{1B}[" + params + "m"
+                    }
                 default:
                     unexpected.append("CSI \(params)\(final)")
                 }
