@@ -23,8 +23,8 @@ public struct WatchEntry: Sendable {
     /// The market status on this row's clock when `stock` arrived (or a closed market was last
     /// checked), and the next open or close the calendar expects. Kept here so the screen, the
     /// line writer and the scheduler read one value instead of each asking the calendar.
-    public var marketStatus: MarketStatusReport?
-    public var nextMarketEvent: MarketEvent?
+    package var marketStatus: MarketStatusReport?
+    package var nextMarketEvent: MarketEvent?
     /// Alert rules (as the user wrote them) whose condition holds after firing, for highlighting.
     public var activeAlerts: [String] = []
 

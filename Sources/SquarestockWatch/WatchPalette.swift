@@ -60,7 +60,7 @@ public struct WatchPalette: Sendable, Equatable {
     public var reset: String { base.reset }
 
     /// The code that starts `role` (empty for the default look, and for every role when plain).
-    public func code(for role: ScreenRole) -> String {
+    package func code(for role: ScreenRole) -> String {
         switch role {
         case .plain: return ""
         case .up: return base.up

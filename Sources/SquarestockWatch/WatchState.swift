@@ -80,7 +80,7 @@ public struct WatchState: Sendable {
     /// Re-reads the market status of `symbol` at `now` (data clock): a slow-polled closed market
     /// may have opened since its last refresh. Nil while the symbol has no good data.
     @discardableResult
-    public mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
+    package mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
         guard var entry = entries[symbol], entry.stock != nil else { return nil }
         WatchState.updateMarketStatus(of: &entry, now: now)
         entries[symbol] = entry

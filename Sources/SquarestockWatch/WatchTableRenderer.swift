@@ -67,7 +67,7 @@ public struct WatchTableRenderer: Sendable {
     }
 
     /// `rows` rows of exactly `columns` cells.
-    public func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+    package func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
         -> ScreenFrame
     {
         let columns = max(0, columns)

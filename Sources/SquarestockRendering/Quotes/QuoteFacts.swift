@@ -47,7 +47,7 @@ extension QuoteFacts {
     /// The market status of `stock` at `now` (the calendar's, merged with one the source
     /// reported) and the next open or close, given only when the calendar's status stands.
     /// The part of the facts a live screen keeps per refresh instead of recomputing per draw.
-    public static func marketStatus(of stock: Stock, now: Instant, calendars: CalendarRegistry = .standard)
+    package static func marketStatus(of stock: Stock, now: Instant, calendars: CalendarRegistry = .standard)
         -> (report: MarketStatusReport, next: MarketEvent?)
     {
         marketStatus(of: stock, now: now, calendar: stock.company.exchange.flatMap { calendars.calendar(for: $0) })

@@ -27,7 +27,7 @@ public struct ScreenCell: Sendable, Equatable {
     /// character that would straddle the limit becomes a space and ends the row (returns false:
     /// nothing more may be appended).
     @discardableResult
-    public static func append(_ text: String, role: ScreenRole, to cells: inout [ScreenCell], limit: Int) -> Bool {
+    package static func append(_ text: String, role: ScreenRole, to cells: inout [ScreenCell], limit: Int) -> Bool {
         text.unicodeScalars.allSatisfy(isSimple)
             ? appendSimple(text, role: role, to: &cells, limit: limit)
             : appendGraphemes(text, role: role, to: &cells, limit: limit)

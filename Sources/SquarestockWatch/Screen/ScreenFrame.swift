@@ -34,7 +34,7 @@ public struct ScreenFrame: Sendable, Equatable {
 
     /// Row `row` as text with `palette`'s codes: a code where the look changes, a reset before
     /// leaving a coloured run. For logs, tests and the fuzzer; the terminal gets `ScreenDiff`.
-    public func line(_ row: Int, palette: WatchPalette) -> String {
+    package func line(_ row: Int, palette: WatchPalette) -> String {
         var out = ""
         var open = ""
         for cell in rows[row] where !cell.isContinuation {
@@ -50,7 +50,7 @@ public struct ScreenFrame: Sendable, Equatable {
         return out
     }
 
-    public func lines(palette: WatchPalette) -> [String] {
+    package func lines(palette: WatchPalette) -> [String] {
         (0..<height).map { line($0, palette: palette) }
     }
 }
