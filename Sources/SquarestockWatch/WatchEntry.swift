@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockMarket
 
 /// Everything the watch screen knows about one symbol: the last good stock, when it arrived,
 /// whether the latest refresh failed (and why), which cells are flashing and which alerts hold.
@@ -19,6 +20,11 @@ public struct WatchEntry: Sendable {
     /// Seconds to add to the screen clock to get this row's clock. Zero except in a replay,
     /// where every recording replays its own trading day.
     public var clockOffset: Int64 = 0
+    /// The market status on this row's clock when `stock` arrived (or a closed market was last
+    /// checked), and the next open or close the calendar expects. Kept here so the screen, the
+    /// line writer and the scheduler read one value instead of each asking the calendar.
+    package var marketStatus: MarketStatusReport?
+    package var nextMarketEvent: MarketEvent?
     /// Alert rules (as the user wrote them) whose condition holds after firing, for highlighting.
     public var activeAlerts: [String] = []
 

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockRendering
 
 /// Watch mode for pipes and files: one line per symbol per refresh (plain text or JSON), and
@@ -68,7 +69,7 @@ public struct WatchLineWriter: Sendable {
             let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
             s += " stale " + age + ": " + TerminalText.sanitize(f.reason)
         } else {
-            let status = QuoteFacts(stock: stock, now: rowNow).status
+            let status = e.marketStatus ?? MarketStatusReport(.unknown)
             s += " " + status.status.rawValue + (status.reason.map { " (\($0))" } ?? "")
         }
         return s + "\n"
@@ -78,9 +79,8 @@ public struct WatchLineWriter: Sendable {
         var s =
             "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC) + ", \"symbol\": " + QuoteJSONWriter.string(e.symbol)
         if let stock = e.stock {
-            let rowNow = now.adding(seconds: e.clockOffset)
             let p = stock.price
-            let facts = QuoteFacts(stock: stock, now: rowNow)
+            let status = e.marketStatus ?? MarketStatusReport(.unknown)
             s +=
                 ", \"price\": " + num(p.last) + ", \"change\": " + num(p.change) + ", \"changePercent\": "
                 + num(p.changePercent)
@@ -89,10 +89,11 @@ public struct WatchLineWriter: Sendable {
                 + num(p.previousClose)
             s += ", \"volume\": " + num(p.volume)
             s += ", \"currency\": " + (stock.currency.map { QuoteJSONWriter.string($0.code) } ?? "null")
-            s += ", \"lastTrade\": " + (facts.lastTradeUTC.map(QuoteJSONWriter.string) ?? "null")
-            s += ", \"lastTradeLocal\": " + (facts.lastTradeLocal.map(QuoteJSONWriter.string) ?? "null")
-            s += ", \"marketStatus\": " + QuoteJSONWriter.string(facts.status.status.rawValue)
-            s += ", \"marketStatusReason\": " + (facts.status.reason.map(QuoteJSONWriter.string) ?? "null")
+            let local = p.lastTrade.flatMap { t in stock.timeZone.map { $0.iso8601(at: t) } }
+            s += ", \"lastTrade\": " + (p.lastTrade.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
+            s += ", \"lastTradeLocal\": " + (local.map(QuoteJSONWriter.string) ?? "null")
+            s += ", \"marketStatus\": " + QuoteJSONWriter.string(status.status.rawValue)
+            s += ", \"marketStatusReason\": " + (status.reason.map(QuoteJSONWriter.string) ?? "null")
             s += ", \"source\": " + QuoteJSONWriter.string(stock.source)
             s += ", \"updated\": " + (e.updatedAt.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
         }

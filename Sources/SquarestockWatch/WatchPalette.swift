@@ -17,7 +17,10 @@ public struct WatchPalette: Sendable, Equatable {
     /// A row whose alert fired and still holds.
     public var alert: String
 
-    public init(base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String, alert: String) {
+    public init(
+        base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String,
+        alert: String
+    ) {
         self.base = base
         self.flashUp = flashUp
         self.flashDown = flashDown
@@ -28,7 +31,8 @@ public struct WatchPalette: Sendable, Equatable {
     }
 
     /// No escapes at all.
-    public static let plain = WatchPalette(base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
+    public static let plain = WatchPalette(
+        base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
 
     /// Green/red flashes (black on green, black on red), yellow notices, black-on-yellow alerts.
     public static let colour = WatchPalette(
@@ -55,11 +59,21 @@ public struct WatchPalette: Sendable, Equatable {
 
     public var reset: String { base.reset }
 
-    public func flash(_ direction: SparkDirection) -> String {
-        switch direction {
-        case .up: return flashUp
-        case .down: return flashDown
-        case .flat: return flashFlat
+    /// The code that starts `role` (empty for the default look, and for every role when plain).
+    package func code(for role: ScreenRole) -> String {
+        switch role {
+        case .plain: return ""
+        case .up: return base.up
+        case .down: return base.down
+        case .flat: return base.flat
+        case .dim: return base.dim
+        case .bold: return base.bold
+        case .flashUp: return flashUp
+        case .flashDown: return flashDown
+        case .flashFlat: return flashFlat
+        case .stale: return stale
+        case .warning: return warning
+        case .alert: return alert
         }
     }
 }

@@ -40,10 +40,12 @@ public struct WatchState: Sendable {
         var outcomes: [String: WatchFetchOutcome] = [:]
         for result in results {
             guard var entry = entries[result.symbol] else { continue }
+            var fresh = false
             switch result.outcome {
             case .success(let stock):
                 if let problem = WatchState.problem(with: stock, previous: entry.stock) {
-                    entry.failure = WatchFailure(reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)
+                    entry.failure = WatchFailure(
+                        reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)
                     outcomes[result.symbol] = .symbolFailed
                     break
                 }
@@ -59,17 +61,38 @@ public struct WatchState: Sendable {
                 entry.stock = merged
                 entry.updatedAt = now
                 entry.failure = nil
-                let rowNow = now.adding(seconds: entry.clockOffset)
-                let closed = QuoteFacts(stock: merged, now: rowNow).status.status == .closed
-                outcomes[result.symbol] = .fresh(marketClosed: closed)
+                fresh = true
             case .failure(let error):
-                entry.failure = WatchFailure(reason: error.detail, since: entry.failure?.since ?? now,
-                                             serviceLevel: error.isServiceLevel)
+                entry.failure = WatchFailure(
+                    reason: error.detail, since: entry.failure?.since ?? now,
+                    serviceLevel: error.isServiceLevel)
                 outcomes[result.symbol] = WatchFetchOutcome.classify(error)
             }
+            // Once per row per refresh; a refused or failed row keeps its values, but their
+            // market status moves on with the clock.
+            WatchState.updateMarketStatus(of: &entry, now: now)
+            if fresh { outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed) }
             entries[result.symbol] = entry
         }
         return outcomes
+    }
+
+    /// Re-reads the market status of `symbol` at `now` (data clock): a slow-polled closed market
+    /// may have opened since its last refresh. Nil while the symbol has no good data.
+    @discardableResult
+    package mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
+        guard var entry = entries[symbol], entry.stock != nil else { return nil }
+        WatchState.updateMarketStatus(of: &entry, now: now)
+        entries[symbol] = entry
+        return entry.marketStatus?.status
+    }
+
+    /// The status and next event of `entry`'s stock on the row's clock.
+    static func updateMarketStatus(of entry: inout WatchEntry, now: Instant) {
+        guard let stock = entry.stock else { return }
+        let market = QuoteFacts.marketStatus(of: stock, now: now.adding(seconds: entry.clockOffset))
+        entry.marketStatus = market.report
+        entry.nextMarketEvent = market.next
     }
 
     /// Drops flashes that ended by `clock`; true when any did (the screen must be redrawn).
@@ -106,7 +129,9 @@ public struct WatchState: Sendable {
 
     /// Why `stock` must not replace `previous`, or nil when it is acceptable.
     static func problem(with stock: Stock, previous: Stock?) -> String? {
-        guard stock.price.last != nil else { return "the source sent no price for this symbol; showing the last good one" }
+        guard stock.price.last != nil else {
+            return "the source sent no price for this symbol; showing the last good one"
+        }
         if let old = previous?.price.lastTrade, let new = stock.price.lastTrade, new < old {
             return "the source sent older data (last trade \(new.iso8601UTC)) than already shown; kept the newer"
         }
@@ -137,7 +162,8 @@ public struct WatchState: Sendable {
     /// Flash marks for the cells whose displayed text differs between `old` and `new`.
     static func flashes(from old: Stock, to new: Stock, until: Double) -> [FlashMark] {
         var marks: [FlashMark] = []
-        let o = old.price, n = new.price
+        let o = old.price
+        let n = new.price
         func direction(_ a: ExactDecimal?, _ b: ExactDecimal?) -> SparkDirection {
             guard let a, let b else { return .flat }
             return b > a ? .up : (b < a ? .down : .flat)
@@ -150,12 +176,16 @@ public struct WatchState: Sendable {
             marks.append(FlashMark(field: .change, direction: direction(o.change, n.change), until: until))
         }
         if WatchCellText.percent(o.changePercent) != WatchCellText.percent(n.changePercent) {
-            marks.append(FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
+            marks.append(
+                FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
         }
-        if WatchCellText.range(low: o.low, high: o.high, unicode: true) != WatchCellText.range(low: n.low, high: n.high, unicode: true) {
+        if WatchCellText.range(low: o.low, high: o.high, unicode: true)
+            != WatchCellText.range(low: n.low, high: n.high, unicode: true)
+        {
             let up = direction(o.high, n.high) == .up
             let down = direction(o.low, n.low) == .down
-            marks.append(FlashMark(field: .dayRange, direction: up && !down ? .up : (down && !up ? .down : .flat), until: until))
+            marks.append(
+                FlashMark(field: .dayRange, direction: up && !down ? .up : (down && !up ? .down : .flat), until: until))
         }
         if o.lastTrade != n.lastTrade {
             marks.append(FlashMark(field: .lastTrade, direction: .flat, until: until))

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockRendering
 
 /// Lays out the watch screen: a header (source, last good refresh, countdown or why refreshes
@@ -6,13 +7,15 @@ import SquarestockRendering
 /// trade in the exchange's zone, its age, market status), notices (stale reasons, errors,
 /// alerts) and a footer with the keys.
 ///
-/// Pure: the same state, header, size, times and palette always give the same lines, each
-/// exactly `columns` wide and exactly `rows` of them, so `ScreenDiff` can compare frames cell by
-/// cell. Columns are sized from their content and dropped from the least to the most essential
+/// Pure: the same state, header, size and times always give the same frame, a grid of exactly
+/// `rows` rows of `columns` cells, each a character and a role (never an escape code), so
+/// `ScreenDiff` can compare frames cell by cell and add the palette's codes once, as it writes.
+/// Columns are sized from their content and dropped from the least to the most essential
 /// (sparkline, day range, last trade, age, change) when the window is narrow; rows that do not
 /// fit are counted, never silently lost. A stale row keeps its values, dimmed, and says
 /// "stale <age>: <reason>".
 public struct WatchTableRenderer: Sendable {
+    /// The codes the frame is written with (by `ScreenDiff`, or `render` for text).
     public var palette: WatchPalette
     public var style: SparklineStyle
 
@@ -45,22 +48,35 @@ public struct WatchTableRenderer: Sendable {
             }
         }
 
-        var rightAligned: Bool { self == .price || self == .change || self == .percent || self == .range || self == .age }
+        var rightAligned: Bool {
+            self == .price || self == .change || self == .percent || self == .range || self == .age
+        }
     }
 
     struct Cell {
         var text: String
-        var style: String
+        var role: ScreenRole
     }
 
-    /// `rows` lines of exactly `columns` columns.
-    public func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double) -> [String] {
-        let columns = max(0, columns), rows = max(0, rows)
-        guard rows > 0, columns > 0 else { return Array(repeating: "", count: rows) }
+    /// The frame as `rows` lines of exactly `columns` columns, with the palette's codes.
+    public func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+        -> [String]
+    {
+        frame(state: state, header: header, columns: columns, rows: rows, now: now, clock: clock).lines(
+            palette: palette)
+    }
+
+    /// `rows` rows of exactly `columns` cells.
+    package func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+        -> ScreenFrame
+    {
+        let columns = max(0, columns)
+        let rows = max(0, rows)
+        guard rows > 0, columns > 0 else { return ScreenFrame(width: columns, height: rows, rows: []) }
         if columns < 24 || rows < 4 {
-            var lines = [fit("window too small", columns)]
-            while lines.count < rows { lines.append(String(repeating: " ", count: columns)) }
-            return Array(lines.prefix(rows))
+            return ScreenFrame(
+                width: columns, height: rows,
+                rows: [ScreenLineBuilder.row(fit("window too small", columns), columns: columns)])
         }
         let entries = state.ordered(by: header.sort)
         let cells = entries.map { rowCells($0, now: now, clock: clock) }
@@ -80,7 +96,9 @@ public struct WatchTableRenderer: Sendable {
             statusPreferred = max(statusPreferred, TerminalText.displayWidth(row[.status]?.text ?? ""))
         }
         // A failing row must still say "stale 3m: could not connect…" on its own line.
-        if entries.contains(where: { $0.failure != nil }) { statusPreferred = max(statusPreferred, WatchTableRenderer.statusForFailures) }
+        if entries.contains(where: { $0.failure != nil }) {
+            statusPreferred = max(statusPreferred, WatchTableRenderer.statusForFailures)
+        }
         statusPreferred = min(statusPreferred, WatchTableRenderer.statusPreferredMax)
 
         var shown: [Column] = Column.allCases
@@ -123,112 +141,149 @@ public struct WatchTableRenderer: Sendable {
             hidden = entries.count - visible
         }
 
-        var lines: [String] = []
+        var lines: [[ScreenCell]] = []
         lines.reserveCapacity(rows)
         lines.append(headerLine(header, columns: columns, now: now, clock: clock))
         var titles = ScreenLineBuilder(limit: columns)
         for (i, c) in shown.enumerated() {
-            if i > 0 { titles.add(String(repeating: " ", count: WatchTableRenderer.gap), style: "", reset: "") }
+            if i > 0 { titles.add(String(repeating: " ", count: WatchTableRenderer.gap)) }
             let w = widths[c] ?? 0
-            let t = c.rightAligned ? TerminalText.padLeft(TerminalText.truncate(c.title, toWidth: w), toWidth: w) : fit(c.title, w)
-            titles.add(t, style: palette.base.dim, reset: palette.reset)
+            let t =
+                c.rightAligned
+                ? TerminalText.padLeft(TerminalText.truncate(c.title, toWidth: w), toWidth: w) : fit(c.title, w)
+            titles.add(t, role: .dim)
         }
         lines.append(titles.finished())
         for k in 0..<visible {
             lines.append(rowLine(entries[k], cells[k], shown: shown, widths: widths, columns: columns, now: now))
         }
         if hidden > 0 {
-            lines.append(paint(fit("… \(hidden) more \(hidden == 1 ? "row" : "rows") below; enlarge the window", columns), palette.base.dim))
+            let note = "… \(hidden) more \(hidden == 1 ? "row" : "rows") below; enlarge the window"
+            lines.append(ScreenLineBuilder.row(fit(note, columns), role: .dim, columns: columns))
         }
+        let blank = [ScreenCell](repeating: .blank, count: columns)
         if messageLines > 0 {
-            while lines.count < rows - 1 - messageLines { lines.append(String(repeating: " ", count: columns)) }
-            for m in messages.prefix(messageLines) { lines.append(paint(fit(m.text, columns), m.style)) }
+            while lines.count < rows - 1 - messageLines { lines.append(blank) }
+            for m in messages.prefix(messageLines) {
+                lines.append(ScreenLineBuilder.row(fit(m.text, columns), role: m.role, columns: columns))
+            }
         }
-        while lines.count < rows - 1 { lines.append(String(repeating: " ", count: columns)) }
+        while lines.count < rows - 1 { lines.append(blank) }
         lines.append(footerLine(header, count: entries.count, columns: columns))
-        return Array(lines.prefix(rows))
+        return ScreenFrame(width: columns, height: rows, rows: Array(lines.prefix(rows)))
     }
 
     // MARK: Rows
 
     func rowCells(_ e: WatchEntry, now: Instant, clock: Double) -> [Column: Cell] {
         var out: [Column: Cell] = [:]
-        let dim = palette.base.dim
-        let staleStyle = e.isStale ? palette.stale : ""
-        out[.symbol] = Cell(text: e.symbol, style: e.activeAlerts.isEmpty ? (e.isStale ? staleStyle : palette.base.bold) : palette.alert)
+        let staleRole: ScreenRole = e.isStale ? .stale : .plain
+        out[.symbol] = Cell(text: e.symbol, role: e.activeAlerts.isEmpty ? (e.isStale ? .stale : .bold) : .alert)
         guard let s = e.stock else {
             let text: String
-            let style: String
+            let role: ScreenRole
             if let f = e.failure {
                 text = "error: " + TerminalText.sanitize(f.reason)
-                style = palette.warning
+                role = .warning
             } else {
                 text = "loading…"
-                style = dim
+                role = .dim
             }
-            for c in [Column.price, .change, .percent, .range, .last, .age] { out[c] = Cell(text: "—", style: dim) }
-            out[.status] = Cell(text: text, style: style)
+            for c in [Column.price, .change, .percent, .range, .last, .age] { out[c] = Cell(text: "—", role: .dim) }
+            out[.status] = Cell(text: text, role: role)
             return out
         }
         let rowNow = now.adding(seconds: e.clockOffset)
         let p = s.price
-        func flashOr(_ field: WatchField, _ normal: String) -> String {
-            if let f = e.flash(field, at: clock) { return palette.flash(f.direction) }
-            return e.isStale ? staleStyle : normal
+        func flashOr(_ field: WatchField, _ normal: ScreenRole) -> ScreenRole {
+            if let f = e.flash(field, at: clock) {
+                switch f.direction {
+                case .up: return .flashUp
+                case .down: return .flashDown
+                case .flat: return .flashFlat
+                }
+            }
+            return e.isStale ? staleRole : normal
         }
-        let direction: String = p.change.map { $0.sign > 0 ? palette.base.up : ($0.sign < 0 ? palette.base.down : "") } ?? ""
-        out[.price] = Cell(text: WatchCellText.price(p.last), style: flashOr(.price, palette.base.bold))
-        out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), style: flashOr(.change, direction))
-        out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), style: flashOr(.changePercent, direction))
-        out[.range] = Cell(text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode), style: flashOr(.dayRange, ""))
-        out[.last] = Cell(text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), style: flashOr(.lastTrade, ""))
-        out[.age] = Cell(text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", style: staleStyle)
+        let direction: ScreenRole = p.change.map { $0.sign > 0 ? .up : ($0.sign < 0 ? .down : .plain) } ?? .plain
+        out[.price] = Cell(text: WatchCellText.price(p.last), role: flashOr(.price, .bold))
+        out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), role: flashOr(.change, direction))
+        out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
+        out[.range] = Cell(
+            text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode),
+            role: flashOr(.dayRange, .plain))
+        out[.last] = Cell(
+            text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), role: flashOr(.lastTrade, .plain)
+        )
+        out[.age] = Cell(
+            text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", role: staleRole)
         if let f = e.failure {
             let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
-            out[.status] = Cell(text: "stale \(age): " + TerminalText.sanitize(f.reason), style: palette.warning)
+            out[.status] = Cell(text: "stale \(age): " + TerminalText.sanitize(f.reason), role: .warning)
         } else {
-            let facts = QuoteFacts(stock: s, now: rowNow)
-            var text = facts.status.status.rawValue
-            if let r = facts.status.reason { text += " (\(r))" }
-            let st: String
-            switch facts.status.status {
-            case .open: st = palette.base.up
-            case .delayed: st = palette.warning
-            default: st = dim
+            let status = e.marketStatus ?? MarketStatusReport(.unknown)
+            var text = status.status.rawValue
+            if let r = status.reason { text += " (\(r))" }
+            let role: ScreenRole
+            switch status.status {
+            case .open: role = .up
+            case .delayed: role = .warning
+            default: role = .dim
             }
-            out[.status] = Cell(text: text, style: st)
+            out[.status] = Cell(text: text, role: role)
         }
         return out
     }
 
-    func rowLine(_ e: WatchEntry, _ cells: [Column: Cell], shown: [Column], widths: [Column: Int], columns: Int, now: Instant) -> String {
+    func rowLine(
+        _ e: WatchEntry, _ cells: [Column: Cell], shown: [Column], widths: [Column: Int], columns: Int, now: Instant
+    ) -> [ScreenCell] {
         var line = ScreenLineBuilder(limit: columns)
         for (i, c) in shown.enumerated() {
-            if i > 0 { line.add(String(repeating: " ", count: WatchTableRenderer.gap), style: "", reset: "") }
+            if i > 0 { line.add(String(repeating: " ", count: WatchTableRenderer.gap)) }
             let w = widths[c] ?? 0
             if c == .spark {
                 line.addExact(sparkline(e, width: w), width: w)
                 continue
             }
-            let cell = cells[c] ?? Cell(text: "", style: "")
-            let text = c.rightAligned ? TerminalText.padLeft(TerminalText.truncate(cell.text, toWidth: w), toWidth: w) : fit(cell.text, w)
-            line.add(text, style: cell.style, reset: palette.reset)
+            let cell = cells[c] ?? Cell(text: "", role: .plain)
+            let text =
+                c.rightAligned
+                ? TerminalText.padLeft(TerminalText.truncate(cell.text, toWidth: w), toWidth: w) : fit(cell.text, w)
+            line.add(text, role: cell.role)
         }
         return line.finished()
     }
 
-    /// Exactly `width` columns: the day's points placed by time over the session, or a note.
-    func sparkline(_ e: WatchEntry, width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard let s = e.stock else { return String(repeating: " ", count: width) }
+    /// Exactly `width` cells: the day's points placed by time over the session, or a note. A
+    /// live chart takes its colour where its direction first shows and keeps it over the gaps
+    /// that follow; a stale one is dimmed whole.
+    func sparkline(_ e: WatchEntry, width: Int) -> [ScreenCell] {
+        guard width > 0 else { return [] }
+        guard let s = e.stock else { return [ScreenCell](repeating: .blank, count: width) }
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
-        switch Sparkline.render(points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: width) {
+        var out: [ScreenCell] = []
+        out.reserveCapacity(width)
+        switch Sparkline.render(
+            points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: width)
+        {
         case .rendered(let r):
-            if e.isStale { return paint(r.text(style: style, palette: .plain), palette.stale) }
-            return r.text(style: style, palette: palette.base)
+            let glyphs = style.glyphs
+            var role: ScreenRole = e.isStale ? .stale : .plain
+            for cell in r.cells {
+                switch cell {
+                case .gap:
+                    ScreenCell.append(" ", role: role, to: &out, limit: width)
+                case .level(let level, let direction):
+                    if !e.isStale { role = ScreenRole(direction) }
+                    ScreenCell.append(
+                        String(glyphs[min(max(level, 0), glyphs.count - 1)]), role: role, to: &out, limit: width)
+                }
+            }
         case .noData:
-            return paint(fit("no intraday data", width), palette.base.dim)
+            ScreenCell.append(fit("no intraday data", width), role: .dim, to: &out, limit: width)
         }
+        return out
     }
 
     // MARK: Header, footer, notices
@@ -236,30 +291,35 @@ public struct WatchTableRenderer: Sendable {
     /// `squarestock watch · stooq · updated 12:34:56 CET · next in 42s`, or the reason refreshes
     /// are held (paused, backing off, rate limited). When narrow, the program name goes first,
     /// then the time zone, so the state of the data stays visible longest.
-    func headerLine(_ h: WatchHeader, columns: Int, now: Instant, clock: Double) -> String {
-        func seconds(until t: Double) -> String { AgeFormatter.describe(seconds: Int64(max(0, (t - clock).rounded(.up)))) }
+    func headerLine(_ h: WatchHeader, columns: Int, now: Instant, clock: Double) -> [ScreenCell] {
+        func seconds(until t: Double) -> String {
+            AgeFormatter.describe(seconds: Int64(max(0, (t - clock).rounded(.up))))
+        }
         var source = h.source
         if let speed = h.replaySpeed { source += " (replay ×" + WatchTableRenderer.number(speed) + ")" }
-        var updated: (long: String, short: String, style: String)
+        var updated: (long: String, short: String, role: ScreenRole)
         if let t = h.lastSuccess {
             let full = clockText(t, zone: h.zone)
-            updated = ("updated " + full, "updated " + String(full.prefix(8)), "")
+            updated = ("updated " + full, "updated " + String(full.prefix(8)), .plain)
         } else {
-            updated = ("not updated yet", "not updated yet", palette.base.dim)
+            updated = ("not updated yet", "not updated yet", .dim)
         }
-        var state: (text: String, style: String)? = nil
+        var state: (text: String, role: ScreenRole)? = nil
         if h.paused {
-            state = ("PAUSED (p resumes)", palette.warning)
+            state = ("PAUSED (p resumes)", .warning)
         } else if h.refreshing {
-            state = ("refreshing…", palette.base.dim)
+            state = ("refreshing…", .dim)
         } else {
             switch h.condition {
             case .healthy:
-                if let n = h.nextRefresh { state = ("next in " + seconds(until: n), "") }
+                if let n = h.nextRefresh { state = ("next in " + seconds(until: n), .plain) }
             case .backingOff(let until, let failures):
-                state = ("source failing (\(failures)× in a row), retry in " + seconds(until: until), palette.warning)
+                state = ("source failing (\(failures)× in a row), retry in " + seconds(until: until), .warning)
             case .rateLimited(let until, let retryAfter):
-                state = ("rate limited" + (retryAfter ? " (Retry-After)" : "") + ", retry in " + seconds(until: until), palette.warning)
+                state = (
+                    "rate limited" + (retryAfter ? " (Retry-After)" : "") + ", retry in " + seconds(until: until),
+                    .warning
+                )
             }
         }
         let name = "squarestock watch · "
@@ -268,41 +328,47 @@ public struct WatchTableRenderer: Sendable {
         let sourceWidth = TerminalText.displayWidth(source)
         var showName = true
         var updatedText = updated.long
-        if TerminalText.displayWidth(name) + sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns {
+        if TerminalText.displayWidth(name) + sourceWidth + TerminalText.displayWidth(separator + updatedText)
+            + stateWidth > columns
+        {
             showName = false
-            if sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns { updatedText = updated.short }
+            if sourceWidth + TerminalText.displayWidth(separator + updatedText) + stateWidth > columns {
+                updatedText = updated.short
+            }
         }
         var line = ScreenLineBuilder(limit: columns)
-        if showName { line.add(name, style: palette.base.bold, reset: palette.reset) }
-        line.add(source, style: showName ? "" : palette.base.bold, reset: palette.reset)
-        line.add(separator, style: "", reset: "")
-        line.add(updatedText, style: updated.style, reset: palette.reset)
+        if showName { line.add(name, role: .bold) }
+        line.add(source, role: showName ? .plain : .bold)
+        line.add(separator)
+        line.add(updatedText, role: updated.role)
         if let state {
-            line.add(separator, style: "", reset: "")
-            line.add(state.text, style: state.style, reset: palette.reset)
+            line.add(separator)
+            line.add(state.text, role: state.role)
         }
         return line.finished()
     }
 
-    func footerLine(_ h: WatchHeader, count: Int, columns: Int) -> String {
+    func footerLine(_ h: WatchHeader, count: Int, columns: Int) -> [ScreenCell] {
         var line = ScreenLineBuilder(limit: columns)
-        let keys: [(String, String)] = [("q", "quit"), ("r", "refresh"), ("s", "sort: " + h.sort.rawValue), ("p", h.paused ? "resume" : "pause")]
+        let keys: [(String, String)] = [
+            ("q", "quit"), ("r", "refresh"), ("s", "sort: " + h.sort.rawValue), ("p", h.paused ? "resume" : "pause"),
+        ]
         for (i, k) in keys.enumerated() {
-            if i > 0 { line.add("  ", style: "", reset: "") }
-            line.add(k.0, style: palette.base.bold, reset: palette.reset)
-            line.add(" " + k.1, style: palette.base.dim, reset: palette.reset)
+            if i > 0 { line.add("  ") }
+            line.add(k.0, role: .bold)
+            line.add(" " + k.1, role: .dim)
         }
         let right = "\(count) \(count == 1 ? "symbol" : "symbols")"
         let room = columns - line.width
         if room >= TerminalText.displayWidth(right) + 2 {
-            line.add(TerminalText.padLeft(right, toWidth: room), style: palette.base.dim, reset: palette.reset)
+            line.add(TerminalText.padLeft(right, toWidth: room), role: .dim)
         }
         return line.finished()
     }
 
     struct Message {
         var text: String
-        var style: String
+        var role: ScreenRole
     }
 
     /// Stale groups (one line per reason), errors of symbols never loaded, holding alerts.
@@ -314,7 +380,7 @@ public struct WatchTableRenderer: Sendable {
             guard let f = e.failure else { continue }
             let reason = TerminalText.sanitize(f.reason)
             if e.stock == nil {
-                errors.append(Message(text: e.symbol + ": " + reason, style: palette.warning))
+                errors.append(Message(text: e.symbol + ": " + reason, role: .warning))
             } else if let k = staleGroups.firstIndex(where: { $0.reason == reason }) {
                 staleGroups[k].symbols.append(e.symbol)
                 if f.since < staleGroups[k].since { staleGroups[k].since = f.since }
@@ -323,13 +389,16 @@ public struct WatchTableRenderer: Sendable {
             }
         }
         for g in staleGroups {
-            out.append(Message(text: "stale since " + clockText(g.since, zone: header.zone) + ": " + g.symbols.joined(separator: ", ")
-                                + " (" + g.reason + "); showing the last good values", style: palette.warning))
+            out.append(
+                Message(
+                    text: "stale since " + clockText(g.since, zone: header.zone) + ": "
+                        + g.symbols.joined(separator: ", ")
+                        + " (" + g.reason + "); showing the last good values", role: .warning))
         }
         out += errors
         for e in entries.sorted(by: { $0.position < $1.position }) where !e.activeAlerts.isEmpty {
             let price = e.stock.map { " at " + WatchCellText.price($0.price.last) } ?? ""
-            out.append(Message(text: "alert " + e.activeAlerts.joined(separator: ", ") + price, style: palette.alert))
+            out.append(Message(text: "alert " + e.activeAlerts.joined(separator: ", ") + price, role: .alert))
         }
         return out
     }
@@ -338,10 +407,12 @@ public struct WatchTableRenderer: Sendable {
     func clockText(_ t: Instant, zone: ExchangeTimeZone?) -> String {
         guard let zone else {
             let u = t.utc
-            return WatchCellText.two(u.hour) + ":" + WatchCellText.two(u.minute) + ":" + WatchCellText.two(u.second) + " UTC"
+            return WatchCellText.two(u.hour) + ":" + WatchCellText.two(u.minute) + ":" + WatchCellText.two(u.second)
+                + " UTC"
         }
         let l = zone.localDateTime(at: t)
-        return WatchCellText.two(l.hour) + ":" + WatchCellText.two(l.minute) + ":" + WatchCellText.two(l.second) + " " + zone.abbreviation(at: t)
+        return WatchCellText.two(l.hour) + ":" + WatchCellText.two(l.minute) + ":" + WatchCellText.two(l.second) + " "
+            + zone.abbreviation(at: t)
     }
 
     static func number(_ v: Double) -> String {
@@ -349,6 +420,4 @@ public struct WatchTableRenderer: Sendable {
     }
 
     func fit(_ s: String, _ width: Int) -> String { TerminalText.fit(s, toWidth: width) }
-
-    func paint(_ s: String, _ style: String) -> String { style.isEmpty ? s : style + s + palette.reset }
 }

@@ -23,29 +23,39 @@ enum WatchBench {
             let t = start.adding(seconds: Int64(i) * 60)
             let results = symbols.map { s -> StockResult in
                 let cents = 10_000 + Int64(rng.below(2_000))
-                var p = Price(last: ExactDecimal(significand: cents, scale: 2), previousClose: ExactDecimal(significand: 10_500, scale: 2),
-                              volume: ExactDecimal(significand: Int64(rng.below(1_000_000))), lastTrade: t)
+                var p = Price(
+                    last: ExactDecimal(significand: cents, scale: 2),
+                    previousClose: ExactDecimal(significand: 10_500, scale: 2),
+                    volume: ExactDecimal(significand: Int64(rng.below(1_000_000))), lastTrade: t)
                 p.deriveChange()
-                return StockResult(symbol: s, outcome: .success(Stock(company: Company(symbol: s, name: "Company \(s)", exchange: exchange),
-                                                                      currency: Currency(code: "USD"), timeZone: zone, price: p, source: "bench")))
+                return StockResult(
+                    symbol: s,
+                    outcome: .success(
+                        Stock(
+                            company: Company(symbol: s, name: "Company \(s)", exchange: exchange),
+                            currency: Currency(code: "USD"), timeZone: zone, price: p, source: "bench")))
             }
             let c0 = cpuSeconds()
             _ = state.apply(results, now: t, clock: Double(i) * 60)
             let c1 = cpuSeconds()
-            let lines = renderer.render(state: state, header: WatchHeader(source: "bench", lastSuccess: t), columns: 160, rows: 110,
-                                        now: t, clock: Double(i) * 60)
-            let frame = ScreenFrame(width: 160, height: 110, lines: lines)
+            let frame = renderer.frame(
+                state: state, header: WatchHeader(source: "bench", lastSuccess: t), columns: 160, rows: 110,
+                now: t, clock: Double(i) * 60)
             let c2 = cpuSeconds()
-            bytesOut += ScreenDiff.render(previous: previous, next: frame).utf8.count
+            bytesOut += ScreenDiff.render(previous: previous, next: frame, palette: renderer.palette).utf8.count
             previous = frame
             let c3 = cpuSeconds()
             cpu.append(c3 - c0)
-            phases[0] += c1 - c0; phases[1] += c2 - c1; phases[2] += c3 - c2
+            phases[0] += c1 - c0
+            phases[1] += c2 - c1
+            phases[2] += c3 - c2
             if i == 0 { rssAfterFirst = currentRSSKiB() }
         }
         cpu.sort()
-        print("symbols=100 refreshes=\(n) cpu_ms_p50=\(fmt(median(cpu) * 1e3, 3)) cpu_ms_p99=\(fmt(cpu[cpu.count * 99 / 100] * 1e3, 3)) "
-              + "rss_start_kib=\(rssBefore) rss_after_first_kib=\(rssAfterFirst) rss_end_kib=\(currentRSSKiB()) peak_kib=\(peakRSSKiB()) "
-              + "bytes_per_refresh=\(bytesOut / max(1, n)) apply_ms=\(fmt(phases[0] / Double(n) * 1e3, 3)) render_ms=\(fmt(phases[1] / Double(n) * 1e3, 3)) diff_ms=\(fmt(phases[2] / Double(n) * 1e3, 3))")
+        print(
+            "symbols=100 refreshes=\(n) cpu_ms_p50=\(fmt(median(cpu) * 1e3, 3)) cpu_ms_p99=\(fmt(cpu[cpu.count * 99 / 100] * 1e3, 3)) "
+                + "rss_start_kib=\(rssBefore) rss_after_first_kib=\(rssAfterFirst) rss_end_kib=\(currentRSSKiB()) peak_kib=\(peakRSSKiB()) "
+                + "bytes_per_refresh=\(bytesOut / max(1, n)) apply_ms=\(fmt(phases[0] / Double(n) * 1e3, 3)) render_ms=\(fmt(phases[1] / Double(n) * 1e3, 3)) diff_ms=\(fmt(phases[2] / Double(n) * 1e3, 3))"
+        )
     }
 }

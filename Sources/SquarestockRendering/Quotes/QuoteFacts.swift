@@ -20,13 +20,15 @@ public struct QuoteFacts: Sendable {
     public var age: String?
 
     /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
-    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard) {
+    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard)
+    {
         let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
-        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: stock.price.lastTrade)
-        status = MarketStatusRules.combine(computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
-        if status.status == evaluated.report.status, let next = evaluated.next, let calendar {
+        let market = QuoteFacts.marketStatus(of: stock, now: now, calendar: calendar)
+        status = market.report
+        if let next = market.next, let calendar {
             nextEvent = next
-            nextEventText = MarketEventFormatter.describe(next, exchangeZone: calendar.zone, userZone: userZone, now: now)
+            nextEventText = MarketEventFormatter.describe(
+                next, exchangeZone: calendar.zone, userZone: userZone, now: now)
         }
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC
@@ -38,5 +40,25 @@ public struct QuoteFacts: Sendable {
                 lastTradeDisplay = t.utc.description + " UTC"
             }
         }
+    }
+}
+
+extension QuoteFacts {
+    /// The market status of `stock` at `now` (the calendar's, merged with one the source
+    /// reported) and the next open or close, given only when the calendar's status stands.
+    /// The part of the facts a live screen keeps per refresh instead of recomputing per draw.
+    package static func marketStatus(of stock: Stock, now: Instant, calendars: CalendarRegistry = .standard)
+        -> (report: MarketStatusReport, next: MarketEvent?)
+    {
+        marketStatus(of: stock, now: now, calendar: stock.company.exchange.flatMap { calendars.calendar(for: $0) })
+    }
+
+    static func marketStatus(of stock: Stock, now: Instant, calendar: ExchangeCalendar?)
+        -> (report: MarketStatusReport, next: MarketEvent?)
+    {
+        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: stock.price.lastTrade)
+        let report = MarketStatusRules.combine(
+            computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
+        return (report, report.status == evaluated.report.status ? evaluated.next : nil)
     }
 }

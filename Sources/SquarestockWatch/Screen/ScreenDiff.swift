@@ -11,27 +11,35 @@ public enum ScreenDiff {
     /// are at most this many: a cursor move costs about as much.
     public static let mergeGap = 4
 
-    public static func render(previous: ScreenFrame?, next: ScreenFrame) -> String {
-        let width = next.width, height = next.height
+    /// The bytes that turn a terminal showing `previous` into one showing `next`, with
+    /// `palette`'s codes. Cells whose roles share a code (or have none, as in plain text) are
+    /// the same on screen and are not resent.
+    public static func render(previous: ScreenFrame?, next: ScreenFrame, palette: WatchPalette) -> String {
+        let width = next.width
+        let height = next.height
         var out = ""
         let sameSize = previous.map { $0.width == width && $0.height == height } ?? false
         if !sameSize { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
         let blankRow = Array(repeating: ScreenCell.blank, count: width)
+        let codes = ScreenRole.allCases.map { palette.code(for: $0) }
+        // Each role stands for the first role with the same code, so cells compare by look.
+        let look = codes.map { code in UInt8(codes.firstIndex(of: code) ?? 0) }
+        @inline(__always) func same(_ a: ScreenCell, _ b: ScreenCell) -> Bool {
+            a.width == b.width && look[Int(a.role.rawValue)] == look[Int(b.role.rawValue)] && a.text == b.text
+        }
 
         var cursor: (row: Int, col: Int)? = nil
         var current = ""
         for row in 0..<height {
-            let newLine = row < next.lines.count ? next.lines[row] : ""
+            let new = next.rows[row]
             var before = blankRow
             if sameSize, let previous {
-                let oldLine = row < previous.lines.count ? previous.lines[row] : ""
-                if oldLine == newLine { continue }  // most lines of a refresh: nothing to parse
-                before = ScreenCell.parse(oldLine, width: width)
+                if previous.rows[row] == new { continue }  // most rows of a refresh
+                before = previous.rows[row]
             }
-            let new = ScreenCell.parse(newLine, width: width)
             var col = 0
             while col < width {
-                if new[col] == before[col] {
+                if same(new[col], before[col]) {
                     col += 1
                     continue
                 }
@@ -42,7 +50,7 @@ public enum ScreenDiff {
                 var gap = 0
                 var k = col
                 while k < width {
-                    if new[k] != before[k] {
+                    if !same(new[k], before[k]) {
                         end = k + 1
                         gap = 0
                     } else {
@@ -63,12 +71,13 @@ public enum ScreenDiff {
                         c += 1
                         continue
                     }
-                    if cell.style != current {
-                        out += current.isEmpty ? cell.style : "\u{1B}[0m" + cell.style
-                        current = cell.style
+                    let code = codes[Int(cell.role.rawValue)]
+                    if code != current {
+                        out += current.isEmpty ? code : "\u{1B}[0m" + code
+                        current = code
                     }
                     out += cell.text
-                    c += max(1, cell.width)
+                    c += max(1, Int(cell.width))
                 }
                 cursor = (row, c)
                 col = max(end, c)

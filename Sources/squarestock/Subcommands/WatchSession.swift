@@ -219,9 +219,8 @@ final class WatchSession {
         lastMarketCheck = now
         let screen = screenNow()
         for s in symbols where scheduler.isMarketClosed(s) {
-            guard let e = state[s], let stock = e.stock else { continue }
-            let closed = QuoteFacts(stock: stock, now: screen.adding(seconds: e.clockOffset)).status.status == .closed
-            scheduler.noteMarket(symbol: s, closed: closed)
+            guard let status = state.updateMarketStatus(for: s, now: screen) else { continue }
+            scheduler.noteMarket(symbol: s, closed: status == .closed)
         }
     }
 
@@ -271,10 +270,9 @@ final class WatchSession {
             sort: sort,
             zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
             replaySpeed: replay?.speed)
-        let lines = renderer.render(
+        let frame = renderer.frame(
             state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
-        let frame = ScreenFrame(width: size.columns, height: size.rows, lines: lines)
-        let out = ScreenDiff.render(previous: previousFrame, next: frame)
+        let out = ScreenDiff.render(previous: previousFrame, next: frame, palette: renderer.palette)
         previousFrame = frame
         if !terminal.write(out) { exitCode = 0 }  // the terminal went away
     }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,16 +12,33 @@ import Testing
 /// The screen diff sends only what changed, and what it sends turns the old screen into the new.
 struct ScreenDiffTests {
     let red = "\u{1B}[31m", green = "\u{1B}[32m", reset = "\u{1B}[0m", flash = "\u{1B}[30;42m"
+    /// Green up, red down, black on green for an up flash.
+    let palette = WatchPalette.colour
 
+    /// Rows of text in the default look.
     func frame(_ lines: [String], width: Int = 20) -> ScreenFrame {
-        ScreenFrame(width: width, height: lines.count, lines: lines)
+        frame(lines.map { [($0, .plain)] }, width: width)
+    }
+
+    /// Rows of pieces, each text in a role.
+    func frame(_ lines: [[(String, ScreenRole)]], width: Int = 20) -> ScreenFrame {
+        ScreenFrame(width: width, height: lines.count, rows: lines.map(row))
+    }
+
+    /// The cells of `pieces`, however long.
+    func row(_ pieces: [(String, ScreenRole)]) -> [ScreenCell] {
+        var cells: [ScreenCell] = []
+        for (text, role) in pieces { ScreenCell.append(text, role: role, to: &cells, limit: .max) }
+        return cells
     }
 
     /// Applies the diff to a terminal showing `old` and checks it now shows `new`.
     @discardableResult
     func check(_ old: ScreenFrame?, _ new: ScreenFrame) -> String {
-        let out = ScreenDiff.render(previous: old, next: new)
-        var vt = old.map { VirtualTerminal(showing: $0) } ?? VirtualTerminal(width: new.width, height: new.height)
+        let out = ScreenDiff.render(previous: old, next: new, palette: palette)
+        var vt =
+            old.map { VirtualTerminal(showing: $0, palette: palette) }
+            ?? VirtualTerminal(width: new.width, height: new.height)
         if old == nil || old!.width != new.width || old!.height != new.height {
             vt = VirtualTerminal(width: new.width, height: new.height)
             // Whatever was there before is garbage the diff must clear.
@@ -29,13 +46,13 @@ struct ScreenDiffTests {
         }
         vt.apply(out)
         #expect(vt.unexpected.isEmpty, "\(vt.unexpected)")
-        #expect(vt.shows(new), "screen:\n\(vt.text.joined(separator: "\n"))")
+        #expect(vt.shows(new, palette: palette), "screen:\n\(vt.text.joined(separator: "\n"))")
         return out
     }
 
     @Test func identicalFramesSendNothing() {
-        let f = frame(["AAPL  268.84", green + "+0.5%" + reset, ""])
-        #expect(ScreenDiff.render(previous: f, next: f) == "")
+        let f = frame([[("AAPL  268.84", .plain)], [("+0.5%", .up)], []])
+        #expect(ScreenDiff.render(previous: f, next: f, palette: palette) == "")
     }
 
     @Test func aChangedPriceSendsOnlyItsCharacters() {
@@ -56,7 +73,7 @@ struct ScreenDiffTests {
 
     @Test func colourChangesAreDiffedCellByCell() {
         let old = frame(["AAPL " + "268.84" + "  x"])
-        let new = frame(["AAPL " + flash + "268.84" + reset + "  x"])
+        let new = frame([[("AAPL ", .plain), ("268.84", .flashUp), ("  x", .plain)]])
         let out = check(old, new)
         #expect(out == "\u{1B}[1;6H" + flash + "268.84" + reset)
         // And back: the flash ends, the same text is rewritten without colour.
@@ -66,7 +83,7 @@ struct ScreenDiffTests {
 
     @Test func styleRunsAreNotRepeated() {
         let old = frame(["            "], width: 12)
-        let new = frame([green + "+1 +2" + reset + " " + red + "-3" + reset], width: 12)
+        let new = frame([[("+1 +2", .up), (" ", .plain), ("-3", .down)]], width: 12)
         let out = check(old, new)
         #expect(out == "\u{1B}[1;1H" + green + "+1 +2" + reset + " " + red + "-3" + reset)
     }
@@ -98,24 +115,38 @@ struct ScreenDiffTests {
 
     @Test func shortAndMissingLinesArePaddedAndLongOnesCut() {
         let old = frame(["abcdefgh", "12345678", "zz"], width: 8)
-        let new = ScreenFrame(width: 8, height: 3, lines: ["abc", "1234567890"])
+        let new = ScreenFrame(width: 8, height: 3, rows: [row([("abc", .plain)]), row([("1234567890", .plain)])])
         check(old, new)
     }
 
     @Test func aRefreshOfAFullTableSendsLittle() {
         // 30 rows of 100 columns, three prices move: well under a tenth of a full redraw.
         func table(_ moved: Bool) -> ScreenFrame {
-            var lines: [String] = []
+            var lines: [[(String, ScreenRole)]] = []
             for i in 0..<30 {
                 let price = moved && i % 10 == 3 ? "101.25" : "100.00"
-                lines.append("SYM\(i)".padding(toLength: 10, withPad: " ", startingAt: 0) + green + price + reset
-                             + String(repeating: " ", count: 60) + "09:30:00 EDT  open")
+                lines.append([
+                    ("SYM\(i)".padding(toLength: 10, withPad: " ", startingAt: 0), .plain), (price, .up),
+                    (String(repeating: " ", count: 60) + "09:30:00 EDT  open", .plain),
+                ])
             }
             return frame(lines, width: 100)
         }
-        let full = ScreenDiff.render(previous: nil, next: table(false))
+        let full = ScreenDiff.render(previous: nil, next: table(false), palette: palette)
         let out = check(table(false), table(true))
         #expect(out.utf8.count < full.utf8.count / 10)
         #expect(out.components(separatedBy: "H").count - 1 == 3)
+    }
+
+    @Test func rolesThatLookTheSameAreNotResent() {
+        let still = frame([[("AAPL ", .plain), ("268.84", .bold)]])
+        let flashed = frame([[("AAPL ", .plain), ("268.84", .flashUp)]])
+        // Plain text has no codes, so a flash that starts or ends changes nothing on screen.
+        #expect(ScreenDiff.render(previous: still, next: flashed, palette: .plain) == "")
+        // Colour: dim and stale are both SGR 2.
+        let dim = frame([[("x", .dim)]])
+        let stale = frame([[("x", .stale)]])
+        #expect(ScreenDiff.render(previous: dim, next: stale, palette: .colour) == "")
+        #expect(check(still, flashed) == "\u{1B}[1;6H" + flash + "268.84" + reset)
     }
 }

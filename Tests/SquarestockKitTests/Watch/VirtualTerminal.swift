@@ -1,5 +1,5 @@
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -11,9 +11,18 @@
 /// diff may emit (CUP, ED 2, SGR, printable text) and fails loudly on anything else, so a test
 /// can apply the bytes to the old screen and compare with the new frame cell by cell.
 struct VirtualTerminal {
+    /// A cell as the terminal holds it: the SGR sequences in effect since the last reset.
+    struct Cell: Equatable {
+        var text: String
+        var style: String
+        var width: Int
+
+        static let blank = Cell(text: " ", style: "", width: 1)
+    }
+
     let width: Int
     let height: Int
-    var cells: [[ScreenCell]]
+    var cells: [[Cell]]
     var row = 0
     var col = 0
     var style = ""
@@ -25,10 +34,17 @@ struct VirtualTerminal {
         cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
     }
 
-    /// Starts from what `frame` shows.
-    init(showing frame: ScreenFrame) {
+    /// Starts from what `frame` shows in `palette`.
+    init(showing frame: ScreenFrame, palette: WatchPalette) {
         self.init(width: frame.width, height: frame.height)
-        for r in 0..<min(height, frame.lines.count) { cells[r] = ScreenCell.parse(frame.lines[r], width: width) }
+        cells = Self.expected(frame, palette: palette)
+    }
+
+    /// The cells a terminal shows for `frame` in `palette`.
+    static func expected(_ frame: ScreenFrame, palette: WatchPalette) -> [[Cell]] {
+        frame.rows.map { row in
+            row.map { Cell(text: $0.text, style: palette.code(for: $0.role), width: Int($0.width)) }
+        }
     }
 
     mutating func apply(_ output: String) {
@@ -59,9 +75,13 @@ struct VirtualTerminal {
                 case "J" where params == "2":
                     cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
                 case "m":
-                    if params.isEmpty || params == "0" { style = "" }
-                    else if params.hasPrefix("0;") { style = "\u{1B}[" + params + "m" }
-                    else { style += "\u{1B}[" + params + "m" }
+                    if params.isEmpty || params == "0" {
+                        style = ""
+                    } else if params.hasPrefix("0;") {
+                        style = "\u{1B}[" + params + "m"
+                    } else {
+                        style += "\u{1B}[" + params + "m"
+                    }
                 default:
                     unexpected.append("CSI \(params)\(final)")
                 }
@@ -73,21 +93,18 @@ struct VirtualTerminal {
                 continue
             }
             if w == 2 {
-                cells[row][col] = ScreenCell(text: String(ch), style: style, width: 2)
-                cells[row][col + 1] = ScreenCell(text: "", style: style, width: 0)
+                cells[row][col] = Cell(text: String(ch), style: style, width: 2)
+                cells[row][col + 1] = Cell(text: "", style: style, width: 0)
             } else {
-                cells[row][col] = ScreenCell(text: String(ch), style: style, width: 1)
+                cells[row][col] = Cell(text: String(ch), style: style, width: 1)
             }
             col += w
         }
     }
 
-    /// True when every cell equals what `frame` should show.
-    func shows(_ frame: ScreenFrame) -> Bool {
-        for r in 0..<height where cells[r] != ScreenCell.parse(r < frame.lines.count ? frame.lines[r] : "", width: width) {
-            return false
-        }
-        return true
+    /// True when every cell equals what `frame` should show in `palette`.
+    func shows(_ frame: ScreenFrame, palette: WatchPalette) -> Bool {
+        cells == Self.expected(frame, palette: palette)
     }
 
     var text: [String] { cells.map { $0.map(\.text).joined() } }

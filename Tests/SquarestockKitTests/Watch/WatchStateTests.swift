@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -32,19 +32,24 @@ struct WatchStateTests {
         _ = s.apply([F.fail("AAPL", F.refused)], now: later.adding(seconds: 60), clock: 120)
         #expect(s["AAPL"]?.failure?.since == later)
         // Recovery clears the mark.
-        _ = s.apply([F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 170)))], now: later.adding(seconds: 120), clock: 180)
+        _ = s.apply(
+            [F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 170)))], now: later.adding(seconds: 120),
+            clock: 180)
         #expect(s["AAPL"]?.isStale == false)
         #expect(s["AAPL"]?.stock?.price.last == F.d("102"))
     }
 
     @Test func badDataForOneSymbolNeverDisturbsTheOthers() {
         var s = WatchState(symbols: ["AAPL", "XXXX", "MSFT"])
-        _ = s.apply([F.ok(F.stock(price: "101")), F.ok(F.stock("XXXX", price: "5")), F.ok(F.stock("MSFT", price: "50"))], now: t0, clock: 0)
-        let outcomes = s.apply([
-            F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 60))),
-            F.ok(F.stock("XXXX", price: nil)),  // no price at all
-            F.ok(F.stock("MSFT", price: "49", lastTrade: t0.adding(seconds: -3600))),  // older than shown
-        ], now: t0.adding(seconds: 60), clock: 60)
+        _ = s.apply(
+            [F.ok(F.stock(price: "101")), F.ok(F.stock("XXXX", price: "5")), F.ok(F.stock("MSFT", price: "50"))],
+            now: t0, clock: 0)
+        let outcomes = s.apply(
+            [
+                F.ok(F.stock(price: "102", lastTrade: t0.adding(seconds: 60))),
+                F.ok(F.stock("XXXX", price: nil)),  // no price at all
+                F.ok(F.stock("MSFT", price: "49", lastTrade: t0.adding(seconds: -3600))),  // older than shown
+            ], now: t0.adding(seconds: 60), clock: 60)
         #expect(outcomes == ["AAPL": .fresh(marketClosed: false), "XXXX": .symbolFailed, "MSFT": .symbolFailed])
         #expect(s["AAPL"]?.stock?.price.last == F.d("102"))
         #expect(s["AAPL"]?.failure == nil)
@@ -67,7 +72,9 @@ struct WatchStateTests {
         var s = WatchState(symbols: ["AAPL"], flashDuration: 1.5)
         _ = s.apply([F.ok(F.stock(price: "101", high: "102", low: "99"))], now: t0, clock: 10)
         #expect(s["AAPL"]?.flashes.isEmpty == true)  // first data: nothing to compare
-        _ = s.apply([F.ok(F.stock(price: "100.5", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0, clock: 20)
+        _ = s.apply(
+            [F.ok(F.stock(price: "100.5", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0,
+            clock: 20)
         let e = s["AAPL"]!
         #expect(e.flash(.price, at: 20)?.direction == .down)
         #expect(e.flash(.change, at: 20)?.direction == .down)
@@ -82,10 +89,14 @@ struct WatchStateTests {
         #expect(s["AAPL"]?.flashes.isEmpty == true)
         #expect(s.nextFlashExpiry() == nil)
         // A value that changes below display precision does not flash.
-        _ = s.apply([F.ok(F.stock(price: "100.501", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0, clock: 30)
+        _ = s.apply(
+            [F.ok(F.stock(price: "100.501", lastTrade: t0.adding(seconds: 60), high: "102", low: "98"))], now: t0,
+            clock: 30)
         #expect(s["AAPL"]?.flash(.price, at: 30) == nil)
         // Up is up.
-        _ = s.apply([F.ok(F.stock(price: "103", lastTrade: t0.adding(seconds: 61), high: "103", low: "98"))], now: t0, clock: 40)
+        _ = s.apply(
+            [F.ok(F.stock(price: "103", lastTrade: t0.adding(seconds: 61), high: "103", low: "98"))], now: t0, clock: 40
+        )
         #expect(s["AAPL"]?.flash(.price, at: 40)?.direction == .up)
         #expect(s["AAPL"]?.flash(.dayRange, at: 40)?.direction == .up)
     }
@@ -93,15 +104,21 @@ struct WatchStateTests {
     @Test func livePricesExtendTheDaysSparklineBetweenBarFetches() {
         var s = WatchState(symbols: ["AAPL"])
         let bars: [(Int64, String)] = [(0, "100"), (300, "101")]
-        _ = s.apply([F.ok(F.stock(price: "101.2", lastTrade: t0.adding(seconds: 330), intraday: bars))], now: t0, clock: 0)
-        _ = s.apply([F.ok(F.stock(price: "101.4", lastTrade: t0.adding(seconds: 390), intraday: bars))], now: t0, clock: 1)
-        #expect(s["AAPL"]?.stock?.intraday.map(\.time.secondsSinceEpoch) == [0, 300, 330, 390].map { t0.secondsSinceEpoch + $0 })
+        _ = s.apply(
+            [F.ok(F.stock(price: "101.2", lastTrade: t0.adding(seconds: 330), intraday: bars))], now: t0, clock: 0)
+        _ = s.apply(
+            [F.ok(F.stock(price: "101.4", lastTrade: t0.adding(seconds: 390), intraday: bars))], now: t0, clock: 1)
+        #expect(
+            s["AAPL"]?.stock?.intraday.map(\.time.secondsSinceEpoch)
+                == [0, 300, 330, 390].map { t0.secondsSinceEpoch + $0 })
         // New bars replace the live points they cover.
         let more = bars + [(600, "101.5")]
-        _ = s.apply([F.ok(F.stock(price: "101.6", lastTrade: t0.adding(seconds: 610), intraday: more))], now: t0, clock: 2)
+        _ = s.apply(
+            [F.ok(F.stock(price: "101.6", lastTrade: t0.adding(seconds: 610), intraday: more))], now: t0, clock: 2)
         #expect(s["AAPL"]?.stock?.intraday.map(\.price) == ["100", "101", "101.5", "101.6"].map(F.d))
         // A trade outside the session (after hours) is not drawn on the session's chart.
-        _ = s.apply([F.ok(F.stock(price: "99", lastTrade: t0.adding(seconds: 400 * 60), intraday: more))], now: t0, clock: 3)
+        _ = s.apply(
+            [F.ok(F.stock(price: "99", lastTrade: t0.adding(seconds: 400 * 60), intraday: more))], now: t0, clock: 3)
         #expect(s["AAPL"]?.stock?.intraday.count == 4)
         // Without a session window, the source's own points are kept as they are.
         var plain = WatchState(symbols: ["AAPL"])
@@ -118,12 +135,32 @@ struct WatchStateTests {
 
     @Test func sortingOrders() {
         var s = WatchState(symbols: ["MSFT", "AAPL", "XXXX", "IBM"])
-        _ = s.apply([F.ok(F.stock("MSFT", price: "99")), F.ok(F.stock(price: "103")), F.ok(F.stock("IBM", price: "101"))], now: t0, clock: 0)
+        _ = s.apply(
+            [F.ok(F.stock("MSFT", price: "99")), F.ok(F.stock(price: "103")), F.ok(F.stock("IBM", price: "101"))],
+            now: t0, clock: 0)
         #expect(s.ordered(by: .yourOrder).map(\.symbol) == ["MSFT", "AAPL", "XXXX", "IBM"])
         #expect(s.ordered(by: .symbol).map(\.symbol) == ["AAPL", "IBM", "MSFT", "XXXX"])
         #expect(s.ordered(by: .changePercent).map(\.symbol) == ["AAPL", "IBM", "MSFT", "XXXX"])
         #expect(WatchSort.yourOrder.next == .changePercent)
         #expect(WatchSort.changePercent.next == .symbol)
         #expect(WatchSort.symbol.next == .yourOrder)
+    }
+
+    @Test func marketStatusIsKeptPerRowWhenARefreshApplies() {
+        var s = WatchState(symbols: ["AAPL", "XXXX"])
+        _ = s.apply(
+            [F.ok(F.stock(price: "101", lastTrade: t0.adding(seconds: 60))), F.fail("XXXX", F.refused)],
+            now: t0.adding(seconds: 60), clock: 0)
+        #expect(s["AAPL"]?.marketStatus == MarketStatusReport(.open))
+        // 16:00 New York, the close of a regular Wednesday.
+        #expect(s["AAPL"]?.nextMarketEvent == MarketEvent(.closes, at: t0.adding(seconds: 390 * 60)))
+        #expect(s["XXXX"]?.marketStatus == nil)
+        // A failed refresh keeps the values but moves their status on with the clock.
+        _ = s.apply([F.fail("AAPL", F.refused)], now: t0.adding(seconds: 60 * 60), clock: 60)
+        #expect(s["AAPL"]?.marketStatus?.status == .delayed)
+        // The scheduler's check after the close: the stored status follows.
+        #expect(s.updateMarketStatus(for: "AAPL", now: t0.adding(seconds: 400 * 60)) == .post)
+        #expect(s["AAPL"]?.marketStatus?.status == .post)
+        #expect(s.updateMarketStatus(for: "XXXX", now: t0) == nil)
     }
 }

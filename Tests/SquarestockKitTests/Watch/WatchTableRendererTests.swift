@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -19,10 +19,15 @@ struct WatchTableRendererTests {
     func state() -> WatchState {
         var s = WatchState(symbols: ["AAPL", "MSFT", "XXXX"])
         let bars: [(Int64, String)] = [(0, "100"), (3600, "100.5"), (7200, "101.5")]
-        _ = s.apply([F.ok(F.stock(price: "101.5", lastTrade: t0.adding(seconds: 7200), high: "101.5", low: "100", intraday: bars)),
-                     F.ok(F.stock("MSFT", price: "49.5", previousClose: "50", lastTrade: t0.adding(seconds: 7190))),
-                     F.fail("XXXX", .noData(source: "stooq"))],
-                    now: t0.adding(seconds: 7220), clock: 100)
+        _ = s.apply(
+            [
+                F.ok(
+                    F.stock(
+                        price: "101.5", lastTrade: t0.adding(seconds: 7200), high: "101.5", low: "100", intraday: bars)),
+                F.ok(F.stock("MSFT", price: "49.5", previousClose: "50", lastTrade: t0.adding(seconds: 7190))),
+                F.fail("XXXX", .noData(source: "stooq")),
+            ],
+            now: t0.adding(seconds: 7220), clock: 100)
         return s
     }
 
@@ -30,8 +35,11 @@ struct WatchTableRendererTests {
         h ?? WatchHeader(source: "stooq", lastSuccess: t0.adding(seconds: 7220), nextRefresh: 141.2, zone: newYork)
     }
 
-    func render(_ s: WatchState, _ h: WatchHeader? = nil, columns: Int = 100, rows: Int = 12, clock: Double = 101) -> [String] {
-        let lines = renderer.render(state: s, header: header(h), columns: columns, rows: rows, now: t0.adding(seconds: 7250), clock: clock)
+    func render(_ s: WatchState, _ h: WatchHeader? = nil, columns: Int = 100, rows: Int = 12, clock: Double = 101)
+        -> [String]
+    {
+        let lines = renderer.render(
+            state: s, header: header(h), columns: columns, rows: rows, now: t0.adding(seconds: 7250), clock: clock)
         #expect(lines.count == rows)
         for l in lines { #expect(TerminalText.displayWidth(l) == columns, "\(l)") }
         return lines
@@ -39,29 +47,46 @@ struct WatchTableRendererTests {
 
     @Test func aFullWidthScreen() {
         let lines = render(state())
-        #expect(lines[0] == "squarestock watch · stooq · updated 11:30:20 EDT · next in 41s" + String(repeating: " ", count: 38))
-        #expect(lines[1].hasPrefix("SYMBOL   PRICE  CHANGE    CHG%      DAY RANGE  DAY             LAST TRADE    AGE  STATUS "))
+        #expect(
+            lines[0] == "squarestock watch · stooq · updated 11:30:20 EDT · next in 41s"
+                + String(repeating: " ", count: 38))
+        #expect(
+            lines[1].hasPrefix(
+                "SYMBOL   PRICE  CHANGE    CHG%      DAY RANGE  DAY             LAST TRADE    AGE  STATUS "))
         // Bars at 09:30, 10:30, 11:30 placed by time over the 09:30-16:00 session.
-        #expect(lines[2].hasPrefix("AAPL    101.50   +1.50  +1.50%  100.00–101.50  ▁ ▃ █           11:30:00 EDT  50s  open "))
+        #expect(
+            lines[2].hasPrefix(
+                "AAPL    101.50   +1.50  +1.50%  100.00–101.50  ▁ ▃ █           11:30:00 EDT  50s  open "))
         // No bars: the live price observed at its trade time is the one real point.
-        #expect(lines[3].hasPrefix("MSFT     49.50   -0.50  -1.00%    49.50–49.50      ▁           11:29:50 EDT   1m  open "))
-        #expect(lines[4].hasPrefix("XXXX         —       —       —              —                  —               —  error: stooq has…"))
+        #expect(
+            lines[3].hasPrefix(
+                "MSFT     49.50   -0.50  -1.00%    49.50–49.50      ▁           11:29:50 EDT   1m  open "))
+        #expect(
+            lines[4].hasPrefix(
+                "XXXX         —       —       —              —                  —               —  error: stooq has…"))
         #expect(lines[5...9].allSatisfy { $0.allSatisfy { $0 == " " } })
         #expect(lines[10].hasPrefix("XXXX: stooq has no quote for this symbol (it answered N/D)"))
-        #expect(lines[11] == "q quit  r refresh  s sort: your order  p pause" + String(repeating: " ", count: 45) + "3 symbols")
+        #expect(
+            lines[11] == "q quit  r refresh  s sort: your order  p pause" + String(repeating: " ", count: 45)
+                + "3 symbols")
     }
 
     @Test func staleRowsShowAgeAndReasonAndKeepTheirValues() {
         var s = state()
         _ = s.apply([F.fail("AAPL", F.refused), F.fail("MSFT", F.refused)], now: t0.adding(seconds: 7230), clock: 102)
         let lines = render(s)
-        #expect(lines[2].hasPrefix("AAPL    101.50   +1.50  +1.50%  100.00–101.50  ▁ ▃ █           11:30:00 EDT  50s  stale 30s: could… "))
+        #expect(
+            lines[2].hasPrefix(
+                "AAPL    101.50   +1.50  +1.50%  100.00–101.50  ▁ ▃ █           11:30:00 EDT  50s  stale 30s: could… "))
         #expect(lines[3].contains("  stale 30s: could… "))
-        #expect(lines[9].hasPrefix("stale since 11:30:30 EDT: AAPL, MSFT (could not connect to 127.0.0.1:9 (Connection refused); the se…"))
+        #expect(
+            lines[9].hasPrefix(
+                "stale since 11:30:30 EDT: AAPL, MSFT (could not connect to 127.0.0.1:9 (Connection refused); the se…"))
         #expect(lines[10].hasPrefix("XXXX: stooq has no quote"))
         // Colour: a stale row is dimmed and its status is a warning.
         let colour = WatchTableRenderer(palette: .colour, style: .unicode)
-        let painted = colour.render(state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 103)
+        let painted = colour.render(
+            state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 103)
         #expect(painted[2].hasPrefix("\u{1B}[2mAAPL  \u{1B}[0m  \u{1B}[2m101.50\u{1B}[0m"))
         #expect(painted[2].hasSuffix("\u{1B}[33mstale 30s: could… \u{1B}[0m"))
     }
@@ -78,7 +103,12 @@ struct WatchTableRendererTests {
         #expect(render(state(), h)[11].contains("p resume"))
         var r = base
         r.refreshing = true
-        #expect(render(state(), r)[0].hasSuffix("refreshing…" + String(repeating: " ", count: 100 - TerminalText.displayWidth(render(state(), r)[0].trimmingTrailingSpaces))))
+        #expect(
+            render(state(), r)[0].hasSuffix(
+                "refreshing…"
+                    + String(
+                        repeating: " ",
+                        count: 100 - TerminalText.displayWidth(render(state(), r)[0].trimmingTrailingSpaces))))
         var never = base
         never.lastSuccess = nil
         #expect(render(state(), never)[0].contains("not updated yet"))
@@ -120,17 +150,38 @@ struct WatchTableRendererTests {
 
     @Test func flashesAndAlertsAreStyledWithTheWatchPalette() {
         var s = state()
-        _ = s.apply([F.ok(F.stock(price: "101.75", lastTrade: t0.adding(seconds: 7240), high: "101.75", low: "100"))],
-                    now: t0.adding(seconds: 7240), clock: 101)
+        _ = s.apply(
+            [F.ok(F.stock(price: "101.75", lastTrade: t0.adding(seconds: 7240), high: "101.75", low: "100"))],
+            now: t0.adding(seconds: 7240), clock: 101)
         s.setActiveAlerts(["AAPL>101"], for: "AAPL")
         let colour = WatchTableRenderer(palette: .colour, style: .unicode)
-        let lines = colour.render(state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 101.5)
+        let lines = colour.render(
+            state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 101.5)
         #expect(lines[2].hasPrefix("\u{1B}[30;43mAAPL  \u{1B}[0m"))  // alert highlight
         #expect(lines[2].contains("\u{1B}[30;42m101.75\u{1B}[0m"))  // up flash
         #expect(lines.contains { $0.contains("alert AAPL>101 at 101.75") })
         // After the flash ends the price is bold again.
-        let later = colour.render(state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 103)
+        let later = colour.render(
+            state: s, header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 103)
         #expect(later[2].contains("\u{1B}[1m101.75\u{1B}[0m"))
+    }
+}
+
+extension WatchTableRendererTests {
+    @Test func theFrameHoldsRolesAndTheTextHoldsTheirCodes() {
+        let colour = WatchTableRenderer(palette: .colour, style: .unicode)
+        let frame = colour.frame(
+            state: state(), header: header(), columns: 100, rows: 12, now: t0.adding(seconds: 7250), clock: 101)
+        #expect(frame.width == 100 && frame.height == 12 && frame.rows.allSatisfy { $0.count == 100 })
+        #expect(frame.rows[2].prefix(4).map(\.text).joined() == "AAPL")
+        #expect(frame.rows[2].prefix(4).allSatisfy { $0.role == .bold })
+        #expect(frame.rows.joined().allSatisfy { !$0.text.contains("\u{1B}") })
+        #expect(
+            frame.lines(palette: .colour)
+                == colour.render(
+                    state: state(), header: header(), columns: 100, rows: 12,
+                    now: t0.adding(seconds: 7250), clock: 101))
+        #expect(frame.lines(palette: .plain) == render(state()))
     }
 }
 
