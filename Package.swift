@@ -79,32 +79,32 @@ let package = Package(
         .executableTarget(
             name: "squarestock",
             dependencies: [
-                "SquarestockKit",
+                "SquarestockKit", "SquarestockCore", "SquarestockMarket", "SquarestockRendering", "SquarestockSearch", "SquarestockWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzz targets for every byte parser; see Fuzz/run.sh. Without libFuzzer it replays files.
         .executableTarget(
             name: "squarestock-fuzz",
-            dependencies: ["SquarestockKit"]
+            dependencies: ["SquarestockCore", "SquarestockNetworking", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit"]
         ),
         // Times ChartRenderer on five years of daily bars; `swift run -c release chartbench`.
         .executableTarget(
             name: "chartbench",
-            dependencies: ["SquarestockKit"],
+            dependencies: ["SquarestockCore", "SquarestockRendering"],
             path: "Benchmarks/Sources/chartbench"
         ),
         // Times and ranks the symbol search; Benchmarks/search/compare-search.sh runs it beside the peers.
         .executableTarget(
             name: "searchbench",
-            dependencies: ["SquarestockKit"],
+            dependencies: ["SquarestockSearch"],
             path: "Benchmarks/Sources/searchbench"
         ),
         // The benchmark suite, driven by Benchmarks/compare.sh; not a product, so never installed.
         .executableTarget(
             name: "squarestock-bench",
             dependencies: [
-                "SquarestockKit",
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch",
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -112,7 +112,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["SquarestockKit"],
+            dependencies: ["SquarestockCore", "SquarestockNetworking"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

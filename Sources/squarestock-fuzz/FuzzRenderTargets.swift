@@ -1,5 +1,11 @@
 import Foundation
-@_spi(Fuzzing) import SquarestockKit
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockRendering
+@_spi(Fuzzing) import SquarestockSearch
+import SquarestockServices
+import SquarestockWatch
+import SquarestockKit
 
 /// The targets that carry decoded network text all the way to what the user sees: quotes
 /// through the watch table, line writers and currency conversion, and a downloaded symbol

@@ -1,5 +1,11 @@
 import Foundation
-@_spi(Fuzzing) import SquarestockKit
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockRendering
+@_spi(Fuzzing) import SquarestockSearch
+import SquarestockServices
+import SquarestockWatch
+import SquarestockKit
 
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.

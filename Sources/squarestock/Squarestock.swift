@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockCore
 
 /// The root command: `squarestock AAPL` runs `quote`, the default subcommand.
 struct Squarestock: ParsableCommand {

@@ -1,4 +1,5 @@
 import SquarestockKit
+import SquarestockCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
-import SquarestockKit
+import SquarestockCore
+import SquarestockNetworking
 
 /// A protocol-level fake for unit tests: answers each URL from a table and records what was
 /// asked. Every provider is also tested through libcurl against `LoopbackHTTPServer`.

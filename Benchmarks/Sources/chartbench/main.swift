@@ -1,7 +1,8 @@
 // Times ChartRenderer.render on five years of daily bars (1,260 sessions) at 120x30, the size
 // the budget (under 5 ms) is stated for. Build and run in release:
 //   swift run -c release chartbench [iterations]
-import SquarestockKit
+import SquarestockCore
+import SquarestockRendering
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import SquarestockKit
+import SquarestockSearch
 
 /// A seeded, reproducible universe of made-up listings shaped like the real directory (company
 /// words from syllables, legal forms, `- Common Stock` descriptions, some ETFs, warrants and

@@ -1,4 +1,4 @@
-import SquarestockKit
+import SquarestockSearch
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,9 @@
 import CSV
 import Foundation
-import SquarestockKit
 import SwiftCSV
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
 
 /// `csv`, `scan` and `yahoo`: reading the generated files.
 enum CSVBench {

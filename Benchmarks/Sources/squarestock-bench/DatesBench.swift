@@ -1,5 +1,5 @@
-import SquarestockKit
 import Foundation
+import SquarestockCore
 
 /// `dates`: wall clock to UTC in a named zone.
 ///

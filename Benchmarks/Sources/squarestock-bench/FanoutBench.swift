@@ -1,4 +1,4 @@
-import SquarestockKit
+import SquarestockNetworking
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import SquarestockKit
+import SquarestockCore
 
 /// `gen`: the deterministic data sets (same seed, same bytes on every machine).
 ///

@@ -1,4 +1,6 @@
-import SquarestockKit
+import SquarestockCore
+import SquarestockMarket
+import SquarestockSearch
 
 /// `market`: the status (and next open or close) of every registry exchange, as the `market`
 /// command and every quote compute it; prints the median microseconds per call over `--count`

@@ -1,4 +1,6 @@
-import SquarestockKit
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
 
 /// `quotes`: quote batches as the sources receive them, decoded and turned into stocks. Stooq
 /// rows go through `StooqDecoder.quotes` (every price field read as an exact decimal, the close

@@ -1,4 +1,6 @@
-import SquarestockKit
+import SquarestockNetworking
+import SquarestockRendering
+import SquarestockServices
 
 /// `render`: the recorded samples (every symbol in `samples/`) rendered as a table with
 /// sparklines and as JSON, `--count` times each; prints microseconds per render of all symbols.

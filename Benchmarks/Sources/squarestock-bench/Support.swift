@@ -1,4 +1,3 @@
-import SquarestockKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,6 @@
-import SquarestockKit
+import SquarestockCore
+import SquarestockMarket
+import SquarestockWatch
 
 /// `watch`: the CPU cost of one watch refresh outside the network wait (apply 100 results to the
 /// state, render the screen, diff it against the previous frame) and the memory over

@@ -1,4 +1,5 @@
 import SquarestockSearch
+import SquarestockCore
 
 /// What `squarestock search` prints: the merged rows and what went wrong on the way.
 public struct SearchReport: Sendable {

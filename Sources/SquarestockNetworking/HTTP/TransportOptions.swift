@@ -1,3 +1,4 @@
+import SquarestockCore
 /// The limits every request runs under, set once from the command line or config.
 public struct TransportOptions: Sendable, Equatable {
     /// Whole-transfer limit per attempt, seconds, counted from when the transfer gets its
@@ -39,9 +40,4 @@ public struct TransportOptions: Sendable, Equatable {
         self.maxConcurrent = maxConcurrent
         self.maxHostConnections = maxHostConnections
     }
-}
-
-/// The version shown in `--version` and in the User-Agent.
-public enum SquarestockVersion {
-    public static let string = "0.1.0"
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockCore
+import SquarestockRendering
 
 extension ChartStyle: ExpressibleByArgument {}
 

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockCore
+import SquarestockMarket
+import SquarestockRendering
 
 /// `squarestock market`: whether each exchange is trading now, and its calendar.
 struct MarketCommand: ParsableCommand {

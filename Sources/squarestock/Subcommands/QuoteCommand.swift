@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockRendering
 
 /// `squarestock quote AAPL MSFT`: a one-shot quote per symbol.
 struct QuoteCommand: ParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockCore
+import SquarestockRendering
+import SquarestockSearch
 
 /// `squarestock search QUERY`: companies by fuzzy name or ticker, offline first.
 struct SearchCommand: ParsableCommand {

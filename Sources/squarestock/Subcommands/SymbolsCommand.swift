@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockCore
 
 /// `squarestock symbols update|info`: the offline symbol universe.
 struct SymbolsCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import SquarestockKit
+import SquarestockWatch
 
 #if canImport(Glibc)
     import Glibc

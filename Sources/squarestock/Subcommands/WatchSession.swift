@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import SquarestockKit
+import SquarestockCore
+import SquarestockWatch
 
 #if canImport(Glibc)
     import Glibc

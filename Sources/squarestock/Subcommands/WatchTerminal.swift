@@ -1,4 +1,6 @@
 import SquarestockKit
+import SquarestockCore
+import SquarestockRendering
 
 #if canImport(Glibc)
     import Glibc
