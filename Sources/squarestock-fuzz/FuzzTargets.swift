@@ -122,8 +122,8 @@ enum FuzzTargets {
             let result: Result<HistorySeries, HistoryError>
             switch selector & 3 {
             case 0: result = StooqHistoryDecoder.decode(body, symbol: "AAPL", zone: zone, interval: .daily)
-            case 1: result = YahooTableCSVDecoder.decode(body, symbol: "AAPL", zone: zone)
-            case 2: result = YahooDownloadCSVDecoder.decode(body, symbol: "AAPL", zone: zone)
+            case 1: result = YahooHistoryCSVDecoder.decode(body, layout: .table, symbol: "AAPL", zone: zone)
+            case 2: result = YahooHistoryCSVDecoder.decode(body, layout: .download, symbol: "AAPL", zone: zone)
             default:
                 result = AlphaVantageTimeSeriesDecoder.decode(
                     body, symbol: "AAPL", zone: zone, interval: .minutes(5), apiKey: "KEY")

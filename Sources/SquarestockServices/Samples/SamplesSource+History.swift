@@ -63,8 +63,8 @@ extension SamplesSource: HistorySource {
             let decoded: Result<HistorySeries, HistoryError>
             switch (kind, SamplesSource.interval(code)) {
             case ("stooq", let i?): decoded = StooqHistoryDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
-            case ("yahoo-table", let i?): decoded = YahooTableCSVDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
-            case ("yahoo-download", let i?): decoded = YahooDownloadCSVDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
+            case ("yahoo-table", let i?): decoded = YahooHistoryCSVDecoder.decode(response, layout: .table, symbol: entry.symbol, zone: venue.zone, interval: i)
+            case ("yahoo-download", let i?): decoded = YahooHistoryCSVDecoder.decode(response, layout: .download, symbol: entry.symbol, zone: venue.zone, interval: i)
             case ("alphavantage", let i?): decoded = AlphaVantageTimeSeriesDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
             default: return .failure(.response(.notConfigured(source: name, detail: "unknown history format \(entry.format) in manifest.tsv")))
             }

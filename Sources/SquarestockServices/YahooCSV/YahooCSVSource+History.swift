@@ -21,9 +21,9 @@ extension YahooCSVSource: HistorySource {
             case .success(let r) where r.status == 404:
                 decoded = transport.perform(HTTPRequest(url: downloadURL(symbol, start: start, end: end, interval: interval, context: context)))
                     .mapError { HistoryError.response(.transport(source: name, $0)) }
-                    .flatMap { YahooDownloadCSVDecoder.decode($0, symbol: symbol, zone: venue.zone, interval: interval) }
+                    .flatMap { YahooHistoryCSVDecoder.decode($0, layout: .download, symbol: symbol, zone: venue.zone, interval: interval) }
             case .success(let r):
-                decoded = YahooTableCSVDecoder.decode(r, symbol: symbol, zone: venue.zone, interval: interval)
+                decoded = YahooHistoryCSVDecoder.decode(r, layout: .table, symbol: symbol, zone: venue.zone, interval: interval)
             }
             return decoded.map { venue.fetched($0, source: name) }
         }

@@ -13,7 +13,7 @@ import TestSupport
 /// to its right (blocks fill it), its price is left out rather than written over the y axis.
 struct ChartMarkerLabelTests {
     @Test func lowLabelNeverOverwritesTheAxis() throws {
-        let goog = try YahooTableCSVDecoder.decode(H.fixture("yahoo-csv/table_GOOG_1Y_M.csv"), symbol: "GOOG", zone: H.newYork, interval: .monthly).get()
+        let goog = try YahooHistoryCSVDecoder.decode(H.fixture("yahoo-csv/table_GOOG_1Y_M.csv"), layout: .table, symbol: "GOOG", zone: H.newYork, interval: .monthly).get()
         let text = ChartRenderer.render(series: ChartRange.year1.trimmed(goog), size: ChartSize(width: 100, height: 12), style: .blocks,
                                         palette: .plain, options: ChartOptions(range: .year1))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast()  // legend, x labels

@@ -106,7 +106,7 @@ enum ChartTestSeries {
 
     /// Yahoo's real TSLA daily history (table.csv, newest first), decoded.
     static let yahooTSLA: HistorySeries = {
-        let r = YahooTableCSVDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv")),
+        let r = YahooHistoryCSVDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv")), layout: .table,
                                             symbol: "TSLA", zone: newYork)
         var s = try! r.get()
         s.currency = usd
