@@ -26,21 +26,13 @@ public enum YahooChartDecoder {
                     source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
                     hint: nil))
         }
-        let root: JSONValue
-        do { root = try JSONReader.parse(response.body) } catch {
-            return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
+        let envelope: YahooChartEnvelope
+        switch YahooChartEnvelope.open(response.body, status: response.status, symbol: symbol) {
+        case .success(let e): envelope = e
+        case .failure(let e): return .failure(e)
         }
-        // Either {"chart":{"result":[R]}} or {"spark":{"result":[{"symbol":..,"response":[R]}]}}.
-        var result: JSONValue?
-        if let chart = root["chart"] {
-            if let err = chart["error"], !err.isNull { return .failure(envelopeError(err, status: response.status)) }
-            result = chart["result"]?[0]
-        } else if let spark = root["spark"] {
-            if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: response.status)) }
-            let entry = spark["result"]?.array?.first { $0["symbol"]?.string?.uppercased() == symbol.uppercased() }
-            result = entry?["response"]?[0]
-        }
-        guard let result, let meta = result["meta"] else { return .failure(.unknownSymbol(source: source)) }
+        let result = envelope.result
+        let meta = envelope.meta
         guard let last = meta["regularMarketPrice"]?.decimal else {
             if case .number(let text)? = meta["regularMarketPrice"] {
                 return .failure(.priceNotReadable(source: source, sent: text))
@@ -48,14 +40,9 @@ public enum YahooChartDecoder {
             return .failure(.noData(source: source))
         }
 
-        let exchangeCode = meta["exchangeName"]?.string
-        let registry = context.registry
-        let exchange =
-            exchangeCode.flatMap { registry.exchange(sourceCode: $0) }
-            ?? meta["fullExchangeName"]?.string.flatMap { registry.exchange(sourceCode: $0) }
-            ?? registry.exchange(forSymbol: symbol)
-        let zoneName = meta["exchangeTimezoneName"]?.string ?? exchange?.timeZone
-        let zone = zoneName.flatMap { try? ExchangeTimeZone(identifier: $0) }
+        let venue = YahooVenue(meta, codeKey: "exchangeName", symbol: symbol, registry: context.registry)
+        let exchange = venue.exchange
+        let zone = venue.zone
         let lastTrade = meta["regularMarketTime"]?.epochInstant
         let granularity = meta["dataGranularity"]?.string ?? ""
         let isIntraday = granularity.hasSuffix("m") || granularity.hasSuffix("h")
@@ -91,11 +78,8 @@ public enum YahooChartDecoder {
         } else if let lastTrade, let zone {
             session = SessionWindow.regular(exchange: exchange, zone: zone, on: zone.localDateTime(at: lastTrade).date)
         }
-        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
-        let company = Company(
-            symbol: symbol, name: name, exchange: exchange,
-            exchangeCode: meta["fullExchangeName"]?.string ?? exchangeCode)
-        let currency = meta["currency"]?.string.map(Currency.named) ?? exchange?.currency
+        let company = Company(symbol: symbol, name: venue.name, exchange: exchange, exchangeCode: venue.exchangeCode)
+        let currency = venue.currency
         var unavailable: String? = nil
         if points.isEmpty {
             unavailable =
@@ -107,12 +91,5 @@ public enum YahooChartDecoder {
             Stock(
                 company: company, currency: currency, timeZone: zone, price: price, intraday: points,
                 session: session, source: sourceName, intradayUnavailable: unavailable))
-    }
-
-    static func envelopeError(_ err: JSONValue, status: Int) -> QuoteError {
-        let code = err["code"]?.string ?? ""
-        let description = err["description"]?.string ?? code
-        if code == "Not Found" { return .unknownSymbol(source: source) }
-        return .httpStatus(source: source, status: status, excerpt: description)
     }
 }

@@ -44,34 +44,17 @@ public enum YahooChartHistoryDecoder {
                         source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(body),
                         hint: "Yahoo's chart answers JSON; check the --endpoint")))
         }
-        let root: JSONValue
-        do { root = try JSONReader.parse(body) } catch {
-            return .failure(
-                .response(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message)))
+        let envelope: YahooChartEnvelope
+        switch YahooChartEnvelope.open(body, status: response.status, symbol: symbol) {
+        case .success(let e): envelope = e
+        case .failure(let e): return .failure(.response(e))
         }
-        var result: JSONValue?
-        if let chart = root["chart"] {
-            if let err = chart["error"], !err.isNull {
-                return .failure(.response(YahooChartDecoder.envelopeError(err, status: response.status)))
-            }
-            result = chart["result"]?[0]
-        } else if let spark = root["spark"] {
-            if let err = spark["error"], !err.isNull {
-                return .failure(.response(YahooChartDecoder.envelopeError(err, status: response.status)))
-            }
-            result =
-                spark["result"]?.array?.first { $0["symbol"]?.string?.uppercased() == symbol.uppercased() }?[
-                    "response"]?[0]
-        }
-        guard let result, let meta = result["meta"] else { return .failure(.response(.unknownSymbol(source: source))) }
-
-        let exchange =
-            meta["exchangeName"]?.string.flatMap { registry.exchange(sourceCode: $0) }
-            ?? meta["fullExchangeName"]?.string.flatMap { registry.exchange(sourceCode: $0) }
-            ?? registry.exchange(forSymbol: symbol)
+        let result = envelope.result
+        let meta = envelope.meta
+        let venue = YahooVenue(meta, codeKey: "exchangeName", symbol: symbol, registry: registry)
+        let exchange = venue.exchange
         var notes: [String] = []
-        let zoneName = meta["exchangeTimezoneName"]?.string ?? exchange?.timeZone
-        var zone = zoneName.flatMap { try? ExchangeTimeZone(identifier: $0) }
+        var zone = venue.zone
         if zone == nil {
             zone = utc
             notes.append("the exchange's time zone is not known; sessions are UTC dates")
@@ -83,17 +66,16 @@ public enum YahooChartHistoryDecoder {
         let bars = self.bars(result, zone: zone, interval: interval)
         let series = HistorySeries(
             symbol: symbol, zone: zone, interval: interval, bars: bars,
-            currency: meta["currency"]?.string.map(Currency.named) ?? exchange?.currency)
+            currency: venue.currency)
 
         var previousCloses: [CivilDate: ExactDecimal] = [:]
         if let first = bars.first?.session, let c = meta["chartPreviousClose"]?.decimal { previousCloses[first] = c }
         if interval.isIntraday, let last = bars.last?.session, let c = meta["previousClose"]?.decimal {
             previousCloses[last] = c
         }
-        let name = (meta["longName"]?.string ?? meta["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         return .success(
             FetchedHistory(
-                series: series, previousCloses: previousCloses, exchange: exchange, name: name,
+                series: series, previousCloses: previousCloses, exchange: exchange, name: venue.name,
                 source: sourceName, notes: notes))
     }
 

@@ -74,15 +74,9 @@ public enum YahooQuoteDecoder {
             }
             return .failure(.noData(source: source))
         }
-        let registry = context.registry
-        let code = row["exchange"]?.string
-        let exchange =
-            code.flatMap { registry.exchange(sourceCode: $0) }
-            ?? row["fullExchangeName"]?.string.flatMap { registry.exchange(sourceCode: $0) }
-            ?? registry.exchange(forSymbol: symbol)
-        let zone =
-            (row["exchangeTimezoneName"]?.string).flatMap { try? ExchangeTimeZone(identifier: $0) }
-            ?? exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
+        let venue = YahooVenue(row, codeKey: "exchange", symbol: symbol, registry: context.registry)
+        let exchange = venue.exchange
+        let zone = venue.zone
         let previous = row["regularMarketPreviousClose"]?.decimal
         // Yahoo's change fields carry float32 noise (0.200012); recompute them exactly when the
         // previous close is known.
@@ -117,12 +111,9 @@ public enum YahooQuoteDecoder {
                     time: row[prefix + "Time"]?.epochInstant)
             }
         }
-        let name = (row["longName"]?.string ?? row["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
-        let company = Company(
-            symbol: symbol, name: name, exchange: exchange,
-            exchangeCode: row["fullExchangeName"]?.string ?? code)
+        let company = Company(symbol: symbol, name: venue.name, exchange: exchange, exchangeCode: venue.exchangeCode)
         var stock = Stock(
-            company: company, currency: row["currency"]?.string.map(Currency.named) ?? exchange?.currency,
+            company: company, currency: venue.currency,
             timeZone: zone,
             price: price, source: sourceName)
         stock.reportedStatus = reported
