@@ -61,7 +61,7 @@ def main():
 
     g = "legacy Yahoo quote lines, 1M (MB/s)"
     oy = med(R, "yahoo.ours", "MBps")
-    row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="TolerantCSVReader + humanNumber + usDate/twelveHourTime")
+    row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="YahooCSVDecoder.rows + YahooCSVSource.stock (the product path)")
     row(g, "pandas", med(R, "yahoo.pandas", "MBps"), "MB/s", oy)
     row(g, "polars", med(R, "yahoo.polars", "MBps"), "MB/s", oy)
 

@@ -1,9 +1,9 @@
 import CSV
 import Foundation
-import SwiftCSV
 import SquarestockCore
 import SquarestockNetworking
 import SquarestockServices
+import SwiftCSV
 
 /// `csv`, `scan` and `yahoo`: reading the generated files.
 enum CSVBench {
@@ -116,59 +116,30 @@ enum CSVBench {
         report(rows: lines, bytes: bytes, seconds: now() - t0)
     }
 
-    /// `yahoo --typed FILE`: legacy quote lines into typed values: exact prices (`N/A` absent),
-    /// `M/d/yyyy h:mma` read as New York wall clock.
+    /// `yahoo --typed FILE`: legacy quote lines as the tool reads a quotes.csv answer
+    /// (`f=sl1d1t1c1ohgv`): `YahooCSVDecoder.rows` over the file's bytes (read before the clock
+    /// starts), then `YahooCSVSource.stock` for every row (exact prices, `N/A` absent, `M/d/yyyy
+    /// h:mma` read as the exchange's wall clock, the change derived by exact division).
     static func yahoo(_ o: Options) {
         guard let path = o.positional.first else { fail("yahoo needs a FILE") }
-        let bytes = fileSize(path)
-        let zone = try! ExchangeTimeZone(identifier: o.values["zone"] ?? "America/New_York")
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        let body = [UInt8](data)
+        let codes = YahooFieldCode.split("sl1d1t1c1ohgv") ?? []
+        let context = SourceContext(now: Instant(secondsSinceEpoch: 1_588_881_600))
         let t0 = now()
-        var converter = zone.wallClockConverter()
-        var rows = 0
+        guard case .success(let decoded) = YahooCSVDecoder.rows(HTTPResponse(status: 200, body: body), codes: codes)
+        else { fail("the file did not decode as quotes.csv lines") }
+        var stocks = 0
         var absent = 0
-        var symbols: [String: Int] = [:]
-        var instants: [Int64] = []
-        var prices: [ExactDecimal?] = []
-        var volumes: [ExactDecimal?] = []
-        chunked(path) { chunk, isFinal in
-            var limit = chunk.count
-            if !isFinal { while limit > 0 && chunk[limit - 1] != 10 { limit -= 1 } }
-            var reader = TolerantCSVReader(bytes: UnsafeRawBufferPointer(rebasing: chunk[0..<limit]))
-            var f: [CSVField] = []
-            while reader.nextRecord(into: &f) {
-                guard f.count >= 9 else { continue }
-                let sym = reader.raw(f[0])
-                // Symbols repeat: look them up by bytes, keep one String each.
-                let key = String(decoding: sym, as: UTF8.self)
-                symbols[key, default: 0] += 1
-                func num(_ k: Int) -> ExactDecimal? {
-                    if case .number(let v) = FieldParsing.humanNumber(reader.raw(f[k])) { return v }
-                    absent += 1
-                    return nil
-                }
-                prices.append(num(1))
-                if let d = DateTimeParsing.usDate(reader.raw(f[2])),
-                    let t = DateTimeParsing.twelveHourTime(reader.raw(f[3]))
-                {
-                    instants.append(
-                        converter.instant(forWallSeconds: CivilDateTime(date: d, time: t).secondsSinceEpochAsUTC))
-                } else {
-                    instants.append(Int64.min)
-                }
-                _ = num(4)
-                _ = num(5)
-                _ = num(6)
-                _ = num(7)
-                volumes.append(num(8))
-                rows += 1
+        for row in decoded {
+            switch YahooCSVSource.stock(symbol: row.symbol, row: row, context: context, sourceName: "bench") {
+            case .success: stocks += 1
+            case .failure: absent += 1
             }
-            return limit
         }
         report(
-            rows: rows, bytes: bytes, seconds: now() - t0,
-            extra: [
-                ("absent", String(absent)), ("symbols", String(symbols.count)), ("rss_peak_kib", String(peakRSSKiB())),
-            ])
+            rows: decoded.count, bytes: body.count, seconds: now() - t0,
+            extra: [("stocks", String(stocks)), ("no_price", String(absent)), ("rss_peak_kib", String(peakRSSKiB()))])
     }
 
     /// Feeds the file through a 1 MiB buffer; `body` returns how many bytes it used.
