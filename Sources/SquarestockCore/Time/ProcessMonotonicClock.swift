@@ -1,11 +1,21 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// Seconds on CLOCK_MONOTONIC: the clock for deadlines and durations inside one process, which
-/// never jumps when the wall clock is set.
-public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+/// The `MonotonicClock` for deadlines and durations inside one command (transport retries and
+/// timings, `doctor`'s probe times): `CLOCK_MONOTONIC`, which never jumps when the wall clock is
+/// set. Unlike `SystemMonotonicClock` it does not count a suspend, which no single request or
+/// batch should be charged for.
+public struct ProcessMonotonicClock: MonotonicClock {
+    public init() {}
+
+    public func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 }

@@ -18,21 +18,30 @@ public struct Doctor: Sendable {
     public var probeSymbol = "AAPL"
     public let sources: [QuoteSource]
 
-    public init(sources: [QuoteSource]) { self.sources = sources }
+    /// Times each probe; injected so a test can pin the reported durations.
+    public let clock: any MonotonicClock
+
+    public init(sources: [QuoteSource], clock: any MonotonicClock = ProcessMonotonicClock()) {
+        self.sources = sources
+        self.clock = clock
+    }
 
     public func check(context: SourceContext, transport: HTTPTransport) -> [SourceReport] {
         sources.map { source in
-            let recorder = RecordingTransport(transport)
-            let started = monotonicSeconds()
+            let recorder = RecordingTransport(transport, clock: clock)
+            let started = clock.now()
             let result = source.quotes(for: [probeSymbol], context: context, transport: recorder)[0]
-            let seconds = monotonicSeconds() - started
+            let seconds = clock.now() - started
             let took = String(format: "%.2f s", seconds)
             switch result.outcome {
             case .success(let s):
                 let price = s.price.last.map(NumberFormatting.price) ?? "no price"
-                return SourceReport(name: source.name, ok: true, summary: "\(probeSymbol) \(price) \(s.currency?.code ?? "") in \(took)", requests: recorder.entries)
+                return SourceReport(
+                    name: source.name, ok: true,
+                    summary: "\(probeSymbol) \(price) \(s.currency?.code ?? "") in \(took)", requests: recorder.entries)
             case .failure(let e):
-                return SourceReport(name: source.name, ok: false, summary: e.detail + " (\(took))", requests: recorder.entries)
+                return SourceReport(
+                    name: source.name, ok: false, summary: e.detail + " (\(took))", requests: recorder.entries)
             }
         }
     }
@@ -50,8 +59,11 @@ public struct Doctor: Sendable {
 
     public static func entryLine(_ e: RecordingTransport.Entry) -> String {
         let what: String
-        if let err = e.error { what = "failed: " + err }
-        else { what = "HTTP \(e.status ?? 0), \(e.kind?.description ?? "?")" }
+        if let err = e.error {
+            what = "failed: " + err
+        } else {
+            what = "HTTP \(e.status ?? 0), \(e.kind?.description ?? "?")"
+        }
         return "    \(e.url)  \(what)  \(String(format: "%.0f ms", e.seconds * 1000))"
     }
 }

@@ -35,8 +35,14 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var firstStart = 0.0
+    /// The transport's clocks: monotonic for the response's duration, wall for Retry-After dates.
+    private let clock: any MonotonicClock
+    private let wallClock: @Sendable () -> Instant
 
-    init(index: Int, request: HTTPRequest, options: TransportOptions, budget: BatchByteBudget) throws(TransportError) {
+    init(
+        index: Int, request: HTTPRequest, options: TransportOptions, budget: BatchByteBudget,
+        clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Instant
+    ) throws(TransportError) {
         guard let e = curl_easy_init() else {
             throw .other(host: "", code: -1, detail: "libcurl could not create a handle")
         }
@@ -47,6 +53,8 @@ final class CurlTransfer {
         self.slotKey = CurlTransfer.slotKeyOf(request.url)
         self.maxBodyBytes = options.maxBodyBytes
         self.budget = budget
+        self.clock = clock
+        self.wallClock = wallClock
         let timeoutMs = CurlTransfer.milliseconds(options.timeout)
         let connectMs = CurlTransfer.milliseconds(options.connectTimeout)
         self.timeoutSeconds = Double(timeoutMs) / 1000
@@ -121,7 +129,7 @@ final class CurlTransfer {
     }
 
     func finish(code: CURLcode, options: TransportOptions, started: Double) -> Outcome {
-        let seconds = monotonicSeconds() - firstStart
+        let seconds = clock.now() - firstStart
         if code != CURLE_OK {
             let err = mapError(code, options: options)
             dropBody()
@@ -137,14 +145,14 @@ final class CurlTransfer {
         var urlPointer: UnsafeMutablePointer<CChar>?
         _ = ss_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &urlPointer)
         let effective = urlPointer.map { String(cString: $0) } ?? request.url
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: status, headers: headerLines, body: body, effectiveURL: effective, attempts: attempt,
             seconds: seconds)
+        response.retryAfter = RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: wallClock())
         // The response now owns the bytes (still counted in the budget until the batch returns).
         body = []
         if options.retry.retryableStatuses.contains(status) {
-            let ra = RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: Instant.now())
-            return .retry(retryAfter: ra, last: .success(response))
+            return .retry(retryAfter: response.retryAfter, last: .success(response))
         }
         return .done(.success(response))
     }

@@ -17,6 +17,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let lock = Lock()
     private var random = SystemRandomNumberGenerator()
     private let sleeper: @Sendable (Double) -> Void
+    /// Times retries' waits and each response's duration; never the wall clock, which can jump.
+    private let clock: any MonotonicClock
+    /// Reads "now" for a Retry-After given as an HTTP date (the only wall-clock question here).
+    private let wallClock: @Sendable () -> Instant
 
     private static let globalInit: Bool = {
         curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
@@ -24,11 +28,15 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     public init(
         options: TransportOptions = TransportOptions(),
-        sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep
+        sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep,
+        clock: any MonotonicClock = ProcessMonotonicClock(),
+        wallClock: @escaping @Sendable () -> Instant = Instant.now
     ) {
         _ = CurlTransport.globalInit
         self.options = options
         self.sleeper = sleeper
+        self.clock = clock
+        self.wallClock = wallClock
         guard let m = curl_multi_init() else {
             // curl_multi_init fails only when memory is exhausted.
             preconditionFailure("libcurl could not allocate a multi handle")
@@ -65,7 +73,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         defer { peakBytesOfLastBatch = budget.peakBytes }
         for (i, r) in requests.enumerated() {
             do {
-                transfers.append(try CurlTransfer(index: i, request: r, options: options, budget: budget))
+                transfers.append(
+                    try CurlTransfer(
+                        index: i, request: r, options: options, budget: budget, clock: clock, wallClock: wallClock))
             } catch {
                 results[i] = .failure(error)
             }
@@ -73,9 +83,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         var waiting = transfers  // not yet added, with their notBefore times
         var active: [UInt: CurlTransfer] = [:]
         var slots = ConnectionSlots(maxTotal: options.maxConcurrent, maxPerHost: options.maxHostConnections)
-        let started = monotonicSeconds()
+        let started = clock.now()
         while !waiting.isEmpty || !active.isEmpty {
-            let now = monotonicSeconds()
+            let now = clock.now()
             // Start whatever is due and has a connection slot; the rest wait here, out of
             // libcurl, so their timeouts have not started.
             var i = 0
@@ -110,7 +120,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 case .retry(let retryAfter, let last):
                     let unit = Double.random(in: 0..<1, using: &random)
                     if let d = options.retry.delay(afterAttempt: t.attempt, retryAfter: retryAfter, unit: unit) {
-                        t.notBefore = monotonicSeconds() + d
+                        t.notBefore = clock.now() + d
                         waiting.append(t)
                     } else {
                         results[t.index] = last
@@ -122,13 +132,13 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             if freedASlot { continue }
             var timeoutMs: Int32 = 1000
             if active.isEmpty, let next = waiting.map(\.notBefore).min() {
-                let wait = max(0, next - monotonicSeconds())
+                let wait = max(0, next - clock.now())
                 sleeper(wait)
                 continue
             }
             // Transfers already due wait for a slot, which only a finishing transfer frees (and
             // that wakes the poll); only a retry's backoff ending needs a timer.
-            let checked = monotonicSeconds()
+            let checked = clock.now()
             if let next = waiting.map(\.notBefore).filter({ $0 > checked }).min() {
                 timeoutMs = Int32(max(1, min(1000, (next - checked) * 1000)))
             }

@@ -11,7 +11,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Off for flows that must see each redirect (Yahoo's consent pages set cookies on them).
     public var followRedirects: Bool
 
-    public init(url: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil, followRedirects: Bool = true) {
+    public init(
+        url: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil, followRedirects: Bool = true
+    ) {
         self.url = url
         self.headers = headers
         self.method = method
@@ -31,14 +33,21 @@ public struct HTTPResponse: Sendable, Equatable {
     public var attempts: Int
     /// Seconds from the first attempt's start to the final answer.
     public var seconds: Double
+    /// The wait the server asked for in `Retry-After`, read once by the transport that received
+    /// the answer (an HTTP date against its wall clock); nil without the header.
+    public var retryAfter: Double?
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8], effectiveURL: String = "", attempts: Int = 1, seconds: Double = 0) {
+    public init(
+        status: Int, headers: [HTTPHeader] = [], body: [UInt8], effectiveURL: String = "", attempts: Int = 1,
+        seconds: Double = 0, retryAfter: Double? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.effectiveURL = effectiveURL
         self.attempts = attempts
         self.seconds = seconds
+        self.retryAfter = retryAfter
     }
 
     /// First header of that name, case-insensitively.

@@ -12,25 +12,33 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private let inner: HTTPTransport
+    /// Times a batch whose responses carry no duration of their own (a fake transport's).
+    private let clock: any MonotonicClock
     private let lock = Lock()
     private var _entries: [Entry] = []
 
-    public init(_ inner: HTTPTransport) { self.inner = inner }
+    public init(_ inner: HTTPTransport, clock: any MonotonicClock = ProcessMonotonicClock()) {
+        self.inner = inner
+        self.clock = clock
+    }
 
     public var entries: [Entry] { lock.withLock { _entries } }
 
     public func reset() { lock.withLock { _entries.removeAll() } }
 
     public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
-        let started = monotonicSeconds()
+        let started = clock.now()
         let results = inner.perform(requests)
-        let elapsed = monotonicSeconds() - started
+        let elapsed = clock.now() - started
         let new = zip(requests, results).map { request, result -> Entry in
             switch result {
             case .success(let r):
-                return Entry(url: Endpoint.redact(request.url), status: r.status, kind: BodyKind.classify(r.body), seconds: r.seconds > 0 ? r.seconds : elapsed, error: nil)
+                return Entry(
+                    url: Endpoint.redact(request.url), status: r.status, kind: BodyKind.classify(r.body),
+                    seconds: r.seconds > 0 ? r.seconds : elapsed, error: nil)
             case .failure(let e):
-                return Entry(url: Endpoint.redact(request.url), status: nil, kind: nil, seconds: elapsed, error: e.description)
+                return Entry(
+                    url: Endpoint.redact(request.url), status: nil, kind: nil, seconds: elapsed, error: e.description)
             }
         }
         lock.withLock { _entries += new }

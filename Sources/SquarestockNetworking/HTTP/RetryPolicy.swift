@@ -13,8 +13,10 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxRetryAfter: Double
     public var retryableStatuses: Set<Int>
 
-    public init(maxAttempts: Int = 3, baseDelay: Double = 0.25, maxDelay: Double = 4, maxRetryAfter: Double = 10,
-                retryableStatuses: Set<Int> = [429, 500, 502, 503, 504]) {
+    public init(
+        maxAttempts: Int = 3, baseDelay: Double = 0.25, maxDelay: Double = 4, maxRetryAfter: Double = 10,
+        retryableStatuses: Set<Int> = [429, 500, 502, 503, 504]
+    ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -36,11 +38,12 @@ public struct RetryPolicy: Sendable, Equatable {
         return min(maxDelay, cap * (0.5 + unit / 2))
     }
 
-    /// Parses Retry-After: delta seconds, or an HTTP date relative to `now`.
-    public static func parseRetryAfter(_ value: String?, now: Instant) -> Double? {
+    /// Parses Retry-After: delta seconds, or an HTTP date relative to `now` (nil: dates are not
+    /// read, for a response no transport received, whose "now" is unknown).
+    public static func parseRetryAfter(_ value: String?, now: Instant?) -> Double? {
         guard let v = value?.trimmingSpaces, !v.isEmpty else { return nil }
         if let seconds = Int(v) { return Double(max(0, seconds)) }
-        guard let when = HTTPDate.parse(v) else { return nil }
+        guard let now, let when = HTTPDate.parse(v) else { return nil }
         return Double(max(0, when.seconds(since: now)))
     }
 }

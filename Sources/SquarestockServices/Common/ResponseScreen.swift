@@ -14,9 +14,7 @@ public enum ResponseScreen {
         let body = response.body
         let kind = BodyKind.classify(body)
         if response.status == 429 {
-            return .rateLimited(
-                source: source, detail: "HTTP 429" + excerptSuffix(body),
-                retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: Instant.now()))
+            return RateLimit.error(response, source: source)
         }
         if response.status >= 400 {
             return .httpStatus(source: source, status: response.status, excerpt: BodyKind.excerpt(body))
@@ -84,10 +82,5 @@ public enum ResponseScreen {
             let clean = SecretRedactor.shared.redact(TerminalText.sanitize(s))
             return clean.count > 160 ? String(clean.prefix(159)) + "…" : clean
         }
-    }
-
-    private static func excerptSuffix(_ body: [UInt8]) -> String {
-        let e = BodyKind.excerpt(body)
-        return e.isEmpty ? "" : ": \"\(e)\""
     }
 }

@@ -15,9 +15,7 @@ public enum YahooChartDecoder {
         -> Result<Stock, QuoteError>
     {
         if response.status == 429 {
-            return .failure(
-                .rateLimited(
-                    source: source, detail: "HTTP 429: \"\(BodyKind.excerpt(response.body))\"", retryAfter: nil))
+            return .failure(RateLimit.error(response, source: source))
         }
         let kind = BodyKind.classify(response.body)
         guard kind == .json else {

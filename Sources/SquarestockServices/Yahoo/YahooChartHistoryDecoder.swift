@@ -26,11 +26,7 @@ public enum YahooChartHistoryDecoder {
     ) -> Result<FetchedHistory, HistoryError> {
         let body = response.body
         if response.status == 429 {
-            return .failure(
-                .response(
-                    .rateLimited(
-                        source: source, detail: "HTTP 429: \"\(BodyKind.excerpt(body))\"",
-                        retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: Instant.now()))))
+            return .failure(.response(RateLimit.error(response, source: source)))
         }
         let kind = BodyKind.classify(body)
         guard kind == .json else {

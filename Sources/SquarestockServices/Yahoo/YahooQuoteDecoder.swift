@@ -33,10 +33,7 @@ public enum YahooQuoteDecoder {
             return .unauthorized(said)
         }
         if response.status == 429 {
-            return .failure(
-                .rateLimited(
-                    source: source, detail: "HTTP 429: \"\(said)\"",
-                    retryAfter: RetryPolicy.parseRetryAfter(response.header("Retry-After"), now: .now())))
+            return .failure(RateLimit.error(response, source: source, detail: "HTTP 429: \"\(said)\""))
         }
         guard kind == .json, let parsed else {
             return .failure(

@@ -6,9 +6,7 @@ import SquarestockNetworking
 public enum YahooSearchDecoder {
     public static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
         if response.status == 429 {
-            return .failure(
-                .rateLimited(
-                    source: "yahoo", detail: "HTTP 429: \"\(BodyKind.excerpt(response.body))\"", retryAfter: nil))
+            return .failure(RateLimit.error(response, source: "yahoo"))
         }
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body) else {
             return .failure(

@@ -100,8 +100,7 @@ public struct YahooSessionFlow: Sendable {
         let text = String(decoding: r.body, as: UTF8.self)
         if r.status == 429 || text.contains("Too Many Requests") {
             return .failure(
-                .rateLimited(
-                    source: source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\"", retryAfter: nil))
+                RateLimit.error(r, source: source, detail: "the crumb request got \"\(BodyKind.excerpt(r.body))\""))
         }
         guard r.status == 200, YahooSession.isPlausibleCrumb(text) else {
             let said = ResponseScreen.jsonMessage(r.body) ?? BodyKind.excerpt(r.body)
