@@ -1,6 +1,6 @@
 /// Which of the two Nasdaq Trader directory files a body is. Their columns differ (market tier
 /// vs exchange, one symbology vs three), so the header decides how each row is read.
-public enum DirectoryFileKind: Sendable, Hashable {
+package enum DirectoryFileKind: Sendable, Hashable {
     /// `nasdaqlisted.txt`: Nasdaq-listed securities.
     case nasdaqListed
     /// `otherlisted.txt`: NYSE, NYSE American, NYSE Arca, Cboe BZX, IEX, NYSE Texas listings.

@@ -2,13 +2,13 @@
 /// Damerau-Levenshtein (insert, delete, substitute, swap two neighbours), bounded so that hopeless
 /// pairs stop after a row or two. Search compares one query word against thousands of name words
 /// per keystroke; a general-purpose distance on `String`/`Character` would cost microseconds each.
-public enum FuzzyMatcher {
+package enum FuzzyMatcher {
     /// Longest word compared; longer ones are treated as no match.
-    public static let maxLength = 40
+    package static let maxLength = 40
 
     /// Distance of `a` to all of `b` and to its closest prefix of `b`, each capped at
     /// `maxDistance + 1`. The prefix distance lets `nvide` reach `nvidia`.
-    public static func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+    package static func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
                                 maxDistance k: Int) -> (full: Int, prefix: Int) {
         let m = a.count
         let cap = k + 1
@@ -54,7 +54,7 @@ public enum FuzzyMatcher {
     }
 
     /// Convenience for tests and tools.
-    public static func distance(_ a: String, _ b: String, maxDistance k: Int = 2) -> Int {
+    package static func distance(_ a: String, _ b: String, maxDistance k: Int = 2) -> Int {
         let x = Array(a.utf8), y = Array(b.utf8)
         return x.withUnsafeBufferPointer { xp in y.withUnsafeBufferPointer { yp in distance(xp, yp, maxDistance: k).full } }
     }

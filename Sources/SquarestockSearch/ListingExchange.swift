@@ -2,22 +2,22 @@
 /// one-letter codes in different columns (Nasdaq's market tier Q/G/S, otherlisted's exchange
 /// N/A/P/Z/V/M); this turns them into one value with a display name, the ISO 10383 MIC that
 /// `ExchangeRegistry` uses, and the aliases the `--exchange` filter accepts.
-public struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
+package struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
     /// `nasdaq` for the Nasdaq tiers, otherwise the otherlisted exchange code.
-    public enum Source: Sendable, Hashable { case nasdaqTier, otherListed }
+    package enum Source: Sendable, Hashable { case nasdaqTier, otherListed }
 
     /// The code as the file has it: `Q`, `G`, `S` (Nasdaq tiers) or `N`, `A`, `P`, `Z`, `V`, `M`.
-    public let code: UInt8
-    public let source: Source
+    package let code: UInt8
+    package let source: Source
     /// `Nasdaq`, `NYSE`, `NYSE American`, `NYSE Arca`, `Cboe BZX`, `IEX`, `NYSE Texas`.
-    public let name: String
+    package let name: String
     /// Nasdaq's tier for Nasdaq listings (`Global Select`, `Global Market`, `Capital Market`).
-    public let tier: String?
+    package let tier: String?
     /// ISO 10383 operating MIC (`XNAS`, `XNYS`, ...); `BATS` as `ExchangeRegistry` names Cboe BZX.
-    public let mic: String
+    package let mic: String
 
     /// A Nasdaq listing in market category `Q`, `G` or `S`; nil for any other code.
-    public init?(nasdaqMarketCategory code: UInt8) {
+    package init?(nasdaqMarketCategory code: UInt8) {
         let tier: String
         switch code {
         case UInt8(ascii: "Q"): tier = "Global Select"
@@ -33,7 +33,7 @@ public struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An otherlisted.txt exchange code; nil for codes this version does not know.
-    public init?(otherListedCode code: UInt8) {
+    package init?(otherListedCode code: UInt8) {
         let name: String, mic: String
         switch code {
         case UInt8(ascii: "N"): (name, mic) = ("NYSE", "XNYS")
@@ -61,13 +61,13 @@ public struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
         self.mic = ""
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// Whether a user's `--exchange` value names this venue. Accepts the display name, the MIC,
     /// common aliases (`amex`, `arca`, `bats`, `cboe`) and, for Nasdaq, the tier (`nasdaq-gs`,
     /// `global select`, `capital market`). Case, spaces, dashes and underscores are ignored;
     /// `nasdaq` matches all three tiers and `nyse` matches only the NYSE main board.
-    public func matches(filter: String) -> Bool {
+    package func matches(filter: String) -> Bool {
         let key = ListingExchange.filterKey(filter)
         if key.isEmpty { return true }
         if key == ListingExchange.filterKey(name) || key == mic.lowercased() { return true }

@@ -4,8 +4,8 @@ import SquarestockCore
 /// Merges offline matches with online ones: the offline ranking leads (it is the one tuned for
 /// intent), online hits the directory already has only add their origin, and the rest (non-US
 /// listings, funds) follow in the services' order with lower scores.
-public enum SearchMerger {
-    public static func merge(offline: [SearchMatch], online: [OnlineSymbolMatch], limit: Int) -> [SearchResultRow] {
+package enum SearchMerger {
+    package static func merge(offline: [SearchMatch], online: [OnlineSymbolMatch], limit: Int) -> [SearchResultRow] {
         var rows = offline.map {
             SearchResultRow(symbol: $0.symbol, name: $0.name, exchange: $0.exchange, type: $0.type.description, score: $0.score, origin: "offline")
         }

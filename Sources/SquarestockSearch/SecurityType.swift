@@ -1,7 +1,7 @@
 /// What kind of security a listing is. The symbol directory lists a company's warrants, units,
 /// rights and preferreds next to its common stock under near-identical names; search needs the
 /// kind to rank the common stock first and to filter (`--type stock|etf`).
-public enum SecurityType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum SecurityType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Common or ordinary shares, including ADSs/ADRs, REIT shares and partnership common units.
     case commonStock
     /// Exchange-traded fund (the directory's ETF flag).
@@ -18,7 +18,7 @@ public enum SecurityType: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
     case note
 
     /// Short label for tables.
-    public var description: String {
+    package var description: String {
         switch self {
         case .commonStock: "stock"
         case .etf: "ETF"

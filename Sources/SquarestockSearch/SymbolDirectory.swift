@@ -2,21 +2,21 @@ import SquarestockCore
 
 /// The parsed content of one or both directory files: the listings and when Nasdaq generated the
 /// file. The creation time lets the CLI say how old its offline universe is.
-public struct SymbolDirectory: Sendable {
+package struct SymbolDirectory: Sendable {
     /// Non-test listings in file order (nasdaqlisted first when both files were parsed).
-    public var listings: [Listing]
+    package var listings: [Listing]
     /// The `File Creation Time:` footer (US Eastern wall clock, as Nasdaq writes it); the older
     /// of the two footers when both files were parsed.
-    public var creationTime: CivilDateTime
+    package var creationTime: CivilDateTime
     /// Rows dropped because they were test issues.
-    public var testIssuesSkipped: Int
+    package var testIssuesSkipped: Int
 
-    public init(listings: [Listing], creationTime: CivilDateTime, testIssuesSkipped: Int) {
+    package init(listings: [Listing], creationTime: CivilDateTime, testIssuesSkipped: Int) {
         self.listings = listings
         self.creationTime = creationTime
         self.testIssuesSkipped = testIssuesSkipped
     }
 
     /// The footer's date.
-    public var creationDate: CivilDate { creationTime.date }
+    package var creationDate: CivilDate { creationTime.date }
 }

@@ -1,7 +1,7 @@
 /// Why a symbol directory file was rejected. Mirrors serve HTML error pages and truncated
 /// downloads under the same URL; each case names the line so the user (or a test) can see what
 /// was wrong instead of getting an empty universe.
-public enum SymbolDirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SymbolDirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Zero bytes, or only whitespace.
     case empty
     /// The body is an HTML page (a login, a Referer check, an error page).
@@ -21,7 +21,7 @@ public enum SymbolDirectoryError: Error, Sendable, Equatable, CustomStringConver
     /// Non-empty lines after the footer.
     case dataAfterFooter(line: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "symbol directory is empty"
         case .htmlInsteadOfDirectory: "got an HTML page instead of the symbol directory"

@@ -18,9 +18,9 @@ import SquarestockCore
 /// empty (test issues); test issues are dropped; the last line must be the
 /// `File Creation Time: MMDDYYYYHH:MM|||...` footer, whose time is returned. Display symbols of
 /// otherlisted rows come from the CQS column (see `DirectorySymbol`).
-public enum SymbolDirectoryParser {
+package enum SymbolDirectoryParser {
     /// Parses one file, telling which it was from its header.
-    public static func parse(_ bytes: [UInt8]) throws(SymbolDirectoryError) -> (
+    package static func parse(_ bytes: [UInt8]) throws(SymbolDirectoryError) -> (
         kind: DirectoryFileKind, directory: SymbolDirectory
     ) {
         let result = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
@@ -28,7 +28,7 @@ public enum SymbolDirectoryParser {
     }
 
     /// Parses one file given as text.
-    public static func parse(_ text: String) throws(SymbolDirectoryError) -> (
+    package static func parse(_ text: String) throws(SymbolDirectoryError) -> (
         kind: DirectoryFileKind, directory: SymbolDirectory
     ) {
         try parse(Array(text.utf8))
@@ -36,7 +36,7 @@ public enum SymbolDirectoryParser {
 
     /// Parses both files into one directory, nasdaqlisted first. Each body may be either file:
     /// the headers decide. The creation time is the older footer's.
-    public static func parse(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError)
+    package static func parse(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError)
         -> SymbolDirectory
     {
         var (ka, a) = try parse(nasdaqListed)

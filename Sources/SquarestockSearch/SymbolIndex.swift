@@ -25,20 +25,20 @@
 /// - Common stock beats the ETF, fund, preferred, note, unit, warrant and right of the same name
 ///   by a fixed penalty (`SecurityType.rankPenalty`); ties go to the senior market tier and the
 ///   shorter symbol.
-public final class SymbolIndex: Sendable {
+package final class SymbolIndex: Sendable {
     let store: IndexTables
 
     /// Number of listings.
-    public var count: Int { store.count }
+    package var count: Int { store.count }
 
     /// Listing `i` (0..<count), in the order the index was built from.
-    public func listing(at i: Int) -> Listing { store.listing(i) }
+    package func listing(at i: Int) -> Listing { store.listing(i) }
 
     /// All listings, materialized (search itself never needs this).
-    public var listings: [Listing] { (0..<store.count).map { store.listing($0) } }
+    package var listings: [Listing] { (0..<store.count).map { store.listing($0) } }
 
     /// Builds the index. Listings keep their order; duplicates are allowed but pointless.
-    public convenience init(listings: [Listing]) {
+    package convenience init(listings: [Listing]) {
         var builder = IndexBuilder(expectedListings: listings.count)
         for (i, l) in listings.enumerated() { builder.add(listing: l, index: UInt32(i)) }
         self.init(listings: listings, builder: builder)
@@ -46,7 +46,7 @@ public final class SymbolIndex: Sendable {
 
     /// Parses both directory files and indexes them in one pass over the names (faster than
     /// parsing, then `init(listings:)`). Listings keep file order, the first body's first.
-    public convenience init(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError) {
+    package convenience init(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError) {
         var builder = IndexBuilder(expectedListings: (nasdaqListed.count + otherListed.count) / 60)
         let d = try SymbolDirectoryParser.parse(nasdaqListed, otherListed, into: &builder)
         self.init(listings: d.listings, builder: builder)
@@ -114,17 +114,17 @@ public final class SymbolIndex: Sendable {
 
     /// Loads an index saved by `snapshot()`: a copy of its tables and a shape check, no parsing
     /// (well under a millisecond for the US directory).
-    public convenience init(snapshot: [UInt8]) throws(SymbolIndexSnapshotError) {
+    package convenience init(snapshot: [UInt8]) throws(SymbolIndexSnapshotError) {
         self.init(tables: try SnapshotCodec.decode(snapshot))
     }
 
     /// The index as bytes for `init(snapshot:)`: build once from the directory files, save, and
     /// later processes load the saved bytes instead of parsing. Same machine byte order only.
-    public func snapshot() -> [UInt8] { SnapshotCodec.encode(store) }
+    package func snapshot() -> [UInt8] { SnapshotCodec.encode(store) }
 
     /// `bytes` with its trailing checksum recomputed. Only for the snapshot fuzz target, which
     /// damages a valid snapshot and must get past the checksum to reach the shape checks behind it.
-    @_spi(Fuzzing) public static func resealedSnapshot(_ bytes: [UInt8]) -> [UInt8] {
+    package static func resealedSnapshot(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= 8 else { return bytes }
         var out = bytes
         let sum = out.withUnsafeBytes {
@@ -191,7 +191,7 @@ public final class SymbolIndex: Sendable {
     }
 
     /// Number of distinct indexed words (names, glued forms, initials).
-    public var vocabularySize: Int { store.tokenStart.count - 1 }
+    package var vocabularySize: Int { store.tokenStart.count - 1 }
 
     /// Tie-breaking preference below one point: senior market tier, short symbol, good standing.
     static func prior(_ l: Listing) -> Float {
@@ -215,7 +215,7 @@ public final class SymbolIndex: Sendable {
     ///   - limit: most matches returned.
     ///   - exchange: only listings whose venue matches (`ListingExchange.matches(filter:)`).
     ///   - type: kinds of security admitted.
-    public func search(
+    package func search(
         _ query: String, limit: Int = 10, exchange: String? = nil,
         type: TypeFilter = .any
     ) -> [SearchMatch] {
@@ -228,7 +228,7 @@ public final class SymbolIndex: Sendable {
     /// typo away, weighed by how much they share with the input at the start and by how well
     /// their names match it as a word, and names that match it outright (`APPLE` -> AAPL).
     /// Nil when nothing is close enough. A symbol that does exist is returned as itself.
-    public func suggestion(forUnknownSymbol symbol: String) -> SearchMatch? {
+    package func suggestion(forUnknownSymbol symbol: String) -> SearchMatch? {
         let key = DirectorySymbol.compactKey(symbol.utf8)
         guard !key.isEmpty, key.count <= FuzzyMatcher.maxLength else { return nil }
         if let exact = exactSymbol(key) { return SearchMatch(listing: store.listing(exact), score: 100) }

@@ -1,6 +1,6 @@
 /// Why a saved search index could not be loaded: not a snapshot, another format version, or
 /// damaged. The caller rebuilds from the directory files instead.
-public enum SymbolIndexSnapshotError: Error, Sendable, Equatable {
+package enum SymbolIndexSnapshotError: Error, Sendable, Equatable {
     case notASnapshot
     case unsupportedVersion(UInt32)
     case truncated

@@ -17,7 +17,7 @@ public enum TypeFilter: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    public func admits(_ type: SecurityType) -> Bool {
+    package func admits(_ type: SecurityType) -> Bool {
         switch self {
         case .stock: type == .commonStock
         case .etf: type == .etf

@@ -1,9 +1,9 @@
 /// The sources `--source` accepts, by name.
-public enum SourceCatalog {
-    public static let names = ["auto", "yahoo", "alphavantage", "stooq", "yahoo-csv", "samples"]
-    public static let defaultName = "auto"
+package enum SourceCatalog {
+    package static let names = ["auto", "yahoo", "alphavantage", "stooq", "yahoo-csv", "samples"]
+    package static let defaultName = "auto"
 
-    public static func source(named name: String, context: SourceContext) -> QuoteSource? {
+    package static func source(named name: String, context: SourceContext) -> QuoteSource? {
         switch name.lowercased() {
         case "auto": return FallbackSource.standard(context: context)
         case "yahoo": return YahooSource()
@@ -15,5 +15,5 @@ public enum SourceCatalog {
         }
     }
 
-    public static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample", "alpha-vantage"].contains(name.lowercased()) }
+    package static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample", "alpha-vantage"].contains(name.lowercased()) }
 }

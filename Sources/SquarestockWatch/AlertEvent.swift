@@ -2,16 +2,16 @@ import SquarestockCore
 
 /// An alert that fired: what the bell, the highlighted row, the log line and the `--on-alert`
 /// command are told.
-public struct AlertEvent: Sendable, Equatable {
-    public var rule: AlertRule
-    public var price: ExactDecimal?
-    public var changePercent: ExactDecimal?
+package struct AlertEvent: Sendable, Equatable {
+    package var rule: AlertRule
+    package var price: ExactDecimal?
+    package var changePercent: ExactDecimal?
     /// The value that crossed the threshold (price or change %).
-    public var value: ExactDecimal
+    package var value: ExactDecimal
     /// Data time of the crossing (the last trade if known).
-    public var time: Instant?
+    package var time: Instant?
 
-    public init(rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?) {
+    package init(rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?) {
         self.rule = rule
         self.price = price
         self.changePercent = changePercent
@@ -20,7 +20,7 @@ public struct AlertEvent: Sendable, Equatable {
     }
 
     /// The environment an `--on-alert` command gets.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         var env = [
             "SQUARESTOCK_ALERT_SYMBOL": rule.symbol,
             "SQUARESTOCK_ALERT_RULE": rule.description,

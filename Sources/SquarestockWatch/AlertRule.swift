@@ -6,27 +6,27 @@ import SquarestockCore
 /// Grammar: `SYMBOL OP NUMBER [%]` with `OP` one of `>`, `<`, `>=`, `<=`, spaces allowed around
 /// the parts; a trailing `%` compares the change % instead of the price. Numbers are exact
 /// decimals, so `AAPL>200.10` means exactly that.
-public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
+package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     /// What the threshold is compared with: the price, or the change % (a trailing `%`).
-    public enum Metric: Sendable, Equatable {
+    package enum Metric: Sendable, Equatable {
         case price
         case changePercent
     }
 
     /// The operator as written; strict ones (`>`, `<`) do not fire on an exact hit.
-    public enum Comparison: String, Sendable, Equatable {
+    package enum Comparison: String, Sendable, Equatable {
         case above = ">"
         case below = "<"
         case atLeast = ">="
         case atMost = "<="
     }
 
-    public var symbol: String
-    public var metric: Metric
-    public var comparison: Comparison
-    public var threshold: ExactDecimal
+    package var symbol: String
+    package var metric: Metric
+    package var comparison: Comparison
+    package var threshold: ExactDecimal
 
-    public init(symbol: String, metric: Metric, comparison: Comparison, threshold: ExactDecimal) {
+    package init(symbol: String, metric: Metric, comparison: Comparison, threshold: ExactDecimal) {
         self.symbol = symbol
         self.metric = metric
         self.comparison = comparison
@@ -34,11 +34,11 @@ public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The rule in canonical form: `AAPL>200`, `MSFT<-2%`.
-    public var description: String {
+    package var description: String {
         symbol + comparison.rawValue + threshold.description + (metric == .changePercent ? "%" : "")
     }
 
-    public static func parse(_ text: String) -> Result<AlertRule, AlertRuleError> {
+    package static func parse(_ text: String) -> Result<AlertRule, AlertRuleError> {
         let compact = String(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
         guard let opStart = compact.firstIndex(where: { $0 == ">" || $0 == "<" }) else {
             return .failure(AlertRuleError(rule: text, problem: "no comparison; write SYMBOL>VALUE or SYMBOL<VALUE"))
@@ -72,7 +72,7 @@ public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The value this rule looks at, or nil when the source did not send it.
-    public func value(in stock: Stock) -> ExactDecimal? {
+    package func value(in stock: Stock) -> ExactDecimal? {
         switch metric {
         case .price: return stock.price.last
         case .changePercent: return stock.price.changePercent
@@ -80,7 +80,7 @@ public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the condition holds for `stock`; nil when the value is unknown (no decision).
-    public func holds(for stock: Stock) -> Bool? {
+    package func holds(for stock: Stock) -> Bool? {
         guard let v = value(in: stock) else { return nil }
         switch comparison {
         case .above: return v > threshold

@@ -8,19 +8,19 @@ import SquarestockCore
 /// A rule whose condition already holds at the first good value fires then: the user asked to
 /// know when the price is above 200, and it is. Unknown values (no change % sent) and failed
 /// refreshes decide nothing; only fresh data is evaluated.
-public struct AlertTracker: Sendable {
-    public let rules: [AlertRule]
+package struct AlertTracker: Sendable {
+    package let rules: [AlertRule]
     private var armed: [Bool]
     private var holding: [Bool]
 
-    public init(rules: [AlertRule]) {
+    package init(rules: [AlertRule]) {
         self.rules = rules
         armed = Array(repeating: true, count: rules.count)
         holding = Array(repeating: false, count: rules.count)
     }
 
     /// Evaluates the rules of `symbol` against fresh data; returns the events that fire now.
-    public mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
+    package mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
         var events: [AlertEvent] = []
         for (i, rule) in rules.enumerated() where rule.symbol == symbol {
             guard let holds = rule.holds(for: stock), let value = rule.value(in: stock) else { continue }
@@ -37,10 +37,10 @@ public struct AlertTracker: Sendable {
     }
 
     /// Rules of `symbol` that fired and still hold: the row stays highlighted while they do.
-    public func activeRules(for symbol: String) -> [AlertRule] {
+    package func activeRules(for symbol: String) -> [AlertRule] {
         rules.indices.filter { rules[$0].symbol == symbol && holding[$0] && !armed[$0] }.map { rules[$0] }
     }
 
     /// Whether rule `index` will fire at its next crossing.
-    public func isArmed(_ index: Int) -> Bool { armed[index] }
+    package func isArmed(_ index: Int) -> Bool { armed[index] }
 }

@@ -3,24 +3,24 @@ import SquarestockRendering
 
 /// The text of each watch cell, shared by the state (which flashes a cell only when this text
 /// changes) and the renderers (which show it), so "changed" always means "looks different".
-public enum WatchCellText {
-    public static func price(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.price) ?? "—" }
+package enum WatchCellText {
+    package static func price(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.price) ?? "—" }
 
-    public static func change(_ v: ExactDecimal?, reference: ExactDecimal?) -> String {
+    package static func change(_ v: ExactDecimal?, reference: ExactDecimal?) -> String {
         v.map { NumberFormatting.signedChange($0, reference: reference) } ?? "—"
     }
 
-    public static func percent(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.signedPercent) ?? "—" }
+    package static func percent(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.signedPercent) ?? "—" }
 
     /// `267.11–271.41` (ASCII: `267.11..271.41`); `—` when either end is unknown.
-    public static func range(low: ExactDecimal?, high: ExactDecimal?, unicode: Bool) -> String {
+    package static func range(low: ExactDecimal?, high: ExactDecimal?, unicode: Bool) -> String {
         guard let low, let high else { return "—" }
         return NumberFormatting.price(low) + (unicode ? "–" : "..") + NumberFormatting.price(high)
     }
 
     /// `12:36:59 EDT` for a trade on the row's current day in the exchange's zone, else
     /// `10-28 16:00 EDT`, so yesterday's close is never mistaken for a trade a minute ago.
-    public static func lastTrade(_ t: Instant?, zone: ExchangeTimeZone?, now: Instant) -> String {
+    package static func lastTrade(_ t: Instant?, zone: ExchangeTimeZone?, now: Instant) -> String {
         guard let t else { return "—" }
         guard let zone else {
             let u = t.utc

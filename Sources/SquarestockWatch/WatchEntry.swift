@@ -5,39 +5,39 @@ import SquarestockMarket
 /// whether the latest refresh failed (and why), which cells are flashing and which alerts hold.
 ///
 /// A value type held by `WatchState`; renderers read it, only `WatchState` changes it.
-public struct WatchEntry: Sendable {
-    public var symbol: String
+package struct WatchEntry: Sendable {
+    package var symbol: String
     /// Place in the user's list, for "your order" sorting.
-    public var position: Int
+    package var position: Int
     /// The last good data, with the day's intraday points merged across refreshes; nil until
     /// the first success.
-    public var stock: Stock?
+    package var stock: Stock?
     /// When `stock` arrived (data clock).
-    public var updatedAt: Instant?
+    package var updatedAt: Instant?
     /// Set while the latest refresh failed; cleared by the next good one.
-    public var failure: WatchFailure?
-    public var flashes: [FlashMark] = []
+    package var failure: WatchFailure?
+    package var flashes: [FlashMark] = []
     /// Seconds to add to the screen clock to get this row's clock. Zero except in a replay,
     /// where every recording replays its own trading day.
-    public var clockOffset: Int64 = 0
+    package var clockOffset: Int64 = 0
     /// The market status on this row's clock when `stock` arrived (or a closed market was last
     /// checked), and the next open or close the calendar expects. Kept here so the screen, the
     /// line writer and the scheduler read one value instead of each asking the calendar.
     package var marketStatus: MarketStatusReport?
     package var nextMarketEvent: MarketEvent?
     /// Alert rules (as the user wrote them) whose condition holds after firing, for highlighting.
-    public var activeAlerts: [String] = []
+    package var activeAlerts: [String] = []
 
-    public init(symbol: String, position: Int) {
+    package init(symbol: String, position: Int) {
         self.symbol = symbol
         self.position = position
     }
 
     /// Good values are shown, but the latest refresh failed.
-    public var isStale: Bool { stock != nil && failure != nil }
+    package var isStale: Bool { stock != nil && failure != nil }
 
     /// The flash on `field` still showing at `clock`, if any.
-    public func flash(_ field: WatchField, at clock: Double) -> FlashMark? {
+    package func flash(_ field: WatchField, at clock: Double) -> FlashMark? {
         flashes.first { $0.field == field && $0.until > clock }
     }
 }

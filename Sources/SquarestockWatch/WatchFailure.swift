@@ -3,15 +3,15 @@ import SquarestockCore
 /// Why a symbol's latest refresh did not bring good data, and since when. Kept next to the last
 /// good values (which stay on screen) so a row can say "stale 3m: could not connect" instead of
 /// either hiding the numbers or presenting them as current.
-public struct WatchFailure: Sendable, Equatable {
+package struct WatchFailure: Sendable, Equatable {
     /// One line for the user, without the symbol.
-    public var reason: String
+    package var reason: String
     /// When the first failure of the current run happened (data time, like `Stock` times).
-    public var since: Instant
+    package var since: Instant
     /// The source as a whole failed (network, 5xx, rate limit) rather than this symbol's data.
-    public var serviceLevel: Bool
+    package var serviceLevel: Bool
 
-    public init(reason: String, since: Instant, serviceLevel: Bool) {
+    package init(reason: String, since: Instant, serviceLevel: Bool) {
         self.reason = reason
         self.since = since
         self.serviceLevel = serviceLevel

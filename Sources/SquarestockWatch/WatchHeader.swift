@@ -3,24 +3,24 @@ import SquarestockCore
 /// What the header and footer report besides the rows: where data comes from, when it was last
 /// good, when the next refresh happens or why it is held back. Gathered by the caller from the
 /// scheduler so the renderer stays a pure function.
-public struct WatchHeader: Sendable {
+package struct WatchHeader: Sendable {
     /// The source name as the user knows it (`stooq`, `samples`).
-    public var source: String
+    package var source: String
     /// Data time of the last refresh that brought good data.
-    public var lastSuccess: Instant?
+    package var lastSuccess: Instant?
     /// Watch-clock time of the next scheduled refresh; nil when none is planned.
-    public var nextRefresh: Double?
+    package var nextRefresh: Double?
     /// A refresh is running now.
-    public var refreshing: Bool
-    public var condition: WatchSourceCondition
-    public var paused: Bool
-    public var sort: WatchSort
+    package var refreshing: Bool
+    package var condition: WatchSourceCondition
+    package var paused: Bool
+    package var sort: WatchSort
     /// The zone the header's times are shown in (the user's, or the replayed exchange's).
-    public var zone: ExchangeTimeZone?
+    package var zone: ExchangeTimeZone?
     /// Set while replaying recorded data, so nobody mistakes it for live prices.
-    public var replaySpeed: Double?
+    package var replaySpeed: Double?
 
-    public init(source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,
+    package init(source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,
                 condition: WatchSourceCondition = .healthy, paused: Bool = false, sort: WatchSort = .yourOrder,
                 zone: ExchangeTimeZone? = nil, replaySpeed: Double? = nil) {
         self.source = source

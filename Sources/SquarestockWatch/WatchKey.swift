@@ -1,6 +1,6 @@
 /// The keys watch understands, decoded from raw terminal input. Kept apart from the terminal
 /// code so the mapping (and the skipping of arrow-key escape sequences) is tested without a TTY.
-public enum WatchKey: Sendable, Equatable {
+package enum WatchKey: Sendable, Equatable {
     case quit
     case refresh
     case sort
@@ -10,7 +10,7 @@ public enum WatchKey: Sendable, Equatable {
 
     /// Keys in `bytes`, in order. `q`, Ctrl-C and Ctrl-D quit; `r`, `s`, `p` (any case) refresh,
     /// sort, pause; escape sequences (arrows, function keys) and other bytes are ignored.
-    public static func decode(_ bytes: [UInt8]) -> [WatchKey] {
+    package static func decode(_ bytes: [UInt8]) -> [WatchKey] {
         var keys: [WatchKey] = []
         var i = 0
         while i < bytes.count {

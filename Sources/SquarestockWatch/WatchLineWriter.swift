@@ -12,17 +12,17 @@ import SquarestockRendering
 /// 2025-10-29T13:41:00Z MSFT 512.30 -1.10 (-0.21%) range 510.00..515.20 last 09:39:58 EDT (1m ago) stale 1m: could not connect ...
 /// 2025-10-29T13:41:00Z ALERT AAPL>270 AAPL price 270.05 change +0.39%
 /// ```
-public struct WatchLineWriter: Sendable {
-    public var format: WatchLineFormat
+package struct WatchLineWriter: Sendable {
+    package var format: WatchLineFormat
 
-    public init(format: WatchLineFormat) { self.format = format }
+    package init(format: WatchLineFormat) { self.format = format }
 
     /// One line (with its newline) for `entry` at screen time `now`.
-    public func line(_ entry: WatchEntry, now: Instant) -> String {
+    package func line(_ entry: WatchEntry, now: Instant) -> String {
         format == .json ? json(entry, now: now) : plain(entry, now: now)
     }
 
-    public func alertLine(_ event: AlertEvent, now: Instant) -> String {
+    package func alertLine(_ event: AlertEvent, now: Instant) -> String {
         switch format {
         case .plain:
             var s = now.iso8601UTC + " ALERT " + event.rule.description + " " + event.rule.symbol
@@ -43,7 +43,7 @@ public struct WatchLineWriter: Sendable {
     /// The line for a source held back by a rate limit, for standard error (in both formats:
     /// it is for the person reading the log, and keeps standard output one line per quote):
     /// `2020-05-06T20:05:00Z HOLD stooq: rate limited (Retry-After); no requests for 5 s`.
-    public func holdLine(source: String, seconds: Int, fromRetryAfter: Bool, now: Instant) -> String {
+    package func holdLine(source: String, seconds: Int, fromRetryAfter: Bool, now: Instant) -> String {
         now.iso8601UTC + " HOLD " + source + ": rate limited" + (fromRetryAfter ? " (Retry-After)" : "")
             + "; no requests for \(seconds) s\n"
     }

@@ -3,13 +3,13 @@ import SquarestockCore
 /// Where watch gets its symbols: the command line, a watchlist file (`--list FILE`, one symbol
 /// a line, `#` comments) and the config file's `watchlist` key (comma-separated), read and
 /// checked once so a typo on line 12 is reported as such instead of as a failing row.
-public enum WatchList {
+package enum WatchList {
     /// A symbol as written, with where it came from for error messages.
-    public struct Item: Sendable, Equatable {
-        public var text: String
-        public var origin: String
+    package struct Item: Sendable, Equatable {
+        package var text: String
+        package var origin: String
 
-        public init(text: String, origin: String) {
+        package init(text: String, origin: String) {
             self.text = text
             self.origin = origin
         }
@@ -18,7 +18,7 @@ public enum WatchList {
     /// Symbols of a watchlist file: one per line; `#` starts a comment (whole line or the rest
     /// of a line); blank lines are skipped; commas and spaces also separate symbols, so a pasted
     /// `AAPL, MSFT` line works.
-    public static func parseFile(_ text: String, name: String) -> [Item] {
+    package static func parseFile(_ text: String, name: String) -> [Item] {
         var items: [Item] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
@@ -31,7 +31,7 @@ public enum WatchList {
     }
 
     /// The config file's `watchlist = AAPL, MSFT, 7203.T`.
-    public static func parseConfig(_ value: String) -> [Item] {
+    package static func parseConfig(_ value: String) -> [Item] {
         value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == ";" }).map {
             Item(text: String($0), origin: "config watchlist")
         }
@@ -40,7 +40,7 @@ public enum WatchList {
     /// Command-line symbols then the file's, or the config's when neither gave any; upper-cased,
     /// de-duplicated (first place wins), each checked with `SymbolSyntax`. Problems name the
     /// origin: `watchlist.txt:3: "A B": not a valid symbol ...`.
-    public static func resolve(commandLine: [Item], file: [Item], config: [Item]) -> (symbols: [String], problems: [String]) {
+    package static func resolve(commandLine: [Item], file: [Item], config: [Item]) -> (symbols: [String], problems: [String]) {
         var chosen = commandLine + file
         if chosen.isEmpty { chosen = config }
         var symbols: [String] = []

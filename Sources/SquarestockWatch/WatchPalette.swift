@@ -3,21 +3,21 @@ import SquarestockRendering
 /// The looks of the watch screen beyond the quote palette: flashes, stale rows, alerts and
 /// notices. Injected like `Palette`, so the same renderer draws colour, monochrome (a terminal
 /// with NO_COLOR: attributes but no colours) and plain text (tests, pipes).
-public struct WatchPalette: Sendable, Equatable {
+package struct WatchPalette: Sendable, Equatable {
     /// Up/down colours, dim and bold, as in the one-shot table.
-    public var base: Palette
-    public var flashUp: String
-    public var flashDown: String
+    package var base: Palette
+    package var flashUp: String
+    package var flashDown: String
     /// A changed cell without a direction (a newer trade time).
-    public var flashFlat: String
+    package var flashFlat: String
     /// Values that are shown but not current.
-    public var stale: String
+    package var stale: String
     /// Notices the user must not miss: stale, backoff, rate limit, errors.
-    public var warning: String
+    package var warning: String
     /// A row whose alert fired and still holds.
-    public var alert: String
+    package var alert: String
 
-    public init(
+    package init(
         base: Palette, flashUp: String, flashDown: String, flashFlat: String, stale: String, warning: String,
         alert: String
     ) {
@@ -31,11 +31,11 @@ public struct WatchPalette: Sendable, Equatable {
     }
 
     /// No escapes at all.
-    public static let plain = WatchPalette(
+    package static let plain = WatchPalette(
         base: .plain, flashUp: "", flashDown: "", flashFlat: "", stale: "", warning: "", alert: "")
 
     /// Green/red flashes (black on green, black on red), yellow notices, black-on-yellow alerts.
-    public static let colour = WatchPalette(
+    package static let colour = WatchPalette(
         base: .ansi,
         flashUp: "\u{1B}[30;42m",
         flashDown: "\u{1B}[30;41m",
@@ -47,7 +47,7 @@ public struct WatchPalette: Sendable, Equatable {
 
     /// For a terminal with `NO_COLOR`: no colours (no-color.org), but reverse video, bold,
     /// underline and dim, so flashes, stale rows and alerts still stand out.
-    public static let monochrome = WatchPalette(
+    package static let monochrome = WatchPalette(
         base: Palette(up: "", down: "", flat: "", dim: "\u{1B}[2m", bold: "\u{1B}[1m", reset: "\u{1B}[0m"),
         flashUp: "\u{1B}[1;7m",
         flashDown: "\u{1B}[4;7m",
@@ -57,7 +57,7 @@ public struct WatchPalette: Sendable, Equatable {
         alert: "\u{1B}[7m"
     )
 
-    public var reset: String { base.reset }
+    package var reset: String { base.reset }
 
     /// The code that starts `role` (empty for the default look, and for every role when plain).
     package func code(for role: ScreenRole) -> String {

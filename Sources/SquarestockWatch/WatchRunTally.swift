@@ -9,21 +9,21 @@ import SquarestockCore
 /// the run, not the last batch: 0 when every symbol got a good quote at least once, 3 when none
 /// ever did and the last answer of each was the source failing, else 1. So a symbol that failed
 /// on every refresh never exits 0.
-public struct WatchRunTally: Sendable {
-    public let symbols: [String]
+package struct WatchRunTally: Sendable {
+    package let symbols: [String]
     /// Complete refreshes so far.
-    public private(set) var rounds = 0
+    package private(set) var rounds = 0
     private var waitingFor: Set<String>
     private var quoted: Set<String> = []
     private var lastError: [String: QuoteError] = [:]
 
-    public init(symbols: [String]) {
+    package init(symbols: [String]) {
         self.symbols = symbols
         waitingFor = Set(symbols)
     }
 
     /// Takes in one batch of results; a round ends once every symbol has had a result in it.
-    public mutating func record(_ results: [StockResult]) {
+    package mutating func record(_ results: [StockResult]) {
         for r in results {
             waitingFor.remove(r.symbol)
             switch r.outcome {
@@ -40,7 +40,7 @@ public struct WatchRunTally: Sendable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         let never = symbols.filter { !quoted.contains($0) }
         if never.isEmpty { return .ok }
         if never.count == symbols.count && never.allSatisfy({ lastError[$0]?.isServiceLevel == true }) {

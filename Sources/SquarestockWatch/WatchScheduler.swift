@@ -8,8 +8,8 @@ import SquarestockCore
 /// Pure state plus an injected `MonotonicClock` and jitter, so every rule is tested with a manual
 /// clock. The caller loops: `takeDue()` gives the symbols to fetch now (they are "in flight"
 /// until `record` hears about them), `nextWake()` says when to look again.
-public struct WatchScheduler: Sendable {
-    public let configuration: WatchSchedulerConfiguration
+package struct WatchScheduler: Sendable {
+    package let configuration: WatchSchedulerConfiguration
     private let clock: any MonotonicClock
     private let jitter: @Sendable () -> Double
 
@@ -21,20 +21,20 @@ public struct WatchScheduler: Sendable {
     }
 
     /// Symbols in the order given; each appears once.
-    public private(set) var symbols: [String] = []
+    package private(set) var symbols: [String] = []
     private var plans: [String: Plan] = [:]
     private var sourceFailures = 0
     private var holdUntil: Double?
-    public private(set) var condition: WatchSourceCondition = .healthy
-    public private(set) var isPaused = false
+    package private(set) var condition: WatchSourceCondition = .healthy
+    package private(set) var isPaused = false
     /// `r` while paused: one refresh is allowed through.
     private var oneRefreshWhilePaused = false
     /// Clock time of the last refresh that brought good data for at least one symbol.
-    public private(set) var lastSuccess: Double?
+    package private(set) var lastSuccess: Double?
 
     /// `jitter` returns values in [0, 1); production passes a random generator, tests a constant.
     /// Every symbol is due immediately.
-    public init(symbols: [String], configuration: WatchSchedulerConfiguration, clock: any MonotonicClock,
+    package init(symbols: [String], configuration: WatchSchedulerConfiguration, clock: any MonotonicClock,
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.configuration = configuration
         self.clock = clock
@@ -50,7 +50,7 @@ public struct WatchScheduler: Sendable {
     /// `refreshNow()` asked for one refresh), while the source is held (backoff, Retry-After) or
     /// when nothing is due. When at least one symbol is due, those due within `coalesceWindow`
     /// come along, to keep batches whole.
-    public mutating func takeDue() -> [String] {
+    package mutating func takeDue() -> [String] {
         guard !isPaused || oneRefreshWhilePaused else { return [] }
         let now = clock.now()
         if let hold = holdUntil, now < hold { return [] }
@@ -74,7 +74,7 @@ public struct WatchScheduler: Sendable {
 
     /// When something next becomes due (scheduler clock), or nil while paused or while every
     /// symbol is in flight. May be in the past: then `takeDue()` has work now.
-    public func nextWake() -> Double? {
+    package func nextWake() -> Double? {
         guard !isPaused else { return nil }
         var earliest: Double?
         for s in symbols {
@@ -87,7 +87,7 @@ public struct WatchScheduler: Sendable {
     }
 
     /// True while any symbol is in flight.
-    public var isFetching: Bool { plans.values.contains { $0.inFlight } }
+    package var isFetching: Bool { plans.values.contains { $0.inFlight } }
 
     /// Takes in the outcome of a refresh. Symbols taken by `takeDue()` but missing from
     /// `outcomes` count as failed for that symbol alone.
@@ -100,7 +100,7 @@ public struct WatchScheduler: Sendable {
     ///   whole source is held: nothing is fetched before `backoff(sourceFailures)`, nor before
     ///   the largest Retry-After (clamped to `maxRetryAfter`).
     /// - Any good data clears the source hold.
-    public mutating func record(_ outcomes: [String: WatchFetchOutcome]) {
+    package mutating func record(_ outcomes: [String: WatchFetchOutcome]) {
         let now = clock.now()
         let unit = jitter()  // one draw per refresh keeps the batch together
         var anyFresh = false
@@ -156,7 +156,7 @@ public struct WatchScheduler: Sendable {
     /// `r`: every symbol not in flight is due now, closed markets included, and one refresh
     /// happens even while paused. A backoff hold is lifted (the user asked), a Retry-After hold
     /// is not (the server asked).
-    public mutating func refreshNow() {
+    package mutating func refreshNow() {
         let now = clock.now()
         oneRefreshWhilePaused = isPaused
         for s in symbols {
@@ -175,7 +175,7 @@ public struct WatchScheduler: Sendable {
     }
 
     /// `p`: while paused nothing is fetched; on resume whatever fell due is fetched at once.
-    public mutating func setPaused(_ paused: Bool) {
+    package mutating func setPaused(_ paused: Bool) {
         isPaused = paused
         oneRefreshWhilePaused = false
     }
@@ -183,7 +183,7 @@ public struct WatchScheduler: Sendable {
     /// Tells the scheduler what the clock now says about a symbol's market. When a market that
     /// was closed at the last fetch is no longer closed (the session opened), the symbol is due
     /// now instead of waiting out the slow closed-market interval.
-    public mutating func noteMarket(symbol: String, closed: Bool) {
+    package mutating func noteMarket(symbol: String, closed: Bool) {
         guard var p = plans[symbol], p.marketClosed, !closed else { return }
         p.marketClosed = false
         if !p.inFlight { p.nextDue = min(p.nextDue, clock.now()) }
@@ -191,11 +191,11 @@ public struct WatchScheduler: Sendable {
     }
 
     /// When `symbol` is next due (scheduler clock), ignoring any source hold; nil if unknown.
-    public func nextDue(of symbol: String) -> Double? { plans[symbol]?.nextDue }
+    package func nextDue(of symbol: String) -> Double? { plans[symbol]?.nextDue }
 
     /// Consecutive failed refreshes of `symbol`.
-    public func failures(of symbol: String) -> Int { plans[symbol]?.failures ?? 0 }
+    package func failures(of symbol: String) -> Int { plans[symbol]?.failures ?? 0 }
 
     /// Whether `symbol`'s market was closed at its last good fetch.
-    public func isMarketClosed(_ symbol: String) -> Bool { plans[symbol]?.marketClosed ?? false }
+    package func isMarketClosed(_ symbol: String) -> Bool { plans[symbol]?.marketClosed ?? false }
 }

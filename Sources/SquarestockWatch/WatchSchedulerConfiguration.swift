@@ -5,23 +5,23 @@
 /// polled every `interval`; a closed one cannot change, so it is polled rarely; a failing source
 /// is retried soon (a blip should not cost a whole interval) but ever more slowly, so an outage
 /// of hours costs a handful of requests.
-public struct WatchSchedulerConfiguration: Sendable, Equatable {
+package struct WatchSchedulerConfiguration: Sendable, Equatable {
     /// Between refreshes of a symbol whose market may be trading (open, pre, post, delayed, unknown).
-    public var interval: Double
+    package var interval: Double
     /// Between refreshes of a symbol whose market is closed (weekend, overnight, lunch break).
-    public var closedMarketInterval: Double
+    package var closedMarketInterval: Double
     /// The first retry after a failed refresh; it doubles per further failure.
-    public var backoffBase: Double
+    package var backoffBase: Double
     /// The longest wait between retries while a source keeps failing.
-    public var backoffCap: Double
+    package var backoffCap: Double
     /// A Retry-After longer than this is clamped, so a misconfigured server cannot park the
     /// screen for a day.
-    public var maxRetryAfter: Double
+    package var maxRetryAfter: Double
     /// Symbols due within this many seconds of a refresh are fetched with it, so schedules that
     /// drifted apart merge back into one batch instead of trickling out as many small requests.
-    public var coalesceWindow: Double
+    package var coalesceWindow: Double
 
-    public init(interval: Double = 60, closedMarketInterval: Double = 15 * 60, backoffBase: Double? = nil,
+    package init(interval: Double = 60, closedMarketInterval: Double = 15 * 60, backoffBase: Double? = nil,
                 backoffCap: Double? = nil, maxRetryAfter: Double = 3600, coalesceWindow: Double? = nil) {
         let interval = max(0.1, interval)
         self.interval = interval
@@ -36,7 +36,7 @@ public struct WatchSchedulerConfiguration: Sendable, Equatable {
     /// capped at `backoffCap`, then scaled by `0.5 + unit / 2` ("equal jitter", `unit` in
     /// [0, 1)), so clients that failed together do not retry together, yet every wait is at least
     /// half the nominal one.
-    public func backoff(failures: Int, unit: Double) -> Double {
+    package func backoff(failures: Int, unit: Double) -> Double {
         var nominal = backoffBase
         var n = 1
         while n < failures && nominal < backoffCap {

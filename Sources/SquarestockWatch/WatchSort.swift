@@ -1,12 +1,12 @@
 /// The row orders `s` cycles through. The user's own order is the default because a watchlist is
 /// usually arranged on purpose; change % answers "what is moving", symbol finds a row fast.
-public enum WatchSort: String, Sendable, CaseIterable {
+package enum WatchSort: String, Sendable, CaseIterable {
     case yourOrder = "your order"
     case changePercent = "change %"
     case symbol = "symbol"
 
     /// The order `s` switches to: change % -> symbol -> your order -> change %.
-    public var next: WatchSort {
+    package var next: WatchSort {
         switch self {
         case .yourOrder: return .changePercent
         case .changePercent: return .symbol
@@ -16,7 +16,7 @@ public enum WatchSort: String, Sendable, CaseIterable {
 
     /// Entries in this order. Change % sorts biggest gain first, unknown values last; ties keep
     /// the user's order, so rows never swap places for no reason.
-    public func sorted(_ entries: [WatchEntry]) -> [WatchEntry] {
+    package func sorted(_ entries: [WatchEntry]) -> [WatchEntry] {
         switch self {
         case .yourOrder:
             return entries.sorted { $0.position < $1.position }

@@ -1,6 +1,6 @@
 /// How the source is doing as far as the scheduler can tell, for the header: the user must see
 /// at a glance that the screen is waiting on purpose (backoff, Retry-After), not frozen.
-public enum WatchSourceCondition: Sendable, Equatable {
+package enum WatchSourceCondition: Sendable, Equatable {
     /// The last refresh brought good data (or nothing has failed yet).
     case healthy
     /// Every symbol of the last refresh failed at source level; nothing is asked before `until`

@@ -8,17 +8,17 @@ import SquarestockRendering
 /// marks them stale with the reason; a result that looks wrong (no price, older than what is
 /// shown) is refused for that symbol alone; a change is flashed only when its displayed text
 /// changed. Pure (no clock, no I/O): callers pass the data time and the watch clock.
-public struct WatchState: Sendable {
+package struct WatchState: Sendable {
     /// Symbols in the user's order.
-    public private(set) var symbols: [String] = []
-    public private(set) var entries: [String: WatchEntry] = [:]
+    package private(set) var symbols: [String] = []
+    package private(set) var entries: [String: WatchEntry] = [:]
     /// How long a changed cell stays highlighted, in watch-clock seconds.
-    public var flashDuration: Double
+    package var flashDuration: Double
     /// Intraday points kept per symbol: a 24-hour market polled every minute fits, and memory
     /// stays flat however long the session runs.
-    public static let maxIntradayPoints = 2000
+    package static let maxIntradayPoints = 2000
 
-    public init(symbols: [String], flashDuration: Double = 1.5) {
+    package init(symbols: [String], flashDuration: Double = 1.5) {
         self.flashDuration = flashDuration
         for s in symbols where entries[s] == nil {
             entries[s] = WatchEntry(symbol: s, position: self.symbols.count)
@@ -27,16 +27,16 @@ public struct WatchState: Sendable {
     }
 
     /// Entries in `sort` order.
-    public func ordered(by sort: WatchSort) -> [WatchEntry] {
+    package func ordered(by sort: WatchSort) -> [WatchEntry] {
         sort.sorted(symbols.compactMap { entries[$0] })
     }
 
-    public subscript(symbol: String) -> WatchEntry? { entries[symbol] }
+    package subscript(symbol: String) -> WatchEntry? { entries[symbol] }
 
     /// Takes in one refresh. `now` is the data clock (wall time, or the replay's virtual time),
     /// `clock` the watch clock for flash expiry. Returns each result's outcome for the scheduler.
     /// Results for symbols not watched are ignored.
-    public mutating func apply(_ results: [StockResult], now: Instant, clock: Double) -> [String: WatchFetchOutcome] {
+    package mutating func apply(_ results: [StockResult], now: Instant, clock: Double) -> [String: WatchFetchOutcome] {
         var outcomes: [String: WatchFetchOutcome] = [:]
         for result in results {
             guard var entry = entries[result.symbol] else { continue }
@@ -97,7 +97,7 @@ public struct WatchState: Sendable {
 
     /// Drops flashes that ended by `clock`; true when any did (the screen must be redrawn).
     @discardableResult
-    public mutating func expireFlashes(clock: Double) -> Bool {
+    package mutating func expireFlashes(clock: Double) -> Bool {
         var changed = false
         for s in symbols {
             guard var e = entries[s], e.flashes.contains(where: { $0.until <= clock }) else { continue }
@@ -109,7 +109,7 @@ public struct WatchState: Sendable {
     }
 
     /// The earliest flash end still ahead, so the caller can sleep exactly until then.
-    public func nextFlashExpiry() -> Double? {
+    package func nextFlashExpiry() -> Double? {
         var next: Double?
         for e in entries.values {
             for f in e.flashes { next = min(next ?? f.until, f.until) }
@@ -118,12 +118,12 @@ public struct WatchState: Sendable {
     }
 
     /// Replay: this row's clock runs `offset` seconds ahead of the screen clock.
-    public mutating func setClockOffset(_ offset: Int64, for symbol: String) {
+    package mutating func setClockOffset(_ offset: Int64, for symbol: String) {
         entries[symbol]?.clockOffset = offset
     }
 
     /// The alert rules currently holding for `symbol` (highlighted on its row).
-    public mutating func setActiveAlerts(_ rules: [String], for symbol: String) {
+    package mutating func setActiveAlerts(_ rules: [String], for symbol: String) {
         entries[symbol]?.activeAlerts = rules
     }
 

@@ -14,10 +14,10 @@ import SquarestockRendering
 /// (sparkline, day range, last trade, age, change) when the window is narrow; rows that do not
 /// fit are counted, never silently lost. A stale row keeps its values, dimmed, and says
 /// "stale <age>: <reason>".
-public struct WatchTableRenderer: Sendable {
+package struct WatchTableRenderer: Sendable {
     /// The codes the frame is written with (by `ScreenDiff`, or `render` for text).
-    public var palette: WatchPalette
-    public var style: SparklineStyle
+    package var palette: WatchPalette
+    package var style: SparklineStyle
 
     static let gap = 2
     static let sparkMin = 10
@@ -26,7 +26,7 @@ public struct WatchTableRenderer: Sendable {
     static let statusPreferredMax = 26
     static let statusForFailures = 18
 
-    public init(palette: WatchPalette, style: SparklineStyle) {
+    package init(palette: WatchPalette, style: SparklineStyle) {
         self.palette = palette
         self.style = style
     }
@@ -59,7 +59,7 @@ public struct WatchTableRenderer: Sendable {
     }
 
     /// The frame as `rows` lines of exactly `columns` columns, with the palette's codes.
-    public func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
+    package func render(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
         -> [String]
     {
         frame(state: state, header: header, columns: columns, rows: rows, now: now, clock: clock).lines(

@@ -2,7 +2,7 @@ import Foundation
 import SquarestockCore
 import SquarestockNetworking
 import SquarestockRendering
-@_spi(Fuzzing) import SquarestockSearch
+import SquarestockSearch
 import SquarestockServices
 import SquarestockWatch
 import SquarestockKit

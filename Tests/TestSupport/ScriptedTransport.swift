@@ -21,9 +21,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { answers.append((match, .failure(error))) }
     }
 
-    public var requested: [HTTPRequest] { lock.withLock { _requested } }
+    package var requested: [HTTPRequest] { lock.withLock { _requested } }
 
-    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+    package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         lock.withLock {
             _requested += requests
             return requests.map { r in

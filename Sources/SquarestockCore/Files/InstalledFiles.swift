@@ -4,9 +4,9 @@ import Glibc
 
 /// Where the running binary sits and which files beside it exist: how the shipped samples and
 /// symbol directory are found without a configured path.
-public enum InstalledFiles {
+package enum InstalledFiles {
     /// The resolved path of this process's executable (`/proc/self/exe`), or nil when unreadable.
-    public static func currentExecutablePath() -> String? {
+    package static func currentExecutablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
@@ -14,11 +14,11 @@ public enum InstalledFiles {
     }
 
     /// The folder holding `path` (`/` for a top-level entry, `.` for a bare name).
-    public static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether `path` exists and is readable.
-    public static func exists(_ path: String) -> Bool { access(path, R_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, R_OK) == 0 }
 }

@@ -1,7 +1,7 @@
 /// Why a local file (config, watchlist, symbol directory, index snapshot) was not read. Each
 /// case names the file; `tooLarge` also says how big it is and what the limit is, so the user
 /// can tell a damaged or wrong file from a broken tool.
-public enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// open(2) failed (missing, no permission, a loop of links).
     case cannotOpen(path: String, errno: Int32)
     /// read(2) failed part-way (EISDIR for a folder, EIO).
@@ -10,13 +10,13 @@ public enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConverti
     /// device (or a file still growing) that went past the limit while it was read.
     case tooLarge(path: String, size: Int64?, limit: Int)
 
-    public var path: String {
+    package var path: String {
         switch self {
         case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _): return p
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotOpen(let p, let e): return "cannot open \(p): \(LocalFileReadError.reason(e))"
         case .cannotRead(let p, let e): return "cannot read \(p): \(LocalFileReadError.reason(e))"
@@ -30,7 +30,7 @@ public enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The C library's text for an errno value.
-    public static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
+    package static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
 
     /// `2147483648 bytes (2 GiB)`: the exact count, and a rounded binary unit when it helps.
     /// Integer arithmetic only: tenths of a unit, rounded down.

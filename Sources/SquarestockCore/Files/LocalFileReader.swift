@@ -9,23 +9,23 @@
 /// fstat says, at most `limit + 1` bytes are read, so a file that grows while it is read, a pipe
 /// (`--list /dev/stdin`, `--list <(grep ...)`), a FIFO or a character device is bounded too:
 /// those are streamed in chunks until end of file or until they pass the limit.
-public enum LocalFileReader {
+package enum LocalFileReader {
     /// Limits for the files squarestock reads, each well above what a real one needs.
-    public enum Limit {
+    package enum Limit {
         /// The config file: a few dozen `key = value` lines.
-        public static let config = 1 << 20
+        package static let config = 1 << 20
         /// A `--list` watchlist: a symbol a line; 1 MiB is over 100,000 symbols.
-        public static let watchlist = 1 << 20
+        package static let watchlist = 1 << 20
         /// One Nasdaq Trader directory file (about 0.5 MB each today).
-        public static let symbolDirectoryFile = 64 << 20
+        package static let symbolDirectoryFile = 64 << 20
         /// The cached search index (about 2 MB for today's directory; proportional to it).
-        public static let indexSnapshot = 256 << 20
+        package static let indexSnapshot = 256 << 20
         /// A small private cache file (the Yahoo session).
-        public static let privateCache = 16 << 20
+        package static let privateCache = 16 << 20
     }
 
     /// The whole file at `path`, or why not.
-    public static func read(_ path: String, limit: Int) -> Result<[UInt8], LocalFileReadError> {
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], LocalFileReadError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.cannotOpen(path: path, errno: errno)) }
         defer { close(fd) }

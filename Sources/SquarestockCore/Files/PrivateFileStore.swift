@@ -13,14 +13,14 @@ import Foundation
 /// gets an unpredictable name and is created exclusively without following a symbolic link, and
 /// every step happens relative to the folder as first opened and checked, so nothing planted
 /// (a link at a guessed temporary name, a link in place of the target) is ever written through.
-public enum PrivateFileStore {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+package enum PrivateFileStore {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case cannotCreateFolder(String)
         case cannotWrite(String, Int32)
         /// The folder belongs to another user, or others may write to it.
         case unsafeFolder(String, reason: String, fix: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotCreateFolder(let p): return "cannot create \(p)"
             case .cannotWrite(let p, let e): return "cannot write \(p): \(String(cString: strerror(e)))"
@@ -29,7 +29,7 @@ public enum PrivateFileStore {
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dirFD = try openPrivateFolder(dir)
@@ -69,13 +69,13 @@ public enum PrivateFileStore {
     }
 
     /// Creates `dir` (and its parents, owner-only) when missing, then checks it as `write` does.
-    public static func preparePrivateFolder(_ dir: String) throws(Failure) {
+    package static func preparePrivateFolder(_ dir: String) throws(Failure) {
         close(try openPrivateFolder(dir))
     }
 
     /// Why `dir` must not be used (foreign owner, writable by group or others), or nil when it
     /// is fine or does not exist yet.
-    public static func folderProblem(_ dir: String) -> Failure? {
+    package static func folderProblem(_ dir: String) -> Failure? {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -123,7 +123,7 @@ public enum PrivateFileStore {
     /// `<pid>-<64 random bits in hex>`, the end of every temporary name: nobody can guess it
     /// ahead, and the process id tells a later run whether its writer is gone (see
     /// `SymbolDirectoryLeftovers`).
-    public static func uniqueSuffix() -> String { "\(getpid())-" + randomToken() }
+    package static func uniqueSuffix() -> String { "\(getpid())-" + randomToken() }
 
     /// 64 random bits as hex: a temporary name nobody can guess ahead.
     static func randomToken() -> String {
@@ -132,12 +132,12 @@ public enum PrivateFileStore {
     }
 
     /// The file's bytes, or nil when it is missing, unreadable or over `limit` (see `LocalFileReader`).
-    public static func read(_ path: String, limit: Int = LocalFileReader.Limit.privateCache) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = LocalFileReader.Limit.privateCache) -> [UInt8]? {
         try? LocalFileReader.read(path, limit: limit).get()
     }
 
     /// `$XDG_CACHE_HOME/squarestock` or `~/.cache/squarestock`.
-    public static func cacheDirectory(environment: [String: String]) -> String? {
+    package static func cacheDirectory(environment: [String: String]) -> String? {
         if let x = environment["XDG_CACHE_HOME"], !x.isEmpty { return x + "/squarestock" }
         if let h = environment["HOME"], !h.isEmpty { return h + "/.cache/squarestock" }
         return nil

@@ -45,7 +45,7 @@ public enum BodyKind: String, Sendable, Equatable {
     /// first 64 KiB as bytes, and only a window of `limit * 8` bytes ever becomes a `String`.
     /// Every configured secret is replaced (by `redactor`) before anything is cut, so a cut
     /// falling inside a key cannot leave most of it in the message.
-    public static func excerpt(_ body: [UInt8], limit: Int = 80, redactor: SecretRedactor = .shared) -> String {
+    package static func excerpt(_ body: [UInt8], limit: Int = 80, redactor: SecretRedactor = .shared) -> String {
         let window = max(limit, 1) * 8
         let head = redactor.redactedHead(body, limit: 64 * 1024)
         var candidate: Substring

@@ -1,16 +1,16 @@
 /// What a numeric field of a quote response held: services mark absent values with a zoo of
 /// tokens, and a missing price must never be read as zero.
-public enum FieldValue: Sendable, Equatable {
+package enum FieldValue: Sendable, Equatable {
     case missing
     case number(ExactDecimal)
     case invalid
 }
 
 /// Readers for single CSV fields: missing-value tokens and the number spellings quote services use.
-public enum FieldParsing {
+package enum FieldParsing {
     /// `N/A`, `N/D`, `null`, `-`, `nan`, `none` or empty (quotes already removed by the reader).
     @inlinable
-    public static func isMissing(_ b: UnsafeRawBufferPointer) -> Bool {
+    package static func isMissing(_ b: UnsafeRawBufferPointer) -> Bool {
         let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
         let s = field.lowerBound
         let n = field.count
@@ -36,7 +36,7 @@ public enum FieldParsing {
 
     /// A plain decimal (`300.46`, `-0.71`, `+0.50`, `1e-3`): the fast path for well-formed columns.
     @inlinable
-    public static func decimal(_ b: UnsafeRawBufferPointer) -> FieldValue {
+    package static func decimal(_ b: UnsafeRawBufferPointer) -> FieldValue {
         if let v = ExactDecimal.parse(b) { return .number(v) }
         return isMissing(b) ? .missing : .invalid
     }
@@ -44,7 +44,7 @@ public enum FieldParsing {
     /// A number as legacy quote services print it for people: `+1.53%`, `38.88B`, `1,234.5`,
     /// `522.09B`, ` 17.60 `. Suffixes K, M, B, T scale by 10^3 ... 10^12; `%` is dropped (the
     /// value stays in percent); thousands separators are removed.
-    public static func humanNumber(_ b: UnsafeRawBufferPointer) -> FieldValue {
+    package static func humanNumber(_ b: UnsafeRawBufferPointer) -> FieldValue {
         if let v = ExactDecimal.parse(b) { return .number(v) }
         if isMissing(b) { return .missing }
         let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
@@ -93,7 +93,7 @@ public enum FieldParsing {
     }
 
     /// Text field, trimmed; nil for the missing tokens.
-    public static func text(_ reader: TolerantCSVReader, _ f: CSVField) -> String? {
+    package static func text(_ reader: TolerantCSVReader, _ f: CSVField) -> String? {
         let raw = reader.raw(f)
         if isMissing(raw) { return nil }
         var s = reader.string(f)
@@ -106,7 +106,7 @@ public enum FieldParsing {
 extension String {
     /// Runs `body` over the UTF-8 bytes of a copy, for the byte-level parsers.
     @inlinable
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    package func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         var copy = self
         return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }

@@ -3,7 +3,7 @@
 /// Prices must print back exactly as received (`268.835`, not `268.83499999999998`), which a
 /// `Double`-based decoder cannot promise; numbers here stay text until a caller turns them into
 /// an `ExactDecimal` or an integer.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -11,7 +11,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -24,35 +24,35 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
 
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         if case .array(let items) = self, index >= 0, index < items.count { return items[index] }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
-    public var string: String? {
+    package var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
-    public var decimal: ExactDecimal? {
+    package var decimal: ExactDecimal? {
         if case .number(let n) = self { return ExactDecimal(n) }
         return nil
     }
 
-    public var int64: Int64? {
+    package var int64: Int64? {
         guard case .number(let n) = self else { return nil }
         if let v = Int64(n) { return v }
         // Integral doubles are written with `.0` by some services.
@@ -62,17 +62,17 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// Why a JSON body could not be read, with the byte offset for the message.
-public struct JSONParseError: Error, Equatable, Sendable {
-    public var offset: Int
-    public var message: String
+package struct JSONParseError: Error, Equatable, Sendable {
+    package var offset: Int
+    package var message: String
 }
 
 /// A small recursive-descent JSON reader over bytes, with a nesting limit so hostile input
 /// cannot exhaust the stack.
-public struct JSONReader {
-    public static let maxDepth = 128
+package struct JSONReader {
+    package static let maxDepth = 128
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
             var r = JSONReader(bytes: raw)
             r.skipSpace()
@@ -91,7 +91,7 @@ public struct JSONReader {
     }
 
     /// Unwraps JSONP (`callback({...});`, `/**/callback(...)`) and parses the inside.
-    public static func parseAllowingJSONP(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parseAllowingJSONP(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var start = 0
         while start < bytes.count, ASCIIBytes.isJSONSpace(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),

@@ -1,15 +1,15 @@
 /// One field of a CSV record as a byte range into the input; nothing is copied until a caller
 /// decides to keep the value.
-public struct CSVField: Sendable, Equatable {
+package struct CSVField: Sendable, Equatable {
     /// Offset of the first content byte (after an opening quote).
-    public var start: Int
+    package var start: Int
     /// Offset one past the last content byte (before a closing quote).
-    public var end: Int
-    public var isQuoted: Bool
+    package var end: Int
+    package var isQuoted: Bool
     /// The content holds `""` pairs that stand for one `"`.
-    public var hasEscapedQuotes: Bool
+    package var hasEscapedQuotes: Bool
 
-    public var count: Int { end - start }
+    package var count: Int { end - start }
 }
 
 /// A CSV reader over raw bytes that accepts what quote services really send.
@@ -18,17 +18,17 @@ public struct CSVField: Sendable, Equatable {
 /// UTF-8 byte-order mark, no final newline, blank lines, rows shorter than the header, quotes
 /// around some fields but not others. The reader yields each record's fields as byte ranges so
 /// the hot path never builds a `String` for a field it does not keep.
-public struct TolerantCSVReader {
-    public let bytes: UnsafeRawBufferPointer
-    public let separator: UInt8
+package struct TolerantCSVReader {
+    package let bytes: UnsafeRawBufferPointer
+    package let separator: UInt8
     private var position: Int
     /// 1-based line number of the record most recently returned.
-    public private(set) var lineNumber: Int = 0
+    package private(set) var lineNumber: Int = 0
     private var nextLine: Int = 1
     /// Whether the last record ended inside an unterminated quoted field (cut-off input).
-    public private(set) var lastRecordHadUnterminatedQuote = false
+    package private(set) var lastRecordHadUnterminatedQuote = false
 
-    public init(bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ",")) {
+    package init(bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ",")) {
         self.bytes = bytes
         self.separator = separator
         // A UTF-8 byte-order mark is not part of the first header name.
@@ -36,10 +36,10 @@ public struct TolerantCSVReader {
     }
 
     /// Byte offset where the next record starts.
-    public var offset: Int { position }
+    package var offset: Int { position }
 
     /// Reads the next non-blank record into `fields` (cleared first). Returns false at the end.
-    public mutating func nextRecord(into fields: inout [CSVField]) -> Bool {
+    package mutating func nextRecord(into fields: inout [CSVField]) -> Bool {
         fields.removeAll(keepingCapacity: true)
         lastRecordHadUnterminatedQuote = false
         let n = bytes.count
@@ -150,20 +150,20 @@ public struct TolerantCSVReader {
     }
 
     /// The field's bytes as a buffer (quotes excluded; doubled quotes still doubled).
-    @inlinable public func raw(_ f: CSVField) -> UnsafeRawBufferPointer {
+    @inlinable package func raw(_ f: CSVField) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[f.start..<f.end])
     }
 
     /// The field as domain text: doubled quotes undone, invalid UTF-8 repaired, and sanitized
     /// for the terminal (`TerminalText.clean`), so no field of a body reaches a renderer raw.
-    public func string(_ f: CSVField) -> String {
+    package func string(_ f: CSVField) -> String {
         if !f.hasEscapedQuotes { return TerminalText.clean(bytes: raw(f)) }
         return TerminalText.clean(bytes: unquoted(f))
     }
 
     /// The field as it was sent, doubled quotes undone: for a piece that is joined with others
     /// (a name split at unquoted commas) before the whole is sanitized.
-    public func rawString(_ f: CSVField) -> String {
+    package func rawString(_ f: CSVField) -> String {
         if !f.hasEscapedQuotes { return String(decoding: raw(f), as: UTF8.self) }
         return String(decoding: unquoted(f), as: UTF8.self)
     }

@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 /// A plain mutual-exclusion lock for the few classes shared between threads (transport, caches).
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
 
-    public init() { pthread_mutex_init(&mutex, nil) }
+    package init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
     @inlinable
-    public func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         lockMutex()
         defer { unlockMutex() }
         return try body()

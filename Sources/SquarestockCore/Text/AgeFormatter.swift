@@ -1,6 +1,6 @@
 /// Short human ages ("42s", "3m", "2h", "5d", "1y") for "last trade 3m ago".
-public enum AgeFormatter {
-    public static func describe(seconds: Int64) -> String {
+package enum AgeFormatter {
+    package static func describe(seconds: Int64) -> String {
         let s = max(0, seconds)
         if s < 60 { return "\(s)s" }
         if s < 3600 { return "\(s / 60)m" }
@@ -10,7 +10,7 @@ public enum AgeFormatter {
     }
 
     /// "3m ago", "in 2m" for a time ahead of the clock (a skewed clock or a bad timestamp).
-    public static func ago(from then: Instant, now: Instant) -> String {
+    package static func ago(from then: Instant, now: Instant) -> String {
         let d = now.seconds(since: then)
         return d >= 0 ? describe(seconds: d) + " ago" : "in " + describe(seconds: -d)
     }

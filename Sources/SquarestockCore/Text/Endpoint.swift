@@ -1,8 +1,8 @@
 import Foundation
 
 /// URL surgery for `--endpoint`: only scheme, host and port change.
-public enum Endpoint {
-    public static func rebase(_ url: String, onto endpoint: String) -> String {
+package enum Endpoint {
+    package static func rebase(_ url: String, onto endpoint: String) -> String {
         var base = endpoint
         while base.hasSuffix("/") { base.removeLast() }
         guard let schemeEnd = url.range(of: "://") else { return url }
@@ -12,7 +12,7 @@ public enum Endpoint {
     }
 
     /// Percent-encodes a query value (RFC 3986 unreserved characters stay).
-    public static func encode(_ s: String) -> String {
+    package static func encode(_ s: String) -> String {
         let hex: StaticString = "0123456789ABCDEF"
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
@@ -33,7 +33,7 @@ public enum Endpoint {
 
     /// Hides API keys and a userinfo password (`http://user:pass@host`) in a URL before it is
     /// shown anywhere.
-    public static func redact(_ url: String) -> String {
+    package static func redact(_ url: String) -> String {
         var out = url
         if let r = passwordRange(in: out) { out.replaceSubrange(r, with: "***") }
         for key in ["apikey=", "api_key=", "token=", "crumb="] {
@@ -49,7 +49,7 @@ public enum Endpoint {
     }
 
     /// The password of `scheme://user:password@host`, as written (percent-encoded or not).
-    public static func password(_ url: String) -> String? {
+    package static func password(_ url: String) -> String? {
         passwordRange(in: url).map { String(url[$0]) }
     }
 
@@ -81,7 +81,7 @@ public enum Endpoint {
     /// `scheme://host:port`, lower-cased, without userinfo, path or query, and with the
     /// scheme's default port filled in: who a request really talks to, so that two spellings
     /// of one server compare equal.
-    public static func origin(_ url: String) -> String? {
+    package static func origin(_ url: String) -> String? {
         guard let (rawScheme, _) = parts(url), var host = hostAndPort(url)?.lowercased() else { return nil }
         let scheme = rawScheme.lowercased()
         // The port follows the last colon, unless that colon is inside an IPv6 literal.

@@ -8,28 +8,28 @@ import Foundation
 /// length, so a cut falling inside a key cannot leave most of it behind. Matching folds ASCII
 /// case and also looks for the percent-encoded forms, because a URL echo carries the key encoded
 /// and some services lower- or upper-case what they echo.
-public final class SecretRedactor: @unchecked Sendable {
+package final class SecretRedactor: @unchecked Sendable {
     /// What stands where a secret was (the same word `Endpoint.redact` puts in URLs).
-    public static let marker = "REDACTED"
+    package static let marker = "REDACTED"
 
     /// Shorter values are left alone: a one- or three-character "key" would turn every matching
     /// letter of every message into the marker, and it protects nothing anyway.
-    public static let minimumLength = 4
+    package static let minimumLength = 4
 
     /// The process's secrets, registered by the command line once it has read its settings.
-    public static let shared = SecretRedactor()
+    package static let shared = SecretRedactor()
 
     private let lock = Lock()
     /// Every form of every secret, ASCII letters lower-cased, longest first so that the longer of
     /// two overlapping forms is the one replaced.
     private var needles: [[UInt8]] = []
 
-    public init(secrets: [String?] = []) {
+    package init(secrets: [String?] = []) {
         for s in secrets { register(s) }
     }
 
     /// Adds `secret` (and its percent-encoded forms); nil, empty and too-short values are ignored.
-    public func register(_ secret: String?) {
+    package func register(_ secret: String?) {
         guard let secret, secret.utf8.count >= SecretRedactor.minimumLength else { return }
         let encoded = Endpoint.encode(secret)
         let forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
@@ -43,7 +43,7 @@ public final class SecretRedactor: @unchecked Sendable {
     }
 
     /// `bytes` with every secret replaced by the marker.
-    public func redact<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
+    package func redact<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
         let needles = lock.withLock { self.needles }
         guard !needles.isEmpty else { return Array(bytes) }
         let hay = Array(bytes)
@@ -69,20 +69,20 @@ public final class SecretRedactor: @unchecked Sendable {
     }
 
     /// `text` with every secret replaced by the marker.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !isEmpty else { return text }
         return String(decoding: redact(text.utf8), as: UTF8.self)
     }
 
     /// The first `limit` bytes of `body`, redacted; a secret straddling the limit is still found,
     /// because the search looks as far past it as the longest secret is long.
-    public func redactedHead(_ body: [UInt8], limit: Int) -> ArraySlice<UInt8> {
+    package func redactedHead(_ body: [UInt8], limit: Int) -> ArraySlice<UInt8> {
         let longest = lock.withLock { needles.first?.count ?? 0 }
         guard longest > 0 else { return body.prefix(limit) }
         return redact(body.prefix(limit + longest)).prefix(limit)
     }
 
-    public var isEmpty: Bool { lock.withLock { needles.isEmpty } }
+    package var isEmpty: Bool { lock.withLock { needles.isEmpty } }
 
     private static func fold(_ b: UInt8) -> UInt8 { (b >= 65 && b <= 90) ? b | 0x20 : b }
 }

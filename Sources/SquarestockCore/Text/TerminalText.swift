@@ -5,24 +5,24 @@
 /// (OSC 8) or reorder characters with bidi overrides. Everything shown to the user that did not
 /// come from our own string literals goes through `sanitize` first; the width helpers then lay the
 /// clean text out in columns, counting CJK and emoji as two cells.
-public enum TerminalText {
+package enum TerminalText {
     // MARK: Sanitizing
 
     /// `bytes` decoded as UTF-8 (each invalid sequence becoming U+FFFD) and then sanitized.
-    public static func sanitize(bytes: some Collection<UInt8>) -> String {
+    package static func sanitize(bytes: some Collection<UInt8>) -> String {
         sanitize(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The same text as `sanitize(bytes:)`, for the decoders that turn every string of a body
     /// into domain text: bytes that are already clean (printable ASCII, single spaces, none at
     /// either end) become the string directly, so a body of ordinary fields pays one byte scan.
-    public static func clean(bytes: UnsafeRawBufferPointer) -> String {
+    package static func clean(bytes: UnsafeRawBufferPointer) -> String {
         if isClean(bytes) { return String(decoding: bytes, as: UTF8.self) }
         return sanitize(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `clean(bytes:)` for an array of bytes.
-    public static func clean(bytes: [UInt8]) -> String {
+    package static func clean(bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { clean(bytes: $0) }
     }
 
@@ -44,7 +44,7 @@ public enum TerminalText {
     /// line): escape sequences, control characters and bidi controls are removed as `sanitize`
     /// removes them, but line feeds, tabs and spaces stay as they are (a carriage return, which
     /// would let text overwrite its own line, is dropped).
-    public static func stripControls(_ s: String) -> String {
+    package static func stripControls(_ s: String) -> String {
         var needed = false
         for b in s.utf8 where (b < 0x20 && b != 0x0A && b != 0x09) || b >= 0x7F {
             needed = true
@@ -68,7 +68,7 @@ public enum TerminalText {
     ///   count as whitespace; other C0 controls, DEL and C1 controls (U+0080...U+009F) are dropped.
     /// - Dropped too: the bidi controls U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069,
     ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible).
-    public static func sanitize(_ s: String) -> String {
+    package static func sanitize(_ s: String) -> String {
         filter(s, keepingLayout: false)
     }
 
@@ -181,7 +181,7 @@ public enum TerminalText {
     /// Meant for sanitized text; controls count 0. Measured per grapheme cluster, at most 2 each,
     /// so an emoji ZWJ sequence or a flag counts 2 and an emoji-presentation selector (U+FE0F)
     /// widens its emoji to 2. Ambiguous-width characters count 1, as in non-CJK locales.
-    public static func displayWidth(_ s: String) -> Int {
+    package static func displayWidth(_ s: String) -> Int {
         var count = 0
         for byte in s.utf8 {
             if byte >= 0x80 { return s.reduce(0) { $0 + width(of: $1) } }
@@ -191,7 +191,7 @@ public enum TerminalText {
     }
 
     /// Columns of one grapheme cluster: 0, 1 or 2.
-    public static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         var sum = 0
         var emojiPresentation = false
@@ -208,7 +208,7 @@ public enum TerminalText {
     /// Cuts between grapheme clusters only, so no accent is separated from its letter and no
     /// wide character is halved; the result may be a column short when a wide character did not
     /// fit. Spaces before the `…` are dropped ("Apple…", not "Apple …").
-    public static func truncate(_ s: String, toWidth width: Int) -> String {
+    package static func truncate(_ s: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if displayWidth(s) <= width { return s }
         var kept = ""
@@ -225,19 +225,19 @@ public enum TerminalText {
 
     /// `s` followed by spaces up to `width` columns; unchanged when already that wide or wider
     /// (use `fit` to cut as well).
-    public static func padRight(_ s: String, toWidth width: Int) -> String {
+    package static func padRight(_ s: String, toWidth width: Int) -> String {
         let missing = width - displayWidth(s)
         return missing > 0 ? s + String(repeating: " ", count: missing) : s
     }
 
     /// Spaces then `s`, up to `width` columns: for right-aligned numbers.
-    public static func padLeft(_ s: String, toWidth width: Int) -> String {
+    package static func padLeft(_ s: String, toWidth width: Int) -> String {
         let missing = width - displayWidth(s)
         return missing > 0 ? String(repeating: " ", count: missing) + s : s
     }
 
     /// `s` truncated and padded to exactly `width` columns, for table cells.
-    public static func fit(_ s: String, toWidth width: Int) -> String {
+    package static func fit(_ s: String, toWidth width: Int) -> String {
         padRight(truncate(s, toWidth: width), toWidth: width)
     }
 }

@@ -8,26 +8,26 @@
 ///
 /// Two-digit years use a pivot: `yy < pivot` is 20yy, otherwise 19yy. The default pivot 70 reads
 /// `16` as 2016 and `85` as 1985 (the window 1970...2069).
-public enum DateTimeParsing {
-    public static let defaultTwoDigitYearPivot = 70
+package enum DateTimeParsing {
+    package static let defaultTwoDigitYearPivot = 70
 
     // MARK: Dates
 
     /// `yyyy-MM-dd`, e.g. `2016-11-04`.
-    public static func isoDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
+    package static func isoDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
         guard b.count == 10, b[4] == dash, b[7] == dash,
               let y = number(b, 0, 4), let m = number(b, 5, 2), let d = number(b, 8, 2) else { return nil }
         return valid(y, m, d)
     }
 
     /// `yyyyMMdd`, e.g. `20161104`.
-    public static func compactDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
+    package static func compactDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
         guard b.count == 8, let y = number(b, 0, 4), let m = number(b, 4, 2), let d = number(b, 6, 2) else { return nil }
         return valid(y, m, d)
     }
 
     /// US order `M/d/yyyy` or `M/d/yy`, padded or not: `11/4/2016`, `01/04/2016`, `11/4/16`.
-    public static func usDate(_ b: UnsafeRawBufferPointer, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot) -> CivilDate? {
+    package static func usDate(_ b: UnsafeRawBufferPointer, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot) -> CivilDate? {
         var i = 0
         guard let m = variableNumber(b, &i, maxDigits: 2), i < b.count, b[i] == slash else { return nil }
         i += 1
@@ -40,7 +40,7 @@ public enum DateTimeParsing {
     /// `d-MMM-yy`, `dd-MMM-yy`, `d MMMM yyyy` and mixes of them: a 1-2 digit day (optionally
     /// followed by `.`, as in German `4. November 2016`), `-` or a space, a month name of any kind,
     /// `-` or a space, and a 2- or 4-digit year. E.g. `4-Nov-16`, `04-Nov-2016`, `11 listopada 2016`.
-    public static func dayMonthNameYear(
+    package static func dayMonthNameYear(
         _ b: UnsafeRawBufferPointer, months: MonthNames, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot
     ) -> CivilDate? {
         var i = 0
@@ -55,7 +55,7 @@ public enum DateTimeParsing {
     }
 
     /// `MMM d, yyyy` (the comma optional, the name of any kind): `Nov 4, 2016`, `November 14 2016`.
-    public static func monthNameDayYear(
+    package static func monthNameDayYear(
         _ b: UnsafeRawBufferPointer, months: MonthNames, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot
     ) -> CivilDate? {
         var i = 0
@@ -72,7 +72,7 @@ public enum DateTimeParsing {
     // MARK: Times
 
     /// `HH:mm:ss` or `HH:mm` (two digits each, 24-hour clock).
-    public static func time(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
+    package static func time(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
         guard b.count == 5 || b.count == 8, b[2] == colon, let h = number(b, 0, 2), let mi = number(b, 3, 2) else { return nil }
         var s = 0
         if b.count == 8 {
@@ -83,14 +83,14 @@ public enum DateTimeParsing {
     }
 
     /// `HHmmss`, e.g. `163000`.
-    public static func compactTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
+    package static func compactTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
         guard b.count == 6, let h = number(b, 0, 2), let mi = number(b, 2, 2), let s = number(b, 4, 2) else { return nil }
         return valid(h, mi, s)
     }
 
     /// 12-hour `h:mma` with optional seconds and an optional single space before `am`/`pm` in any
     /// case: `4:00pm`, `11:35am`, `12:05 AM` (00:05), `12:30pm` (12:30), `09:30:15 PM`.
-    public static func twelveHourTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
+    package static func twelveHourTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
         var i = 0
         guard let h = variableNumber(b, &i, maxDigits: 2), (1...12).contains(h),
               i < b.count, b[i] == colon, let mi = number(b, i + 1, 2) else { return nil }
@@ -112,7 +112,7 @@ public enum DateTimeParsing {
     // MARK: Date and time
 
     /// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-ddTHH:mm:ss`.
-    public static func isoDateTime(_ b: UnsafeRawBufferPointer) -> CivilDateTime? {
+    package static func isoDateTime(_ b: UnsafeRawBufferPointer) -> CivilDateTime? {
         guard b.count == 19, b[10] == space || b[10] == UInt8(ascii: "T"),
               let date = isoDate(UnsafeRawBufferPointer(rebasing: b[0..<10])),
               let clock = time(UnsafeRawBufferPointer(rebasing: b[11..<19])) else { return nil }
@@ -121,25 +121,25 @@ public enum DateTimeParsing {
 
     // MARK: String conveniences
 
-    public static func isoDate(_ s: String) -> CivilDate? { withBytes(s) { isoDate($0) } }
-    public static func compactDate(_ s: String) -> CivilDate? { withBytes(s) { compactDate($0) } }
-    public static func usDate(_ s: String, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot) -> CivilDate? {
+    package static func isoDate(_ s: String) -> CivilDate? { withBytes(s) { isoDate($0) } }
+    package static func compactDate(_ s: String) -> CivilDate? { withBytes(s) { compactDate($0) } }
+    package static func usDate(_ s: String, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot) -> CivilDate? {
         withBytes(s) { usDate($0, twoDigitYearPivot: pivot) }
     }
-    public static func dayMonthNameYear(
+    package static func dayMonthNameYear(
         _ s: String, months: MonthNames, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot
     ) -> CivilDate? {
         withBytes(s) { dayMonthNameYear($0, months: months, twoDigitYearPivot: pivot) }
     }
-    public static func monthNameDayYear(
+    package static func monthNameDayYear(
         _ s: String, months: MonthNames, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot
     ) -> CivilDate? {
         withBytes(s) { monthNameDayYear($0, months: months, twoDigitYearPivot: pivot) }
     }
-    public static func time(_ s: String) -> TimeOfDay? { withBytes(s) { time($0) } }
-    public static func compactTime(_ s: String) -> TimeOfDay? { withBytes(s) { compactTime($0) } }
-    public static func twelveHourTime(_ s: String) -> TimeOfDay? { withBytes(s) { twelveHourTime($0) } }
-    public static func isoDateTime(_ s: String) -> CivilDateTime? { withBytes(s) { isoDateTime($0) } }
+    package static func time(_ s: String) -> TimeOfDay? { withBytes(s) { time($0) } }
+    package static func compactTime(_ s: String) -> TimeOfDay? { withBytes(s) { compactTime($0) } }
+    package static func twelveHourTime(_ s: String) -> TimeOfDay? { withBytes(s) { twelveHourTime($0) } }
+    package static func isoDateTime(_ s: String) -> CivilDateTime? { withBytes(s) { isoDateTime($0) } }
 
     // MARK: Helpers
 

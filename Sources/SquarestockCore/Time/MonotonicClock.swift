@@ -7,7 +7,7 @@
 /// retry or reports a negative duration. Two implementations: `ProcessMonotonicClock` for
 /// durations inside one command, `SystemMonotonicClock` for long watch sessions that must also
 /// count time the machine slept.
-public protocol MonotonicClock: Sendable {
+package protocol MonotonicClock: Sendable {
     /// Seconds since an arbitrary fixed point; never goes backwards.
     func now() -> Double
 }

@@ -7,9 +7,9 @@ import Synchronization
 /// changes what parses. All four CLDR kinds are loaded, because feeds mix them: Polish prints the
 /// genitive `listopada` in dates but the nominative `listopad` stands alone, and German
 /// abbreviations come as `Nov.` and `Nov`. Each locale is loaded once per process and shared.
-public struct MonthNames: Sendable {
+package struct MonthNames: Sendable {
     /// CLDR month name kinds, in the order of the shim's `kind` argument.
-    public enum Kind: Int32, CaseIterable, Sendable {
+    package enum Kind: Int32, CaseIterable, Sendable {
         case formatWide = 0, formatAbbreviated, standaloneWide, standaloneAbbreviated
     }
 
@@ -44,14 +44,14 @@ public struct MonthNames: Sendable {
     }
 
     /// The ICU locale ID the names were loaded for, e.g. `en`, `de`, `pl`.
-    public let locale: String
+    package let locale: String
     let table: Table
 
     private static let loaded = Mutex<[String: Table]>([:])
 
     /// Loads (once per process) the month names of a locale. An unknown locale falls back to
     /// ICU's root names (`M01` ...), which match nothing in real data.
-    public init(locale: String) {
+    package init(locale: String) {
         self.locale = locale
         if let table = Self.loaded.withLock({ $0[locale] }) {
             self.table = table
@@ -66,14 +66,14 @@ public struct MonthNames: Sendable {
     }
 
     /// English month names, the common case for US feeds.
-    public static var english: MonthNames { MonthNames(locale: "en") }
+    package static var english: MonthNames { MonthNames(locale: "en") }
 
     /// The 12 names of one kind as ICU gives them (e.g. `Nov.` for German format abbreviated).
-    public func names(_ kind: Kind) -> [String] { table.names[kind] ?? [] }
+    package func names(_ kind: Kind) -> [String] { table.names[kind] ?? [] }
 
     /// Month number 1...12 for a whole name of any kind, case-insensitive; nil if it is no name.
     /// A trailing `.` on the name is optional.
-    public func month(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    package func month(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var count = bytes.count
         while count > 0, bytes[count - 1] == UInt8(ascii: ".") { count -= 1 }
         guard count > 0 else { return nil }
@@ -92,7 +92,7 @@ public struct MonthNames: Sendable {
         return table.unicode[name.lowercased()]
     }
 
-    public func month(_ name: String) -> Int? {
+    package func month(_ name: String) -> Int? {
         var name = name
         return name.withUTF8 { month(UnsafeRawBufferPointer($0)) }
     }

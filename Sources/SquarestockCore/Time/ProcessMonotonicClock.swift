@@ -10,10 +10,10 @@
 /// timings, `doctor`'s probe times): `CLOCK_MONOTONIC`, which never jumps when the wall clock is
 /// set. Unlike `SystemMonotonicClock` it does not count a suspend, which no single request or
 /// batch should be charged for.
-public struct ProcessMonotonicClock: MonotonicClock {
-    public init() {}
+package struct ProcessMonotonicClock: MonotonicClock {
+    package init() {}
 
-    public func now() -> Double {
+    package func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

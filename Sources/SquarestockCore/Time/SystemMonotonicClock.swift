@@ -10,10 +10,10 @@ import Darwin
 /// hours-long watch session never refreshes twice or stops because NTP moved. On Linux it is
 /// `CLOCK_BOOTTIME`, which also counts time suspended: after a laptop wakes, a refresh that fell
 /// due during the sleep happens at once instead of an interval later.
-public struct SystemMonotonicClock: MonotonicClock {
-    public init() {}
+package struct SystemMonotonicClock: MonotonicClock {
+    package init() {}
 
-    public func now() -> Double {
+    package func now() -> Double {
         var ts = timespec()
         #if os(Linux)
         clock_gettime(CLOCK_BOOTTIME, &ts)

@@ -2,10 +2,10 @@
 /// "updated 12:34:56 CET", `chart --tz local`. Exchange times are shown in the exchange's zone;
 /// these are questions about the user's clock. One set of rules, without Foundation: the
 /// caller reads the `/etc/localtime` link once and passes its target.
-public enum UserTimeZone {
+package enum UserTimeZone {
     /// `TZ` (an IANA name, with or without a leading `:` or a zoneinfo path), else the target
     /// of the `/etc/localtime` link, else `UTC`.
-    public static func identifier(environment: [String: String], localtimeTarget: String?) -> String {
+    package static func identifier(environment: [String: String], localtimeTarget: String?) -> String {
         if var tz = environment["TZ"], !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if let r = tz.range(of: "zoneinfo/") { tz = String(tz[r.upperBound...]) }
@@ -19,7 +19,7 @@ public enum UserTimeZone {
     }
 
     /// The zone for `identifier(...)`, falling back to UTC when ICU does not know the name.
-    public static func current(environment: [String: String], localtimeTarget: String?) -> ExchangeTimeZone? {
+    package static func current(environment: [String: String], localtimeTarget: String?) -> ExchangeTimeZone? {
         let id = identifier(environment: environment, localtimeTarget: localtimeTarget)
         return (try? ExchangeTimeZone(identifier: id)) ?? (try? ExchangeTimeZone(identifier: "UTC"))
     }

@@ -11,8 +11,8 @@
 /// Wall clocks are given as "seconds since the epoch as if the wall clock were UTC"
 /// (`CivilDateTime.secondsSinceEpochAsUTC`), which is what a parser has after reading the date and
 /// time fields. Values beyond about ±190,000 years are clamped first.
-public struct WallClockConverter {
-    public let zone: ExchangeTimeZone
+package struct WallClockConverter {
+    package let zone: ExchangeTimeZone
     /// Fast path: a wall value `w` with `low <= w < high` maps to `w - offset`.
     @usableFromInline var low: Int64
     @usableFromInline var high: Int64
@@ -20,14 +20,14 @@ public struct WallClockConverter {
     var interval: ZoneOffsetCache.Interval
     /// ICU lookups of a new interval (transitions crossed), for the benchmarks' "ICU only at
     /// transitions" claim.
-    public private(set) var intervalLookups = 0
+    package private(set) var intervalLookups = 0
     /// Values answered by `ExchangeTimeZone.instant(for:)` rather than the private interval.
-    public private(set) var slowConversions = 0
+    package private(set) var slowConversions = 0
 
     /// Wall seconds accepted unclamped: about ±190,000 years, inside `ExchangeTimeZone`'s bounds.
-    public static let wallLimit: Int64 = 6_000_000_000_000
+    package static let wallLimit: Int64 = 6_000_000_000_000
 
-    public init(zone: ExchangeTimeZone) {
+    package init(zone: ExchangeTimeZone) {
         self.zone = zone
         interval = .empty
         low = .max
@@ -37,7 +37,7 @@ public struct WallClockConverter {
 
     /// The instant of one wall clock (seconds as if UTC).
     @inlinable @inline(__always)
-    public mutating func instant(forWallSeconds w: Int64) -> Int64 {
+    package mutating func instant(forWallSeconds w: Int64) -> Int64 {
         if w >= low && w < high { return w &- offset }
         return miss(w)
     }
@@ -67,7 +67,7 @@ public struct WallClockConverter {
 
     /// Converts `walls` into `instants`, which must not overlap them (a block that crosses a
     /// transition is read again after its fast pass wrote its output).
-    public mutating func convert(_ walls: UnsafeBufferPointer<Int64>, into instants: UnsafeMutableBufferPointer<Int64>) {
+    package mutating func convert(_ walls: UnsafeBufferPointer<Int64>, into instants: UnsafeMutableBufferPointer<Int64>) {
         precondition(instants.count >= walls.count, "output shorter than input")
         guard let src = walls.baseAddress, let dst = instants.baseAddress else { return }
         let n = walls.count
@@ -96,11 +96,11 @@ public struct WallClockConverter {
 
 extension ExchangeTimeZone {
     /// A converter for runs of wall clocks in this zone (see `WallClockConverter`).
-    public func wallClockConverter() -> WallClockConverter { WallClockConverter(zone: self) }
+    package func wallClockConverter() -> WallClockConverter { WallClockConverter(zone: self) }
 
     /// The instants of many wall clocks (seconds as if UTC), each exactly as `instant(for:)` would
     /// answer; ICU is asked only where the values cross an offset transition.
-    public func instants(forWallSeconds walls: [Int64]) -> [Int64] {
+    package func instants(forWallSeconds walls: [Int64]) -> [Int64] {
         var converter = WallClockConverter(zone: self)
         return [Int64](unsafeUninitializedCapacity: walls.count) { out, count in
             walls.withUnsafeBufferPointer { converter.convert($0, into: out) }

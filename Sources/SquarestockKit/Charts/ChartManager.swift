@@ -6,11 +6,11 @@ import SquarestockServices
 /// cuts the answer to the range and finds the previous close (from the source's own report, or
 /// the session before the range in the same history).
 public struct ChartManager: Sendable {
-    public let source: HistorySource
-    public let transport: HTTPTransport
-    public let context: SourceContext
+    package let source: HistorySource
+    package let transport: HTTPTransport
+    package let context: SourceContext
 
-    public init(source: HistorySource, transport: HTTPTransport, context: SourceContext) {
+    package init(source: HistorySource, transport: HTTPTransport, context: SourceContext) {
         self.source = source
         self.transport = transport
         self.context = context
@@ -30,7 +30,7 @@ public struct ChartManager: Sendable {
     }
 
     /// The range's part of `fetched`; an error when it holds no price at all.
-    public static func data(symbol: String, range: ChartRange, fetched: FetchedHistory) -> Result<ChartData, HistoryError> {
+    package static func data(symbol: String, range: ChartRange, fetched: FetchedHistory) -> Result<ChartData, HistoryError> {
         let shown = range.trimmed(fetched.series)
         guard let first = shown.bars.first(where: { $0.close != nil }) else {
             return .failure(.unavailable(source: fetched.source, what: "prices for --range \(range.rawValue)",

@@ -12,21 +12,21 @@ public struct Doctor: Sendable {
         public var name: String
         public var ok: Bool
         public var summary: String
-        public var requests: [RecordingTransport.Entry]
+        package var requests: [RecordingTransport.Entry]
     }
 
     public var probeSymbol = "AAPL"
-    public let sources: [QuoteSource]
+    package let sources: [QuoteSource]
 
     /// Times each probe; injected so a test can pin the reported durations.
-    public let clock: any MonotonicClock
+    package let clock: any MonotonicClock
 
-    public init(sources: [QuoteSource], clock: any MonotonicClock = ProcessMonotonicClock()) {
+    package init(sources: [QuoteSource], clock: any MonotonicClock = ProcessMonotonicClock()) {
         self.sources = sources
         self.clock = clock
     }
 
-    public func check(context: SourceContext, transport: HTTPTransport) -> [SourceReport] {
+    package func check(context: SourceContext, transport: HTTPTransport) -> [SourceReport] {
         sources.map { source in
             let recorder = RecordingTransport(transport, clock: clock)
             let started = clock.now()
@@ -57,7 +57,7 @@ public struct Doctor: Sendable {
         return line
     }
 
-    public static func entryLine(_ e: RecordingTransport.Entry) -> String {
+    package static func entryLine(_ e: RecordingTransport.Entry) -> String {
         let what: String
         if let err = e.error {
             what = "failed: " + err

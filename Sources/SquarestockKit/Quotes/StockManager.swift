@@ -5,11 +5,11 @@ import SquarestockServices
 /// The facade the CLI calls: validates and de-duplicates symbols, asks one source for all of
 /// them in one batch, and returns one result per requested symbol in request order.
 public final class StockManager: Sendable {
-    public let source: QuoteSource
-    public let transport: HTTPTransport
-    public let context: SourceContext
+    package let source: QuoteSource
+    package let transport: HTTPTransport
+    package let context: SourceContext
 
-    public init(source: QuoteSource, transport: HTTPTransport, context: SourceContext) {
+    package init(source: QuoteSource, transport: HTTPTransport, context: SourceContext) {
         self.source = source
         self.transport = transport
         self.context = context

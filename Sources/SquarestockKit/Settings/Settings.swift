@@ -42,7 +42,7 @@ public struct Settings: Sendable {
     /// Config `currency` (`quote --currency` wins over it).
     public var currency: String?
     /// Config `watchlist`, parsed.
-    public var watchlist: [WatchList.Item]
+    package var watchlist: [WatchList.Item]
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.

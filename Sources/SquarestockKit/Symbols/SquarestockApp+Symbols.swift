@@ -3,7 +3,7 @@ import SquarestockSearch
 
 extension SquarestockApp {
     /// `squarestock symbols update`: download, validate and install the directory.
-    public func updateSymbols() -> Result<SymbolDirectoryUpdater.Report, SymbolDirectoryUpdater.Failure> {
+    package func updateSymbols() -> Result<SymbolDirectoryUpdater.Report, SymbolDirectoryUpdater.Failure> {
         let context = settings.sourceContext
         return SymbolDirectoryUpdater(store: SymbolDirectoryStore(environment: settings.environment)).update(
             now: context.now, url: context.url, transport: transport)

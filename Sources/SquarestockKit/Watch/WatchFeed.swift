@@ -26,7 +26,7 @@ public struct WatchFeed: Sendable {
 extension SquarestockApp {
     /// The feed of `squarestock watch`: `replaySpeed` replays the recorded samples that many
     /// times faster than real time, measured on `clock` from now.
-    public func watchFeed(replaySpeed: Double?, clock: any MonotonicClock) -> WatchFeed {
+    package func watchFeed(replaySpeed: Double?, clock: any MonotonicClock) -> WatchFeed {
         var options = settings.transportOptions
         // The scheduler owns retries across refreshes: the transport retries a dropped
         // connection once, and reports a Retry-After instead of sleeping on it.

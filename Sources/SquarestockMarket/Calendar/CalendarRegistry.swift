@@ -2,11 +2,11 @@ import SquarestockCore
 
 /// Every exchange of a registry with its calendar rules: NYSE's for the US venues, one rule set
 /// per other exchange, and weekend-only rules for venues without a rule set.
-public final class CalendarRegistry: Sendable {
-    public let calendars: [ExchangeCalendar]
+package final class CalendarRegistry: Sendable {
+    package let calendars: [ExchangeCalendar]
     private let byID: [String: Int]
 
-    public init(registry: ExchangeRegistry) {
+    package init(registry: ExchangeRegistry) {
         var list: [ExchangeCalendar] = []
         var ids: [String: Int] = [:]
         for e in registry.exchanges {
@@ -20,20 +20,20 @@ public final class CalendarRegistry: Sendable {
         byID = ids
     }
 
-    public static let standard = CalendarRegistry(registry: .standard)
+    package static let standard = CalendarRegistry(registry: .standard)
 
-    public func calendar(id: String) -> ExchangeCalendar? { byID[id.uppercased()].map { calendars[$0] } }
+    package func calendar(id: String) -> ExchangeCalendar? { byID[id.uppercased()].map { calendars[$0] } }
 
-    public func calendar(for exchange: Exchange) -> ExchangeCalendar? { calendar(id: exchange.id) }
+    package func calendar(for exchange: Exchange) -> ExchangeCalendar? { calendar(id: exchange.id) }
 
     /// A calendar by id (`XNYS`) or by any code the registry knows for the venue (`NYSE`, `LSE`,
     /// `HKEX`): what `market --calendar NAME` accepts.
-    public func calendar(named name: String, registry: ExchangeRegistry = .standard) -> ExchangeCalendar? {
+    package func calendar(named name: String, registry: ExchangeRegistry = .standard) -> ExchangeCalendar? {
         calendar(id: name) ?? registry.exchange(sourceCode: name).flatMap { calendar(id: $0.id) }
     }
 
     /// The rule set for an exchange id of the registry.
-    public static func rules(forExchangeID id: String) -> CalendarRules {
+    package static func rules(forExchangeID id: String) -> CalendarRules {
         switch id.uppercased() {
         case "US", "XNYS", "XNAS", "XASE", "ARCX", "BATS", "US-INDEX": return NYSECalendar.rules
         case "XLON": return LondonCalendar.rules

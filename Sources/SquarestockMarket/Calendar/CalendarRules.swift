@@ -1,7 +1,7 @@
 import SquarestockCore
 
 /// A resolved non-regular day: what the rules and the one-off table say about one date.
-public enum SpecialDay: Sendable, Hashable {
+package enum SpecialDay: Sendable, Hashable {
     case closed(name: String)
     case earlyClose(name: String, closeMinute: Int)
     /// Unusual hours from the one-off table (late open, shortened day).
@@ -9,7 +9,7 @@ public enum SpecialDay: Sendable, Hashable {
     /// A one-off regular session on a day a rule would have closed.
     case regular(name: String)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .closed(let n), .earlyClose(let n, _), .hours(let n, _, _), .regular(let n): return n
         }
@@ -27,19 +27,19 @@ public enum SpecialDay: Sendable, Hashable {
 /// 5. exchange-only closures (never moving public holidays);
 /// 6. early closes on days still open (the earliest wins);
 /// 7. the one-off table, which overrides all of the above.
-public struct CalendarRules: Sendable {
-    public var rules: [HolidayRule]
-    public var oneOffs: [OneOffDay]
+package struct CalendarRules: Sendable {
+    package var rules: [HolidayRule]
+    package var oneOffs: [OneOffDay]
     /// The usual early-close minute, by the date it applies from (NYSE: 14:00 before 1993, then 13:00).
-    public var earlyCloseEras: [(from: CivilDate, minute: Int)]
+    package var earlyCloseEras: [(from: CivilDate, minute: Int)]
     /// Years in which a day between two public holidays is itself a holiday, and its name.
-    public var bridgeDays: (years: ClosedRange<Int>, name: String)?
+    package var bridgeDays: (years: ClosedRange<Int>, name: String)?
     /// ISO weekdays without trading.
-    public var weekend: Set<Int>
+    package var weekend: Set<Int>
     /// What the rules do not model, for the documentation and `--calendar` output.
-    public var notModelled: String
+    package var notModelled: String
 
-    public init(rules: [HolidayRule], oneOffs: [OneOffDay] = [], earlyCloseEras: [(from: CivilDate, minute: Int)] = [],
+    package init(rules: [HolidayRule], oneOffs: [OneOffDay] = [], earlyCloseEras: [(from: CivilDate, minute: Int)] = [],
                 bridgeDays: (years: ClosedRange<Int>, name: String)? = nil, weekend: Set<Int> = [6, 7],
                 notModelled: String = "") {
         self.rules = rules
@@ -51,11 +51,11 @@ public struct CalendarRules: Sendable {
     }
 
     /// No holidays at all (crypto, or a venue without a calendar): only the weekend rule applies.
-    public static let weekendsOnly = CalendarRules(rules: [])
-    public static let everyDay = CalendarRules(rules: [], weekend: [])
+    package static let weekendsOnly = CalendarRules(rules: [])
+    package static let everyDay = CalendarRules(rules: [], weekend: [])
 
     /// The usual early close on a date, if the exchange has one.
-    public func defaultEarlyClose(on date: CivilDate) -> Int? {
+    package func defaultEarlyClose(on date: CivilDate) -> Int? {
         var minute: Int? = nil
         for era in earlyCloseEras where era.from <= date { minute = era.minute }
         return minute
@@ -63,7 +63,7 @@ public struct CalendarRules: Sendable {
 
     /// Every special day whose date lies in `year`. Rules are resolved per rule-year, and the
     /// neighbouring years are included so that observances crossing New Year land correctly.
-    public func specialDays(in year: Int) -> [CivilDate: SpecialDay] {
+    package func specialDays(in year: Int) -> [CivilDate: SpecialDay] {
         var result: [CivilDate: SpecialDay] = [:]
         for ruleYear in (year - 1)...(year + 1) {
             for (date, day) in resolveRules(ruleYear: ruleYear) where date.year == year {

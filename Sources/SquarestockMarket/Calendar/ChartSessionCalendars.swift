@@ -3,7 +3,7 @@ import SquarestockCore
 /// Which days a venue trades, for laying charts out by session: crypto every day, and every
 /// other venue by its exchange calendar (`CalendarRegistry`) from the year its rules are known
 /// to hold; before that, and for venues without a calendar, only the days that have bars.
-public enum ChartSessionCalendars {
+package enum ChartSessionCalendars {
     /// The first year each rule set is claimed exact for (see the notes in Calendar/Rules).
     static func firstYear(for id: String) -> Int {
         switch id {
@@ -13,7 +13,7 @@ public enum ChartSessionCalendars {
         }
     }
 
-    public static func sessions(for exchange: Exchange?, calendars: CalendarRegistry = .standard) -> SessionCalendar {
+    package static func sessions(for exchange: Exchange?, calendars: CalendarRegistry = .standard) -> SessionCalendar {
         guard let exchange else { return .observed }
         if exchange.tradesWeekends { return .everyDay }
         guard let calendar = calendars.calendar(for: exchange) else { return .observed }

@@ -2,9 +2,9 @@ import SquarestockCore
 
 /// Easter Sunday of the Gregorian calendar (Western churches), from which Good Friday, Easter
 /// Monday, Ascension and Whit Monday follow.
-public enum Computus {
+package enum Computus {
     /// The "anonymous Gregorian" algorithm (Meeus/Jones/Butcher); exact for every Gregorian year.
-    public static func easterSunday(year y: Int) -> CivilDate {
+    package static func easterSunday(year y: Int) -> CivilDate {
         let a = y % 19, b = y / 100, c = y % 100
         let d = b / 4, e = b % 4
         let f = (b + 8) / 25, g = (b - f + 1) / 3

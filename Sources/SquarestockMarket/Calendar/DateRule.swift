@@ -3,7 +3,7 @@ import SquarestockCore
 /// How a holiday finds its date in a given year, before any weekend observance is applied.
 ///
 /// Weekdays are ISO numbers (1 = Monday ... 7 = Sunday), as `CivilDate.isoWeekday` gives them.
-public enum DateRule: Sendable {
+package enum DateRule: Sendable {
     /// The same month and day every year (Christmas).
     case fixed(month: Int, day: Int)
     /// The n-th given weekday of a month, n from 1 (US Thanksgiving: 4th Thursday of November).
@@ -28,7 +28,7 @@ public enum DateRule: Sendable {
     case computed(@Sendable (Int) -> CivilDate?)
 
     /// The date in `year`, or nil if the rule names no valid day that year.
-    public func date(in year: Int) -> CivilDate? {
+    package func date(in year: Int) -> CivilDate? {
         switch self {
         case let .fixed(month, day):
             let d = CivilDate(year: year, month: month, day: day)
@@ -61,7 +61,7 @@ public enum DateRule: Sendable {
 }
 
 /// How a holiday that lands on a weekend (or on another holiday) is observed.
-public enum Observance: Sendable, Hashable {
+package enum Observance: Sendable, Hashable {
     /// Kept where it falls; on a weekend the exchange is closed anyway.
     case none
     /// Sunday moves to Monday; Saturday is not observed (NYSE New Year's Day).
@@ -80,7 +80,7 @@ public enum Observance: Sendable, Hashable {
 }
 
 /// What a rule does to the day it lands on.
-public enum RuleEffect: Sendable, Hashable {
+package enum RuleEffect: Sendable, Hashable {
     /// No trading.
     case closed
     /// Trading ends early: at a local minute of the day, or at the calendar's usual early close

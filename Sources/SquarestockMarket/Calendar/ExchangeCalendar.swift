@@ -8,10 +8,10 @@ import SquarestockCore
 /// irregular days. Each year is resolved once, on first use, into a table of `TradingDay`s with
 /// instants already converted through the exchange's zone, so asking about a day afterwards is an
 /// array lookup (this is what keeps `MarketBoard.statusOfAll` within microseconds).
-public final class ExchangeCalendar: Sendable {
-    public let exchange: Exchange
-    public let zone: ExchangeTimeZone
-    public let rules: CalendarRules
+package final class ExchangeCalendar: Sendable {
+    package let exchange: Exchange
+    package let zone: ExchangeTimeZone
+    package let rules: CalendarRules
 
     /// One resolved year: a `TradingDay` and the special day's name, per day of the year.
     final class YearTable: Sendable {
@@ -27,12 +27,12 @@ public final class ExchangeCalendar: Sendable {
 
     private let years = Mutex<[Int: YearTable]>([:])
     /// `exchange.id` and `exchange.isContinuous`, kept so the status path reads no arrays.
-    public let id: String
+    package let id: String
     let isContinuous: Bool
     /// Trades every day without exception (crypto): there is no next open or close to find.
     let neverCloses: Bool
 
-    public init(exchange: Exchange, rules: CalendarRules) throws(TimeZoneError) {
+    package init(exchange: Exchange, rules: CalendarRules) throws(TimeZoneError) {
         self.exchange = exchange
         self.zone = try ExchangeTimeZone(identifier: exchange.timeZone)
         self.rules = rules
@@ -42,19 +42,19 @@ public final class ExchangeCalendar: Sendable {
     }
 
     /// The trading day on a local date of the exchange.
-    public func session(on date: CivilDate) -> TradingDay {
+    package func session(on date: CivilDate) -> TradingDay {
         let t = table(date.year)
         return t.days[Int(date.daysSinceEpoch - t.firstDay)]
     }
 
     /// The holiday's or half day's name on a date ("Thanksgiving Day", "Christmas Eve"), if any.
-    public func specialDayName(on date: CivilDate) -> String? {
+    package func specialDayName(on date: CivilDate) -> String? {
         let t = table(date.year)
         return t.names[Int(date.daysSinceEpoch - t.firstDay)]
     }
 
     /// Every trading session from `from` through `to` (local dates, both inclusive).
-    public func sessions(from: CivilDate, to: CivilDate) -> [TradingSession] {
+    package func sessions(from: CivilDate, to: CivilDate) -> [TradingSession] {
         guard from <= to else { return [] }
         var out: [TradingSession] = []
         out.reserveCapacity(Int(Double(to.daysSinceEpoch - from.daysSinceEpoch + 1) * 0.7) + 1)
@@ -68,7 +68,7 @@ public final class ExchangeCalendar: Sendable {
     /// The first instant after `t` at which trading starts: a session's open or, with
     /// `includingBreaks`, the end of a lunch break. An open that only continues the previous
     /// day's session (around-the-clock venues) does not count. Nil if nothing opens within 400 days.
-    public func nextOpen(after t: Instant, includingBreaks: Bool = true) -> Instant? {
+    package func nextOpen(after t: Instant, includingBreaks: Bool = true) -> Instant? {
         nextOpen(after: t, localDate: zone.localDateTime(at: t).date, includingBreaks: includingBreaks)
     }
 
@@ -94,7 +94,7 @@ public final class ExchangeCalendar: Sendable {
     /// `includingBreaks`, the start of a lunch break. A close followed at once by the next
     /// session's open (around-the-clock venues) does not count. Nil if nothing closes within
     /// 400 days.
-    public func nextClose(after t: Instant, includingBreaks: Bool = true) -> Instant? {
+    package func nextClose(after t: Instant, includingBreaks: Bool = true) -> Instant? {
         nextClose(after: t, localDate: zone.localDateTime(at: t).date, includingBreaks: includingBreaks)
     }
 

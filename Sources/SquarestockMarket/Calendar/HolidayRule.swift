@@ -5,23 +5,23 @@ import SquarestockCore
 ///
 /// Rules are data: `CalendarRules` resolves a year's list into concrete days, so each exchange's
 /// calendar reads like its published rulebook.
-public struct HolidayRule: Sendable {
-    public var name: String
-    public var date: DateRule
+package struct HolidayRule: Sendable {
+    package var name: String
+    package var date: DateRule
     /// Days added to the rule's date before observance (the day after Thanksgiving is +1).
-    public var offsetDays: Int
-    public var observance: Observance
+    package var offsetDays: Int
+    package var observance: Observance
     /// Gregorian years in which the rule applies (by the year of the rule's own date).
-    public var years: ClosedRange<Int>
+    package var years: ClosedRange<Int>
     /// ISO weekdays the observed day must fall on for the rule to apply (NYSE closes early on
     /// Christmas Eve only Monday-Thursday); nil for any day.
-    public var onlyOn: Set<Int>?
-    public var effect: RuleEffect
+    package var onlyOn: Set<Int>?
+    package var effect: RuleEffect
     /// Whether the day counts as a public holiday for bridge-day rules (Japan's citizen's holiday)
     /// and blocks substitutes. Exchange-only closures (Tokyo's Jan 2-3 and Dec 31) do not.
-    public var isPublicHoliday: Bool
+    package var isPublicHoliday: Bool
 
-    public init(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+    package init(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
                 years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil, effect: RuleEffect = .closed,
                 isPublicHoliday: Bool = true) {
         self.name = name
@@ -35,19 +35,19 @@ public struct HolidayRule: Sendable {
     }
 
     /// A closure on the given date rule.
-    public static func holiday(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+    package static func holiday(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
                                years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil) -> HolidayRule {
         HolidayRule(name, date, offsetDays: offsetDays, observance: observance, years: years, onlyOn: onlyOn)
     }
 
     /// A day the exchange closes although it is no public holiday (Tokyo's Jan 2).
-    public static func exchangeClosure(_ name: String, _ date: DateRule, offsetDays: Int = 0,
+    package static func exchangeClosure(_ name: String, _ date: DateRule, offsetDays: Int = 0,
                                        years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil) -> HolidayRule {
         HolidayRule(name, date, offsetDays: offsetDays, years: years, onlyOn: onlyOn, isPublicHoliday: false)
     }
 
     /// An early close (half day) on the given date rule.
-    public static func earlyClose(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+    package static func earlyClose(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
                                   years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil,
                                   atMinute: Int? = nil) -> HolidayRule {
         HolidayRule(name, date, offsetDays: offsetDays, observance: observance, years: years, onlyOn: onlyOn,
@@ -63,8 +63,8 @@ public struct HolidayRule: Sendable {
 
 /// A day the exchange announced individually: a national day of mourning, a storm, a royal
 /// wedding, a one-off half day. Overrides every rule on its date.
-public struct OneOffDay: Sendable, Hashable {
-    public enum Effect: Sendable, Hashable {
+package struct OneOffDay: Sendable, Hashable {
+    package enum Effect: Sendable, Hashable {
         case closed
         /// Early close at a local minute of the day.
         case earlyClose(atMinute: Int)
@@ -74,13 +74,13 @@ public struct OneOffDay: Sendable, Hashable {
         case regular
     }
 
-    public var date: CivilDate
-    public var name: String
-    public var effect: Effect
+    package var date: CivilDate
+    package var name: String
+    package var effect: Effect
     /// Where the day comes from: the exchange notice or announcement.
-    public var source: String
+    package var source: String
 
-    public init(_ date: CivilDate, _ name: String, _ effect: Effect = .closed, source: String) {
+    package init(_ date: CivilDate, _ name: String, _ effect: Effect = .closed, source: String) {
         self.date = date
         self.name = name
         self.effect = effect
@@ -88,7 +88,7 @@ public struct OneOffDay: Sendable, Hashable {
     }
 
     /// Parses `yyyy-MM-dd`; only used on the literals of the calendar tables.
-    public init(_ iso: String, _ name: String, _ effect: Effect = .closed, source: String) {
+    package init(_ iso: String, _ name: String, _ effect: Effect = .closed, source: String) {
         let p = iso.split(separator: "-").map { Int($0) ?? 0 }
         self.init(CivilDate(year: p[0], month: p[1], day: p[2]), name, effect, source: source)
     }

@@ -8,14 +8,14 @@ import SquarestockCore
 /// ICU computes new moons and solar terms for the meridian of UTC+8, which is the calendar
 /// Hong Kong and Singapore publish their holidays from. Answers are memoised: a calendar asks
 /// for a handful of dates per year, and ICU's Chinese calendar is slow to open.
-public enum LunisolarCalendar {
+package enum LunisolarCalendar {
     private struct Key: Hashable { var year: Int, month: Int, day: Int, leap: Bool }
     private static let memo = Mutex<[Key: CivilDate?]>([:])
 
     /// The Gregorian date of lunar `month`/`day` in the lunar year that begins in Gregorian `year`
     /// (month 1 day 1 is Lunar New Year). `leap` selects the intercalary month of that number.
     /// Nil if that day does not exist that year.
-    public static func gregorianDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool = false) -> CivilDate? {
+    package static func gregorianDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool = false) -> CivilDate? {
         let key = Key(year: year, month: month, day: day, leap: leap)
         if let hit = memo.withLock({ $0[key] }) { return hit }
         var days: Int64 = 0
@@ -32,7 +32,7 @@ public enum LunisolarCalendar {
 /// Uses the low-precision solar theory of Meeus, *Astronomical Algorithms* ch. 25 (about 0.01°,
 /// i.e. some 15 minutes in time), which is enough to name the civil date except when a term falls
 /// within minutes of local midnight; the tests pin the years squarestock depends on.
-public enum SolarTerms {
+package enum SolarTerms {
     /// Apparent geocentric longitude of the Sun in degrees [0, 360) at a Julian Ephemeris Day.
     static func apparentLongitude(jde: Double) -> Double {
         let t = (jde - 2451545.0) / 36525.0
@@ -64,7 +64,7 @@ public enum SolarTerms {
     }
 
     /// The civil date at a fixed UTC offset on which the Sun reaches `degrees` in `year`.
-    public static func date(longitude degrees: Double, year: Int, utcOffsetHours: Int) -> CivilDate {
+    package static func date(longitude degrees: Double, year: Int, utcOffsetHours: Int) -> CivilDate {
         let local = julianDay(longitude: degrees, year: year) + Double(utcOffsetHours) / 24
         return CivilDate(daysSinceEpoch: Int64((local - 2440587.5).rounded(.down)))
     }
@@ -72,7 +72,7 @@ public enum SolarTerms {
     /// Japan's equinox days by the standard approximation (the one the National Astronomical
     /// Observatory's figures follow): day = ⌊base + 0.242194 (Y - 1980) - ⌊(Y - offsetYear) / 4⌋⌋,
     /// with constants per era; outside 1900-2150 the astronomical answer in JST.
-    public static func japaneseEquinox(year: Int, autumnal: Bool) -> CivilDate {
+    package static func japaneseEquinox(year: Int, autumnal: Bool) -> CivilDate {
         let base: Double
         let leapAnchor: Int
         switch year {

@@ -4,17 +4,17 @@ import SquarestockCore
 ///
 /// Built from a `CalendarRegistry`; each call only reads the calendars' cached year tables,
 /// converts `now` once per exchange zone and scans a few days ahead for the next open.
-public struct MarketBoard: Sendable {
-    public let calendars: CalendarRegistry
+package struct MarketBoard: Sendable {
+    package let calendars: CalendarRegistry
 
-    public init(calendars: CalendarRegistry = .standard) {
+    package init(calendars: CalendarRegistry = .standard) {
         self.calendars = calendars
     }
 
-    public static let standard = MarketBoard()
+    package static let standard = MarketBoard()
 
     /// The clock-only status (no last trade known) of every exchange, in registry order.
-    public func statusOfAll(now: Instant) -> [ExchangeStatus] {
+    package func statusOfAll(now: Instant) -> [ExchangeStatus] {
         calendars.calendars.map { MarketStatusRules.evaluate(calendar: $0, now: now, lastTrade: nil) }
     }
 }

@@ -1,27 +1,27 @@
 import SquarestockCore
 
 /// The next thing a market will do: open (or reopen after lunch) or close (or break for lunch).
-public struct MarketEvent: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct MarketEvent: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case opens, closes
     }
 
-    public var kind: Kind
-    public var at: Instant
+    package var kind: Kind
+    package var at: Instant
 
-    public init(_ kind: Kind, at: Instant) {
+    package init(_ kind: Kind, at: Instant) {
         self.kind = kind
         self.at = at
     }
 }
 
 /// An exchange's status at an instant, with the next open or close a status line announces.
-public struct ExchangeStatus: Sendable, Equatable {
-    public var exchangeID: String
-    public var report: MarketStatusReport
-    public var next: MarketEvent?
+package struct ExchangeStatus: Sendable, Equatable {
+    package var exchangeID: String
+    package var report: MarketStatusReport
+    package var next: MarketEvent?
 
-    public init(exchangeID: String, report: MarketStatusReport, next: MarketEvent?) {
+    package init(exchangeID: String, report: MarketStatusReport, next: MarketEvent?) {
         self.exchangeID = exchangeID
         self.report = report
         self.next = next
@@ -41,13 +41,13 @@ extension MarketStatusRules {
     /// 5. The US extended sessions: `pre` before the open, `post` after the close until the
     ///    post-market end (which moves with an early close: 17:00 after a 13:00 close).
     /// 6. After an early close: `closed` (`early close: <name>`); otherwise `closed` (`overnight`).
-    public static func status(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
+    package static func status(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
                               staleAfter: Int64 = defaultStaleAfter) -> MarketStatusReport {
         evaluate(calendar: calendar, now: now, lastTrade: lastTrade, staleAfter: staleAfter).report
     }
 
     /// The status and the next open (when not trading) or close (when trading).
-    public static func evaluate(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
+    package static func evaluate(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
                                 staleAfter: Int64 = defaultStaleAfter) -> ExchangeStatus {
         guard let calendar else {
             return ExchangeStatus(exchangeID: "", report: MarketStatusReport(.unknown, "exchange not known"), next: nil)

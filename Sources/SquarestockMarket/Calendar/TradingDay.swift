@@ -1,13 +1,13 @@
 import SquarestockCore
 
 /// Why an exchange does not trade on a day.
-public enum ClosureReason: Sendable, Hashable, CustomStringConvertible {
+package enum ClosureReason: Sendable, Hashable, CustomStringConvertible {
     case weekend
     /// A public holiday or a one-off closure, by the name the exchange's notice uses.
     case holiday(String)
 
     /// `weekend`, `holiday: Thanksgiving Day`: the reason a status line shows.
-    public var description: String {
+    package var description: String {
         switch self {
         case .weekend: return "weekend"
         case .holiday(let name): return "holiday: " + name
@@ -20,17 +20,17 @@ public enum ClosureReason: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Instants rather than wall-clock minutes, so that DST switch days, early closes and lunch
 /// breaks need no further zone arithmetic by whoever asks.
-public enum TradingDay: Sendable, Hashable {
+package enum TradingDay: Sendable, Hashable {
     case closed(reason: ClosureReason)
     case open(open: Instant, close: Instant, breakStart: Instant?, breakEnd: Instant?, earlyClose: Bool)
 
-    public var isOpen: Bool {
+    package var isOpen: Bool {
         if case .open = self { return true }
         return false
     }
 
     /// The session of the day on `date`, or nil when the exchange is closed.
-    public func session(on date: CivilDate) -> TradingSession? {
+    package func session(on date: CivilDate) -> TradingSession? {
         guard case let .open(open, close, breakStart, breakEnd, earlyClose) = self else { return nil }
         return TradingSession(date: date, open: open, close: close, breakStart: breakStart, breakEnd: breakEnd,
                               earlyClose: earlyClose)
@@ -38,17 +38,17 @@ public enum TradingDay: Sendable, Hashable {
 }
 
 /// One trading session: the local date the exchange names it by and its instants.
-public struct TradingSession: Sendable, Hashable, CustomStringConvertible {
-    public var date: CivilDate
-    public var open: Instant
-    public var close: Instant
+package struct TradingSession: Sendable, Hashable, CustomStringConvertible {
+    package var date: CivilDate
+    package var open: Instant
+    package var close: Instant
     /// The midday break (Tokyo, Hong Kong); nil on days without one, including half days.
-    public var breakStart: Instant?
-    public var breakEnd: Instant?
+    package var breakStart: Instant?
+    package var breakEnd: Instant?
     /// Whether the session closes earlier than the exchange's regular close that day.
-    public var earlyClose: Bool
+    package var earlyClose: Bool
 
-    public init(date: CivilDate, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
+    package init(date: CivilDate, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
                 earlyClose: Bool = false) {
         self.date = date
         self.open = open
@@ -59,13 +59,13 @@ public struct TradingSession: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the exchange is trading at the instant (inside the session and outside its break).
-    public func isTrading(at t: Instant) -> Bool {
+    package func isTrading(at t: Instant) -> Bool {
         guard t >= open && t < close else { return false }
         if let bs = breakStart, let be = breakEnd, t >= bs && t < be { return false }
         return true
     }
 
-    public var description: String {
+    package var description: String {
         var s = date.description + " " + open.iso8601UTC + "-" + close.iso8601UTC
         if let bs = breakStart, let be = breakEnd { s += " break " + bs.iso8601UTC + "-" + be.iso8601UTC }
         if earlyClose { s += " (early close)" }

@@ -6,13 +6,13 @@ import SquarestockCore
 /// Hours are the regular sessions published by each exchange (see README "Market status").
 /// Holidays, half days and one-off closures live in each exchange's `CalendarRules`
 /// (`CalendarRegistry`), which take their regular hours from here.
-public struct ExchangeRegistry: Sendable {
-    public let exchanges: [Exchange]
+package struct ExchangeRegistry: Sendable {
+    package let exchanges: [Exchange]
     private let byCode: [String: Int]
     private let bySuffix: [String: Int]
     private let byID: [String: Int]
 
-    public init(exchanges: [Exchange]) {
+    package init(exchanges: [Exchange]) {
         self.exchanges = exchanges
         var codes: [String: Int] = [:]
         var suffixes: [String: Int] = [:]
@@ -27,16 +27,16 @@ public struct ExchangeRegistry: Sendable {
         byID = ids
     }
 
-    public func exchange(id: String) -> Exchange? { byID[id.uppercased()].map { exchanges[$0] } }
+    package func exchange(id: String) -> Exchange? { byID[id.uppercased()].map { exchanges[$0] } }
 
     /// The venue a source names with this code (`NMS`, `NasdaqGS`, `PAR`, `LSE`).
-    public func exchange(sourceCode: String) -> Exchange? {
+    package func exchange(sourceCode: String) -> Exchange? {
         let key = sourceCode.trimmingSpaces.uppercased()
         return byCode[key].map { exchanges[$0] }
     }
 
     /// The venue implied by a Yahoo-style ticker: its suffix, or the US market for a bare ticker.
-    public func exchange(forSymbol symbol: String) -> Exchange? {
+    package func exchange(forSymbol symbol: String) -> Exchange? {
         let s = symbol.uppercased()
         if s.hasSuffix("-USD") || s.hasSuffix("-EUR") || s.hasSuffix("-GBP") { return exchange(id: "CRYPTO") }
         if s.hasSuffix("=X") { return exchange(id: "FX") }
@@ -48,7 +48,7 @@ public struct ExchangeRegistry: Sendable {
         return exchange(id: "US")
     }
 
-    public static let standard = ExchangeRegistry(exchanges: standardExchanges)
+    package static let standard = ExchangeRegistry(exchanges: standardExchanges)
 }
 
 private func always(_ h: TradingHours) -> [DatedTradingHours] {

@@ -2,11 +2,11 @@ import SquarestockCore
 
 /// A status with the reason a person would want to see next to it ("weekend", "lunch break",
 /// "no trade for 2h").
-public struct MarketStatusReport: Sendable, Equatable {
-    public var status: MarketStatus
-    public var reason: String?
+package struct MarketStatusReport: Sendable, Equatable {
+    package var status: MarketStatus
+    package var reason: String?
 
-    public init(_ status: MarketStatus, _ reason: String? = nil) {
+    package init(_ status: MarketStatus, _ reason: String? = nil) {
         self.status = status
         self.reason = reason
     }
@@ -15,15 +15,15 @@ public struct MarketStatusReport: Sendable, Equatable {
 /// Status rules shared by every exchange: the calendar-driven evaluation lives in
 /// `MarketStatusRules+Calendar.swift`; this part holds the constants and the merge with a state
 /// the source reported.
-public enum MarketStatusRules {
+package enum MarketStatusRules {
     /// Thirty minutes: thinly traded symbols can go that long without a print.
-    public static let defaultStaleAfter: Int64 = 30 * 60
+    package static let defaultStaleAfter: Int64 = 30 * 60
 
     /// Merges the computed status with one the source reported. The source knows holidays and
     /// the real session; the clock knows whether its data is stale. So: a reported state wins,
     /// except that a reported `open` with stale trades is `delayed`; a computed reason is kept
     /// when both agree.
-    public static func combine(computed: MarketStatusReport, reported: MarketStatus?, source: String) -> MarketStatusReport {
+    package static func combine(computed: MarketStatusReport, reported: MarketStatus?, source: String) -> MarketStatusReport {
         guard let reported, reported != .unknown else { return computed }
         if reported == computed.status { return computed }
         if reported == .open && computed.status == .delayed { return computed }

@@ -11,8 +11,8 @@ import SquarestockCore
 ///
 /// Why libcurl rather than URLSession: on Linux it gives HTTP/2, compressed transfer, the proxy
 /// environment variables and `file://` (the offline samples) with one well-understood stack.
-public final class CurlTransport: HTTPTransport, @unchecked Sendable {
-    public let options: TransportOptions
+package final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    package let options: TransportOptions
     private let multi: UnsafeMutableRawPointer
     private let lock = Lock()
     private var random = SystemRandomNumberGenerator()
@@ -26,7 +26,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     }()
 
-    public init(
+    package init(
         options: TransportOptions = TransportOptions(),
         sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep,
         clock: any MonotonicClock = ProcessMonotonicClock(),
@@ -52,7 +52,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         curl_multi_cleanup(multi)
     }
 
-    public static let sleep: @Sendable (Double) -> Void = { seconds in
+    package static let sleep: @Sendable (Double) -> Void = { seconds in
         guard seconds > 0 else { return }
         var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         _ = nanosleep(&ts, nil)
@@ -62,7 +62,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     var lastBatchPeakBytes: Int { lock.withLock { peakBytesOfLastBatch } }
     private var peakBytesOfLastBatch = 0
 
-    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+    package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         lock.withLock { run(requests) }
     }
 

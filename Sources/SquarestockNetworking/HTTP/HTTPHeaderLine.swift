@@ -2,7 +2,7 @@
 ///
 /// The split lives apart from the libcurl callback so that the fuzzer can reach it: header
 /// lines come from any server, and a value may hold anything but a line end.
-public enum HTTPHeaderLine: Equatable, Sendable {
+package enum HTTPHeaderLine: Equatable, Sendable {
     /// `HTTP/...`: a new response starts (a redirect's or the final one), so earlier headers go.
     case statusLine
     /// `Name: value`, both trimmed of spaces and tabs, the line end dropped.
@@ -10,7 +10,7 @@ public enum HTTPHeaderLine: Equatable, Sendable {
     /// The blank line that ends the block, or a line with no colon.
     case other
 
-    public static func parse(_ line: UnsafeRawBufferPointer) -> HTTPHeaderLine {
+    package static func parse(_ line: UnsafeRawBufferPointer) -> HTTPHeaderLine {
         if line.starts(with: "HTTP/".utf8) { return .statusLine }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .other }
         let name = trimmed(line, from: line.startIndex, to: colon)

@@ -2,13 +2,13 @@ import SquarestockCore
 
 /// Wraps a transport and keeps a line per request (status, kind of body, time), so `doctor`
 /// can show what each source really answered.
-public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var url: String
-        public var status: Int?
-        public var kind: BodyKind?
-        public var seconds: Double
-        public var error: String?
+package final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var url: String
+        package var status: Int?
+        package var kind: BodyKind?
+        package var seconds: Double
+        package var error: String?
     }
 
     private let inner: HTTPTransport
@@ -17,16 +17,16 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private let lock = Lock()
     private var _entries: [Entry] = []
 
-    public init(_ inner: HTTPTransport, clock: any MonotonicClock = ProcessMonotonicClock()) {
+    package init(_ inner: HTTPTransport, clock: any MonotonicClock = ProcessMonotonicClock()) {
         self.inner = inner
         self.clock = clock
     }
 
-    public var entries: [Entry] { lock.withLock { _entries } }
+    package var entries: [Entry] { lock.withLock { _entries } }
 
-    public func reset() { lock.withLock { _entries.removeAll() } }
+    package func reset() { lock.withLock { _entries.removeAll() } }
 
-    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+    package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         let started = clock.now()
         let results = inner.perform(requests)
         let elapsed = clock.now() - started

@@ -5,15 +5,15 @@ import SquarestockCore
 /// Quote services shed load with 429 and 5xx and drop connections under pressure; a few
 /// jittered retries hide that from the user, while a bound on attempts and on Retry-After keeps
 /// a command from hanging.
-public struct RetryPolicy: Sendable, Equatable {
-    public var maxAttempts: Int
-    public var baseDelay: Double
-    public var maxDelay: Double
+package struct RetryPolicy: Sendable, Equatable {
+    package var maxAttempts: Int
+    package var baseDelay: Double
+    package var maxDelay: Double
     /// A Retry-After longer than this is not waited for; the 429 is reported instead.
-    public var maxRetryAfter: Double
-    public var retryableStatuses: Set<Int>
+    package var maxRetryAfter: Double
+    package var retryableStatuses: Set<Int>
 
-    public init(
+    package init(
         maxAttempts: Int = 3, baseDelay: Double = 0.25, maxDelay: Double = 4, maxRetryAfter: Double = 10,
         retryableStatuses: Set<Int> = [429, 500, 502, 503, 504]
     ) {
@@ -24,11 +24,11 @@ public struct RetryPolicy: Sendable, Equatable {
         self.retryableStatuses = retryableStatuses
     }
 
-    public static let none = RetryPolicy(maxAttempts: 1)
+    package static let none = RetryPolicy(maxAttempts: 1)
 
     /// Seconds to wait before attempt `attempt + 1`, or nil to stop. `unit` is a random value in
     /// [0, 1) (injected so tests are deterministic): full jitter on an exponential backoff.
-    public func delay(afterAttempt attempt: Int, retryAfter: Double?, unit: Double) -> Double? {
+    package func delay(afterAttempt attempt: Int, retryAfter: Double?, unit: Double) -> Double? {
         guard attempt < maxAttempts else { return nil }
         if let ra = retryAfter {
             return ra <= maxRetryAfter ? max(0, ra) : nil
@@ -40,7 +40,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// Parses Retry-After: delta seconds, or an HTTP date relative to `now` (nil: dates are not
     /// read, for a response no transport received, whose "now" is unknown).
-    public static func parseRetryAfter(_ value: String?, now: Instant?) -> Double? {
+    package static func parseRetryAfter(_ value: String?, now: Instant?) -> Double? {
         guard let v = value?.trimmingSpaces, !v.isEmpty else { return nil }
         if let seconds = Int(v) { return Double(max(0, seconds)) }
         guard let now, let when = HTTPDate.parse(v) else { return nil }

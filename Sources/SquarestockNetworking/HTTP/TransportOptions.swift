@@ -1,29 +1,29 @@
 import SquarestockCore
 /// The limits every request runs under, set once from the command line or config.
-public struct TransportOptions: Sendable, Equatable {
+package struct TransportOptions: Sendable, Equatable {
     /// Whole-transfer limit per attempt, seconds, counted from when the transfer gets its
     /// connection slot (never from when it was queued). libcurl gets at least 1 ms: its 0
     /// would mean no limit.
-    public var timeout: Double
-    public var connectTimeout: Double
-    public var userAgent: String
-    public var maxRedirects: Int
+    package var timeout: Double
+    package var connectTimeout: Double
+    package var userAgent: String
+    package var maxRedirects: Int
     /// Bodies larger than this are cut off with `TransportError.responseTooLarge`.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Body bytes one batch (one `perform` call, a command's fan-out) may hold at once, all
     /// responses together; a response that would pass it fails with
     /// `TransportError.responsesTooLargeTogether` and the others stay good.
-    public var maxBatchBytes: Int
-    public var retry: RetryPolicy
+    package var maxBatchBytes: Int
+    package var retry: RetryPolicy
     /// Transfers in flight at once; more wait their turn.
-    public var maxConcurrent: Int
+    package var maxConcurrent: Int
     /// Transfers to one host at once, each free to have its own connection (an HTTP/2 one
     /// already open is shared). Transfers beyond it wait in the transport, before libcurl sees
     /// them and before their timeout starts, so 50 requests to one host take
     /// ceil(50 / maxHostConnections) round trips.
-    public var maxHostConnections: Int
+    package var maxHostConnections: Int
 
-    public init(
+    package init(
         timeout: Double = 10, connectTimeout: Double? = nil,
         userAgent: String = "squarestock/\(SquarestockVersion.string)",
         maxRedirects: Int = 5, maxBodyBytes: Int = 16 << 20, maxBatchBytes: Int = 64 << 20,

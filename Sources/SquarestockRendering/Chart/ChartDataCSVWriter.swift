@@ -3,10 +3,10 @@ import SquarestockCore
 /// `chart --format csv`: the series itself, one row per bar, oldest first, for scripts and
 /// spreadsheets. Times in UTC and in the exchange's zone (with its offset), the exchange's session
 /// date, and OHLCV digit for digit as received; a value the source left out is empty.
-public enum ChartDataCSVWriter {
-    public static let columns = ["symbol", "session", "time", "localTime", "open", "high", "low", "close", "volume"]
+package enum ChartDataCSVWriter {
+    package static let columns = ["symbol", "session", "time", "localTime", "open", "high", "low", "close", "volume"]
 
-    public static func render(_ data: ChartData) -> String {
+    package static func render(_ data: ChartData) -> String {
         var out = columns.joined(separator: ",") + "\n"
         let zone = data.series.zone
         let symbol = QuoteCSVWriter.field(data.symbol)

@@ -4,8 +4,8 @@ import SquarestockCore
 /// bar interval, previous close, source, notes) with its bars, oldest first. Times are UTC
 /// (`Z`) and exchange-local (with the offset); numbers are written digit for digit as received,
 /// and a value the source left out is `null`.
-public enum ChartDataJSONWriter {
-    public static func render(_ data: ChartData) -> String {
+package enum ChartDataJSONWriter {
+    package static func render(_ data: ChartData) -> String {
         let s = data.series
         let str = QuoteJSONWriter.string
         func opt(_ v: String?) -> String { v.map(str) ?? "null" }

@@ -2,25 +2,25 @@ import SquarestockCore
 
 /// Everything about a chart beyond its bars, size, style and palette: what to mark and how to
 /// read time. Every field has a default, so `ChartOptions()` draws a plain price chart.
-public struct ChartOptions: Sendable {
+package struct ChartOptions: Sendable {
     /// What the x axis labels and whether the baseline is drawn; nil infers it from the bars.
-    public var range: ChartRange?
+    package var range: ChartRange?
     /// The close before the first session shown: drawn as a dotted baseline on intraday ranges,
     /// and the reference for the colour of each column (otherwise the first close is).
-    public var previousClose: ExactDecimal?
+    package var previousClose: ExactDecimal?
     /// Volume bars under the price, when the bars carry volumes.
-    public var showVolume: Bool
+    package var showVolume: Bool
     /// The zone of time-of-day and day labels; nil is the series' exchange zone.
-    public var labelZone: ExchangeTimeZone?
+    package var labelZone: ExchangeTimeZone?
     /// The regular session in the exchange's wall clock: an intraday session keeps room for its
     /// untraded rest (a chart drawn at noon leaves the afternoon empty). Nil uses the bars' span.
-    public var tradingHours: TradingHours?
+    package var tradingHours: TradingHours?
     /// Which days are sessions, so a missing one shows as a gap; `.observed` knows only the bars.
-    public var calendar: SessionCalendar
+    package var calendar: SessionCalendar
     /// The first line: symbol, range, last price and change, high, low, previous close, zone.
-    public var showLegend: Bool
+    package var showLegend: Bool
 
-    public init(range: ChartRange? = nil, previousClose: ExactDecimal? = nil, showVolume: Bool = false,
+    package init(range: ChartRange? = nil, previousClose: ExactDecimal? = nil, showVolume: Bool = false,
                 labelZone: ExchangeTimeZone? = nil, tradingHours: TradingHours? = nil,
                 calendar: SessionCalendar = .observed, showLegend: Bool = true) {
         self.range = range

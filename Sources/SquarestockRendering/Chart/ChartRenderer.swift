@@ -11,8 +11,8 @@ import SquarestockCore
 /// (`ChartSessionLayout`): nights, weekends and holidays take no room, a missing session is a
 /// gap, and the line never bridges one. Colours come from the palette (`.plain` writes no escape
 /// at all) and mean direction against the previous close, or the first close without one.
-public enum ChartRenderer {
-    public static func render(
+package enum ChartRenderer {
+    package static func render(
         series unordered: HistorySeries, size: ChartSize, style: ChartStyle, palette: Palette,
         options: ChartOptions = ChartOptions()
     ) -> String {

@@ -1,19 +1,19 @@
 /// The terminal area a chart fills: every line of the rendering is at most `width` cells wide
 /// and there are exactly `height` lines.
-public struct ChartSize: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
+package struct ChartSize: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// Below this a chart cannot show an axis and a line; smaller sizes are raised to it.
-    public static let minimum = ChartSize(width: 24, height: 6)
+    package static let minimum = ChartSize(width: 24, height: 6)
 
     /// `--width 80 --height 20` when the terminal size is unknown.
-    public static let standard = ChartSize(width: 80, height: 20)
+    package static let standard = ChartSize(width: 80, height: 20)
 
     var clamped: ChartSize {
         ChartSize(width: min(max(width, ChartSize.minimum.width), 1000), height: min(max(height, ChartSize.minimum.height), 500))

@@ -3,18 +3,18 @@ import SquarestockMarket
 
 /// The special days of one exchange year, for `market --calendar NYSE --year 2027`: every
 /// weekday holiday and every early close, in date order, with the exchange's own times.
-public enum CalendarYearReport {
-    public struct Day: Sendable, Equatable {
-        public var date: CivilDate
-        public var kind: String  // "closed" or "early close"
-        public var name: String
+package enum CalendarYearReport {
+    package struct Day: Sendable, Equatable {
+        package var date: CivilDate
+        package var kind: String  // "closed" or "early close"
+        package var name: String
         /// For early closes: the close in the exchange's clock, `13:00 EST`.
-        public var close: String?
+        package var close: String?
     }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-    public static func days(calendar: ExchangeCalendar, year: Int) -> [Day] {
+    package static func days(calendar: ExchangeCalendar, year: Int) -> [Day] {
         var out: [Day] = []
         var date = CivilDate(year: year, month: 1, day: 1)
         while date.year == year {
@@ -33,7 +33,7 @@ public enum CalendarYearReport {
         return out
     }
 
-    public static func text(_ days: [Day], exchange: Exchange, year: Int) -> String {
+    package static func text(_ days: [Day], exchange: Exchange, year: Int) -> String {
         let closed = days.filter { $0.kind == "closed" }.count, early = days.count - closed
         var s = "\(exchange.name) (\(exchange.id)) \(year): weekday holidays \(closed), early closes \(early)\n"
         for d in days {
@@ -42,7 +42,7 @@ public enum CalendarYearReport {
         return s
     }
 
-    public static func csv(_ days: [Day]) -> String {
+    package static func csv(_ days: [Day]) -> String {
         (["date,kind,name,close"] + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(separator: "\n") + "\n"
     }
 }

@@ -8,12 +8,12 @@ import SquarestockMarket
 /// user part appears only when the user's wall clock differs, and names its weekday when that
 /// falls on another date than the exchange's. Events a week or more away also get the date
 /// (`opens Mon 2 Jan 09:30 EST`). English abbreviations only, no locale.
-public enum MarketEventFormatter {
+package enum MarketEventFormatter {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `userZone` is injected (the user's configured or system zone); nil leaves the user part out.
-    public static func describe(_ event: MarketEvent, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
+    package static func describe(_ event: MarketEvent, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
                                 now: Instant) -> String {
         let local = exchangeZone.localDateTime(at: event.at)
         let today = exchangeZone.localDateTime(at: now).date
@@ -37,7 +37,7 @@ public enum MarketEventFormatter {
     }
 
     /// `closed (holiday: Thanksgiving Day), opens Fri 09:30 EST (15:30 your time)`.
-    public static func statusLine(_ status: ExchangeStatus, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
+    package static func statusLine(_ status: ExchangeStatus, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
                                   now: Instant) -> String {
         var s = status.report.status.rawValue
         if let reason = status.report.reason { s += " (" + reason + ")" }

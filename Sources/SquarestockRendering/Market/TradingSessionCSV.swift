@@ -3,16 +3,16 @@ import SquarestockMarket
 /// `squarestock market --calendar XNYS --format csv`: one line per trading session,
 /// `date,open,close,break_start,break_end`, instants in UTC ISO 8601 with `Z`, break fields
 /// empty on days without a break.
-public enum TradingSessionCSV {
-    public static let header = "date,open,close,break_start,break_end"
+package enum TradingSessionCSV {
+    package static let header = "date,open,close,break_start,break_end"
 
-    public static func line(_ s: TradingSession) -> String {
+    package static func line(_ s: TradingSession) -> String {
         s.date.description + "," + s.open.iso8601UTC + "," + s.close.iso8601UTC + ","
             + (s.breakStart?.iso8601UTC ?? "") + "," + (s.breakEnd?.iso8601UTC ?? "")
     }
 
     /// The whole document, header first, each line ending in `\n`.
-    public static func render(_ sessions: [TradingSession], header includeHeader: Bool = true) -> String {
+    package static func render(_ sessions: [TradingSession], header includeHeader: Bool = true) -> String {
         var out = includeHeader ? header + "\n" : ""
         out.reserveCapacity(out.utf8.count + sessions.count * 72)
         for s in sessions { out += line(s) + "\n" }

@@ -2,11 +2,11 @@ import SquarestockCore
 
 /// `--format csv`: a header and one row per requested symbol, for spreadsheets and scripts.
 /// The intraday series is left out (it does not fit a row); use JSON for it.
-public enum QuoteCSVWriter {
-    public static let columns = ["symbol", "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
+package enum QuoteCSVWriter {
+    package static let columns = ["symbol", "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
                                  "previousClose", "volume", "lastTrade", "lastTradeLocal", "marketStatus", "source", "error"]
 
-    public static func render(_ results: [StockResult], now: Instant) -> String {
+    package static func render(_ results: [StockResult], now: Instant) -> String {
         var lines = [columns.joined(separator: ",")]
         for r in results {
             var row: [String]
@@ -28,7 +28,7 @@ public enum QuoteCSVWriter {
     static func d(_ v: ExactDecimal?) -> String { v?.description ?? "" }
 
     /// RFC 4180 quoting when a field needs it.
-    public static func field(_ s: String) -> String {
+    package static func field(_ s: String) -> String {
         // Scalars, not Characters: "\r\n" is a single Character equal to neither "\r" nor "\n".
         guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -4,23 +4,23 @@ import SquarestockMarket
 /// The derived facts every output format shows for a stock at a given moment: market status
 /// (from the exchange's calendar and the last trade), the next open or close, local trade time,
 /// age. Computed once so table, JSON and CSV cannot disagree.
-public struct QuoteFacts: Sendable {
-    public var status: MarketStatusReport
+package struct QuoteFacts: Sendable {
+    package var status: MarketStatusReport
     /// The next open (when not trading) or close (when trading).
-    public var nextEvent: MarketEvent?
+    package var nextEvent: MarketEvent?
     /// `opens Mon 09:30 EST (15:30 your time)`
-    public var nextEventText: String?
+    package var nextEventText: String?
     /// `2025-10-29T16:36:59Z`
-    public var lastTradeUTC: String?
+    package var lastTradeUTC: String?
     /// `2025-10-29T12:36:59-04:00`
-    public var lastTradeLocal: String?
+    package var lastTradeLocal: String?
     /// `2025-10-29 12:36:59 EDT`
-    public var lastTradeDisplay: String?
+    package var lastTradeDisplay: String?
     /// `1y ago`
-    public var age: String?
+    package var age: String?
 
     /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
-    public init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard)
+    package init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard)
     {
         let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
         let market = QuoteFacts.marketStatus(of: stock, now: now, calendar: calendar)

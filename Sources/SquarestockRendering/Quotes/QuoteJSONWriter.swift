@@ -2,8 +2,8 @@ import SquarestockCore
 
 /// `--format json`: an array with one object per requested symbol, in request order. Numbers are
 /// written from the exact decimals, digit for digit as received; unknown values are `null`.
-public enum QuoteJSONWriter {
-    public static func render(_ results: [StockResult], now: Instant) -> String {
+package enum QuoteJSONWriter {
+    package static func render(_ results: [StockResult], now: Instant) -> String {
         if results.isEmpty { return "[]\n" }
         return "[\n" + results.map { object($0, now: now) }.joined(separator: ",\n") + "\n]\n"
     }
@@ -51,7 +51,7 @@ public enum QuoteJSONWriter {
     static func opt(_ s: String?) -> String { s.map(string) ?? "null" }
 
     /// A JSON string literal; control characters are escaped, so nothing raw reaches a terminal.
-    public static func string(_ s: String) -> String {
+    package static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -10,14 +10,14 @@ import SquarestockCore
 ///   last trade 2025-10-29 12:36:59 EDT (3m ago)
 ///   ▆▇▇▇██▇█▇▇▇▆▆▆▆▅▅▄▄▄▄▃▃▂▂▂▃▃▃▃▃▃          09:30-16:00 EDT
 /// ```
-public struct QuoteTableRenderer: Sendable {
-    public var width: Int
-    public var style: SparklineStyle
-    public var palette: Palette
+package struct QuoteTableRenderer: Sendable {
+    package var width: Int
+    package var style: SparklineStyle
+    package var palette: Palette
     /// The user's zone, for "opens 09:30 EST (15:30 your time)".
-    public var userZone: ExchangeTimeZone?
+    package var userZone: ExchangeTimeZone?
 
-    public init(width: Int, style: SparklineStyle, palette: Palette, userZone: ExchangeTimeZone? = nil) {
+    package init(width: Int, style: SparklineStyle, palette: Palette, userZone: ExchangeTimeZone? = nil) {
         self.width = max(20, width)
         self.style = style
         self.palette = palette
@@ -25,7 +25,7 @@ public struct QuoteTableRenderer: Sendable {
     }
 
     /// Failed symbols are left out here: their messages go to standard error.
-    public func render(_ results: [StockResult], now: Instant) -> String {
+    package func render(_ results: [StockResult], now: Instant) -> String {
         results.compactMap { r in r.stock.map { block($0, now: now) } }.joined(separator: "\n")
     }
 

@@ -1,8 +1,8 @@
 import SquarestockCore
 
 /// The three shapes of `squarestock search` output; pure, like the quote writers.
-public enum SearchResultWriter {
-    public static func table(_ rows: [SearchResultRow], width: Int, palette: Palette) -> String {
+package enum SearchResultWriter {
+    package static func table(_ rows: [SearchResultRow], width: Int, palette: Palette) -> String {
         guard !rows.isEmpty else { return "" }
         let symbolWidth = max(6, rows.map { TerminalText.displayWidth($0.symbol) }.max() ?? 6)
         let exchangeWidth = min(18, max(8, rows.map { TerminalText.displayWidth($0.exchange) }.max() ?? 8))
@@ -22,7 +22,7 @@ public enum SearchResultWriter {
         return out
     }
 
-    public static func json(_ rows: [SearchResultRow]) -> String {
+    package static func json(_ rows: [SearchResultRow]) -> String {
         if rows.isEmpty { return "[]\n" }
         let s = QuoteJSONWriter.string
         return "[\n" + rows.map {
@@ -30,7 +30,7 @@ public enum SearchResultWriter {
         }.joined(separator: ",\n") + "\n]\n"
     }
 
-    public static func csv(_ rows: [SearchResultRow]) -> String {
+    package static func csv(_ rows: [SearchResultRow]) -> String {
         let f = QuoteCSVWriter.field
         return (["symbol,name,exchange,type,score,origin"] + rows.map {
             [f($0.symbol), f($0.name), f($0.exchange), f($0.type), String($0.score), f($0.origin)].joined(separator: ",")

@@ -2,7 +2,7 @@
 ///
 /// Traders read a day chart against yesterday's close, not against the first tick of today, so the
 /// direction is a property of each point relative to the baseline rather than of the slope.
-public enum SparkDirection: Sendable, Equatable {
+package enum SparkDirection: Sendable, Equatable {
     case up
     case down
     case flat

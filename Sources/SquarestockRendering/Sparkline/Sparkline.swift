@@ -5,14 +5,14 @@ import SquarestockCore
 /// Placement is by time: the window (normally the exchange's regular session) is cut into `width`
 /// equal slices, so a halted hour shows as a gap and a session still in progress leaves its
 /// untraded rest empty, where index-based sparklines would stretch the data to fill the line.
-public enum Sparkline {
+package enum Sparkline {
     /// Number of distinct bar heights (levels `0...7`).
-    public static let levelCount = 8
+    package static let levelCount = 8
 
     /// Level used for every point when all shown values (and the baseline) are equal.
     ///
     /// Level 3 is `▄`, the half block, which sits visually centred; level 4 would look "up".
-    public static let flatLevel = 3
+    package static let flatLevel = 3
 
     /// Lays out `points` over `window` in `width` columns.
     ///
@@ -30,7 +30,7 @@ public enum Sparkline {
     ///
     /// Runs in O(points + width) and uses exact integer arithmetic for slicing, so no rounding
     /// can move a point into the neighbouring column.
-    public static func render(
+    package static func render(
         points: [SparklinePoint],
         window: ClosedRange<Instant>?,
         baseline: Double?,

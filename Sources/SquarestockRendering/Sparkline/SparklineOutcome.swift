@@ -1,6 +1,6 @@
 /// The result of laying out a sparkline, with "nothing to draw" as its own case so the caller has
 /// to say so in words ("no intraday data") instead of showing an empty or invented chart.
-public enum SparklineOutcome: Sendable, Equatable {
+package enum SparklineOutcome: Sendable, Equatable {
     case rendered(SparklineRendering)
     case noData
 }

@@ -4,11 +4,11 @@ import SquarestockCore
 ///
 /// The time travels with the value because the chart places points by when they happened, not by
 /// their position in a list: a gap in the feed must stay a visible gap on screen.
-public struct SparklinePoint: Sendable, Equatable {
-    public var time: Instant
-    public var value: Double
+package struct SparklinePoint: Sendable, Equatable {
+    package var time: Instant
+    package var value: Double
 
-    @inlinable public init(time: Instant, value: Double) {
+    @inlinable package init(time: Instant, value: Double) {
         self.time = time
         self.value = value
     }

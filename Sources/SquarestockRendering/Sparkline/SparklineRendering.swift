@@ -2,10 +2,10 @@
 ///
 /// Layout and drawing are split so the time-slicing rules are tested on plain values, and so the
 /// same layout can be drawn in Unicode or ASCII, with or without colour.
-public struct SparklineRendering: Sendable, Equatable {
-    public var cells: [SparkCell]
+package struct SparklineRendering: Sendable, Equatable {
+    package var cells: [SparkCell]
 
-    @inlinable public init(cells: [SparkCell]) { self.cells = cells }
+    @inlinable package init(cells: [SparkCell]) { self.cells = cells }
 
     /// The chart as exactly `cells.count` columns of text.
     ///
@@ -13,7 +13,7 @@ public struct SparklineRendering: Sendable, Equatable {
     /// charts in a column stay aligned). A colour code is written only where the direction changes,
     /// and a single reset closes the line, so a wide chart costs few escape bytes. With
     /// `Palette.plain` the text holds no escapes at all.
-    public func text(style: SparklineStyle, palette: Palette) -> String {
+    package func text(style: SparklineStyle, palette: Palette) -> String {
         let glyphs = style.glyphs
         var out = ""
         out.reserveCapacity(cells.count * 3 + 16)

@@ -1,7 +1,7 @@
 /// Which glyph set draws the bars, because not every terminal or locale can show block elements.
 ///
 /// Pick `.unicode` when `TerminalCapabilities.supportsUnicode` is true, `.ascii` otherwise.
-public enum SparklineStyle: Sendable {
+package enum SparklineStyle: Sendable {
     /// `▁▂▃▄▅▆▇█`: eighth blocks, level 0 is one eighth high and level 7 a full cell.
     case unicode
     /// `_.,-~=^"`: printable ASCII whose ink sits ever higher in the cell, so the line still reads
@@ -10,7 +10,7 @@ public enum SparklineStyle: Sendable {
     case ascii
 
     /// The eight glyphs from lowest (index 0) to highest (index 7).
-    public var glyphs: [Character] {
+    package var glyphs: [Character] {
         switch self {
         case .unicode: return ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         case .ascii: return ["_", ".", ",", "-", "~", "=", "^", "\""]

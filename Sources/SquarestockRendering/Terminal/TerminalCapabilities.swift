@@ -8,17 +8,17 @@
 
 /// What the output stream can show, decided once at start-up so renderers never query the
 /// environment themselves and tests can state the terminal they want.
-public struct TerminalCapabilities: Sendable, Equatable {
+package struct TerminalCapabilities: Sendable, Equatable {
     /// Output goes to a terminal, not a pipe or file.
-    public var isTTY: Bool
+    package var isTTY: Bool
     /// Escape codes may be written (see `resolve` for the rules).
-    public var useColour: Bool
+    package var useColour: Bool
     /// Width of the output in columns, always at least 1.
-    public var columns: Int
+    package var columns: Int
     /// The locale's character encoding is UTF-8, so block elements and `…` can be shown.
-    public var supportsUnicode: Bool
+    package var supportsUnicode: Bool
 
-    public init(isTTY: Bool, useColour: Bool, columns: Int, supportsUnicode: Bool) {
+    package init(isTTY: Bool, useColour: Bool, columns: Int, supportsUnicode: Bool) {
         self.isTTY = isTTY
         self.useColour = useColour
         self.columns = columns
@@ -29,7 +29,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
     ///
     /// Asks the kernel only whether `fd` is a terminal and how wide its window is; every other
     /// decision is `resolve`'s, which tests call directly.
-    public static func detect(
+    package static func detect(
         environment: [String: String],
         fd: Int32 = 1,
         forceNoColour: Bool = false
@@ -50,7 +50,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
     /// - Columns: `windowColumns` (the window size), else a positive `COLUMNS`, else 80.
     /// - Unicode: the first non-empty of `LC_ALL`, `LC_CTYPE`, `LANG` (the POSIX precedence)
     ///   names UTF-8 (`UTF-8` or `utf8`, any case); an unset locale means "C", so ASCII.
-    public static func resolve(
+    package static func resolve(
         environment: [String: String],
         isTTY: Bool,
         windowColumns: Int?,

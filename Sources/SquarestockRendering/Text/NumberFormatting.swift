@@ -2,27 +2,27 @@ import SquarestockCore
 
 /// Number display for people, independent of the process locale (a German locale must not turn
 /// `268.84` into `268,84` in one place and not another).
-public enum NumberFormatting {
+package enum NumberFormatting {
     /// Price shown to 2 decimals, or 4 below 1 (pennies matter there).
-    public static func price(_ v: ExactDecimal) -> String {
+    package static func price(_ v: ExactDecimal) -> String {
         let scale = abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2
         return grouped(v.rescaled(to: scale) ?? v.rounded(toScale: scale))
     }
 
     /// A change with its sign and the same decimals as `reference` would get.
-    public static func signedChange(_ v: ExactDecimal, reference: ExactDecimal?) -> String {
+    package static func signedChange(_ v: ExactDecimal, reference: ExactDecimal?) -> String {
         let scale = reference.map { abs($0.doubleValue) < 1 && !$0.isZero ? 4 : 2 } ?? 2
         let r = v.rescaled(to: scale) ?? v.rounded(toScale: scale)
         return (r.significand > 0 ? "+" : "") + grouped(r)
     }
 
-    public static func signedPercent(_ v: ExactDecimal) -> String {
+    package static func signedPercent(_ v: ExactDecimal) -> String {
         let r = v.rescaled(to: 2) ?? v.rounded(toScale: 2)
         return (r.significand > 0 ? "+" : "") + r.description + "%"
     }
 
     /// Volumes: `21,354,043` up to a million, then `21.35M`, `1.20B`.
-    public static func volume(_ v: ExactDecimal) -> String {
+    package static func volume(_ v: ExactDecimal) -> String {
         let whole = v.rounded(toScale: 0)
         let n = whole.significand
         if abs(n) < 1_000_000 { return grouped(whole) }
@@ -32,7 +32,7 @@ public enum NumberFormatting {
     }
 
     /// Thousands separators with `,` on the integer part.
-    public static func grouped(_ v: ExactDecimal) -> String {
+    package static func grouped(_ v: ExactDecimal) -> String {
         let text = v.description
         let negative = text.hasPrefix("-")
         let body = negative ? String(text.dropFirst()) : text

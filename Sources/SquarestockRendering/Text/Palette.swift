@@ -3,15 +3,15 @@
 ///
 /// Each role holds the SGR sequence that starts it and `reset` ends any of them; an empty string
 /// means "no styling", which is how `.plain` guarantees output free of escapes.
-public struct Palette: Sendable, Equatable {
-    public var up: String
-    public var down: String
-    public var flat: String
-    public var dim: String
-    public var bold: String
-    public var reset: String
+package struct Palette: Sendable, Equatable {
+    package var up: String
+    package var down: String
+    package var flat: String
+    package var dim: String
+    package var bold: String
+    package var reset: String
 
-    public init(up: String, down: String, flat: String, dim: String, bold: String, reset: String) {
+    package init(up: String, down: String, flat: String, dim: String, bold: String, reset: String) {
         self.up = up
         self.down = down
         self.flat = flat
@@ -21,11 +21,11 @@ public struct Palette: Sendable, Equatable {
     }
 
     /// No escapes at all: for pipes, files, `NO_COLOR`, `TERM=dumb` and tests.
-    public static let plain = Palette(up: "", down: "", flat: "", dim: "", bold: "", reset: "")
+    package static let plain = Palette(up: "", down: "", flat: "", dim: "", bold: "", reset: "")
 
     /// Basic 8-colour SGR, understood by every terminal emulator in use: green up, red down,
     /// default foreground for flat (not white, which vanishes on light backgrounds).
-    public static let ansi = Palette(
+    package static let ansi = Palette(
         up: "\u{1B}[32m",
         down: "\u{1B}[31m",
         flat: "\u{1B}[39m",
@@ -35,12 +35,12 @@ public struct Palette: Sendable, Equatable {
     )
 
     /// `.ansi` when the terminal may be coloured, `.plain` otherwise.
-    public static func forTerminal(_ capabilities: TerminalCapabilities) -> Palette {
+    package static func forTerminal(_ capabilities: TerminalCapabilities) -> Palette {
         capabilities.useColour ? .ansi : .plain
     }
 
     /// The code that starts `role`.
-    public subscript(role: PaletteRole) -> String {
+    package subscript(role: PaletteRole) -> String {
         switch role {
         case .up: return up
         case .down: return down
@@ -51,7 +51,7 @@ public struct Palette: Sendable, Equatable {
     }
 
     /// The code that colours a value by its direction against the previous close.
-    public func colour(for direction: SparkDirection) -> String {
+    package func colour(for direction: SparkDirection) -> String {
         switch direction {
         case .up: return up
         case .down: return down
@@ -61,7 +61,7 @@ public struct Palette: Sendable, Equatable {
 
     /// `text` wrapped in the role's code and a reset; unchanged when the role has no code, so a
     /// plain palette adds no stray resets.
-    public func paint(_ text: String, _ role: PaletteRole) -> String {
+    package func paint(_ text: String, _ role: PaletteRole) -> String {
         let code = self[role]
         if code.isEmpty { return text }
         return code + text + reset

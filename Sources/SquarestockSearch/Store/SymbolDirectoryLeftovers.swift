@@ -19,14 +19,14 @@ import SquarestockCore
 ///
 /// A name whose process still runs is never touched, so a concurrent update is left alone (a
 /// reused pid only delays the clean-up to a later run).
-public struct SymbolDirectoryLeftovers: Sendable {
-    public let store: SymbolDirectoryStore
+package struct SymbolDirectoryLeftovers: Sendable {
+    package let store: SymbolDirectoryStore
 
-    public init(store: SymbolDirectoryStore) { self.store = store }
+    package init(store: SymbolDirectoryStore) { self.store = store }
 
     /// Removes every leftover whose process is gone; returns the paths removed.
     @discardableResult
-    public func remove() -> [String] {
+    package func remove() -> [String] {
         var removed: [String] = []
         if let target = store.userDirectory {
             let base = InstalledFiles.parent(target)

@@ -12,21 +12,21 @@ import SquarestockCore
 /// `share/squarestock/symbols` beside an installed binary, or `SQUARESTOCK_DATA`). Parsing the
 /// two text files costs ~30 ms, so the built index is cached as a snapshot in the cache folder,
 /// keyed by the files' sizes and times; a missing or damaged snapshot is simply rebuilt.
-public struct SymbolDirectoryStore: Sendable {
-    public static let files = ["nasdaqlisted.txt", "otherlisted.txt"]
+package struct SymbolDirectoryStore: Sendable {
+    package static let files = ["nasdaqlisted.txt", "otherlisted.txt"]
 
-    public enum Origin: String, Sendable { case downloaded, shipped }
+    package enum Origin: String, Sendable { case downloaded, shipped }
 
-    public struct Copy: Sendable, Equatable {
-        public var directory: String
-        public var origin: Origin
+    package struct Copy: Sendable, Equatable {
+        package var directory: String
+        package var origin: Origin
     }
 
-    public let userDirectory: String?
-    public let shippedDirectory: String?
-    public let cacheDirectory: String?
+    package let userDirectory: String?
+    package let shippedDirectory: String?
+    package let cacheDirectory: String?
 
-    public init(environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()) {
+    package init(environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()) {
         if let x = environment["XDG_DATA_HOME"], !x.isEmpty {
             userDirectory = x + "/squarestock/symbols"
         } else if let h = environment["HOME"], !h.isEmpty {
@@ -38,7 +38,7 @@ public struct SymbolDirectoryStore: Sendable {
         cacheDirectory = PrivateFileStore.cacheDirectory(environment: environment)
     }
 
-    public init(userDirectory: String?, shippedDirectory: String?, cacheDirectory: String?) {
+    package init(userDirectory: String?, shippedDirectory: String?, cacheDirectory: String?) {
         self.userDirectory = userDirectory
         self.shippedDirectory = shippedDirectory
         self.cacheDirectory = cacheDirectory
@@ -62,11 +62,11 @@ public struct SymbolDirectoryStore: Sendable {
 
     /// The preferred copy: the user's when one is installed, else the shipped one. Whether it
     /// loads is `load()`'s question.
-    public var current: Copy? { candidates.first }
+    package var current: Copy? { candidates.first }
 
     /// The copies to try, best first: the user's when anything is installed at its path (a link
     /// to a folder that is gone is a damaged copy, not an absent one), then the shipped one.
-    public var candidates: [Copy] {
+    package var candidates: [Copy] {
         var out: [Copy] = []
         if let u = userDirectory {
             var st = stat()
@@ -76,12 +76,12 @@ public struct SymbolDirectoryStore: Sendable {
         return out
     }
 
-    public enum LoadError: Error, Equatable, CustomStringConvertible {
+    package enum LoadError: Error, Equatable, CustomStringConvertible {
         case notFound
         case unreadable(LocalFileReadError)
         case invalid(String, SymbolDirectoryError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notFound:
                 return
@@ -93,19 +93,19 @@ public struct SymbolDirectoryStore: Sendable {
     }
 
     /// An index and where it came from; `warnings` says why a better copy was passed over.
-    public struct Loaded: Sendable {
-        public var index: SymbolIndex
-        public var copy: Copy
-        public var warnings: [String]
+    package struct Loaded: Sendable {
+        package var index: SymbolIndex
+        package var copy: Copy
+        package var warnings: [String]
     }
 
     /// The index of the first copy that loads (see `load()`).
-    public func loadIndex() -> Result<SymbolIndex, LoadError> { load().map(\.index) }
+    package func loadIndex() -> Result<SymbolIndex, LoadError> { load().map(\.index) }
 
     /// The index of the user's copy, or of the shipped one when the user's is damaged (with a
     /// warning saying what to run); the error of the best copy when none loads. Leftovers of
     /// killed `symbols update` runs are cleared first.
-    public func load() -> Result<Loaded, LoadError> {
+    package func load() -> Result<Loaded, LoadError> {
         SymbolDirectoryLeftovers(store: self).remove()
         var warnings: [String] = []
         var firstError: LoadError?
@@ -124,7 +124,7 @@ public struct SymbolDirectoryStore: Sendable {
     }
 
     /// What to tell the user when the downloaded copy cannot be used.
-    public static func damagedWarning(_ copy: Copy, _ error: LoadError, shippedInstead: Bool) -> String {
+    package static func damagedWarning(_ copy: Copy, _ error: LoadError, shippedInstead: Bool) -> String {
         "the downloaded symbol directory in \(copy.directory) is damaged (\(error.description)); "
             + (shippedInstead
                 ? "using the copy shipped with squarestock until you run `squarestock symbols update`"
@@ -134,7 +134,7 @@ public struct SymbolDirectoryStore: Sendable {
     /// The index of one copy, from the cached snapshot when it matches the files, else built and
     /// cached. Every file is read under its size limit; a snapshot over its limit or damaged is
     /// rebuilt (and replaced) without being read whole.
-    public func loadIndex(_ copy: Copy) -> Result<SymbolIndex, LoadError> {
+    package func loadIndex(_ copy: Copy) -> Result<SymbolIndex, LoadError> {
         let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
         let key = paths.map(SymbolDirectoryStore.fingerprint).joined(separator: "-")
         // A cache folder others can write to may hold a planted snapshot: not read, not written.
@@ -156,7 +156,7 @@ public struct SymbolDirectoryStore: Sendable {
     }
 
     /// Both directory files of `copy`, each read under `LocalFileReader.Limit.symbolDirectoryFile`.
-    public func readFiles(_ copy: Copy) -> Result<(nasdaq: [UInt8], other: [UInt8]), LoadError> {
+    package func readFiles(_ copy: Copy) -> Result<(nasdaq: [UInt8], other: [UInt8]), LoadError> {
         let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
         var read: [[UInt8]] = []
         for p in paths {
@@ -169,7 +169,7 @@ public struct SymbolDirectoryStore: Sendable {
     }
 
     /// The parsed directory of `copy` (for `symbols info`), or why it cannot be used.
-    public func readDirectory(_ copy: Copy) -> Result<SymbolDirectory, LoadError> {
+    package func readDirectory(_ copy: Copy) -> Result<SymbolDirectory, LoadError> {
         fromFiles(copy) { (n, o) throws(SymbolDirectoryError) in
             try SymbolDirectoryParser.parse(nasdaqListed: n, otherListed: o)
         }

@@ -5,20 +5,20 @@ import SquarestockNetworking
 /// `squarestock symbols update`: downloads both directory files from Nasdaq Trader, validates
 /// them completely (header, every row's fields, the `File Creation Time` footer), and only then
 /// replaces the user's copy, each file by an atomic rename. A bad download leaves the old copy.
-public struct SymbolDirectoryUpdater: Sendable {
-    public static let urls = [
+package struct SymbolDirectoryUpdater: Sendable {
+    package static let urls = [
         "https://www.nasdaqtrader.com/dynamic/SymDir/nasdaqlisted.txt",
         "https://www.nasdaqtrader.com/dynamic/SymDir/otherlisted.txt",
     ]
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case notConfigured
         case download(String, TransportError)
         case httpStatus(String, Int)
         case invalid(String, SymbolDirectoryError)
         case write(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notConfigured: return "no data folder (HOME and XDG_DATA_HOME are unset)"
             case .download(let f, let e): return "\(f): \(e.description); the current copy is unchanged"
@@ -31,19 +31,19 @@ public struct SymbolDirectoryUpdater: Sendable {
         }
     }
 
-    public struct Report: Sendable, Equatable {
-        public var directory: String
-        public var listings: Int
-        public var creationTime: CivilDateTime
+    package struct Report: Sendable, Equatable {
+        package var directory: String
+        package var listings: Int
+        package var creationTime: CivilDateTime
     }
 
-    public let store: SymbolDirectoryStore
+    package let store: SymbolDirectoryStore
 
-    public init(store: SymbolDirectoryStore) { self.store = store }
+    package init(store: SymbolDirectoryStore) { self.store = store }
 
     /// Downloads both files (each URL passed through `url`, which applies `--endpoint`) and
     /// switches the directory to them; `now` names the new folder.
-    public func update(now: Instant, url: (String) -> String, transport: HTTPTransport) -> Result<Report, Failure> {
+    package func update(now: Instant, url: (String) -> String, transport: HTTPTransport) -> Result<Report, Failure> {
         guard let target = store.userDirectory else { return .failure(.notConfigured) }
         SymbolDirectoryLeftovers(store: store).remove()
         let names = SymbolDirectoryStore.files

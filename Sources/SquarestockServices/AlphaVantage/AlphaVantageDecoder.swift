@@ -5,20 +5,20 @@ import SquarestockNetworking
 /// Reads Alpha Vantage's CSV answers (`datatype=csv`): GLOBAL_QUOTE, TIME_SERIES_INTRADAY and
 /// SYMBOL_SEARCH. Every body is first checked for the JSON error objects the service sends with
 /// HTTP 200, then for the expected header.
-public enum AlphaVantageDecoder {
-    public static let source = "alphavantage"
+package enum AlphaVantageDecoder {
+    package static let source = "alphavantage"
 
-    public struct GlobalQuote: Sendable, Equatable {
-        public var symbol: String
-        public var open, high, low, price, volume, previousClose, change, changePercent: ExactDecimal?
-        public var latestDay: CivilDate?
+    package struct GlobalQuote: Sendable, Equatable {
+        package var symbol: String
+        package var open, high, low, price, volume, previousClose, change, changePercent: ExactDecimal?
+        package var latestDay: CivilDate?
         /// The price field's text when it was neither a number nor a missing marker.
-        public var unreadablePrice: String? = nil
+        package var unreadablePrice: String? = nil
     }
 
-    public struct IntradayBar: Sendable, Equatable {
-        public var time: CivilDateTime  // US/Eastern wall clock
-        public var close: ExactDecimal?
+    package struct IntradayBar: Sendable, Equatable {
+        package var time: CivilDateTime  // US/Eastern wall clock
+        package var close: ExactDecimal?
     }
 
     static func screen(_ response: HTTPResponse, apiKey: String?, header: String) -> QuoteError? {
@@ -47,7 +47,7 @@ public enum AlphaVantageDecoder {
         }
     }
 
-    public static func globalQuote(_ response: HTTPResponse, apiKey: String?) -> Result<GlobalQuote?, QuoteError> {
+    package static func globalQuote(_ response: HTTPResponse, apiKey: String?) -> Result<GlobalQuote?, QuoteError> {
         if let e = screen(response, apiKey: apiKey, header: "symbol") { return .failure(e) }
         var quote: GlobalQuote?
         let problem = rows(response.body, minimumFields: 10) { reader, f in
@@ -71,7 +71,7 @@ public enum AlphaVantageDecoder {
     }
 
     /// Bars newest first as sent; the caller orders them.
-    public static func intraday(_ response: HTTPResponse, apiKey: String?) -> Result<[IntradayBar], QuoteError> {
+    package static func intraday(_ response: HTTPResponse, apiKey: String?) -> Result<[IntradayBar], QuoteError> {
         if let e = screen(response, apiKey: apiKey, header: "timestamp") { return .failure(e) }
         var bars: [IntradayBar] = []
         var bad: QuoteError?
@@ -94,7 +94,7 @@ public enum AlphaVantageDecoder {
     /// SYMBOL_SEARCH rows as online matches; names may be the literal `null`, and names with
     /// commas arrive unquoted, so the name is everything between the symbol and the last seven
     /// fields.
-    public static func search(_ response: HTTPResponse, apiKey: String?, registry: ExchangeRegistry) -> Result<
+    package static func search(_ response: HTTPResponse, apiKey: String?, registry: ExchangeRegistry) -> Result<
         [OnlineSymbolMatch], QuoteError
     > {
         if let e = screen(response, apiKey: apiKey, header: "symbol") { return .failure(e) }

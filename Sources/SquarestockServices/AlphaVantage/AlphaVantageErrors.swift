@@ -5,11 +5,11 @@ import SquarestockNetworking
 /// Alpha Vantage answers every problem with HTTP 200 and a one-key JSON object, even when CSV
 /// was asked for. Each wording becomes its own error, with the limit it states, and with the
 /// user's key removed from anything quoted back (one message echoes "your API key as ...").
-public enum AlphaVantageErrors {
-    public static let source = "alphavantage"
+package enum AlphaVantageErrors {
+    package static let source = "alphavantage"
 
     /// nil when the body is not one of Alpha Vantage's JSON error objects.
-    public static func error(in response: HTTPResponse, apiKey: String?) -> QuoteError? {
+    package static func error(in response: HTTPResponse, apiKey: String?) -> QuoteError? {
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body),
             case .object(let members) = root
         else { return nil }

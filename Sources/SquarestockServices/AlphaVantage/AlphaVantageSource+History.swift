@@ -6,7 +6,7 @@ import SquarestockNetworking
 /// the previous closes. `outputsize=full` (needed beyond the compact 100 bars) is a premium
 /// feature on some functions; when refused, the free compact series is charted with a note.
 extension AlphaVantageSource: HistorySource {
-    public func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
         guard let key = context.alphaVantageAPIKey else {
             return .failure(.response(.notConfigured(source: name, detail: "no API key; set ALPHAVANTAGE_API_KEY or alphavantage_api_key in the config file (free keys at alphavantage.co)")))
         }

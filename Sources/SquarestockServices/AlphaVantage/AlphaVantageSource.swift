@@ -5,14 +5,14 @@ import SquarestockNetworking
 /// TIME_SERIES_INTRADAY (5min, US/Eastern wall clock, newest first) for the day's bars and the
 /// time of the last trade, both as CSV. The key comes from `ALPHAVANTAGE_API_KEY` or the config
 /// file and never appears in any output.
-public struct AlphaVantageSource: QuoteSource {
-    public let name = "alphavantage"
+package struct AlphaVantageSource: QuoteSource {
+    package let name = "alphavantage"
 
-    public init() {}
+    package init() {}
 
     static let eastern = try? ExchangeTimeZone(identifier: "America/New_York")
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         guard let key = context.alphaVantageAPIKey else {
             let e = QuoteError.notConfigured(source: name, detail: "no API key; set ALPHAVANTAGE_API_KEY or alphavantage_api_key in the config file (free keys at alphavantage.co)")
             return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }

@@ -3,10 +3,10 @@ import SquarestockMarket
 
 /// Alpha Vantage spells non-US listings with its own suffixes: `VOD.L` -> `VOD.LON`,
 /// `SAP.DE` -> `SAP.DEX`, `RY.TO` -> `RY.TRT`.
-public enum AlphaVantageSymbol {
+package enum AlphaVantageSymbol {
     static let suffixes: [String: String] = ["L": "LON", "DE": "DEX", "TO": "TRT", "F": "FRK"]
 
-    public static func ticker(for symbol: String, registry: ExchangeRegistry = .standard) -> Result<String, QuoteError> {
+    package static func ticker(for symbol: String, registry: ExchangeRegistry = .standard) -> Result<String, QuoteError> {
         let s = symbol.uppercased()
         if s.hasPrefix("^") || s.hasSuffix("=X") || s.hasSuffix("-USD") {
             return .failure(.unsupportedSymbol(source: "alphavantage", reason: "indices, FX and crypto need other Alpha Vantage functions; try --source yahoo"))
@@ -21,7 +21,7 @@ public enum AlphaVantageSymbol {
 
     /// The exchange an Alpha Vantage symbol or region belongs to, for zones and hours: its
     /// `UTC-04`-style offsets are only valid on the day they were sent.
-    public static func exchange(symbol: String, region: String?, registry: ExchangeRegistry) -> Exchange? {
+    package static func exchange(symbol: String, region: String?, registry: ExchangeRegistry) -> Exchange? {
         let s = symbol.uppercased()
         if s.hasSuffix(".LON") { return registry.exchange(id: "XLON") }
         if s.hasSuffix(".DEX") || s.hasSuffix(".FRK") { return registry.exchange(id: "XETR") }

@@ -12,11 +12,11 @@ import SquarestockNetworking
 ///
 /// Alpha Vantage reports trouble as a JSON object with HTTP 200 even when CSV was asked for;
 /// each of its three keys becomes its own error so the CLI can tell "wait" from "fix the call".
-public enum AlphaVantageTimeSeriesDecoder {
-    public static let source = "alphavantage"
+package enum AlphaVantageTimeSeriesDecoder {
+    package static let source = "alphavantage"
 
     /// The zone of Alpha Vantage's intraday timestamps (its JSON says `US/Eastern`).
-    public static let timestampZone = "America/New_York"
+    package static let timestampZone = "America/New_York"
 
     static let plain = HistoryCSVLayout(
         columns: [
@@ -45,7 +45,7 @@ public enum AlphaVantageTimeSeriesDecoder {
 
     /// - Parameter apiKey: removed from any message quoted back (one wording echoes "your API key
     ///   as ...").
-    public static func decode(
+    package static func decode(
         _ response: HTTPResponse, symbol: String, zone: ExchangeTimeZone,
         interval: HistoryInterval, apiKey: String? = nil
     ) -> Result<HistorySeries, HistoryError> {

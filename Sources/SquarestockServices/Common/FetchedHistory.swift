@@ -4,23 +4,23 @@ import SquarestockCore
 ///
 /// The series is as received (oldest first, not yet cut to the range) so the sessions before the
 /// range are still there to give the previous close.
-public struct FetchedHistory: Sendable {
+package struct FetchedHistory: Sendable {
     /// Bars oldest first; `currency` set when the source or the exchange names it.
-    public var series: HistorySeries
+    package var series: HistorySeries
     /// Official closes the source reported apart from the bars, keyed by the session they precede:
     /// `previousCloses[d]` is the close of the session before `d` (Yahoo's `chartPreviousClose` and
     /// `previousClose`, or the daily bars fetched beside intraday ones).
-    public var previousCloses: [CivilDate: ExactDecimal]
+    package var previousCloses: [CivilDate: ExactDecimal]
     /// The venue, for its trading hours and calendar; nil when the symbol's venue is not known.
-    public var exchange: Exchange?
+    package var exchange: Exchange?
     /// Company or instrument name, when the source sends one.
-    public var name: String?
+    package var name: String?
     /// The source that answered.
-    public var source: String
+    package var source: String
     /// Things the user should know (a recorded sample, a shortened series, a fallback).
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(series: HistorySeries, previousCloses: [CivilDate: ExactDecimal] = [:], exchange: Exchange? = nil, name: String? = nil,
+    package init(series: HistorySeries, previousCloses: [CivilDate: ExactDecimal] = [:], exchange: Exchange? = nil, name: String? = nil,
                 source: String, notes: [String] = []) {
         self.series = series
         self.previousCloses = previousCloses
@@ -33,7 +33,7 @@ public struct FetchedHistory: Sendable {
     /// The close of the session before `session`: reported by the source, else the last close of
     /// an earlier session in the series itself when its bars are daily or longer (an intraday
     /// series' last bar is not the official close).
-    public func previousClose(before session: CivilDate) -> ExactDecimal? {
+    package func previousClose(before session: CivilDate) -> ExactDecimal? {
         if let c = previousCloses[session] { return c }
         guard !series.interval.isIntraday else { return nil }
         return series.bars.last { $0.session < session && $0.close != nil }?.close

@@ -7,7 +7,7 @@ import SquarestockNetworking
 /// same service for quotes and charts. Each asks its service for the bars that suit the range
 /// (`ChartRange.preferredInterval` where the service can, plus a few sessions before the range for
 /// the previous close) and hands back the series untrimmed; `ChartManager` cuts it to the range.
-public protocol HistorySource: Sendable {
+package protocol HistorySource: Sendable {
     /// The name users pass to `--source`.
     var name: String { get }
     /// Whether the service has intraday bars at all (`1d` and `5d` need them).
@@ -17,7 +17,7 @@ public protocol HistorySource: Sendable {
 }
 
 extension HistorySource {
-    public var hasIntradayHistory: Bool { true }
+    package var hasIntradayHistory: Bool { true }
 
     /// The error for a range the source cannot serve, or nil.
     func unsupported(_ range: ChartRange) -> HistoryError? {
@@ -27,7 +27,7 @@ extension HistorySource {
 }
 
 /// Finds the history side of a quote source chosen by `--source`.
-public enum HistorySourceCatalog {
+package enum HistorySourceCatalog {
     /// `source` itself when it serves history too (every source of `SourceCatalog` does).
-    public static func source(for source: QuoteSource) -> HistorySource? { source as? HistorySource }
+    package static func source(for source: QuoteSource) -> HistorySource? { source as? HistorySource }
 }

@@ -5,7 +5,7 @@ import SquarestockNetworking
 
 /// A quote service squarestock can read. Each source owns its wire format and its URLs, and
 /// hands back domain `Stock`s, so the CLI and the renderers never see a service's quirks.
-public protocol QuoteSource: Sendable {
+package protocol QuoteSource: Sendable {
     /// The name users pass to `--source`, shown in every output.
     var name: String { get }
     /// One result per symbol, in the order given. Symbols are already validated and upper-cased.
@@ -13,23 +13,23 @@ public protocol QuoteSource: Sendable {
 }
 
 /// What a source needs besides the symbols: the clock, where to send requests, keys.
-public struct SourceContext: Sendable {
-    public var now: Instant
+package struct SourceContext: Sendable {
+    package var now: Instant
     /// Replaces scheme, host and port of every URL (mirrors, proxies, loopback tests).
-    public var endpoint: String?
-    public var registry: ExchangeRegistry
-    public var stooqAPIKey: String?
-    public var alphaVantageAPIKey: String?
+    package var endpoint: String?
+    package var registry: ExchangeRegistry
+    package var stooqAPIKey: String?
+    package var alphaVantageAPIKey: String?
     /// The folder holding `manifest.tsv` for the `samples` source.
-    public var samplesDirectory: String?
+    package var samplesDirectory: String?
     /// Where sessions are cached between runs (`~/.cache/squarestock`); nil keeps them in memory.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
-    public var yahooUserAgent: String
+    package var yahooUserAgent: String
 
-    public static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
+    package static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
 
-    public init(
+    package init(
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
         stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
         yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil
@@ -45,7 +45,7 @@ public struct SourceContext: Sendable {
     }
 
     /// The real URL, or the same path and query on the configured endpoint.
-    public func url(_ real: String) -> String {
+    package func url(_ real: String) -> String {
         guard let endpoint, !endpoint.isEmpty else { return real }
         return Endpoint.rebase(real, onto: endpoint)
     }

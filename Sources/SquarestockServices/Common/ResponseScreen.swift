@@ -4,10 +4,10 @@ import SquarestockNetworking
 
 /// The checks every CSV source runs before reading a body: services report trouble with
 /// HTTP 200 and an HTML page, a JSON object or a sentence, so the status alone proves nothing.
-public enum ResponseScreen {
+package enum ResponseScreen {
     /// Returns an error when `response` is not a CSV body whose first field (case-insensitive)
     /// is one of `headerStarts`; `textRules` map known plain-text answers to specific errors.
-    public static func csv(
+    package static func csv(
         _ response: HTTPResponse, source: String, headerStarts: [String],
         htmlHint: String?, textRules: [(prefix: String, error: QuoteError)] = []
     ) -> QuoteError? {

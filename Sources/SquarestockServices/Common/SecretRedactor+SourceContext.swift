@@ -3,7 +3,7 @@ import SquarestockCore
 
 extension SecretRedactor {
     /// Every secret a source context carries: both API keys and the endpoint's password.
-    public func register(context: SourceContext) {
+    package func register(context: SourceContext) {
         register(context.stooqAPIKey)
         register(context.alphaVantageAPIKey)
         if let password = context.endpoint.flatMap(Endpoint.password) {

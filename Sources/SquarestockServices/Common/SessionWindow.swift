@@ -1,8 +1,8 @@
 import SquarestockCore
 
 /// The regular session of a trading day as UTC instants: the time axis of a day's sparkline.
-public enum SessionWindow {
-    public static func regular(exchange: Exchange?, zone: ExchangeTimeZone?, on date: CivilDate) -> ClosedRange<Instant>? {
+package enum SessionWindow {
+    package static func regular(exchange: Exchange?, zone: ExchangeTimeZone?, on date: CivilDate) -> ClosedRange<Instant>? {
         guard let exchange, let zone else { return nil }
         let hours = exchange.hours(on: date)
         if hours.isContinuous {

@@ -10,7 +10,7 @@ import SquarestockNetworking
 /// hours. Expiry times are spread per URL so cached entries do not all expire in the same
 /// refresh. A fresh fetch always replaces the cached answer; a failed one never touches it.
 /// The sparkline does not go stale meanwhile: `WatchState` appends each refresh's live price.
-public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
+package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     private let inner: any HTTPTransport
     private let clock: any MonotonicClock
     private let ttl: @Sendable (HTTPRequest) -> Double?
@@ -19,9 +19,9 @@ public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     private let lock = Lock()
     private var entries: [String: (response: HTTPResponse, expires: Double, stored: Double)] = [:]
     private var bytes = 0
-    public private(set) var hits = 0
+    package private(set) var hits = 0
 
-    public init(wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
+    package init(wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
                 ttl: @escaping @Sendable (HTTPRequest) -> Double? = WatchResponseCache.historyTTL) {
         self.inner = inner
         self.clock = clock
@@ -30,7 +30,7 @@ public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
         self.maxBytes = max(1, maxBytes)
     }
 
-    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+    package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         let now = clock.now()
         var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)
         var forward: [Int] = []
@@ -61,7 +61,7 @@ public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     }
 
     /// Entries held now.
-    public var count: Int { lock.withLock { entries.count } }
+    package var count: Int { lock.withLock { entries.count } }
 
     private func store(_ url: String, _ response: HTTPResponse, expires: Double, now: Double) {
         if let old = entries.removeValue(forKey: url) { bytes -= old.response.body.count }
@@ -92,7 +92,7 @@ public final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     /// The watch policy: Stooq's daily bars (previous close) for 4 hours, Stooq's 5-minute bars
     /// and Yahoo's day chart for 4 minutes (a new bar appears every 5); quotes and session
     /// requests never.
-    public static let historyTTL: @Sendable (HTTPRequest) -> Double? = { request in
+    package static let historyTTL: @Sendable (HTTPRequest) -> Double? = { request in
         let url = request.url
         if url.contains("/q/d/l/") {
             if url.contains("&i=d") { return 4 * 3600 }

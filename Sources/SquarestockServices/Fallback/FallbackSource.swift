@@ -5,26 +5,26 @@ import SquarestockNetworking
 /// only when the earlier one failed as a service (blocked, down, rate limited), never when it
 /// said the symbol does not exist. Each stock says which source answered, and notes why an
 /// earlier one was skipped.
-public struct FallbackSource: QuoteSource {
-    public let name = "auto"
-    public let chain: [QuoteSource]
+package struct FallbackSource: QuoteSource {
+    package let name = "auto"
+    package let chain: [QuoteSource]
 
-    public init(chain: [QuoteSource]) {
+    package init(chain: [QuoteSource]) {
         self.chain = chain
     }
 
     /// yahoo, then Alpha Vantage and Stooq when their keys are configured (keyless Stooq
     /// answers bots with a browser check, so trying it would only add a second error).
-    public static func standard(context: SourceContext) -> FallbackSource {
+    package static func standard(context: SourceContext) -> FallbackSource {
         var chain: [QuoteSource] = [YahooSource()]
         if context.alphaVantageAPIKey != nil { chain.append(AlphaVantageSource()) }
         if context.stooqAPIKey != nil { chain.append(StooqSource()) }
         return FallbackSource(chain: chain)
     }
 
-    public static let skipPrefix = "fell back from "
+    package static let skipPrefix = "fell back from "
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         var final: [String: StockResult] = [:]
         var pending = symbols
         var skipped: [String] = []

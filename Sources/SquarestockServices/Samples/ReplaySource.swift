@@ -11,9 +11,9 @@ import SquarestockNetworking
 /// for the moment of recording) is left unknown. Once the recording has played out, the recorded
 /// quote is shown as it was. Symbols without intraday points (daily bars, legacy CSV) stay as
 /// recorded. Nothing is invented: every value shown is a recorded one, or unknown.
-public final class ReplaySource: QuoteSource, @unchecked Sendable {
-    public let name: String
-    public let speed: Double
+package final class ReplaySource: QuoteSource, @unchecked Sendable {
+    package let name: String
+    package let speed: Double
     private let recorded: any QuoteSource
     private let elapsed: @Sendable () -> Double
     private let lock = Lock()
@@ -21,14 +21,14 @@ public final class ReplaySource: QuoteSource, @unchecked Sendable {
 
     /// `elapsed` gives real seconds since the replay started (a monotonic clock in production,
     /// a constant in tests).
-    public init(recorded: any QuoteSource = SamplesSource(), speed: Double, elapsed: @escaping @Sendable () -> Double) {
+    package init(recorded: any QuoteSource = SamplesSource(), speed: Double, elapsed: @escaping @Sendable () -> Double) {
         self.recorded = recorded
         self.name = recorded.name
         self.speed = speed.isFinite && speed > 0 ? speed : 1
         self.elapsed = elapsed
     }
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         let missing = lock.withLock { symbols.filter { loaded[$0] == nil } }
         if !missing.isEmpty {
             let fetched = recorded.quotes(for: missing, context: context, transport: transport)
@@ -47,31 +47,31 @@ public final class ReplaySource: QuoteSource, @unchecked Sendable {
     }
 
     /// Virtual seconds since the start of every replayed day.
-    public func virtualSeconds() -> Int64 {
+    package func virtualSeconds() -> Int64 {
         let v = max(0, elapsed()) * speed
         return v < 1e15 ? Int64(v) : Int64(1e15)
     }
 
     /// Where `symbol`'s replay starts (its first recorded point), once it has been loaded; nil
     /// for symbols without intraday data.
-    public func start(for symbol: String) -> Instant? {
+    package func start(for symbol: String) -> Instant? {
         lock.withLock { loaded[symbol]?.stock }.flatMap(ReplaySource.start(of:))
     }
 
     /// `symbol`'s virtual "now", or nil when it does not replay.
-    public func virtualNow(for symbol: String) -> Instant? {
+    package func virtualNow(for symbol: String) -> Instant? {
         start(for: symbol).map { $0.adding(seconds: virtualSeconds()) }
     }
 
     /// The first recorded intraday point's time; nil without intraday points.
-    public static func start(of stock: Stock) -> Instant? {
+    package static func start(of stock: Stock) -> Instant? {
         stock.intraday.map(\.time).min()
     }
 
     /// `stock` as it looked at `t`: the points up to `t`, the last one as the price and trade
     /// time, high and low from them, change derived from the previous close, volume unknown.
     /// At or after the last point, the recorded stock unchanged.
-    public static func slice(_ stock: Stock, upTo t: Instant) -> Stock {
+    package static func slice(_ stock: Stock, upTo t: Instant) -> Stock {
         guard let end = stock.intraday.map(\.time).max(), t < end else { return stock }
         let points = stock.intraday.filter { $0.time <= t }
         guard let last = points.last else { return stock }

@@ -3,8 +3,8 @@ import SquarestockCore
 /// Finds the shipped `samples/` folder: `SQUARESTOCK_SAMPLES`, else a `samples/manifest.tsv`
 /// in a folder above the executable (a checkout running `.build/debug/squarestock`), else
 /// `../share/squarestock/samples` beside an installed binary.
-public enum SamplesLocator {
-    public static func find(environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()) -> String? {
+package enum SamplesLocator {
+    package static func find(environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()) -> String? {
         if let dir = environment["SQUARESTOCK_SAMPLES"], !dir.isEmpty { return dir }
         guard let exe = executablePath else { return nil }
         var dir = InstalledFiles.parent(exe)

@@ -12,14 +12,14 @@ import SquarestockNetworking
 /// A range the samples do not cover is an error naming the ones they do; nothing is stretched.
 extension SamplesSource: HistorySource {
     /// One recorded history of the manifest.
-    public struct HistoryEntry: Sendable, Equatable {
-        public var symbol: String
-        public var ranges: [ChartRange]
-        public var format: String
-        public var file: String
+    package struct HistoryEntry: Sendable, Equatable {
+        package var symbol: String
+        package var ranges: [ChartRange]
+        package var format: String
+        package var file: String
     }
 
-    public func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
         guard let dir = context.samplesDirectory else {
             return .failure(.response(.notConfigured(source: name, detail: "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout")))
         }
@@ -85,7 +85,7 @@ extension SamplesSource: HistorySource {
     }
 
     /// The history items of every manifest line; lines without a fourth column have none.
-    public static func parseHistoryManifest(_ body: [UInt8]) -> [HistoryEntry] {
+    package static func parseHistoryManifest(_ body: [UInt8]) -> [HistoryEntry] {
         var out: [HistoryEntry] = []
         for line in manifestLines(body) {
             if line.hasPrefix("#") { continue }

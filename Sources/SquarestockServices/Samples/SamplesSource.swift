@@ -7,18 +7,18 @@ import SquarestockNetworking
 ///
 /// `samples/manifest.tsv` lists, per symbol, the format and the file (tab separated):
 /// `AAPL  yahoo-chart  yahoo-chart/AAPL.json`, or `INTC  yahoo-csv:<f codes>  yahoo-csv/x.csv`.
-public struct SamplesSource: QuoteSource {
-    public let name = "samples"
+package struct SamplesSource: QuoteSource {
+    package let name = "samples"
 
-    public init() {}
+    package init() {}
 
-    public struct Entry: Sendable, Equatable {
-        public var symbol: String
-        public var format: String
-        public var file: String
+    package struct Entry: Sendable, Equatable {
+        package var symbol: String
+        package var format: String
+        package var file: String
     }
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         guard let dir = context.samplesDirectory else {
             let e = QuoteError.notConfigured(source: name, detail: "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout")
             return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }
@@ -74,7 +74,7 @@ public struct SamplesSource: QuoteSource {
         return .failure(.notConfigured(source: sourceName, detail: "unknown sample format \(entry.format) in manifest.tsv"))
     }
 
-    public static func parseManifest(_ body: [UInt8]) -> [Entry] {
+    package static func parseManifest(_ body: [UInt8]) -> [Entry] {
         manifestLines(body).compactMap { line in
             if line.hasPrefix("#") { return nil }
             let parts = line.split(separator: "\t", omittingEmptySubsequences: true)

@@ -5,8 +5,8 @@ import SquarestockNetworking
 ///
 /// Columns are taken by position, because files from stooq.pl carry Polish headers
 /// (`Data,Otwarcie,...`) and the `Name` column exists only when asked for.
-public enum StooqDecoder {
-    public static let source = "stooq"
+package enum StooqDecoder {
+    package static let source = "stooq"
 
     static let htmlHint =
         "Stooq answers automated clients with a browser-check page and now wants an API key for downloads; set STOOQ_API_KEY (get one at stooq.com), or try --source yahoo-csv"
@@ -19,7 +19,7 @@ public enum StooqDecoder {
         ("No data", .noData(source: source)),
     ]
 
-    public static func quotes(_ response: HTTPResponse) -> Result<[StooqQuoteRow], QuoteError> {
+    package static func quotes(_ response: HTTPResponse) -> Result<[StooqQuoteRow], QuoteError> {
         if let e = ResponseScreen.csv(
             response, source: source, headerStarts: ["symbol"], htmlHint: htmlHint, textRules: textRules)
         {

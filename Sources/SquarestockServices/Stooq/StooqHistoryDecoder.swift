@@ -11,8 +11,8 @@ import SquarestockNetworking
 /// Warsaw and are dated by the exchange's own calendar. Daily, weekly and monthly rows are dated
 /// at their session date. Errors reuse the quote decoder's answers to Stooq's text bodies
 /// (`No data`, the daily hits limit) and its HTML hint.
-public enum StooqHistoryDecoder {
-    public static let source = StooqDecoder.source
+package enum StooqHistoryDecoder {
+    package static let source = StooqDecoder.source
 
     static let daily = HistoryCSVLayout(
         columns: [
@@ -40,7 +40,7 @@ public enum StooqHistoryDecoder {
     /// - Parameters:
     ///   - zone: the symbol's exchange zone, which names the sessions.
     ///   - interval: what was asked for (`i=d` is `.daily`, `i=5` is `.minutes(5)`).
-    public static func decode(
+    package static func decode(
         _ response: HTTPResponse, symbol: String, zone: ExchangeTimeZone,
         interval: HistoryInterval
     ) -> Result<HistorySeries, HistoryError> {

@@ -5,7 +5,7 @@ import SquarestockNetworking
 /// weekly bars (`i=w`) for `max`, and for `1d`/`5d` the 5-minute bars (`i=5`, a few days deep)
 /// with three weeks of daily bars beside them for the previous closes, in one concurrent batch.
 extension StooqSource: HistorySource {
-    public func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
         StooqSymbol.ticker(for: symbol, registry: context.registry).mapError(HistoryError.response).flatMap { ticker in
             HistoryVenue.resolve(symbol: symbol, registry: context.registry, source: name).flatMap { venue in
                 history(symbol: symbol, ticker: ticker, venue: venue, range: range, context: context, transport: transport)

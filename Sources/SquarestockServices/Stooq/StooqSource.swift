@@ -5,16 +5,16 @@ import SquarestockNetworking
 /// Stooq (stooq.com): quotes in batches from `/q/l/`, the day's 5-minute bars from
 /// `/q/d/l/?i=5` and recent daily bars from `/q/d/l/?i=d` for the previous close. All of one
 /// command's requests go out in a single concurrent batch.
-public struct StooqSource: QuoteSource {
-    public let name = "stooq"
+package struct StooqSource: QuoteSource {
+    package let name = "stooq"
     /// Stooq drops rows silently from large batches.
-    public static let batchSize = 10
+    package static let batchSize = 10
     /// Calendar days of daily history asked for: enough to span a long holiday weekend.
     static let historyDays = 21
 
-    public init() {}
+    package init() {}
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         var outcomes = [Result<Stock, QuoteError>?](repeating: nil, count: symbols.count)
         var tickers: [(index: Int, ticker: String)] = []
         for (i, s) in symbols.enumerated() {
@@ -110,7 +110,7 @@ public struct StooqSource: QuoteSource {
     /// Builds a stock from a quote row and whatever history arrived (decoded by
     /// `StooqHistoryDecoder` in the symbol's exchange zone, as charts are). History failures only
     /// cost the sparkline or the previous close, never the quote.
-    public static func stock(
+    package static func stock(
         symbol: String, row: StooqQuoteRow, intraday: Result<HistorySeries, HistoryError>?,
         daily: Result<HistorySeries, HistoryError>?, context: SourceContext, sourceName: String
     ) -> Result<Stock, QuoteError> {

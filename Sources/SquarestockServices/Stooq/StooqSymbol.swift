@@ -3,13 +3,13 @@ import SquarestockMarket
 
 /// Spelling of symbols on Stooq: `AAPL` -> `aapl.us`, `BRK.B` -> `brk-b.us`, `7203.T` ->
 /// `7203.jp`, `0700.HK` -> `700.hk`, `^GSPC` -> `^spx`, `EURUSD=X` -> `eurusd`.
-public enum StooqSymbol {
+package enum StooqSymbol {
     static let indices: [String: String] = [
         "^GSPC": "^spx", "^SPX": "^spx", "^DJI": "^dji", "^GDAXI": "^dax", "^DAX": "^dax", "^N225": "^nkx", "^NKX": "^nkx",
         "^IXIC": "^ndq", "^NDX": "^ndx", "^FTSE": "^ukx", "^HSI": "^hsi",
     ]
 
-    public static func ticker(for symbol: String, registry: ExchangeRegistry) -> Result<String, QuoteError> {
+    package static func ticker(for symbol: String, registry: ExchangeRegistry) -> Result<String, QuoteError> {
         let s = symbol.uppercased()
         if s.hasPrefix("^") {
             return .success(indices[s] ?? s.lowercased())

@@ -6,29 +6,29 @@ import SquarestockNetworking
 /// Yahoo's cookies all live under `.yahoo.com`, and with `--endpoint` every Yahoo host becomes
 /// one test or mirror host, so a jar keyed by name (not by domain) is both enough and what keeps
 /// the whole flow working against a single server.
-public struct CookieJar: Sendable, Equatable, Codable {
-    public struct Cookie: Sendable, Equatable, Codable {
-        public var name: String
-        public var value: String
+package struct CookieJar: Sendable, Equatable, Codable {
+    package struct Cookie: Sendable, Equatable, Codable {
+        package var name: String
+        package var value: String
         /// Epoch seconds; nil for a session cookie.
-        public var expires: Int64?
+        package var expires: Int64?
     }
 
-    public private(set) var cookies: [Cookie] = []
+    package private(set) var cookies: [Cookie] = []
 
     /// The longest a cookie is kept, whatever the server asks: 400 days.
-    public static let maxLifetime: Int64 = 400 * 86_400
+    package static let maxLifetime: Int64 = 400 * 86_400
 
-    public init(cookies: [Cookie] = []) { self.cookies = cookies }
+    package init(cookies: [Cookie] = []) { self.cookies = cookies }
 
-    public func value(_ name: String) -> String? { cookies.first { $0.name == name }?.value }
+    package func value(_ name: String) -> String? { cookies.first { $0.name == name }?.value }
 
     /// Takes every `Set-Cookie` of a response; an expired or emptied cookie is removed.
-    public mutating func absorb(_ response: HTTPResponse, now: Instant) {
+    package mutating func absorb(_ response: HTTPResponse, now: Instant) {
         for line in response.headers(named: "Set-Cookie") { absorb(setCookie: line, now: now) }
     }
 
-    public mutating func absorb(setCookie line: String, now: Instant) {
+    package mutating func absorb(setCookie line: String, now: Instant) {
         let parts = line.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         guard let first = parts.first, let eq = first.firstIndex(of: "=") else { return }
         let name = String(first[..<eq])
@@ -51,7 +51,7 @@ public struct CookieJar: Sendable, Equatable, Codable {
     }
 
     /// The `Cookie:` request header, or nil when the jar is empty.
-    public var headerLine: String? {
+    package var headerLine: String? {
         cookies.isEmpty ? nil : "Cookie: " + cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 }

@@ -2,15 +2,15 @@ import SquarestockCore
 
 /// Just enough HTML reading to answer Yahoo's EU consent form: the hidden inputs of a page, with
 /// the entity encoding Yahoo uses in their values (`guccounter&#x3D;1`).
-public enum HTMLForm {
+package enum HTMLForm {
     /// `(name, value)` of every `<input type="hidden" ...>` that has a name.
-    public static func hiddenInputs(_ html: String) -> [(name: String, value: String)] {
+    package static func hiddenInputs(_ html: String) -> [(name: String, value: String)] {
         hiddenInputs(Array(html.utf8))
     }
 
     /// The same, read from the page's bytes: consent pages are ~90 KB, tags and attribute names
     /// are ASCII, and only the few values kept become strings.
-    public static func hiddenInputs(_ html: [UInt8]) -> [(name: String, value: String)] {
+    package static func hiddenInputs(_ html: [UInt8]) -> [(name: String, value: String)] {
         var out: [(String, String)] = []
         html.withUnsafeBufferPointer { page in
             var from = 0
@@ -61,7 +61,7 @@ public enum HTMLForm {
 
     /// `&amp; &lt; &gt; &quot; &apos; &#xNN; &#NN;`; anything else, including a reference to a
     /// surrogate or to no code point, stays as written.
-    public static func decodeEntities(_ s: String) -> String {
+    package static func decodeEntities(_ s: String) -> String {
         guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         return Array(s.utf8).withUnsafeBufferPointer { decodeEntities($0) }
     }
@@ -127,7 +127,7 @@ public enum HTMLForm {
     }
 
     /// `application/x-www-form-urlencoded` body.
-    public static func encode(_ fields: [(String, String)]) -> String {
+    package static func encode(_ fields: [(String, String)]) -> String {
         fields.map { Endpoint.encode($0.0) + "=" + Endpoint.encode($0.1) }.joined(separator: "&")
     }
 }

@@ -4,10 +4,10 @@ import SquarestockNetworking
 /// Reads the legacy Yahoo autocomplete answers (`autoc?query=...`), plain JSON or JSONP
 /// (`YAHOO.Finance.SymbolSuggest.ssCallback({...})`, sometimes prefixed with `/**/`). Values can
 /// carry trailing spaces; the error variant has lower-case keys (`result: null, error: {...}`).
-public enum YahooAutocompleteDecoder {
+package enum YahooAutocompleteDecoder {
     static let types = ["S": "Equity", "E": "ETF", "M": "Fund", "O": "Option", "I": "Index", "F": "Future"]
 
-    public static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
+    package static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
         let root: JSONValue
         do { root = try JSONReader.parseAllowingJSONP(response.body) } catch {
             let kind = BodyKind.classify(response.body)

@@ -8,10 +8,10 @@ import SquarestockNetworking
 /// Null closes are gaps (Tokyo's lunch break), never zeros; a missing `timestamp` key means the
 /// source had no bars. Times are UTC epoch seconds, placed with `exchangeTimezoneName`, never
 /// with `gmtoffset` (the offset now, not at the bar).
-public enum YahooChartDecoder {
-    public static let source = "yahoo"
+package enum YahooChartDecoder {
+    package static let source = "yahoo"
 
-    public static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String)
+    package static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String)
         -> Result<Stock, QuoteError>
     {
         if response.status == 429 {

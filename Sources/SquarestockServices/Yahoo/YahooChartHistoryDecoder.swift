@@ -14,13 +14,13 @@ import SquarestockNetworking
 /// day's daily bar; the later one wins. `chartPreviousClose` (the close before the first bar)
 /// and, on intraday answers, `previousClose` (the close before the last session) are kept as
 /// the series' previous closes.
-public enum YahooChartHistoryDecoder {
-    public static let source = "yahoo"
+package enum YahooChartHistoryDecoder {
+    package static let source = "yahoo"
 
     /// - Parameters:
     ///   - requested: the interval asked for, used when the body does not say (`dataGranularity`).
     ///   - sourceName: the name the result carries (`samples` for recordings).
-    public static func decode(
+    package static func decode(
         _ response: HTTPResponse, symbol: String, registry: ExchangeRegistry,
         requested: HistoryInterval, sourceName: String = source
     ) -> Result<FetchedHistory, HistoryError> {

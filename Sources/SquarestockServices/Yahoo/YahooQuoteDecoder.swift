@@ -3,17 +3,17 @@ import SquarestockNetworking
 
 /// Reads `/v7/finance/quote` answers: one object per known symbol under
 /// `quoteResponse.result`, matched by `symbol` (unknown symbols are simply absent).
-public enum YahooQuoteDecoder {
-    public static let source = "yahoo"
+package enum YahooQuoteDecoder {
+    package static let source = "yahoo"
 
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case rows([String: JSONValue])
         /// 401 or an "Invalid Crumb" / "Unauthorized" envelope: the session must be renewed.
         case unauthorized(String)
         case failure(QuoteError)
     }
 
-    public static func decode(_ response: HTTPResponse) -> Outcome {
+    package static func decode(_ response: HTTPResponse) -> Outcome {
         let kind = BodyKind.classify(response.body)
         // A JSON body is parsed once, for its rows and for the message of an error envelope.
         let parsed: Result<JSONValue, JSONParseError>? =
@@ -62,7 +62,7 @@ public enum YahooQuoteDecoder {
     }
 
     /// A stock from a quote row (and, when it arrived, the chart of the day for the sparkline).
-    public static func stock(
+    package static func stock(
         symbol: String, row: JSONValue, chart: Result<Stock, QuoteError>?, context: SourceContext, sourceName: String
     ) -> Result<Stock, QuoteError> {
         guard let last = row["regularMarketPrice"]?.decimal else {

@@ -3,8 +3,8 @@ import SquarestockNetworking
 
 /// Reads `/v1/finance/search?q=...` answers. Private-company hits without a symbol
 /// (`isYahooFinance: false`) and option contracts are left out.
-public enum YahooSearchDecoder {
-    public static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
+package enum YahooSearchDecoder {
+    package static func matches(_ response: HTTPResponse) -> Result<[OnlineSymbolMatch], QuoteError> {
         if response.status == 429 {
             return .failure(RateLimit.error(response, source: "yahoo"))
         }
@@ -34,7 +34,7 @@ public enum YahooSearchDecoder {
     }
 
     /// The real service's URL for a query (fuzzy matching on, no news).
-    public static func url(query: String, limit: Int, context: SourceContext) -> String {
+    package static func url(query: String, limit: Int, context: SourceContext) -> String {
         context.url(
             "https://query2.finance.yahoo.com/v1/finance/search?q=" + Endpoint.encode(query)
                 + "&quotesCount=\(limit)&newsCount=0&enableFuzzyQuery=true")

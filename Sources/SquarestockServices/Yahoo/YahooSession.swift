@@ -2,18 +2,18 @@ import SquarestockCore
 
 /// A Yahoo cookie and the crumb bound to it: what `/v7/finance/quote` has required since April
 /// 2023. Cached on disk so one session serves many runs, as a browser's would.
-public struct YahooSession: Sendable, Equatable, Codable {
-    public var cookies: CookieJar
-    public var crumb: String
+package struct YahooSession: Sendable, Equatable, Codable {
+    package var cookies: CookieJar
+    package var crumb: String
     /// When it was made, epoch seconds.
-    public var created: Int64
+    package var created: Int64
     /// Where it was made (`YahooSession.origin(endpoint:)`). A session is only ever sent back to
     /// the origin that issued it: the cookie and crumb are credentials, and the next run's
     /// `--endpoint` may name another host, or plain http://. Not optional, so a cache file from
     /// before this field decodes as no session at all.
-    public var origin: String
+    package var origin: String
 
-    public init(cookies: CookieJar, crumb: String, created: Int64, origin: String) {
+    package init(cookies: CookieJar, crumb: String, created: Int64, origin: String) {
         self.cookies = cookies
         self.crumb = crumb
         self.created = created
@@ -21,19 +21,19 @@ public struct YahooSession: Sendable, Equatable, Codable {
     }
 
     /// Yahoo's own hosts, when no `--endpoint` is set; no endpoint origin can equal it.
-    public static let yahooOrigin = "yahoo"
+    package static let yahooOrigin = "yahoo"
 
     /// `scheme://host:port` of the endpoint (lower-cased, default port filled in, userinfo and
     /// path dropped), or `yahooOrigin` without one.
-    public static func origin(endpoint: String?) -> String {
+    package static func origin(endpoint: String?) -> String {
         endpoint.flatMap(Endpoint.origin) ?? yahooOrigin
     }
 
     /// Sessions are renewed after a day even if the cookie lives longer: crumbs have been seen
     /// to go stale.
-    public static let maxAge: Int64 = 24 * 3600
+    package static let maxAge: Int64 = 24 * 3600
 
-    public func isUsable(now: Instant) -> Bool {
+    package func isUsable(now: Instant) -> Bool {
         // Saturating: `created` comes from a cache file, which may be damaged.
         let age = now.seconds(since: Instant(secondsSinceEpoch: created))
         guard age >= 0, age < YahooSession.maxAge else { return false }
@@ -43,7 +43,7 @@ public struct YahooSession: Sendable, Equatable, Codable {
 
     /// A crumb is a short token; Yahoo has been seen to send "Too Many Requests" or HTML with
     /// status 200 instead, which must never be cached as a crumb.
-    public static func isPlausibleCrumb(_ text: String) -> Bool {
+    package static func isPlausibleCrumb(_ text: String) -> Bool {
         (4...64).contains(text.count)
             && !text.unicodeScalars.contains {
                 $0 == " " || $0 == "<" || $0 == "{" || $0 == "\n" || $0 == "\r" || $0 == "\"" || $0.value < 0x20

@@ -6,21 +6,21 @@ import SquarestockNetworking
 /// none, from `finance.yahoo.com` through the EU consent pages), then the crumb from
 /// `/v1/test/getcrumb`. Redirects are followed by hand, at most `maxSteps`, because the consent
 /// pages set the cookies on the redirects themselves.
-public struct YahooSessionFlow: Sendable {
-    public static let maxSteps = 8
-    public let context: SourceContext
-    public let transport: HTTPTransport
-    public let userAgent: String
+package struct YahooSessionFlow: Sendable {
+    package static let maxSteps = 8
+    package let context: SourceContext
+    package let transport: HTTPTransport
+    package let userAgent: String
 
-    public init(context: SourceContext, transport: HTTPTransport, userAgent: String) {
+    package init(context: SourceContext, transport: HTTPTransport, userAgent: String) {
         self.context = context
         self.transport = transport
         self.userAgent = userAgent
     }
 
-    public static let source = "yahoo"
+    package static let source = "yahoo"
 
-    public func establish() -> Result<YahooSession, QuoteError> {
+    package func establish() -> Result<YahooSession, QuoteError> {
         var jar = CookieJar()
         var lastProblem = "no answer"
         // 1. fc.yahoo.com answers 404 (or 5xx) but sets A3.
@@ -96,7 +96,7 @@ public struct YahooSessionFlow: Sendable {
 
     /// The crumb in the answer to `/v1/test/getcrumb`, or why there is none: a rate limit, or
     /// anything that is not a short token (Yahoo sends HTML or JSON errors with status 200).
-    public static func crumb(from r: HTTPResponse) -> Result<String, QuoteError> {
+    package static func crumb(from r: HTTPResponse) -> Result<String, QuoteError> {
         let text = String(decoding: r.body, as: UTF8.self)
         if r.status == 429 || text.contains("Too Many Requests") {
             return .failure(

@@ -5,7 +5,7 @@ import SquarestockNetworking
 /// crumb, only a browser-like User-Agent; a cached session's cookies are sent when there is one
 /// (as a browser would), but no session is made for it.
 extension YahooSource: HistorySource {
-    public func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
         FetchedHistory, HistoryError
     > {
         let interval = range.preferredInterval

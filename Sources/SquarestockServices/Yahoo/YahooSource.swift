@@ -5,13 +5,13 @@ import SquarestockNetworking
 /// of 50 from `/v7/finance/quote` (with the session's crumb) and the day's 5-minute bars from
 /// `/v8/finance/chart/SYMBOL?range=1d&interval=5m`, all in one concurrent round after the
 /// session is known. A rejected crumb renews the session once.
-public struct YahooSource: QuoteSource {
-    public let name = "yahoo"
-    public static let batchSize = 50
+package struct YahooSource: QuoteSource {
+    package let name = "yahoo"
+    package static let batchSize = 50
 
-    public init() {}
+    package init() {}
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         let store = YahooSessionStore(cacheDirectory: context.cacheDirectory)
         var session: YahooSession
         var fresh = false

@@ -3,16 +3,16 @@ import SquarestockNetworking
 
 /// One line of a legacy Yahoo quotes.csv answer, by field code. Values stay raw text until the
 /// source turns them into prices and times, because what a column means depends on its code.
-public struct YahooCSVRow: Sendable, Equatable {
-    public var symbol: String
-    public var values: [String: String]
+package struct YahooCSVRow: Sendable, Equatable {
+    package var symbol: String
+    package var values: [String: String]
 
-    public func text(_ code: String) -> String? {
+    package func text(_ code: String) -> String? {
         guard let v = values[code] else { return nil }
         return v.withBytes { FieldParsing.isMissing($0) } ? nil : v
     }
 
-    public func number(_ code: String) -> ExactDecimal? {
+    package func number(_ code: String) -> ExactDecimal? {
         guard let v = values[code] else { return nil }
         if case .number(let d) = v.withBytes({ FieldParsing.humanNumber($0) }) { return d }
         return nil
@@ -22,10 +22,10 @@ public struct YahooCSVRow: Sendable, Equatable {
 /// Reads quotes.csv bodies: no header, one line per symbol, quoted strings and bare numbers,
 /// `N/A` for missing values. Lines are keyed by the echoed symbol (`s`), never by position,
 /// because Yahoo sometimes leaves a symbol out.
-public enum YahooCSVDecoder {
-    public static let source = "yahoo-csv"
+package enum YahooCSVDecoder {
+    package static let source = "yahoo-csv"
 
-    public static func rows(_ response: HTTPResponse, codes: [String]) -> Result<[YahooCSVRow], QuoteError> {
+    package static func rows(_ response: HTTPResponse, codes: [String]) -> Result<[YahooCSVRow], QuoteError> {
         guard let symbolColumn = codes.firstIndex(of: "s") else {
             return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
         }

@@ -6,9 +6,9 @@ import SquarestockNetworking
 /// table.csv (HTTP 404), the later `/v7/finance/download/SYM?period1=...&period2=...` on the same
 /// host. Daily bars (weekly for `max`); no intraday history at all.
 extension YahooCSVSource: HistorySource {
-    public var hasIntradayHistory: Bool { false }
+    package var hasIntradayHistory: Bool { false }
 
-    public func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
         if let e = unsupported(range) { return .failure(e) }
         return HistoryVenue.resolve(symbol: symbol, registry: context.registry, source: name).flatMap { venue in
             let interval: HistoryInterval = range == .max ? .weekly : .daily

@@ -6,16 +6,16 @@ import SquarestockNetworking
 ///
 /// Dates (`M/d/yyyy`) and times (`h:mma`) are read as the exchange's wall clock, which is what
 /// the 2016-era answers used; older answers used US/Eastern for every exchange.
-public struct YahooCSVSource: QuoteSource {
-    public let name = "yahoo-csv"
-    public static let batchSize = 50
-    public let fieldCodes: String
+package struct YahooCSVSource: QuoteSource {
+    package let name = "yahoo-csv"
+    package static let batchSize = 50
+    package let fieldCodes: String
 
-    public init(fieldCodes: String = YahooFieldCode.standard) {
+    package init(fieldCodes: String = YahooFieldCode.standard) {
         self.fieldCodes = fieldCodes
     }
 
-    public func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+    package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         let codes = YahooFieldCode.split(fieldCodes) ?? []
         let batches = stride(from: 0, to: symbols.count, by: YahooCSVSource.batchSize).map {
             Array(symbols[$0..<min($0 + YahooCSVSource.batchSize, symbols.count)])
@@ -48,7 +48,7 @@ public struct YahooCSVSource: QuoteSource {
         return results
     }
 
-    public static func stock(symbol: String, row: YahooCSVRow, context: SourceContext, sourceName: String) -> Result<
+    package static func stock(symbol: String, row: YahooCSVRow, context: SourceContext, sourceName: String) -> Result<
         Stock, QuoteError
     > {
         guard let last = row.number("l1") else {

@@ -3,10 +3,10 @@ import SquarestockNetworking
 
 /// Reads Yahoo's history CSV into a normalised series. Yahoo has served it in two layouts over
 /// the years, and a mirror may still serve either, so the layout is a value of one decoder.
-public enum YahooHistoryCSVDecoder {
-    public static let source = "yahoo-csv"
+package enum YahooHistoryCSVDecoder {
+    package static let source = "yahoo-csv"
 
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// The legacy `ichart.finance.yahoo.com/table.csv` (also served as
         /// `real-chart.finance.yahoo.com/table.csv`). Header
         /// `Date,Open,High,Low,Close,Volume,Adj Close`, rows NEWEST first with LF endings;
@@ -52,7 +52,7 @@ public enum YahooHistoryCSVDecoder {
         var other: Layout { self == .table ? .download : .table }
     }
 
-    public static func decode(
+    package static func decode(
         _ response: HTTPResponse, layout: Layout, symbol: String, zone: ExchangeTimeZone,
         interval: HistoryInterval = .daily
     ) -> Result<HistorySeries, HistoryError> {

@@ -5,22 +5,22 @@ import SquarestockCore
 ///
 /// Comparing cells, not strings, is what lets `ScreenDiff` send only what changed, colour
 /// included.
-public struct ScreenCell: Sendable, Equatable {
+package struct ScreenCell: Sendable, Equatable {
     /// The grapheme shown, or "" for the right half of a wide character.
-    public var text: String
-    public var role: ScreenRole
+    package var text: String
+    package var role: ScreenRole
     /// Columns the cell's character covers: 1, 2 for a wide one, 0 for a continuation.
-    public var width: UInt8
+    package var width: UInt8
 
-    public init(text: String, role: ScreenRole, width: UInt8) {
+    package init(text: String, role: ScreenRole, width: UInt8) {
         self.text = text
         self.role = role
         self.width = width
     }
 
-    public static let blank = ScreenCell(text: " ", role: .plain, width: 1)
+    package static let blank = ScreenCell(text: " ", role: .plain, width: 1)
 
-    public var isContinuation: Bool { width == 0 }
+    package var isContinuation: Bool { width == 0 }
 
     /// Appends `text` drawn in `role` to `cells`, at most up to `limit` cells. Control characters
     /// are dropped; a lone combining mark joins the cell before it so columns stay right; a wide

@@ -6,15 +6,15 @@
 /// A missing previous frame or a different size means a full redraw (clear, then every
 /// non-blank cell), which is also how a resize reflows. Output never relies on autowrap and
 /// always ends with attributes reset.
-public enum ScreenDiff {
+package enum ScreenDiff {
     /// Unchanged cells between two changed runs are rewritten rather than jumped over when there
     /// are at most this many: a cursor move costs about as much.
-    public static let mergeGap = 4
+    package static let mergeGap = 4
 
     /// The bytes that turn a terminal showing `previous` into one showing `next`, with
     /// `palette`'s codes. Cells whose roles share a code (or have none, as in plain text) are
     /// the same on screen and are not resent.
-    public static func render(previous: ScreenFrame?, next: ScreenFrame, palette: WatchPalette) -> String {
+    package static func render(previous: ScreenFrame?, next: ScreenFrame, palette: WatchPalette) -> String {
         let width = next.width
         let height = next.height
         var out = ""

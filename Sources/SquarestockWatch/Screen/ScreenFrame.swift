@@ -1,14 +1,14 @@
 /// One full screen as the renderer laid it out: `height` rows of exactly `width` cells for a
 /// terminal of `width` columns. The unit `ScreenDiff` compares; escape codes are only added
 /// when it is written out.
-public struct ScreenFrame: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var rows: [[ScreenCell]]
+package struct ScreenFrame: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var rows: [[ScreenCell]]
 
     /// Missing rows are blank, short rows padded with blanks, long ones cut (a wide character
     /// that would be halved at the edge becomes a space).
-    public init(width: Int, height: Int, rows: [[ScreenCell]]) {
+    package init(width: Int, height: Int, rows: [[ScreenCell]]) {
         self.width = max(0, width)
         self.height = max(0, height)
         let blankRow = [ScreenCell](repeating: .blank, count: self.width)

@@ -2,7 +2,7 @@ import SquarestockRendering
 
 /// What a cell of the watch screen means, so the renderer lays out meaning and the writer that
 /// emits the screen picks the escape codes from the palette (none at all for plain text).
-public enum ScreenRole: UInt8, Sendable, CaseIterable {
+package enum ScreenRole: UInt8, Sendable, CaseIterable {
     /// The terminal's default look.
     case plain
     case up, down, flat, dim, bold
@@ -10,7 +10,7 @@ public enum ScreenRole: UInt8, Sendable, CaseIterable {
     case stale, warning, alert
 
     /// The role a sparkline cell takes for its direction.
-    public init(_ direction: SparkDirection) {
+    package init(_ direction: SparkDirection) {
         switch direction {
         case .up: self = .up
         case .down: self = .down

@@ -3,8 +3,8 @@
 /// Sources: Deutsche Börse "Trading calendar" notices (Xetra), Euronext "Trading calendar and
 /// hours" notices, SIX Swiss Exchange "Trading and settlement calendar". Exact from 2000 for
 /// Euronext and SIX and from 2010 for Xetra's year-end early close.
-public enum EuropeanCalendars {
-    public static let xetra = CalendarRules(
+package enum EuropeanCalendars {
+    package static let xetra = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1)),
             .holiday("Good Friday", .easter(offset: -2)),
@@ -32,7 +32,7 @@ public enum EuropeanCalendars {
             """)
 
     /// Euronext Paris and Amsterdam (Brussels and Lisbon share the calendar).
-    public static let euronext = CalendarRules(
+    package static let euronext = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1)),
             .holiday("Good Friday", .easter(offset: -2)),
@@ -49,7 +49,7 @@ public enum EuropeanCalendars {
             Day, Queen's Day) are not modelled; the 14:05 half days are assumed for every year.
             """)
 
-    public static let six = CalendarRules(
+    package static let six = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1)),
             .holiday("Berchtold's Day", .fixed(month: 1, day: 2)),

@@ -10,7 +10,7 @@ import SquarestockCore
 /// weekdays. Sources: HKSAR Government general-holiday gazettes (gov.hk/en/about/abouthk/
 /// holiday), HKEX "Trading Calendar and Holiday Schedule" circulars and severe-weather notices.
 /// Modelled from 1998 (after the 1997 handover holidays).
-public enum HongKongCalendar {
+package enum HongKongCalendar {
     static let sunday: Set<Int> = [Weekday.sun]
 
     static func general(_ name: String, _ rule: DateRule, offsetDays: Int = 0,
@@ -32,7 +32,7 @@ public enum HongKongCalendar {
 
     static let weather = "HKEX severe weather notice: trading cancelled for the whole day"
 
-    public static let rules = CalendarRules(
+    package static let rules = CalendarRules(
         rules: [
             general("The first day of January", .fixed(month: 1, day: 1)),
             .holiday("Lunar New Year's Day", .chineseLunar(month: 1, day: 1)),

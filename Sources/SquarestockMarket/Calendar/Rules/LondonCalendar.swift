@@ -4,10 +4,10 @@
 ///
 /// Sources: UK government bank-holiday proclamations (gov.uk/bank-holidays and the London
 /// Gazette), LSE "Business days" notices. Exact from 1990.
-public enum LondonCalendar {
+package enum LondonCalendar {
     static let weekend: Set<Int> = [Weekday.sat, Weekday.sun]
 
-    public static let rules = CalendarRules(
+    package static let rules = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .weekendToMonday, years: 1974...9999),
             .holiday("Good Friday", .easter(offset: -2)),

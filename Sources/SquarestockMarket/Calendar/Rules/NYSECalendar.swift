@@ -6,10 +6,10 @@
 /// and one-off closures; SEC/NYSE press releases for the days of mourning and storms. Exact from
 /// 1990; earlier years follow the same rules (MLK Day from 1998, Juneteenth from 2022) and the
 /// one-off table does not reach before 1990.
-public enum NYSECalendar {
+package enum NYSECalendar {
     static let mon = Weekday.mon, tue = Weekday.tue, wed = Weekday.wed, thu = Weekday.thu, fri = Weekday.fri
 
-    public static let rules = CalendarRules(
+    package static let rules = CalendarRules(
         rules: [
             // New Year's Day: Sunday -> Monday; Saturday is not observed on Friday Dec 31
             // (NYSE Rule 7.2: the year-end trading day is kept).

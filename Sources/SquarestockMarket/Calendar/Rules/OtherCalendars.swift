@@ -1,13 +1,13 @@
 /// Singapore, ASX and Toronto: weekends plus the main rule-based holidays only. What each one
 /// leaves out is stated in its `notModelled`; on those days the status can read `delayed`
 /// rather than `closed (holiday)`.
-public enum OtherCalendars {
+package enum OtherCalendars {
     static let sunday: Set<Int> = [Weekday.sun]
     static let weekend: Set<Int> = [Weekday.sat, Weekday.sun]
 
     /// Singapore Exchange (securities). Sources: Ministry of Manpower public-holiday gazettes,
     /// SGX "Trading calendar" notices.
-    public static let singapore = CalendarRules(
+    package static let singapore = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .substitute(on: sunday)),
             .holiday("Chinese New Year", .chineseLunar(month: 1, day: 1), observance: .substitute(on: sunday)),
@@ -30,7 +30,7 @@ public enum OtherCalendars {
             """)
 
     /// ASX (equities). Sources: ASX "Trading calendar" notices, NSW public-holiday gazettes.
-    public static let asx = CalendarRules(
+    package static let asx = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .weekendToMonday),
             .holiday("Australia Day", .fixed(month: 1, day: 26), observance: .weekendToMonday),
@@ -51,7 +51,7 @@ public enum OtherCalendars {
 
     /// Toronto Stock Exchange. Sources: TMX "Market hours and holidays" notices, Ontario
     /// Employment Standards Act holiday list.
-    public static let tsx = CalendarRules(
+    package static let tsx = CalendarRules(
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .weekendToMonday),
             .holiday("Family Day", .nthWeekday(month: 2, weekday: Weekday.mon, n: 3), years: 2008...9999),

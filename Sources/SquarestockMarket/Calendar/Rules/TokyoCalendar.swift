@@ -7,7 +7,7 @@
 /// (from 1986). Equinox days by the standard approximation (`SolarTerms.japaneseEquinox`).
 /// Sources: Cabinet Office national-holiday tables (www8.cao.go.jp/chosei/shukujitsu), JPX
 /// "Market holidays" notices. Exact from 1990.
-public enum TokyoCalendar {
+package enum TokyoCalendar {
     static let sunday: Set<Int> = [Weekday.sun]
     static let mon = Weekday.mon
 
@@ -15,7 +15,7 @@ public enum TokyoCalendar {
         .holiday(name, rule, observance: .substitute(on: sunday), years: years)
     }
 
-    public static let rules = CalendarRules(
+    package static let rules = CalendarRules(
         rules: [
             national("New Year's Day", .fixed(month: 1, day: 1)),
             national("Coming of Age Day", .fixed(month: 1, day: 15), years: 1949...1999),
