@@ -6,8 +6,10 @@ package enum DirectoryFileKind: Sendable, Hashable {
     /// `otherlisted.txt`: NYSE, NYSE American, NYSE Arca, Cboe BZX, IEX, NYSE Texas listings.
     case otherListed
 
-    static let nasdaqListedHeader = "Symbol|Security Name|Market Category|Test Issue|Financial Status|Round Lot Size|ETF|NextShares"
-    static let otherListedHeader = "ACT Symbol|Security Name|Exchange|CQS Symbol|ETF|Round Lot Size|Test Issue|NASDAQ Symbol"
+    static let nasdaqListedHeader =
+        "Symbol|Security Name|Market Category|Test Issue|Financial Status|Round Lot Size|ETF|NextShares"
+    static let otherListedHeader =
+        "ACT Symbol|Security Name|Exchange|CQS Symbol|ETF|Round Lot Size|Test Issue|NASDAQ Symbol"
 
     /// Data rows have this many `|`-separated fields (the footer may have fewer).
     static let fieldCount = 8

@@ -44,7 +44,10 @@ enum DirectorySymbol {
         var out = [UInt8](base)
         func ascii(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
         let suffix: Suffix
-        let dot = UInt8(ascii: "."), p = UInt8(ascii: "p"), r = UInt8(ascii: "r"), w = UInt8(ascii: "w")
+        let dot = UInt8(ascii: ".")
+        let p = UInt8(ascii: "p")
+        let r = UInt8(ascii: "r")
+        let w = UInt8(ascii: "w")
         if rest.count == 2 && rest[0] == dot && rest[1] >= 65 && rest[1] <= 90 {
             out.append(contentsOf: rest)
             suffix = rest[1] == UInt8(ascii: "U") ? .unit : .shareClass(rest[1])

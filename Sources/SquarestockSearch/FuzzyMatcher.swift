@@ -8,8 +8,10 @@ package enum FuzzyMatcher {
 
     /// Distance of `a` to all of `b` and to its closest prefix of `b`, each capped at
     /// `maxDistance + 1`. The prefix distance lets `nvide` reach `nvidia`.
-    package static func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                                maxDistance k: Int) -> (full: Int, prefix: Int) {
+    package static func distance(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        maxDistance k: Int
+    ) -> (full: Int, prefix: Int) {
         let m = a.count
         let cap = k + 1
         if m > maxLength { return (cap, cap) }
@@ -47,7 +49,10 @@ package enum FuzzyMatcher {
             // `prev` holds row m.
             var best = Int32(cap)
             var j = max(0, m - k)
-            while j <= n { if prev[j] < best { best = prev[j] }; j += 1 }
+            while j <= n {
+                if prev[j] < best { best = prev[j] }
+                j += 1
+            }
             let full = b.count <= n ? min(Int(prev[b.count]), cap) : cap
             return (full, min(Int(best), cap))
         }
@@ -55,8 +60,11 @@ package enum FuzzyMatcher {
 
     /// Convenience for tests and tools.
     package static func distance(_ a: String, _ b: String, maxDistance k: Int = 2) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        return x.withUnsafeBufferPointer { xp in y.withUnsafeBufferPointer { yp in distance(xp, yp, maxDistance: k).full } }
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        return x.withUnsafeBufferPointer { xp in
+            y.withUnsafeBufferPointer { yp in distance(xp, yp, maxDistance: k).full }
+        }
     }
 
     /// Letters and digits present in a word as bits (a-z: 0-25, digits: 26): a typo can add or

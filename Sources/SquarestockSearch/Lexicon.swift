@@ -36,9 +36,11 @@ enum Lexicon {
 
     private static let entries: [(String, Flags)] = {
         var e: [(String, Flags)] = []
-        for w in ["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited",
-                  "plc", "llc", "lp", "llp", "lllp", "sa", "nv", "ag", "se", "spa", "asa", "ab", "oyj", "bv",
-                  "the", "of", "and", "com", "sab", "cv", "de", "ltda", "kgaa", "pte", "tbk", "bhd", "ord"] {
+        for w in [
+            "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited",
+            "plc", "llc", "lp", "llp", "lllp", "sa", "nv", "ag", "se", "spa", "asa", "ab", "oyj", "bv",
+            "the", "of", "and", "com", "sab", "cv", "de", "ltda", "kgaa", "pte", "tbk", "bhd", "ord",
+        ] {
             e.append((w, [.noise, .queryDrop]))
         }
         for w in ["holdings", "holding", "group", "trust", "index", "shares"] { e.append((w, .weak)) }
@@ -47,8 +49,10 @@ enum Lexicon {
         e.append(("etf", [.etfNoise, .etf, .queryDrop]))
         e.append(("etfs", [.etfNoise, .etf, .queryDrop]))
         for w in ["common"] { e.append((w, [.descriptor, .queryDrop, .common])) }
-        for w in ["ordinary", "class", "ads", "adr", "adrs", "adss", "depositary", "depository", "sponsored",
-                  "beneficial", "each", "cumulative", "noncumulative", "tranche"] {
+        for w in [
+            "ordinary", "class", "ads", "adr", "adrs", "adss", "depositary", "depository", "sponsored",
+            "beneficial", "each", "cumulative", "noncumulative", "tranche",
+        ] {
             e.append((w, [.descriptor, .queryDrop]))
         }
         e.append(("stock", [.queryDrop]))
@@ -93,9 +97,12 @@ enum Lexicon {
     @inline(__always)
     private static func pack(_ p: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         // Bytes 0...6 above the length byte, bytes 7...14 in the second word.
-        var a: UInt64 = 0, b: UInt64 = 0
+        var a: UInt64 = 0
+        var b: UInt64 = 0
         let n = p.count
-        withUnsafeMutableBytes(of: &a) { $0.baseAddress!.advanced(by: 1).copyMemory(from: p.baseAddress!, byteCount: min(n, 7)) }
+        withUnsafeMutableBytes(of: &a) {
+            $0.baseAddress!.advanced(by: 1).copyMemory(from: p.baseAddress!, byteCount: min(n, 7))
+        }
         if n > 7 {
             withUnsafeMutableBytes(of: &b) { $0.baseAddress!.copyMemory(from: p.baseAddress! + 7, byteCount: n - 7) }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 
 extension Listing {
@@ -6,13 +7,14 @@ extension Listing {
     package var companyName: String {
         var n = name
         if let dash = n.range(of: " - ") { n = String(n[..<dash.lowerBound]) }
-        for tail in [" Class A Common Stock", " Class B Common Stock", " Class C Capital Stock", " Common Stock", " Common Shares",
-                     " Ordinary Shares", " American Depositary Shares"] where n.hasSuffix(tail) {
+        for tail in [
+            " Class A Common Stock", " Class B Common Stock", " Class C Capital Stock", " Common Stock",
+            " Common Shares",
+            " Ordinary Shares", " American Depositary Shares",
+        ] where n.hasSuffix(tail) {
             n.removeLast(tail.count)
             break
         }
         return n.trimmingSpaces
     }
 }
-
-import Foundation

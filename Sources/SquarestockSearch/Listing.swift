@@ -24,10 +24,12 @@ package struct Listing: Sendable, Hashable {
     package var financialStatus: UInt8?
     package var roundLotSize: Int
 
-    package init(symbol: String, name: String, exchange: ListingExchange, type: SecurityType,
-                shareClass: UInt8? = nil, isETF: Bool = false, actSymbol: String? = nil,
-                cqsSymbol: String? = nil, nasdaqSymbol: String? = nil, financialStatus: UInt8? = nil,
-                roundLotSize: Int = 100) {
+    package init(
+        symbol: String, name: String, exchange: ListingExchange, type: SecurityType,
+        shareClass: UInt8? = nil, isETF: Bool = false, actSymbol: String? = nil,
+        cqsSymbol: String? = nil, nasdaqSymbol: String? = nil, financialStatus: UInt8? = nil,
+        roundLotSize: Int = 100
+    ) {
         self.symbol = symbol
         self.name = name
         self.exchange = exchange

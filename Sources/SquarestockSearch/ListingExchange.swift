@@ -34,7 +34,8 @@ package struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
 
     /// An otherlisted.txt exchange code; nil for codes this version does not know.
     package init?(otherListedCode code: UInt8) {
-        let name: String, mic: String
+        let name: String
+        let mic: String
         switch code {
         case UInt8(ascii: "N"): (name, mic) = ("NYSE", "XNYS")
         case UInt8(ascii: "A"): (name, mic) = ("NYSE American", "XASE")

@@ -34,8 +34,10 @@ enum ListingNameAnalysis {
     }
 
     /// The kind of security. `suffix` is what the CQS symbol says (otherlisted) or `.none`.
-    static func securityType(_ t: NameTokens, coreRuns: Int, isETF: Bool,
-                             suffix: DirectorySymbol.Suffix) -> SecurityType {
+    static func securityType(
+        _ t: NameTokens, coreRuns: Int, isETF: Bool,
+        suffix: DirectorySymbol.Suffix
+    ) -> SecurityType {
         if isETF { return .etf }
         switch suffix {
         case .warrant: return .warrant

@@ -65,7 +65,8 @@ final class NameTokens {
     }
 
     /// Latin-1 Supplement letters (second byte of `C3 xx`, minus 0x80) folded to ASCII; 0 = none.
-    private static let latin1Fold: [UInt8] = Array("aaaaaaaceeeeiiiidnooooo\0ouuuuyts".utf8) + Array("aaaaaaaceeeeiiiidnooooo\0ouuuuyty".utf8)
+    private static let latin1Fold: [UInt8] =
+        Array("aaaaaaaceeeeiiiidnooooo\0ouuuuyts".utf8) + Array("aaaaaaaceeeeiiiidnooooo\0ouuuuyty".utf8)
 
     /// Byte -> lower-case letter or digit, 0 for every other byte.
     private static let alnum: [UInt8] = (0..<256).map { b in
@@ -85,14 +86,20 @@ final class NameTokens {
     }
 
     private func scan(_ p: UnsafeBufferPointer<UInt8>, _ alnum: UnsafePointer<UInt8>, _ fold: UnsafePointer<UInt8>) {
-        let out = bytePtr, parts = partPtr, runs = runPtr
-        var nb = 0, np = 0, nr = 0
+        let out = bytePtr
+        let parts = partPtr
+        let runs = runPtr
+        var nb = 0
+        var np = 0
+        var nr = 0
         var pendingJoin = false
         var prev: UInt8 = 32
         var i = 0
         let n = p.count
         guard let base = p.baseAddress else {
-            byteCount = 0; partCount = 0; runCount = 0
+            byteCount = 0
+            partCount = 0
+            runCount = 0
             return
         }
         while i < n {
@@ -112,7 +119,8 @@ final class NameTokens {
             if m != 0 {
                 // A part starts: same run after a joiner, else a new run.
                 if !pendingJoin || nr == 0 {
-                    runs[nr] = Run(firstPart: Int32(np), partCount: 0, start: Int32(nb), end: Int32(nb), followedByPercent: false)
+                    runs[nr] = Run(
+                        firstPart: Int32(np), partCount: 0, start: Int32(nb), end: Int32(nb), followedByPercent: false)
                     nr &+= 1
                 }
                 let partStart = nb
@@ -126,7 +134,8 @@ final class NameTokens {
                         out[nb] = mc
                         nb &+= 1
                     } else if c == 0xC3 && i &+ 1 < n && base[i &+ 1] >= 0x80 && base[i &+ 1] <= 0xBF
-                                && fold[Int(base[i &+ 1] &- 0x80)] != 0 {
+                        && fold[Int(base[i &+ 1] &- 0x80)] != 0
+                    {
                         out[nb] = fold[Int(base[i &+ 1] &- 0x80)]
                         nb &+= 1
                         i &+= 1
@@ -176,7 +185,10 @@ final class NameTokens {
         return word.withUTF8Buffer { w in
             let b = bytePtr + Int(run.start)
             var k = 0
-            while k < w.count { if b[k] != w[k] { return false }; k += 1 }
+            while k < w.count {
+                if b[k] != w[k] { return false }
+                k += 1
+            }
             return true
         }
     }

@@ -7,17 +7,24 @@ import SquarestockCore
 package enum SearchMerger {
     package static func merge(offline: [SearchMatch], online: [OnlineSymbolMatch], limit: Int) -> [SearchResultRow] {
         var rows = offline.map {
-            SearchResultRow(symbol: $0.symbol, name: $0.name, exchange: $0.exchange, type: $0.type.description, score: $0.score, origin: "offline")
+            SearchResultRow(
+                symbol: $0.symbol, name: $0.name, exchange: $0.exchange, type: $0.type.description, score: $0.score,
+                origin: "offline")
         }
         var rank = 0
         for m in online {
             let key = normalized(m.symbol)
             if let i = rows.firstIndex(where: { normalized($0.symbol) == key }) {
-                if !rows[i].origin.split(separator: "+").contains(Substring(m.origin)) { rows[i].origin += "+" + m.origin }
+                if !rows[i].origin.split(separator: "+").contains(Substring(m.origin)) {
+                    rows[i].origin += "+" + m.origin
+                }
                 continue
             }
-            rows.append(SearchResultRow(symbol: m.symbol, name: m.name, exchange: m.exchange, type: m.type.lowercased() == "equity" ? "stock" : m.type,
-                                        score: max(1, 60 - 5 * rank), origin: m.origin))
+            rows.append(
+                SearchResultRow(
+                    symbol: m.symbol, name: m.name, exchange: m.exchange,
+                    type: m.type.lowercased() == "equity" ? "stock" : m.type,
+                    score: max(1, 60 - 5 * rank), origin: m.origin))
             rank += 1
         }
         return Array(rows.prefix(limit))

@@ -25,13 +25,15 @@ package enum SymbolDirectoryError: Error, Sendable, Equatable, CustomStringConve
         switch self {
         case .empty: "symbol directory is empty"
         case .htmlInsteadOfDirectory: "got an HTML page instead of the symbol directory"
-        case let .badHeader(line, found): "line \(line): unexpected header \"\(found)\""
-        case let .wrongFieldCount(line, expected, found): "line \(line): expected \(expected) fields, found \(found)"
-        case let .emptyField(line, field): "line \(line): empty \(field)"
-        case let .invalidValue(line, field, value): "line \(line): invalid \(field) \"\(value)\""
-        case let .missingFooter(lastLine): "no \"File Creation Time\" footer (file ends at line \(lastLine)); truncated?"
-        case let .badFooter(line, found): "line \(line): malformed footer \"\(found)\""
-        case let .dataAfterFooter(line): "line \(line): data after the footer"
+        case .badHeader(let line, let found): "line \(line): unexpected header \"\(found)\""
+        case .wrongFieldCount(let line, let expected, let found):
+            "line \(line): expected \(expected) fields, found \(found)"
+        case .emptyField(let line, let field): "line \(line): empty \(field)"
+        case .invalidValue(let line, let field, let value): "line \(line): invalid \(field) \"\(value)\""
+        case .missingFooter(let lastLine):
+            "no \"File Creation Time\" footer (file ends at line \(lastLine)); truncated?"
+        case .badFooter(let line, let found): "line \(line): malformed footer \"\(found)\""
+        case .dataAfterFooter(let line): "line \(line): data after the footer"
         }
     }
 }

@@ -5,10 +5,13 @@ import SquarestockCore
 /// so a good quote never pays for it.
 package enum SymbolSuggester {
     package static func annotate(_ results: [StockResult], index: () -> SymbolIndex?) -> [StockResult] {
-        guard results.contains(where: { $0.error?.meansUnknownSymbol == true }), let index = index() else { return results }
+        guard results.contains(where: { $0.error?.meansUnknownSymbol == true }), let index = index() else {
+            return results
+        }
         return results.map { r in
             guard r.error?.meansUnknownSymbol == true, let m = index.suggestion(forUnknownSymbol: r.symbol),
-                  m.symbol.uppercased() != r.symbol.uppercased() else { return r }
+                m.symbol.uppercased() != r.symbol.uppercased()
+            else { return r }
             var annotated = r
             annotated.suggestion = "\(m.symbol) (\(m.listing.companyName))"
             return annotated

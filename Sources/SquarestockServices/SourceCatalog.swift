@@ -15,5 +15,7 @@ package enum SourceCatalog {
         }
     }
 
-    package static func isKnown(_ name: String) -> Bool { names.contains(name.lowercased()) || ["yahoocsv", "sample", "alpha-vantage"].contains(name.lowercased()) }
+    package static func isKnown(_ name: String) -> Bool {
+        names.contains(name.lowercased()) || ["yahoocsv", "sample", "alpha-vantage"].contains(name.lowercased())
+    }
 }

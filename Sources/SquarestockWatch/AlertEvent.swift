@@ -11,7 +11,9 @@ package struct AlertEvent: Sendable, Equatable {
     /// Data time of the crossing (the last trade if known).
     package var time: Instant?
 
-    package init(rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?) {
+    package init(
+        rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?
+    ) {
         self.rule = rule
         self.price = price
         self.changePercent = changePercent

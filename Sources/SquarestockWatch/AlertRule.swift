@@ -46,10 +46,19 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
         let rawSymbol = String(compact[..<opStart])
         var rest = compact[opStart...]
         let comparison: Comparison
-        if rest.hasPrefix(">=") { comparison = .atLeast; rest = rest.dropFirst(2) }
-        else if rest.hasPrefix("<=") { comparison = .atMost; rest = rest.dropFirst(2) }
-        else if rest.hasPrefix(">") { comparison = .above; rest = rest.dropFirst() }
-        else { comparison = .below; rest = rest.dropFirst() }
+        if rest.hasPrefix(">=") {
+            comparison = .atLeast
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix("<=") {
+            comparison = .atMost
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix(">") {
+            comparison = .above
+            rest = rest.dropFirst()
+        } else {
+            comparison = .below
+            rest = rest.dropFirst()
+        }
         var metric = Metric.price
         if rest.hasSuffix("%") {
             metric = .changePercent
@@ -60,13 +69,15 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
         switch SymbolSyntax.normalize(rawSymbol) {
         case .success(let s): symbol = s
         case .failure(let e):
-            return .failure(AlertRuleError(rule: text, problem: rawSymbol.isEmpty ? "no symbol before the comparison" : e.detail))
+            return .failure(
+                AlertRuleError(rule: text, problem: rawSymbol.isEmpty ? "no symbol before the comparison" : e.detail))
         }
         guard !rest.isEmpty, let value = ExactDecimal(String(rest)) else {
             return .failure(AlertRuleError(rule: text, problem: "'\(rest)' is not a number"))
         }
         if metric == .price && value.isNegative {
-            return .failure(AlertRuleError(rule: text, problem: "a price cannot be negative (add % for a change threshold)"))
+            return .failure(
+                AlertRuleError(rule: text, problem: "a price cannot be negative (add % for a change threshold)"))
         }
         return .success(AlertRule(symbol: symbol, metric: metric, comparison: comparison, threshold: value))
     }

@@ -27,8 +27,10 @@ package struct AlertTracker: Sendable {
             holding[i] = holds
             if holds && armed[i] {
                 armed[i] = false
-                events.append(AlertEvent(rule: rule, price: stock.price.last, changePercent: stock.price.changePercent,
-                                         value: value, time: stock.price.lastTrade))
+                events.append(
+                    AlertEvent(
+                        rule: rule, price: stock.price.last, changePercent: stock.price.changePercent,
+                        value: value, time: stock.price.lastTrade))
             } else if !holds {
                 armed[i] = true
             }

@@ -31,7 +31,8 @@ package enum WatchCellText {
         if local.date == zone.localDateTime(at: now).date {
             return two(local.hour) + ":" + two(local.minute) + ":" + two(local.second) + " " + abbreviation
         }
-        return two(local.date.month) + "-" + two(local.date.day) + " " + two(local.hour) + ":" + two(local.minute) + " " + abbreviation
+        return two(local.date.month) + "-" + two(local.date.day) + " " + two(local.hour) + ":" + two(local.minute) + " "
+            + abbreviation
     }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

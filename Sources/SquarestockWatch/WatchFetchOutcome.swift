@@ -13,8 +13,12 @@ package enum WatchFetchOutcome: Sendable, Equatable {
 
     /// The outcome for a fetched result. `marketClosed` is asked only for good data.
     package static func classify(_ error: QuoteError) -> WatchFetchOutcome {
-        if case .rateLimited(_, _, let retryAfter) = error { return .sourceFailed(retryAfter: retryAfter, rateLimited: true) }
-        if case .httpStatus(_, let status, _) = error, status == 429 { return .sourceFailed(retryAfter: nil, rateLimited: true) }
+        if case .rateLimited(_, _, let retryAfter) = error {
+            return .sourceFailed(retryAfter: retryAfter, rateLimited: true)
+        }
+        if case .httpStatus(_, let status, _) = error, status == 429 {
+            return .sourceFailed(retryAfter: nil, rateLimited: true)
+        }
         return error.isServiceLevel ? .sourceFailed(retryAfter: nil, rateLimited: false) : .symbolFailed
     }
 }

@@ -20,9 +20,11 @@ package struct WatchHeader: Sendable {
     /// Set while replaying recorded data, so nobody mistakes it for live prices.
     package var replaySpeed: Double?
 
-    package init(source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,
-                condition: WatchSourceCondition = .healthy, paused: Bool = false, sort: WatchSort = .yourOrder,
-                zone: ExchangeTimeZone? = nil, replaySpeed: Double? = nil) {
+    package init(
+        source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,
+        condition: WatchSourceCondition = .healthy, paused: Bool = false, sort: WatchSort = .yourOrder,
+        zone: ExchangeTimeZone? = nil, replaySpeed: Double? = nil
+    ) {
         self.source = source
         self.lastSuccess = lastSuccess
         self.nextRefresh = nextRefresh

@@ -23,7 +23,8 @@ package enum WatchList {
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            for token in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" || $0 == ";" }) {
+            for token in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" || $0 == ";" })
+            {
                 items.append(Item(text: String(token), origin: "\(name):\(n + 1)"))
             }
         }
@@ -40,7 +41,9 @@ package enum WatchList {
     /// Command-line symbols then the file's, or the config's when neither gave any; upper-cased,
     /// de-duplicated (first place wins), each checked with `SymbolSyntax`. Problems name the
     /// origin: `watchlist.txt:3: "A B": not a valid symbol ...`.
-    package static func resolve(commandLine: [Item], file: [Item], config: [Item]) -> (symbols: [String], problems: [String]) {
+    package static func resolve(commandLine: [Item], file: [Item], config: [Item]) -> (
+        symbols: [String], problems: [String]
+    ) {
         var chosen = commandLine + file
         if chosen.isEmpty { chosen = config }
         var symbols: [String] = []

@@ -34,8 +34,10 @@ package struct WatchScheduler: Sendable {
 
     /// `jitter` returns values in [0, 1); production passes a random generator, tests a constant.
     /// Every symbol is due immediately.
-    package init(symbols: [String], configuration: WatchSchedulerConfiguration, clock: any MonotonicClock,
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    package init(
+        symbols: [String], configuration: WatchSchedulerConfiguration, clock: any MonotonicClock,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.jitter = jitter

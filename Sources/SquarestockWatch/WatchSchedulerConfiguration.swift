@@ -21,8 +21,10 @@ package struct WatchSchedulerConfiguration: Sendable, Equatable {
     /// drifted apart merge back into one batch instead of trickling out as many small requests.
     package var coalesceWindow: Double
 
-    package init(interval: Double = 60, closedMarketInterval: Double = 15 * 60, backoffBase: Double? = nil,
-                backoffCap: Double? = nil, maxRetryAfter: Double = 3600, coalesceWindow: Double? = nil) {
+    package init(
+        interval: Double = 60, closedMarketInterval: Double = 15 * 60, backoffBase: Double? = nil,
+        backoffCap: Double? = nil, maxRetryAfter: Double = 3600, coalesceWindow: Double? = nil
+    ) {
         let interval = max(0.1, interval)
         self.interval = interval
         self.closedMarketInterval = max(interval, closedMarketInterval)

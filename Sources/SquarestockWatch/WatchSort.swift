@@ -24,9 +24,10 @@ package enum WatchSort: String, Sendable, CaseIterable {
             return entries.sorted { ($0.symbol, $0.position) < ($1.symbol, $1.position) }
         case .changePercent:
             return entries.sorted { a, b in
-                let x = a.stock?.price.changePercent, y = b.stock?.price.changePercent
+                let x = a.stock?.price.changePercent
+                let y = b.stock?.price.changePercent
                 switch (x, y) {
-                case let (x?, y?) where x != y: return x > y
+                case (let x?, let y?) where x != y: return x > y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return a.position < b.position

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The target this process fuzzes, from `SQUARESTOCK_FUZZ_TARGET` (read once).
 let selectedTarget: String = ProcessInfo.processInfo.environment["SQUARESTOCK_FUZZ_TARGET"] ?? "csv"
@@ -23,37 +24,42 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // libFuzzer's C entry point; the name is fixed by libFuzzer.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-/// SwiftPM links executables with `main` renamed to `<product>_main`; hand control to libFuzzer.
-@_cdecl("squarestock_fuzz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    exitIfUnusable(selectedTarget)
-    var c = argc
-    var v = argv
-    return LLVMFuzzerRunDriver(&c, &v, fuzzOneInput)
-}
-#else
-/// Without libFuzzer the same binary replays files (`squarestock-fuzz TARGET FILE...`), which is
-/// how crashes found by fuzzing are re-run and how the regression corpus runs in CI.
-@main
-enum ReplayMain {
-    static func main() {
-        let args = CommandLine.arguments.dropFirst()
-        guard let target = args.first else {
-            print("usage: squarestock-fuzz TARGET FILE...   targets: " + FuzzTargets.names.joined(separator: " "))
-            exit(2)
-        }
-        exitIfUnusable(target)
-        var count = 0
-        for path in args.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            FuzzTargets.run(target, [UInt8](data))
-            count += 1
-        }
-        print("\(target): replayed \(count) inputs")
+    /// SwiftPM links executables with `main` renamed to `<product>_main`; hand control to libFuzzer.
+    @_cdecl("squarestock_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        exitIfUnusable(selectedTarget)
+        var c = argc
+        var v = argv
+        return LLVMFuzzerRunDriver(&c, &v, fuzzOneInput)
     }
-}
+#else
+    /// Without libFuzzer the same binary replays files (`squarestock-fuzz TARGET FILE...`), which is
+    /// how crashes found by fuzzing are re-run and how the regression corpus runs in CI.
+    @main
+    enum ReplayMain {
+        static func main() {
+            let args = CommandLine.arguments.dropFirst()
+            guard let target = args.first else {
+                print("usage: squarestock-fuzz TARGET FILE...   targets: " + FuzzTargets.names.joined(separator: " "))
+                exit(2)
+            }
+            exitIfUnusable(target)
+            var count = 0
+            for path in args.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                FuzzTargets.run(target, [UInt8](data))
+                count += 1
+            }
+            print("\(target): replayed \(count) inputs")
+        }
+    }
 #endif

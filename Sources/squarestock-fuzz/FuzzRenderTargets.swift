@@ -1,11 +1,11 @@
 import Foundation
 import SquarestockCore
+import SquarestockKit
 import SquarestockNetworking
 import SquarestockRendering
 import SquarestockSearch
 import SquarestockServices
 import SquarestockWatch
-import SquarestockKit
 
 /// The targets that carry decoded network text all the way to what the user sees: quotes
 /// through the watch table, line writers and currency conversion, and a downloaded symbol

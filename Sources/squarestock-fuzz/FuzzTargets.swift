@@ -1,11 +1,11 @@
 import Foundation
 import SquarestockCore
+import SquarestockKit
 import SquarestockNetworking
 import SquarestockRendering
 import SquarestockSearch
 import SquarestockServices
 import SquarestockWatch
-import SquarestockKit
 
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 
 /// The root command: `squarestock AAPL` runs `quote`, the default subcommand.
 struct Squarestock: ParsableCommand {

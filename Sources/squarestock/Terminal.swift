@@ -1,5 +1,5 @@
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 
 #if canImport(Glibc)
     import Glibc

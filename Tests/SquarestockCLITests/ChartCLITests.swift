@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `squarestock chart` through the real binary: how it treats the terminal, and live sources
 /// through `--endpoint` and a loopback server.
@@ -13,7 +13,9 @@ struct ChartCLITests {
     }
 
     @Test func drawingHasNoEscapeCodesWhenPipedEvenWithoutNoColor() throws {
-        let run = try CLIRunner.run(["chart", "AAPL", "--source", "samples", "--format", "table", "--volume"], environment: environment(removing: ["NO_COLOR"]))
+        let run = try CLIRunner.run(
+            ["chart", "AAPL", "--source", "samples", "--format", "table", "--volume"],
+            environment: environment(removing: ["NO_COLOR"]))
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("prev close $269.00"))
         #expect(!run.stdout.contains("\u{1B}"))
@@ -24,16 +26,22 @@ struct ChartCLITests {
     @Test func pipedOutputDefaultsToCSV() throws {
         let run = try CLIRunner.run(["chart", "AAPL", "--source", "samples"])
         #expect(run.exitCode == 0)
-        #expect(run.stdout.hasPrefix("symbol,session,time,localTime,open,high,low,close,volume\nAAPL,2025-10-29,2025-10-29T13:30:00Z,2025-10-29T09:30:00-04:00,,,,269.63,\n"))
+        #expect(
+            run.stdout.hasPrefix(
+                "symbol,session,time,localTime,open,high,low,close,volume\nAAPL,2025-10-29,2025-10-29T13:30:00Z,2025-10-29T09:30:00-04:00,,,,269.63,\n"
+            ))
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
         let exe = CLIRunner.executablePath
         func underPTY(_ args: String, _ extra: [String: String]) throws -> String {
             // `script` gives the child a pseudo-terminal, as a user's shell would.
-            try CLIRunner.run(["-qec", "\(exe) chart AAPL --source samples \(args)", "/dev/null"],
-                              environment: environment(extra.merging(["TERM": "xterm-256color"]) { a, _ in a }, removing: ["NO_COLOR"]),
-                              executable: "/usr/bin/script").stdout
+            try CLIRunner.run(
+                ["-qec", "\(exe) chart AAPL --source samples \(args)", "/dev/null"],
+                environment: environment(
+                    extra.merging(["TERM": "xterm-256color"]) { a, _ in a }, removing: ["NO_COLOR"]),
+                executable: "/usr/bin/script"
+            ).stdout
         }
         let coloured = try underPTY("", [:])
         #expect(coloured.contains("┤"))  // a terminal gets the drawing by default
@@ -47,7 +55,9 @@ struct ChartCLITests {
     }
 
     @Test func localZoneComesFromTZ() throws {
-        let run = try CLIRunner.run(["chart", "AAPL", "--source", "samples", "--tz", "local", "--format", "table"], environment: environment(["TZ": "Asia/Tokyo"]))
+        let run = try CLIRunner.run(
+            ["chart", "AAPL", "--source", "samples", "--tz", "local", "--format", "table"],
+            environment: environment(["TZ": "Asia/Tokyo"]))
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("times JST"))
         #expect(run.stdout.contains("23:00"))  // 10:00 in New York
@@ -55,11 +65,21 @@ struct ChartCLITests {
 
     @Test func yahooChartThroughTheEndpointNeedsNoCrumb() throws {
         let routes = RouteTable()
-        routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json")))
+        routes.add(
+            path: "/v8/finance/chart/AAPL",
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let env = environment(["SQUARESTOCK_ENDPOINT": server.baseURL, "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)",
-                               "SQUARESTOCK_NOW": "2025-10-28T17:00:00Z"])
-        let run = try CLIRunner.run(["chart", "AAPL", "--source", "yahoo", "--range", "3mo", "--format", "table", "--width", "80", "--height", "12"], environment: env)
+        let env = environment([
+            "SQUARESTOCK_ENDPOINT": server.baseURL,
+            "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)",
+            "SQUARESTOCK_NOW": "2025-10-28T17:00:00Z",
+        ])
+        let run = try CLIRunner.run(
+            [
+                "chart", "AAPL", "--source", "yahoo", "--range", "3mo", "--format", "table", "--width", "80",
+                "--height", "12",
+            ], environment: env)
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.hasPrefix("AAPL 3mo  $269.22"))
@@ -68,25 +88,40 @@ struct ChartCLITests {
 
     @Test func blockedSourceIsExitThreeWithOneLine() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"))
+        )
         let server = try LoopbackHTTPServer(routes: routes)
-        let run = try CLIRunner.run(["chart", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--range", "1y"])
+        let run = try CLIRunner.run([
+            "chart", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--range", "1y",
+        ])
         #expect(run.exitCode == 3)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stderr.hasPrefix("squarestock: AAPL: the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""))
+        #expect(
+            run.stderr.hasPrefix(
+                "squarestock: AAPL: the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""
+            ))
     }
 
     @Test func autoSaysWhyItFellBack() throws {
         let routes = RouteTable()
         routes.add(path: "/v8/finance/chart/AAPL", response: .text("Edge: Too Many Requests", status: 429))
-        routes.add(path: "/q/d/l/", queryContains: ["i=d"], response: LoopbackResponse(body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let env = environment(["SQUARESTOCK_ENDPOINT": server.baseURL, "STOOQ_API_KEY": "k", "SQUARESTOCK_NOW": "2023-03-17T21:00:00Z",
-                               "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)"])
-        let run = try CLIRunner.run(["chart", "AAPL", "--range", "1mo", "--format", "csv", "--timeout", "5"], environment: env)
+        let env = environment([
+            "SQUARESTOCK_ENDPOINT": server.baseURL, "STOOQ_API_KEY": "k", "SQUARESTOCK_NOW": "2023-03-17T21:00:00Z",
+            "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)",
+        ])
+        let run = try CLIRunner.run(
+            ["chart", "AAPL", "--range", "1mo", "--format", "csv", "--timeout", "5"], environment: env)
         #expect(run.exitCode == 0)
-        #expect(run.stderr.hasPrefix("squarestock: note: fell back from yahoo to stooq: yahoo is rate limiting requests"))
-        #expect(run.stdout.hasSuffix("AAPL,2023-03-17,2023-03-17T04:00:00Z,2023-03-17T00:00:00-04:00,156.08,156.74,154.28,155,98944633\n"))
+        #expect(
+            run.stderr.hasPrefix("squarestock: note: fell back from yahoo to stooq: yahoo is rate limiting requests"))
+        #expect(
+            run.stdout.hasSuffix(
+                "AAPL,2023-03-17,2023-03-17T04:00:00Z,2023-03-17T00:00:00-04:00,156.08,156.74,154.28,155,98944633\n"))
     }
 }

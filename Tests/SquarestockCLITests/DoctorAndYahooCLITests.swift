@@ -1,15 +1,23 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `doctor` and the Yahoo source through the real binary and a loopback server.
 struct DoctorAndYahooCLITests {
     static func yahooRoutes(_ routes: RouteTable) {
-        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt").trimmingCharacters(in: .whitespacesAndNewlines)
-        routes.add(path: "/", response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
+        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        routes.add(
+            path: "/",
+            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
         routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
-        routes.add(path: "/v7/finance/quote", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_PRE_2025-10-01.json")))
-        routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
+        routes.add(
+            path: "/v7/finance/quote",
+            response: LoopbackResponse(
+                body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_PRE_2025-10-01.json")))
+        routes.add(
+            path: "/v8/finance/chart/AAPL",
+            response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
     }
 
     func environment(endpoint: String) -> [String: String] {
@@ -23,13 +31,19 @@ struct DoctorAndYahooCLITests {
     @Test func doctorWithOneHealthyAndOneBrokenSource() throws {
         let routes = RouteTable()
         Self.yahooRoutes(routes)
-        routes.add(path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
-        routes.add(path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/d/l/", response: LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"))
+        )
         let server = try LoopbackHTTPServer(routes: routes)
         let run = try CLIRunner.run(["doctor", "--timeout", "5"], environment: environment(endpoint: server.baseURL))
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("ok    yahoo: AAPL 254.63 USD in "))
-        #expect(run.stdout.contains("FAIL  stooq: the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""))
+        #expect(
+            run.stdout.contains(
+                "FAIL  stooq: the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""
+            ))
         #expect(run.stdout.contains("/q/l/?s=aapl.us&f=sd2t2ohlcvn&h&e=csv  HTTP 200, an HTML page"))
         #expect(run.stdout.contains("FAIL  yahoo-csv: yahoo-csv answered HTTP 404"))
         #expect(run.stdout.contains("working: yahoo"))
@@ -37,7 +51,9 @@ struct DoctorAndYahooCLITests {
     }
 
     @Test func doctorFailsWhenNothingWorks() throws {
-        let server = try LoopbackHTTPServer { _ in LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")) }
+        let server = try LoopbackHTTPServer { _ in
+            LoopbackResponse(body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html"))
+        }
         var env = environment(endpoint: server.baseURL)
         env["STOOQ_API_KEY"] = "topsecret"
         let run = try CLIRunner.run(["doctor", "--timeout", "5"], environment: env)
@@ -52,12 +68,17 @@ struct DoctorAndYahooCLITests {
         let routes = RouteTable()
         Self.yahooRoutes(routes)
         let server = try LoopbackHTTPServer(routes: routes)
-        let run = try CLIRunner.run(["AAPL", "--source", "yahoo", "--format", "table"], environment: environment(endpoint: server.baseURL))
+        let run = try CLIRunner.run(
+            ["AAPL", "--source", "yahoo", "--format", "table"], environment: environment(endpoint: server.baseURL))
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("254.63  +0.20 (+0.08%)  pre (pre-market)"))
         #expect(run.stdout.contains("  pre-market 255.10  +0.47 (+0.18%)  at 09:16 EDT"))
-        let json = try CLIRunner.run(["AAPL", "--source", "yahoo", "--format", "json"], environment: environment(endpoint: server.baseURL))
-        #expect(json.stdout.contains("\"extendedHours\": {\"session\": \"pre\", \"price\": 255.1, \"change\": 0.47, \"changePercent\": 0.1846, \"time\": \"2025-10-01T13:16:23Z\"}"))
+        let json = try CLIRunner.run(
+            ["AAPL", "--source", "yahoo", "--format", "json"], environment: environment(endpoint: server.baseURL))
+        #expect(
+            json.stdout.contains(
+                "\"extendedHours\": {\"session\": \"pre\", \"price\": 255.1, \"change\": 0.47, \"changePercent\": 0.1846, \"time\": \"2025-10-01T13:16:23Z\"}"
+            ))
         #expect(json.stdout.contains("\"source\": \"yahoo\""))
     }
 
@@ -72,7 +93,9 @@ struct DoctorAndYahooCLITests {
         env["STOOQ_API_KEY"] = "k"
         let run = try CLIRunner.run(["AAPL", "--format", "csv", "--timeout", "5"], environment: env)
         #expect(run.exitCode == 0)
-        #expect(run.stderr.hasPrefix("squarestock: note: fell back from yahoo to stooq: yahoo session failed: could not get a Yahoo cookie"))
+        #expect(
+            run.stderr.hasPrefix(
+                "squarestock: note: fell back from yahoo to stooq: yahoo session failed: could not get a Yahoo cookie"))
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(run.stdout.contains(",stooq,"))
     }

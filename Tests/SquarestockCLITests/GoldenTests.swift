@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Golden cases: each folder under `Golden/` holds `args` (one argument per line), optional
 /// `env` (KEY=VALUE lines added to the base environment), and the expected `stdout`, `stderr`
@@ -33,7 +33,8 @@ struct GoldenTests {
         }
         let expectedOut = try String(contentsOfFile: dir + "/stdout", encoding: .utf8)
         let expectedErr = (try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""
-        let expectedExit = Int32(try String(contentsOfFile: dir + "/exit", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+        let expectedExit = Int32(
+            try String(contentsOfFile: dir + "/exit", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(run.stdout == expectedOut, "\(name): stdout differs")
         #expect(run.stderr == expectedErr, "\(name): stderr differs")
         #expect(run.exitCode == expectedExit, "\(name): exit code")

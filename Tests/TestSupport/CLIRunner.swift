@@ -27,13 +27,17 @@ public enum CLIRunner {
 
     public static var executablePath: String {
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundleDir.appendingPathComponent("squarestock").path,
-                          bundleDir.deletingLastPathComponent().appendingPathComponent("squarestock").path,
-                          Fixture.repositoryRoot + "/.build/debug/squarestock"]
+        let candidates = [
+            bundleDir.appendingPathComponent("squarestock").path,
+            bundleDir.deletingLastPathComponent().appendingPathComponent("squarestock").path,
+            Fixture.repositoryRoot + "/.build/debug/squarestock",
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
-    public static func run(_ arguments: [String], environment: [String: String] = baseEnvironment(), executable: String? = nil) throws -> CLIRun {
+    public static func run(
+        _ arguments: [String], environment: [String: String] = baseEnvironment(), executable: String? = nil
+    ) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? executablePath)
         process.arguments = arguments
@@ -41,10 +45,12 @@ public enum CLIRunner {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("squarestock-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
+        let outURL = dir.appendingPathComponent("out")
+        let errURL = dir.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -52,8 +58,9 @@ public enum CLIRunner {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return CLIRun(stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-                      exitCode: process.terminationStatus)
+        return CLIRun(
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            exitCode: process.terminationStatus)
     }
 }

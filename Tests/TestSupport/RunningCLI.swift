@@ -60,8 +60,9 @@ public final class RunningCLI: @unchecked Sendable {
         process.waitUntilExit()
         try? out.close()
         try? err.close()
-        return CLIRun(stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-                      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
-                      exitCode: process.terminationStatus)
+        return CLIRun(
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+            exitCode: process.terminationStatus)
     }
 }

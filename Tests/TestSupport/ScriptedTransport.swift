@@ -15,7 +15,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { answers.append((match, .success(HTTPResponse(status: status, body: body)))) }
     }
 
-    public func on(_ match: String, status: Int = 200, text: String) { on(match, status: status, body: Array(text.utf8)) }
+    public func on(_ match: String, status: Int = 200, text: String) {
+        on(match, status: status, body: Array(text.utf8))
+    }
 
     public func on(_ match: String, fail error: TransportError) {
         lock.withLock { answers.append((match, .failure(error))) }

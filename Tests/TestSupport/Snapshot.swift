@@ -8,7 +8,9 @@ import Foundation
 public enum Snapshot {
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" }
 
-    public static func path(_ name: String) -> String { Fixture.testsDirectory + "/Fixtures/snapshots/" + name + ".txt" }
+    public static func path(_ name: String) -> String {
+        Fixture.testsDirectory + "/Fixtures/snapshots/" + name + ".txt"
+    }
 
     /// nil when `actual` matches the stored snapshot; otherwise a message that shows both texts
     /// (and the first differing line), or says the file was written.

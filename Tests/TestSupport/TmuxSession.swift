@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Drives a program in a real terminal for end-to-end tests: a tmux server on a private socket
@@ -19,7 +19,9 @@ public final class TmuxSession: @unchecked Sendable {
     /// Starts `command` (run by `/bin/sh -c`) in a detached `width` x `height` window.
     public init(command: String, width: Int = 100, height: Int = 30) throws {
         socket = "test-" + UUID().uuidString
-        let started = tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+        let started = tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command,
+        ])
         guard started.status == 0 else {
             throw TmuxError(message: "tmux new-session failed (\(started.status)): \(started.output)")
         }
@@ -57,8 +59,10 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen every `interval` seconds until `condition` holds for its lines; returns
     /// those lines, or nil when `timeout` passed first.
-    public func waitFor(timeout: Double = 20, interval: Double = 0.1, escapes: Bool = false,
-                        _ condition: ([String]) -> Bool) -> [String]? {
+    public func waitFor(
+        timeout: Double = 20, interval: Double = 0.1, escapes: Bool = false,
+        _ condition: ([String]) -> Bool
+    ) -> [String]? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             let l = lines(escapes: escapes)
@@ -78,7 +82,9 @@ public final class TmuxSession: @unchecked Sendable {
             i += 1
             let path = "/proc/\(pid)/task/\(pid)/children"
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-                out += text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                out += text.split(separator: " ").compactMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
             }
         }
         return out
@@ -87,7 +93,8 @@ public final class TmuxSession: @unchecked Sendable {
     /// The first process under the pane whose command name is `name`.
     public func process(named name: String) -> Int32? {
         paneProcesses().first { pid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) == name
+            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
+                in: .whitespacesAndNewlines) == name
         }
     }
 
@@ -117,8 +124,8 @@ public final class TmuxSession: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for p in argv { free(p) }
+            for p in envp { free(p) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -7,7 +7,8 @@ public enum WrappedRecording {
     /// `--endpoint` rebasing leads back to the same test server.
     public static func response(_ fixture: String) -> LoopbackResponse {
         guard let object = try? JSONSerialization.jsonObject(with: Data(Fixture.bytes(fixture))) as? [String: Any],
-              let response = object["response"] as? [String: Any] else {
+            let response = object["response"] as? [String: Any]
+        else {
             return .text("bad fixture \(fixture)", status: 500)
         }
         let status = response["status"] as? Int ?? 500
@@ -21,6 +22,7 @@ public enum WrappedRecording {
                 headers.append((name, one))
             }
         }
-        return LoopbackResponse(status: status, headers: headers, body: Array((response["bodyText"] as? String ?? "").utf8))
+        return LoopbackResponse(
+            status: status, headers: headers, body: Array((response["bodyText"] as? String ?? "").utf8))
     }
 }

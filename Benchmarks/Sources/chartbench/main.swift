@@ -5,9 +5,9 @@ import SquarestockCore
 import SquarestockRendering
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func nanoseconds(_ clock: clockid_t = CLOCK_MONOTONIC) -> UInt64 {
@@ -36,10 +36,12 @@ func fiveYears() -> HistorySeries {
             price = max(price + Int64(next() % 601) - 295, 100)
             let high = max(open, price) + Int64(next() % 150)
             let low = min(open, price) - Int64(next() % 150)
-            bars.append(Bar(time: zone.instant(for: CivilDateTime(date: date)), session: date,
-                            open: ExactDecimal(significand: open, scale: 2), high: ExactDecimal(significand: high, scale: 2),
-                            low: ExactDecimal(significand: low, scale: 2), close: ExactDecimal(significand: price, scale: 2),
-                            volume: ExactDecimal(significand: Int64(20_000_000 + next() % 60_000_000))))
+            bars.append(
+                Bar(
+                    time: zone.instant(for: CivilDateTime(date: date)), session: date,
+                    open: ExactDecimal(significand: open, scale: 2), high: ExactDecimal(significand: high, scale: 2),
+                    low: ExactDecimal(significand: low, scale: 2), close: ExactDecimal(significand: price, scale: 2),
+                    volume: ExactDecimal(significand: Int64(20_000_000 + next() % 60_000_000))))
         }
         date = date.adding(days: 1)
     }
@@ -60,7 +62,11 @@ let cases: [(String, ChartStyle, ChartOptions, Palette)] = [
 var worst = 0.0
 for (name, style, options, palette) in cases {
     var checksum = 0
-    for _ in 0..<10 { checksum &+= ChartRenderer.render(series: series, size: size, style: style, palette: palette, options: options).utf8.count }
+    for _ in 0..<10 {
+        checksum &+=
+            ChartRenderer.render(series: series, size: size, style: style, palette: palette, options: options).utf8
+            .count
+    }
     // Wall time, and this thread's CPU time, which leaves out time the scheduler gave to others.
     var times: [UInt64] = []
     var cpu: [UInt64] = []
@@ -80,8 +86,12 @@ for (name, style, options, palette) in cases {
     let p95 = ms(times[min(times.count - 1, times.count * 95 / 100)])
     worst = max(worst, median)
     let label = name + String(repeating: " ", count: max(0, 18 - name.count))
-    let cpuMedian = ms(cpu[cpu.count / 2]), cpuP95 = ms(cpu[min(cpu.count - 1, cpu.count * 95 / 100)])
-    print("  " + label + String(format: " wall median %.3f  min %.3f  p95 %.3f ms | cpu median %.3f  p95 %.3f ms  (checksum %d)",
-                                median, ms(times[0]), p95, cpuMedian, cpuP95, checksum))
+    let cpuMedian = ms(cpu[cpu.count / 2])
+    let cpuP95 = ms(cpu[min(cpu.count - 1, cpu.count * 95 / 100)])
+    print(
+        "  " + label
+            + String(
+                format: " wall median %.3f  min %.3f  p95 %.3f ms | cpu median %.3f  p95 %.3f ms  (checksum %d)",
+                median, ms(times[0]), p95, cpuMedian, cpuP95, checksum))
 }
 print(worst < 5 ? "within the 5 ms budget" : "OVER the 5 ms budget")

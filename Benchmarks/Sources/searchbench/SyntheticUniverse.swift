@@ -16,28 +16,40 @@ struct SyntheticUniverse {
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 
-    static let syllables = ["ab", "ac", "al", "an", "ar", "ba", "be", "bi", "bo", "ca", "ce", "co", "cy", "da", "de",
-                            "di", "do", "el", "en", "er", "fa", "fi", "fo", "ga", "ge", "go", "ha", "he", "hi", "in",
-                            "io", "ka", "ki", "ko", "la", "le", "li", "lo", "ma", "me", "mi", "mo", "na", "ne", "ni",
-                            "no", "nu", "or", "pa", "pe", "pi", "po", "qua", "ra", "re", "ri", "ro", "sa", "se", "si",
-                            "so", "ta", "te", "ti", "to", "tra", "tri", "un", "va", "ve", "vi", "vo", "xa", "ze", "zo"]
-    static let generic = ["Global", "Energy", "Capital", "Therapeutics", "Financial", "Systems", "Technologies",
-                          "Health", "Bancorp", "Resources", "Industries", "Pharmaceuticals", "Software", "Realty",
-                          "Holdings", "Group", "Partners", "Networks", "Biosciences", "Motors", "Foods", "Brands"]
-    static let legal = ["Inc.", "Corporation", "Corp.", "Ltd.", "plc", "Holdings, Inc.", "Group, Inc.", "Company", "N.V.", "S.A."]
+    static let syllables = [
+        "ab", "ac", "al", "an", "ar", "ba", "be", "bi", "bo", "ca", "ce", "co", "cy", "da", "de",
+        "di", "do", "el", "en", "er", "fa", "fi", "fo", "ga", "ge", "go", "ha", "he", "hi", "in",
+        "io", "ka", "ki", "ko", "la", "le", "li", "lo", "ma", "me", "mi", "mo", "na", "ne", "ni",
+        "no", "nu", "or", "pa", "pe", "pi", "po", "qua", "ra", "re", "ri", "ro", "sa", "se", "si",
+        "so", "ta", "te", "ti", "to", "tra", "tri", "un", "va", "ve", "vi", "vo", "xa", "ze", "zo",
+    ]
+    static let generic = [
+        "Global", "Energy", "Capital", "Therapeutics", "Financial", "Systems", "Technologies",
+        "Health", "Bancorp", "Resources", "Industries", "Pharmaceuticals", "Software", "Realty",
+        "Holdings", "Group", "Partners", "Networks", "Biosciences", "Motors", "Foods", "Brands",
+    ]
+    static let legal = [
+        "Inc.", "Corporation", "Corp.", "Ltd.", "plc", "Holdings, Inc.", "Group, Inc.", "Company", "N.V.", "S.A.",
+    ]
 
     var listings: [Listing] = []
 
     init(count: Int, seed: UInt64) {
         var rng = Rng(state: seed)
         var used = Set<String>()
-        let exchanges = [ListingExchange(nasdaqMarketCategory: UInt8(ascii: "Q"))!, ListingExchange(nasdaqMarketCategory: UInt8(ascii: "G"))!,
-                         ListingExchange(nasdaqMarketCategory: UInt8(ascii: "S"))!, ListingExchange(otherListedCode: UInt8(ascii: "N"))!,
-                         ListingExchange(otherListedCode: UInt8(ascii: "P"))!, ListingExchange(otherListedCode: UInt8(ascii: "Z"))!]
+        let exchanges = [
+            ListingExchange(nasdaqMarketCategory: UInt8(ascii: "Q"))!,
+            ListingExchange(nasdaqMarketCategory: UInt8(ascii: "G"))!,
+            ListingExchange(nasdaqMarketCategory: UInt8(ascii: "S"))!,
+            ListingExchange(otherListedCode: UInt8(ascii: "N"))!,
+            ListingExchange(otherListedCode: UInt8(ascii: "P"))!, ListingExchange(otherListedCode: UInt8(ascii: "Z"))!,
+        ]
         listings.reserveCapacity(count)
         func word() -> String {
             var w = ""
-            for _ in 0..<(2 + rng.below(3)) { w += SyntheticUniverse.syllables[rng.below(SyntheticUniverse.syllables.count)] }
+            for _ in 0..<(2 + rng.below(3)) {
+                w += SyntheticUniverse.syllables[rng.below(SyntheticUniverse.syllables.count)]
+            }
             return w.prefix(1).uppercased() + w.dropFirst()
         }
         while listings.count < count {
@@ -56,7 +68,9 @@ struct SyntheticUniverse {
                 name += " " + SyntheticUniverse.legal[rng.below(SyntheticUniverse.legal.count)]
                 if kind < 93 {
                     type = .commonStock
-                    name += [" - Common Stock", " Common Stock", " - Class A Ordinary Shares", " Common Shares"][rng.below(4)]
+                    name +=
+                        [" - Common Stock", " Common Stock", " - Class A Ordinary Shares", " Common Shares"][
+                            rng.below(4)]
                 } else if kind < 97 {
                     type = .warrant
                     name += " - Warrants"
@@ -65,8 +79,10 @@ struct SyntheticUniverse {
                     name += " - Units"
                 }
             }
-            listings.append(Listing(symbol: symbol, name: name, exchange: exchanges[rng.below(exchanges.count)],
-                                    type: type, isETF: type == .etf))
+            listings.append(
+                Listing(
+                    symbol: symbol, name: name, exchange: exchanges[rng.below(exchanges.count)],
+                    type: type, isETF: type == .etf))
         }
     }
 

@@ -1,6 +1,7 @@
 import SquarestockSearch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // searchbench: measurements for the offline search engine.
@@ -34,7 +35,8 @@ func loadQueries(_ path: String) -> [(String, String)] {
     }
 }
 
-func measure(_ index: SymbolIndex, _ queries: [(String, String)], rounds: Int) -> (p50: Double, p99: Double, top1: Int) {
+func measure(_ index: SymbolIndex, _ queries: [(String, String)], rounds: Int) -> (p50: Double, p99: Double, top1: Int)
+{
     var samples: [Double] = []
     samples.reserveCapacity(queries.count * rounds)
     var top1 = 0
@@ -58,7 +60,8 @@ let mode = args.first ?? "bench"
 func dataDir(_ i: Int) -> String { args.count > i ? args[i] : "data" }
 
 func loadReal(_ dir: String) -> (SymbolIndex, SymbolDirectory) {
-    let a = readFile(dir + "/nasdaqlisted.txt"), b = readFile(dir + "/otherlisted.txt")
+    let a = readFile(dir + "/nasdaqlisted.txt")
+    let b = readFile(dir + "/otherlisted.txt")
     do {
         let d = try SymbolDirectoryParser.parse(nasdaqListed: a, otherListed: b)
         return (try SymbolIndex(nasdaqListed: a, otherListed: b), d)
@@ -70,12 +73,16 @@ func loadReal(_ dir: String) -> (SymbolIndex, SymbolDirectory) {
 switch mode {
 case "bench":
     let dir = dataDir(1)
-    var parseT: [Double] = [], indexT: [Double] = [], readT: [Double] = [], fusedT: [Double] = []
+    var parseT: [Double] = []
+    var indexT: [Double] = []
+    var readT: [Double] = []
+    var fusedT: [Double] = []
     var directory: SymbolDirectory? = nil
     var index: SymbolIndex? = nil
     for _ in 0..<30 {
         let t0 = Clock.cpu()
-        let a2 = readFile(dir + "/nasdaqlisted.txt"), b2 = readFile(dir + "/otherlisted.txt")
+        let a2 = readFile(dir + "/nasdaqlisted.txt")
+        let b2 = readFile(dir + "/otherlisted.txt")
         let t1 = Clock.cpu()
         let d = try! SymbolDirectoryParser.parse(nasdaqListed: a2, otherListed: b2)
         let t2 = Clock.cpu()
@@ -83,20 +90,31 @@ case "bench":
         let t3 = Clock.cpu()
         let fused = try! SymbolIndex(nasdaqListed: a2, otherListed: b2)
         let t4 = Clock.cpu()
-        readT.append(Double(t1 - t0)); parseT.append(Double(t2 - t1)); indexT.append(Double(t3 - t2))
+        readT.append(Double(t1 - t0))
+        parseT.append(Double(t2 - t1))
+        indexT.append(Double(t3 - t2))
         fusedT.append(Double(t4 - t3))
         directory = d
         index = ix
         _ = fused
     }
-    readT.sort(); parseT.sort(); indexT.sort()
+    readT.sort()
+    parseT.sort()
+    indexT.sort()
     let total = zip(zip(readT, parseT), indexT).map { $0.0 + $0.1 + $1 }
-    print("real universe: \(directory!.listings.count) listings, \(index!.vocabularySize) indexed words, file date \(directory!.creationTime)")
-    print("  load, CPU time (median of 30): read \(Clock.ms(Clock.percentile(readT, 0.5))) ms + parse \(Clock.ms(Clock.percentile(parseT, 0.5))) ms + index \(Clock.ms(Clock.percentile(indexT, 0.5))) ms = \(Clock.ms(Clock.percentile(total.sorted(), 0.5))) ms")
+    print(
+        "real universe: \(directory!.listings.count) listings, \(index!.vocabularySize) indexed words, file date \(directory!.creationTime)"
+    )
+    print(
+        "  load, CPU time (median of 30): read \(Clock.ms(Clock.percentile(readT, 0.5))) ms + parse \(Clock.ms(Clock.percentile(parseT, 0.5))) ms + index \(Clock.ms(Clock.percentile(indexT, 0.5))) ms = \(Clock.ms(Clock.percentile(total.sorted(), 0.5))) ms"
+    )
     fusedT.sort()
     let snap = index!.snapshot()
     let snapPath = "/tmp/searchbench-symbols.idx"
-    if let f = fopen(snapPath, "wb") { _ = snap.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }; fclose(f) }
+    if let f = fopen(snapPath, "wb") {
+        _ = snap.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
     var snapT: [Double] = []
     for _ in 0..<30 {
         let t0 = Clock.cpu()
@@ -105,11 +123,17 @@ case "bench":
         precondition(loaded.count == index!.count)
     }
     snapT.sort()
-    print("  load in one pass, SymbolIndex(nasdaqListed:otherListed:), CPU time: read \(Clock.ms(Clock.percentile(readT, 0.5))) ms + parse and index \(Clock.ms(Clock.percentile(fusedT, 0.5))) ms")
-    print("  load from a snapshot (\(snap.count / 1024) KiB), SymbolIndex(snapshot:), CPU time incl. reading the file: \(Clock.ms(Clock.percentile(snapT, 0.5))) ms (p99 \(Clock.ms(Clock.percentile(snapT, 0.99))) ms)")
+    print(
+        "  load in one pass, SymbolIndex(nasdaqListed:otherListed:), CPU time: read \(Clock.ms(Clock.percentile(readT, 0.5))) ms + parse and index \(Clock.ms(Clock.percentile(fusedT, 0.5))) ms"
+    )
+    print(
+        "  load from a snapshot (\(snap.count / 1024) KiB), SymbolIndex(snapshot:), CPU time incl. reading the file: \(Clock.ms(Clock.percentile(snapT, 0.5))) ms (p99 \(Clock.ms(Clock.percentile(snapT, 0.99))) ms)"
+    )
     let queries = loadQueries(args.count > 2 ? args[2] : "bench/queries.tsv")
     let real = measure(index!, queries, rounds: 200)
-    print("  \(queries.count) queries x 200: p50 \(Clock.ms(real.p50)) ms, p99 \(Clock.ms(real.p99)) ms, expected first \(real.top1)/\(queries.count)")
+    print(
+        "  \(queries.count) queries x 200: p50 \(Clock.ms(real.p50)) ms, p99 \(Clock.ms(real.p99)) ms, expected first \(real.top1)/\(queries.count)"
+    )
 
     let t0 = Clock.now()
     let synth = SyntheticUniverse(count: 100_000, seed: 42)
@@ -118,18 +142,27 @@ case "bench":
     let t2 = Clock.now()
     let sq = synth.queries(count: 500, seed: 7)
     let s = measure(big, sq, rounds: 10)
-    print("synthetic universe: 100000 listings (generated in \(Clock.ms(Double(t1 - t0))) ms), \(big.vocabularySize) indexed words, index built in \(Clock.ms(Double(t2 - t1))) ms")
+    print(
+        "synthetic universe: 100000 listings (generated in \(Clock.ms(Double(t1 - t0))) ms), \(big.vocabularySize) indexed words, index built in \(Clock.ms(Double(t2 - t1))) ms"
+    )
     print("  500 queries x 10: p50 \(Clock.ms(s.p50)) ms, p99 \(Clock.ms(s.p99)) ms, intended first \(s.top1)/500")
 
 case "loop":
     // Profiling aid: parse and index 20 times.
-    let a = readFile("data/nasdaqlisted.txt"), b = readFile("data/otherlisted.txt")
+    let a = readFile("data/nasdaqlisted.txt")
+    let b = readFile("data/otherlisted.txt")
     var total = 0
     let rounds = args.count > 2 ? Int(args[2]) ?? 20 : 20
     for _ in 0..<rounds {
-        if args.count > 1 && args[1] == "fused" { total += try! SymbolIndex(nasdaqListed: a, otherListed: b).vocabularySize; continue }
+        if args.count > 1 && args[1] == "fused" {
+            total += try! SymbolIndex(nasdaqListed: a, otherListed: b).vocabularySize
+            continue
+        }
         let d = try! SymbolDirectoryParser.parse(nasdaqListed: a, otherListed: b)
-        if args.count > 1 && args[1] == "parse" { total += d.listings.count; continue }
+        if args.count > 1 && args[1] == "parse" {
+            total += d.listings.count
+            continue
+        }
         total += SymbolIndex(listings: d.listings).vocabularySize
     }
     print(total)
@@ -161,7 +194,10 @@ case "snapshot":
     // Writes the snapshot `search --snapshot` loads.
     let (index, _) = loadReal(dataDir(2))
     let snap = index.snapshot()
-    if let f = fopen(args[1], "wb") { _ = snap.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }; fclose(f) }
+    if let f = fopen(args[1], "wb") {
+        _ = snap.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
     print("wrote \(snap.count) bytes")
 
 case "search":
@@ -172,7 +208,8 @@ case "search":
         index = try! SymbolIndex(snapshot: readFile(args[3]))
     } else {
         let dir = dataDir(2)
-        index = try! SymbolIndex(nasdaqListed: readFile(dir + "/nasdaqlisted.txt"), otherListed: readFile(dir + "/otherlisted.txt"))
+        index = try! SymbolIndex(
+            nasdaqListed: readFile(dir + "/nasdaqlisted.txt"), otherListed: readFile(dir + "/otherlisted.txt"))
     }
     for m in index.search(args.count > 1 ? args[1] : "apple", limit: 10) {
         print("\(m.symbol)\t\(m.name)\t\(m.exchange)\t\(m.type)\t\(m.score)")
@@ -182,7 +219,9 @@ case "q":
     let (index, _) = loadReal("data")
     for q in args.dropFirst() {
         print("== \(q)")
-        for m in index.search(q, limit: 6) { print("  \(m.score)\t\(m.symbol)\t\(m.type)\t\(m.exchange)\t\(m.name.prefix(70))") }
+        for m in index.search(q, limit: 6) {
+            print("  \(m.score)\t\(m.symbol)\t\(m.type)\t\(m.exchange)\t\(m.name.prefix(70))")
+        }
     }
 
 case "s":

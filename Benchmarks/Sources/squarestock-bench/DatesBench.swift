@@ -79,7 +79,10 @@ enum DatesBench {
                         let dst = UnsafeMutableBufferPointer(rebasing: o[i..<(i + m)])
                         // Bring the slice into cache (untimed), then convert it.
                         var touch: Int64 = 0
-                        if slice != n { for v in src { touch &+= v }; dst[0] = touch }
+                        if slice != n {
+                            for v in src { touch &+= v }
+                            dst[0] = touch
+                        }
                         let t0 = now()
                         converter.convert(src, into: dst)
                         total += now() - t0
@@ -100,7 +103,9 @@ enum DatesBench {
         }
         let s = median(times)
         let last = CivilDateTime(secondsSinceEpochUTC: walls[n - 1])
-        print("values=\(n) seconds=\(fmt(s, 6)) per_second=\(fmt(Double(n) / s, 0)) zone=\(zoneID) through=\(last.date) icu_interval_lookups=\(lookups) dst_edge_values=\(edges) mismatches=\(mismatches)")
+        print(
+            "values=\(n) seconds=\(fmt(s, 6)) per_second=\(fmt(Double(n) / s, 0)) zone=\(zoneID) through=\(last.date) icu_interval_lookups=\(lookups) dst_edge_values=\(edges) mismatches=\(mismatches)"
+        )
         if mismatches != 0 { exit(1) }
     }
 }

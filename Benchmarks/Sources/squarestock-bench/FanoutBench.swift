@@ -1,6 +1,7 @@
 import SquarestockNetworking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `fanout --url URL`: one request, then `--count` requests in one batch, through the library's
@@ -17,7 +18,8 @@ enum FanoutBench {
             options.maxConcurrent = v
             options.maxHostConnections = v
         }
-        var ones: [Double] = [], batches: [Double] = []
+        var ones: [Double] = []
+        var batches: [Double] = []
         var failures = 0
         for r in 0..<runs {
             do {
@@ -35,8 +37,11 @@ enum FanoutBench {
                 failures += results.filter { if case .failure = $0 { return true } else { return false } }.count
             }
         }
-        let one = median(ones), many = median(batches)
-        print("one_ms=\(fmt(one * 1000, 1)) batch_ms=\(fmt(many * 1000, 1)) count=\(count) ratio=\(fmt(many / one, 2)) max_concurrent=\(options.maxConcurrent) max_host_connections=\(options.maxHostConnections) failures=\(failures)")
+        let one = median(ones)
+        let many = median(batches)
+        print(
+            "one_ms=\(fmt(one * 1000, 1)) batch_ms=\(fmt(many * 1000, 1)) count=\(count) ratio=\(fmt(many / one, 2)) max_concurrent=\(options.maxConcurrent) max_host_connections=\(options.maxHostConnections) failures=\(failures)"
+        )
         if failures > 0 { exit(1) }
     }
 }

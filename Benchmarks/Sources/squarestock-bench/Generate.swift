@@ -27,11 +27,20 @@ enum Generate {
         var cents = 25_000
         for r in 0..<rows {
             let wall = zone.localDateTime(at: Instant(secondsSinceEpoch: t))
-            lf.digits(wall.date.year, width: 4); lf.byte(45); lf.digits(wall.date.month, width: 2); lf.byte(45); lf.digits(wall.date.day, width: 2)
+            lf.digits(wall.date.year, width: 4)
+            lf.byte(45)
+            lf.digits(wall.date.month, width: 2)
+            lf.byte(45)
+            lf.digits(wall.date.day, width: 2)
             lf.byte(44)
-            lf.digits(wall.hour, width: 2); lf.byte(58); lf.digits(wall.minute, width: 2); lf.byte(58); lf.digits(wall.second, width: 2)
+            lf.digits(wall.hour, width: 2)
+            lf.byte(58)
+            lf.digits(wall.minute, width: 2)
+            lf.byte(58)
+            lf.digits(wall.second, width: 2)
             let open = cents
-            var high = open, low = open
+            var high = open
+            var low = open
             var close = open
             for _ in 0..<4 {
                 close = max(100, close + Int(rng.below(41)) - 20)
@@ -39,11 +48,16 @@ enum Generate {
                 low = min(low, close)
             }
             cents = close
-            lf.byte(44); lf.price(cents: open)
-            lf.byte(44); lf.price(cents: high)
-            lf.byte(44); lf.price(cents: low)
-            lf.byte(44); lf.price(cents: close)
-            lf.byte(44); lf.number(Int(rng.below(250_000)))
+            lf.byte(44)
+            lf.price(cents: open)
+            lf.byte(44)
+            lf.price(cents: high)
+            lf.byte(44)
+            lf.price(cents: low)
+            lf.byte(44)
+            lf.price(cents: close)
+            lf.byte(44)
+            lf.number(Int(rng.below(250_000)))
             lf.byte(10)
             t += 300
             if r + 1 == rows / 10 { headEnd = lf.bytes.count }
@@ -64,8 +78,10 @@ enum Generate {
         crlf.write(to: dir + "/intraday-crlf-bom.csv")
         crlf = ByteWriter()
 
-        let symbols = ["AAPL", "MSFT", "GOOG", "AMZN", "TSLA", "INTC", "IBM", "ORCL", "CSCO", "NVDA",
-                       "BP.L", "VOD.L", "AIR.PA", "SAP.DE", "7203.T", "0700.HK", "C6L.SI", "^GSPC", "EURUSD=X", "YHOO"]
+        let symbols = [
+            "AAPL", "MSFT", "GOOG", "AMZN", "TSLA", "INTC", "IBM", "ORCL", "CSCO", "NVDA",
+            "BP.L", "VOD.L", "AIR.PA", "SAP.DE", "7203.T", "0700.HK", "C6L.SI", "^GSPC", "EURUSD=X", "YHOO",
+        ]
         var y = ByteWriter()
         y.bytes.reserveCapacity(yahooLines * 64)
         var yahooHeadEnd = 0
@@ -76,27 +92,49 @@ enum Generate {
             func num(_ cents: Int) {
                 if rng.below(50) == 0 { y.text("N/A") } else { y.price(cents: cents) }
             }
-            y.byte(34); y.string(sym); y.byte(34); y.byte(44)
+            y.byte(34)
+            y.string(sym)
+            y.byte(34)
+            y.byte(44)
             let last = 1000 + Int(rng.below(90_000))
-            num(last); y.byte(44)
+            num(last)
+            y.byte(44)
             if rng.below(100) == 0 {
                 y.text("\"N/A\",\"N/A\",")
             } else {
-                y.byte(34); y.number(day.month); y.byte(47); y.number(day.day); y.byte(47); y.number(day.year); y.byte(34); y.byte(44)
+                y.byte(34)
+                y.number(day.month)
+                y.byte(47)
+                y.number(day.day)
+                y.byte(47)
+                y.number(day.year)
+                y.byte(34)
+                y.byte(44)
                 let minuteOfDay = Int(rng.below(24 * 60))
                 let h24 = minuteOfDay / 60
                 let h12 = h24 % 12 == 0 ? 12 : h24 % 12
-                y.byte(34); y.number(h12); y.byte(58); y.digits(minuteOfDay % 60, width: 2); y.text(h24 < 12 ? "am" : "pm"); y.byte(34); y.byte(44)
+                y.byte(34)
+                y.number(h12)
+                y.byte(58)
+                y.digits(minuteOfDay % 60, width: 2)
+                y.text(h24 < 12 ? "am" : "pm")
+                y.byte(34)
+                y.byte(44)
             }
             let change = Int(rng.below(801)) - 400
-            if rng.below(50) == 0 { y.text("N/A") } else {
+            if rng.below(50) == 0 {
+                y.text("N/A")
+            } else {
                 if change >= 0 { y.byte(43) }
                 y.price(cents: change)
             }
             y.byte(44)
-            num(last - change); y.byte(44)
-            num(last + Int(rng.below(200))); y.byte(44)
-            num(max(1, last - Int(rng.below(200)))); y.byte(44)
+            num(last - change)
+            y.byte(44)
+            num(last + Int(rng.below(200)))
+            y.byte(44)
+            num(max(1, last - Int(rng.below(200))))
+            y.byte(44)
             if rng.below(50) == 0 { y.text("N/A") } else { y.number(Int(rng.below(90_000_000))) }
             y.byte(10)
             if i + 1 == yahooLines / 10 { yahooHeadEnd = y.bytes.count }
@@ -105,7 +143,10 @@ enum Generate {
         var yh = ByteWriter()
         yh.bytes = Array(y.bytes[0..<yahooHeadEnd])
         yh.write(to: dir + "/yahoo-quotes-head.csv")
-        for name in ["intraday-lf.csv", "intraday-lf-head.csv", "intraday-crlf-bom.csv", "yahoo-quotes.csv", "yahoo-quotes-head.csv"] {
+        for name in [
+            "intraday-lf.csv", "intraday-lf-head.csv", "intraday-crlf-bom.csv", "yahoo-quotes.csv",
+            "yahoo-quotes-head.csv",
+        ] {
             print("\(dir)/\(name) bytes=\(fileSize(dir + "/" + name))")
         }
     }

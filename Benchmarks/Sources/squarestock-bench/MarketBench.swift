@@ -20,7 +20,9 @@ enum MarketBench {
             samples.append(now() - t0)
         }
         samples.sort()
-        print("exchanges=\(exchanges) calls=\(n) median_us=\(fmt(median(samples) * 1e6, 2)) p99_us=\(fmt(samples[samples.count * 99 / 100] * 1e6, 2))")
+        print(
+            "exchanges=\(exchanges) calls=\(n) median_us=\(fmt(median(samples) * 1e6, 2)) p99_us=\(fmt(samples[samples.count * 99 / 100] * 1e6, 2))"
+        )
     }
 }
 
@@ -30,7 +32,9 @@ enum SearchBench {
     static func run(_ o: Options) {
         let env: [String: String] = ["SQUARESTOCK_DATA": o.values["data"] ?? "data"]
         let dir = (o.values["data"] ?? "data") + "/symbols"
-        guard let a = PrivateFileStore.read(dir + "/nasdaqlisted.txt"), let b = PrivateFileStore.read(dir + "/otherlisted.txt") else {
+        guard let a = PrivateFileStore.read(dir + "/nasdaqlisted.txt"),
+            let b = PrivateFileStore.read(dir + "/otherlisted.txt")
+        else {
             fail("search needs --data DIR with symbols/nasdaqlisted.txt and otherlisted.txt")
         }
         _ = env
@@ -41,8 +45,11 @@ enum SearchBench {
         let t1 = now()
         _ = try? SymbolIndex(snapshot: snapshot)
         let loadSnapshot = now() - t1
-        let queries = ["aapl", "apple", "aple", "microsft", "nvidea", "berkshire b", "alphabet class a", "f", "t", "motor ford",
-                       "coca cola", "jp morgan", "exxon", "spdr s&p 500", "tesla", "amazon", "meta platforms", "ibm", "amd", "netflix"]
+        let queries = [
+            "aapl", "apple", "aple", "microsft", "nvidea", "berkshire b", "alphabet class a", "f", "t", "motor ford",
+            "coca cola", "jp morgan", "exxon", "spdr s&p 500", "tesla", "amazon", "meta platforms", "ibm", "amd",
+            "netflix",
+        ]
         var samples: [Double] = []
         for _ in 0..<50 {
             for q in queries {
@@ -52,7 +59,9 @@ enum SearchBench {
             }
         }
         samples.sort()
-        print("listings=\(index.count) load_text_ms=\(fmt(loadText * 1e3, 2)) load_snapshot_ms=\(fmt(loadSnapshot * 1e3, 2)) "
-              + "query_p50_ms=\(fmt(median(samples) * 1e3, 4)) query_p99_ms=\(fmt(samples[samples.count * 99 / 100] * 1e3, 4))")
+        print(
+            "listings=\(index.count) load_text_ms=\(fmt(loadText * 1e3, 2)) load_snapshot_ms=\(fmt(loadSnapshot * 1e3, 2)) "
+                + "query_p50_ms=\(fmt(median(samples) * 1e3, 4)) query_p99_ms=\(fmt(samples[samples.count * 99 / 100] * 1e3, 4))"
+        )
     }
 }

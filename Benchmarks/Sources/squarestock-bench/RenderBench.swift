@@ -6,7 +6,9 @@ import SquarestockServices
 /// sparklines and as JSON, `--count` times each; prints microseconds per render of all symbols.
 enum RenderBench {
     static func run(_ o: Options) {
-        guard let dir = o.values["samples"] ?? SamplesLocator.find(environment: [:]) else { fail("render needs --samples DIR") }
+        guard let dir = o.values["samples"] ?? SamplesLocator.find(environment: [:]) else {
+            fail("render needs --samples DIR")
+        }
         let n = o.int("count", 2000)
         let symbols = ["AAPL", "7203.T", "OCDO.L", "BTC-USD", "INTC", "AIR.PA", "GOOG", "TSLA", "SCTY"]
         let context = SourceContext(samplesDirectory: dir)

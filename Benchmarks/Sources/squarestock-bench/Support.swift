@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Monotonic seconds.
@@ -27,7 +27,8 @@ func peakRSSKiB() -> Int {
 func currentRSSKiB() -> Int {
     guard let f = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(f) }
-    var size = 0, resident = 0
+    var size = 0
+    var resident = 0
     withUnsafeMutablePointer(to: &size) { s in
         withUnsafeMutablePointer(to: &resident) { r in
             _ = withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) }
@@ -129,7 +130,10 @@ struct ByteWriter {
     mutating func digits(_ v: Int, width: Int) {
         var buf: [UInt8] = []
         var x = v
-        repeat { buf.append(UInt8(48 + x % 10)); x /= 10 } while x > 0
+        repeat {
+            buf.append(UInt8(48 + x % 10))
+            x /= 10
+        } while x > 0
         while buf.count < width { buf.append(48) }
         bytes.append(contentsOf: buf.reversed())
     }

@@ -17,8 +17,10 @@ public struct Bar: Sendable, Equatable {
     public var close: ExactDecimal?
     public var volume: ExactDecimal?
 
-    public init(time: Instant, session: CivilDate, open: ExactDecimal? = nil, high: ExactDecimal? = nil,
-                low: ExactDecimal? = nil, close: ExactDecimal? = nil, volume: ExactDecimal? = nil) {
+    public init(
+        time: Instant, session: CivilDate, open: ExactDecimal? = nil, high: ExactDecimal? = nil,
+        low: ExactDecimal? = nil, close: ExactDecimal? = nil, volume: ExactDecimal? = nil
+    ) {
         self.time = time
         self.session = session
         self.open = open

@@ -14,8 +14,11 @@ public struct ChartData: Sendable {
     public var source: String
     public var notes: [String]
 
-    public init(symbol: String, range: ChartRange, series: HistorySeries, previousClose: ExactDecimal? = nil, exchange: Exchange? = nil,
-                name: String? = nil, source: String, notes: [String] = []) {
+    public init(
+        symbol: String, range: ChartRange, series: HistorySeries, previousClose: ExactDecimal? = nil,
+        exchange: Exchange? = nil,
+        name: String? = nil, source: String, notes: [String] = []
+    ) {
         self.symbol = symbol
         self.range = range
         self.series = series

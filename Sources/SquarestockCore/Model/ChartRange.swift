@@ -48,7 +48,10 @@ public enum ChartRange: String, Sendable, CaseIterable {
         func monthsBack(_ n: Int) -> CivilDate {
             var y = last.year
             var m = last.month - n
-            while m < 1 { m += 12; y -= 1 }
+            while m < 1 {
+                m += 12
+                y -= 1
+            }
             let d = Swift.min(last.day, CivilDate.daysInMonth(year: y, month: m))
             return CivilDate(year: y, month: m, day: d).adding(days: 1)
         }

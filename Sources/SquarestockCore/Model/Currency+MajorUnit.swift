@@ -4,16 +4,23 @@ extension Currency {
     public static func normalizedToMajorUnit(_ stock: Stock) -> Stock {
         guard let c = stock.currency, c.isMinorUnit else { return stock }
         let divisor = ExactDecimal(c.perMajor)
-        var s = stock.repriced { $0.divided(by: divisor, scale: min(ExactDecimal.maxScale, $0.scale + digits(c.perMajor))) }
+        var s = stock.repriced {
+            $0.divided(by: divisor, scale: min(ExactDecimal.maxScale, $0.scale + digits(c.perMajor)))
+        }
         s.currency = Currency(code: c.majorCode)
-        s.notes.append("prices converted from \(c.code) (\(c.minorLabel ?? "minor units")) to \(c.majorCode): divided by \(c.perMajor)")
+        s.notes.append(
+            "prices converted from \(c.code) (\(c.minorLabel ?? "minor units")) to \(c.majorCode): divided by \(c.perMajor)"
+        )
         return s
     }
 
     private static func digits(_ n: Int) -> Int {
         var d = 0
         var v = n
-        while v > 1 { v /= 10; d += 1 }
+        while v > 1 {
+            v /= 10
+            d += 1
+        }
         return d
     }
 }

@@ -17,8 +17,10 @@ public struct Exchange: Sendable, Hashable, Identifiable {
     /// Stooq ticker suffix (`us`, `uk`); nil where Stooq has no listings.
     public var stooqSuffix: String?
 
-    public init(id: String, name: String, timeZone: String, hours: [DatedTradingHours], currency: Currency,
-                sourceCodes: [String], yahooSuffix: String?, stooqSuffix: String?) {
+    public init(
+        id: String, name: String, timeZone: String, hours: [DatedTradingHours], currency: Currency,
+        sourceCodes: [String], yahooSuffix: String?, stooqSuffix: String?
+    ) {
         self.id = id
         self.name = name
         self.timeZone = timeZone

@@ -56,7 +56,8 @@ public enum HistoryError: Error, Sendable, Equatable {
         case .response(let e):
             return e.detail
         case .unexpectedHeader(let source, let line, let column, let expected, let found, let hint):
-            var s = "the history from \(source) has an unexpected header at line \(line), column \(column): expected \"\(expected)\", found \"\(found)\""
+            var s =
+                "the history from \(source) has an unexpected header at line \(line), column \(column): expected \"\(expected)\", found \"\(found)\""
             s += "; " + (hint ?? "\(source) may have changed its format")
             return s
         case .malformed(let source, let line, let column, let detail):
@@ -66,7 +67,8 @@ public enum HistoryError: Error, Sendable, Equatable {
         case .serviceNote(let source, let message):
             return "\(source) is limiting calls: \"\(message)\"; wait a minute, or use another --source"
         case .serviceInformation(let source, let message):
-            return "\(source) refused the request: \"\(message)\"" + (isRateLimit ? "; wait until tomorrow, or use another --source" : "")
+            return "\(source) refused the request: \"\(message)\""
+                + (isRateLimit ? "; wait until tomorrow, or use another --source" : "")
         case .serviceErrorMessage(let source, let message):
             return "\(source) rejected the request: \"\(message)\"; check the symbol, or try `squarestock search`"
         case .unavailable(let source, let what, let hint):

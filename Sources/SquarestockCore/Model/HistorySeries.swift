@@ -13,7 +13,9 @@ public struct HistorySeries: Sendable, Equatable {
     /// The currency prices are quoted in, when the caller knows it (CSV histories do not say).
     public var currency: Currency?
 
-    public init(symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, bars: [Bar], currency: Currency? = nil) {
+    public init(
+        symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, bars: [Bar], currency: Currency? = nil
+    ) {
         self.symbol = symbol
         self.zone = zone
         self.interval = interval
@@ -31,7 +33,10 @@ public struct HistorySeries: Sendable, Equatable {
     /// The bars of the last `count` sessions.
     public func lastSessions(_ count: Int) -> HistorySeries {
         var copy = self
-        guard count > 0 else { copy.bars = []; return copy }
+        guard count > 0 else {
+            copy.bars = []
+            return copy
+        }
         var seen = 0
         var start = bars.count
         var current: CivilDate? = nil

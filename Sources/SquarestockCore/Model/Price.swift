@@ -12,9 +12,11 @@ public struct Price: Sendable, Equatable {
     public var volume: ExactDecimal?
     public var lastTrade: Instant?
 
-    public init(last: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
-                open: ExactDecimal? = nil, high: ExactDecimal? = nil, low: ExactDecimal? = nil,
-                previousClose: ExactDecimal? = nil, volume: ExactDecimal? = nil, lastTrade: Instant? = nil) {
+    public init(
+        last: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
+        open: ExactDecimal? = nil, high: ExactDecimal? = nil, low: ExactDecimal? = nil,
+        previousClose: ExactDecimal? = nil, volume: ExactDecimal? = nil, lastTrade: Instant? = nil
+    ) {
         self.last = last
         self.change = change
         self.changePercent = changePercent
@@ -44,7 +46,10 @@ public struct ExtendedHoursQuote: Sendable, Equatable {
     public var changePercent: ExactDecimal?
     public var time: Instant?
 
-    public init(session: MarketStatus, price: ExactDecimal, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil, time: Instant? = nil) {
+    public init(
+        session: MarketStatus, price: ExactDecimal, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
+        time: Instant? = nil
+    ) {
         self.session = session
         self.price = price
         self.change = change

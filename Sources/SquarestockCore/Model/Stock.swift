@@ -22,8 +22,11 @@ public struct Stock: Sendable {
     /// The pre-market or after-hours price while the market is in that session.
     public var extendedHours: ExtendedHoursQuote?
 
-    public init(company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,
-                intraday: [IntradayPoint] = [], session: ClosedRange<Instant>? = nil, source: String, notes: [String] = [], intradayUnavailable: String? = nil) {
+    public init(
+        company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,
+        intraday: [IntradayPoint] = [], session: ClosedRange<Instant>? = nil, source: String, notes: [String] = [],
+        intradayUnavailable: String? = nil
+    ) {
         self.company = company
         self.currency = currency
         self.timeZone = timeZone

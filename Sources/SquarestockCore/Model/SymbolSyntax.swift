@@ -8,7 +8,10 @@ public enum SymbolSyntax {
         let ok = s.unicodeScalars.allSatisfy { c in
             (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "." || c == "-" || c == "^" || c == "=" || c == "_"
         }
-        guard ok else { return .failure(.invalidSymbol("not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)")) }
+        guard ok else {
+            return .failure(
+                .invalidSymbol("not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"))
+        }
         return .success(s)
     }
 }

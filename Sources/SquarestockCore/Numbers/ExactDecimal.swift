@@ -35,7 +35,12 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         let n = b.count
         guard n > 0 else { return nil }
         var negative = false
-        if b[0] == UInt8(ascii: "-") { negative = true; i = 1 } else if b[0] == UInt8(ascii: "+") { i = 1 }
+        if b[0] == UInt8(ascii: "-") {
+            negative = true
+            i = 1
+        } else if b[0] == UInt8(ascii: "+") {
+            i = 1
+        }
         var value: Int64 = 0
         var scale = 0
         var digits = 0
@@ -50,7 +55,10 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
                 } else {
                     if digits >= 18 {
                         // Beyond 18 significant digits: drop trailing fraction digits only if they are zeros.
-                        if sawPoint && c == 48 { i += 1; continue }
+                        if sawPoint && c == 48 {
+                            i += 1
+                            continue
+                        }
                         return nil
                     }
                     value = value &* 10 &+ Int64(c &- 48)
@@ -85,7 +93,10 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
                 } else {
                     // Move the point right: reduce scale first, then multiply.
                     var e = exp
-                    while e > 0 && result.scale > 0 { result.scale -= 1; e -= 1 }
+                    while e > 0 && result.scale > 0 {
+                        result.scale -= 1
+                        e -= 1
+                    }
                     while e > 0 {
                         let (m, o) = result.significand.multipliedReportingOverflow(by: 10)
                         if o { return nil }
@@ -135,14 +146,18 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     /// Drops trailing zeros after the point (`1.500` -> `1.5`).
     public var normalized: ExactDecimal {
         var v = self
-        while v.scale > 0 && v.significand % 10 == 0 { v.significand /= 10; v.scale -= 1 }
+        while v.scale > 0 && v.significand % 10 == 0 {
+            v.significand /= 10
+            v.scale -= 1
+        }
         return v
     }
 
     public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, +) }
     public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, -) }
 
-    private static func combine(_ a: ExactDecimal, _ b: ExactDecimal, _ op: (Int128, Int128) -> Int128) -> ExactDecimal? {
+    private static func combine(_ a: ExactDecimal, _ b: ExactDecimal, _ op: (Int128, Int128) -> Int128) -> ExactDecimal?
+    {
         let s = max(a.scale, b.scale)
         let x = Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale))
         let y = Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
@@ -178,7 +193,9 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
             num = n
         } else {
             guard -shift <= 36 else { return nil }
-            guard let d = ExactDecimal.scaled(den, byPowerOfTen: -shift) else { return ExactDecimal(significand: 0, scale: resultScale) }
+            guard let d = ExactDecimal.scaled(den, byPowerOfTen: -shift) else {
+                return ExactDecimal(significand: 0, scale: resultScale)
+            }
             den = d
         }
         let (q, r) = num.quotientAndRemainder(dividingBy: den)
@@ -205,13 +222,15 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
 
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
         let s = max(a.scale, b.scale)
-        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) < Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
+        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) < Int128(b.significand)
+            * Int128(ExactDecimal.powerOfTen(s - b.scale))
     }
 
     /// Numeric equality (`1.50 == 1.5`); `Hashable` stays consistent by hashing the normalized form.
     public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
         let s = max(a.scale, b.scale)
-        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) == Int128(b.significand) * Int128(ExactDecimal.powerOfTen(s - b.scale))
+        return Int128(a.significand) * Int128(ExactDecimal.powerOfTen(s - a.scale)) == Int128(b.significand)
+            * Int128(ExactDecimal.powerOfTen(s - b.scale))
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -234,7 +253,10 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     @inlinable package static func powerOfTen(_ n: Int) -> Int64 {
         var p: Int64 = 1
         var i = 0
-        while i < n { p &*= 10; i += 1 }
+        while i < n {
+            p &*= 10
+            i += 1
+        }
         return p
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain mutual-exclusion lock for the few classes shared between threads (transport, caches).

@@ -17,7 +17,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// every date format we read can write. Parsed years outside it are refused here, because day
     /// arithmetic on a year like 9223372036854775807 (sent in a `Retry-After`) would overflow.
     public var isValid: Bool {
-        year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month)
+        year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1
+            && day <= CivilDate.daysInMonth(year: year, month: month)
     }
 
     public static func isLeapYear(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }

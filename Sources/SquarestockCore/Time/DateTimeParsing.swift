@@ -16,18 +16,23 @@ package enum DateTimeParsing {
     /// `yyyy-MM-dd`, e.g. `2016-11-04`.
     package static func isoDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
         guard b.count == 10, b[4] == dash, b[7] == dash,
-              let y = number(b, 0, 4), let m = number(b, 5, 2), let d = number(b, 8, 2) else { return nil }
+            let y = number(b, 0, 4), let m = number(b, 5, 2), let d = number(b, 8, 2)
+        else { return nil }
         return valid(y, m, d)
     }
 
     /// `yyyyMMdd`, e.g. `20161104`.
     package static func compactDate(_ b: UnsafeRawBufferPointer) -> CivilDate? {
-        guard b.count == 8, let y = number(b, 0, 4), let m = number(b, 4, 2), let d = number(b, 6, 2) else { return nil }
+        guard b.count == 8, let y = number(b, 0, 4), let m = number(b, 4, 2), let d = number(b, 6, 2) else {
+            return nil
+        }
         return valid(y, m, d)
     }
 
     /// US order `M/d/yyyy` or `M/d/yy`, padded or not: `11/4/2016`, `01/04/2016`, `11/4/16`.
-    package static func usDate(_ b: UnsafeRawBufferPointer, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot) -> CivilDate? {
+    package static func usDate(_ b: UnsafeRawBufferPointer, twoDigitYearPivot pivot: Int = defaultTwoDigitYearPivot)
+        -> CivilDate?
+    {
         var i = 0
         guard let m = variableNumber(b, &i, maxDigits: 2), i < b.count, b[i] == slash else { return nil }
         i += 1
@@ -73,7 +78,9 @@ package enum DateTimeParsing {
 
     /// `HH:mm:ss` or `HH:mm` (two digits each, 24-hour clock).
     package static func time(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
-        guard b.count == 5 || b.count == 8, b[2] == colon, let h = number(b, 0, 2), let mi = number(b, 3, 2) else { return nil }
+        guard b.count == 5 || b.count == 8, b[2] == colon, let h = number(b, 0, 2), let mi = number(b, 3, 2) else {
+            return nil
+        }
         var s = 0
         if b.count == 8 {
             guard b[5] == colon, let sec = number(b, 6, 2) else { return nil }
@@ -84,7 +91,9 @@ package enum DateTimeParsing {
 
     /// `HHmmss`, e.g. `163000`.
     package static func compactTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
-        guard b.count == 6, let h = number(b, 0, 2), let mi = number(b, 2, 2), let s = number(b, 4, 2) else { return nil }
+        guard b.count == 6, let h = number(b, 0, 2), let mi = number(b, 2, 2), let s = number(b, 4, 2) else {
+            return nil
+        }
         return valid(h, mi, s)
     }
 
@@ -93,7 +102,8 @@ package enum DateTimeParsing {
     package static func twelveHourTime(_ b: UnsafeRawBufferPointer) -> TimeOfDay? {
         var i = 0
         guard let h = variableNumber(b, &i, maxDigits: 2), (1...12).contains(h),
-              i < b.count, b[i] == colon, let mi = number(b, i + 1, 2) else { return nil }
+            i < b.count, b[i] == colon, let mi = number(b, i + 1, 2)
+        else { return nil }
         i += 3
         var s = 0
         if i < b.count, b[i] == colon {
@@ -114,8 +124,9 @@ package enum DateTimeParsing {
     /// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-ddTHH:mm:ss`.
     package static func isoDateTime(_ b: UnsafeRawBufferPointer) -> CivilDateTime? {
         guard b.count == 19, b[10] == space || b[10] == UInt8(ascii: "T"),
-              let date = isoDate(UnsafeRawBufferPointer(rebasing: b[0..<10])),
-              let clock = time(UnsafeRawBufferPointer(rebasing: b[11..<19])) else { return nil }
+            let date = isoDate(UnsafeRawBufferPointer(rebasing: b[0..<10])),
+            let clock = time(UnsafeRawBufferPointer(rebasing: b[11..<19]))
+        else { return nil }
         return CivilDateTime(date: date, time: clock)
     }
 

@@ -103,9 +103,11 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
 
     /// Clamps fields so the civil arithmetic cannot overflow; valid wall clocks pass unchanged.
     @inline(__always) static func bounded(_ w: CivilDateTime) -> CivilDateTime {
-        let years = -200_000...200_000, fields = -1_000_000...1_000_000
+        let years = -200_000...200_000
+        let fields = -1_000_000...1_000_000
         if years.contains(w.date.year), (1...12).contains(w.date.month), fields.contains(w.date.day),
-           fields.contains(w.hour), fields.contains(w.minute), fields.contains(w.second) {
+            fields.contains(w.hour), fields.contains(w.minute), fields.contains(w.second)
+        {
             return w
         }
         return CivilDateTime(
@@ -120,5 +122,7 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
 }
 
 extension Int {
-    fileprivate func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    fileprivate func clamped(to range: ClosedRange<Int>) -> Int {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
 }

@@ -10,7 +10,8 @@ import Synchronization
 package struct MonthNames: Sendable {
     /// CLDR month name kinds, in the order of the shim's `kind` argument.
     package enum Kind: Int32, CaseIterable, Sendable {
-        case formatWide = 0, formatAbbreviated, standaloneWide, standaloneAbbreviated
+        case formatWide = 0
+        case formatAbbreviated, standaloneWide, standaloneAbbreviated
     }
 
     /// The loaded names of one locale; immutable once built.
@@ -82,7 +83,10 @@ package struct MonthNames: Sendable {
         if isASCII {
             for i in 0..<count {
                 var b = bytes[i]
-                if b >= 0x80 { isASCII = false; break }
+                if b >= 0x80 {
+                    isASCII = false
+                    break
+                }
                 if b >= 0x41 && b <= 0x5A { b |= 0x20 }
                 packed |= UInt64(b) << (8 * UInt64(i))
             }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The production `MonotonicClock`: a monotonic clock that ignores wall-clock changes, so an
@@ -16,9 +16,9 @@ package struct SystemMonotonicClock: MonotonicClock {
     package func now() -> Double {
         var ts = timespec()
         #if os(Linux)
-        clock_gettime(CLOCK_BOOTTIME, &ts)
+            clock_gettime(CLOCK_BOOTTIME, &ts)
         #else
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+            clock_gettime(CLOCK_MONOTONIC, &ts)
         #endif
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }

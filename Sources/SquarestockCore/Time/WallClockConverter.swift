@@ -67,7 +67,8 @@ package struct WallClockConverter {
 
     /// Converts `walls` into `instants`, which must not overlap them (a block that crosses a
     /// transition is read again after its fast pass wrote its output).
-    package mutating func convert(_ walls: UnsafeBufferPointer<Int64>, into instants: UnsafeMutableBufferPointer<Int64>) {
+    package mutating func convert(_ walls: UnsafeBufferPointer<Int64>, into instants: UnsafeMutableBufferPointer<Int64>)
+    {
         precondition(instants.count >= walls.count, "output shorter than input")
         guard let src = walls.baseAddress, let dst = instants.baseAddress else { return }
         let n = walls.count
@@ -75,19 +76,25 @@ package struct WallClockConverter {
         while i < n {
             // One pass converts a block as if every value sat in the current interval (branch-free,
             // vectorised) and notes whether any did not; such a block is done again value by value.
-            let lo = low, hi = high, off = offset
+            let lo = low
+            let hi = high
+            let off = offset
             let blockEnd = min(n, i + 256)
             var outside: UInt64 = lo <= hi && lo > Int64.min / 2 && hi < Int64.max / 2 ? 0 : 1
             var j = i
             while j < blockEnd {
                 let w = src[j]
                 dst[j] = w &- off
-                outside |= UInt64(truncatingIfNeeded: (w &- lo) &>> 63) | UInt64(truncatingIfNeeded: ~((w &- hi) &>> 63))
+                outside |=
+                    UInt64(truncatingIfNeeded: (w &- lo) &>> 63) | UInt64(truncatingIfNeeded: ~((w &- hi) &>> 63))
                 j += 1
             }
             if outside != 0 {
                 j = i
-                while j < blockEnd { dst[j] = instant(forWallSeconds: src[j]); j += 1 }
+                while j < blockEnd {
+                    dst[j] = instant(forWallSeconds: src[j])
+                    j += 1
+                }
             }
             i = blockEnd
         }

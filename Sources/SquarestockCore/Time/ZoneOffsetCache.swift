@@ -140,7 +140,8 @@ final class ZoneOffsetCache: Sendable {
         while cursor != .min, cursor > -ICUZone.maxSeconds {
             if let before = ICUZone.offsetSeconds(zone, at: cursor - 1) { largest = max(largest, before) }
             guard let previous = ICUZone.previousTransition(zone, atOrBefore: cursor - 1),
-                  previous < cursor, previous > start - lookBehind else { break }
+                previous < cursor, previous > start - lookBehind
+            else { break }
             cursor = previous
         }
         let wallSafeStart = start == .min ? Int64.min : start + (largest - offset)

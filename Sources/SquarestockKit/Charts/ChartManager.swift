@@ -17,26 +17,36 @@ public struct ChartManager: Sendable {
     }
 
     /// The symbol as shown (upper-cased, or sanitised when invalid) and the data or the reason.
-    public func chart(symbol raw: String, range: ChartRange) -> (symbol: String, result: Result<ChartData, HistoryError>) {
+    public func chart(symbol raw: String, range: ChartRange) -> (
+        symbol: String, result: Result<ChartData, HistoryError>
+    ) {
         let symbol: String
         switch SymbolSyntax.normalize(raw) {
         case .success(let s): symbol = s
         case .failure(let e): return (TerminalText.sanitize(raw), .failure(.response(e)))
         }
-        let result = source.history(symbol: symbol, range: range, context: context, transport: transport).flatMap { fetched in
+        let result = source.history(symbol: symbol, range: range, context: context, transport: transport).flatMap {
+            fetched in
             ChartManager.data(symbol: symbol, range: range, fetched: fetched)
         }
         return (symbol, result)
     }
 
     /// The range's part of `fetched`; an error when it holds no price at all.
-    package static func data(symbol: String, range: ChartRange, fetched: FetchedHistory) -> Result<ChartData, HistoryError> {
+    package static func data(symbol: String, range: ChartRange, fetched: FetchedHistory) -> Result<
+        ChartData, HistoryError
+    > {
         let shown = range.trimmed(fetched.series)
         guard let first = shown.bars.first(where: { $0.close != nil }) else {
-            return .failure(.unavailable(source: fetched.source, what: "prices for --range \(range.rawValue)",
-                                         hint: range == .max ? "the symbol may be delisted" : "try a longer --range"))
+            return .failure(
+                .unavailable(
+                    source: fetched.source, what: "prices for --range \(range.rawValue)",
+                    hint: range == .max ? "the symbol may be delisted" : "try a longer --range"))
         }
-        return .success(ChartData(symbol: symbol, range: range, series: shown, previousClose: fetched.previousClose(before: first.session),
-                                  exchange: fetched.exchange, name: fetched.name, source: fetched.source, notes: fetched.notes))
+        return .success(
+            ChartData(
+                symbol: symbol, range: range, series: shown,
+                previousClose: fetched.previousClose(before: first.session),
+                exchange: fetched.exchange, name: fetched.name, source: fetched.source, notes: fetched.notes))
     }
 }

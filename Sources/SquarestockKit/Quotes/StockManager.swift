@@ -25,11 +25,15 @@ public final class StockManager: Sendable {
         }
         let fetched = valid.isEmpty ? [] : source.quotes(for: valid, context: context, transport: transport)
         var bySymbol: [String: StockResult] = [:]
-        for r in fetched { bySymbol[r.symbol] = StockResult(symbol: r.symbol, outcome: r.outcome.map(Currency.normalizedToMajorUnit)) }
+        for r in fetched {
+            bySymbol[r.symbol] = StockResult(symbol: r.symbol, outcome: r.outcome.map(Currency.normalizedToMajorUnit))
+        }
         return zip(requested, normalized).map { raw, n in
             switch n {
             case .failure(let e): return StockResult(symbol: TerminalText.sanitize(raw), outcome: .failure(e))
-            case .success(let s): return bySymbol[s] ?? StockResult(symbol: s, outcome: .failure(.missingFromResponse(source: source.name)))
+            case .success(let s):
+                return bySymbol[s]
+                    ?? StockResult(symbol: s, outcome: .failure(.missingFromResponse(source: source.name)))
             }
         }
     }

@@ -1,5 +1,5 @@
-import SquarestockSearch
 import SquarestockCore
+import SquarestockSearch
 
 /// What `squarestock search` prints: the merged rows and what went wrong on the way.
 public struct SearchReport: Sendable {

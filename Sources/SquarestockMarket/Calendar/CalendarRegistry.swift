@@ -10,7 +10,8 @@ package final class CalendarRegistry: Sendable {
         var list: [ExchangeCalendar] = []
         var ids: [String: Int] = [:]
         for e in registry.exchanges {
-            guard let cal = try? ExchangeCalendar(exchange: e, rules: CalendarRegistry.rules(forExchangeID: e.id)) else {
+            guard let cal = try? ExchangeCalendar(exchange: e, rules: CalendarRegistry.rules(forExchangeID: e.id))
+            else {
                 continue
             }
             ids[e.id.uppercased()] = list.count

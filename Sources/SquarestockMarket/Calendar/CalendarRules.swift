@@ -39,9 +39,11 @@ package struct CalendarRules: Sendable {
     /// What the rules do not model, for the documentation and `--calendar` output.
     package var notModelled: String
 
-    package init(rules: [HolidayRule], oneOffs: [OneOffDay] = [], earlyCloseEras: [(from: CivilDate, minute: Int)] = [],
-                bridgeDays: (years: ClosedRange<Int>, name: String)? = nil, weekend: Set<Int> = [6, 7],
-                notModelled: String = "") {
+    package init(
+        rules: [HolidayRule], oneOffs: [OneOffDay] = [], earlyCloseEras: [(from: CivilDate, minute: Int)] = [],
+        bridgeDays: (years: ClosedRange<Int>, name: String)? = nil, weekend: Set<Int> = [6, 7],
+        notModelled: String = ""
+    ) {
         self.rules = rules
         self.oneOffs = oneOffs
         self.earlyCloseEras = earlyCloseEras
@@ -75,7 +77,8 @@ package struct CalendarRules: Sendable {
             switch o.effect {
             case .closed: result[o.date] = .closed(name: o.name)
             case .earlyClose(let m): result[o.date] = .earlyClose(name: o.name, closeMinute: m)
-            case .hours(let open, let close): result[o.date] = .hours(name: o.name, openMinute: open, closeMinute: close)
+            case .hours(let open, let close):
+                result[o.date] = .hours(name: o.name, openMinute: open, closeMinute: close)
             case .regular: result[o.date] = .regular(name: o.name)
             }
         }
@@ -131,7 +134,8 @@ package struct CalendarRules: Sendable {
             for h in publicHolidays {
                 let mid = h.adding(days: 1)
                 if publicHolidays.contains(mid.adding(days: 1)), !publicHolidays.contains(mid),
-                   mid.isoWeekday != 7, closed[mid] == nil {
+                    mid.isoWeekday != 7, closed[mid] == nil
+                {
                     closed[mid] = bridge.name
                 }
             }
@@ -151,7 +155,8 @@ package struct CalendarRules: Sendable {
             let d = observe(raw, rule.observance)
             if let only = rule.onlyOn, !only.contains(d.isoWeekday) { continue }
             guard closed[d] == nil, !weekend.contains(d.isoWeekday),
-                  let minute = at ?? defaultEarlyClose(on: d) else { continue }
+                let minute = at ?? defaultEarlyClose(on: d)
+            else { continue }
             if case .earlyClose(_, let m)? = result[d], m <= minute { continue }
             result[d] = .earlyClose(name: rule.name, closeMinute: minute)
         }

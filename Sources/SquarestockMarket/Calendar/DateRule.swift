@@ -30,31 +30,31 @@ package enum DateRule: Sendable {
     /// The date in `year`, or nil if the rule names no valid day that year.
     package func date(in year: Int) -> CivilDate? {
         switch self {
-        case let .fixed(month, day):
+        case .fixed(let month, let day):
             let d = CivilDate(year: year, month: month, day: day)
             return d.isValid ? d : nil
-        case let .nthWeekday(month, weekday, n):
+        case .nthWeekday(let month, let weekday, let n):
             let first = CivilDate(year: year, month: month, day: 1)
             let shift = (weekday - first.isoWeekday + 7) % 7
             let d = first.adding(days: shift + 7 * (n - 1))
             return d.month == month ? d : nil
-        case let .lastWeekday(month, weekday):
+        case .lastWeekday(let month, let weekday):
             let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
             return last.adding(days: -((last.isoWeekday - weekday + 7) % 7))
-        case let .weekdayOnOrBefore(month, day, weekday):
+        case .weekdayOnOrBefore(let month, let day, let weekday):
             let anchor = CivilDate(year: year, month: month, day: day)
             return anchor.adding(days: -((anchor.isoWeekday - weekday + 7) % 7))
-        case let .easter(offset):
+        case .easter(let offset):
             return Computus.easterSunday(year: year).adding(days: offset)
-        case let .chineseLunar(month, day):
+        case .chineseLunar(let month, let day):
             return LunisolarCalendar.gregorianDate(lunarYearStartingIn: year, month: month, day: day)
-        case let .solarLongitude(degrees, offset):
+        case .solarLongitude(let degrees, let offset):
             return SolarTerms.date(longitude: degrees, year: year, utcOffsetHours: offset)
         case .japaneseVernalEquinox:
             return SolarTerms.japaneseEquinox(year: year, autumnal: false)
         case .japaneseAutumnalEquinox:
             return SolarTerms.japaneseEquinox(year: year, autumnal: true)
-        case let .computed(f):
+        case .computed(let f):
             return f(year)
         }
     }

@@ -1,5 +1,5 @@
-import Synchronization
 import SquarestockCore
+import Synchronization
 
 /// An exchange's trading calendar: which local dates trade, from when to when (in UTC instants),
 /// with lunch breaks, early closes, holidays and one-off closures.
@@ -38,7 +38,8 @@ package final class ExchangeCalendar: Sendable {
         self.rules = rules
         self.id = exchange.id
         self.isContinuous = exchange.isContinuous
-        self.neverCloses = exchange.isContinuous && rules.weekend.isEmpty && rules.rules.isEmpty && rules.oneOffs.isEmpty
+        self.neverCloses =
+            exchange.isContinuous && rules.weekend.isEmpty && rules.rules.isEmpty && rules.oneOffs.isEmpty
     }
 
     /// The trading day on a local date of the exchange.
@@ -78,12 +79,18 @@ package final class ExchangeCalendar: Sendable {
         var found: Instant? = nil
         var previousClose: Instant? = nil
         scanForward(from: localDate) { day in
-            guard case let .open(open, close, _, breakEnd, _) = day else {
+            guard case .open(let open, let close, _, let breakEnd, _) = day else {
                 previousClose = nil
                 return true
             }
-            if open > t && open != previousClose { found = open; return false }
-            if includingBreaks, let be = breakEnd, be > t { found = be; return false }
+            if open > t && open != previousClose {
+                found = open
+                return false
+            }
+            if includingBreaks, let be = breakEnd, be > t {
+                found = be
+                return false
+            }
             previousClose = close
             return true
         }
@@ -105,15 +112,18 @@ package final class ExchangeCalendar: Sendable {
         var pending: Instant? = nil
         scanForward(from: localDate) { day in
             if let p = pending {
-                if case let .open(open, _, _, _, _) = day, open == p {
+                if case .open(let open, _, _, _, _) = day, open == p {
                     pending = nil
                 } else {
                     found = p
                     return false
                 }
             }
-            guard case let .open(_, close, breakStart, _, _) = day else { return true }
-            if includingBreaks, let bs = breakStart, bs > t { found = bs; return false }
+            guard case .open(_, let close, let breakStart, _, _) = day else { return true }
+            if includingBreaks, let bs = breakStart, bs > t {
+                found = bs
+                return false
+            }
             if close > t { pending = close }
             return true
         }
@@ -206,8 +216,9 @@ package final class ExchangeCalendar: Sendable {
                 breakEnd = instant(date, be)
             }
         }
-        return .open(open: instant(date, open), close: instant(date, close), breakStart: breakStart,
-                     breakEnd: breakEnd, earlyClose: early)
+        return .open(
+            open: instant(date, open), close: instant(date, close), breakStart: breakStart,
+            breakEnd: breakEnd, earlyClose: early)
     }
 
     private func instant(_ date: CivilDate, _ minute: Int) -> Instant {

@@ -21,9 +21,11 @@ package struct HolidayRule: Sendable {
     /// and blocks substitutes. Exchange-only closures (Tokyo's Jan 2-3 and Dec 31) do not.
     package var isPublicHoliday: Bool
 
-    package init(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
-                years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil, effect: RuleEffect = .closed,
-                isPublicHoliday: Bool = true) {
+    package init(
+        _ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+        years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil, effect: RuleEffect = .closed,
+        isPublicHoliday: Bool = true
+    ) {
         self.name = name
         self.date = date
         self.offsetDays = offsetDays
@@ -35,23 +37,30 @@ package struct HolidayRule: Sendable {
     }
 
     /// A closure on the given date rule.
-    package static func holiday(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
-                               years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil) -> HolidayRule {
+    package static func holiday(
+        _ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+        years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil
+    ) -> HolidayRule {
         HolidayRule(name, date, offsetDays: offsetDays, observance: observance, years: years, onlyOn: onlyOn)
     }
 
     /// A day the exchange closes although it is no public holiday (Tokyo's Jan 2).
-    package static func exchangeClosure(_ name: String, _ date: DateRule, offsetDays: Int = 0,
-                                       years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil) -> HolidayRule {
+    package static func exchangeClosure(
+        _ name: String, _ date: DateRule, offsetDays: Int = 0,
+        years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil
+    ) -> HolidayRule {
         HolidayRule(name, date, offsetDays: offsetDays, years: years, onlyOn: onlyOn, isPublicHoliday: false)
     }
 
     /// An early close (half day) on the given date rule.
-    package static func earlyClose(_ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
-                                  years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil,
-                                  atMinute: Int? = nil) -> HolidayRule {
-        HolidayRule(name, date, offsetDays: offsetDays, observance: observance, years: years, onlyOn: onlyOn,
-                    effect: .earlyClose(atMinute: atMinute), isPublicHoliday: false)
+    package static func earlyClose(
+        _ name: String, _ date: DateRule, offsetDays: Int = 0, observance: Observance = .none,
+        years: ClosedRange<Int> = 1900...9999, onlyOn: Set<Int>? = nil,
+        atMinute: Int? = nil
+    ) -> HolidayRule {
+        HolidayRule(
+            name, date, offsetDays: offsetDays, observance: observance, years: years, onlyOn: onlyOn,
+            effect: .earlyClose(atMinute: atMinute), isPublicHoliday: false)
     }
 
     /// The rule's own date in `year` (before observance), or nil outside its years.

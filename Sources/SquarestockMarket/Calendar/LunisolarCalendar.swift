@@ -1,6 +1,6 @@
 import CICUShim
-import Synchronization
 import SquarestockCore
+import Synchronization
 
 /// Dates of the Chinese lunisolar calendar (Lunar New Year, Buddha's Birthday, Tuen Ng,
 /// Mid-Autumn, Chung Yeung), converted by ICU's astronomical Chinese calendar.
@@ -15,12 +15,15 @@ package enum LunisolarCalendar {
     /// The Gregorian date of lunar `month`/`day` in the lunar year that begins in Gregorian `year`
     /// (month 1 day 1 is Lunar New Year). `leap` selects the intercalary month of that number.
     /// Nil if that day does not exist that year.
-    package static func gregorianDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool = false) -> CivilDate? {
+    package static func gregorianDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool = false)
+        -> CivilDate?
+    {
         let key = Key(year: year, month: month, day: day, leap: leap)
         if let hit = memo.withLock({ $0[key] }) { return hit }
         var days: Int64 = 0
-        let ok = ss_chinese_to_gregorian_days(Int32(clamping: year), Int32(clamping: month), leap ? 1 : 0,
-                                              Int32(clamping: day), &days)
+        let ok = ss_chinese_to_gregorian_days(
+            Int32(clamping: year), Int32(clamping: month), leap ? 1 : 0,
+            Int32(clamping: day), &days)
         let answer: CivilDate? = ok != 0 ? CivilDate(daysSinceEpoch: days) : nil
         memo.withLock { $0[key] = answer }
         return answer
@@ -38,7 +41,8 @@ package enum SolarTerms {
         let t = (jde - 2451545.0) / 36525.0
         let l0 = 280.46646 + 36000.76983 * t + 0.0003032 * t * t
         let m = (357.52911 + 35999.05029 * t - 0.0001537 * t * t) * .pi / 180
-        let c = (1.914602 - 0.004817 * t - 0.000014 * t * t) * sin(m)
+        let c =
+            (1.914602 - 0.004817 * t - 0.000014 * t * t) * sin(m)
             + (0.019993 - 0.000101 * t) * sin(2 * m) + 0.000289 * sin(3 * m)
         let omega = (125.04 - 1934.136 * t) * .pi / 180
         let lambda = l0 + c - 0.00569 - 0.00478 * sin(omega)
@@ -76,9 +80,15 @@ package enum SolarTerms {
         let base: Double
         let leapAnchor: Int
         switch year {
-        case 1900...1979: base = autumnal ? 23.2588 : 20.8357; leapAnchor = 1983
-        case 1980...2099: base = autumnal ? 23.2488 : 20.8431; leapAnchor = 1980
-        case 2100...2150: base = autumnal ? 24.2488 : 21.8510; leapAnchor = 1980
+        case 1900...1979:
+            base = autumnal ? 23.2588 : 20.8357
+            leapAnchor = 1983
+        case 1980...2099:
+            base = autumnal ? 23.2488 : 20.8431
+            leapAnchor = 1980
+        case 2100...2150:
+            base = autumnal ? 24.2488 : 21.8510
+            leapAnchor = 1980
         default: return date(longitude: autumnal ? 180 : 0, year: year, utcOffsetHours: 9)
         }
         let day = Int((base + 0.242194 * Double(year - 1980) - Double(floorDiv(year - leapAnchor, 4))).rounded(.down))
@@ -89,9 +99,9 @@ package enum SolarTerms {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

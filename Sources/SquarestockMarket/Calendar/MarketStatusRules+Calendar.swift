@@ -41,14 +41,18 @@ extension MarketStatusRules {
     /// 5. The US extended sessions: `pre` before the open, `post` after the close until the
     ///    post-market end (which moves with an early close: 17:00 after a 13:00 close).
     /// 6. After an early close: `closed` (`early close: <name>`); otherwise `closed` (`overnight`).
-    package static func status(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
-                              staleAfter: Int64 = defaultStaleAfter) -> MarketStatusReport {
+    package static func status(
+        calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
+        staleAfter: Int64 = defaultStaleAfter
+    ) -> MarketStatusReport {
         evaluate(calendar: calendar, now: now, lastTrade: lastTrade, staleAfter: staleAfter).report
     }
 
     /// The status and the next open (when not trading) or close (when trading).
-    package static func evaluate(calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
-                                staleAfter: Int64 = defaultStaleAfter) -> ExchangeStatus {
+    package static func evaluate(
+        calendar: ExchangeCalendar?, now: Instant, lastTrade: Instant?,
+        staleAfter: Int64 = defaultStaleAfter
+    ) -> ExchangeStatus {
         guard let calendar else {
             return ExchangeStatus(exchangeID: "", report: MarketStatusReport(.unknown, "exchange not known"), next: nil)
         }
@@ -62,24 +66,27 @@ extension MarketStatusRules {
         if calendar.isContinuous, case .open = day {
             // Around the clock (crypto every day, FX on weekdays): the next close is the end of
             // the run of back-to-back sessions (none for crypto within the scan window).
-            return ExchangeStatus(exchangeID: id,
-                                  report: staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open),
-                                  next: calendar.nextClose(after: now, localDate: date).map { MarketEvent(.closes, at: $0) })
+            return ExchangeStatus(
+                exchangeID: id,
+                report: staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open),
+                next: calendar.nextClose(after: now, localDate: date).map { MarketEvent(.closes, at: $0) })
         }
         func opens() -> MarketEvent? {
             calendar.nextOpen(after: now, localDate: date).map { MarketEvent(.opens, at: $0) }
         }
-        guard case let .open(open, close, breakStart, breakEnd, early) = day else {
+        guard case .open(let open, let close, let breakStart, let breakEnd, let early) = day else {
             if case .closed(let reason) = day {
-                return ExchangeStatus(exchangeID: id, report: MarketStatusReport(.closed, reason.description), next: opens())
+                return ExchangeStatus(
+                    exchangeID: id, report: MarketStatusReport(.closed, reason.description), next: opens())
             }
             return ExchangeStatus(exchangeID: id, report: MarketStatusReport(.unknown), next: nil)
         }
         let earlyReason = early ? "early close: " + (calendar.specialDayName(on: date) ?? "half day") : nil
         if now >= open && now < close {
             if let bs = breakStart, let be = breakEnd, now >= bs && now < be {
-                return ExchangeStatus(exchangeID: id, report: MarketStatusReport(.closed, "lunch break"),
-                                      next: MarketEvent(.opens, at: be))
+                return ExchangeStatus(
+                    exchangeID: id, report: MarketStatusReport(.closed, "lunch break"),
+                    next: MarketEvent(.opens, at: be))
             }
             let report = staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open, earlyReason)
             let next = calendar.nextClose(after: now, localDate: date).map { MarketEvent(.closes, at: $0) }
@@ -89,8 +96,9 @@ extension MarketStatusRules {
         if now < open, let pre = hours.preOpen {
             let preStart = open.adding(seconds: Int64(pre - hours.open) * 60)
             if now >= preStart {
-                return ExchangeStatus(exchangeID: id, report: MarketStatusReport(.pre, "pre-market"),
-                                      next: MarketEvent(.opens, at: open))
+                return ExchangeStatus(
+                    exchangeID: id, report: MarketStatusReport(.pre, "pre-market"),
+                    next: MarketEvent(.opens, at: open))
             }
         }
         if now >= close, let post = hours.postClose {

@@ -31,9 +31,10 @@ package enum TradingDay: Sendable, Hashable {
 
     /// The session of the day on `date`, or nil when the exchange is closed.
     package func session(on date: CivilDate) -> TradingSession? {
-        guard case let .open(open, close, breakStart, breakEnd, earlyClose) = self else { return nil }
-        return TradingSession(date: date, open: open, close: close, breakStart: breakStart, breakEnd: breakEnd,
-                              earlyClose: earlyClose)
+        guard case .open(let open, let close, let breakStart, let breakEnd, let earlyClose) = self else { return nil }
+        return TradingSession(
+            date: date, open: open, close: close, breakStart: breakStart, breakEnd: breakEnd,
+            earlyClose: earlyClose)
     }
 }
 
@@ -48,8 +49,10 @@ package struct TradingSession: Sendable, Hashable, CustomStringConvertible {
     /// Whether the session closes earlier than the exchange's regular close that day.
     package var earlyClose: Bool
 
-    package init(date: CivilDate, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
-                earlyClose: Bool = false) {
+    package init(
+        date: CivilDate, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
+        earlyClose: Bool = false
+    ) {
         self.date = date
         self.open = open
         self.close = close

@@ -23,7 +23,9 @@ package enum MarketStatusRules {
     /// the real session; the clock knows whether its data is stale. So: a reported state wins,
     /// except that a reported `open` with stale trades is `delayed`; a computed reason is kept
     /// when both agree.
-    package static func combine(computed: MarketStatusReport, reported: MarketStatus?, source: String) -> MarketStatusReport {
+    package static func combine(computed: MarketStatusReport, reported: MarketStatus?, source: String)
+        -> MarketStatusReport
+    {
         guard let reported, reported != .unknown else { return computed }
         if reported == computed.status { return computed }
         if reported == .open && computed.status == .delayed { return computed }

@@ -1,4 +1,5 @@
 import SquarestockCore
+
 /// The limits every request runs under, set once from the command line or config.
 package struct TransportOptions: Sendable, Equatable {
     /// Whole-transfer limit per attempt, seconds, counted from when the transfer gets its

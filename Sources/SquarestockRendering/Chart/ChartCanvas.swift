@@ -6,7 +6,8 @@
 struct ChartCanvas {
     /// What a cell means on screen; `.none` takes no code.
     enum Role: UInt8 {
-        case none = 0, up, down, flat, dim, bold
+        case none = 0
+        case up, down, flat, dim, bold
 
         init(_ direction: SparkDirection) {
             switch direction {

@@ -8,7 +8,8 @@ extension ChartData {
     package func chartOptions(showVolume: Bool = false, labelZone: ExchangeTimeZone? = nil) -> ChartOptions {
         var hours: TradingHours? = nil
         if range.isIntraday, let exchange, let last = series.bars.last?.session { hours = exchange.hours(on: last) }
-        return ChartOptions(range: range, previousClose: previousClose, showVolume: showVolume, labelZone: labelZone,
-                            tradingHours: hours, calendar: ChartSessionCalendars.sessions(for: exchange))
+        return ChartOptions(
+            range: range, previousClose: previousClose, showVolume: showVolume, labelZone: labelZone,
+            tradingHours: hours, calendar: ChartSessionCalendars.sessions(for: exchange))
     }
 }

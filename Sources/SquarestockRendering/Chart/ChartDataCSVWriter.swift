@@ -11,8 +11,11 @@ package enum ChartDataCSVWriter {
         let zone = data.series.zone
         let symbol = QuoteCSVWriter.field(data.symbol)
         for b in data.series.bars {
-            out += [symbol, b.session.description, b.time.iso8601UTC, zone.iso8601(at: b.time),
-                    d(b.open), d(b.high), d(b.low), d(b.close), d(b.volume)].joined(separator: ",") + "\n"
+            out +=
+                [
+                    symbol, b.session.description, b.time.iso8601UTC, zone.iso8601(at: b.time),
+                    d(b.open), d(b.high), d(b.low), d(b.close), d(b.volume),
+                ].joined(separator: ",") + "\n"
         }
         return out
     }

@@ -12,8 +12,10 @@ package enum ChartDataJSONWriter {
         func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }
         var fields: [(String, String)] = [
             ("symbol", str(data.symbol)), ("name", opt(data.name)), ("exchange", opt(data.exchange?.name)),
-            ("currency", opt(s.currency?.code)), ("timeZone", str(s.zone.identifier)), ("range", str(data.range.rawValue)),
-            ("interval", str(s.interval.description)), ("previousClose", num(data.previousClose)), ("source", str(data.source)),
+            ("currency", opt(s.currency?.code)), ("timeZone", str(s.zone.identifier)),
+            ("range", str(data.range.rawValue)),
+            ("interval", str(s.interval.description)), ("previousClose", num(data.previousClose)),
+            ("source", str(data.source)),
             ("notes", "[" + data.notes.map(str).joined(separator: ", ") + "]"),
         ]
         let bars = s.bars.map { b in

@@ -20,9 +20,11 @@ package struct ChartOptions: Sendable {
     /// The first line: symbol, range, last price and change, high, low, previous close, zone.
     package var showLegend: Bool
 
-    package init(range: ChartRange? = nil, previousClose: ExactDecimal? = nil, showVolume: Bool = false,
-                labelZone: ExchangeTimeZone? = nil, tradingHours: TradingHours? = nil,
-                calendar: SessionCalendar = .observed, showLegend: Bool = true) {
+    package init(
+        range: ChartRange? = nil, previousClose: ExactDecimal? = nil, showVolume: Bool = false,
+        labelZone: ExchangeTimeZone? = nil, tradingHours: TradingHours? = nil,
+        calendar: SessionCalendar = .observed, showLegend: Bool = true
+    ) {
         self.range = range
         self.previousClose = previousClose
         self.showVolume = showVolume

@@ -101,20 +101,30 @@ struct ChartPlotter {
             let role = roles[j]
             if previous >= 0 && samples.joins[j] {
                 // Straight segment from the previous sample's close to this one's first close.
-                var x0 = previous, y0 = dotRow(samples.last[previous])
-                let x1 = j, y1 = dotRow(samples.first[j])
-                let dx = x1 - x0, dy = -abs(y1 - y0)
+                var x0 = previous
+                var y0 = dotRow(samples.last[previous])
+                let x1 = j
+                let y1 = dotRow(samples.first[j])
+                let dx = x1 - x0
+                let dy = -abs(y1 - y0)
                 let sy = y0 < y1 ? 1 : -1
                 var err = dx + dy
                 while true {
                     dot(x0, y0, x0 == previous ? roles[previous] : role)
                     if x0 == x1 && y0 == y1 { break }
                     let e2 = 2 * err
-                    if e2 >= dy { err += dy; x0 += 1 }
-                    if e2 <= dx { err += dx; y0 += sy }
+                    if e2 >= dy {
+                        err += dy
+                        x0 += 1
+                    }
+                    if e2 <= dx {
+                        err += dx
+                        y0 += sy
+                    }
                 }
             }
-            let a = dotRow(samples.high[j]), b = dotRow(samples.low[j])
+            let a = dotRow(samples.high[j])
+            let b = dotRow(samples.low[j])
             for y in a...b { dot(j, y, role) }
             previous = j
         }

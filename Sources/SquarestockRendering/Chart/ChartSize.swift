@@ -16,6 +16,8 @@ package struct ChartSize: Sendable, Hashable {
     package static let standard = ChartSize(width: 80, height: 20)
 
     var clamped: ChartSize {
-        ChartSize(width: min(max(width, ChartSize.minimum.width), 1000), height: min(max(height, ChartSize.minimum.height), 500))
+        ChartSize(
+            width: min(max(width, ChartSize.minimum.width), 1000),
+            height: min(max(height, ChartSize.minimum.height), 500))
     }
 }

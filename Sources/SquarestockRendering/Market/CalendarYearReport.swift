@@ -20,12 +20,16 @@ package enum CalendarYearReport {
         while date.year == year {
             switch calendar.session(on: date) {
             case .closed(let reason):
-                if case .holiday(let name) = reason { out.append(Day(date: date, kind: "closed", name: name, close: nil)) }
+                if case .holiday(let name) = reason {
+                    out.append(Day(date: date, kind: "closed", name: name, close: nil))
+                }
             case .open(_, let close, _, _, let early):
                 if early {
                     let local = calendar.zone.localDateTime(at: close)
-                    out.append(Day(date: date, kind: "early close", name: calendar.specialDayName(on: date) ?? "half day",
-                                   close: local.hourMinute + " " + calendar.zone.abbreviation(at: close)))
+                    out.append(
+                        Day(
+                            date: date, kind: "early close", name: calendar.specialDayName(on: date) ?? "half day",
+                            close: local.hourMinute + " " + calendar.zone.abbreviation(at: close)))
                 }
             }
             date = date.adding(days: 1)
@@ -34,15 +38,20 @@ package enum CalendarYearReport {
     }
 
     package static func text(_ days: [Day], exchange: Exchange, year: Int) -> String {
-        let closed = days.filter { $0.kind == "closed" }.count, early = days.count - closed
+        let closed = days.filter { $0.kind == "closed" }.count
+        let early = days.count - closed
         var s = "\(exchange.name) (\(exchange.id)) \(year): weekday holidays \(closed), early closes \(early)\n"
         for d in days {
-            s += "\(d.date) \(weekdays[d.date.isoWeekday - 1])  " + (d.kind == "closed" ? "closed       " : "closes \(d.close ?? "")  ") + d.name + "\n"
+            s +=
+                "\(d.date) \(weekdays[d.date.isoWeekday - 1])  "
+                + (d.kind == "closed" ? "closed       " : "closes \(d.close ?? "")  ") + d.name + "\n"
         }
         return s
     }
 
     package static func csv(_ days: [Day]) -> String {
-        (["date,kind,name,close"] + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(separator: "\n") + "\n"
+        (["date,kind,name,close"]
+            + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(
+                separator: "\n") + "\n"
     }
 }

@@ -13,14 +13,18 @@ package enum MarketEventFormatter {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `userZone` is injected (the user's configured or system zone); nil leaves the user part out.
-    package static func describe(_ event: MarketEvent, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
-                                now: Instant) -> String {
+    package static func describe(
+        _ event: MarketEvent, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
+        now: Instant
+    ) -> String {
         let local = exchangeZone.localDateTime(at: event.at)
         let today = exchangeZone.localDateTime(at: now).date
         let daysAway = local.date.daysSinceEpoch - today.daysSinceEpoch
         var s = event.kind.rawValue + " "
         if daysAway >= 7 {
-            s += weekdays[local.date.isoWeekday - 1] + " " + String(local.date.day) + " " + months[local.date.month - 1] + " "
+            s +=
+                weekdays[local.date.isoWeekday - 1] + " " + String(local.date.day) + " " + months[local.date.month - 1]
+                + " "
         } else if daysAway != 0 {
             s += weekdays[local.date.isoWeekday - 1] + " "
         }
@@ -37,8 +41,10 @@ package enum MarketEventFormatter {
     }
 
     /// `closed (holiday: Thanksgiving Day), opens Fri 09:30 EST (15:30 your time)`.
-    package static func statusLine(_ status: ExchangeStatus, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
-                                  now: Instant) -> String {
+    package static func statusLine(
+        _ status: ExchangeStatus, exchangeZone: ExchangeTimeZone, userZone: ExchangeTimeZone?,
+        now: Instant
+    ) -> String {
         var s = status.report.status.rawValue
         if let reason = status.report.reason { s += " (" + reason + ")" }
         if let next = status.next {

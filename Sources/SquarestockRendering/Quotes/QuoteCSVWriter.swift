@@ -1,10 +1,13 @@
+import Foundation
 import SquarestockCore
 
 /// `--format csv`: a header and one row per requested symbol, for spreadsheets and scripts.
 /// The intraday series is left out (it does not fit a row); use JSON for it.
 package enum QuoteCSVWriter {
-    package static let columns = ["symbol", "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
-                                 "previousClose", "volume", "lastTrade", "lastTradeLocal", "marketStatus", "source", "error"]
+    package static let columns = [
+        "symbol", "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
+        "previousClose", "volume", "lastTrade", "lastTradeLocal", "marketStatus", "source", "error",
+    ]
 
     package static func render(_ results: [StockResult], now: Instant) -> String {
         var lines = [columns.joined(separator: ",")]
@@ -16,9 +19,13 @@ package enum QuoteCSVWriter {
             case .success(let s):
                 let f = QuoteFacts(stock: s, now: now)
                 let p = s.price
-                row = [r.symbol, s.company.name ?? "", s.company.exchangeName ?? "", s.currency?.code ?? "", s.timeZone?.identifier ?? "",
-                       d(p.last), d(p.change), d(p.changePercent), d(p.open), d(p.high), d(p.low), d(p.previousClose), d(p.volume),
-                       f.lastTradeUTC ?? "", f.lastTradeLocal ?? "", f.status.status.rawValue, s.source, ""]
+                row = [
+                    r.symbol, s.company.name ?? "", s.company.exchangeName ?? "", s.currency?.code ?? "",
+                    s.timeZone?.identifier ?? "",
+                    d(p.last), d(p.change), d(p.changePercent), d(p.open), d(p.high), d(p.low), d(p.previousClose),
+                    d(p.volume),
+                    f.lastTradeUTC ?? "", f.lastTradeLocal ?? "", f.status.status.rawValue, s.source, "",
+                ]
             }
             lines.append(row.map(field).joined(separator: ","))
         }
@@ -30,9 +37,9 @@ package enum QuoteCSVWriter {
     /// RFC 4180 quoting when a field needs it.
     package static func field(_ s: String) -> String {
         // Scalars, not Characters: "\r\n" is a single Character equal to neither "\r" nor "\n".
-        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return s
+        }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
-
-import Foundation

@@ -12,8 +12,10 @@ package enum QuoteJSONWriter {
         var fields: [(String, String)] = [("symbol", string(r.symbol))]
         switch r.outcome {
         case .failure:
-            for k in ["name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
-                      "previousClose", "volume", "lastTrade", "lastTradeLocal"] { fields.append((k, "null")) }
+            for k in [
+                "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
+                "previousClose", "volume", "lastTrade", "lastTradeLocal",
+            ] { fields.append((k, "null")) }
             fields.append(("marketStatus", string(MarketStatus.unknown.rawValue)))
             fields.append(("marketStatusReason", "null"))
             fields.append(("nextMarketEvent", "null"))
@@ -26,21 +28,43 @@ package enum QuoteJSONWriter {
             let facts = QuoteFacts(stock: s, now: now)
             let p = s.price
             fields += [
-                ("name", opt(s.company.name)), ("exchange", opt(s.company.exchangeName)), ("currency", opt(s.currency?.code)),
+                ("name", opt(s.company.name)), ("exchange", opt(s.company.exchangeName)),
+                ("currency", opt(s.currency?.code)),
                 ("timeZone", opt(s.timeZone?.identifier)), ("price", num(p.last)), ("change", num(p.change)),
-                ("changePercent", num(p.changePercent)), ("open", num(p.open)), ("high", num(p.high)), ("low", num(p.low)),
+                ("changePercent", num(p.changePercent)), ("open", num(p.open)), ("high", num(p.high)),
+                ("low", num(p.low)),
                 ("previousClose", num(p.previousClose)), ("volume", num(p.volume)),
                 ("lastTrade", opt(facts.lastTradeUTC)), ("lastTradeLocal", opt(facts.lastTradeLocal)),
-                ("marketStatus", string(facts.status.status.rawValue)), ("marketStatusReason", opt(facts.status.reason)),
-                ("nextMarketEvent", facts.nextEvent.map { "{\"kind\": \(string($0.kind.rawValue)), \"time\": \(string($0.at.iso8601UTC))}" } ?? "null"),
-                ("extendedHours", s.extendedHours.map { e in
-                    "{\"session\": \(string(e.session.rawValue)), \"price\": \(e.price), \"change\": \(num(e.change)), \"changePercent\": \(num(e.changePercent)), \"time\": \(opt(e.time?.iso8601UTC))}"
-                } ?? "null"),
-                ("intraday", s.intraday.isEmpty ? "[]" : "[\n" + s.intraday.map {
-                    "      {\"time\": \(string($0.time.iso8601UTC)), \"price\": \($0.price.description)}"
-                }.joined(separator: ",\n") + "\n    ]"),
+                ("marketStatus", string(facts.status.status.rawValue)),
+                ("marketStatusReason", opt(facts.status.reason)),
+                (
+                    "nextMarketEvent",
+                    facts.nextEvent.map {
+                        "{\"kind\": \(string($0.kind.rawValue)), \"time\": \(string($0.at.iso8601UTC))}"
+                    } ?? "null"
+                ),
+                (
+                    "extendedHours",
+                    s.extendedHours.map { e in
+                        "{\"session\": \(string(e.session.rawValue)), \"price\": \(e.price), \"change\": \(num(e.change)), \"changePercent\": \(num(e.changePercent)), \"time\": \(opt(e.time?.iso8601UTC))}"
+                    } ?? "null"
+                ),
+                (
+                    "intraday",
+                    s.intraday.isEmpty
+                        ? "[]"
+                        : "[\n"
+                            + s.intraday.map {
+                                "      {\"time\": \(string($0.time.iso8601UTC)), \"price\": \($0.price.description)}"
+                            }.joined(separator: ",\n") + "\n    ]"
+                ),
                 ("source", string(s.source)),
-                ("notes", "[" + (s.notes + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(string).joined(separator: ", ") + "]"),
+                (
+                    "notes",
+                    "["
+                        + (s.notes + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(string).joined(
+                            separator: ", ") + "]"
+                ),
                 ("error", "null"),
             ]
         }
@@ -61,7 +85,9 @@ package enum QuoteJSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) || u.value == 0x2028 || u.value == 0x2029 {
+                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) || u.value == 0x2028
+                    || u.value == 0x2029
+                {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

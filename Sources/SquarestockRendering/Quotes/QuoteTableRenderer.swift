@@ -93,7 +93,9 @@ package struct QuoteTableRenderer: Sendable {
         let label = sessionLabel(s)
         let available = max(10, min(160, width - 4 - (label.isEmpty ? 0 : label.count + 2)))
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
-        switch Sparkline.render(points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: available) {
+        switch Sparkline.render(
+            points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: available)
+        {
         case .rendered(let r):
             return r.text(style: style, palette: palette) + (label.isEmpty ? "" : "  " + palette.paint(label, .dim))
         case .noData:

@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 
 /// The three shapes of `squarestock search` output; pure, like the quote writers.
@@ -11,9 +12,11 @@ package enum SearchResultWriter {
         let nameWidth = max(12, width - fixed)
         func line(_ cols: [String], symbolRole: PaletteRole? = nil) -> String {
             let symbol = TerminalText.padRight(cols[0], toWidth: symbolWidth)
-            return [symbolRole.map { palette.paint(symbol, $0) } ?? symbol, TerminalText.fit(cols[1], toWidth: nameWidth),
-             TerminalText.fit(cols[2], toWidth: exchangeWidth), TerminalText.padRight(cols[3], toWidth: typeWidth),
-             TerminalText.padLeft(cols[4], toWidth: 5), cols[5]].joined(separator: "  ")
+            return [
+                symbolRole.map { palette.paint(symbol, $0) } ?? symbol, TerminalText.fit(cols[1], toWidth: nameWidth),
+                TerminalText.fit(cols[2], toWidth: exchangeWidth), TerminalText.padRight(cols[3], toWidth: typeWidth),
+                TerminalText.padLeft(cols[4], toWidth: 5), cols[5],
+            ].joined(separator: "  ")
         }
         var out = palette.paint(line(["SYMBOL", "NAME", "EXCHANGE", "TYPE", "SCORE", "ORIGIN"]), .dim) + "\n"
         for r in rows {
@@ -25,17 +28,19 @@ package enum SearchResultWriter {
     package static func json(_ rows: [SearchResultRow]) -> String {
         if rows.isEmpty { return "[]\n" }
         let s = QuoteJSONWriter.string
-        return "[\n" + rows.map {
-            "  {\"symbol\": \(s($0.symbol)), \"name\": \(s($0.name)), \"exchange\": \(s($0.exchange)), \"type\": \(s($0.type)), \"score\": \($0.score), \"origin\": \(s($0.origin))}"
-        }.joined(separator: ",\n") + "\n]\n"
+        return "[\n"
+            + rows.map {
+                "  {\"symbol\": \(s($0.symbol)), \"name\": \(s($0.name)), \"exchange\": \(s($0.exchange)), \"type\": \(s($0.type)), \"score\": \($0.score), \"origin\": \(s($0.origin))}"
+            }.joined(separator: ",\n") + "\n]\n"
     }
 
     package static func csv(_ rows: [SearchResultRow]) -> String {
         let f = QuoteCSVWriter.field
-        return (["symbol,name,exchange,type,score,origin"] + rows.map {
-            [f($0.symbol), f($0.name), f($0.exchange), f($0.type), String($0.score), f($0.origin)].joined(separator: ",")
-        }).joined(separator: "\n") + "\n"
+        return
+            (["symbol,name,exchange,type,score,origin"]
+            + rows.map {
+                [f($0.symbol), f($0.name), f($0.exchange), f($0.type), String($0.score), f($0.origin)].joined(
+                    separator: ",")
+            }).joined(separator: "\n") + "\n"
     }
 }
-
-import Foundation

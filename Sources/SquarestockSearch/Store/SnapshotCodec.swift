@@ -15,11 +15,30 @@ enum SnapshotCodec {
             a.withUnsafeBytes { out.append(contentsOf: $0) }
             while out.count % 8 != 0 { out.append(0) }
         }
-        put(t.strings); put(t.stringStart); put(t.typeOf); put(t.classOf); put(t.flags); put(t.status)
-        put(t.roundLot); put(t.exchangeSlot); put(t.exchangeCodes); put(t.prior); put(t.totalWeight)
-        put(t.halfMask); put(t.firstMask); put(t.tokenBytes); put(t.tokenStart); put(t.tokenMask)
-        put(t.tokenKind); put(t.bucketStart); put(t.postingStart); put(t.postingListing); put(t.postingBits)
-        put(t.symbolKeys); put(t.symbolKeyLength); put(t.symbolListing)
+        put(t.strings)
+        put(t.stringStart)
+        put(t.typeOf)
+        put(t.classOf)
+        put(t.flags)
+        put(t.status)
+        put(t.roundLot)
+        put(t.exchangeSlot)
+        put(t.exchangeCodes)
+        put(t.prior)
+        put(t.totalWeight)
+        put(t.halfMask)
+        put(t.firstMask)
+        put(t.tokenBytes)
+        put(t.tokenStart)
+        put(t.tokenMask)
+        put(t.tokenKind)
+        put(t.bucketStart)
+        put(t.postingStart)
+        put(t.postingListing)
+        put(t.postingBits)
+        put(t.symbolKeys)
+        put(t.symbolKeyLength)
+        put(t.symbolListing)
         let sum = out.withUnsafeBytes { checksum($0) }
         appendInt(&out, sum)
         return out
@@ -48,7 +67,8 @@ enum SnapshotCodec {
             let raw = UnsafeRawBufferPointer(rebasing: whole[0..<(whole.count - 8)])
             let v0 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
             guard v0 == UInt64(version) else { return .failure(.unsupportedVersion(UInt32(truncatingIfNeeded: v0))) }
-            guard whole.loadUnaligned(fromByteOffset: whole.count - 8, as: UInt64.self).littleEndian == checksum(raw) else {
+            guard whole.loadUnaligned(fromByteOffset: whole.count - 8, as: UInt64.self).littleEndian == checksum(raw)
+            else {
                 return .failure(.inconsistent)
             }
             var pos = 8
@@ -57,14 +77,21 @@ enum SnapshotCodec {
             guard v == UInt64(version) else { return .failure(.unsupportedVersion(UInt32(truncatingIfNeeded: v))) }
             var failed = false
             func get<T: BitwiseCopyable>(_: T.Type) -> [T] {
-                guard !failed, pos + 8 <= raw.count else { failed = true; return [] }
+                guard !failed, pos + 8 <= raw.count else {
+                    failed = true
+                    return []
+                }
                 let n = raw.loadUnaligned(fromByteOffset: pos, as: UInt64.self).littleEndian
                 pos += 8
                 let size = MemoryLayout<T>.stride
-                guard n < UInt64(Int.max / 16), pos + Int(n) * size <= raw.count else { failed = true; return [] }
+                guard n < UInt64(Int.max / 16), pos + Int(n) * size <= raw.count else {
+                    failed = true
+                    return []
+                }
                 let count = Int(n)
                 let a = [T](unsafeUninitializedCapacity: count) { buf, initialized in
-                    UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[pos..<(pos + count * size)]))
+                    UnsafeMutableRawBufferPointer(buf).copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: raw[pos..<(pos + count * size)]))
                     initialized = count
                 }
                 pos += count * size
@@ -72,14 +99,30 @@ enum SnapshotCodec {
                 return a
             }
             var t = IndexTables()
-            t.strings = get(UInt8.self); t.stringStart = get(UInt32.self); t.typeOf = get(UInt8.self)
-            t.classOf = get(UInt8.self); t.flags = get(UInt8.self); t.status = get(UInt8.self)
-            t.roundLot = get(UInt32.self); t.exchangeSlot = get(UInt8.self); t.exchangeCodes = get(UInt8.self)
-            t.prior = get(Float.self); t.totalWeight = get(Float.self); t.halfMask = get(UInt32.self)
-            t.firstMask = get(UInt32.self); t.tokenBytes = get(UInt8.self); t.tokenStart = get(UInt32.self)
-            t.tokenMask = get(UInt32.self); t.tokenKind = get(UInt8.self); t.bucketStart = get(Int32.self)
-            t.postingStart = get(UInt32.self); t.postingListing = get(UInt32.self); t.postingBits = get(UInt32.self)
-            t.symbolKeys = get(UInt64.self); t.symbolKeyLength = get(UInt8.self); t.symbolListing = get(UInt32.self)
+            t.strings = get(UInt8.self)
+            t.stringStart = get(UInt32.self)
+            t.typeOf = get(UInt8.self)
+            t.classOf = get(UInt8.self)
+            t.flags = get(UInt8.self)
+            t.status = get(UInt8.self)
+            t.roundLot = get(UInt32.self)
+            t.exchangeSlot = get(UInt8.self)
+            t.exchangeCodes = get(UInt8.self)
+            t.prior = get(Float.self)
+            t.totalWeight = get(Float.self)
+            t.halfMask = get(UInt32.self)
+            t.firstMask = get(UInt32.self)
+            t.tokenBytes = get(UInt8.self)
+            t.tokenStart = get(UInt32.self)
+            t.tokenMask = get(UInt32.self)
+            t.tokenKind = get(UInt8.self)
+            t.bucketStart = get(Int32.self)
+            t.postingStart = get(UInt32.self)
+            t.postingListing = get(UInt32.self)
+            t.postingBits = get(UInt32.self)
+            t.symbolKeys = get(UInt64.self)
+            t.symbolKeyLength = get(UInt8.self)
+            t.symbolListing = get(UInt32.self)
             if failed { return .failure(.truncated) }
             return t.isConsistent() ? .success(t) : .failure(.inconsistent)
         }

@@ -6,17 +6,24 @@ import SquarestockMarket
 package enum AlphaVantageSymbol {
     static let suffixes: [String: String] = ["L": "LON", "DE": "DEX", "TO": "TRT", "F": "FRK"]
 
-    package static func ticker(for symbol: String, registry: ExchangeRegistry = .standard) -> Result<String, QuoteError> {
+    package static func ticker(for symbol: String, registry: ExchangeRegistry = .standard) -> Result<String, QuoteError>
+    {
         let s = symbol.uppercased()
         if s.hasPrefix("^") || s.hasSuffix("=X") || s.hasSuffix("-USD") {
-            return .failure(.unsupportedSymbol(source: "alphavantage", reason: "indices, FX and crypto need other Alpha Vantage functions; try --source yahoo"))
+            return .failure(
+                .unsupportedSymbol(
+                    source: "alphavantage",
+                    reason: "indices, FX and crypto need other Alpha Vantage functions; try --source yahoo"))
         }
         guard let dot = s.lastIndex(of: ".") else { return .success(s) }
         let suffix = String(s[s.index(after: dot)...])
         if let av = suffixes[suffix] { return .success(String(s[..<dot]) + "." + av) }
         // A US class share (`BRK.B`) has a dot but no venue suffix.
         if registry.exchange(forSymbol: s)?.id == "US" { return .success(s) }
-        return .failure(.unsupportedSymbol(source: "alphavantage", reason: "no Alpha Vantage spelling is known for .\(suffix) listings; try --source yahoo"))
+        return .failure(
+            .unsupportedSymbol(
+                source: "alphavantage",
+                reason: "no Alpha Vantage spelling is known for .\(suffix) listings; try --source yahoo"))
     }
 
     /// The exchange an Alpha Vantage symbol or region belongs to, for zones and hours: its

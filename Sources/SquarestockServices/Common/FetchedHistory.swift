@@ -20,8 +20,11 @@ package struct FetchedHistory: Sendable {
     /// Things the user should know (a recorded sample, a shortened series, a fallback).
     package var notes: [String]
 
-    package init(series: HistorySeries, previousCloses: [CivilDate: ExactDecimal] = [:], exchange: Exchange? = nil, name: String? = nil,
-                source: String, notes: [String] = []) {
+    package init(
+        series: HistorySeries, previousCloses: [CivilDate: ExactDecimal] = [:], exchange: Exchange? = nil,
+        name: String? = nil,
+        source: String, notes: [String] = []
+    ) {
         self.series = series
         self.previousCloses = previousCloses
         self.exchange = exchange

@@ -13,7 +13,9 @@ package protocol HistorySource: Sendable {
     /// Whether the service has intraday bars at all (`1d` and `5d` need them).
     var hasIntradayHistory: Bool { get }
     /// The history of one symbol, already validated and upper-cased.
-    func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError>
+    func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+        FetchedHistory, HistoryError
+    >
 }
 
 extension HistorySource {
@@ -22,7 +24,8 @@ extension HistorySource {
     /// The error for a range the source cannot serve, or nil.
     func unsupported(_ range: ChartRange) -> HistoryError? {
         guard range.isIntraday, !hasIntradayHistory else { return nil }
-        return .unavailable(source: name, what: "intraday history", hint: "use --range 1mo or longer, or another --source")
+        return .unavailable(
+            source: name, what: "intraday history", hint: "use --range 1mo or longer, or another --source")
     }
 }
 

@@ -2,7 +2,9 @@ import SquarestockCore
 
 /// The regular session of a trading day as UTC instants: the time axis of a day's sparkline.
 package enum SessionWindow {
-    package static func regular(exchange: Exchange?, zone: ExchangeTimeZone?, on date: CivilDate) -> ClosedRange<Instant>? {
+    package static func regular(exchange: Exchange?, zone: ExchangeTimeZone?, on date: CivilDate) -> ClosedRange<
+        Instant
+    >? {
         guard let exchange, let zone else { return nil }
         let hours = exchange.hours(on: date)
         if hours.isContinuous {

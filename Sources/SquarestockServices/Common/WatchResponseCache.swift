@@ -21,8 +21,10 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     private var bytes = 0
     package private(set) var hits = 0
 
-    package init(wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
-                ttl: @escaping @Sendable (HTTPRequest) -> Double? = WatchResponseCache.historyTTL) {
+    package init(
+        wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
+        ttl: @escaping @Sendable (HTTPRequest) -> Double? = WatchResponseCache.historyTTL
+    ) {
         self.inner = inner
         self.clock = clock
         self.ttl = ttl
@@ -49,11 +51,16 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
             let stored = clock.now()
             lock.withLock {
                 for (k, i) in forward.enumerated() {
-                    let result = k < fetched.count ? fetched[k] : .failure(.other(host: "", code: -1, detail: "no result"))
+                    let result =
+                        k < fetched.count ? fetched[k] : .failure(.other(host: "", code: -1, detail: "no result"))
                     results[i] = result
-                    guard requests[i].method == "GET", case .success(let response) = result, (200..<300).contains(response.status),
-                          let seconds = ttl(requests[i]), seconds > 0 else { continue }
-                    store(requests[i].url, response, expires: stored + seconds * WatchResponseCache.spread(requests[i].url), now: stored)
+                    guard requests[i].method == "GET", case .success(let response) = result,
+                        (200..<300).contains(response.status),
+                        let seconds = ttl(requests[i]), seconds > 0
+                    else { continue }
+                    store(
+                        requests[i].url, response,
+                        expires: stored + seconds * WatchResponseCache.spread(requests[i].url), now: stored)
                 }
             }
         }
@@ -75,8 +82,9 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
                 bytes -= v.response.body.count
             }
             while entries.count > maxEntries || bytes > maxBytes,
-                  let oldest = entries.min(by: { $0.value.stored < $1.value.stored })?.key,
-                  let v = entries.removeValue(forKey: oldest) {
+                let oldest = entries.min(by: { $0.value.stored < $1.value.stored })?.key,
+                let v = entries.removeValue(forKey: oldest)
+            {
                 bytes -= v.response.body.count
             }
         }
@@ -84,8 +92,8 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
 
     /// A factor in [0.75, 1.25) fixed per URL, spreading expiries over a band.
     static func spread(_ url: String) -> Double {
-        var h: UInt32 = 2166136261
-        for b in url.utf8 { h = (h ^ UInt32(b)) &* 16777619 }
+        var h: UInt32 = 2_166_136_261
+        for b in url.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
         return 0.75 + Double(h % 1000) / 2000
     }
 

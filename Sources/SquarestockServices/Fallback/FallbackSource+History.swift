@@ -6,7 +6,9 @@ import SquarestockNetworking
 /// limited), never when it said the symbol is unknown; sources without intraday bars are passed
 /// over for `1d` and `5d`. The result notes why an earlier source was skipped.
 extension FallbackSource: HistorySource {
-    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+        FetchedHistory, HistoryError
+    > {
         let sources = chain.compactMap { $0 as? HistorySource }.filter { !range.isIntraday || $0.hasIntradayHistory }
         var skipped: [String] = []
         var last: Result<FetchedHistory, HistoryError> = .failure(.response(.missingFromResponse(source: name)))

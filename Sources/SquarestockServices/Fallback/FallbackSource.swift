@@ -38,18 +38,24 @@ package struct FallbackSource: QuoteSource {
                     if !reasons.contains(e.detail) { reasons.append(e.detail) }
                     final[r.symbol] = r
                 } else {
-                    final[r.symbol] = StockResult(symbol: r.symbol, outcome: r.outcome.map { stock in
-                        var s = stock
-                        s.notes.insert(contentsOf: skipped, at: 0)
-                        return s
-                    })
+                    final[r.symbol] = StockResult(
+                        symbol: r.symbol,
+                        outcome: r.outcome.map { stock in
+                            var s = stock
+                            s.notes.insert(contentsOf: skipped, at: 0)
+                            return s
+                        })
                 }
             }
             if !retry.isEmpty {
-                skipped.append(FallbackSource.skipPrefix + "\(source.name) to \(chain[i + 1].name): " + reasons.joined(separator: "; "))
+                skipped.append(
+                    FallbackSource.skipPrefix + "\(source.name) to \(chain[i + 1].name): "
+                        + reasons.joined(separator: "; "))
             }
             pending = retry
         }
-        return symbols.map { final[$0] ?? StockResult(symbol: $0, outcome: .failure(.missingFromResponse(source: name))) }
+        return symbols.map {
+            final[$0] ?? StockResult(symbol: $0, outcome: .failure(.missingFromResponse(source: name)))
+        }
     }
 }

@@ -21,7 +21,8 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
 
     /// `elapsed` gives real seconds since the replay started (a monotonic clock in production,
     /// a constant in tests).
-    package init(recorded: any QuoteSource = SamplesSource(), speed: Double, elapsed: @escaping @Sendable () -> Double) {
+    package init(recorded: any QuoteSource = SamplesSource(), speed: Double, elapsed: @escaping @Sendable () -> Double)
+    {
         self.recorded = recorded
         self.name = recorded.name
         self.speed = speed.isFinite && speed > 0 ? speed : 1
@@ -39,10 +40,12 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
             guard let r = lock.withLock({ loaded[symbol] }) else {
                 return StockResult(symbol: symbol, outcome: .failure(.missingFromResponse(source: name)))
             }
-            return StockResult(symbol: symbol, outcome: r.outcome.map { stock in
-                guard let start = ReplaySource.start(of: stock) else { return stock }
-                return ReplaySource.slice(stock, upTo: start.adding(seconds: seconds))
-            })
+            return StockResult(
+                symbol: symbol,
+                outcome: r.outcome.map { stock in
+                    guard let start = ReplaySource.start(of: stock) else { return stock }
+                    return ReplaySource.slice(stock, upTo: start.adding(seconds: seconds))
+                })
         }
     }
 

@@ -19,9 +19,17 @@ extension SamplesSource: HistorySource {
         package var file: String
     }
 
-    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+        FetchedHistory, HistoryError
+    > {
         guard let dir = context.samplesDirectory else {
-            return .failure(.response(.notConfigured(source: name, detail: "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout")))
+            return .failure(
+                .response(
+                    .notConfigured(
+                        source: name,
+                        detail:
+                            "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout"
+                    )))
         }
         let entries: [HistoryEntry]
         switch transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/manifest.tsv"))) {
@@ -32,13 +40,17 @@ extension SamplesSource: HistorySource {
         guard !mine.isEmpty else {
             var covered: [String] = []
             for e in entries where !covered.contains(e.symbol) { covered.append(e.symbol) }
-            return .failure(.unavailable(source: name, what: "recorded history for this symbol",
-                                         hint: "the samples cover " + covered.joined(separator: ", ")))
+            return .failure(
+                .unavailable(
+                    source: name, what: "recorded history for this symbol",
+                    hint: "the samples cover " + covered.joined(separator: ", ")))
         }
         guard let entry = mine.first(where: { $0.ranges.contains(range) }) else {
             let ranges = ChartRange.allCases.filter { r in mine.contains { $0.ranges.contains(r) } }
-            return .failure(.unavailable(source: name, what: "recorded \(range.rawValue) history for this symbol",
-                                         hint: "its recordings cover --range " + ranges.map(\.rawValue).joined(separator: ", ")))
+            return .failure(
+                .unavailable(
+                    source: name, what: "recorded \(range.rawValue) history for this symbol",
+                    hint: "its recordings cover --range " + ranges.map(\.rawValue).joined(separator: ", ")))
         }
         let note = "recorded sample (\(entry.file)), not live data"
         return transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/" + entry.file)))
@@ -51,22 +63,35 @@ extension SamplesSource: HistorySource {
             }
     }
 
-    func decodeHistory(entry: HistoryEntry, response: HTTPResponse, range: ChartRange, context: SourceContext) -> Result<FetchedHistory, HistoryError> {
+    func decodeHistory(entry: HistoryEntry, response: HTTPResponse, range: ChartRange, context: SourceContext)
+        -> Result<FetchedHistory, HistoryError>
+    {
         let parts = entry.format.split(separator: ":").map(String.init)
         let kind = parts.first ?? ""
         let code = parts.count > 1 ? parts[1] : ""
         if kind == "yahoo-chart" {
-            return YahooChartHistoryDecoder.decode(response, symbol: entry.symbol, registry: context.registry,
-                                                   requested: range.preferredInterval, sourceName: name)
+            return YahooChartHistoryDecoder.decode(
+                response, symbol: entry.symbol, registry: context.registry,
+                requested: range.preferredInterval, sourceName: name)
         }
         return HistoryVenue.resolve(symbol: entry.symbol, registry: context.registry, source: name).flatMap { venue in
             let decoded: Result<HistorySeries, HistoryError>
             switch (kind, SamplesSource.interval(code)) {
-            case ("stooq", let i?): decoded = StooqHistoryDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
-            case ("yahoo-table", let i?): decoded = YahooHistoryCSVDecoder.decode(response, layout: .table, symbol: entry.symbol, zone: venue.zone, interval: i)
-            case ("yahoo-download", let i?): decoded = YahooHistoryCSVDecoder.decode(response, layout: .download, symbol: entry.symbol, zone: venue.zone, interval: i)
-            case ("alphavantage", let i?): decoded = AlphaVantageTimeSeriesDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
-            default: return .failure(.response(.notConfigured(source: name, detail: "unknown history format \(entry.format) in manifest.tsv")))
+            case ("stooq", let i?):
+                decoded = StooqHistoryDecoder.decode(response, symbol: entry.symbol, zone: venue.zone, interval: i)
+            case ("yahoo-table", let i?):
+                decoded = YahooHistoryCSVDecoder.decode(
+                    response, layout: .table, symbol: entry.symbol, zone: venue.zone, interval: i)
+            case ("yahoo-download", let i?):
+                decoded = YahooHistoryCSVDecoder.decode(
+                    response, layout: .download, symbol: entry.symbol, zone: venue.zone, interval: i)
+            case ("alphavantage", let i?):
+                decoded = AlphaVantageTimeSeriesDecoder.decode(
+                    response, symbol: entry.symbol, zone: venue.zone, interval: i)
+            default:
+                return .failure(
+                    .response(
+                        .notConfigured(source: name, detail: "unknown history format \(entry.format) in manifest.tsv")))
             }
             return decoded.map { venue.fetched($0, source: name) }
         }
@@ -93,7 +118,9 @@ extension SamplesSource: HistorySource {
             guard columns.count >= 4 else { continue }
             let symbol = String(columns[0]).uppercased()
             for item in columns[3].split(separator: " ") {
-                guard let eq = item.firstIndex(of: "="), let colon = item.lastIndex(of: ":"), colon > eq else { continue }
+                guard let eq = item.firstIndex(of: "="), let colon = item.lastIndex(of: ":"), colon > eq else {
+                    continue
+                }
                 let ranges = item[..<eq].split(separator: ",").compactMap { ChartRange(rawValue: String($0)) }
                 let format = String(item[item.index(after: eq)..<colon])
                 let file = String(item[item.index(after: colon)...])

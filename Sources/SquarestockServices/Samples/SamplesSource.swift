@@ -20,7 +20,11 @@ package struct SamplesSource: QuoteSource {
 
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         guard let dir = context.samplesDirectory else {
-            let e = QuoteError.notConfigured(source: name, detail: "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout")
+            let e = QuoteError.notConfigured(
+                source: name,
+                detail:
+                    "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout"
+            )
             return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }
         }
         let manifestResult = transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/manifest.tsv")))
@@ -38,40 +42,54 @@ package struct SamplesSource: QuoteSource {
         let responses = transport.perform(files.map { HTTPRequest(url: SamplesSource.fileURL(dir + "/" + $0)) })
         return symbols.map { symbol in
             guard let entry = entries.first(where: { $0.symbol == symbol }) else {
-                return StockResult(symbol: symbol, outcome: .failure(.unsupportedSymbol(source: name,
-                    reason: "no recorded data for it; the samples cover " + known.joined(separator: ", "))))
+                return StockResult(
+                    symbol: symbol,
+                    outcome: .failure(
+                        .unsupportedSymbol(
+                            source: name,
+                            reason: "no recorded data for it; the samples cover " + known.joined(separator: ", "))))
             }
             let k = files.firstIndex(of: entry.file) ?? 0  // every entry's file was requested above
-            let outcome: Result<Stock, QuoteError> = responses[k].mapError { QuoteError.transport(source: name, $0) }.flatMap { response in
-                decode(entry: entry, response: response, context: context)
-            }
-            return StockResult(symbol: symbol, outcome: outcome.map { stock in
-                var s = stock
-                s.notes.insert("recorded sample (\(entry.file)), not live data", at: 0)
-                return s
-            })
+            let outcome: Result<Stock, QuoteError> = responses[k].mapError { QuoteError.transport(source: name, $0) }
+                .flatMap { response in
+                    decode(entry: entry, response: response, context: context)
+                }
+            return StockResult(
+                symbol: symbol,
+                outcome: outcome.map { stock in
+                    var s = stock
+                    s.notes.insert("recorded sample (\(entry.file)), not live data", at: 0)
+                    return s
+                })
         }
     }
 
     func decode(entry: Entry, response: HTTPResponse, context: SourceContext) -> Result<Stock, QuoteError> {
         let sourceName = name
         if entry.format == "yahoo-chart" {
-            return YahooChartDecoder.stock(symbol: entry.symbol, response: response, context: context, sourceName: sourceName)
+            return YahooChartDecoder.stock(
+                symbol: entry.symbol, response: response, context: context, sourceName: sourceName)
         }
         if entry.format.hasPrefix("yahoo-csv") {
-            let codes = entry.format.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init) ?? YahooFieldCode.standard
+            let codes =
+                entry.format.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
+                ?? YahooFieldCode.standard
             return YahooCSVDecoder.rows(response, codes: YahooFieldCode.split(codes) ?? []).flatMap { rows in
-                guard let row = rows.first(where: { $0.symbol == entry.symbol }) else { return .failure(.missingFromResponse(source: sourceName)) }
+                guard let row = rows.first(where: { $0.symbol == entry.symbol }) else {
+                    return .failure(.missingFromResponse(source: sourceName))
+                }
                 return YahooCSVSource.stock(symbol: entry.symbol, row: row, context: context, sourceName: sourceName)
             }
         }
         if entry.format == "stooq-quote" {
             return StooqDecoder.quotes(response).flatMap { rows in
                 guard let row = rows.first else { return .failure(.missingFromResponse(source: sourceName)) }
-                return StooqSource.stock(symbol: entry.symbol, row: row, intraday: nil, daily: nil, context: context, sourceName: sourceName)
+                return StooqSource.stock(
+                    symbol: entry.symbol, row: row, intraday: nil, daily: nil, context: context, sourceName: sourceName)
             }
         }
-        return .failure(.notConfigured(source: sourceName, detail: "unknown sample format \(entry.format) in manifest.tsv"))
+        return .failure(
+            .notConfigured(source: sourceName, detail: "unknown sample format \(entry.format) in manifest.tsv"))
     }
 
     package static func parseManifest(_ body: [UInt8]) -> [Entry] {
@@ -86,10 +104,14 @@ package struct SamplesSource: QuoteSource {
     /// The non-empty lines of a manifest, cut at `\n`, `\r` or `\r\n` as bytes: a line end is
     /// never part of a longer character, so only the lines themselves become strings.
     static func manifestLines(_ body: [UInt8]) -> [String] {
-        body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 10 || $0 == 13 }).map { String(decoding: $0, as: UTF8.self) }
+        body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 10 || $0 == 13 }).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     static func fileURL(_ path: String) -> String {
-        "file://" + path.split(separator: "/", omittingEmptySubsequences: false).map { Endpoint.encode(String($0)) }.joined(separator: "/")
+        "file://"
+            + path.split(separator: "/", omittingEmptySubsequences: false).map { Endpoint.encode(String($0)) }.joined(
+                separator: "/")
     }
 }

@@ -5,23 +5,35 @@ import SquarestockNetworking
 /// weekly bars (`i=w`) for `max`, and for `1d`/`5d` the 5-minute bars (`i=5`, a few days deep)
 /// with three weeks of daily bars beside them for the previous closes, in one concurrent batch.
 extension StooqSource: HistorySource {
-    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+        FetchedHistory, HistoryError
+    > {
         StooqSymbol.ticker(for: symbol, registry: context.registry).mapError(HistoryError.response).flatMap { ticker in
             HistoryVenue.resolve(symbol: symbol, registry: context.registry, source: name).flatMap { venue in
-                history(symbol: symbol, ticker: ticker, venue: venue, range: range, context: context, transport: transport)
+                history(
+                    symbol: symbol, ticker: ticker, venue: venue, range: range, context: context, transport: transport)
             }
         }
     }
 
-    func history(symbol: String, ticker: String, venue: HistoryVenue, range: ChartRange, context: SourceContext,
-                 transport: HTTPTransport) -> Result<FetchedHistory, HistoryError> {
+    func history(
+        symbol: String, ticker: String, venue: HistoryVenue, range: ChartRange, context: SourceContext,
+        transport: HTTPTransport
+    ) -> Result<FetchedHistory, HistoryError> {
         let end = ChartRange.fetchEnd(now: context.now)
         let start = range.fetchStart(today: context.now.utc.date)
         let daily = HTTPRequest(url: historyURL(ticker, interval: "d", from: start, to: end, context: context))
         let (requests, interval): ([HTTPRequest], HistoryInterval)
         switch range {
-        case .day1, .day5: (requests, interval) = ([HTTPRequest(url: historyURL(ticker, interval: "5", from: nil, to: nil, context: context)), daily], .minutes(5))
-        case .max: (requests, interval) = ([HTTPRequest(url: historyURL(ticker, interval: "w", from: nil, to: nil, context: context))], .weekly)
+        case .day1, .day5:
+            (requests, interval) = (
+                [HTTPRequest(url: historyURL(ticker, interval: "5", from: nil, to: nil, context: context)), daily],
+                .minutes(5)
+            )
+        case .max:
+            (requests, interval) = (
+                [HTTPRequest(url: historyURL(ticker, interval: "w", from: nil, to: nil, context: context))], .weekly
+            )
         default: (requests, interval) = ([daily], .daily)
         }
         let responses = transport.perform(requests)
@@ -34,7 +46,8 @@ extension StooqSource: HistorySource {
             var fetched = venue.fetched(series, source: name)
             if responses.count > 1 {
                 switch decode(1, .daily) {
-                case .success(let d): fetched.previousCloses = FetchedHistory.closes(before: series.sessions, daily: d.bars)
+                case .success(let d):
+                    fetched.previousCloses = FetchedHistory.closes(before: series.sessions, daily: d.bars)
                 case .failure(let e): fetched.notes.append("previous close unavailable: " + e.detail)
                 }
             }

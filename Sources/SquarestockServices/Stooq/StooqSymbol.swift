@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 import SquarestockMarket
 
@@ -5,7 +6,8 @@ import SquarestockMarket
 /// `7203.jp`, `0700.HK` -> `700.hk`, `^GSPC` -> `^spx`, `EURUSD=X` -> `eurusd`.
 package enum StooqSymbol {
     static let indices: [String: String] = [
-        "^GSPC": "^spx", "^SPX": "^spx", "^DJI": "^dji", "^GDAXI": "^dax", "^DAX": "^dax", "^N225": "^nkx", "^NKX": "^nkx",
+        "^GSPC": "^spx", "^SPX": "^spx", "^DJI": "^dji", "^GDAXI": "^dax", "^DAX": "^dax", "^N225": "^nkx",
+        "^NKX": "^nkx",
         "^IXIC": "^ndq", "^NDX": "^ndx", "^FTSE": "^ukx", "^HSI": "^hsi",
     ]
 
@@ -18,13 +20,17 @@ package enum StooqSymbol {
             return .success(String(s.dropLast(2)).lowercased())
         }
         guard let exchange = registry.exchange(forSymbol: s) else {
-            return .failure(.unsupportedSymbol(source: "stooq", reason: "no Stooq spelling is known for this kind of symbol"))
+            return .failure(
+                .unsupportedSymbol(source: "stooq", reason: "no Stooq spelling is known for this kind of symbol"))
         }
         if exchange.id == "CRYPTO" {
-            return .failure(.unsupportedSymbol(source: "stooq", reason: "Stooq does not list crypto pairs by this name"))
+            return .failure(
+                .unsupportedSymbol(source: "stooq", reason: "Stooq does not list crypto pairs by this name"))
         }
         guard let suffix = exchange.stooqSuffix else {
-            return .failure(.unsupportedSymbol(source: "stooq", reason: "Stooq has no listings from \(exchange.name); try --source yahoo-csv"))
+            return .failure(
+                .unsupportedSymbol(
+                    source: "stooq", reason: "Stooq has no listings from \(exchange.name); try --source yahoo-csv"))
         }
         var base = s
         if let y = exchange.yahooSuffix, base.hasSuffix("." + y) { base.removeLast(y.count + 1) }
@@ -35,5 +41,3 @@ package enum StooqSymbol {
         return .success(base.lowercased() + "." + suffix)
     }
 }
-
-import Foundation

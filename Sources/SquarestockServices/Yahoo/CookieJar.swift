@@ -41,7 +41,9 @@ package struct CookieJar: Sendable, Equatable, Codable {
                 // Capped at 400 days as browsers do (RFC 6265bis); an unbounded server value
                 // would also overflow the addition.
                 expires = now.secondsSinceEpoch + min(max(seconds, -1), CookieJar.maxLifetime)
-            } else if lower.hasPrefix("expires="), expires == nil, let when = HTTPDate.parse(String(attribute.dropFirst(8))) {
+            } else if lower.hasPrefix("expires="), expires == nil,
+                let when = HTTPDate.parse(String(attribute.dropFirst(8)))
+            {
                 expires = min(when.secondsSinceEpoch, now.secondsSinceEpoch + CookieJar.maxLifetime)
             }
         }

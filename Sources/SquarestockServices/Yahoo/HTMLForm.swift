@@ -20,11 +20,15 @@ package enum HTMLForm {
                 from = end + 1
                 let tag = tagStart..<end
                 guard let type = attribute(typeName, in: page, tag), type.count == hidden.count,
-                      ASCIISearch.firstIndex(of: hidden, in: page, from: type.lowerBound, to: type.upperBound) != nil,
-                      let name = attribute(nameName, in: page, tag) else { continue }
+                    ASCIISearch.firstIndex(of: hidden, in: page, from: type.lowerBound, to: type.upperBound) != nil,
+                    let name = attribute(nameName, in: page, tag)
+                else { continue }
                 let value = attribute(valueName, in: page, tag)
-                out.append((decodeEntities(UnsafeBufferPointer(rebasing: page[name])),
-                            value.map { decodeEntities(UnsafeBufferPointer(rebasing: page[$0])) } ?? ""))
+                out.append(
+                    (
+                        decodeEntities(UnsafeBufferPointer(rebasing: page[name])),
+                        value.map { decodeEntities(UnsafeBufferPointer(rebasing: page[$0])) } ?? ""
+                    ))
             }
         }
         return out
@@ -131,4 +135,3 @@ package enum HTMLForm {
         fields.map { Endpoint.encode($0.0) + "=" + Endpoint.encode($0.1) }.joined(separator: "&")
     }
 }
-

@@ -30,14 +30,21 @@ package enum YahooCSVDecoder {
             return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
         }
         if response.status == 429 || response.status >= 400 || BodyKind.classify(response.body) != .text {
-            let screened = ResponseScreen.csv(response, source: source, headerStarts: [], htmlHint: "the quotes.csv service or mirror is blocking or gone; try --source stooq")
-            return .failure(screened ?? .unexpectedBody(source: source, status: response.status, kind: .text, excerpt: "", hint: nil))
+            let screened = ResponseScreen.csv(
+                response, source: source, headerStarts: [],
+                htmlHint: "the quotes.csv service or mirror is blocking or gone; try --source stooq")
+            return .failure(
+                screened
+                    ?? .unexpectedBody(source: source, status: response.status, kind: .text, excerpt: "", hint: nil))
         }
         // Yahoo's shutdown notice and its 999 throttling text arrive as plain text.
         let first = ResponseScreen.firstLine(response.body)
         if !first.hasPrefix("\"") && !first.contains(",") {
-            return .failure(.unexpectedBody(source: source, status: response.status, kind: .text,
-                                            excerpt: BodyKind.excerpt(response.body), hint: "the quotes.csv service is gone or the mirror changed; try --source stooq"))
+            return .failure(
+                .unexpectedBody(
+                    source: source, status: response.status, kind: .text,
+                    excerpt: BodyKind.excerpt(response.body),
+                    hint: "the quotes.csv service is gone or the mirror changed; try --source stooq"))
         }
         return response.body.withUnsafeBytes { raw in
             var reader = TolerantCSVReader(bytes: raw)
@@ -45,12 +52,19 @@ package enum YahooCSVDecoder {
             var rows: [YahooCSVRow] = []
             while reader.nextRecord(into: &fields) {
                 if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
-                    return .failure(.truncated(source: source, detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"))
+                    return .failure(
+                        .truncated(
+                            source: source,
+                            detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"))
                 }
                 if fields.count > codes.count {
                     // Unquoted thousands separators split a number into two columns.
-                    return .failure(.malformed(source: source, line: reader.lineNumber, column: codes.count + 1,
-                                               detail: "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"))
+                    return .failure(
+                        .malformed(
+                            source: source, line: reader.lineNumber, column: codes.count + 1,
+                            detail:
+                                "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
+                        ))
                 }
                 var values: [String: String] = [:]
                 for (k, code) in codes.enumerated() where values[code] == nil {

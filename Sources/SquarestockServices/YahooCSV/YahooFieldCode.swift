@@ -5,9 +5,13 @@ package enum YahooFieldCode {
     package static func split(_ codes: String) -> [String]? {
         var out: [String] = []
         for ch in codes {
-            if ch.isLetter && ch.isASCII { out.append(String(ch)) }
-            else if ch.isNumber && ch.isASCII, !out.isEmpty, out[out.count - 1].count == 1 { out[out.count - 1].append(ch) }
-            else { return nil }
+            if ch.isLetter && ch.isASCII {
+                out.append(String(ch))
+            } else if ch.isNumber && ch.isASCII, !out.isEmpty, out[out.count - 1].count == 1 {
+                out[out.count - 1].append(ch)
+            } else {
+                return nil
+            }
         }
         return out.isEmpty ? nil : out
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 import SquarestockRendering
 
 extension ChartStyle: ExpressibleByArgument {}

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import SquarestockCore
 import SquarestockKit
 import SquarestockRendering
-import SquarestockCore
 
 /// `squarestock doctor`: which sources work from here, and what the local setup looks like.
 struct DoctorCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 
 /// `squarestock symbols update|info`: the offline symbol universe.
 struct SymbolsCommand: ParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import SquarestockKit
-import SquarestockWatch
 import SquarestockCore
+import SquarestockKit
 import SquarestockRendering
+import SquarestockWatch
 
 /// `squarestock watch AAPL MSFT`: a live, full-screen table that refreshes itself, or one line
 /// per symbol per refresh when the output is not a terminal.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Glibc names both the struct and the function `sigaction`; this names the struct.

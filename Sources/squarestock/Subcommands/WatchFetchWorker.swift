@@ -1,6 +1,6 @@
 import Foundation
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 
 /// Runs one refresh at a time on its own thread, so the watch loop keeps reading keys (and `q`
 /// stays instant) while the network is slow. The result is handed back under a lock and

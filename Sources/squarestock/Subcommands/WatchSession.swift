@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 import SquarestockWatch
 
 #if canImport(Glibc)

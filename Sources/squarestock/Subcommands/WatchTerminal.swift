@@ -1,5 +1,5 @@
-import SquarestockKit
 import SquarestockCore
+import SquarestockKit
 import SquarestockRendering
 
 #if canImport(Glibc)

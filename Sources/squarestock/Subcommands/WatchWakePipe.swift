@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The self-pipe that wakes the watch loop's `poll()`: the fetch thread and the signal handlers

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -33,7 +34,8 @@ struct ExactDecimalTests {
     }
 
     @Test func arithmeticIsExact() {
-        let a = ExactDecimal("0.1")!, b = ExactDecimal("0.2")!
+        let a = ExactDecimal("0.1")!
+        let b = ExactDecimal("0.2")!
         #expect((a + b)! == ExactDecimal("0.3")!)
         #expect((ExactDecimal("300.63")! - ExactDecimal("297.56")!)!.description == "3.07")
         #expect((ExactDecimal("268.835")! - ExactDecimal("269.0")!)!.description == "-0.165")
@@ -58,15 +60,20 @@ struct ExactDecimalTests {
                 for sa in [0, 9, 18] {
                     for sb in [0, 9, 18] {
                         for rs in [0, 4, 18] {
-                            let x = ExactDecimal(significand: a, scale: sa), y = ExactDecimal(significand: b, scale: sb)
+                            let x = ExactDecimal(significand: a, scale: sa)
+                            let y = ExactDecimal(significand: b, scale: sb)
                             guard let q = x.divided(by: y, scale: rs) else {
                                 // nil only when the quotient cannot be held at this scale.
-                                #expect(abs(x.doubleValue / y.doubleValue) * pow(10, Double(rs)) > 9.2e18, "\(x) / \(y) at \(rs)")
+                                #expect(
+                                    abs(x.doubleValue / y.doubleValue) * pow(10, Double(rs)) > 9.2e18,
+                                    "\(x) / \(y) at \(rs)")
                                 continue
                             }
                             let expected = x.doubleValue / y.doubleValue
-                            #expect(abs(q.doubleValue - expected) <= max(abs(expected) * 1e-12, pow(10, -Double(rs)) * 0.5000001),
-                                    "\(x) / \(y) at \(rs) gave \(q)")
+                            #expect(
+                                abs(q.doubleValue - expected)
+                                    <= max(abs(expected) * 1e-12, pow(10, -Double(rs)) * 0.5000001),
+                                "\(x) / \(y) at \(rs) gave \(q)")
                         }
                     }
                 }

@@ -1,5 +1,7 @@
 import Foundation
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -7,7 +9,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering

@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -18,7 +19,8 @@ struct AlphaVantageTimeSeriesDecoderTests {
 
     @Test func realIntradayIsEasternTimeNewestFirst() throws {
         let s = try decode(H.fixture("alphavantage/TIME_SERIES_INTRADAY_1min.csv")).get()
-        #expect(s.bars.map(\.time.iso8601UTC) == ["2020-04-20T19:58:00Z", "2020-04-20T19:59:00Z", "2020-04-20T20:00:00Z"])
+        #expect(
+            s.bars.map(\.time.iso8601UTC) == ["2020-04-20T19:58:00Z", "2020-04-20T19:59:00Z", "2020-04-20T20:00:00Z"])
         #expect(s.bars.allSatisfy { $0.session == H.date("2020-04-20") })
         #expect(s.bars.last?.close?.description == "276.8550")
         #expect(s.bars.first?.volume?.description == "185781")  // the last line, with no newline after it
@@ -26,15 +28,21 @@ struct AlphaVantageTimeSeriesDecoderTests {
 
     @Test func dailyTimestampsAreSessionDates() throws {
         let s = try decode(H.fixture("alphavantage/SYNTHETIC_TIME_SERIES_DAILY_AAPL_crlf.csv"), interval: .daily).get()
-        #expect(s.bars.map(\.session.description) == ["2020-04-14", "2020-04-15", "2020-04-16", "2020-04-17", "2020-04-20"])
+        #expect(
+            s.bars.map(\.session.description) == ["2020-04-14", "2020-04-15", "2020-04-16", "2020-04-17", "2020-04-20"])
         #expect(H.newYork.iso8601(at: s.bars[0].time) == "2020-04-14T00:00:00-04:00")
         #expect(s.bars.last?.close?.description == "276.9300")
     }
 
     @Test func intradayAcrossTheUSClockChange() throws {
-        let s = try decode(H.fixture("alphavantage/SYNTHETIC_TIME_SERIES_INTRADAY_5min_AAPL_dst-weekend.csv"), interval: .minutes(5)).get()
+        let s = try decode(
+            H.fixture("alphavantage/SYNTHETIC_TIME_SERIES_INTRADAY_5min_AAPL_dst-weekend.csv"), interval: .minutes(5)
+        ).get()
         // Friday 15:55 EST is 20:55Z; Monday 09:30 EDT is 13:30Z.
-        #expect(s.bars.map(\.time.iso8601UTC) == ["2021-03-12T20:55:00Z", "2021-03-12T21:00:00Z", "2021-03-15T13:30:00Z", "2021-03-15T13:35:00Z"])
+        #expect(
+            s.bars.map(\.time.iso8601UTC) == [
+                "2021-03-12T20:55:00Z", "2021-03-12T21:00:00Z", "2021-03-15T13:30:00Z", "2021-03-15T13:35:00Z",
+            ])
         #expect(s.bars.map(\.session.description) == ["2021-03-12", "2021-03-12", "2021-03-15", "2021-03-15"])
     }
 
@@ -75,8 +83,9 @@ struct AlphaVantageTimeSeriesDecoderTests {
     }
 
     @Test func theUsersKeyIsNeverQuotedBack() {
-        let r = AlphaVantageTimeSeriesDecoder.decode(H.fixture("alphavantage/errors/SYNTHETIC_information_key-echo.json"), symbol: "AAPL",
-                                                     zone: H.newYork, interval: .daily, apiKey: "SECRETKEY123")
+        let r = AlphaVantageTimeSeriesDecoder.decode(
+            H.fixture("alphavantage/errors/SYNTHETIC_information_key-echo.json"), symbol: "AAPL",
+            zone: H.newYork, interval: .daily, apiKey: "SECRETKEY123")
         guard case .failure(let e) = r, case .serviceInformation(_, let m) = e else {
             Issue.record("expected Information, got \(r)")
             return
@@ -87,25 +96,46 @@ struct AlphaVantageTimeSeriesDecoderTests {
     }
 
     @Test func otherBodies() {
-        #expect(decode(H.body("{\"Meta Data\": {}}")) ==
-                .failure(.response(.unexpectedBody(source: "alphavantage", status: 200, kind: .json, excerpt: "{\"Meta Data\": {}}", hint: nil))))
-        #expect(decode(H.body("oops", status: 503)) == .failure(.response(.httpStatus(source: "alphavantage", status: 503, excerpt: "oops"))))
+        #expect(
+            decode(H.body("{\"Meta Data\": {}}"))
+                == .failure(
+                    .response(
+                        .unexpectedBody(
+                            source: "alphavantage", status: 200, kind: .json, excerpt: "{\"Meta Data\": {}}", hint: nil)
+                    )))
+        #expect(
+            decode(H.body("oops", status: 503))
+                == .failure(.response(.httpStatus(source: "alphavantage", status: 503, excerpt: "oops"))))
         let overload = decode(H.body("<html><body>application-error.html</body></html>"))
         guard case .failure(.response(.unexpectedBody(_, _, .html, _, let hint?))) = overload else {
             Issue.record("expected an HTML error, got \(overload)")
             return
         }
         #expect(hint.contains("overloaded"))
-        #expect(decode(H.body("timestamp,open,high,low,close\r\n")) == .success(HistorySeries(symbol: "AAPL", zone: H.newYork, interval: .minutes(1), bars: [])))
+        #expect(
+            decode(H.body("timestamp,open,high,low,close\r\n"))
+                == .success(HistorySeries(symbol: "AAPL", zone: H.newYork, interval: .minutes(1), bars: [])))
         // Portfolio Performance's rule: a first line that is not the header is the error message.
-        #expect(decode(H.body("Invalid API call\n")) ==
-                .failure(.response(.unexpectedBody(source: "alphavantage", status: 200, kind: .text, excerpt: "Invalid API call", hint: nil))))
-        #expect(decode(H.body("timestamp,open,high,low,close,vol\r\n")) ==
-                .failure(.unexpectedHeader(source: "alphavantage", line: 1, column: 6, expected: "Volume", found: "vol", hint: nil)))
+        #expect(
+            decode(H.body("Invalid API call\n"))
+                == .failure(
+                    .response(
+                        .unexpectedBody(
+                            source: "alphavantage", status: 200, kind: .text, excerpt: "Invalid API call", hint: nil))))
+        #expect(
+            decode(H.body("timestamp,open,high,low,close,vol\r\n"))
+                == .failure(
+                    .unexpectedHeader(
+                        source: "alphavantage", line: 1, column: 6, expected: "Volume", found: "vol", hint: nil)))
     }
 
     @Test func badTimestampIsMalformedAtItsColumn() {
         let r = decode(H.body("timestamp,open,high,low,close,volume\r\n2020-04-20 16:00,1,1,1,1,1\r\n"))
-        #expect(r == .failure(.malformed(source: "alphavantage", line: 2, column: 1, detail: "not a date or date and time: \"2020-04-20 16:00\"")))
+        #expect(
+            r
+                == .failure(
+                    .malformed(
+                        source: "alphavantage", line: 2, column: 1,
+                        detail: "not a date or date and time: \"2020-04-20 16:00\"")))
     }
 }

@@ -1,6 +1,7 @@
 import TestSupport
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -17,7 +18,9 @@ enum H {
         HTTPResponse(status: status, body: Fixture.bytes("history/" + path))
     }
 
-    static func body(_ text: String, status: Int = 200) -> HTTPResponse { HTTPResponse(status: status, body: Array(text.utf8)) }
+    static func body(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, body: Array(text.utf8))
+    }
 
     static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
     static func date(_ s: String) -> CivilDate { DateTimeParsing.isoDate(s)! }

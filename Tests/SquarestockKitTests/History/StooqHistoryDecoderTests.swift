@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,7 +13,9 @@ import TestSupport
 /// Stooq `/q/d/l/` history: the real Polish-header AAPL file, English headers, ragged index rows,
 /// intraday rows in Warsaw time, and every way the body can be something else.
 struct StooqHistoryDecoderTests {
-    func decode(_ r: HTTPResponse, interval: HistoryInterval = .daily, zone: ExchangeTimeZone = H.newYork) -> Result<HistorySeries, HistoryError> {
+    func decode(_ r: HTTPResponse, interval: HistoryInterval = .daily, zone: ExchangeTimeZone = H.newYork) -> Result<
+        HistorySeries, HistoryError
+    > {
         StooqHistoryDecoder.decode(r, symbol: "AAPL", zone: zone, interval: interval)
     }
 
@@ -35,7 +38,9 @@ struct StooqHistoryDecoderTests {
     }
 
     @Test func englishWeeklyHeaderWithoutFinalNewline() throws {
-        let s = try decode(H.fixture("stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv"), interval: .weekly).get()
+        let s = try decode(
+            H.fixture("stooq/SYNTHETIC_aapl_us_w_english-header_no-final-newline.csv"), interval: .weekly
+        ).get()
         #expect(s.bars.map(\.session.description) == ["2020-04-03", "2020-04-09", "2020-04-17", "2020-04-24"])
         #expect(s.bars.last?.volume?.description == "179016112")
         #expect(s.interval == .weekly)
@@ -51,15 +56,18 @@ struct StooqHistoryDecoderTests {
     @Test func intradayRowsAreWarsawWallClock() throws {
         let s = try decode(H.fixture("stooq/SYNTHETIC_aapl_us_5_intraday_warsaw-time.csv"), interval: .minutes(5)).get()
         // 15:35 in Warsaw (CEST) is 09:35 in New York (EDT); 22:00 is the 16:00 close.
-        #expect(s.bars.map { H.newYork.iso8601(at: $0.time) } == [
-            "2020-05-06T09:35:00-04:00", "2020-05-06T09:40:00-04:00", "2020-05-06T15:55:00-04:00", "2020-05-06T16:00:00-04:00",
-        ])
+        #expect(
+            s.bars.map { H.newYork.iso8601(at: $0.time) } == [
+                "2020-05-06T09:35:00-04:00", "2020-05-06T09:40:00-04:00", "2020-05-06T15:55:00-04:00",
+                "2020-05-06T16:00:00-04:00",
+            ])
         #expect(s.bars.allSatisfy { $0.session == H.date("2020-05-06") })
     }
 
     @Test func intradaySessionIsTheExchangesDate() throws {
         // 02:00 Warsaw on May 7 is 09:00 in Tokyo on May 7, and 01:00 Warsaw is 08:00 there.
-        let body = "Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,23:30:00,1,1,1,1,1\r\n2020-05-07,02:00:00,2,2,2,2,2\r\n"
+        let body =
+            "Date,Time,Open,High,Low,Close,Volume\r\n2020-05-06,23:30:00,1,1,1,1,1\r\n2020-05-07,02:00:00,2,2,2,2,2\r\n"
         let s = try decode(H.body(body), interval: .minutes(5), zone: H.tokyo).get()
         #expect(s.bars.map(\.session.description) == ["2020-05-07", "2020-05-07"])
         #expect(H.tokyo.iso8601(at: s.bars[0].time) == "2020-05-07T06:30:00+09:00")
@@ -75,18 +83,29 @@ struct StooqHistoryDecoderTests {
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(name: "unknown symbol", body: "No data", expected: .response(.noData(source: "stooq"))),
-        ErrorCase(name: "daily limit", body: "Exceeded the daily hits limit",
-                  expected: .response(.rateLimited(source: "stooq", detail: "\"Exceeded the daily hits limit\"", retryAfter: nil))),
-        ErrorCase(name: "renamed column", body: "Date,Open,High,Low,Close,Vol\r\n2020-01-02,1,2,0.5,1.5,100\r\n",
-                  expected: .unexpectedHeader(source: "stooq", line: 1, column: 6, expected: "Volume", found: "Vol", hint: nil)),
-        ErrorCase(name: "header too short", body: "Date,Open,High,Low\r\n2020-01-02,1,2,0.5\r\n",
-                  expected: .unexpectedHeader(source: "stooq", line: 1, column: 5, expected: "Close", found: "", hint: nil)),
-        ErrorCase(name: "bad number", body: "Date,Open,High,Low,Close,Volume\r\n2020-01-02,1,2,0.5,1.5,100\r\n2020-01-03,1,2x,0.5,1.5,100\r\n",
-                  expected: .malformed(source: "stooq", line: 3, column: 3, detail: "not a number: \"2x\"")),
-        ErrorCase(name: "bad date", body: "Date,Open,High,Low,Close,Volume\r\n2020-13-02,1,2,0.5,1.5,100\r\n",
-                  expected: .malformed(source: "stooq", line: 2, column: 1, detail: "not a date: \"2020-13-02\"")),
-        ErrorCase(name: "cut-off row", body: "Date,Open,High,Low,Close,Volume\r\n2020-01-02,1,2,0.5,1.5,100\r\n2020-01-03,1,2",
-                  expected: .truncated(source: "stooq", line: 3, column: 4, detail: "the row has 3 of 5 fields; Low is missing")),
+        ErrorCase(
+            name: "daily limit", body: "Exceeded the daily hits limit",
+            expected: .response(
+                .rateLimited(source: "stooq", detail: "\"Exceeded the daily hits limit\"", retryAfter: nil))),
+        ErrorCase(
+            name: "renamed column", body: "Date,Open,High,Low,Close,Vol\r\n2020-01-02,1,2,0.5,1.5,100\r\n",
+            expected: .unexpectedHeader(
+                source: "stooq", line: 1, column: 6, expected: "Volume", found: "Vol", hint: nil)),
+        ErrorCase(
+            name: "header too short", body: "Date,Open,High,Low\r\n2020-01-02,1,2,0.5\r\n",
+            expected: .unexpectedHeader(source: "stooq", line: 1, column: 5, expected: "Close", found: "", hint: nil)),
+        ErrorCase(
+            name: "bad number",
+            body: "Date,Open,High,Low,Close,Volume\r\n2020-01-02,1,2,0.5,1.5,100\r\n2020-01-03,1,2x,0.5,1.5,100\r\n",
+            expected: .malformed(source: "stooq", line: 3, column: 3, detail: "not a number: \"2x\"")),
+        ErrorCase(
+            name: "bad date", body: "Date,Open,High,Low,Close,Volume\r\n2020-13-02,1,2,0.5,1.5,100\r\n",
+            expected: .malformed(source: "stooq", line: 2, column: 1, detail: "not a date: \"2020-13-02\"")),
+        ErrorCase(
+            name: "cut-off row",
+            body: "Date,Open,High,Low,Close,Volume\r\n2020-01-02,1,2,0.5,1.5,100\r\n2020-01-03,1,2",
+            expected: .truncated(
+                source: "stooq", line: 3, column: 4, detail: "the row has 3 of 5 fields; Low is missing")),
     ]
 
     @Test(arguments: errorCases)

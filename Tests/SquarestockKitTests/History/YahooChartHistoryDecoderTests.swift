@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -14,12 +15,17 @@ import TestSupport
 struct YahooChartHistoryDecoderTests {
     let registry = ExchangeRegistry.standard
 
-    func decode(_ path: String, symbol: String = "AAPL", status: Int = 200, requested: HistoryInterval = .daily) -> Result<FetchedHistory, HistoryError> {
-        YahooChartHistoryDecoder.decode(HTTPResponse(status: status, body: Fixture.bytes(path)), symbol: symbol, registry: registry, requested: requested)
+    func decode(_ path: String, symbol: String = "AAPL", status: Int = 200, requested: HistoryInterval = .daily)
+        -> Result<FetchedHistory, HistoryError>
+    {
+        YahooChartHistoryDecoder.decode(
+            HTTPResponse(status: status, body: Fixture.bytes(path)), symbol: symbol, registry: registry,
+            requested: requested)
     }
 
     func decode(text: String, symbol: String = "AAPL", status: Int = 200) -> Result<FetchedHistory, HistoryError> {
-        YahooChartHistoryDecoder.decode(HTTPResponse(status: status, body: Array(text.utf8)), symbol: symbol, registry: registry, requested: .daily)
+        YahooChartHistoryDecoder.decode(
+            HTTPResponse(status: status, body: Array(text.utf8)), symbol: symbol, registry: registry, requested: .daily)
     }
 
     @Test func realSixMonthsOfDailyBarsKeepTheirSessionDates() throws {
@@ -78,19 +84,29 @@ struct YahooChartHistoryDecoderTests {
     }
 
     @Test func errorsAreTheQuotePathsErrors() {
-        #expect(decode("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json", symbol: "XXXX", status: 404).error
+        #expect(
+            decode("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json", symbol: "XXXX", status: 404).error
                 == .response(.unknownSymbol(source: "yahoo")))
-        guard case .response(.rateLimited(let source, let detail, _))? = decode(text: "Edge: Too Many Requests", status: 429).error else {
+        guard
+            case .response(.rateLimited(let source, let detail, _))? = decode(
+                text: "Edge: Too Many Requests", status: 429
+            ).error
+        else {
             Issue.record("429 should be a rate limit")
             return
         }
         #expect(source == "yahoo")
         #expect(detail.contains("Edge: Too Many Requests"))
-        guard case .response(.unexpectedBody(_, 200, .html, _, _))? = decode(text: "<!doctype html><title>Yahoo</title>").error else {
+        guard
+            case .response(.unexpectedBody(_, 200, .html, _, _))? = decode(text: "<!doctype html><title>Yahoo</title>")
+                .error
+        else {
             Issue.record("HTML should be an unexpected body")
             return
         }
-        #expect(decode(text: "Not Found", status: 404).error == .response(.httpStatus(source: "yahoo", status: 404, excerpt: "Not Found")))
+        #expect(
+            decode(text: "Not Found", status: 404).error
+                == .response(.httpStatus(source: "yahoo", status: 404, excerpt: "Not Found")))
         #expect(decode(text: "{\"chart\":{\"result\":[]}}").error == .response(.unknownSymbol(source: "yahoo")))
     }
 
@@ -108,8 +124,11 @@ struct YahooChartHistoryDecoderTests {
         #expect(bars.last?.volume?.description == "19096436")
     }
 
-    @Test(arguments: [("5m", HistoryInterval.minutes(5)), ("1h", .minutes(60)), ("90m", .minutes(90)), ("1d", .daily), ("1wk", .weekly),
-                      ("5d", .weekly), ("1mo", .monthly), ("3mo", .monthly)])
+    @Test(arguments: [
+        ("5m", HistoryInterval.minutes(5)), ("1h", .minutes(60)), ("90m", .minutes(90)), ("1d", .daily),
+        ("1wk", .weekly),
+        ("5d", .weekly), ("1mo", .monthly), ("3mo", .monthly),
+    ])
     func granularities(_ g: String, _ expected: HistoryInterval) {
         #expect(YahooChartHistoryDecoder.interval(granularity: g) == expected)
     }

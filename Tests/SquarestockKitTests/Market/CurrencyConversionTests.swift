@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -14,12 +15,17 @@ struct CurrencyConversionTests {
         let name = "fixed"
         let stocks: [String: Stock]
         func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
-            symbols.map { s in StockResult(symbol: s, outcome: stocks[s].map { .success($0) } ?? .failure(.unknownSymbol(source: name))) }
+            symbols.map { s in
+                StockResult(
+                    symbol: s, outcome: stocks[s].map { .success($0) } ?? .failure(.unknownSymbol(source: name)))
+            }
         }
     }
 
     static func stock(_ symbol: String, _ price: String, _ currency: String, previous: String? = nil) -> Stock {
-        var p = Price(last: ExactDecimal(price), previousClose: previous.flatMap { ExactDecimal($0) }, lastTrade: Instant(secondsSinceEpoch: 1_761_755_819))
+        var p = Price(
+            last: ExactDecimal(price), previousClose: previous.flatMap { ExactDecimal($0) },
+            lastTrade: Instant(secondsSinceEpoch: 1_761_755_819))
         p.deriveChange()
         return Stock(company: Company(symbol: symbol), currency: Currency(code: currency), price: p, source: "fixed")
     }
@@ -31,13 +37,16 @@ struct CurrencyConversionTests {
             "USDEUR=X": Self.stock("USDEUR=X", "0.8612", "EUR"),
         ])
         let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())
-        let converted = CurrencyConversion.convert(manager.quotes(for: ["AAPL", "SAP.DE"]), to: "eur", manager: manager)
+        let converted = CurrencyConversion.convert(
+            manager.quotes(for: ["AAPL", "SAP.DE"]), to: "eur", manager: manager)
         let aapl = try #require(converted[0].stock)
         #expect(aapl.currency?.code == "EUR")
         #expect(aapl.price.last?.description == "231.520702")  // 268.835 x 0.8612, rounded to 6 places
         #expect(aapl.price.change?.description == "-0.142098")
         #expect(aapl.price.changePercent?.description == "-0.0613")  // unchanged: same rate for both
-        #expect(aapl.notes.last == "converted from USD at 0.8612 (USDEUR=X at 2025-10-29T16:36:59Z); change % is in USD terms")
+        #expect(
+            aapl.notes.last
+                == "converted from USD at 0.8612 (USDEUR=X at 2025-10-29T16:36:59Z); change % is in USD terms")
         #expect(converted[1].stock?.price.last?.description == "230.5")  // already EUR
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -46,9 +47,11 @@ struct MarketStatusTests {
     ]
 
     @Test(arguments: cases)
-    func status(_ c: (exchange: String, now: String, lastTrade: String?, status: MarketStatus, reason: String?)) throws {
+    func status(_ c: (exchange: String, now: String, lastTrade: String?, status: MarketStatus, reason: String?)) throws
+    {
         let calendar = try #require(CalendarRegistry.standard.calendar(id: c.exchange))
-        let report = MarketStatusRules.status(calendar: calendar, now: Self.instant(c.now), lastTrade: c.lastTrade.map(Self.instant))
+        let report = MarketStatusRules.status(
+            calendar: calendar, now: Self.instant(c.now), lastTrade: c.lastTrade.map(Self.instant))
         #expect(report == MarketStatusReport(c.status, c.reason), "\(c.exchange) at \(c.now)")
     }
 
@@ -56,14 +59,19 @@ struct MarketStatusTests {
         #expect(MarketStatusRules.status(calendar: nil, now: .now(), lastTrade: nil).status == .unknown)
     }
 
-    @Test(arguments: [("AAPL", "US"), ("BRK.B", "US"), ("7203.T", "XTKS"), ("AIR.PA", "XPAR"), ("VOD.L", "XLON"), ("SAP.DE", "XETR"),
-                      ("NESN.SW", "XSWX"), ("0700.HK", "XHKG"), ("D05.SI", "XSES"), ("BHP.AX", "XASX"), ("RY.TO", "XTSE"),
-                      ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO"), ("EURUSD=X", "FX")])
+    @Test(arguments: [
+        ("AAPL", "US"), ("BRK.B", "US"), ("7203.T", "XTKS"), ("AIR.PA", "XPAR"), ("VOD.L", "XLON"), ("SAP.DE", "XETR"),
+        ("NESN.SW", "XSWX"), ("0700.HK", "XHKG"), ("D05.SI", "XSES"), ("BHP.AX", "XASX"), ("RY.TO", "XTSE"),
+        ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO"), ("EURUSD=X", "FX"),
+    ])
     func symbolsMapToTheirExchange(_ c: (String, String)) {
         #expect(ExchangeRegistry.standard.exchange(forSymbol: c.0)?.id == c.1)
     }
 
-    @Test(arguments: [("NMS", "XNAS"), ("NasdaqGS", "XNAS"), ("NYQ", "XNYS"), ("PAR", "XPAR"), ("JPX", "XTKS"), ("LSE", "XLON"), ("GER", "XETR"), ("CCC", "CRYPTO"), ("SNP", "US-INDEX"), ("CCY", "FX")])
+    @Test(arguments: [
+        ("NMS", "XNAS"), ("NasdaqGS", "XNAS"), ("NYQ", "XNYS"), ("PAR", "XPAR"), ("JPX", "XTKS"), ("LSE", "XLON"),
+        ("GER", "XETR"), ("CCC", "CRYPTO"), ("SNP", "US-INDEX"), ("CCY", "FX"),
+    ])
     func sourceCodesMapToExchanges(_ c: (String, String)) {
         #expect(ExchangeRegistry.standard.exchange(sourceCode: c.0)?.id == c.1)
     }

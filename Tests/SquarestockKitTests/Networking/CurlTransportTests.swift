@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -26,7 +27,9 @@ struct BodyKindTests {
     }
 
     @Test func excerptWithoutATitleIsTheFirstNonBlankLine() {
-        #expect(BodyKind.excerpt(Array("\u{FEFF}\n\n   Exceeded the daily hits limit\nsecond".utf8)) == "Exceeded the daily hits limit")
+        #expect(
+            BodyKind.excerpt(Array("\u{FEFF}\n\n   Exceeded the daily hits limit\nsecond".utf8))
+                == "Exceeded the daily hits limit")
         #expect(BodyKind.excerpt(Array("<title>unclosed\nnext".utf8)) == "<title>unclosed")
     }
 
@@ -46,7 +49,8 @@ struct BodyKindTests {
         #expect(e.hasSuffix("…"))
         let controls = [UInt8](repeating: 0x01, count: 1 << 20) + Array("tail".utf8)
         let c = BodyKind.excerpt(controls, limit: 80)
-        #expect(c.hasSuffix("…"), "a line longer than the window is marked as cut even when its start sanitises to nothing")
+        #expect(
+            c.hasSuffix("…"), "a line longer than the window is marked as cut even when its start sanitises to nothing")
         #expect(c.count <= 80)
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -32,7 +33,11 @@ struct FieldParsingTests {
         let v = c.0.withBytes { FieldParsing.humanNumber($0) }
         if let expected = c.1 {
             #expect(v == .number(ExactDecimal(expected)!), "\(c.0)")
-            if case .number(let d) = v { #expect(d.description == expected || d.normalized.description == ExactDecimal(expected)!.normalized.description) }
+            if case .number(let d) = v {
+                #expect(
+                    d.description == expected
+                        || d.normalized.description == ExactDecimal(expected)!.normalized.description)
+            }
         } else {
             #expect(v == .invalid, "\(c.0)")
         }

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -24,8 +25,11 @@ struct FuzzyMatcherTests {
     }
 
     @Test func prefixDistance() {
-        let q = Array("nvide".utf8), t = Array("nvidia".utf8)
-        let d = q.withUnsafeBufferPointer { qp in t.withUnsafeBufferPointer { FuzzyMatcher.distance(qp, $0, maxDistance: 1) } }
+        let q = Array("nvide".utf8)
+        let t = Array("nvidia".utf8)
+        let d = q.withUnsafeBufferPointer { qp in
+            t.withUnsafeBufferPointer { FuzzyMatcher.distance(qp, $0, maxDistance: 1) }
+        }
         #expect(d.prefix == 1)
         #expect(d.full == 2)
     }

@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The real 2025-10-20 Nasdaq Trader directory shipped under `data/`, read once per test run.
 enum SearchFixtures {
@@ -36,7 +37,8 @@ enum SearchFixtures {
     static let nasdaqListed = bytes("nasdaqlisted.txt")
     static let otherListed = bytes("otherlisted.txt")
 
-    static let directory: SymbolDirectory = try! SymbolDirectoryParser.parse(nasdaqListed: nasdaqListed, otherListed: otherListed)
+    static let directory: SymbolDirectory = try! SymbolDirectoryParser.parse(
+        nasdaqListed: nasdaqListed, otherListed: otherListed)
 
     static let index: SymbolIndex = try! SymbolIndex(nasdaqListed: nasdaqListed, otherListed: otherListed)
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -10,15 +11,21 @@ import Testing
 
 @Suite("Symbol directory parser")
 struct SymbolDirectoryParserTests {
-    static let nasdaqHeader = "Symbol|Security Name|Market Category|Test Issue|Financial Status|Round Lot Size|ETF|NextShares"
+    static let nasdaqHeader =
+        "Symbol|Security Name|Market Category|Test Issue|Financial Status|Round Lot Size|ETF|NextShares"
     static let otherHeader = "ACT Symbol|Security Name|Exchange|CQS Symbol|ETF|Round Lot Size|Test Issue|NASDAQ Symbol"
 
-    static func nasdaqFile(_ rows: [String], footer: String = "File Creation Time: 1020202512:11|||||||", eol: String = "\n") -> [UInt8] {
+    static func nasdaqFile(
+        _ rows: [String], footer: String = "File Creation Time: 1020202512:11|||||||", eol: String = "\n"
+    ) -> [UInt8] {
         Array(([nasdaqHeader] + rows + [footer]).joined(separator: eol).utf8) + Array(eol.utf8)
     }
 
     static func parseError(_ bytes: [UInt8]) -> SymbolDirectoryError? {
-        do { _ = try SymbolDirectoryParser.parse(bytes); return nil } catch { return error }
+        do {
+            _ = try SymbolDirectoryParser.parse(bytes)
+            return nil
+        } catch { return error }
     }
 
     @Test func realFilesParse() throws {
@@ -56,25 +63,32 @@ struct SymbolDirectoryParserTests {
     @Test func trailingAndDoubleSpacesAreCleaned() throws {
         #expect(SearchFixtures.listing("AA")?.name == "Alcoa Corporation Common Stock")
         #expect(SearchFixtures.listing("TSLA")?.name == "Tesla, Inc. - Common Stock")
-        let d = try SymbolDirectoryParser.parse(Self.nasdaqFile(["  ABC  |  Abc  Corp - Common Stock   |Q|N|N|100|N|N"])).directory
+        let d = try SymbolDirectoryParser.parse(
+            Self.nasdaqFile(["  ABC  |  Abc  Corp - Common Stock   |Q|N|N|100|N|N"])
+        ).directory
         #expect(d.listings.first?.symbol == "ABC")
         #expect(d.listings.first?.name == "Abc Corp - Common Stock")
     }
 
     @Test func emptyETFFieldOnTestIssues() throws {
-        let d = try SymbolDirectoryParser.parse(Self.nasdaqFile([
-            "ZXZZT|NASDAQ TEST STOCK|G|Y|N|100||N",
-            "AAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N",
-        ])).directory
+        let d = try SymbolDirectoryParser.parse(
+            Self.nasdaqFile([
+                "ZXZZT|NASDAQ TEST STOCK|G|Y|N|100||N",
+                "AAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N",
+            ])
+        ).directory
         #expect(d.listings.map(\.symbol) == ["AAPL"])
         #expect(d.testIssuesSkipped == 1)
     }
 
     @Test func footerDate() throws {
-        let d = try SymbolDirectoryParser.parse(Self.nasdaqFile([], footer: "File Creation Time: 0102202609:30|||||||")).directory
+        let d = try SymbolDirectoryParser.parse(Self.nasdaqFile([], footer: "File Creation Time: 0102202609:30|||||||"))
+            .directory
         #expect(d.creationTime == CivilDateTime(year: 2026, month: 1, day: 2, hour: 9, minute: 30))
         // otherlisted pads the footer with one pipe fewer than its header has.
-        let other = Array("\(Self.otherHeader)\nF|Ford Motor Company Common Stock|N|F|N|100|N|F\nFile Creation Time: 1020202512:11||||||\n".utf8)
+        let other = Array(
+            "\(Self.otherHeader)\nF|Ford Motor Company Common Stock|N|F|N|100|N|F\nFile Creation Time: 1020202512:11||||||\n"
+                .utf8)
         #expect(try SymbolDirectoryParser.parse(other).directory.listings.count == 1)
     }
 
@@ -84,18 +98,46 @@ struct SymbolDirectoryParserTests {
         ("html", Array("<!DOCTYPE html><html><body>Access denied</body></html>".utf8), .htmlInsteadOfDirectory),
         ("html after blank lines", Array("\n  <html>".utf8), .htmlInsteadOfDirectory),
         ("bad header", Array("Ticker|Name\nAAPL|Apple\n".utf8), .badHeader(line: 1, found: "Ticker|Name")),
-        ("missing footer", Array("\(nasdaqHeader)\nAAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N\n".utf8), .missingFooter(lastLine: 2)),
-        ("truncated row", nasdaqFile(["AAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N", "MSFT|Microsoft Corporation|Q|N"]),
-         .wrongFieldCount(line: 3, expected: 8, found: 4)),
-        ("extra field", nasdaqFile(["AAPL|Apple Inc.|Q|N|N|100|N|N|X"]), .wrongFieldCount(line: 2, expected: 8, found: 9)),
-        ("bad test flag", nasdaqFile(["AAPL|Apple Inc.|Q|maybe|N|100|N|N"]), .invalidValue(line: 2, field: "Test Issue", value: "maybe")),
-        ("bad tier", nasdaqFile(["AAPL|Apple Inc.|X|N|N|100|N|N"]), .invalidValue(line: 2, field: "Market Category", value: "X")),
-        ("bad lot", nasdaqFile(["AAPL|Apple Inc.|Q|N|N|1x0|N|N"]), .invalidValue(line: 2, field: "Round Lot Size", value: "1x0")),
+        (
+            "missing footer", Array("\(nasdaqHeader)\nAAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N\n".utf8),
+            .missingFooter(lastLine: 2)
+        ),
+        (
+            "truncated row",
+            nasdaqFile(["AAPL|Apple Inc. - Common Stock|Q|N|N|100|N|N", "MSFT|Microsoft Corporation|Q|N"]),
+            .wrongFieldCount(line: 3, expected: 8, found: 4)
+        ),
+        (
+            "extra field", nasdaqFile(["AAPL|Apple Inc.|Q|N|N|100|N|N|X"]),
+            .wrongFieldCount(line: 2, expected: 8, found: 9)
+        ),
+        (
+            "bad test flag", nasdaqFile(["AAPL|Apple Inc.|Q|maybe|N|100|N|N"]),
+            .invalidValue(line: 2, field: "Test Issue", value: "maybe")
+        ),
+        (
+            "bad tier", nasdaqFile(["AAPL|Apple Inc.|X|N|N|100|N|N"]),
+            .invalidValue(line: 2, field: "Market Category", value: "X")
+        ),
+        (
+            "bad lot", nasdaqFile(["AAPL|Apple Inc.|Q|N|N|1x0|N|N"]),
+            .invalidValue(line: 2, field: "Round Lot Size", value: "1x0")
+        ),
         ("empty symbol", nasdaqFile(["|Apple Inc.|Q|N|N|100|N|N"]), .emptyField(line: 2, field: "Symbol")),
         ("empty name", nasdaqFile(["AAPL||Q|N|N|100|N|N"]), .emptyField(line: 2, field: "Security Name")),
-        ("bad footer", nasdaqFile([], footer: "File Creation Time: yesterday|||||||"), .badFooter(line: 2, found: "File Creation Time: yesterday|||||||")),
-        ("impossible footer date", nasdaqFile([], footer: "File Creation Time: 1332202512:11|||||||"), .badFooter(line: 2, found: "File Creation Time: 1332202512:11|||||||")),
-        ("data after footer", Array("\(nasdaqHeader)\nFile Creation Time: 1020202512:11|||||||\nAAPL|Apple Inc.|Q|N|N|100|N|N\n".utf8), .dataAfterFooter(line: 3)),
+        (
+            "bad footer", nasdaqFile([], footer: "File Creation Time: yesterday|||||||"),
+            .badFooter(line: 2, found: "File Creation Time: yesterday|||||||")
+        ),
+        (
+            "impossible footer date", nasdaqFile([], footer: "File Creation Time: 1332202512:11|||||||"),
+            .badFooter(line: 2, found: "File Creation Time: 1332202512:11|||||||")
+        ),
+        (
+            "data after footer",
+            Array("\(nasdaqHeader)\nFile Creation Time: 1020202512:11|||||||\nAAPL|Apple Inc.|Q|N|N|100|N|N\n".utf8),
+            .dataAfterFooter(line: 3)
+        ),
     ]
 
     @Test(arguments: malformed)
@@ -141,8 +183,10 @@ struct SymbolDirectoryParserTests {
         #expect(l.type == type, "\(symbol): \(l.name)")
     }
 
-    @Test(arguments: [("GOOGL", UInt8(ascii: "A")), ("GOOG", UInt8(ascii: "C")), ("BRK.A", UInt8(ascii: "A")),
-                      ("BRK.B", UInt8(ascii: "B")), ("META", UInt8(ascii: "A")), ("BF.B", UInt8(ascii: "B"))])
+    @Test(arguments: [
+        ("GOOGL", UInt8(ascii: "A")), ("GOOG", UInt8(ascii: "C")), ("BRK.A", UInt8(ascii: "A")),
+        ("BRK.B", UInt8(ascii: "B")), ("META", UInt8(ascii: "A")), ("BF.B", UInt8(ascii: "B")),
+    ])
     func shareClasses(_ symbol: String, _ cls: UInt8) throws {
         #expect(try #require(SearchFixtures.listing(symbol)).shareClass == cls)
     }
@@ -153,20 +197,26 @@ struct SymbolDirectoryParserTests {
         #expect(try #require(SearchFixtures.listing("AACG")).exchange.tier == "Capital Market")
         #expect(try #require(SearchFixtures.listing("F")).exchange.name == "NYSE")
         #expect(try #require(SearchFixtures.listing("SPY")).exchange.name == "NYSE Arca")
-        let names: [(UInt8, String, String)] = [(78, "NYSE", "XNYS"), (65, "NYSE American", "XASE"), (80, "NYSE Arca", "ARCX"),
-                                                 (90, "Cboe BZX", "BATS"), (86, "IEX", "IEXG"), (77, "NYSE Texas", "XCHI")]
+        let names: [(UInt8, String, String)] = [
+            (78, "NYSE", "XNYS"), (65, "NYSE American", "XASE"), (80, "NYSE Arca", "ARCX"),
+            (90, "Cboe BZX", "BATS"), (86, "IEX", "IEXG"), (77, "NYSE Texas", "XCHI"),
+        ]
         for (code, name, mic) in names {
             let e = try #require(ListingExchange(otherListedCode: code))
             #expect(e.name == name && e.mic == mic)
         }
         #expect(ListingExchange(otherListedCode: UInt8(ascii: "Q")) == nil)
-        let unknown = Array("\(Self.otherHeader)\nXYZ|Xyz Corp Common Stock|Q|XYZ|N|100|N|XYZ\nFile Creation Time: 1020202512:11||||||\n".utf8)
+        let unknown = Array(
+            "\(Self.otherHeader)\nXYZ|Xyz Corp Common Stock|Q|XYZ|N|100|N|XYZ\nFile Creation Time: 1020202512:11||||||\n"
+                .utf8)
         #expect(try SymbolDirectoryParser.parse(unknown).directory.listings.first?.exchange.name == "Exchange Q")
     }
 
     @Test func exchangeFilterAliases() throws {
         let q = try #require(ListingExchange(nasdaqMarketCategory: UInt8(ascii: "Q")))
-        #expect(q.matches(filter: "nasdaq") && q.matches(filter: "NASDAQ-GS") && q.matches(filter: "xnas") && !q.matches(filter: "nyse"))
+        #expect(
+            q.matches(filter: "nasdaq") && q.matches(filter: "NASDAQ-GS") && q.matches(filter: "xnas")
+                && !q.matches(filter: "nyse"))
         let p = try #require(ListingExchange(otherListedCode: UInt8(ascii: "P")))
         #expect(p.matches(filter: "arca") && p.matches(filter: "NYSE Arca") && !p.matches(filter: "nyse"))
     }

@@ -1,5 +1,8 @@
 import Foundation
 import SquarestockKit
+import TestSupport
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -7,8 +10,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import TestSupport
-import Testing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -116,7 +117,9 @@ struct SymbolSearchQualityTests {
     }
 
     @Test func exactTickerScores100() {
-        for q in ["aapl", "f", "t", "brk.b"] { #expect(SearchFixtures.index.search(q, limit: 1).first?.score == 100, "\(q)") }
+        for q in ["aapl", "f", "t", "brk.b"] {
+            #expect(SearchFixtures.index.search(q, limit: 1).first?.score == 100, "\(q)")
+        }
         let name = SearchFixtures.index.search("apple", limit: 1).first
         #expect(name.map { $0.score > 90 && $0.score < 100 } == true)
     }
@@ -131,7 +134,10 @@ struct SymbolSearchQualityTests {
         ]
         for (q, common, others) in cases {
             let ranked = SearchFixtures.index.search(q, limit: 20).map(\.symbol)
-            guard let at = ranked.firstIndex(of: common) else { Issue.record("\(q): \(common) missing from \(ranked)"); continue }
+            guard let at = ranked.firstIndex(of: common) else {
+                Issue.record("\(q): \(common) missing from \(ranked)")
+                continue
+            }
             #expect(at == 0, "\(q): \(ranked)")
             for o in others {
                 if let j = ranked.firstIndex(of: o) { #expect(j > at, "\(q): \(o) above \(common)") }
@@ -151,13 +157,18 @@ struct SymbolSearchQualityTests {
         #expect(etfs.allSatisfy { $0.type == .etf })
         #expect(SearchFixtures.index.search("tesla", limit: 10, type: .stock).allSatisfy { $0.type == .commonStock })
         #expect(!SearchFixtures.index.search("tesla", limit: 10, type: .etf).contains { $0.symbol == "TSLA" })
-        #expect(TypeFilter(argument: "ETF") == .etf && TypeFilter(argument: "stocks") == .stock && TypeFilter(argument: "bond") == nil)
+        #expect(
+            TypeFilter(argument: "ETF") == .etf && TypeFilter(argument: "stocks") == .stock
+                && TypeFilter(argument: "bond") == nil)
     }
 
     @Test func exchangeFilter() {
         let nyse = SearchFixtures.index.search("berkshire", limit: 10, exchange: "nyse")
         #expect(nyse.first?.symbol == "BRK.A" && nyse.allSatisfy { $0.exchange == "NYSE" })
-        #expect(SearchFixtures.index.search("berkshire hathaway", limit: 10, exchange: "nasdaq").allSatisfy { !$0.symbol.hasPrefix("BRK.") })
+        #expect(
+            SearchFixtures.index.search("berkshire hathaway", limit: 10, exchange: "nasdaq").allSatisfy {
+                !$0.symbol.hasPrefix("BRK.")
+            })
         #expect(SearchFixtures.index.search("apple", limit: 10, exchange: "nasdaq").first?.symbol == "AAPL")
         #expect(SearchFixtures.index.search("apple", limit: 10, exchange: "nyse").first?.symbol == "APLE")
     }
@@ -182,8 +193,10 @@ struct SymbolSearchQualityTests {
         #expect(SearchFixtures.index.search("Société Générale", limit: 1).count <= 1)
     }
 
-    @Test(arguments: [("AAPLE", "AAPL"), ("APPLE", "AAPL"), ("TESLA", "TSLA"), ("MSFTT", "MSFT"), ("NVDIA", "NVDA"),
-                      ("GOOGLE", "GOOGL"), ("BRKB", "BRK.B"), ("QQQQ", "QQQ"), ("AMZM", "AMZN")])
+    @Test(arguments: [
+        ("AAPLE", "AAPL"), ("APPLE", "AAPL"), ("TESLA", "TSLA"), ("MSFTT", "MSFT"), ("NVDIA", "NVDA"),
+        ("GOOGLE", "GOOGL"), ("BRKB", "BRK.B"), ("QQQQ", "QQQ"), ("AMZM", "AMZN"),
+    ])
     func didYouMean(_ unknown: String, _ symbol: String) {
         let s = SearchFixtures.index.suggestion(forUnknownSymbol: unknown)
         #expect(s?.symbol == symbol, "\(unknown) -> \(String(describing: s?.symbol))")
@@ -200,7 +213,9 @@ struct SymbolSearchQualityTests {
         let loaded = try SymbolIndex(snapshot: index.snapshot())
         #expect(loaded.count == index.count)
         #expect(loaded.listing(at: 100) == index.listing(at: 100))
-        for (q, _, _) in Self.expectations { #expect(loaded.search(q, limit: 10) == index.search(q, limit: 10), "\(q)") }
+        for (q, _, _) in Self.expectations {
+            #expect(loaded.search(q, limit: 10) == index.search(q, limit: 10), "\(q)")
+        }
         #expect(loaded.suggestion(forUnknownSymbol: "AAPLE") == index.suggestion(forUnknownSymbol: "AAPLE"))
     }
 
@@ -208,7 +223,9 @@ struct SymbolSearchQualityTests {
         let good = SearchFixtures.index.snapshot()
         #expect(throws: SymbolIndexSnapshotError.notASnapshot) { try SymbolIndex(snapshot: Array("hello".utf8)) }
         // A cut or flipped file fails its checksum before anything is read from it.
-        #expect(throws: SymbolIndexSnapshotError.inconsistent) { try SymbolIndex(snapshot: Array(good.prefix(good.count / 2))) }
+        #expect(throws: SymbolIndexSnapshotError.inconsistent) {
+            try SymbolIndex(snapshot: Array(good.prefix(good.count / 2)))
+        }
         var flipped = good
         flipped[good.count / 2] ^= 0x01
         #expect(throws: SymbolIndexSnapshotError.inconsistent) { try SymbolIndex(snapshot: flipped) }
@@ -220,7 +237,9 @@ struct SymbolSearchQualityTests {
     @Test func indexFromListingsMatchesTheOnePassLoad() {
         let fromListings = SymbolIndex(listings: SearchFixtures.directory.listings)
         for (q, _, _) in Self.expectations {
-            #expect(fromListings.search(q, limit: 5).map(\.symbol) == SearchFixtures.index.search(q, limit: 5).map(\.symbol), "\(q)")
+            #expect(
+                fromListings.search(q, limit: 5).map(\.symbol)
+                    == SearchFixtures.index.search(q, limit: 5).map(\.symbol), "\(q)")
         }
     }
 }
@@ -229,7 +248,8 @@ extension String {
     /// Whether the name reads like one of the directory's test issues.
     fileprivate var localizedCaseInsensitiveContainsTest: Bool {
         let l = lowercased()
-        return l.contains("test stock") || l.contains("test symbol") || l.contains("test company") || l.contains("tick pilot test")
+        return l.contains("test stock") || l.contains("test symbol") || l.contains("test company")
+            || l.contains("tick pilot test")
             || l.hasPrefix("nyse test") || l.contains("symbology test")
     }
 }

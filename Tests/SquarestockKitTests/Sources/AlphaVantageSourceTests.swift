@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,16 +13,25 @@ import TestSupport
 struct AlphaVantageSourceTests {
     static let now = Instant(secondsSinceEpoch: 1_584_576_000)  // 2020-03-19T00:00:00Z
 
-    func run(_ routes: RouteTable, _ symbols: [String], key: String? = "SECRETKEY123") throws -> ([StockResult], LoopbackHTTPServer) {
+    func run(_ routes: RouteTable, _ symbols: [String], key: String? = "SECRETKEY123") throws -> (
+        [StockResult], LoopbackHTTPServer
+    ) {
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, alphaVantageAPIKey: key)
-        return (StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: symbols), server)
+        return (
+            StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: symbols),
+            server
+        )
     }
 
     @Test func globalQuoteOverHTTP() throws {
         let routes = RouteTable()
-        routes.add(path: "/query", queryContains: ["function=GLOBAL_QUOTE"], response: LoopbackResponse(body: Fixture.bytes("alphavantage/GLOBAL_QUOTE_DJIA.csv")))
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"], response: LoopbackResponse(body: Fixture.bytes("alphavantage/TIME_SERIES_INTRADAY_1min.csv")))
+        routes.add(
+            path: "/query", queryContains: ["function=GLOBAL_QUOTE"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/GLOBAL_QUOTE_DJIA.csv")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/TIME_SERIES_INTRADAY_1min.csv")))
         let (r, server) = try run(routes, ["DJIA"])
         let s = try #require(r[0].stock)
         #expect(s.price.last?.description == "19888.1406")
@@ -38,10 +48,13 @@ struct AlphaVantageSourceTests {
     }
 
     @Test func intradayOfTheQuoteDayIsConvertedFromEastern() throws {
-        let quote = "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,276.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
+        let quote =
+            "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,276.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
         let routes = RouteTable()
         routes.add(path: "/query", queryContains: ["function=GLOBAL_QUOTE"], response: .text(quote))
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"], response: LoopbackResponse(body: Fixture.bytes("alphavantage/TIME_SERIES_INTRADAY_1min.csv")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/TIME_SERIES_INTRADAY_1min.csv")))
         let (r, _) = try run(routes, ["AAPL"])
         let s = try #require(r[0].stock)
         #expect(s.intraday.first.map { $0.time < s.intraday.last!.time } == true)
@@ -52,22 +65,52 @@ struct AlphaVantageSourceTests {
     }
 
     static let errors: [(String, @Sendable (QuoteError) -> Bool)] = [
-        ("alphavantage/note_rate_limit_5perMin_500perDay.json", { e in
-            if case .rateLimited(_, "limit: 5 calls per minute and 500 calls per day", _) = e { return true }; return false }),
-        ("alphavantage/information_25_per_day.json", { e in
-            if case .rateLimited(_, "limit: 25 requests per day", _) = e { return true }; return false }),
-        ("alphavantage/information_outputsize_full_premium.json", { e in
-            if case .premiumOnly = e { return true }; return false }),
-        ("alphavantage/error_message_invalid_call.json", { e in
-            if case .invalidCall(_, let d) = e { return d.hasPrefix("Invalid API call.") }; return false }),
-        ("alphavantage/SYNTHETIC_information_key-echo.json", { e in
-            if case .rateLimited(_, "limit: 25 requests per day", _) = e { return !e.detail.contains("SECRETKEY123") }; return false }),
+        (
+            "alphavantage/note_rate_limit_5perMin_500perDay.json",
+            { e in
+                if case .rateLimited(_, "limit: 5 calls per minute and 500 calls per day", _) = e { return true }
+                return false
+            }
+        ),
+        (
+            "alphavantage/information_25_per_day.json",
+            { e in
+                if case .rateLimited(_, "limit: 25 requests per day", _) = e { return true }
+                return false
+            }
+        ),
+        (
+            "alphavantage/information_outputsize_full_premium.json",
+            { e in
+                if case .premiumOnly = e { return true }
+                return false
+            }
+        ),
+        (
+            "alphavantage/error_message_invalid_call.json",
+            { e in
+                if case .invalidCall(_, let d) = e { return d.hasPrefix("Invalid API call.") }
+                return false
+            }
+        ),
+        (
+            "alphavantage/SYNTHETIC_information_key-echo.json",
+            { e in
+                if case .rateLimited(_, "limit: 25 requests per day", _) = e {
+                    return !e.detail.contains("SECRETKEY123")
+                }
+                return false
+            }
+        ),
     ]
 
     @Test(arguments: errors)
     func jsonErrorBodiesWithStatus200(_ c: (String, @Sendable (QuoteError) -> Bool)) throws {
         let routes = RouteTable()
-        routes.add(path: "/query", response: LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Fixture.bytes(c.0)))
+        routes.add(
+            path: "/query",
+            response: LoopbackResponse(
+                status: 200, headers: [("Content-Type", "application/json")], body: Fixture.bytes(c.0)))
         let (r, _) = try run(routes, ["IBM"])
         let e = try #require(r[0].error)
         #expect(c.1(e), "\(c.0): \(e)")
@@ -75,9 +118,13 @@ struct AlphaVantageSourceTests {
     }
 
     @Test func keyEchoIsRedactedFromEveryText() throws {
-        let e = AlphaVantageErrors.error(in: HTTPResponse(status: 200, body: Fixture.bytes("alphavantage/SYNTHETIC_information_key-echo.json")), apiKey: "SECRETKEY123")
+        let e = AlphaVantageErrors.error(
+            in: HTTPResponse(status: 200, body: Fixture.bytes("alphavantage/SYNTHETIC_information_key-echo.json")),
+            apiKey: "SECRETKEY123")
         #expect(e != nil)
-        let premium = AlphaVantageErrors.error(in: HTTPResponse(status: 200, body: Array("{\"Information\": \"key SECRETKEY123 is premium only\"}".utf8)), apiKey: "SECRETKEY123")
+        let premium = AlphaVantageErrors.error(
+            in: HTTPResponse(status: 200, body: Array("{\"Information\": \"key SECRETKEY123 is premium only\"}".utf8)),
+            apiKey: "SECRETKEY123")
         #expect(premium?.detail.contains("REDACTED") == true)
     }
 
@@ -91,12 +138,22 @@ struct AlphaVantageSourceTests {
         #expect(try AlphaVantageSymbol.ticker(for: "VOD.L").get() == "VOD.LON")
         #expect(try AlphaVantageSymbol.ticker(for: "SAP.DE").get() == "SAP.DEX")
         #expect(try AlphaVantageSymbol.ticker(for: "BRK.B").get() == "BRK.B")
-        guard case .failure(.unsupportedSymbol) = AlphaVantageSymbol.ticker(for: "7203.T") else { Issue.record("7203.T should be unsupported"); return }
+        guard case .failure(.unsupportedSymbol) = AlphaVantageSymbol.ticker(for: "7203.T") else {
+            Issue.record("7203.T should be unsupported")
+            return
+        }
     }
 
     @Test func symbolSearchMapsOffsetsToRealExchanges() throws {
-        let r = try AlphaVantageDecoder.search(HTTPResponse(status: 200, body: Fixture.bytes("alphavantage/SYMBOL_SEARCH_BA.csv")), apiKey: nil, registry: .standard).get()
-        #expect(r.first == OnlineSymbolMatch(symbol: "BA", name: "Boeing Company", exchange: "NYSE/Nasdaq", type: "Equity", origin: "alphavantage"))
+        let r = try AlphaVantageDecoder.search(
+            HTTPResponse(status: 200, body: Fixture.bytes("alphavantage/SYMBOL_SEARCH_BA.csv")), apiKey: nil,
+            registry: .standard
+        ).get()
+        #expect(
+            r.first
+                == OnlineSymbolMatch(
+                    symbol: "BA", name: "Boeing Company", exchange: "NYSE/Nasdaq", type: "Equity",
+                    origin: "alphavantage"))
         #expect(r.first { $0.symbol == "BA.LON" }?.exchange == "London Stock Exchange")
     }
 }

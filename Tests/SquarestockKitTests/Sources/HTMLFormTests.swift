@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,15 +13,18 @@ import TestSupport
 /// The consent form reader: only what Yahoo's form needs, read from bytes.
 struct HTMLFormTests {
     @Test func recordedConsentFormGivesItsFourHiddenInputs() {
-        let page = WrappedRecording.response("yahoo-json/session/yahoo-finance2__wrapped_collectConsent_form-html_2025-02-16.json")
+        let page = WrappedRecording.response(
+            "yahoo-json/session/yahoo-finance2__wrapped_collectConsent_form-html_2025-02-16.json")
         let inputs = HTMLForm.hiddenInputs(page.body)
         #expect(inputs.map(\.name) == ["csrfToken", "sessionId", "originalDoneUrl", "namespace"])
-        #expect(inputs.first { $0.name == "originalDoneUrl" }?.value == "https://finance.yahoo.com/quote/AAPL?guccounter=1")
+        #expect(
+            inputs.first { $0.name == "originalDoneUrl" }?.value == "https://finance.yahoo.com/quote/AAPL?guccounter=1")
         #expect(inputs.first { $0.name == "csrfToken" }?.value == "GoNrer0")
     }
 
     @Test func tagsAndAttributeNamesIgnoreCaseAndQuotesMayBeEither() {
-        let html = "<INPUT TYPE='HIDDEN' Name='a' VALUE='1 &amp; 2'><input type=hidden name=b value=x y><Input type=\"text\" name=\"c\">"
+        let html =
+            "<INPUT TYPE='HIDDEN' Name='a' VALUE='1 &amp; 2'><input type=hidden name=b value=x y><Input type=\"text\" name=\"c\">"
         let inputs = HTMLForm.hiddenInputs(html)
         #expect(inputs.map(\.name) == ["a", "b"])
         #expect(inputs.map(\.value) == ["1 & 2", "x"])
@@ -49,8 +53,10 @@ struct HTMLEntityTests {
     }
 
     @Test func whatIsNotAReferenceStaysAsWritten() {
-        for text in ["&", "&amp", "a & b", "&nbsp;", "&#;", "&#x;", "&#xZZ;", "&#+65;", "&#-1;",
-                     "&#xD800;", "&#x110000;", "&#99999999999;", "&#x0000000041;", "&AMP;"] {
+        for text in [
+            "&", "&amp", "a & b", "&nbsp;", "&#;", "&#x;", "&#xZZ;", "&#+65;", "&#-1;",
+            "&#xD800;", "&#x110000;", "&#99999999999;", "&#x0000000041;", "&AMP;",
+        ] {
             #expect(HTMLForm.decodeEntities(text) == text, "\(text)")
         }
     }

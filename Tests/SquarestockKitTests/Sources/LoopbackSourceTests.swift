@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -16,17 +17,25 @@ struct LoopbackSourceTests {
 
     func stooqServer(quote: String = "stooq/SYNTHETIC_quote_batch_aapl_xxxx_msft.csv") throws -> LoopbackHTTPServer {
         let routes = RouteTable()
-        routes.add(path: "/q/l/", response: LoopbackResponse(status: 200, headers: [("Content-Type", "text/csv")], body: Fixture.bytes(quote)))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
-        routes.add(path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"], response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
+        routes.add(
+            path: "/q/l/",
+            response: LoopbackResponse(status: 200, headers: [("Content-Type", "text/csv")], body: Fixture.bytes(quote))
+        )
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=5"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")))
+        routes.add(
+            path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
+            response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
         routes.add(path: "/q/d/l/", response: .text("No data"))
         return try LoopbackHTTPServer(routes: routes)
     }
 
     @Test func stooqEndToEndOverHTTP() throws {
         let server = try stooqServer()
-        let manager = StockManager(source: StooqSource(), transport: CurlTransport(),
-                                   context: SourceContext(now: Self.now, endpoint: server.baseURL))
+        let manager = StockManager(
+            source: StooqSource(), transport: CurlTransport(),
+            context: SourceContext(now: Self.now, endpoint: server.baseURL))
         let r = manager.quotes(for: ["aapl", "XXXX", "msft"])
         #expect(r.map(\.symbol) == ["AAPL", "XXXX", "MSFT"])
         let aapl = try #require(r[0].stock)
@@ -47,13 +56,23 @@ struct LoopbackSourceTests {
 
     @Test func stooqHTMLChallengeOverHTTPFailsEverySymbolClearly() throws {
         let routes = RouteTable()
-        routes.add(path: "/q/l/", response: LoopbackResponse(status: 200, headers: [("Content-Type", "text/html")], body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
+        routes.add(
+            path: "/q/l/",
+            response: LoopbackResponse(
+                status: 200, headers: [("Content-Type", "text/html")],
+                body: Fixture.bytes("errors/SYNTHETIC_html_challenge_200.html")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let r = StockManager(source: StooqSource(), transport: CurlTransport(), context: SourceContext(now: Self.now, endpoint: server.baseURL))
-            .quotes(for: ["AAPL", "MSFT"])
+        let r = StockManager(
+            source: StooqSource(), transport: CurlTransport(),
+            context: SourceContext(now: Self.now, endpoint: server.baseURL)
+        )
+        .quotes(for: ["AAPL", "MSFT"])
         for result in r {
             let message = try #require(result.error).message(symbol: result.symbol)
-            #expect(message.hasPrefix("\(result.symbol): the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""))
+            #expect(
+                message.hasPrefix(
+                    "\(result.symbol): the server sent an HTML page instead of CSV (HTTP 200): \"Checking your browser - stooq\""
+                ))
             #expect(message.contains("STOOQ_API_KEY"))
         }
         #expect(ExitStatus.forResults(r) == .nothingFetched)
@@ -71,11 +90,16 @@ struct LoopbackSourceTests {
     @Test func yahooCSVEndToEndMatchesLinesBySymbol() throws {
         let routes = RouteTable()
         // The recorded answer lists INTC then AIR.PA; asking in the other order must still match.
-        routes.add(path: "/d/quotes.csv", response: LoopbackResponse(body: Fixture.bytes("yahoo-csv/multiQuoteRequest__INTC_AIR.PA.csv")))
+        routes.add(
+            path: "/d/quotes.csv",
+            response: LoopbackResponse(body: Fixture.bytes("yahoo-csv/multiQuoteRequest__INTC_AIR.PA.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let source = YahooCSVSource(fieldCodes: "nsc4xab2sa5sbb3sb6sl1sk3sd1t1opghva2kjm3m4sj2sss1sj1sf6sr1qdyee7e9e8rr5p6p5b4s6j4t8s7")
-        let r = StockManager(source: source, transport: CurlTransport(), context: SourceContext(now: Self.now, endpoint: server.baseURL))
-            .quotes(for: ["AIR.PA", "INTC", "GOOG"])
+        let source = YahooCSVSource(
+            fieldCodes: "nsc4xab2sa5sbb3sb6sl1sk3sd1t1opghva2kjm3m4sj2sss1sj1sf6sr1qdyee7e9e8rr5p6p5b4s6j4t8s7")
+        let r = StockManager(
+            source: source, transport: CurlTransport(), context: SourceContext(now: Self.now, endpoint: server.baseURL)
+        )
+        .quotes(for: ["AIR.PA", "INTC", "GOOG"])
         let air = try #require(r[0].stock)
         #expect(air.company.name == "AIRBUS GROUP")
         #expect(air.price.last?.description == "55.63")
@@ -94,10 +118,14 @@ struct LoopbackSourceTests {
     }
 
     @Test func yahooCSVShutdownNoticeIsAServiceError() throws {
-        let notice = "It has come to our attention that this service is being used in violation of the Yahoo Terms of Service."
+        let notice =
+            "It has come to our attention that this service is being used in violation of the Yahoo Terms of Service."
         let server = try LoopbackHTTPServer { _ in .text(notice, status: 403) }
-        let r = StockManager(source: YahooCSVSource(), transport: CurlTransport(), context: SourceContext(now: Self.now, endpoint: server.baseURL))
-            .quotes(for: ["AAPL"])
+        let r = StockManager(
+            source: YahooCSVSource(), transport: CurlTransport(),
+            context: SourceContext(now: Self.now, endpoint: server.baseURL)
+        )
+        .quotes(for: ["AAPL"])
         guard case .httpStatus("yahoo-csv", 403, let excerpt)? = r[0].error else {
             Issue.record("expected HTTP 403 error, got \(String(describing: r[0].error))")
             return
@@ -107,7 +135,9 @@ struct LoopbackSourceTests {
 
     @Test func samplesAreReadThroughLibcurlFileURLs() throws {
         let ctx = SourceContext(now: Self.now, samplesDirectory: Fixture.repositoryRoot + "/samples")
-        let r = StockManager(source: SamplesSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL", "INTC", "AIR.PA", "ZZZZ"])
+        let r = StockManager(source: SamplesSource(), transport: CurlTransport(), context: ctx).quotes(for: [
+            "AAPL", "INTC", "AIR.PA", "ZZZZ",
+        ])
         let aapl = try #require(r[0].stock)
         #expect(aapl.intraday.count == 39)
         #expect(aapl.price.previousClose?.description == "269.0")
@@ -118,7 +148,8 @@ struct LoopbackSourceTests {
     }
 
     @Test func samplesWithoutTheFolderSayWhatToSet() {
-        let r = StockManager(source: SamplesSource(), transport: CurlTransport(), context: SourceContext(now: Self.now)).quotes(for: ["AAPL"])
+        let r = StockManager(source: SamplesSource(), transport: CurlTransport(), context: SourceContext(now: Self.now))
+            .quotes(for: ["AAPL"])
         #expect(r[0].error?.message(symbol: "AAPL").contains("SQUARESTOCK_SAMPLES") == true)
     }
 }

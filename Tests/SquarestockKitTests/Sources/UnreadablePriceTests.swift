@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -27,7 +28,8 @@ struct UnreadablePriceTests {
         t.on("/q/l/", text: body)
         t.on("i=5", text: "Date,Time,Open,High,Low,Close,Volume\n")
         t.on("i=d", text: "Date,Open,High,Low,Close,Volume\n")
-        let r = StooqSource().quotes(for: ["AAPL", "MSFT", "XXXX"], context: SourceContext(now: Self.now), transport: t)
+        let r = StooqSource().quotes(
+            for: ["AAPL", "MSFT", "XXXX"], context: SourceContext(now: Self.now), transport: t)
         #expect(r[0].stock?.price.last?.description == "300.63")
         #expect(r[1].error == .unreadablePrice(source: "stooq", text: "1234567890123456789.5"))
         #expect(r[2].error == .noData(source: "stooq"))
@@ -39,7 +41,11 @@ struct UnreadablePriceTests {
         #expect(rows[0].close == nil)
         #expect(rows[0].unreadableClose == "12O.5")
         // A missing marker is not unreadable: N/D stays "no data".
-        let nd = try StooqDecoder.quotes(HTTPResponse(status: 200, body: Array("Symbol,Date,Time,Open,High,Low,Close,Volume\nX.US,N/D,N/D,N/D,N/D,N/D,N/D,N/D\n".utf8))).get()
+        let nd = try StooqDecoder.quotes(
+            HTTPResponse(
+                status: 200,
+                body: Array("Symbol,Date,Time,Open,High,Low,Close,Volume\nX.US,N/D,N/D,N/D,N/D,N/D,N/D,N/D\n".utf8))
+        ).get()
         #expect(nd[0].unreadableClose == nil)
     }
 
@@ -57,50 +63,72 @@ struct UnreadablePriceTests {
 
     @Test func messageSaysWhatArrivedAndIsNotAnUnknownSymbol() {
         let e = QuoteError.unreadablePrice(source: "yahoo", text: "1e999")
-        #expect(e.message(symbol: "AAPL") == "AAPL: yahoo sent a last price squarestock cannot read exactly (\"1e999\": not a number, or more than 18 significant digits); try again, or use another --source")
+        #expect(
+            e.message(symbol: "AAPL")
+                == "AAPL: yahoo sent a last price squarestock cannot read exactly (\"1e999\": not a number, or more than 18 significant digits); try again, or use another --source"
+        )
         #expect(!e.meansUnknownSymbol)  // no "did you mean"
-        #expect(!e.isServiceLevel)      // belongs to this symbol only
+        #expect(!e.isServiceLevel)  // belongs to this symbol only
     }
 
     @Test func yahooCSV() {
         let context = SourceContext(now: Self.now)
         let bad = YahooCSVRow(symbol: "AAPL", values: ["s": "AAPL", "l1": "300.6.3"])
-        #expect(YahooCSVSource.stock(symbol: "AAPL", row: bad, context: context, sourceName: "yahoo-csv").error
+        #expect(
+            YahooCSVSource.stock(symbol: "AAPL", row: bad, context: context, sourceName: "yahoo-csv").error
                 == .unreadablePrice(source: "yahoo-csv", text: "300.6.3"))
         let missing = YahooCSVRow(symbol: "AAPL", values: ["s": "AAPL", "l1": "N/A"])
-        #expect(YahooCSVSource.stock(symbol: "AAPL", row: missing, context: context, sourceName: "yahoo-csv").error
+        #expect(
+            YahooCSVSource.stock(symbol: "AAPL", row: missing, context: context, sourceName: "yahoo-csv").error
                 == .noData(source: "yahoo-csv"))
     }
 
     @Test func yahooQuoteJSON() {
         let context = SourceContext(now: Self.now)
-        let tooPrecise = JSONValue.object([("symbol", .string("SHIB-USD")), ("regularMarketPrice", .number("1.2345678901234567e-30"))])
-        #expect(YahooQuoteDecoder.stock(symbol: "SHIB-USD", row: tooPrecise, chart: nil, context: context, sourceName: "yahoo").error
+        let tooPrecise = JSONValue.object([
+            ("symbol", .string("SHIB-USD")), ("regularMarketPrice", .number("1.2345678901234567e-30")),
+        ])
+        #expect(
+            YahooQuoteDecoder.stock(
+                symbol: "SHIB-USD", row: tooPrecise, chart: nil, context: context, sourceName: "yahoo"
+            ).error
                 == .unreadablePrice(source: "yahoo", text: "1.2345678901234567e-30"))
         let absent = JSONValue.object([("symbol", .string("SHIB-USD"))])
-        #expect(YahooQuoteDecoder.stock(symbol: "SHIB-USD", row: absent, chart: nil, context: context, sourceName: "yahoo").error
+        #expect(
+            YahooQuoteDecoder.stock(symbol: "SHIB-USD", row: absent, chart: nil, context: context, sourceName: "yahoo")
+                .error
                 == .noData(source: "yahoo"))
     }
 
     @Test func yahooChart() throws {
         let recorded = String(decoding: Fixture.bytes("yahoo-json/chart_AAPL_no-data.json"), as: UTF8.self)
         #expect(recorded.contains("\"regularMarketPrice\":244.87"))
-        let body = recorded.replacingOccurrences(of: "\"regularMarketPrice\":244.87", with: "\"regularMarketPrice\":99999999999999999999")
-        let r = YahooChartDecoder.stock(symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(body.utf8)),
-                                        context: SourceContext(now: Self.now), sourceName: "yahoo-chart")
+        let body = recorded.replacingOccurrences(
+            of: "\"regularMarketPrice\":244.87", with: "\"regularMarketPrice\":99999999999999999999")
+        let r = YahooChartDecoder.stock(
+            symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(body.utf8)),
+            context: SourceContext(now: Self.now), sourceName: "yahoo-chart")
         #expect(r.error == .unreadablePrice(source: "yahoo", text: "99999999999999999999"))
     }
 
     @Test func alphaVantageOverHTTP() throws {
-        let quote = "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,2.76.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
+        let quote =
+            "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,2.76.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
         let routes = RouteTable()
         routes.add(path: "/query", queryContains: ["function=GLOBAL_QUOTE", "symbol=AAPL"], response: .text(quote))
-        routes.add(path: "/query", queryContains: ["function=GLOBAL_QUOTE", "symbol=MSFT"],
-                   response: .text(quote.replacingOccurrences(of: "AAPL", with: "MSFT").replacingOccurrences(of: "2.76.855", with: "276.855")))
-        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"], response: .text("timestamp,open,high,low,close,volume\r\n"))
+        routes.add(
+            path: "/query", queryContains: ["function=GLOBAL_QUOTE", "symbol=MSFT"],
+            response: .text(
+                quote.replacingOccurrences(of: "AAPL", with: "MSFT").replacingOccurrences(
+                    of: "2.76.855", with: "276.855")))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
+            response: .text("timestamp,open,high,low,close,volume\r\n"))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, alphaVantageAPIKey: "SECRETKEY123")
-        let r = StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL", "MSFT"])
+        let r = StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: [
+            "AAPL", "MSFT",
+        ])
         #expect(r[0].error == .unreadablePrice(source: "alphavantage", text: "2.76.855"))
         #expect(r[1].stock?.price.last?.description == "276.855")
     }

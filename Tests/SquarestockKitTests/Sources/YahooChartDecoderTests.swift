@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -13,7 +14,9 @@ struct YahooChartDecoderTests {
     let context = SourceContext(now: Instant(secondsSinceEpoch: 1_791_190_000))
 
     func decode(_ fixture: String, symbol: String, status: Int = 200) -> Result<Stock, QuoteError> {
-        YahooChartDecoder.stock(symbol: symbol, response: HTTPResponse(status: status, body: Fixture.bytes(fixture)), context: context, sourceName: "test")
+        YahooChartDecoder.stock(
+            symbol: symbol, response: HTTPResponse(status: status, body: Fixture.bytes(fixture)), context: context,
+            sourceName: "test")
     }
 
     @Test func lunchBreakNullsAreGapsNotZeros() throws {
@@ -28,7 +31,8 @@ struct YahooChartDecoderTests {
         #expect(s.currency?.code == "JPY")
         // The lunch break shows as a gap in the sparkline.
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
-        guard case .rendered(let r) = Sparkline.render(points: points, window: s.session, baseline: 2856.5, width: 26) else {
+        guard case .rendered(let r) = Sparkline.render(points: points, window: s.session, baseline: 2856.5, width: 26)
+        else {
             Issue.record("expected a rendering")
             return
         }
@@ -57,7 +61,8 @@ struct YahooChartDecoderTests {
 
     @Test func truncatedJSONIsAMalformedErrorWithAnOffset() {
         let cut = Array(Fixture.bytes("yahoo-json/chart_7203.T_lunch-nulls.json").prefix(300))
-        let r = YahooChartDecoder.stock(symbol: "7203.T", response: HTTPResponse(status: 200, body: cut), context: context, sourceName: "test")
+        let r = YahooChartDecoder.stock(
+            symbol: "7203.T", response: HTTPResponse(status: 200, body: cut), context: context, sourceName: "test")
         guard case .malformed(_, 1, let column, _)? = r.error else {
             Issue.record("expected malformed, got \(r)")
             return

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import TestSupport
+import Testing
 
 /// End-to-end over real loopback sockets, with curl (libcurl, as in the app) and a raw client.
 struct LoopbackHTTPServerTests {

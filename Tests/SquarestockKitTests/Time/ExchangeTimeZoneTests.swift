@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -83,11 +84,17 @@ struct ZoneCase: Sendable, CustomTestStringConvertible {
     @Test func overlapAfterCacheWarmedOnTheLaterSide() throws {
         let ny = try ExchangeTimeZone(identifier: "America/New_York")
         _ = ny.instant(for: CivilDateTime(year: 2021, month: 11, day: 7, hour: 3))  // EST span cached
-        #expect(ny.instant(for: CivilDateTime(year: 2021, month: 11, day: 7, hour: 1, minute: 30))
-            == Instant(secondsSinceEpoch: CivilDateTime(year: 2021, month: 11, day: 7, hour: 5, minute: 30).secondsSinceEpochAsUTC))
+        #expect(
+            ny.instant(for: CivilDateTime(year: 2021, month: 11, day: 7, hour: 1, minute: 30))
+                == Instant(
+                    secondsSinceEpoch: CivilDateTime(year: 2021, month: 11, day: 7, hour: 5, minute: 30)
+                        .secondsSinceEpochAsUTC))
         _ = ny.instant(for: CivilDateTime(year: 2021, month: 3, day: 14, hour: 1))  // EST span before the gap
-        #expect(ny.instant(for: CivilDateTime(year: 2021, month: 3, day: 14, hour: 2, minute: 30))
-            == Instant(secondsSinceEpoch: CivilDateTime(year: 2021, month: 3, day: 14, hour: 7, minute: 30).secondsSinceEpochAsUTC))
+        #expect(
+            ny.instant(for: CivilDateTime(year: 2021, month: 3, day: 14, hour: 2, minute: 30))
+                == Instant(
+                    secondsSinceEpoch: CivilDateTime(year: 2021, month: 3, day: 14, hour: 7, minute: 30)
+                        .secondsSinceEpochAsUTC))
     }
 
     static let iso: [(String, String, String)] = [
@@ -139,8 +146,10 @@ struct ZoneCase: Sendable, CustomTestStringConvertible {
         #expect(ny.abbreviation(at: Instant(secondsSinceEpoch: 1_761_755_819)) == "EDT")
     }
 
-    @Test(arguments: ["Mars/Olympus", "", "America/New_Yrok", "Etc/Unknown", "GMT+05:00", "america/new_york ",
-                      String(repeating: "A/", count: 200)])
+    @Test(arguments: [
+        "Mars/Olympus", "", "America/New_Yrok", "Etc/Unknown", "GMT+05:00", "america/new_york ",
+        String(repeating: "A/", count: 200),
+    ])
     func unknownZoneThrows(_ id: String) {
         #expect(throws: TimeZoneError.unknownZone(id)) { try ExchangeTimeZone(identifier: id) }
     }
@@ -166,21 +175,26 @@ struct ZoneCase: Sendable, CustomTestStringConvertible {
     /// Extreme inputs must neither trap nor hang.
     @Test func extremeInputsDoNotCrash() throws {
         let ny = try ExchangeTimeZone(identifier: "America/New_York")
-        for s: Int64 in [Int64.min, Int64.min + 1, -1 << 62, -8_640_000_000_000 - 1, 8_640_000_000_000 + 1, 1 << 62, Int64.max] {
+        for s: Int64 in [
+            Int64.min, Int64.min + 1, -1 << 62, -8_640_000_000_000 - 1, 8_640_000_000_000 + 1, 1 << 62, Int64.max,
+        ] {
             let t = Instant(secondsSinceEpoch: s)
             _ = ny.offsetSeconds(at: t)
             _ = ny.localDateTime(at: t)
             _ = ny.iso8601(at: t)
             _ = ny.abbreviation(at: t)
         }
-        for wall in [CivilDateTime(year: Int.max, month: 1, day: 1), CivilDateTime(year: Int.min, month: 1, day: 1),
-                     CivilDateTime(year: 2021, month: 13, day: 40, hour: 99, minute: -5, second: Int.max),
-                     CivilDateTime(year: 270_000, month: 12, day: 31)] {
+        for wall in [
+            CivilDateTime(year: Int.max, month: 1, day: 1), CivilDateTime(year: Int.min, month: 1, day: 1),
+            CivilDateTime(year: 2021, month: 13, day: 40, hour: 99, minute: -5, second: Int.max),
+            CivilDateTime(year: 270_000, month: 12, day: 31),
+        ] {
             _ = ny.instant(for: wall)
         }
         // Lenient roll-over within bounds: hour 24 is the next midnight.
-        #expect(ny.instant(for: CivilDateTime(year: 2021, month: 1, day: 1, hour: 24))
-            == ny.instant(for: CivilDateTime(year: 2021, month: 1, day: 2)))
+        #expect(
+            ny.instant(for: CivilDateTime(year: 2021, month: 1, day: 1, hour: 24))
+                == ny.instant(for: CivilDateTime(year: 2021, month: 1, day: 2)))
     }
 
     @Test func concurrentUseAgreesWithSequentialUse() async throws {

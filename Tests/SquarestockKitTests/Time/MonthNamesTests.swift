@@ -1,5 +1,6 @@
-import Testing
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -13,7 +14,8 @@ import SquarestockKit
         ("en", "Nov", 11), ("en", "November", 11), ("en", "nov", 11), ("en", "NOVEMBER", 11), ("en", "Jan", 1),
         ("en", "May", 5), ("en", "Sep", 9), ("en", "September", 9), ("en", "Dec.", 12), ("en", "Novem", nil),
         ("en", "", nil), ("en", ".", nil), ("en", "März", nil),
-        ("de", "März", 3), ("de", "märz", 3), ("de", "MÄRZ", 3), ("de", "Mär", 3), ("de", "Nov.", 11), ("de", "Nov", 11),
+        ("de", "März", 3), ("de", "märz", 3), ("de", "MÄRZ", 3), ("de", "Mär", 3), ("de", "Nov.", 11),
+        ("de", "Nov", 11),
         ("de", "Dezember", 12), ("de", "Okt", 10), ("de", "Oct", nil), ("de", "Mai", 5), ("de", "Juni", 6),
         ("pl", "listopada", 11), ("pl", "listopad", 11), ("pl", "LISTOPADA", 11), ("pl", "lis", 11),
         ("pl", "stycznia", 1), ("pl", "styczeń", 1), ("pl", "STYCZEŃ", 1), ("pl", "października", 10),

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -11,7 +12,9 @@ import Testing
 /// The bulk converter must give `instant(for:)`'s answers for every wall clock, in order and out
 /// of order, gaps and overlaps included, and ask ICU only at transitions.
 @Suite struct WallClockConverterTests {
-    static let zones = ["Europe/Warsaw", "America/New_York", "Australia/Sydney", "Asia/Tokyo", "Europe/London", "Pacific/Apia"]
+    static let zones = [
+        "Europe/Warsaw", "America/New_York", "Australia/Sydney", "Asia/Tokyo", "Europe/London", "Pacific/Apia",
+    ]
 
     @Test(arguments: zones)
     func everyMinuteAcrossThreeYears(_ id: String) throws {
@@ -22,7 +25,9 @@ import Testing
         var mismatches: [String] = []
         for (w, t) in zip(walls, got) {
             let expected = zone.instant(for: CivilDateTime(secondsSinceEpochUTC: w)).secondsSinceEpoch
-            if t != expected && mismatches.count < 5 { mismatches.append("\(CivilDateTime(secondsSinceEpochUTC: w)): \(t) vs \(expected)") }
+            if t != expected && mismatches.count < 5 {
+                mismatches.append("\(CivilDateTime(secondsSinceEpochUTC: w)): \(t) vs \(expected)")
+            }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
@@ -58,9 +63,15 @@ import Testing
             let expected = zone.instant(for: CivilDateTime(secondsSinceEpochUTC: clamped)).secondsSinceEpoch
             #expect(converter.instant(forWallSeconds: w) == expected, "\(w)")
         }
-        #expect(zone.instants(forWallSeconds: walls) == walls.map { w in
-            zone.instant(for: CivilDateTime(secondsSinceEpochUTC: min(max(w, -WallClockConverter.wallLimit), WallClockConverter.wallLimit))).secondsSinceEpoch
-        })
+        #expect(
+            zone.instants(forWallSeconds: walls)
+                == walls.map { w in
+                    zone.instant(
+                        for: CivilDateTime(
+                            secondsSinceEpochUTC: min(
+                                max(w, -WallClockConverter.wallLimit), WallClockConverter.wallLimit))
+                    ).secondsSinceEpoch
+                })
     }
 
     /// Spring-forward gap resolves forward, fall-back overlap to the earlier instant (Warsaw 2021).
@@ -69,10 +80,13 @@ import Testing
         func wall(_ d: Int, _ m: Int, _ h: Int, _ mi: Int) -> Int64 {
             CivilDateTime(year: 2021, month: m, day: d, hour: h, minute: mi).secondsSinceEpochAsUTC
         }
-        let got = zone.instants(forWallSeconds: [wall(28, 3, 1, 59), wall(28, 3, 2, 30), wall(28, 3, 3, 0), wall(31, 10, 2, 30), wall(31, 10, 3, 0)])
-        #expect(got.map { Instant(secondsSinceEpoch: $0).iso8601UTC } == [
-            "2021-03-28T00:59:00Z", "2021-03-28T01:30:00Z", "2021-03-28T01:00:00Z",
-            "2021-10-31T00:30:00Z", "2021-10-31T02:00:00Z",
+        let got = zone.instants(forWallSeconds: [
+            wall(28, 3, 1, 59), wall(28, 3, 2, 30), wall(28, 3, 3, 0), wall(31, 10, 2, 30), wall(31, 10, 3, 0),
         ])
+        #expect(
+            got.map { Instant(secondsSinceEpoch: $0).iso8601UTC } == [
+                "2021-03-28T00:59:00Z", "2021-03-28T01:30:00Z", "2021-03-28T01:00:00Z",
+                "2021-10-31T00:30:00Z", "2021-10-31T02:00:00Z",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -34,7 +35,9 @@ import Testing
             let t = Instant(secondsSinceEpoch: s)
             let offset = zone.offsetSeconds(at: t)
             let referenceOffset = ICUZone.offsetSeconds(id, at: s)
-            if Int64(offset) != referenceOffset { utcMismatches.append("\(t): \(offset) vs \(String(describing: referenceOffset))") }
+            if Int64(offset) != referenceOffset {
+                utcMismatches.append("\(t): \(offset) vs \(String(describing: referenceOffset))")
+            }
             s += 300
         }
         #expect(wallMismatches.isEmpty, "\(wallMismatches.prefix(5))")
@@ -53,7 +56,9 @@ import Testing
             let s = base + Int64(rng.next() % (10 * 366 * 86_400 / 60)) * 60
             let wall = CivilDateTime(secondsSinceEpochUTC: s)
             if zone.instant(for: wall).secondsSinceEpoch != ICUZone.instant(id, wall: wall) { bad += 1 }
-            if Int64(zone.offsetSeconds(at: Instant(secondsSinceEpoch: s))) != ICUZone.offsetSeconds(id, at: s) { bad += 1 }
+            if Int64(zone.offsetSeconds(at: Instant(secondsSinceEpoch: s))) != ICUZone.offsetSeconds(id, at: s) {
+                bad += 1
+            }
         }
         #expect(bad == 0)
     }

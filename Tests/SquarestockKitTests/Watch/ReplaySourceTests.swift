@@ -1,8 +1,8 @@
-import Testing
 import TestSupport
+import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -21,11 +21,16 @@ struct ReplaySourceTests {
         let stocks: [String: Stock]
         let lock = Lock()
         var calls = 0
-        init(_ stocks: [Stock]) { self.stocks = Dictionary(uniqueKeysWithValues: stocks.map { ($0.company.symbol, $0) }) }
+        init(_ stocks: [Stock]) {
+            self.stocks = Dictionary(uniqueKeysWithValues: stocks.map { ($0.company.symbol, $0) })
+        }
         func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
             lock.withLock { calls += 1 }
             return symbols.map { s in
-                StockResult(symbol: s, outcome: stocks[s].map { .success($0) } ?? .failure(.unsupportedSymbol(source: name, reason: "no recording")))
+                StockResult(
+                    symbol: s,
+                    outcome: stocks[s].map { .success($0) }
+                        ?? .failure(.unsupportedSymbol(source: name, reason: "no recording")))
             }
         }
     }
@@ -38,8 +43,9 @@ struct ReplaySourceTests {
     }
 
     func recorded() -> Recorded {
-        var aapl = F.stock(price: "103", lastTrade: t0.adding(seconds: 900), high: "104", low: "99",
-                           intraday: [(0, "100"), (300, "102"), (600, "99"), (900, "103")])
+        var aapl = F.stock(
+            price: "103", lastTrade: t0.adding(seconds: 900), high: "104", low: "99",
+            intraday: [(0, "100"), (300, "102"), (600, "99"), (900, "103")])
         aapl.price.volume = F.d("1000000")
         let intc = F.stock("INTC", price: "35", lastTrade: t0.adding(seconds: -86_400))
         return Recorded([aapl, intc])
@@ -50,7 +56,8 @@ struct ReplaySourceTests {
         let elapsed = Elapsed()
         let replay = ReplaySource(recorded: rec, speed: 600, elapsed: { elapsed.get() })
         func aapl() throws -> Stock {
-            try #require(replay.quotes(for: ["AAPL"], context: SourceContext(), transport: ScriptedTransportStub()).first?.stock)
+            try #require(
+                replay.quotes(for: ["AAPL"], context: SourceContext(), transport: ScriptedTransportStub()).first?.stock)
         }
         var s = try aapl()
         #expect(s.intraday.count == 1)
@@ -82,7 +89,8 @@ struct ReplaySourceTests {
 
     @Test func symbolsWithoutIntradayStayAsRecordedAndErrorsPassThrough() throws {
         let replay = ReplaySource(recorded: recorded(), speed: 600, elapsed: { 5 })
-        let results = replay.quotes(for: ["INTC", "XXXX"], context: SourceContext(), transport: ScriptedTransportStub())
+        let results = replay.quotes(
+            for: ["INTC", "XXXX"], context: SourceContext(), transport: ScriptedTransportStub())
         #expect(results[0].stock?.price.last == F.d("35"))
         #expect(results[1].error == .unsupportedSymbol(source: "samples", reason: "no recording"))
         #expect(replay.start(for: "INTC") == nil)

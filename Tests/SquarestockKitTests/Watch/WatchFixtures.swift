@@ -1,4 +1,5 @@
 import SquarestockKit
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -14,24 +15,34 @@ enum WatchFixtures {
 
     static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
 
-    static func stock(_ symbol: String = "AAPL", price: String?, previousClose: String? = "100", lastTrade: Instant? = WatchFixtures.open,
-                      high: String? = nil, low: String? = nil, intraday: [(Int64, String)] = [], withSession: Bool = true) -> Stock {
+    static func stock(
+        _ symbol: String = "AAPL", price: String?, previousClose: String? = "100",
+        lastTrade: Instant? = WatchFixtures.open,
+        high: String? = nil, low: String? = nil, intraday: [(Int64, String)] = [], withSession: Bool = true
+    ) -> Stock {
         let registry = ExchangeRegistry.standard
         let exchange = registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
-        var p = Price(last: price.map(d), high: (high ?? price).map(d), low: (low ?? price).map(d),
-                      previousClose: previousClose.map(d), lastTrade: lastTrade)
+        var p = Price(
+            last: price.map(d), high: (high ?? price).map(d), low: (low ?? price).map(d),
+            previousClose: previousClose.map(d), lastTrade: lastTrade)
         p.deriveChange()
         let session: ClosedRange<Instant>? = withSession ? open...open.adding(seconds: 390 * 60) : nil
-        return Stock(company: Company(symbol: symbol, name: symbol + " Inc.", exchange: exchange), currency: exchange?.currency,
-                     timeZone: zone, price: p,
-                     intraday: intraday.map { IntradayPoint(time: open.adding(seconds: $0.0), price: d($0.1)) },
-                     session: session, source: "test")
+        return Stock(
+            company: Company(symbol: symbol, name: symbol + " Inc.", exchange: exchange), currency: exchange?.currency,
+            timeZone: zone, price: p,
+            intraday: intraday.map { IntradayPoint(time: open.adding(seconds: $0.0), price: d($0.1)) },
+            session: session, source: "test")
     }
 
-    static func ok(_ stock: Stock) -> StockResult { StockResult(symbol: stock.company.symbol, outcome: .success(stock)) }
+    static func ok(_ stock: Stock) -> StockResult {
+        StockResult(symbol: stock.company.symbol, outcome: .success(stock))
+    }
 
-    static func fail(_ symbol: String, _ error: QuoteError) -> StockResult { StockResult(symbol: symbol, outcome: .failure(error)) }
+    static func fail(_ symbol: String, _ error: QuoteError) -> StockResult {
+        StockResult(symbol: symbol, outcome: .failure(error))
+    }
 
-    static let refused = QuoteError.transport(source: "stooq", .couldNotConnect(host: "127.0.0.1:9", detail: "Connection refused"))
+    static let refused = QuoteError.transport(
+        source: "stooq", .couldNotConnect(host: "127.0.0.1:9", detail: "Connection refused"))
 }

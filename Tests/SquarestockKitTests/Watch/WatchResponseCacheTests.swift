@@ -1,8 +1,8 @@
-import Testing
 import TestSupport
+import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -62,8 +62,13 @@ struct WatchResponseCacheTests {
     @Test func thePolicy() {
         #expect(WatchResponseCache.historyTTL(HTTPRequest(url: daily)) == 14_400.0)
         #expect(WatchResponseCache.historyTTL(HTTPRequest(url: bars)) == 240.0)
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: "https://query1.finance.yahoo.com/v8/finance/chart/AAPL?range=1d&interval=5m")) == 240.0)
+        #expect(
+            WatchResponseCache.historyTTL(
+                HTTPRequest(url: "https://query1.finance.yahoo.com/v8/finance/chart/AAPL?range=1d&interval=5m"))
+                == 240.0)
         #expect(WatchResponseCache.historyTTL(HTTPRequest(url: quote)) == nil)
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: "https://query1.finance.yahoo.com/v7/finance/quote?symbols=AAPL")) == nil)
+        #expect(
+            WatchResponseCache.historyTTL(
+                HTTPRequest(url: "https://query1.finance.yahoo.com/v7/finance/quote?symbols=AAPL")) == nil)
     }
 }

@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// `--count` counts complete refreshes over every symbol, and the exit status covers the run.
 struct WatchRunTallyTests {

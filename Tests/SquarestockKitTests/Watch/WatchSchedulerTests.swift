@@ -1,21 +1,24 @@
+import TestSupport
 import Testing
 
-@testable import SquarestockKit
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import TestSupport
 
 /// The scheduler's timing rules, stepped through with a manual clock and fixed jitter.
 struct WatchSchedulerTests {
-    func make(_ symbols: [String] = ["AAPL", "MSFT"], interval: Double = 60, jitter: Double = 0.0,
-              clock: ManualClock = ManualClock(1000)) -> (WatchScheduler, ManualClock) {
-        let s = WatchScheduler(symbols: symbols, configuration: WatchSchedulerConfiguration(interval: interval), clock: clock,
-                               jitter: { jitter })
+    func make(
+        _ symbols: [String] = ["AAPL", "MSFT"], interval: Double = 60, jitter: Double = 0.0,
+        clock: ManualClock = ManualClock(1000)
+    ) -> (WatchScheduler, ManualClock) {
+        let s = WatchScheduler(
+            symbols: symbols, configuration: WatchSchedulerConfiguration(interval: interval), clock: clock,
+            jitter: { jitter })
         return (s, clock)
     }
 
@@ -69,7 +72,10 @@ struct WatchSchedulerTests {
         var waits: [Double] = []
         for _ in 0..<8 {
             #expect(s.takeDue() == ["AAPL", "MSFT"])
-            s.record(["AAPL": .sourceFailed(retryAfter: nil, rateLimited: false), "MSFT": .sourceFailed(retryAfter: nil, rateLimited: false)])
+            s.record([
+                "AAPL": .sourceFailed(retryAfter: nil, rateLimited: false),
+                "MSFT": .sourceFailed(retryAfter: nil, rateLimited: false),
+            ])
             let wake = s.nextWake()!
             waits.append(wake - clock.now())
             guard case .backingOff(let until, let failures) = s.condition else {
@@ -104,7 +110,10 @@ struct WatchSchedulerTests {
     @Test func retryAfterHoldsTheWholeSource() {
         var (s, clock) = make(jitter: 0)
         _ = s.takeDue()
-        s.record(["AAPL": .sourceFailed(retryAfter: 30, rateLimited: true), "MSFT": .sourceFailed(retryAfter: 30, rateLimited: true)])
+        s.record([
+            "AAPL": .sourceFailed(retryAfter: 30, rateLimited: true),
+            "MSFT": .sourceFailed(retryAfter: 30, rateLimited: true),
+        ])
         #expect(s.condition == .rateLimited(until: 1030, retryAfter: true))
         #expect(s.nextWake() == 1030)
         clock.advance(by: 29.9)
@@ -123,14 +132,20 @@ struct WatchSchedulerTests {
         clock.advance(by: 3600)
         _ = s.takeDue()
         // Retry-After: 1 on the second 429 in a row: the backoff (10 s nominal, 5 with this jitter) wins.
-        s.record(["AAPL": .sourceFailed(retryAfter: 1, rateLimited: true), "MSFT": .sourceFailed(retryAfter: 1, rateLimited: true)])
+        s.record([
+            "AAPL": .sourceFailed(retryAfter: 1, rateLimited: true),
+            "MSFT": .sourceFailed(retryAfter: 1, rateLimited: true),
+        ])
         #expect(s.nextWake() == clock.now() + 5)
     }
 
     @Test func a429WithoutRetryAfterBacksOffAndTheUserMayCutItShort() {
         var (s, clock) = make(jitter: 0.5)
         _ = s.takeDue()
-        s.record(["AAPL": .sourceFailed(retryAfter: nil, rateLimited: true), "MSFT": .sourceFailed(retryAfter: nil, rateLimited: true)])
+        s.record([
+            "AAPL": .sourceFailed(retryAfter: nil, rateLimited: true),
+            "MSFT": .sourceFailed(retryAfter: nil, rateLimited: true),
+        ])
         #expect(s.condition == .rateLimited(until: 1003.75, retryAfter: false))
         clock.advance(by: 1)
         s.refreshNow()
@@ -141,7 +156,10 @@ struct WatchSchedulerTests {
     @Test func refreshNowLiftsABackoffAndFetchesClosedMarketsToo() {
         var (s, clock) = make(jitter: 0)
         _ = s.takeDue()
-        s.record(["AAPL": .sourceFailed(retryAfter: nil, rateLimited: false), "MSFT": .sourceFailed(retryAfter: nil, rateLimited: false)])
+        s.record([
+            "AAPL": .sourceFailed(retryAfter: nil, rateLimited: false),
+            "MSFT": .sourceFailed(retryAfter: nil, rateLimited: false),
+        ])
         clock.advance(by: 1)
         #expect(s.takeDue() == [])
         s.refreshNow()
@@ -228,8 +246,12 @@ struct WatchSchedulerTests {
 
     @Test func outcomesMapFromQuoteErrors() {
         #expect(WatchFetchOutcome.classify(WatchFixtures.refused) == .sourceFailed(retryAfter: nil, rateLimited: false))
-        #expect(WatchFetchOutcome.classify(.rateLimited(source: "s", detail: "", retryAfter: 7)) == .sourceFailed(retryAfter: 7, rateLimited: true))
-        #expect(WatchFetchOutcome.classify(.httpStatus(source: "s", status: 429, excerpt: "")) == .sourceFailed(retryAfter: nil, rateLimited: true))
+        #expect(
+            WatchFetchOutcome.classify(.rateLimited(source: "s", detail: "", retryAfter: 7))
+                == .sourceFailed(retryAfter: 7, rateLimited: true))
+        #expect(
+            WatchFetchOutcome.classify(.httpStatus(source: "s", status: 429, excerpt: ""))
+                == .sourceFailed(retryAfter: nil, rateLimited: true))
         #expect(WatchFetchOutcome.classify(.noData(source: "s")) == .symbolFailed)
     }
 }

@@ -19,12 +19,14 @@ package enum EuropeanCalendars {
             .holiday("Boxing Day", .fixed(month: 12, day: 26)),
             .holiday("New Year's Eve", .fixed(month: 12, day: 31)),
             // The last trading day before New Year's Eve closes at 14:00.
-            .earlyClose("Last trading day of the year", .fixed(month: 12, day: 30), observance: .previousWeekday,
-                        years: 2010...9999, atMinute: 14 * 60),
+            .earlyClose(
+                "Last trading day of the year", .fixed(month: 12, day: 30), observance: .previousWeekday,
+                years: 2010...9999, atMinute: 14 * 60),
         ],
         oneOffs: [
             OneOffDay("2007-05-28", "Whit Monday", source: "Deutsche Börse trading calendar 2007"),
-            OneOffDay("2017-10-31", "Reformation Day (500th anniversary)", source: "Deutsche Börse trading calendar 2017"),
+            OneOffDay(
+                "2017-10-31", "Reformation Day (500th anniversary)", source: "Deutsche Börse trading calendar 2017"),
         ],
         notModelled: """
             Before 2010 no year-end early close is modelled; the close of the last trading day is \

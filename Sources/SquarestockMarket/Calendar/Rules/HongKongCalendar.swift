@@ -13,8 +13,10 @@ import SquarestockCore
 package enum HongKongCalendar {
     static let sunday: Set<Int> = [Weekday.sun]
 
-    static func general(_ name: String, _ rule: DateRule, offsetDays: Int = 0,
-                        years: ClosedRange<Int> = 1900...9999) -> HolidayRule {
+    static func general(
+        _ name: String, _ rule: DateRule, offsetDays: Int = 0,
+        years: ClosedRange<Int> = 1900...9999
+    ) -> HolidayRule {
         .holiday(name, rule, offsetDays: offsetDays, observance: .substitute(on: sunday), years: years)
     }
 
@@ -39,23 +41,27 @@ package enum HongKongCalendar {
             .holiday("The second day of Lunar New Year", .chineseLunar(month: 1, day: 1), offsetDays: 1),
             .holiday("The third day of Lunar New Year", .chineseLunar(month: 1, day: 1), offsetDays: 2),
             .holiday("The fourth day of Lunar New Year", .computed(lunarNewYearFourthDay)),
-            .holiday("Lunar New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1, years: 1900...2012,
-                     onlyOn: [Weekday.fri]),
+            .holiday(
+                "Lunar New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1, years: 1900...2012,
+                onlyOn: [Weekday.fri]),
             .holiday("Good Friday", .easter(offset: -2)),
             .holiday("Easter Monday", .easter(offset: 1)),
             general("Ching Ming Festival", .solarLongitude(degrees: 15, utcOffsetHours: 8)),
             general("Labour Day", .fixed(month: 5, day: 1), years: 1999...9999),
             general("The Birthday of the Buddha", .chineseLunar(month: 4, day: 8), years: 1999...9999),
             general("Tuen Ng Festival", .chineseLunar(month: 5, day: 5)),
-            general("Hong Kong Special Administrative Region Establishment Day", .fixed(month: 7, day: 1),
-                    years: 1997...9999),
+            general(
+                "Hong Kong Special Administrative Region Establishment Day", .fixed(month: 7, day: 1),
+                years: 1997...9999),
             general("National Day", .fixed(month: 10, day: 1), years: 1997...9999),
-            general("The day following the Chinese Mid-Autumn Festival", .chineseLunar(month: 8, day: 15), offsetDays: 1),
+            general(
+                "The day following the Chinese Mid-Autumn Festival", .chineseLunar(month: 8, day: 15), offsetDays: 1),
             general("Chung Yeung Festival", .chineseLunar(month: 9, day: 9)),
             general("Christmas Day", .fixed(month: 12, day: 25)),
             general("The first weekday after Christmas Day", .fixed(month: 12, day: 26)),
             // Half days: 12:00 (12:30 before the 2011-03-07 hours change), see earlyCloseEras.
-            .earlyClose("Lunar New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1, onlyOn: Weekday.workdays),
+            .earlyClose(
+                "Lunar New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1, onlyOn: Weekday.workdays),
             .earlyClose("Christmas Eve", .fixed(month: 12, day: 24), onlyOn: Weekday.workdays),
             .earlyClose("New Year's Eve", .fixed(month: 12, day: 31), onlyOn: Weekday.workdays),
         ],
@@ -68,8 +74,9 @@ package enum HongKongCalendar {
             OneOffDay("2008-08-22", "Typhoon Nuri", source: weather),
             OneOffDay("2011-09-29", "Typhoon Nesat", source: weather),
             OneOffDay("2013-08-14", "Typhoon Utor", source: weather),
-            OneOffDay("2015-09-03", "70th anniversary of the victory of the Chinese people's war of resistance",
-                      source: "HKSAR Government gazette: additional general holiday 3 September 2015"),
+            OneOffDay(
+                "2015-09-03", "70th anniversary of the victory of the Chinese people's war of resistance",
+                source: "HKSAR Government gazette: additional general holiday 3 September 2015"),
             OneOffDay("2016-08-02", "Typhoon Nida", source: weather),
             OneOffDay("2016-10-21", "Typhoon Haima", source: weather),
             OneOffDay("2017-08-23", "Typhoon Hato", source: weather),

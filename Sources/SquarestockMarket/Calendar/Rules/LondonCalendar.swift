@@ -31,30 +31,42 @@ package enum LondonCalendar {
             .earlyClose("New Year's Eve", .fixed(month: 12, day: 31), observance: .previousWeekday),
         ],
         oneOffs: [
-            OneOffDay("1995-05-08", "VE Day 50th anniversary (Early May bank holiday moved)",
-                      source: "Royal proclamation 1994: Early May bank holiday moved from 1 May to 8 May 1995"),
-            OneOffDay("1999-12-31", "Millennium bank holiday",
-                      source: "Royal proclamation 1998: additional bank holiday 31 December 1999"),
-            OneOffDay("2002-06-03", "Spring bank holiday (Golden Jubilee)",
-                      source: "Royal proclamation 2001: Spring bank holiday moved to 4 June, Jubilee holiday 3 June 2002"),
-            OneOffDay("2002-06-04", "Golden Jubilee bank holiday",
-                      source: "Royal proclamation 2001: Spring bank holiday moved to 4 June, Jubilee holiday 3 June 2002"),
-            OneOffDay("2011-04-29", "Royal wedding (Prince William and Catherine Middleton)",
-                      source: "Royal proclamation 2010: additional bank holiday 29 April 2011"),
-            OneOffDay("2012-06-04", "Spring bank holiday (Diamond Jubilee)",
-                      source: "Royal proclamation 2011: Spring bank holiday moved to 4 June, Jubilee holiday 5 June 2012"),
-            OneOffDay("2012-06-05", "Diamond Jubilee bank holiday",
-                      source: "Royal proclamation 2011: Spring bank holiday moved to 4 June, Jubilee holiday 5 June 2012"),
-            OneOffDay("2020-05-08", "Early May bank holiday (VE Day 75th anniversary)",
-                      source: "Royal proclamation 2019: Early May bank holiday moved from 4 May to 8 May 2020"),
-            OneOffDay("2022-06-02", "Spring bank holiday (Platinum Jubilee)",
-                      source: "Royal proclamation 2021: Spring bank holiday moved to 2 June, Jubilee holiday 3 June 2022"),
-            OneOffDay("2022-06-03", "Platinum Jubilee bank holiday",
-                      source: "Royal proclamation 2021: Spring bank holiday moved to 2 June, Jubilee holiday 3 June 2022"),
-            OneOffDay("2022-09-19", "State Funeral of Queen Elizabeth II",
-                      source: "Royal proclamation and LSE notice, 12 September 2022"),
-            OneOffDay("2023-05-08", "Coronation of King Charles III",
-                      source: "Royal proclamation 2022: additional bank holiday 8 May 2023"),
+            OneOffDay(
+                "1995-05-08", "VE Day 50th anniversary (Early May bank holiday moved)",
+                source: "Royal proclamation 1994: Early May bank holiday moved from 1 May to 8 May 1995"),
+            OneOffDay(
+                "1999-12-31", "Millennium bank holiday",
+                source: "Royal proclamation 1998: additional bank holiday 31 December 1999"),
+            OneOffDay(
+                "2002-06-03", "Spring bank holiday (Golden Jubilee)",
+                source: "Royal proclamation 2001: Spring bank holiday moved to 4 June, Jubilee holiday 3 June 2002"),
+            OneOffDay(
+                "2002-06-04", "Golden Jubilee bank holiday",
+                source: "Royal proclamation 2001: Spring bank holiday moved to 4 June, Jubilee holiday 3 June 2002"),
+            OneOffDay(
+                "2011-04-29", "Royal wedding (Prince William and Catherine Middleton)",
+                source: "Royal proclamation 2010: additional bank holiday 29 April 2011"),
+            OneOffDay(
+                "2012-06-04", "Spring bank holiday (Diamond Jubilee)",
+                source: "Royal proclamation 2011: Spring bank holiday moved to 4 June, Jubilee holiday 5 June 2012"),
+            OneOffDay(
+                "2012-06-05", "Diamond Jubilee bank holiday",
+                source: "Royal proclamation 2011: Spring bank holiday moved to 4 June, Jubilee holiday 5 June 2012"),
+            OneOffDay(
+                "2020-05-08", "Early May bank holiday (VE Day 75th anniversary)",
+                source: "Royal proclamation 2019: Early May bank holiday moved from 4 May to 8 May 2020"),
+            OneOffDay(
+                "2022-06-02", "Spring bank holiday (Platinum Jubilee)",
+                source: "Royal proclamation 2021: Spring bank holiday moved to 2 June, Jubilee holiday 3 June 2022"),
+            OneOffDay(
+                "2022-06-03", "Platinum Jubilee bank holiday",
+                source: "Royal proclamation 2021: Spring bank holiday moved to 2 June, Jubilee holiday 3 June 2022"),
+            OneOffDay(
+                "2022-09-19", "State Funeral of Queen Elizabeth II",
+                source: "Royal proclamation and LSE notice, 12 September 2022"),
+            OneOffDay(
+                "2023-05-08", "Coronation of King Charles III",
+                source: "Royal proclamation 2022: additional bank holiday 8 May 2023"),
         ],
         earlyCloseEras: [(from: .ymd(1900, 1, 1), minute: 12 * 60 + 30)],
         notModelled: """

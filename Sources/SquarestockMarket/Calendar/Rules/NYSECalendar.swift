@@ -18,8 +18,9 @@ package enum NYSECalendar {
             .holiday("Washington's Birthday", .nthWeekday(month: 2, weekday: mon, n: 3), years: 1971...9999),
             .holiday("Good Friday", .easter(offset: -2)),
             .holiday("Memorial Day", .lastWeekday(month: 5, weekday: mon), years: 1971...9999),
-            .holiday("Juneteenth National Independence Day", .fixed(month: 6, day: 19), observance: .nearestWeekday,
-                     years: 2022...9999),
+            .holiday(
+                "Juneteenth National Independence Day", .fixed(month: 6, day: 19), observance: .nearestWeekday,
+                years: 2022...9999),
             .holiday("Independence Day", .fixed(month: 7, day: 4), observance: .nearestWeekday),
             .holiday("Labor Day", .nthWeekday(month: 9, weekday: mon, n: 1)),
             .holiday("Thanksgiving Day", .nthWeekday(month: 11, weekday: thu, n: 4), years: 1942...9999),
@@ -29,33 +30,42 @@ package enum NYSECalendar {
             .earlyClose("Independence Day eve", .fixed(month: 7, day: 3), years: 1995...9999, onlyOn: [mon, tue, thu]),
             .earlyClose("Independence Day eve", .fixed(month: 7, day: 3), years: 2013...9999, onlyOn: [wed]),
             .earlyClose("Day after Independence Day", .fixed(month: 7, day: 5), years: 1995...2012, onlyOn: [fri]),
-            .earlyClose("Day after Thanksgiving", .nthWeekday(month: 11, weekday: thu, n: 4), offsetDays: 1,
-                        years: 1992...9999),
+            .earlyClose(
+                "Day after Thanksgiving", .nthWeekday(month: 11, weekday: thu, n: 4), offsetDays: 1,
+                years: 1992...9999),
             .earlyClose("Christmas Eve", .fixed(month: 12, day: 24), onlyOn: [mon, tue, wed, thu]),
         ],
         oneOffs: [
-            OneOffDay("1994-04-27", "National Day of Mourning for President Nixon",
-                      source: "NYSE closure notice, April 1994 (Presidential proclamation)"),
-            OneOffDay("1997-12-26", "Day after Christmas", .earlyClose(atMinute: 13 * 60),
-                      source: "NYSE notice: 1:00 p.m. close on Friday, December 26, 1997"),
-            OneOffDay("1999-12-31", "New Year's Eve 1999", .earlyClose(atMinute: 13 * 60),
-                      source: "NYSE notice: 1:00 p.m. close on Friday, December 31, 1999 (Y2K)"),
+            OneOffDay(
+                "1994-04-27", "National Day of Mourning for President Nixon",
+                source: "NYSE closure notice, April 1994 (Presidential proclamation)"),
+            OneOffDay(
+                "1997-12-26", "Day after Christmas", .earlyClose(atMinute: 13 * 60),
+                source: "NYSE notice: 1:00 p.m. close on Friday, December 26, 1997"),
+            OneOffDay(
+                "1999-12-31", "New Year's Eve 1999", .earlyClose(atMinute: 13 * 60),
+                source: "NYSE notice: 1:00 p.m. close on Friday, December 31, 1999 (Y2K)"),
             OneOffDay("2001-09-11", "September 11 attacks", source: "NYSE closure, Sep 11-14, 2001; reopened Sep 17"),
             OneOffDay("2001-09-12", "September 11 attacks", source: "NYSE closure, Sep 11-14, 2001; reopened Sep 17"),
             OneOffDay("2001-09-13", "September 11 attacks", source: "NYSE closure, Sep 11-14, 2001; reopened Sep 17"),
             OneOffDay("2001-09-14", "September 11 attacks", source: "NYSE closure, Sep 11-14, 2001; reopened Sep 17"),
-            OneOffDay("2003-12-26", "Day after Christmas", .earlyClose(atMinute: 13 * 60),
-                      source: "NYSE notice: 1:00 p.m. close on Friday, December 26, 2003"),
-            OneOffDay("2004-06-11", "National Day of Mourning for President Reagan",
-                      source: "NYSE closure notice, June 2004"),
-            OneOffDay("2007-01-02", "National Day of Mourning for President Ford",
-                      source: "NYSE closure notice, December 2006"),
+            OneOffDay(
+                "2003-12-26", "Day after Christmas", .earlyClose(atMinute: 13 * 60),
+                source: "NYSE notice: 1:00 p.m. close on Friday, December 26, 2003"),
+            OneOffDay(
+                "2004-06-11", "National Day of Mourning for President Reagan",
+                source: "NYSE closure notice, June 2004"),
+            OneOffDay(
+                "2007-01-02", "National Day of Mourning for President Ford",
+                source: "NYSE closure notice, December 2006"),
             OneOffDay("2012-10-29", "Hurricane Sandy", source: "NYSE closure notice, October 28, 2012"),
             OneOffDay("2012-10-30", "Hurricane Sandy", source: "NYSE closure notice, October 29, 2012"),
-            OneOffDay("2018-12-05", "National Day of Mourning for President George H. W. Bush",
-                      source: "NYSE closure notice, December 2018"),
-            OneOffDay("2025-01-09", "National Day of Mourning for President Carter",
-                      source: "NYSE closure notice, December 2024"),
+            OneOffDay(
+                "2018-12-05", "National Day of Mourning for President George H. W. Bush",
+                source: "NYSE closure notice, December 2018"),
+            OneOffDay(
+                "2025-01-09", "National Day of Mourning for President Carter",
+                source: "NYSE closure notice, December 2024"),
         ],
         earlyCloseEras: [(from: .ymd(1900, 1, 1), minute: 14 * 60), (from: .ymd(1993, 1, 1), minute: 13 * 60)],
         notModelled: """

@@ -11,14 +11,16 @@ package enum OtherCalendars {
         rules: [
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .substitute(on: sunday)),
             .holiday("Chinese New Year", .chineseLunar(month: 1, day: 1), observance: .substitute(on: sunday)),
-            .holiday("Chinese New Year (second day)", .chineseLunar(month: 1, day: 1), offsetDays: 1,
-                     observance: .substitute(on: sunday)),
+            .holiday(
+                "Chinese New Year (second day)", .chineseLunar(month: 1, day: 1), offsetDays: 1,
+                observance: .substitute(on: sunday)),
             .holiday("Good Friday", .easter(offset: -2)),
             .holiday("Labour Day", .fixed(month: 5, day: 1), observance: .substitute(on: sunday)),
             .holiday("National Day", .fixed(month: 8, day: 9), observance: .substitute(on: sunday)),
             .holiday("Christmas Day", .fixed(month: 12, day: 25), observance: .substitute(on: sunday)),
-            .earlyClose("Chinese New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1,
-                        onlyOn: Weekday.workdays),
+            .earlyClose(
+                "Chinese New Year's Eve", .chineseLunar(month: 1, day: 1), offsetDays: -1,
+                onlyOn: Weekday.workdays),
             .earlyClose("Christmas Eve", .fixed(month: 12, day: 24), onlyOn: Weekday.workdays),
             .earlyClose("New Year's Eve", .fixed(month: 12, day: 31), onlyOn: Weekday.workdays),
         ],

@@ -60,8 +60,9 @@ package enum TokyoCalendar {
             .exchangeClosure("New Year holiday", .fixed(month: 1, day: 3)),
         ],
         oneOffs: [
-            OneOffDay("2020-10-01", "Trading suspended (arrowhead system failure)",
-                      source: "JPX news release 2020-10-01 / investigation report 2020-10-19: all-day halt"),
+            OneOffDay(
+                "2020-10-01", "Trading suspended (arrowhead system failure)",
+                source: "JPX news release 2020-10-01 / investigation report 2020-10-19: all-day halt")
         ],
         bridgeDays: (years: 1986...9999, name: "Citizen's Holiday"),
         notModelled: """

@@ -1,4 +1,6 @@
 import SquarestockKit
+import TestSupport
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,11 +8,13 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import TestSupport
 
 /// One row of a `Tests/Fixtures/calendars/*_holidays.csv` list: a weekday without a full session.
 struct CalendarFixtureRow: Sendable, Hashable {
-    enum Kind: String, Sendable { case holiday, earlyClose = "early_close" }
+    enum Kind: String, Sendable {
+        case holiday
+        case earlyClose = "early_close"
+    }
     var date: CivilDate
     var kind: Kind
     var name: String
@@ -32,8 +36,9 @@ enum CalendarFixture {
                 let hm = f[3].split(separator: ":").compactMap { Int($0) }
                 close = hm[0] * 60 + hm[1]
             }
-            return CalendarFixtureRow(date: CivilDate(year: ymd[0], month: ymd[1], day: ymd[2]), kind: kind,
-                                      name: f[2], closeMinute: close)
+            return CalendarFixtureRow(
+                date: CivilDate(year: ymd[0], month: ymd[1], day: ymd[2]), kind: kind,
+                name: f[2], closeMinute: close)
         }
     }
 
@@ -66,7 +71,8 @@ enum IndependentOffsets {
 
     /// EU summer time (since 1996): last Sunday of March to last Sunday of October.
     static func europe(_ d: CivilDate, standard: Int) -> Int {
-        let start = weekday(d.year, 3, 7, 0), end = weekday(d.year, 10, 7, 0)
+        let start = weekday(d.year, 3, 7, 0)
+        let end = weekday(d.year, 10, 7, 0)
         return (d >= start && d < end) ? standard + 3600 : standard
     }
 

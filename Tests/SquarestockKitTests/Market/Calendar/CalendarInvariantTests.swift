@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// Properties every calendar must keep over a wide range of years.
 @Suite struct CalendarInvariantTests {
@@ -43,7 +44,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [("NYSE", "XNYS"), ("xnys", "XNYS"), ("LSE", "XLON"), ("HKEX", "XHKG"), ("TSE", "XTKS"), ("NASDAQ", "XNAS")])
+    @Test(arguments: [
+        ("NYSE", "XNYS"), ("xnys", "XNYS"), ("LSE", "XLON"), ("HKEX", "XHKG"), ("TSE", "XTKS"), ("NASDAQ", "XNAS"),
+    ])
     func calendarByName(name: String, id: String) {
         #expect(CalendarRegistry.standard.calendar(named: name)?.id == id)
     }

@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// Sessions either side of each zone's clock changes, the weeks when US and European clocks
 /// disagree, and next-open answers that span a switch.
@@ -65,11 +66,11 @@ import Testing
         func gap(_ d: CivilDate) -> Int64 {
             ny.session(on: d).session(on: d)!.open.seconds(since: lon.session(on: d).session(on: d)!.open) / 60
         }
-        #expect(gap(civil(2024, 3, 8)) == 390)   // both standard time
+        #expect(gap(civil(2024, 3, 8)) == 390)  // both standard time
         #expect(gap(civil(2024, 3, 11)) == 330)  // New York on EDT, London still on GMT
         #expect(gap(civil(2024, 3, 28)) == 330)
-        #expect(gap(civil(2024, 4, 2)) == 390)   // both summer time
-        #expect(gap(civil(2024, 10, 28)) == 330) // London back on GMT, New York still on EDT
+        #expect(gap(civil(2024, 4, 2)) == 390)  // both summer time
+        #expect(gap(civil(2024, 10, 28)) == 330)  // London back on GMT, New York still on EDT
         #expect(gap(civil(2024, 11, 4)) == 390)
     }
 
@@ -101,9 +102,13 @@ import Testing
         let before = MarketEvent(.opens, at: utcAt(2024, 3, 29, 0))
         let after = MarketEvent(.opens, at: utcAt(2024, 4, 1, 0))
         let abbreviation = tokyo.zone.abbreviation(at: before.at)
-        #expect(MarketEventFormatter.describe(before, exchangeZone: tokyo.zone, userZone: london, now: utcAt(2024, 3, 28, 12))
+        #expect(
+            MarketEventFormatter.describe(
+                before, exchangeZone: tokyo.zone, userZone: london, now: utcAt(2024, 3, 28, 12))
                 == "opens Fri 09:00 \(abbreviation) (00:00 your time)")
-        #expect(MarketEventFormatter.describe(after, exchangeZone: tokyo.zone, userZone: london, now: utcAt(2024, 3, 29, 12))
+        #expect(
+            MarketEventFormatter.describe(
+                after, exchangeZone: tokyo.zone, userZone: london, now: utcAt(2024, 3, 29, 12))
                 == "opens Mon 09:00 \(abbreviation) (01:00 your time)")
     }
 }

@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// One year (2024) of LSE, Xetra, Tokyo and Hong Kong against independent lists: every weekday
 /// not listed is a full session at the published hours, every holiday is closed, every half day
@@ -23,15 +24,19 @@ import Testing
     }
 
     static let markets: [Market] = [
-        Market(id: "XLON", file: "XLON_2024_holidays.csv", hours: { _ in (hm(8), hm(16, 30), nil, nil) },
-               offset: { IndependentOffsets.europe($0, standard: 0) }),
-        Market(id: "XETR", file: "XETR_2024_holidays.csv", hours: { _ in (hm(9), hm(17, 30), nil, nil) },
-               offset: { IndependentOffsets.europe($0, standard: 3600) }),
-        Market(id: "XTKS", file: "XTKS_2024_holidays.csv",
-               hours: { d in (hm(9), d < civil(2024, 11, 5) ? hm(15) : hm(15, 30), hm(11, 30), hm(12, 30)) },
-               offset: { _ in 9 * 3600 }),
-        Market(id: "XHKG", file: "XHKG_2024_holidays.csv", hours: { _ in (hm(9, 30), hm(16), hm(12), hm(13)) },
-               offset: { _ in 8 * 3600 }),
+        Market(
+            id: "XLON", file: "XLON_2024_holidays.csv", hours: { _ in (hm(8), hm(16, 30), nil, nil) },
+            offset: { IndependentOffsets.europe($0, standard: 0) }),
+        Market(
+            id: "XETR", file: "XETR_2024_holidays.csv", hours: { _ in (hm(9), hm(17, 30), nil, nil) },
+            offset: { IndependentOffsets.europe($0, standard: 3600) }),
+        Market(
+            id: "XTKS", file: "XTKS_2024_holidays.csv",
+            hours: { d in (hm(9), d < civil(2024, 11, 5) ? hm(15) : hm(15, 30), hm(11, 30), hm(12, 30)) },
+            offset: { _ in 9 * 3600 }),
+        Market(
+            id: "XHKG", file: "XHKG_2024_holidays.csv", hours: { _ in (hm(9, 30), hm(16), hm(12), hm(13)) },
+            offset: { _ in 8 * 3600 }),
     ]
 
     @Test(arguments: markets)
@@ -45,7 +50,9 @@ import Testing
             let got = calendar.session(on: date)
             let offset = market.offset(date)
             let h = market.hours(date)
-            func at(_ minute: Int?) -> Instant? { minute.map { IndependentOffsets.instant(date, minute: $0, offset: offset) } }
+            func at(_ minute: Int?) -> Instant? {
+                minute.map { IndependentOffsets.instant(date, minute: $0, offset: offset) }
+            }
             let expected: TradingDay
             if date.isWeekend {
                 expected = .closed(reason: .weekend)
@@ -56,12 +63,14 @@ import Testing
                 case .earlyClose:
                     let close = row.closeMinute!
                     let keepsBreak = h.breakStart.map { close > $0 } ?? false
-                    expected = .open(open: at(h.open)!, close: at(close)!, breakStart: keepsBreak ? at(h.breakStart) : nil,
-                                     breakEnd: keepsBreak ? at(h.breakEnd) : nil, earlyClose: true)
+                    expected = .open(
+                        open: at(h.open)!, close: at(close)!, breakStart: keepsBreak ? at(h.breakStart) : nil,
+                        breakEnd: keepsBreak ? at(h.breakEnd) : nil, earlyClose: true)
                 }
             } else {
-                expected = .open(open: at(h.open)!, close: at(h.close)!, breakStart: at(h.breakStart),
-                                 breakEnd: at(h.breakEnd), earlyClose: false)
+                expected = .open(
+                    open: at(h.open)!, close: at(h.close)!, breakStart: at(h.breakStart),
+                    breakEnd: at(h.breakEnd), earlyClose: false)
             }
             if got != expected { mismatches.append("\(date): got \(got), expected \(expected)") }
             date = date.adding(days: 1)

@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// The rule engine's building blocks, each against published dates.
 @Suite struct HolidayRuleTests {
@@ -53,7 +54,9 @@ import Testing
 
     @Test func lunarRefusesDaysThatDoNotExist() {
         // 2023 has a leap second month; 2024 has no leap month at all.
-        #expect(LunisolarCalendar.gregorianDate(lunarYearStartingIn: 2023, month: 2, day: 1, leap: true) == civil(2023, 3, 22))
+        #expect(
+            LunisolarCalendar.gregorianDate(lunarYearStartingIn: 2023, month: 2, day: 1, leap: true)
+                == civil(2023, 3, 22))
         #expect(LunisolarCalendar.gregorianDate(lunarYearStartingIn: 2024, month: 2, day: 1, leap: true) == nil)
         #expect(LunisolarCalendar.gregorianDate(lunarYearStartingIn: 2024, month: 13, day: 1) == nil)
     }
@@ -77,9 +80,11 @@ import Testing
             #expect(SolarTerms.date(longitude: 15, year: year, utcOffsetHours: 8) == civil(year, 4, formula), "\(year)")
         }
         for year in 1980...2099 {
-            #expect(SolarTerms.date(longitude: 0, year: year, utcOffsetHours: 9)
+            #expect(
+                SolarTerms.date(longitude: 0, year: year, utcOffsetHours: 9)
                     == SolarTerms.japaneseEquinox(year: year, autumnal: false), "vernal \(year)")
-            #expect(SolarTerms.date(longitude: 180, year: year, utcOffsetHours: 9)
+            #expect(
+                SolarTerms.date(longitude: 180, year: year, utcOffsetHours: 9)
                     == SolarTerms.japaneseEquinox(year: year, autumnal: true), "autumnal \(year)")
         }
     }
@@ -115,11 +120,13 @@ import Testing
         ("XHKG", civil(2012, 10, 2), "The day following the Chinese Mid-Autumn Festival"),
         ("XHKG", civil(2022, 9, 12), "The day following the Chinese Mid-Autumn Festival"),
         ("XHKG", civil(2023, 1, 25), "The fourth day of Lunar New Year"),
-        ("XHKG", civil(2022, 12, 27), "Christmas Day"), ("XHKG", civil(2021, 12, 27), "The first weekday after Christmas Day"),
+        ("XHKG", civil(2022, 12, 27), "Christmas Day"),
+        ("XHKG", civil(2021, 12, 27), "The first weekday after Christmas Day"),
         ("XHKG", civil(2015, 9, 3), "70th anniversary of the victory of the Chinese people's war of resistance"),
         ("XHKG", civil(2023, 9, 8), "Black rainstorm"),
         // Xetra, SIX, Euronext, TSX, ASX, SGX.
-        ("XETR", civil(2019, 6, 10), "Whit Monday"), ("XETR", civil(2017, 10, 31), "Reformation Day (500th anniversary)"),
+        ("XETR", civil(2019, 6, 10), "Whit Monday"),
+        ("XETR", civil(2017, 10, 31), "Reformation Day (500th anniversary)"),
         ("XSWX", civil(2024, 5, 9), "Ascension Day"), ("XSWX", civil(2024, 1, 2), "Berchtold's Day"),
         ("XPAR", civil(2024, 5, 1), "Labour Day"), ("XAMS", civil(2024, 12, 26), "Boxing Day"),
         ("XTSE", civil(2024, 5, 20), "Victoria Day"), ("XTSE", civil(2023, 7, 3), "Canada Day"),
@@ -146,13 +153,14 @@ import Testing
     @Test(arguments: [
         ("XLON", civil(2023, 12, 22), hm(12, 30)), ("XLON", civil(2023, 12, 29), hm(12, 30)),
         ("XETR", civil(2023, 12, 29), hm(14)), ("XPAR", civil(2024, 12, 24), hm(14, 5)),
-        ("XHKG", civil(2022, 1, 31), hm(12)), ("XHKG", civil(2021, 12, 24), hm(12)), ("XHKG", civil(2010, 12, 24), hm(12, 30)),
+        ("XHKG", civil(2022, 1, 31), hm(12)), ("XHKG", civil(2021, 12, 24), hm(12)),
+        ("XHKG", civil(2010, 12, 24), hm(12, 30)),
         ("XTSE", civil(2024, 12, 24), hm(13)), ("XASX", civil(2024, 12, 24), hm(14, 10)),
         ("XNYS", civil(1992, 11, 27), hm(14)), ("XNYS", civil(2013, 7, 3), hm(13)),
     ])
     func halfDays(id: String, date: CivilDate, closeMinute: Int) {
         let calendar = CalendarRegistry.standard.calendar(id: id)!
-        guard case let .open(_, close, breakStart, _, early) = calendar.session(on: date) else {
+        guard case .open(_, let close, let breakStart, _, let early) = calendar.session(on: date) else {
             Issue.record("\(id) \(date) is closed")
             return
         }

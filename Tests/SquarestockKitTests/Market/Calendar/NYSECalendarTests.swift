@@ -1,4 +1,6 @@
 import SquarestockKit
+import Testing
+
 @testable import SquarestockCore
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
@@ -6,7 +8,6 @@ import SquarestockKit
 @testable import SquarestockSearch
 @testable import SquarestockServices
 @testable import SquarestockWatch
-import Testing
 
 /// Every NYSE session 1990-2023 against the independent list of holidays and early closes.
 @Suite struct NYSECalendarTests {
@@ -35,14 +36,16 @@ import Testing
                 case .holiday:
                     expected = got.isOpen ? .closed(reason: .holiday(row.name)) : got
                 case .earlyClose:
-                    expected = .open(open: IndependentOffsets.instant(date, minute: hm(9, 30), offset: offset),
-                                     close: IndependentOffsets.instant(date, minute: row.closeMinute!, offset: offset),
-                                     breakStart: nil, breakEnd: nil, earlyClose: true)
+                    expected = .open(
+                        open: IndependentOffsets.instant(date, minute: hm(9, 30), offset: offset),
+                        close: IndependentOffsets.instant(date, minute: row.closeMinute!, offset: offset),
+                        breakStart: nil, breakEnd: nil, earlyClose: true)
                 }
             } else {
-                expected = .open(open: IndependentOffsets.instant(date, minute: hm(9, 30), offset: offset),
-                                 close: IndependentOffsets.instant(date, minute: hm(16), offset: offset),
-                                 breakStart: nil, breakEnd: nil, earlyClose: false)
+                expected = .open(
+                    open: IndependentOffsets.instant(date, minute: hm(9, 30), offset: offset),
+                    close: IndependentOffsets.instant(date, minute: hm(16), offset: offset),
+                    breakStart: nil, breakEnd: nil, earlyClose: false)
             }
             if got != expected { mismatches.append("\(date): got \(got), expected \(expected)") }
             date = date.adding(days: 1)
@@ -84,7 +87,9 @@ import Testing
     }
 
     /// New Year's Day on a Saturday is not observed on the Friday before.
-    @Test(arguments: [civil(1993, 12, 31), civil(1999, 12, 31), civil(2004, 12, 31), civil(2010, 12, 31), civil(2021, 12, 31)])
+    @Test(arguments: [
+        civil(1993, 12, 31), civil(1999, 12, 31), civil(2004, 12, 31), civil(2010, 12, 31), civil(2021, 12, 31),
+    ])
     func saturdayNewYearKeepsFriday(date: CivilDate) {
         #expect(calendar.session(on: date).isOpen)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -15,15 +16,31 @@ struct ChartRendererTests {
     typealias S = ChartTestSeries
 
     static let series: [(String, HistorySeries, ChartOptions)] = [
-        ("1d", S.intraday(dates: [S.date("2024-03-15")], start: 17_250, seed: 7), ChartOptions(range: .day1, previousClose: ExactDecimal("172.80"), showVolume: true)),
-        ("5d", S.intraday(dates: S.weekdays(from: S.date("2024-03-11"), count: 5), start: 17_250, seed: 8), ChartOptions(range: .day5, previousClose: ExactDecimal("172.10"))),
+        (
+            "1d", S.intraday(dates: [S.date("2024-03-15")], start: 17_250, seed: 7),
+            ChartOptions(range: .day1, previousClose: ExactDecimal("172.80"), showVolume: true)
+        ),
+        (
+            "5d", S.intraday(dates: S.weekdays(from: S.date("2024-03-11"), count: 5), start: 17_250, seed: 8),
+            ChartOptions(range: .day5, previousClose: ExactDecimal("172.10"))
+        ),
         ("1y", ChartRange.year1.trimmed(S.stooqAAPL), ChartOptions(range: .year1, showVolume: true)),
         ("spread", ChartTestSeries.spread(), ChartOptions()),
-        ("eur", { var s = ChartTestSeries.quarter(); s.currency = Currency(code: "EUR"); return s }(), ChartOptions(showVolume: true)),
+        (
+            "eur",
+            {
+                var s = ChartTestSeries.quarter()
+                s.currency = Currency(code: "EUR")
+                return s
+            }(), ChartOptions(showVolume: true)
+        ),
         ("single", ChartTestSeries.single(), ChartOptions()),
     ]
 
-    static let sizes = [ChartSize(width: 24, height: 6), ChartSize(width: 60, height: 12), ChartSize(width: 120, height: 30), ChartSize(width: 3, height: 2)]
+    static let sizes = [
+        ChartSize(width: 24, height: 6), ChartSize(width: 60, height: 12), ChartSize(width: 120, height: 30),
+        ChartSize(width: 3, height: 2),
+    ]
 
     @Test(arguments: ChartStyle.allCases)
     func fillsExactlyTheSizeAndIsPure(_ style: ChartStyle) {
@@ -34,7 +51,9 @@ struct ChartRendererTests {
                 let want = size.clamped
                 #expect(lines.count == want.height, "\(name) \(size)")
                 #expect(lines.allSatisfy { $0.unicodeScalars.count <= want.width }, "\(name) \(size)")
-                #expect(text == ChartRenderer.render(series: s, size: size, style: style, palette: .plain, options: options))
+                #expect(
+                    text == ChartRenderer.render(series: s, size: size, style: style, palette: .plain, options: options)
+                )
             }
         }
     }
@@ -49,7 +68,8 @@ struct ChartRendererTests {
 
     @Test func asciiStyleIsASCIIOnly() {
         for (name, s, options) in Self.series {
-            let text = ChartRenderer.render(series: s, size: .standard, style: .ascii, palette: .plain, options: options)
+            let text = ChartRenderer.render(
+                series: s, size: .standard, style: .ascii, palette: .plain, options: options)
             #expect(text.utf8.allSatisfy { $0 < 128 }, "\(name)")
         }
     }
@@ -66,27 +86,35 @@ struct ChartRendererTests {
         }
         // Without the escapes it is the plain rendering.
         let stripped = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-        #expect(stripped == ChartRenderer.render(series: s, size: .standard, style: .line, palette: .plain, options: options))
+        #expect(
+            stripped
+                == ChartRenderer.render(series: s, size: .standard, style: .line, palette: .plain, options: options))
     }
 
     @Test func baselineOnlyOnIntradayRanges() {
         let s = ChartTestSeries.quarter()
-        let daily = ChartRenderer.render(series: s, size: .standard, style: .line, palette: .plain,
-                                         options: ChartOptions(range: .month3, previousClose: ExactDecimal("184.00")))
+        let daily = ChartRenderer.render(
+            series: s, size: .standard, style: .line, palette: .plain,
+            options: ChartOptions(range: .month3, previousClose: ExactDecimal("184.00")))
         #expect(!daily.contains("┈"))
         let (_, intraday, options) = Self.series[0]
-        let text = ChartRenderer.render(series: intraday, size: ChartSize(width: 120, height: 20), style: .line, palette: .plain, options: options)
+        let text = ChartRenderer.render(
+            series: intraday, size: ChartSize(width: 120, height: 20), style: .line, palette: .plain, options: options)
         #expect(text.contains("┈┈┈┈"))
         #expect(text.contains("prev close $172.80"))
     }
 
     @Test func highAndLowAreMarked() {
         let s = ChartRange.year1.trimmed(S.stooqAAPL)
-        let text = ChartRenderer.render(series: s, size: ChartSize(width: 100, height: 22), style: .line, palette: .plain, options: ChartOptions(range: .year1))
+        let text = ChartRenderer.render(
+            series: s, size: ChartSize(width: 100, height: 22), style: .line, palette: .plain,
+            options: ChartOptions(range: .year1))
         let plot = text.split(separator: "\n").dropFirst()
         #expect(plot.contains { $0.contains("▲ $178.80") })
         #expect(plot.contains { $0.contains("▼ $124.17") || $0.contains("$124.17 ▼") })
-        let ascii = ChartRenderer.render(series: s, size: ChartSize(width: 100, height: 22), style: .ascii, palette: .plain, options: ChartOptions(range: .year1))
+        let ascii = ChartRenderer.render(
+            series: s, size: ChartSize(width: 100, height: 22), style: .ascii, palette: .plain,
+            options: ChartOptions(range: .year1))
         #expect(ascii.contains("^ $178.80"))
     }
 
@@ -113,16 +141,20 @@ struct ChartRendererTests {
         case .day5: s = S.intraday(dates: S.weekdays(from: S.date("2024-03-11"), count: 5), start: 17_250, seed: 8)
         default: s = c.range.trimmed(S.stooqAAPL)
         }
-        let text = ChartRenderer.render(series: s, size: ChartSize(width: 120, height: 20), style: .line, palette: .plain, options: ChartOptions(range: c.range))
+        let text = ChartRenderer.render(
+            series: s, size: ChartSize(width: 120, height: 20), style: .line, palette: .plain,
+            options: ChartOptions(range: c.range))
         let labels = text.split(separator: "\n").last.map(String.init) ?? ""
         for e in c.expected { #expect(labels.contains(e), "\(labels)") }
     }
 
     @Test func labelZoneMovesTimesNotData() {
         let s = S.intraday(dates: [S.date("2024-03-15")], start: 17_250, seed: 7)
-        let ny = ChartRenderer.render(series: s, size: .standard, style: .line, palette: .plain, options: ChartOptions(range: .day1))
-        let tokyo = ChartRenderer.render(series: s, size: .standard, style: .line, palette: .plain,
-                                         options: ChartOptions(range: .day1, labelZone: S.tokyo))
+        let ny = ChartRenderer.render(
+            series: s, size: .standard, style: .line, palette: .plain, options: ChartOptions(range: .day1))
+        let tokyo = ChartRenderer.render(
+            series: s, size: .standard, style: .line, palette: .plain,
+            options: ChartOptions(range: .day1, labelZone: S.tokyo))
         #expect(ny.contains("times EDT"))
         #expect(ny.split(separator: "\n").last!.contains("10:00"))
         #expect(tokyo.split(separator: "\n").last!.contains("23:00"))  // 10:00 EDT is 23:00 in Tokyo
@@ -132,19 +164,22 @@ struct ChartRendererTests {
     }
 
     @Test(arguments: [
-        ["9000000000000000.00", "9000000000000000.01"],     // a span below Double's precision
-        ["0.000000000000000001", "0.000000000000000002"],   // eighteen decimals
-        ["-90000000000000000", "90000000000000000"],        // the whole Int64 range
+        ["9000000000000000.00", "9000000000000000.01"],  // a span below Double's precision
+        ["0.000000000000000001", "0.000000000000000002"],  // eighteen decimals
+        ["-90000000000000000", "90000000000000000"],  // the whole Int64 range
         ["0", "0"],
     ])
     func extremeValuesDoNotTrap(_ closes: [String]) {
         let d = S.date("2024-03-15")
         let bars = closes.enumerated().map { i, c in
-            Bar(time: S.newYork.instant(for: CivilDateTime(date: d.adding(days: i))), session: d.adding(days: i), close: ExactDecimal(c)!)
+            Bar(
+                time: S.newYork.instant(for: CivilDateTime(date: d.adding(days: i))), session: d.adding(days: i),
+                close: ExactDecimal(c)!)
         }
         let s = HistorySeries(symbol: "X", zone: S.newYork, interval: .daily, bars: bars)
         for style in ChartStyle.allCases {
-            let text = ChartRenderer.render(series: s, size: .standard, style: style, palette: .plain, options: ChartOptions(showVolume: true))
+            let text = ChartRenderer.render(
+                series: s, size: .standard, style: style, palette: .plain, options: ChartOptions(showVolume: true))
             #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == ChartSize.standard.height)
         }
     }
@@ -171,4 +206,3 @@ struct ChartRendererTests {
         #expect(ChartRange.day1.trimmed(intraday).sessions == [S.date("2024-03-15")])
     }
 }
-

@@ -1,6 +1,7 @@
 import Testing
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -12,11 +13,16 @@ import Testing
 struct ChartSessionLayoutTests {
     typealias S = ChartTestSeries
 
-    func layout(_ s: HistorySeries, columns: Int = 100, k: Int = 1, calendar: SessionCalendar = .observed,
-                hours: TradingHours? = nil) -> (ChartSessionLayout, ChartSamples) {
-        let l = ChartSessionLayout(bars: s.bars, zone: s.zone, interval: s.interval, calendar: calendar, tradingHours: hours,
-                                   columns: columns, samplesPerColumn: k)
-        return (l, ChartSamples(bars: s.bars, closes: s.bars.map { $0.close?.doubleValue }, layout: l, interval: s.interval))
+    func layout(
+        _ s: HistorySeries, columns: Int = 100, k: Int = 1, calendar: SessionCalendar = .observed,
+        hours: TradingHours? = nil
+    ) -> (ChartSessionLayout, ChartSamples) {
+        let l = ChartSessionLayout(
+            bars: s.bars, zone: s.zone, interval: s.interval, calendar: calendar, tradingHours: hours,
+            columns: columns, samplesPerColumn: k)
+        return (
+            l, ChartSamples(bars: s.bars, closes: s.bars.map { $0.close?.doubleValue }, layout: l, interval: s.interval)
+        )
     }
 
     @Test func weekendsAndNightsTakeNoRoom() {
@@ -39,7 +45,10 @@ struct ChartSessionLayoutTests {
         let observed = layout(s, columns: 99).0
         #expect(observed.sessions.count == 4)  // never invents a session
         let (l, samples) = layout(s, columns: 99, calendar: .weekdays)
-        #expect(l.sessions.map(\.date.description) == ["2024-03-11", "2024-03-12", "2024-03-13", "2024-03-14", "2024-03-15"])
+        #expect(
+            l.sessions.map(\.date.description) == [
+                "2024-03-11", "2024-03-12", "2024-03-13", "2024-03-14", "2024-03-15",
+            ])
         #expect(l.sessions[2].bars.isEmpty)
         // Wednesday's span holds no sample at all.
         #expect(l.spans[2].allSatisfy { !samples.has($0) })
@@ -47,7 +56,9 @@ struct ChartSessionLayoutTests {
 
     @Test func dailySlotsBreakAtAMissingSession() {
         let missing = S.date("2024-03-13")
-        let s = S.daily(dates: S.weekdays(from: S.date("2024-03-11"), count: 5, skipping: [missing]), start: 10_000, step: 50, seed: 3, symbol: "X")
+        let s = S.daily(
+            dates: S.weekdays(from: S.date("2024-03-11"), count: 5, skipping: [missing]), start: 10_000, step: 50,
+            seed: 3, symbol: "X")
         let (l, samples) = layout(s, columns: 60, calendar: .weekdays)
         #expect(l.sessions.count == 6)
         let filled = (0..<60).filter { samples.has($0) }

@@ -1,6 +1,7 @@
 import TestSupport
-@testable import SquarestockKit
+
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
@@ -32,20 +33,25 @@ enum ChartTestSeries {
     }
 
     /// A bar from integer price units (`scale` decimals) around a close.
-    static func bar(_ time: Instant, _ session: CivilDate, open: Int64, close: Int64, wiggle: Int64, scale: Int,
-                    volume: Int64?, random: inout Random) -> Bar {
+    static func bar(
+        _ time: Instant, _ session: CivilDate, open: Int64, close: Int64, wiggle: Int64, scale: Int,
+        volume: Int64?, random: inout Random
+    ) -> Bar {
         let high = max(open, close) + Int64(random.next() % UInt64(max(wiggle, 1)))
         let low = min(open, close) - Int64(random.next() % UInt64(max(wiggle, 1)))
-        return Bar(time: time, session: session,
-                   open: ExactDecimal(significand: open, scale: scale), high: ExactDecimal(significand: high, scale: scale),
-                   low: ExactDecimal(significand: low, scale: scale), close: ExactDecimal(significand: close, scale: scale),
-                   volume: volume.map { ExactDecimal(significand: $0) })
+        return Bar(
+            time: time, session: session,
+            open: ExactDecimal(significand: open, scale: scale), high: ExactDecimal(significand: high, scale: scale),
+            low: ExactDecimal(significand: low, scale: scale), close: ExactDecimal(significand: close, scale: scale),
+            volume: volume.map { ExactDecimal(significand: $0) })
     }
 
     /// Intraday bars of `minutes` for each date, from `open` to `close` exchange time (HH*60+MM),
     /// a random walk in cents starting at `start`.
-    static func intraday(dates: [CivilDate], zone: ExchangeTimeZone = newYork, minutes: Int = 5, open: Int = 570, close: Int = 960,
-                         start: Int64, step: Int64 = 12, seed: UInt64, symbol: String = "AAPL", until: Int? = nil) -> HistorySeries {
+    static func intraday(
+        dates: [CivilDate], zone: ExchangeTimeZone = newYork, minutes: Int = 5, open: Int = 570, close: Int = 960,
+        start: Int64, step: Int64 = 12, seed: UInt64, symbol: String = "AAPL", until: Int? = nil
+    ) -> HistorySeries {
         var random = Random(state: seed)
         var price = start
         var bars: [Bar] = []
@@ -56,7 +62,8 @@ enum ChartTestSeries {
                 let o = price
                 price += random.step(step)
                 let volume = Int64(20_000 + random.next() % 60_000) * (m == open || m >= close - 15 ? 4 : 1)
-                bars.append(bar(t, date, open: o, close: price, wiggle: step, scale: 2, volume: volume, random: &random))
+                bars.append(
+                    bar(t, date, open: o, close: price, wiggle: step, scale: 2, volume: volume, random: &random))
                 m += minutes
             }
             price += random.step(step * 8)  // overnight move
@@ -65,8 +72,11 @@ enum ChartTestSeries {
     }
 
     /// Daily bars on the given session dates: a random walk of integer units at `scale` decimals.
-    static func daily(dates: [CivilDate], zone: ExchangeTimeZone = newYork, start: Int64, step: Int64, drift: Int64 = 0, scale: Int = 2,
-                      seed: UInt64, symbol: String, currency: Currency? = usd, volume: Bool = true) -> HistorySeries {
+    static func daily(
+        dates: [CivilDate], zone: ExchangeTimeZone = newYork, start: Int64, step: Int64, drift: Int64 = 0,
+        scale: Int = 2,
+        seed: UInt64, symbol: String, currency: Currency? = usd, volume: Bool = true
+    ) -> HistorySeries {
         var random = Random(state: seed)
         var price = start
         var bars: [Bar] = []
@@ -74,8 +84,10 @@ enum ChartTestSeries {
             let o = price
             price += random.step(step) + drift
             let v: Int64? = volume ? Int64(1_000_000 + random.next() % 4_000_000) : nil
-            bars.append(bar(zone.instant(for: CivilDateTime(date: date)), date, open: o, close: price, wiggle: step / 2,
-                            scale: scale, volume: v, random: &random))
+            bars.append(
+                bar(
+                    zone.instant(for: CivilDateTime(date: date)), date, open: o, close: price, wiggle: step / 2,
+                    scale: scale, volume: v, random: &random))
         }
         return HistorySeries(symbol: symbol, zone: zone, interval: .daily, bars: bars, currency: currency)
     }
@@ -97,8 +109,9 @@ enum ChartTestSeries {
 
     /// Stooq's real AAPL daily history (Polish header), decoded once.
     static let stooqAAPL: HistorySeries = {
-        let r = StooqHistoryDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")),
-                                           symbol: "AAPL", zone: newYork, interval: .daily)
+        let r = StooqHistoryDecoder.decode(
+            HTTPResponse(status: 200, body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")),
+            symbol: "AAPL", zone: newYork, interval: .daily)
         var s = try! r.get()
         s.currency = usd
         return s
@@ -106,8 +119,9 @@ enum ChartTestSeries {
 
     /// Yahoo's real TSLA daily history (table.csv, newest first), decoded.
     static let yahooTSLA: HistorySeries = {
-        let r = YahooHistoryCSVDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv")), layout: .table,
-                                            symbol: "TSLA", zone: newYork)
+        let r = YahooHistoryCSVDecoder.decode(
+            HTTPResponse(status: 200, body: Fixture.bytes("history/yahoo-csv/table_TSLA_1Y_D.csv")), layout: .table,
+            symbol: "TSLA", zone: newYork)
         var s = try! r.get()
         s.currency = usd
         return s
