@@ -21,4 +21,20 @@ package enum InstalledFiles {
 
     /// Whether `path` exists and is readable.
     package static func exists(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// The first of `folders` (relative paths, tried in order at each level) holding `marker`,
+    /// looking from the executable's folder up to eight levels: how a checkout
+    /// (`.build/debug/squarestock`) and an installation (`bin/` beside `share/squarestock/`)
+    /// find the files they ship. Returns the folder's path, or nil.
+    package static func findAbove(executable: String?, folders: [String], marker: String) -> String? {
+        guard let exe = executable else { return nil }
+        var dir = parent(exe)
+        for _ in 0..<8 {
+            for folder in folders where exists(dir + "/" + folder + "/" + marker) { return dir + "/" + folder }
+            let up = parent(dir)
+            if up == dir { break }
+            dir = up
+        }
+        return nil
+    }
 }

@@ -13,9 +13,12 @@
 package struct ProcessMonotonicClock: MonotonicClock {
     package init() {}
 
-    package func now() -> Double {
+    package func now() -> Double { Self.seconds(on: CLOCK_MONOTONIC) }
+
+    /// Seconds on a POSIX clock; the one `clock_gettime` read of both monotonic clocks.
+    static func seconds(on clock: clockid_t) -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

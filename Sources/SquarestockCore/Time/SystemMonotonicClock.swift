@@ -14,12 +14,10 @@ package struct SystemMonotonicClock: MonotonicClock {
     package init() {}
 
     package func now() -> Double {
-        var ts = timespec()
         #if os(Linux)
-            clock_gettime(CLOCK_BOOTTIME, &ts)
+            ProcessMonotonicClock.seconds(on: CLOCK_BOOTTIME)
         #else
-            clock_gettime(CLOCK_MONOTONIC, &ts)
+            ProcessMonotonicClock.seconds(on: CLOCK_MONOTONIC)
         #endif
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

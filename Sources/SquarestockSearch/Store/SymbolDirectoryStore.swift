@@ -46,18 +46,9 @@ package struct SymbolDirectoryStore: Sendable {
 
     static func findShipped(environment: [String: String], executablePath: String?) -> String? {
         if let d = environment["SQUARESTOCK_DATA"], !d.isEmpty { return d + "/symbols" }
-        guard let exe = executablePath else { return nil }
-        var dir = InstalledFiles.parent(exe)
-        for _ in 0..<8 {
-            if InstalledFiles.exists(dir + "/data/symbols/nasdaqlisted.txt") { return dir + "/data/symbols" }
-            if InstalledFiles.exists(dir + "/share/squarestock/symbols/nasdaqlisted.txt") {
-                return dir + "/share/squarestock/symbols"
-            }
-            let up = InstalledFiles.parent(dir)
-            if up == dir { break }
-            dir = up
-        }
-        return nil
+        return InstalledFiles.findAbove(
+            executable: executablePath, folders: ["data/symbols", "share/squarestock/symbols"],
+            marker: "nasdaqlisted.txt")
     }
 
     /// The preferred copy: the user's when one is installed, else the shipped one. Whether it

@@ -8,17 +8,7 @@ package enum SamplesLocator {
         environment: [String: String], executablePath: String? = InstalledFiles.currentExecutablePath()
     ) -> String? {
         if let dir = environment["SQUARESTOCK_SAMPLES"], !dir.isEmpty { return dir }
-        guard let exe = executablePath else { return nil }
-        var dir = InstalledFiles.parent(exe)
-        for _ in 0..<8 {
-            if InstalledFiles.exists(dir + "/samples/manifest.tsv") { return dir + "/samples" }
-            if InstalledFiles.exists(dir + "/share/squarestock/samples/manifest.tsv") {
-                return dir + "/share/squarestock/samples"
-            }
-            let up = InstalledFiles.parent(dir)
-            if up == dir { break }
-            dir = up
-        }
-        return nil
+        return InstalledFiles.findAbove(
+            executable: executablePath, folders: ["samples", "share/squarestock/samples"], marker: "manifest.tsv")
     }
 }
