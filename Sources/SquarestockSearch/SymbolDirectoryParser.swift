@@ -78,17 +78,14 @@ package enum SymbolDirectoryParser {
         buffer p: UnsafeBufferPointer<UInt8>, builder: UnsafeMutablePointer<IndexBuilder>? = nil,
         firstIndex: Int = 0
     ) -> Result<Parsed, SymbolDirectoryError> {
-        Result { () throws(SymbolDirectoryError) in try parseLines(p, builder: builder, firstIndex: firstIndex) }
-    }
-
-    /// The header line, then one listing a line (blank lines and test issues skipped), then the
-    /// footer and nothing after it.
-    static func parseLines(
-        _ p: UnsafeBufferPointer<UInt8>, builder: UnsafeMutablePointer<IndexBuilder>?, firstIndex: Int
-    ) throws(SymbolDirectoryError) -> Parsed {
-        guard let base = p.baseAddress, p.count > 0 else { throw .empty }
+        guard let base = p.baseAddress, p.count > 0 else { return .failure(.empty) }
         let n = p.count
-        var pos = try bodyStart(base, count: n)
+        var pos = 0
+        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        var firstVisible = pos
+        while firstVisible < n && (isSpace(base[firstVisible]) || base[firstVisible] == 10) { firstVisible += 1 }
+        if firstVisible == n { return .failure(.empty) }
+        if base[firstVisible] == UInt8(ascii: "<") { return .failure(.htmlInsteadOfDirectory) }
 
         var kind = DirectoryFileKind.nasdaqListed
         var listings: [Listing] = []
@@ -116,235 +113,171 @@ package enum SymbolDirectoryParser {
             pos = next
 
             if lineNo == 1 {
-                kind = try header(line)
-                continue
+                if let k = headerKind(line) {
+                    kind = k
+                    continue
+                }
+                if line.contains(UInt8(ascii: "<")) { return .failure(.htmlInsteadOfDirectory) }
+                return .failure(.badHeader(line: 1, found: text(line, limit: 120)))
             }
-            if isBlank(line) { continue }
-            if footer != nil { throw .dataAfterFooter(line: lineNo) }
+            var blank = true
+            for b in line where !isSpace(b) {
+                blank = false
+                break
+            }
+            if blank { continue }
+            if footer != nil { return .failure(.dataAfterFooter(line: lineNo)) }
             if line[0] == UInt8(ascii: "F") && line.starts(with: "File Creation Time:".utf8) {
-                guard let t = footerTime(line) else { throw .badFooter(line: lineNo, found: text(line, limit: 80)) }
+                guard let t = footerTime(line) else {
+                    return .failure(.badFooter(line: lineNo, found: text(line, limit: 80)))
+                }
                 footer = t
                 continue
             }
 
-            let count = splitFields(line, into: bounds)
-            if count != DirectoryFileKind.fieldCount {
-                if line.contains(UInt8(ascii: "<")) && lineNo <= 3 { throw .htmlInsteadOfDirectory }
-                throw .wrongFieldCount(line: lineNo, expected: DirectoryFileKind.fieldCount, found: count)
+            // Split into fields, trimming spaces.
+            var count = 0
+            var s = 0
+            let lb = line.baseAddress!
+            let ln = line.count
+            while true {
+                var i = ln
+                if s < ln, let bar = memchr(lb + s, 124, ln - s) {
+                    i = lb.distance(to: bar.assumingMemoryBound(to: UInt8.self))
+                }
+                if count < 8 {
+                    var a = s
+                    var b = i
+                    while a < b && isSpace(lb[a]) { a += 1 }
+                    while b > a && isSpace(lb[b - 1]) { b -= 1 }
+                    bounds[2 * count] = a
+                    bounds[2 * count + 1] = b
+                }
+                count += 1
+                if i >= ln { break }
+                s = i + 1
             }
-            let fields = DirectoryFields(line: line, bounds: bounds)
-            guard
-                let listing = try listing(
-                    fields, kind: kind, lineNo: lineNo, tokens: tokens, nameScratch: &nameScratch, builder: builder,
-                    index: firstIndex + listings.count)
-            else {
+            if count != DirectoryFileKind.fieldCount {
+                if line.contains(UInt8(ascii: "<")) && lineNo <= 3 { return .failure(.htmlInsteadOfDirectory) }
+                return .failure(.wrongFieldCount(line: lineNo, expected: DirectoryFileKind.fieldCount, found: count))
+            }
+            @inline(__always) func field(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(start: lb + bounds[2 * k], count: bounds[2 * k + 1] - bounds[2 * k])
+            }
+
+            let isNasdaq = kind == .nasdaqListed
+            let test = field(isNasdaq ? 3 : 6)
+            guard let isTest = yesNo(test, allowEmpty: false) else {
+                return .failure(.invalidValue(line: lineNo, field: "Test Issue", value: text(test, limit: 40)))
+            }
+            if isTest {
                 skipped += 1
                 continue
             }
-            listings.append(listing)
-        }
-        guard let time = footer else { throw .missingFooter(lastLine: lineNo) }
-        return (kind, SymbolDirectory(listings: listings, creationTime: time, testIssuesSkipped: skipped))
-    }
-
-    /// Where the first line starts, past a UTF-8 byte order mark; an empty body or an HTML page
-    /// (a captive portal, an error page) fails before any line is read.
-    static func bodyStart(_ base: UnsafePointer<UInt8>, count n: Int) throws(SymbolDirectoryError) -> Int {
-        var pos = 0
-        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
-        var firstVisible = pos
-        while firstVisible < n && (isSpace(base[firstVisible]) || base[firstVisible] == 10) { firstVisible += 1 }
-        if firstVisible == n { throw .empty }
-        if base[firstVisible] == UInt8(ascii: "<") { throw .htmlInsteadOfDirectory }
-        return pos
-    }
-
-    /// Which file the first line says this is.
-    static func header(_ line: UnsafeBufferPointer<UInt8>) throws(SymbolDirectoryError) -> DirectoryFileKind {
-        if let k = headerKind(line) { return k }
-        if line.contains(UInt8(ascii: "<")) { throw .htmlInsteadOfDirectory }
-        throw .badHeader(line: 1, found: text(line, limit: 120))
-    }
-
-    @inline(__always)
-    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in line where !isSpace(b) { return false }
-        return true
-    }
-
-    /// Splits `line` at `|` into `bounds` (field k trimmed of spaces at `bounds[2k]..<bounds[2k+1]`,
-    /// the first eight only) and returns how many fields there are.
-    @inline(__always)
-    static func splitFields(_ line: UnsafeBufferPointer<UInt8>, into bounds: UnsafeMutablePointer<Int>) -> Int {
-        var count = 0
-        var s = 0
-        // A line reaches here only when it has a byte that is not a space.
-        let lb = line.baseAddress!
-        let ln = line.count
-        while true {
-            var i = ln
-            if s < ln, let bar = memchr(lb + s, 124, ln - s) {
-                i = lb.distance(to: bar.assumingMemoryBound(to: UInt8.self))
+            let symbolField = field(0)
+            if symbolField.isEmpty {
+                return .failure(.emptyField(line: lineNo, field: isNasdaq ? "Symbol" : "ACT Symbol"))
             }
-            if count < 8 {
-                var a = s
-                var b = i
-                while a < b && isSpace(lb[a]) { a += 1 }
-                while b > a && isSpace(lb[b - 1]) { b -= 1 }
-                bounds[2 * count] = a
-                bounds[2 * count + 1] = b
+            let nameField = field(1)
+            if nameField.isEmpty { return .failure(.emptyField(line: lineNo, field: "Security Name")) }
+            let etfField = field(isNasdaq ? 6 : 4)
+            guard let isETF = yesNo(etfField, allowEmpty: true) else {
+                return .failure(.invalidValue(line: lineNo, field: "ETF", value: text(etfField, limit: 40)))
             }
-            count += 1
-            if i >= ln { break }
-            s = i + 1
-        }
-        return count
-    }
-
-    /// The trimmed fields of one line, as `splitFields` left them.
-    struct DirectoryFields {
-        let line: UnsafeBufferPointer<UInt8>
-        let bounds: UnsafeMutablePointer<Int>
-
-        @inline(__always)
-        subscript(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: line.baseAddress! + bounds[2 * k], count: bounds[2 * k + 1] - bounds[2 * k])
-        }
-    }
-
-    /// The listing on one data line, nil for a test issue; the name's words also go to `builder`
-    /// when there is one, under `index`.
-    @inline(__always)
-    static func listing(
-        _ field: DirectoryFields, kind: DirectoryFileKind, lineNo: Int, tokens: NameTokens,
-        nameScratch: inout [UInt8], builder: UnsafeMutablePointer<IndexBuilder>?, index: Int
-    ) throws(SymbolDirectoryError) -> Listing? {
-        let isNasdaq = kind == .nasdaqListed
-        let test = field[isNasdaq ? 3 : 6]
-        guard let isTest = yesNo(test, allowEmpty: false) else {
-            throw .invalidValue(line: lineNo, field: "Test Issue", value: text(test, limit: 40))
-        }
-        if isTest { return nil }
-        let symbolField = field[0]
-        if symbolField.isEmpty { throw .emptyField(line: lineNo, field: isNasdaq ? "Symbol" : "ACT Symbol") }
-        let nameField = field[1]
-        if nameField.isEmpty { throw .emptyField(line: lineNo, field: "Security Name") }
-        let etfField = field[isNasdaq ? 6 : 4]
-        guard let isETF = yesNo(etfField, allowEmpty: true) else {
-            throw .invalidValue(line: lineNo, field: "ETF", value: text(etfField, limit: 40))
-        }
-        let lot = try roundLot(field[5], lineNo: lineNo)
-        let symbols =
-            isNasdaq
-            ? try nasdaqListedSymbols(field, lineNo: lineNo) : try otherListedSymbols(field, lineNo: lineNo)
-        let name = collapsedName(nameField, scratch: &nameScratch)
-
-        tokens.tokenize(nameField)
-        let core = ListingNameAnalysis.coreRunCount(tokens, isETF: isETF)
-        let type = ListingNameAnalysis.securityType(tokens, coreRuns: core, isETF: isETF, suffix: symbols.suffix)
-        var shareClass: UInt8? = nil
-        if case .shareClass(let c) = symbols.suffix {
-            shareClass = c
-        } else if type != .etf {
-            shareClass = ListingNameAnalysis.shareClass(tokens)
-        }
-        if let builder {
-            let indexCore = type == .etf && !isETF ? ListingNameAnalysis.coreRunCount(tokens, isETF: true) : core
-            builder.pointee.add(tokens: tokens, isETF: isETF || type == .etf, core: indexCore, index: UInt32(index))
-        }
-        return Listing(
-            symbol: symbols.symbol, name: name, exchange: symbols.exchange, type: type,
-            shareClass: shareClass, isETF: isETF, actSymbol: symbols.act, cqsSymbol: symbols.cqs,
-            nasdaqSymbol: symbols.nasdaq, financialStatus: symbols.status, roundLotSize: lot)
-    }
-
-    /// A line's venue and its symbols in each convention.
-    struct LineSymbols {
-        var exchange: ListingExchange
-        /// What search shows (`BRK.B`).
-        var symbol: String
-        var suffix = DirectorySymbol.Suffix.none
-        /// The ACT (nasdaqlisted: the only) symbol, the CQS one and the Nasdaq one (`BRK/B`,
-        /// `BRK.B`, `BRK=B`, say).
-        var act: String
-        var cqs: String? = nil
-        var nasdaq: String
-        /// Nasdaq's financial status letter, nasdaqlisted only.
-        var status: UInt8? = nil
-    }
-
-    /// `Symbol|Security Name|Market Category|Test Issue|Financial Status|Round Lot Size|ETF|NextShares`.
-    @inline(__always)
-    static func nasdaqListedSymbols(_ field: DirectoryFields, lineNo: Int) throws(SymbolDirectoryError) -> LineSymbols {
-        let cat = field[2]
-        guard cat.count == 1, let exchange = ListingExchange(nasdaqMarketCategory: cat[0]) else {
-            throw .invalidValue(line: lineNo, field: "Market Category", value: text(cat, limit: 20))
-        }
-        let act = TerminalText.clean(bytes: UnsafeRawBufferPointer(field[0]))
-        var symbols = LineSymbols(exchange: exchange, symbol: act, act: act, nasdaq: act)
-        let fstat = field[4]
-        if fstat.count == 1 { symbols.status = fstat[0] }
-        return symbols
-    }
-
-    /// `ACT Symbol|Security Name|Exchange|CQS Symbol|ETF|Round Lot Size|Test Issue|NASDAQ Symbol`;
-    /// the displayed symbol comes from the CQS column.
-    @inline(__always)
-    static func otherListedSymbols(_ field: DirectoryFields, lineNo: Int) throws(SymbolDirectoryError) -> LineSymbols {
-        let ex = field[2]
-        guard ex.count == 1, ex[0] >= 65 && ex[0] <= 90 else {
-            if ex.isEmpty { throw .emptyField(line: lineNo, field: "Exchange") }
-            throw .invalidValue(line: lineNo, field: "Exchange", value: text(ex, limit: 20))
-        }
-        let exchange = ListingExchange(otherListedCode: ex[0]) ?? ListingExchange(unknownOtherListedCode: ex[0])
-        let symbolField = field[0]
-        let act = TerminalText.clean(bytes: UnsafeRawBufferPointer(symbolField))
-        var symbols = LineSymbols(exchange: exchange, symbol: act, act: act, nasdaq: act)
-        let cqsField = field[3]
-        if !cqsField.isEmpty {
-            symbols.cqs =
-                cqsField.elementsEqual(symbolField) ? act : TerminalText.clean(bytes: UnsafeRawBufferPointer(cqsField))
-            (symbols.symbol, symbols.suffix) = DirectorySymbol.display(cqs: cqsField)
-        }
-        let nf = field[7]
-        if !(nf.isEmpty || nf.elementsEqual(symbolField)) {
-            symbols.nasdaq = TerminalText.clean(bytes: UnsafeRawBufferPointer(nf))
-        }
-        return symbols
-    }
-
-    /// Digits only, at most nine of them; empty means the usual 100.
-    @inline(__always)
-    static func roundLot(_ lotField: UnsafeBufferPointer<UInt8>, lineNo: Int) throws(SymbolDirectoryError) -> Int {
-        var lot = lotField.isEmpty ? 100 : 0
-        for b in lotField {
-            guard b >= 48 && b <= 57, lot < 100_000_000 else {
-                throw .invalidValue(line: lineNo, field: "Round Lot Size", value: text(lotField, limit: 20))
+            let lotField = field(5)
+            var lot = lotField.isEmpty ? 100 : 0
+            for b in lotField {
+                guard b >= 48 && b <= 57, lot < 100_000_000 else {
+                    return .failure(
+                        .invalidValue(line: lineNo, field: "Round Lot Size", value: text(lotField, limit: 20)))
+                }
+                lot = lot * 10 + Int(b - 48)
             }
-            lot = lot * 10 + Int(b - 48)
-        }
-        return lot
-    }
 
-    /// The name with runs of spaces collapsed (the field is already trimmed); `scratch` is only
-    /// used, and reused, when there is a run.
-    @inline(__always)
-    static func collapsedName(_ nameField: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> String {
-        var hasDoubleSpace = false
-        // The name field is not empty here.
-        let nb = nameField.baseAddress!
-        var k = 1
-        while k < nameField.count {
-            if nb[k] == 32 && nb[k - 1] == 32 {
-                hasDoubleSpace = true
-                break
+            let exchange: ListingExchange
+            let symbol: String
+            var suffix = DirectorySymbol.Suffix.none
+            var cqs: String? = nil
+            var nasdaqSymbol: String
+            var status: UInt8? = nil
+            let actSymbol = TerminalText.clean(bytes: UnsafeRawBufferPointer(symbolField))
+            if isNasdaq {
+                let cat = field(2)
+                guard cat.count == 1, let e = ListingExchange(nasdaqMarketCategory: cat[0]) else {
+                    return .failure(.invalidValue(line: lineNo, field: "Market Category", value: text(cat, limit: 20)))
+                }
+                exchange = e
+                symbol = actSymbol
+                nasdaqSymbol = actSymbol
+                let fstat = field(4)
+                if fstat.count == 1 { status = fstat[0] }
+            } else {
+                let ex = field(2)
+                guard ex.count == 1, ex[0] >= 65 && ex[0] <= 90 else {
+                    if ex.isEmpty { return .failure(.emptyField(line: lineNo, field: "Exchange")) }
+                    return .failure(.invalidValue(line: lineNo, field: "Exchange", value: text(ex, limit: 20)))
+                }
+                exchange = ListingExchange(otherListedCode: ex[0]) ?? ListingExchange(unknownOtherListedCode: ex[0])
+                let cqsField = field(3)
+                if cqsField.isEmpty {
+                    symbol = actSymbol
+                } else if cqsField.elementsEqual(symbolField) {
+                    cqs = actSymbol
+                    (symbol, suffix) = DirectorySymbol.display(cqs: cqsField)
+                } else {
+                    cqs = TerminalText.clean(bytes: UnsafeRawBufferPointer(cqsField))
+                    (symbol, suffix) = DirectorySymbol.display(cqs: cqsField)
+                }
+                let nf = field(7)
+                nasdaqSymbol =
+                    nf.isEmpty || nf.elementsEqual(symbolField)
+                    ? actSymbol : TerminalText.clean(bytes: UnsafeRawBufferPointer(nf))
             }
-            k += 1
+
+            // Name: collapse runs of spaces (fields are already trimmed).
+            let name: String
+            var hasDoubleSpace = false
+            let nb = nameField.baseAddress!
+            var k = 1
+            while k < nameField.count {
+                if nb[k] == 32 && nb[k - 1] == 32 {
+                    hasDoubleSpace = true
+                    break
+                }
+                k += 1
+            }
+            if hasDoubleSpace {
+                nameScratch.removeAll(keepingCapacity: true)
+                for b in nameField where !(b == 32 && nameScratch.last == 32) { nameScratch.append(b) }
+                name = TerminalText.clean(bytes: nameScratch)
+            } else {
+                name = TerminalText.clean(bytes: UnsafeRawBufferPointer(nameField))
+            }
+
+            tokens.tokenize(nameField)
+            let core = ListingNameAnalysis.coreRunCount(tokens, isETF: isETF)
+            let type = ListingNameAnalysis.securityType(tokens, coreRuns: core, isETF: isETF, suffix: suffix)
+            var shareClass: UInt8? = nil
+            if case .shareClass(let c) = suffix {
+                shareClass = c
+            } else if type != .etf {
+                shareClass = ListingNameAnalysis.shareClass(tokens)
+            }
+            if let builder {
+                let indexCore = type == .etf && !isETF ? ListingNameAnalysis.coreRunCount(tokens, isETF: true) : core
+                builder.pointee.add(
+                    tokens: tokens, isETF: isETF || type == .etf, core: indexCore,
+                    index: UInt32(firstIndex + listings.count))
+            }
+
+            listings.append(
+                Listing(
+                    symbol: symbol, name: name, exchange: exchange, type: type,
+                    shareClass: shareClass, isETF: isETF, actSymbol: actSymbol, cqsSymbol: cqs,
+                    nasdaqSymbol: nasdaqSymbol, financialStatus: status, roundLotSize: lot))
         }
-        guard hasDoubleSpace else { return TerminalText.clean(bytes: UnsafeRawBufferPointer(nameField)) }
-        scratch.removeAll(keepingCapacity: true)
-        for b in nameField where !(b == 32 && scratch.last == 32) { scratch.append(b) }
-        return TerminalText.clean(bytes: scratch)
+        guard let time = footer else { return .failure(.missingFooter(lastLine: lineNo)) }
+        return .success((kind, SymbolDirectory(listings: listings, creationTime: time, testIssuesSkipped: skipped)))
     }
 
     @inline(__always)
