@@ -48,7 +48,7 @@ package enum FieldParsing {
         if let v = ExactDecimal.parse(b) { return .number(v) }
         if isMissing(b) { return .missing }
         let field = ASCIIBytes.trimmed(b, from: 0, to: b.count, where: ASCIIBytes.isInlineSpace)
-        var s = field.lowerBound
+        let s = field.lowerBound
         var e = field.upperBound
         guard e > s else { return .missing }
         var multiplierExponent = 0
