@@ -63,7 +63,3 @@
         return nil
     }
 }
-
-/// The old name, kept while `HTMLForm` (Yahoo, rewritten in parallel) still spells it; it goes
-/// when that file calls `ASCIIBytes`.
-package typealias ASCIISearch = ASCIIBytes

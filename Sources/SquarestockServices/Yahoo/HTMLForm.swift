@@ -14,13 +14,13 @@ package enum HTMLForm {
         var out: [(String, String)] = []
         html.withUnsafeBufferPointer { page in
             var from = 0
-            while let open = ASCIISearch.firstIndex(of: inputTag, in: page, from: from, to: page.count) {
+            while let open = ASCIIBytes.firstIndex(of: inputTag, in: page, from: from, to: page.count) {
                 let tagStart = open + inputTag.count
                 guard let end = (tagStart..<page.count).first(where: { page[$0] == UInt8(ascii: ">") }) else { break }
                 from = end + 1
                 let tag = tagStart..<end
                 guard let type = attribute(typeName, in: page, tag), type.count == hidden.count,
-                    ASCIISearch.firstIndex(of: hidden, in: page, from: type.lowerBound, to: type.upperBound) != nil,
+                    ASCIIBytes.firstIndex(of: hidden, in: page, from: type.lowerBound, to: type.upperBound) != nil,
                     let name = attribute(nameName, in: page, tag)
                 else { continue }
                 let value = attribute(valueName, in: page, tag)
@@ -45,9 +45,9 @@ package enum HTMLForm {
     /// so `data-name=` is not `name=`.
     static func attribute(_ name: [UInt8], in page: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> Range<Int>? {
         var from = tag.lowerBound
-        while let at = ASCIISearch.firstIndex(of: name, in: page, from: from, to: tag.upperBound) {
+        while let at = ASCIIBytes.firstIndex(of: name, in: page, from: from, to: tag.upperBound) {
             from = at + name.count
-            if at > tag.lowerBound, !isSpace(page[at - 1]) { continue }
+            if at > tag.lowerBound, !ASCIIBytes.isSpace(page[at - 1]) { continue }
             guard from < tag.upperBound, page[from] == UInt8(ascii: "\"") || page[from] == UInt8(ascii: "'") else {
                 var e = from
                 while e < tag.upperBound, page[e] != UInt8(ascii: " ") { e += 1 }
@@ -60,8 +60,6 @@ package enum HTMLForm {
         }
         return nil
     }
-
-    private static func isSpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
 
     /// `&amp; &lt; &gt; &quot; &apos; &#xNN; &#NN;`; anything else, including a reference to a
     /// surrogate or to no code point, stays as written.
