@@ -11,6 +11,11 @@ public struct Price: Sendable, Equatable {
     public var previousClose: ExactDecimal?
     public var volume: ExactDecimal?
     public var lastTrade: Instant?
+    /// Best bid and ask where the source sends them (exchanges); nil for stock sources.
+    public var bid: ExactDecimal?
+    public var ask: ExactDecimal?
+    /// Volume-weighted average price over the source's window (Kraken's 24 h `p`).
+    public var vwap: ExactDecimal?
 
     public init(
         last: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,

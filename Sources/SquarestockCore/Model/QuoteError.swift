@@ -23,6 +23,13 @@ public enum QuoteError: Error, Sendable, Equatable {
     /// A last price was sent but cannot be held exactly (not a number, or more digits than
     /// `ExactDecimal` keeps). Calling it an unknown symbol would send the user after a typo.
     case unreadablePrice(source: String, text: String)
+    /// An exchange does not list the pair; `suggestion` is the closest pair it does list.
+    case unlistedPair(source: String, suggestion: String?)
+    /// A JSON service answered with something else (a CDN's HTML page, an empty body).
+    case notJSON(source: String, status: Int, kind: BodyKind, excerpt: String)
+    /// An exchange answered with an error of its own that no other case describes
+    /// (Kraken `EService:Unavailable`), quoted as sent (sanitised, short), with what to do.
+    case exchangeError(source: String, message: String, hint: String)
 
     /// The price text as the message quotes it: network text, so sanitised and kept short.
     public static func priceNotReadable(source: String, sent text: String) -> QuoteError {
@@ -32,14 +39,15 @@ public enum QuoteError: Error, Sendable, Equatable {
     /// The source does not know the symbol (as opposed to failing): worth a "did you mean".
     public var meansUnknownSymbol: Bool {
         switch self {
-        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall: return true
+        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall, .unlistedPair: return true
         default: return false
         }
     }
 
     public var isServiceLevel: Bool {
         switch self {
-        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly:
+        case .unexpectedBody, .rateLimited, .httpStatus, .transport, .notConfigured, .sessionFailed, .premiumOnly,
+            .notJSON, .exchangeError:
             return true
         default: return false
         }
@@ -106,6 +114,16 @@ public enum QuoteError: Error, Sendable, Equatable {
         case .unreadablePrice(let source, let text):
             return
                 "\(source) sent a last price squarestock cannot read exactly (\"\(text)\": not a number, or more than 18 significant digits); try again, or use another --source"
+        case .unlistedPair(let source, let suggestion):
+            return "\(source) does not list this pair"
+                + (suggestion.map { "; did you mean \($0)?" } ?? "")
+                + " (`squarestock markets --exchange \(source)` lists its pairs)"
+        case .notJSON(let source, let status, let kind, let excerpt):
+            var s = "the server sent \(kind.description) instead of JSON (HTTP \(status))"
+            if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }
+            return s + "; \(source) may be down or changed its format, try again later"
+        case .exchangeError(let source, let message, let hint):
+            return "\(source) answered with an error (\"\(message)\"); \(hint)"
         }
     }
 

@@ -1,0 +1,12 @@
+/// The exchanges `--exchange` (and `--source`) accept, by name.
+package enum ExchangeCatalog {
+    package static let names = ["kraken", "coinbase", "tradeogre"]
+    package static let defaultName = "kraken"
+
+    package static func adapter(named name: String) -> ExchangeAdapter? {
+        switch name.lowercased() {
+        // Adapters register here as they land.
+        default: return nil
+        }
+    }
+}
