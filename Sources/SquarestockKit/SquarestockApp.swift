@@ -32,4 +32,6 @@ extension Settings {
     public static var sourceNames: [String] { SourceCatalog.names }
     /// The source used when none is named.
     public static var defaultSourceName: String { SourceCatalog.defaultName }
+    /// The names `--exchange` accepts.
+    public static var exchangeNames: [String] { ExchangeCatalog.names }
 }

@@ -1,6 +1,7 @@
 /// The sources `--source` accepts, by name.
 package enum SourceCatalog {
-    package static let names = ["auto", "yahoo", "alphavantage", "stooq", "yahoo-csv", "samples"]
+    package static let names =
+        ["auto", "yahoo", "alphavantage", "stooq", "yahoo-csv", "samples"] + ExchangeCatalog.names
     package static let defaultName = "auto"
 
     package static func source(named name: String, context: SourceContext) -> QuoteSource? {
@@ -11,7 +12,7 @@ package enum SourceCatalog {
         case "stooq": return StooqSource()
         case "yahoo-csv", "yahoocsv": return YahooCSVSource()
         case "samples", "sample": return SamplesSource()
-        default: return nil
+        default: return ExchangeCatalog.adapter(named: name).map(ExchangeSource.init(adapter:))
         }
     }
 

@@ -15,7 +15,7 @@ struct Squarestock: ParsableCommand {
         version: SquarestockVersion.string,
         subcommands: [
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
-            WatchCommand.self, DoctorCommand.self,
+            WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )

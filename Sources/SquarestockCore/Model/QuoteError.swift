@@ -36,10 +36,11 @@ public enum QuoteError: Error, Sendable, Equatable {
         .unreadablePrice(source: source, text: BodyKind.excerpt(Array(text.utf8), limit: 40))
     }
 
-    /// The source does not know the symbol (as opposed to failing): worth a "did you mean".
+    /// The source does not know the symbol (as opposed to failing): worth a "did you mean" from
+    /// the stock directory. An unlisted crypto pair carries the exchange's own suggestion instead.
     public var meansUnknownSymbol: Bool {
         switch self {
-        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall, .unlistedPair: return true
+        case .unknownSymbol, .noData, .missingFromResponse, .invalidCall: return true
         default: return false
         }
     }

@@ -12,11 +12,14 @@ public struct Settings: Sendable {
         public var source: String?
         public var endpoint: String?
         public var timeout: Double?
+        /// `--exchange` of `book`, `trades` and `markets`.
+        public var exchange: String?
 
-        public init(source: String? = nil, endpoint: String? = nil, timeout: Double? = nil) {
+        public init(source: String? = nil, endpoint: String? = nil, timeout: Double? = nil, exchange: String? = nil) {
             self.source = source
             self.endpoint = endpoint
             self.timeout = timeout
+            self.exchange = exchange
         }
 
         /// The flags' own values checked alone (no environment, no config file), for a command
@@ -25,6 +28,7 @@ public struct Settings: Sendable {
             if let name = source { try Settings.checkSource(name) }
             if let e = endpoint { try Settings.checkEndpoint(e) }
             if let seconds = timeout { try Settings.checkTimeout(seconds) }
+            if let name = exchange { try Settings.checkExchange(name) }
         }
     }
 
@@ -32,6 +36,9 @@ public struct Settings: Sendable {
     public var sourceName: String
     /// `--endpoint` > `SQUARESTOCK_ENDPOINT` > config `endpoint`; http or https.
     public var endpoint: String?
+    /// `--exchange` > `SQUARESTOCK_EXCHANGE` > config `exchange` > `kraken`: the exchange of
+    /// `book`, `trades` and `markets`, and the one `--source auto` falls back to for crypto pairs.
+    public var exchangeName: String
     /// `--timeout` > config `timeout` > 10 seconds.
     public var timeout: Double
     /// The environment's key, else the config's.
@@ -85,6 +92,9 @@ public struct Settings: Sendable {
         try checkSource(name)
         let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
         if let e = endpoint { try checkEndpoint(e) }
+        let exchange =
+            flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? ExchangeCatalog.defaultName
+        try checkExchange(exchange)
         let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
         try checkTimeout(seconds)
 
@@ -95,7 +105,7 @@ public struct Settings: Sendable {
             cacheDirectory = nil
         }
         let settings = Settings(
-            sourceName: name, endpoint: endpoint, timeout: seconds,
+            sourceName: name, endpoint: endpoint, exchangeName: exchange.lowercased(), timeout: seconds,
             stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? config["stooq_api_key"],
             alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? config["alphavantage_api_key"],
             yahooUserAgent: config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
@@ -118,7 +128,8 @@ public struct Settings: Sendable {
     package var sourceContext: SourceContext {
         SourceContext(
             now: now, endpoint: endpoint, stooqAPIKey: stooqAPIKey, samplesDirectory: samplesDirectory,
-            cacheDirectory: cacheDirectory, yahooUserAgent: yahooUserAgent, alphaVantageAPIKey: alphaVantageAPIKey)
+            cacheDirectory: cacheDirectory, yahooUserAgent: yahooUserAgent, alphaVantageAPIKey: alphaVantageAPIKey,
+            exchange: exchangeName)
     }
 
     /// The limits every request runs under.
@@ -126,6 +137,10 @@ public struct Settings: Sendable {
 
     static func checkSource(_ name: String) throws(SettingsError) {
         guard SourceCatalog.isKnown(name) else { throw .unknownSource(name) }
+    }
+
+    static func checkExchange(_ name: String) throws(SettingsError) {
+        guard ExchangeCatalog.names.contains(name.lowercased()) else { throw .unknownExchange(name) }
     }
 
     static func checkEndpoint(_ endpoint: String) throws(SettingsError) {

@@ -6,6 +6,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case unknownSource(String)
     case endpointNotHTTP(String)
     case timeoutOutOfRange
+    case unknownExchange(String)
 
     public var description: String {
         switch self {
@@ -13,6 +14,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             return "unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))"
         case .endpointNotHTTP(let endpoint):
             return "--endpoint must start with http:// or https:// (got '\(endpoint)')"
+        case .unknownExchange(let name):
+            return "unknown exchange '\(name)'; choose one of \(ExchangeCatalog.names.joined(separator: ", "))"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

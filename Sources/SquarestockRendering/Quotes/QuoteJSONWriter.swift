@@ -14,7 +14,7 @@ package enum QuoteJSONWriter {
         case .failure:
             for k in [
                 "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
-                "previousClose", "volume", "lastTrade", "lastTradeLocal",
+                "previousClose", "volume", "bid", "ask", "vwap", "lastTrade", "lastTradeLocal",
             ] { fields.append((k, "null")) }
             fields.append(("marketStatus", string(MarketStatus.unknown.rawValue)))
             fields.append(("marketStatusReason", "null"))
@@ -34,6 +34,7 @@ package enum QuoteJSONWriter {
                 ("changePercent", num(p.changePercent)), ("open", num(p.open)), ("high", num(p.high)),
                 ("low", num(p.low)),
                 ("previousClose", num(p.previousClose)), ("volume", num(p.volume)),
+                ("bid", num(p.bid)), ("ask", num(p.ask)), ("vwap", num(p.vwap)),
                 ("lastTrade", opt(facts.lastTradeUTC)), ("lastTradeLocal", opt(facts.lastTradeLocal)),
                 ("marketStatus", string(facts.status.status.rawValue)),
                 ("marketStatusReason", opt(facts.status.reason)),

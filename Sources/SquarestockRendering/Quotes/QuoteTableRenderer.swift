@@ -78,6 +78,16 @@ package struct QuoteTableRenderer: Sendable {
         add("prev close", p.previousClose)
         add("volume", p.volume, NumberFormatting.volume)
         lines.append("  " + stats.joined(separator: "  "))
+        if p.bid != nil || p.ask != nil || p.vwap != nil {
+            var book: [String] = []
+            book.append("bid " + (p.bid.map(NumberFormatting.price) ?? "—"))
+            book.append("ask " + (p.ask.map(NumberFormatting.price) ?? "—"))
+            if let a = p.ask, let b = p.bid, let spread = a - b {
+                book.append("spread " + NumberFormatting.price(spread))
+            }
+            if let v = p.vwap { book.append("vwap " + NumberFormatting.price(v)) }
+            lines.append("  " + book.joined(separator: "  "))
+        }
 
         if let when = facts.lastTradeDisplay {
             lines.append("  last trade " + when + (facts.age.map { " (\($0))" } ?? ""))

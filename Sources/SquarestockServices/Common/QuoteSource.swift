@@ -26,14 +26,18 @@ package struct SourceContext: Sendable {
     package var cacheDirectory: String?
     /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
     package var yahooUserAgent: String
+    /// The exchange `--source auto` asks for crypto pairs Yahoo does not answer.
+    package var exchange: String
 
     package static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
 
     package init(
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
         stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
-        yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil
+        yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil,
+        exchange: String = ExchangeCatalog.defaultName
     ) {
+        self.exchange = exchange
         self.alphaVantageAPIKey = alphaVantageAPIKey
         self.now = now
         self.endpoint = endpoint

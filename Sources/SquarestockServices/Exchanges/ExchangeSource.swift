@@ -40,7 +40,8 @@ package struct ExchangeSource: QuoteSource, HistorySource {
 
     /// The ticker as a `Stock`: the change measured from the ticker's reference price (and the
     /// note says which), the venue "Crypto (24/7)" in UTC, open unless the exchange says otherwise.
-    func stock(symbol: String, ticker t: ExchangeTicker, status: ExchangeSystemStatus?, context: SourceContext) -> Stock {
+    func stock(symbol: String, ticker t: ExchangeTicker, status: ExchangeSystemStatus?, context: SourceContext) -> Stock
+    {
         var price = Price(
             last: t.last, open: t.reference, high: t.high, low: t.low, volume: t.volume, lastTrade: t.lastTradeTime)
         price.bid = t.bid

@@ -8,9 +8,13 @@ import SquarestockNetworking
 package struct FallbackSource: QuoteSource {
     package let name = "auto"
     package let chain: [QuoteSource]
+    /// Asked last for crypto pairs (`XMR-BTC`) the chain could not quote, whatever the reason:
+    /// Yahoo lists only some pairs. Its answer replaces the chain's error only when it has a quote.
+    package let exchangeFallback: ExchangeSource?
 
-    package init(chain: [QuoteSource]) {
+    package init(chain: [QuoteSource], exchangeFallback: ExchangeSource? = nil) {
         self.chain = chain
+        self.exchangeFallback = exchangeFallback
     }
 
     /// yahoo, then Alpha Vantage and Stooq when their keys are configured (keyless Stooq
@@ -19,7 +23,8 @@ package struct FallbackSource: QuoteSource {
         var chain: [QuoteSource] = [YahooSource()]
         if context.alphaVantageAPIKey != nil { chain.append(AlphaVantageSource()) }
         if context.stooqAPIKey != nil { chain.append(StooqSource()) }
-        return FallbackSource(chain: chain)
+        return FallbackSource(
+            chain: chain, exchangeFallback: ExchangeCatalog.adapter(named: context.exchange).map(ExchangeSource.init))
     }
 
     package static let skipPrefix = "fell back from "
@@ -53,6 +58,18 @@ package struct FallbackSource: QuoteSource {
                         + reasons.joined(separator: "; "))
             }
             pending = retry
+        }
+        if let exchangeFallback {
+            let failed = symbols.filter { final[$0]?.error != nil && TradingPair(symbol: $0) != nil }
+            if !failed.isEmpty {
+                for r in exchangeFallback.quotes(for: failed, context: context, transport: transport) {
+                    guard var stock = r.stock, let earlier = final[r.symbol], let why = earlier.error else { continue }
+                    let from = chain.last?.name ?? name
+                    stock.notes.insert(
+                        FallbackSource.skipPrefix + "\(from) to \(exchangeFallback.name): " + why.detail, at: 0)
+                    final[r.symbol] = StockResult(symbol: r.symbol, outcome: .success(stock))
+                }
+            }
         }
         return symbols.map {
             final[$0] ?? StockResult(symbol: $0, outcome: .failure(.missingFromResponse(source: name)))

@@ -43,7 +43,7 @@ struct SourceOptions: ParsableArguments {
         return try Self.resolve(flags)
     }
 
-    private static func resolve(_ flags: Settings.Flags) throws -> Settings {
+    static func resolve(_ flags: Settings.Flags) throws -> Settings {
         do {
             return try Settings.resolve(
                 flags, environment: ProcessInfo.processInfo.environment, localtimeTarget: LocaltimeLink.target())

@@ -1,0 +1,57 @@
+import ArgumentParser
+import SquarestockKit
+import SquarestockRendering
+
+/// The flags `book`, `trades` and `markets` share: which exchange, where to send the requests,
+/// how long to wait, and how to print. Resolved into `Settings` once in `validate()`, like
+/// `SourceOptions`.
+struct ExchangeOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help:
+            "Exchange: \(Settings.exchangeNames.joined(separator: ", ")). Env: SQUARESTOCK_EXCHANGE. Config: exchange.")
+    var exchange: String?
+
+    @Option(
+        name: .long,
+        help: "Send requests to this scheme://host:port instead; paths stay the exchange's. Env: SQUARESTOCK_ENDPOINT.")
+    var endpoint: String?
+
+    @Option(name: .long, help: "Seconds to wait for each request, 0.001 to 600 (default 10).")
+    var timeout: Double?
+
+    @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
+    var format: QuoteCommand.Format?
+
+    @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
+    var noColor = false
+
+    @Flag(name: .long, help: "Draw with ASCII characters only.")
+    var ascii = false
+
+    var resolved = ResolvedSettings()
+
+    mutating func resolveSettings() throws {
+        resolved.value = try SourceOptions.resolve(
+            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange))
+    }
+
+    func settings() throws -> Settings {
+        if let settings = resolved.value { return settings }
+        return try SourceOptions.resolve(Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange))
+    }
+
+    /// What the output looks like: the format asked for, else a table on a terminal and CSV in a pipe.
+    func output(environment: [String: String]) -> (format: QuoteCommand.Format, caps: TerminalCapabilities) {
+        let caps = TerminalCapabilities.detect(environment: environment, fd: 1, forceNoColour: noColor)
+        return (format ?? (caps.isTTY ? .table : .csv), caps)
+    }
+}
+
+extension ExchangeReport {
+    /// Prints the error, if any, and ends with the report's exit status.
+    func finish() throws {
+        if let message = errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
