@@ -30,8 +30,7 @@ package struct OrderBookTable: Sendable {
         var out =
             palette.paint(book.pair.symbol, .bold) + "  "
             + palette.paint("\(exchange) · order book, \(depth) level\(depth == 1 ? "" : "s") a side", .dim) + "\n"
-        let bids = BookSide(levels: book.bids)
-        let asks = BookSide(levels: book.asks)
+        let (bids, asks) = BookSide.pair(book)
         let cols = BookColumns(bids: bids, asks: asks)
         out +=
             palette.paint(
@@ -78,7 +77,8 @@ package struct OrderBookTable: Sendable {
     }
 }
 
-/// One side of a book as the table prints it: exact texts, and running totals summed exactly.
+/// One side of a book as the table prints it: exact texts at one scale per column (so decimal
+/// points line up, as exchanges print them), and running totals summed exactly.
 struct BookSide {
     var levels: [BookLevel]
     var priceText: [String]
@@ -87,16 +87,32 @@ struct BookSide {
     /// The running totals as exact values (nil once a sum no longer fits `ExactDecimal`).
     var cumulative: [ExactDecimal?]
 
-    init(levels: [BookLevel]) {
+    /// `priceScale` and `sizeScale` are the decimals to show; values with more keep theirs.
+    init(levels: [BookLevel], priceScale: Int = 0, sizeScale: Int = 0) {
         self.levels = levels
-        priceText = levels.map { $0.price.normalized.description }
-        sizeText = levels.map { $0.size.normalized.description }
+        func text(_ v: ExactDecimal, _ scale: Int) -> String {
+            let n = v.normalized
+            return (n.scale < scale ? n.rescaled(to: scale) : nil)?.description ?? n.description
+        }
+        priceText = levels.map { text($0.price, priceScale) }
+        sizeText = levels.map { text($0.size, sizeScale) }
         var running: ExactDecimal? = ExactDecimal(0)
         cumulative = levels.map { l in
             running = running.flatMap { $0 + l.size }
             return running
         }
-        cumulativeText = cumulative.map { $0?.normalized.description ?? "—" }
+        cumulativeText = cumulative.map { $0.map { text($0, sizeScale) } ?? "—" }
+    }
+
+    /// Both sides of `book` at the book's widest price and size scales.
+    static func pair(_ book: OrderBook) -> (bids: BookSide, asks: BookSide) {
+        let all = book.bids + book.asks
+        let priceScale = all.map { $0.price.normalized.scale }.max() ?? 0
+        let sizeScale = all.map { $0.size.normalized.scale }.max() ?? 0
+        return (
+            BookSide(levels: book.bids, priceScale: priceScale, sizeScale: sizeScale),
+            BookSide(levels: book.asks, priceScale: priceScale, sizeScale: sizeScale)
+        )
     }
 }
 
