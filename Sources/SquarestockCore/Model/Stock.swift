@@ -21,6 +21,9 @@ public struct Stock: Sendable {
     public var reportedStatus: MarketStatus?
     /// The pre-market or after-hours price while the market is in that session.
     public var extendedHours: ExtendedHoursQuote?
+    /// The decimals the venue prices in (a crypto pair's tick, 8 for XMR-BTC), for display; nil
+    /// means the usual 2 (4 below 1).
+    public var priceDecimals: Int?
 
     public init(
         company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,

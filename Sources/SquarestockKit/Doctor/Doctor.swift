@@ -16,6 +16,8 @@ public struct Doctor: Sendable {
     }
 
     public var probeSymbol = "AAPL"
+    /// What exchanges are asked for: every exchange lists it.
+    public var exchangeProbeSymbol = "BTC-USD"
     package let sources: [QuoteSource]
 
     /// Times each probe; injected so a test can pin the reported durations.
@@ -30,7 +32,8 @@ public struct Doctor: Sendable {
         sources.map { source in
             let recorder = RecordingTransport(transport, clock: clock)
             let started = clock.now()
-            let result = source.quotes(for: [probeSymbol], context: context, transport: recorder)[0]
+            let symbol = source is ExchangeSource ? exchangeProbeSymbol : probeSymbol
+            let result = source.quotes(for: [symbol], context: context, transport: recorder)[0]
             let seconds = clock.now() - started
             let took = String(format: "%.2f s", seconds)
             switch result.outcome {
@@ -38,7 +41,9 @@ public struct Doctor: Sendable {
                 let price = s.price.last.map(NumberFormatting.price) ?? "no price"
                 return SourceReport(
                     name: source.name, ok: true,
-                    summary: "\(probeSymbol) \(price) \(s.currency?.code ?? "") in \(took)", requests: recorder.entries)
+                    summary: "\(symbol) \(price) \(s.currency?.code ?? "") in \(took)"
+                        + s.notes.filter { $0.hasPrefix(ExchangeSource.statusNotePrefix) }.map { "; " + $0 }.joined(),
+                    requests: recorder.entries)
             case .failure(let e):
                 return SourceReport(
                     name: source.name, ok: false, summary: e.detail + " (\(took))", requests: recorder.entries)

@@ -30,7 +30,13 @@ extension SquarestockApp {
         setup.append("samples: " + (context.samplesDirectory ?? "not found (set SQUARESTOCK_SAMPLES)"))
         setup.append("endpoint: " + (context.endpoint.map(Endpoint.redact) ?? "the services' own hosts"))
 
-        let live: [QuoteSource] = [YahooSource(), AlphaVantageSource(), StooqSource(), YahooCSVSource()]
+        // TradeOgre has no live host: it is checked only against an --endpoint.
+        let exchanges: [QuoteSource] = ExchangeCatalog.names.compactMap { name in
+            guard let adapter = ExchangeCatalog.adapter(named: name), adapter.baseURL != nil || context.endpoint != nil
+            else { return nil }
+            return ExchangeSource(adapter: adapter)
+        }
+        let live: [QuoteSource] = [YahooSource(), AlphaVantageSource(), StooqSource(), YahooCSVSource()] + exchanges
         let reports = Doctor(sources: live + [SamplesSource()]).check(context: context, transport: transport)
         let working = reports.filter { $0.ok && $0.name != "samples" }.map(\.name)
         return DoctorReport(setup: setup, sources: reports, working: working)

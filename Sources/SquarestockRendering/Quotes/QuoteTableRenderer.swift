@@ -33,6 +33,7 @@ package struct QuoteTableRenderer: Sendable {
         let facts = QuoteFacts(stock: s, now: now, userZone: userZone)
         let p = s.price
         var lines: [String] = []
+        let priceText: (ExactDecimal) -> String = { NumberFormatting.price($0, decimals: s.priceDecimals) }
 
         var title = palette.paint(s.company.symbol, .bold)
         if let name = s.company.name { title += "  " + TerminalText.truncate(name, toWidth: max(10, width - 30)) }
@@ -43,7 +44,7 @@ package struct QuoteTableRenderer: Sendable {
         lines.append(title)
 
         let direction = p.change.map { $0.sign > 0 ? PaletteRole.up : ($0.sign < 0 ? .down : .flat) } ?? .flat
-        var priceLine = "  " + palette.paint(p.last.map(NumberFormatting.price) ?? "—", .bold)
+        var priceLine = "  " + palette.paint(p.last.map(priceText) ?? "—", .bold)
         if let c = p.change {
             var change = NumberFormatting.signedChange(c, reference: p.last)
             if let pc = p.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
@@ -69,7 +70,7 @@ package struct QuoteTableRenderer: Sendable {
         }
 
         var stats: [String] = []
-        func add(_ label: String, _ v: ExactDecimal?, _ f: (ExactDecimal) -> String = NumberFormatting.price) {
+        func add(_ label: String, _ v: ExactDecimal?, _ f: (ExactDecimal) -> String = priceText) {
             stats.append(label + " " + (v.map(f) ?? "—"))
         }
         add("open", p.open)
@@ -80,12 +81,12 @@ package struct QuoteTableRenderer: Sendable {
         lines.append("  " + stats.joined(separator: "  "))
         if p.bid != nil || p.ask != nil || p.vwap != nil {
             var book: [String] = []
-            book.append("bid " + (p.bid.map(NumberFormatting.price) ?? "—"))
-            book.append("ask " + (p.ask.map(NumberFormatting.price) ?? "—"))
+            book.append("bid " + (p.bid.map(priceText) ?? "—"))
+            book.append("ask " + (p.ask.map(priceText) ?? "—"))
             if let a = p.ask, let b = p.bid, let spread = a - b {
-                book.append("spread " + NumberFormatting.price(spread))
+                book.append("spread " + priceText(spread))
             }
-            if let v = p.vwap { book.append("vwap " + NumberFormatting.price(v)) }
+            if let v = p.vwap { book.append("vwap " + priceText(v)) }
             lines.append("  " + book.joined(separator: "  "))
         }
 

@@ -9,6 +9,13 @@ package enum NumberFormatting {
         return grouped(v.rescaled(to: scale) ?? v.rounded(toScale: scale))
     }
 
+    /// Price shown to the venue's own `decimals` when it has them (a crypto pair priced in
+    /// satoshis needs 8), else as `price(_:)`.
+    package static func price(_ v: ExactDecimal, decimals: Int?) -> String {
+        guard let decimals, (0...18).contains(decimals) else { return price(v) }
+        return grouped(v.rescaled(to: decimals) ?? v.rounded(toScale: decimals))
+    }
+
     /// A change with its sign and the same decimals as `reference` would get.
     package static func signedChange(_ v: ExactDecimal, reference: ExactDecimal?) -> String {
         let scale = reference.map { abs($0.doubleValue) < 1 && !$0.isZero ? 4 : 2 } ?? 2

@@ -10,6 +10,9 @@ package struct ExchangeSource: QuoteSource, HistorySource {
 
     package init(adapter: ExchangeAdapter) { self.adapter = adapter }
 
+    /// Starts the note an exchange's own status other than online gets (`exchange status: maintenance`).
+    package static let statusNotePrefix = "exchange status: "
+
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         let request = ExchangeRequest(context: context, transport: transport)
         let directory: PairDirectory
@@ -29,7 +32,9 @@ package struct ExchangeSource: QuoteSource, HistorySource {
             let answer = adapter.tickers(asked.map(\.listing), request)
             for (k, a) in asked.enumerated() {
                 outcomes[a.index] = answer.results[k].map {
-                    stock(symbol: symbols[a.index], ticker: $0, status: answer.status, context: context)
+                    var s = stock(symbol: symbols[a.index], ticker: $0, status: answer.status, context: context)
+                    s.priceDecimals = a.listing.effectivePriceDecimals
+                    return s
                 }
             }
         }
@@ -67,7 +72,7 @@ package struct ExchangeSource: QuoteSource, HistorySource {
         if t.reference != nil { stock.notes.append("change \(t.changeBasis.phrase)") }
         if let status {
             stock.reportedStatus = status.isTrading ? .open : .closed
-            if status != .online { stock.notes.append("\(adapter.displayName) is \(status)") }
+            if status != .online { stock.notes.append(ExchangeSource.statusNotePrefix + status.description) }
         } else {
             stock.reportedStatus = .open
         }

@@ -9,6 +9,24 @@ extension FallbackSource: HistorySource {
     package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
         FetchedHistory, HistoryError
     > {
+        let answer = chainHistory(symbol: symbol, range: range, context: context, transport: transport)
+        guard case .failure(let why) = answer, let exchangeFallback, TradingPair(symbol: symbol) != nil else {
+            return answer
+        }
+        // A crypto pair the chain could not chart: the exchange's candles, when it lists the pair.
+        guard
+            case .success(var fetched) = exchangeFallback.history(
+                symbol: symbol, range: range, context: context, transport: transport)
+        else { return answer }
+        fetched.notes.insert(
+            FallbackSource.skipPrefix + "\(chain.last?.name ?? name) to \(exchangeFallback.name): " + why.detail, at: 0)
+        return .success(fetched)
+    }
+
+    /// The chain alone, source by source.
+    func chainHistory(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
+        FetchedHistory, HistoryError
+    > {
         let sources = chain.compactMap { $0 as? HistorySource }.filter { !range.isIntraday || $0.hasIntradayHistory }
         var skipped: [String] = []
         var last: Result<FetchedHistory, HistoryError> = .failure(.response(.missingFromResponse(source: name)))
