@@ -44,6 +44,26 @@ struct SettingsTests {
         #expect(fromFlags.sourceName == "samples" && fromFlags.endpoint == "https://flag" && fromFlags.timeout == 7)
     }
 
+    @Test func theExchangeComesFromTheFlagTheEnvironmentOrTheConfig() throws {
+        let loader = CountingLoader("exchange = coinbase\n")
+        #expect(try Settings.resolve(.init(), environment: Self.env).exchangeName == "kraken")
+        #expect(
+            try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load).exchangeName == "coinbase")
+        var env = Self.env
+        env["SQUARESTOCK_EXCHANGE"] = "TradeOgre"
+        let fromEnv = try Settings.resolve(.init(), environment: env, loadConfig: loader.load)
+        #expect(fromEnv.exchangeName == "tradeogre")
+        #expect(fromEnv.sourceContext.exchange == "tradeogre")
+        let fromFlag = try Settings.resolve(.init(exchange: "kraken"), environment: env, loadConfig: loader.load)
+        #expect(fromFlag.exchangeName == "kraken")
+        #expect(throws: SettingsError.unknownExchange("binance")) {
+            try Settings.resolve(.init(exchange: "binance"), environment: Self.env)
+        }
+        #expect(
+            SettingsError.unknownExchange("binance").description
+                == "unknown exchange 'binance'; choose one of kraken, coinbase, tradeogre")
+    }
+
     @Test func theClockIsPinnedBySquarestockNow() throws {
         let loader = CountingLoader("")
         var env = Self.env
@@ -62,7 +82,7 @@ struct SettingsTests {
         }
         #expect(
             SettingsError.unknownSource("nasdaq").description
-                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples")
+                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples, kraken, coinbase, tradeogre")
         #expect(
             SettingsError.endpointNotHTTP("ftp://x").description
                 == "--endpoint must start with http:// or https:// (got 'ftp://x')")
