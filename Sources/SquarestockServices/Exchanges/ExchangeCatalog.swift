@@ -5,7 +5,7 @@ package enum ExchangeCatalog {
 
     package static func adapter(named name: String) -> ExchangeAdapter? {
         switch name.lowercased() {
-        // Adapters register here as they land.
+        case "kraken": return KrakenAdapter()
         default: return nil
         }
     }

@@ -29,7 +29,8 @@ struct PairDirectoryTests {
         #expect(TradingPair(symbol: "btc-usd") == TradingPair(base: "BTC", quote: "USD"))
         #expect(TradingPair(symbol: "XBT/USD")?.symbol == "XBT-USD")
         #expect(TradingPair(symbol: "1INCH-EUR")?.base == "1INCH")
-        for bad in ["BTC", "BTC-", "-USD", "BTC-USD-X", "BT C-USD", "BTC-US$", ""] {
+        #expect(TradingPair(symbol: "ETH2.S-ETH")?.base == "ETH2.S")
+        for bad in ["BTC", "BTC-", "-USD", "BTC-USD-X", "BT C-USD", "BTC-US$", ".ETH-BTC", "ETH.-BTC", ""] {
             #expect(TradingPair(symbol: bad) == nil, "\(bad)")
         }
     }

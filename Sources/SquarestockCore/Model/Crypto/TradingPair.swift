@@ -13,16 +13,17 @@ public struct TradingPair: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// `BTC-USD`; also accepts `BTC/USD` and lower case. Nil unless there are exactly two
-    /// non-empty parts of letters and digits.
+    /// non-empty parts of letters and digits (and inner dots).
     public init?(symbol: String) {
         let parts = symbol.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" })
         guard parts.count == 2 else { return nil }
+        // Letters and digits, and a dot inside (Kraken's staked `ETH2.S`).
         func valid(_ s: Substring) -> Bool {
-            !s.isEmpty && s.count <= 16
-                && s.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
-                }
+            guard !s.isEmpty, s.utf8.count <= 16, s.first != ".", s.last != "." else { return false }
+            return s.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ".")
+            }
         }
         guard valid(parts[0]), valid(parts[1]) else { return nil }
         self.init(base: String(parts[0]), quote: String(parts[1]))
