@@ -90,25 +90,21 @@ struct BookSide {
     /// `priceScale` and `sizeScale` are the decimals to show; values with more keep theirs.
     init(levels: [BookLevel], priceScale: Int = 0, sizeScale: Int = 0) {
         self.levels = levels
-        func text(_ v: ExactDecimal, _ scale: Int) -> String {
-            let n = v.normalized
-            return (n.scale < scale ? n.rescaled(to: scale) : nil)?.description ?? n.description
-        }
-        priceText = levels.map { text($0.price, priceScale) }
-        sizeText = levels.map { text($0.size, sizeScale) }
+        priceText = levels.map { AlignedDecimals.text($0.price, scale: priceScale) }
+        sizeText = levels.map { AlignedDecimals.text($0.size, scale: sizeScale) }
         var running: ExactDecimal? = ExactDecimal(0)
         cumulative = levels.map { l in
             running = running.flatMap { $0 + l.size }
             return running
         }
-        cumulativeText = cumulative.map { $0.map { text($0, sizeScale) } ?? "—" }
+        cumulativeText = cumulative.map { $0.map { AlignedDecimals.text($0, scale: sizeScale) } ?? "—" }
     }
 
     /// Both sides of `book` at the book's widest price and size scales.
     static func pair(_ book: OrderBook) -> (bids: BookSide, asks: BookSide) {
         let all = book.bids + book.asks
-        let priceScale = all.map { $0.price.normalized.scale }.max() ?? 0
-        let sizeScale = all.map { $0.size.normalized.scale }.max() ?? 0
+        let priceScale = AlignedDecimals.scale(of: all.map(\.price))
+        let sizeScale = AlignedDecimals.scale(of: all.map(\.size))
         return (
             BookSide(levels: book.bids, priceScale: priceScale, sizeScale: sizeScale),
             BookSide(levels: book.asks, priceScale: priceScale, sizeScale: sizeScale)

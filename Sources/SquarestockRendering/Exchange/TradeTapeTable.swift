@@ -32,8 +32,9 @@ package struct TradeTapeTable: Sendable {
             (spansDays ? t.date.description + " " : "") + t.hourMinute + ":" + (t.second < 10 ? "0" : "")
                 + String(t.second)
         }
-        let prices = trades.map { $0.price.normalized.description }
-        let sizes = trades.map { $0.size.normalized.description }
+        // One scale per column, so decimal points line up as on the exchange's own tape.
+        let prices = AlignedDecimals.texts(trades.map(\.price))
+        let sizes = AlignedDecimals.texts(trades.map(\.size))
         let priceWidth = prices.reduce(5) { max($0, $1.count) }
         let sizeWidth = sizes.reduce(4) { max($0, $1.count) }
         let timeWidth = spansDays ? 19 : 8

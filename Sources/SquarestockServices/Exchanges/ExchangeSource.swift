@@ -70,6 +70,10 @@ package struct ExchangeSource: QuoteSource, HistorySource {
                 "exchange quotes carry no intraday points; `squarestock chart \(symbol.uppercased()) --source \(name)` draws them"
         )
         if t.reference != nil { stock.notes.append("change \(t.changeBasis.phrase)") }
+        if t.lastTradeTime == nil {
+            stock.notes.append(
+                "\(adapter.displayName)'s ticker carries no trade time; prices as fetched at \(context.now.utc) UTC")
+        }
         if let status {
             stock.reportedStatus = status.isTrading ? .open : .closed
             if status != .online { stock.notes.append(ExchangeSource.statusNotePrefix + status.description) }
@@ -98,7 +102,7 @@ package struct ExchangeSource: QuoteSource, HistorySource {
     static func interval(for range: ChartRange) -> HistoryInterval {
         switch range {
         case .day1: return .minutes(5)
-        case .day5: return .minutes(30)
+        case .day5: return .minutes(60)
         case .month1: return .minutes(240)
         case .month3, .month6, .ytd, .year1: return .daily
         case .year5, .max: return .weekly

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `book`, `trades`, `markets` and exchange quotes through the built binary, against a loopback
+/// server that answers at the exchanges' real paths with recorded bodies. Expected outputs live
+/// in `ExchangeGolden/<case>/` (`stdout`, `stderr`, `exit`; the server's address reads
+/// `ENDPOINT`); `GOLDEN_RECORD=1` rewrites them from the current binary.
+struct ExchangeCLITests {
+    static let directory = Fixture.testsDirectory + "/SquarestockCLITests/ExchangeGolden"
+
+    /// Case name → the command line.
+    static let cases: [(String, [String])] = [
+        ("kraken-quote-table", ["BTC-USD", "BTC-USDT", "--source", "kraken", "--format", "table"]),
+        ("kraken-quote-json", ["quote", "BTC-USD", "--source", "kraken", "--format", "json"]),
+        ("kraken-quote-unlisted", ["BTC-USDX", "BTC-USD", "--source", "kraken", "--format", "csv"]),
+        ("kraken-book-table", ["book", "BTC-USD", "--exchange", "kraken", "--depth", "5", "--format", "table"]),
+        ("kraken-book-ascii", ["book", "btc-usd", "--depth", "3", "--format", "table", "--ascii"]),
+        ("kraken-book-json", ["book", "BTC-USD", "--depth", "2", "--format", "json"]),
+        ("kraken-book-csv", ["book", "BTC-USD", "--depth", "2"]),
+        ("kraken-trades-table", ["trades", "BTC-USD", "--format", "table"]),
+        ("kraken-trades-json", ["trades", "BTC-USD", "--limit", "2", "--format", "json"]),
+        ("kraken-trades-unlisted", ["trades", "BTC-EURX", "--format", "table"]),
+        ("kraken-markets-table", ["markets", "--quote", "usd", "--search", "xbt", "--format", "table"]),
+        ("kraken-markets-csv", ["markets", "--search", "DOGE"]),
+        ("kraken-chart-csv", ["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--format", "csv"]),
+        ("kraken-chart-table", ["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--height", "12", "--format", "table"]),
+    ]
+
+    @Test(arguments: cases.map(\.0))
+    func golden(_ name: String) throws {
+        let args = try #require(Self.cases.first { $0.0 == name }?.1)
+        let server = try KrakenReplay.server()
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-exchange-cli-\(UUID().uuidString)"
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:30:00Z"
+        let run = try CLIRunner.run(args, environment: env)
+        let stdout = run.stdout.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")
+        let stderr = run.stderr.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")
+        let dir = Self.directory + "/" + name
+        if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try stdout.write(toFile: dir + "/stdout", atomically: true, encoding: .utf8)
+            try stderr.write(toFile: dir + "/stderr", atomically: true, encoding: .utf8)
+            try "\(run.exitCode)\n".write(toFile: dir + "/exit", atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(stdout == (try String(contentsOfFile: dir + "/stdout", encoding: .utf8)), "\(name): stdout differs")
+        #expect(stderr == ((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""), "\(name): stderr")
+        let exit = try String(contentsOfFile: dir + "/exit", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        #expect(run.exitCode == Int32(exit), "\(name): exit code")
+    }
+}
