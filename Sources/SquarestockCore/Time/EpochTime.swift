@@ -48,6 +48,39 @@ public struct EpochTime: Sendable, Hashable, Comparable {
         self.init(instant: Instant(secondsSinceEpoch: seconds), nanoseconds: Int32(nanos))
     }
 
+    /// An RFC 3339 time in UTC with any number of fractional digits (`2026-06-19T16:43:33Z`,
+    /// `…33.739704Z`, `…33.016274911Z`, Coinbase's forms); `+00:00` is taken as `Z`. Nil for
+    /// another offset, which no exchange here sends: guessing would shift a trade by hours.
+    public init?(rfc3339 text: String) {
+        var utf8 = Array(text.utf8)
+        if utf8.count > 6, utf8.suffix(6).elementsEqual("+00:00".utf8) {
+            utf8.removeLast(6)
+            utf8.append(UInt8(ascii: "Z"))
+        }
+        guard utf8.count >= 20, utf8.last == UInt8(ascii: "Z") else { return nil }
+        let civil = utf8.withUnsafeBytes { DateTimeParsing.isoDateTime(UnsafeRawBufferPointer(rebasing: $0[0..<19])) }
+        guard let civil, civil.isValid else { return nil }
+        var nanos: Int64 = 0
+        if utf8.count > 20 {
+            guard utf8[19] == UInt8(ascii: "."), utf8.count > 21 else { return nil }
+            var digits = 0
+            for u in utf8[20..<(utf8.count - 1)] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(u) else { return nil }
+                if digits < 9 {
+                    nanos = nanos * 10 + Int64(u - UInt8(ascii: "0"))
+                    digits += 1
+                }
+            }
+            while digits < 9 {
+                nanos *= 10
+                digits += 1
+            }
+        } else if utf8.count != 20 {
+            return nil
+        }
+        self.init(instant: Instant(secondsSinceEpoch: civil.secondsSinceEpochAsUTC), nanoseconds: Int32(nanos))
+    }
+
     public static func < (a: EpochTime, b: EpochTime) -> Bool {
         (a.instant.secondsSinceEpoch, a.nanoseconds) < (b.instant.secondsSinceEpoch, b.nanoseconds)
     }

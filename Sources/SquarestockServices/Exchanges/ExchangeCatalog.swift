@@ -6,6 +6,7 @@ package enum ExchangeCatalog {
     package static func adapter(named name: String) -> ExchangeAdapter? {
         switch name.lowercased() {
         case "kraken": return KrakenAdapter()
+        case "coinbase": return CoinbaseAdapter()
         default: return nil
         }
     }
