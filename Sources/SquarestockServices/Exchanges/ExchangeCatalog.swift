@@ -7,6 +7,7 @@ package enum ExchangeCatalog {
         switch name.lowercased() {
         case "kraken": return KrakenAdapter()
         case "coinbase": return CoinbaseAdapter()
+        case "tradeogre": return TradeOgreAdapter()
         default: return nil
         }
     }

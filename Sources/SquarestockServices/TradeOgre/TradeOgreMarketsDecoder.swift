@@ -1,0 +1,44 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// `GET /markets`: an **array of one-key objects**, `[{"BTC-XMR":{"initialprice","price","high",
+/// "low","volume","bid","ask"}}, ...]`; `bid` and `ask` are absent when that side of the book is
+/// empty. `initialprice` is the price 24 hours ago. It is both the pair list and every ticker.
+enum TradeOgreMarketsDecoder {
+    struct Market {
+        var name: String
+        var ticker: ExchangeTicker
+    }
+
+    static func markets(_ response: HTTPResponse) -> Result<[Market], QuoteError> {
+        TradeOgreResponse.json(response).flatMap { body in
+            guard let entries = body.array else {
+                return .failure(TradeOgreResponse.malformed("markets is not a list"))
+            }
+            var out: [Market] = []
+            for entry in entries {
+                guard case .object(let members) = entry else { continue }
+                for (name, fields) in members {
+                    guard let pair = TradeOgreMarketNames.pair(name) else { continue }
+                    out.append(Market(name: name, ticker: ticker(pair: pair, fields)))
+                }
+            }
+            return .success(out)
+        }
+    }
+
+    /// The fields of `/markets` and `/ticker/{market}` are the same.
+    static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
+        ExchangeTicker(
+            pair: pair, last: TradeOgreResponse.decimal(f["price"]), bid: TradeOgreResponse.decimal(f["bid"]),
+            ask: TradeOgreResponse.decimal(f["ask"]), reference: TradeOgreResponse.decimal(f["initialprice"]),
+            changeBasis: .rolling24h, high: TradeOgreResponse.decimal(f["high"]),
+            low: TradeOgreResponse.decimal(f["low"]),
+            // TradeOgre's `volume` is in the quote currency (BTC for BTC-XMR in its documentation).
+            quoteVolume: TradeOgreResponse.decimal(f["volume"]))
+    }
+
+    static func listings(_ markets: [Market]) -> [PairListing] {
+        markets.map { PairListing(pair: $0.ticker.pair, nativeName: $0.name, priceDecimals: 8) }
+    }
+}

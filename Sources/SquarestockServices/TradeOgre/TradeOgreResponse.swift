@@ -1,0 +1,34 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// TradeOgre answers failures with HTTP 200 and `{"success":false,"error":"Market not found"}`;
+/// `success` is `true` in some answers and the string `"true"` in others (the order book).
+enum TradeOgreResponse {
+    static let source = "tradeogre"
+
+    static func json(_ response: HTTPResponse) -> Result<JSONValue, QuoteError> {
+        ExchangeResponse.json(response, source: source).flatMap { body in
+            let success = body["success"]
+            guard success == .bool(false) || success == .string("false") else { return .success(body) }
+            let message =
+                body["error"]?.string.map { BodyKind.excerpt(Array($0.utf8), limit: 120) } ?? "no reason given"
+            if message.lowercased().hasPrefix("market not found") {
+                return .failure(.unlistedPair(source: source, suggestion: nil))
+            }
+            return .failure(.exchangeError(source: source, message: message, hint: "check the pair and the --endpoint"))
+        }
+    }
+
+    /// Every number is a string with 8 decimals.
+    static func decimal(_ value: JSONValue?) -> ExactDecimal? {
+        switch value {
+        case .string(let s)?: return ExactDecimal(s)
+        case .number(let n)?: return ExactDecimal(n)
+        default: return nil
+        }
+    }
+
+    static func malformed(_ detail: String) -> QuoteError {
+        .malformed(source: source, line: 1, column: 1, detail: detail)
+    }
+}
