@@ -24,17 +24,33 @@ struct ExchangeCLITests {
         ("kraken-markets-table", ["markets", "--quote", "usd", "--search", "xbt", "--format", "table"]),
         ("kraken-markets-csv", ["markets", "--search", "DOGE"]),
         ("kraken-chart-csv", ["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--format", "csv"]),
-        ("kraken-chart-table", ["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--height", "12", "--format", "table"]),
+        (
+            "kraken-chart-table",
+            ["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--height", "12", "--format", "table"]
+        ),
+        ("coinbase-quote-table", ["BTC-USD", "--source", "coinbase", "--format", "table"]),
+        ("coinbase-trades-table", ["trades", "BTC-USD", "--exchange", "coinbase", "--format", "table"]),
+        ("coinbase-book-json", ["book", "BTC-USD", "--exchange", "coinbase", "--format", "json"]),
+        ("tradeogre-book-table", ["book", "XMR-BTC", "--exchange", "tradeogre", "--format", "table", "--depth", "4"]),
+        ("tradeogre-markets-table", ["markets", "--exchange", "tradeogre", "--format", "table", "--search", "x"]),
+        ("tradeogre-trades-csv", ["trades", "XMR-BTC", "--exchange", "tradeogre", "--limit", "4"]),
     ]
+
+    /// The replay server for the case's exchange.
+    static func server(for name: String) throws -> LoopbackHTTPServer {
+        if name.hasPrefix("coinbase") { return try CoinbaseReplay.server() }
+        if name.hasPrefix("tradeogre") { return try TradeOgreReplay.server() }
+        return try KrakenReplay.server()
+    }
 
     @Test(arguments: cases.map(\.0))
     func golden(_ name: String) throws {
         let args = try #require(Self.cases.first { $0.0 == name }?.1)
-        let server = try KrakenReplay.server()
+        let server = try Self.server(for: name)
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-exchange-cli-\(UUID().uuidString)"
-        env["SQUARESTOCK_NOW"] = "2023-12-05T22:30:00Z"
+        env["SQUARESTOCK_NOW"] = name.hasPrefix("coinbase") ? "2026-06-19T16:45:00Z" : "2023-12-05T22:30:00Z"
         let run = try CLIRunner.run(args, environment: env)
         let stdout = run.stdout.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")
         let stderr = run.stderr.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")

@@ -9,4 +9,11 @@ extension String {
         let last = scalars.lastIndex(where: { !isSpace($0) }) ?? first
         return String(scalars[first...last])
     }
+
+    /// Without the spaces at its end (a table row whose last column is empty), leading ones kept.
+    package var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.unicodeScalars.last == " " { s.unicodeScalars.removeLast() }
+        return String(s)
+    }
 }

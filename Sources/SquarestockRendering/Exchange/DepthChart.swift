@@ -63,7 +63,7 @@ struct DepthChart {
                     line += palette.paint(glyphs.cell(eighths: min(eighths, 8)), isBid[c] ? .up : .down)
                 }
             }
-            lines.append(line)
+            lines.append(line.trimmingTrailingSpaces)
         }
         let left = book.bids.last?.price.normalized.description ?? book.asks.first?.price.normalized.description ?? ""
         let right = book.asks.last?.price.normalized.description ?? book.bids.first?.price.normalized.description ?? ""

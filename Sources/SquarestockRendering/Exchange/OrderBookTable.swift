@@ -48,7 +48,7 @@ package struct OrderBookTable: Sendable {
                 ? palette.paint(cols.padRight(asks.priceText[i], cols.askPrice), .down) + "  "
                     + cols.pad(asks.sizeText[i], cols.askSize) + "  " + cols.pad(asks.cumulativeText[i], cols.askCum)
                 : ""
-            out += left + glyphs.separator + right + "\n"
+            out += (left + glyphs.separator + right).trimmingTrailingSpaces + "\n"
         }
         out += summary(book) + "\n"
         if chartHeight > 0, !book.bids.isEmpty || !book.asks.isEmpty {

@@ -39,7 +39,7 @@ struct ExchangeRenderingTests {
         #expect(lines[1] == " cum. size        size      bid | ask            size   cum. size")
         #expect(lines[2] == "0.25000000  0.25000000  84036.0 | 84036.1  2.00000000  2.00000000")
         #expect(lines[3] == "1.35000000  1.10000000  84035.5 | 84040.0  0.50000000  2.50000000")
-        #expect(lines[4] == "1.35000001  0.00000001  84030.0 | ")
+        #expect(lines[4] == "1.35000001  0.00000001  84030.0 |")
         #expect(lines[5] == "spread 0.1 (0.0001%)  mid 84036.05")
         // Four chart rows and an axis, ASCII only, as wide as asked.
         #expect(lines[6..<10].allSatisfy { $0.count == 80 && $0.allSatisfy { " #.".contains($0) } })
@@ -87,7 +87,7 @@ struct ExchangeRenderingTests {
         #expect(lines[0] == "BTC-USD  Coinbase · last 3 trades")
         #expect(lines[1].contains("UTC") && lines[1].contains("Europe/Berlin"))
         #expect(lines[2].hasPrefix("  16:43:33  18:43:33") && lines[2].contains("buy   63212.97  0.00004377"))
-        #expect(lines[3].contains("sell   63210.5") && lines[3].hasSuffix("0.5"))
+        #expect(lines[3].contains("sell  63210.50") && lines[3].hasSuffix("0.50000000"))
         #expect(lines.last == "buys 2 (0.10004377 BTC)  sells 1 (0.5 BTC)")
     }
 
