@@ -18,7 +18,7 @@
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render yahoo-session crumb header-lines directory-search watch-render fx-convert)
+all=(csv numbers dates json body stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render yahoo-session crumb header-lines directory-search watch-render fx-convert kraken-assetpairs kraken-ticker kraken-depth kraken-trades kraken-ohlc kraken-status coinbase-products coinbase-ticker coinbase-book coinbase-trades coinbase-candles tradeogre-markets tradeogre-book tradeogre-history pair-cache)
 runs=0
 jobs=1
 seconds=60
@@ -58,6 +58,9 @@ seed() {  # target -> fixture globs that make good seeds
         body) echo "Tests/Fixtures/errors/*" ;;
         manifest) echo "samples/manifest.tsv" ;;
         crumb) echo "Tests/Fixtures/yahoo-json/session/extracted__getcrumb_body_2025-02-16.txt Tests/Fixtures/errors/*" ;;
+        kraken-*) echo "Tests/Fixtures/kraken/*/*.json" ;;
+        coinbase-*) echo "Tests/Fixtures/coinbase/rest-exchange/*.json Tests/Fixtures/coinbase/rest-exchange/error-bodies/*" ;;
+        tradeogre-*) echo "Tests/Fixtures/tradeogre/*.json" ;;
         *) echo "" ;;
     esac
 }
@@ -82,6 +85,7 @@ fuzz_one() {
         numbers) printf '+1.53%%' > "$corpus/n1"; printf '38.88B' > "$corpus/n2"; printf '1,234.5' > "$corpus/n3"; printf '1e-3' > "$corpus/n4" ;;
         dates) printf '11/4/2016' > "$corpus/d1"; printf '4:00pm' > "$corpus/d2"; printf '2020-03-23 17:49:23' > "$corpus/d3"; printf '20200323' > "$corpus/d4" ;;
         config) printf 'source = yahoo\nstooq_api_key = x\n' > "$corpus/c1" ;;
+        pair-cache) printf 'squarestock-pairs 1\tkraken\to\t1790000000\nBTC\tUSD\tXBTUSD\tXXBTZUSD\tonline\t1\t0.1\t0.00000001\t0.0001\t0.5\n' > "$corpus/p1" ;;
         directory|directory-search) head -c 3000 data/symbols/nasdaqlisted.txt > "$corpus/n"; tail -c 1000 data/symbols/nasdaqlisted.txt >> "$corpus/n"; head -c 4000 data/symbols/otherlisted.txt > "$corpus/o" ;;
         search-query) printf 'aple' > "$corpus/q1"; printf 'berkshire b' > "$corpus/q2"; printf 'alphabet class a' > "$corpus/q3" ;;
         quote-render|watch-render|fx-convert)  # first byte: decoder (0 Yahoo chart, 1 Yahoo quote, 2 Stooq, 3 Yahoo CSV)

@@ -10,13 +10,15 @@ import SquarestockWatch
 /// Every parser that reads bytes from the network or from disk, as a fuzz target: each must
 /// return a value or a typed error for any input, never trap, hang or read out of bounds.
 enum FuzzTargets {
-    static let names = [
-        "csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
-        "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search", "yahoo-autoc",
-        "av-quote", "av-intraday", "av-search",
-        "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render",
-        "yahoo-session", "crumb", "header-lines", "directory-search", "watch-render", "fx-convert",
-    ]
+    static let names =
+        [
+            "csv", "numbers", "dates", "json", "body", "stooq-quote", "stooq-bars", "yahoo-csv", "yahoo-chart",
+            "yahoo-chart-history", "history-csv", "directory", "search-query", "yahoo-quote", "yahoo-search",
+            "yahoo-autoc",
+            "av-quote", "av-intraday", "av-search",
+            "manifest", "config", "cookies", "html-form", "snapshot", "watch-input", "quote-render",
+            "yahoo-session", "crumb", "header-lines", "directory-search", "watch-render", "fx-convert",
+        ] + FuzzExchangeTargets.names
 
     static let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819))
     static let newYork = try? ExchangeTimeZone(identifier: "America/New_York")
@@ -237,7 +239,7 @@ enum FuzzTargets {
         case "directory-search": FuzzRenderTargets.directorySearch(bytes)
         case "watch-render": FuzzRenderTargets.watchRender(bytes)
         case "fx-convert": FuzzRenderTargets.fxConvert(bytes)
-        default: break
+        default: _ = FuzzExchangeTargets.run(target, bytes)
         }
     }
 }

@@ -3,8 +3,8 @@ import SquarestockNetworking
 
 /// `GET /products/{id}/book?level=2`: `{"bids":[[price, size, num-orders]], "asks":[...],
 /// "sequence":N, "time":"..."}` (no `time` in 2022), best first on both sides.
-enum CoinbaseBookDecoder {
-    static func book(_ response: HTTPResponse, pair: TradingPair) -> Result<OrderBook, QuoteError> {
+package enum CoinbaseBookDecoder {
+    package static func book(_ response: HTTPResponse, pair: TradingPair) -> Result<OrderBook, QuoteError> {
         CoinbaseResponse.json(response).flatMap { body in
             guard let bids = levels(body["bids"]), let asks = levels(body["asks"]) else {
                 return .failure(CoinbaseResponse.malformed("a book level is not [price, size, orders]"))
@@ -17,7 +17,7 @@ enum CoinbaseBookDecoder {
         }
     }
 
-    static func levels(_ value: JSONValue?) -> [BookLevel]? {
+    package static func levels(_ value: JSONValue?) -> [BookLevel]? {
         guard let rows = value?.array else { return nil }
         var out: [BookLevel] = []
         out.reserveCapacity(rows.count)

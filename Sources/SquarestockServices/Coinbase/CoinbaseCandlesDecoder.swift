@@ -5,13 +5,13 @@ import SquarestockNetworking
 /// volume]` **newest first**, as JSON numbers (2018 bodies carry `4.727521520000001`: the text is
 /// kept as sent). Buckets without trades are missing, never filled in here. At most 300 buckets
 /// per request.
-enum CoinbaseCandlesDecoder {
+package enum CoinbaseCandlesDecoder {
     /// The granularities Coinbase serves, in seconds (no 4 h, no week).
     static let granularities: [Int64] = [60, 300, 900, 3600, 21600, 86400]
     static let maxBuckets: Int64 = 300
 
     /// Oldest first, one candle per time.
-    static func candles(_ response: HTTPResponse) -> Result<[Candle], QuoteError> {
+    package static func candles(_ response: HTTPResponse) -> Result<[Candle], QuoteError> {
         CoinbaseResponse.json(response).flatMap { body in
             guard let rows = body.array else { return .failure(CoinbaseResponse.malformed("candles is not a list")) }
             var out: [Candle] = []
@@ -35,13 +35,13 @@ enum CoinbaseCandlesDecoder {
 
     /// The shortest granularity Coinbase serves that is not shorter than `interval` (a week is
     /// served as days: Coinbase has no weekly candles).
-    static func seconds(for interval: HistoryInterval) -> Int64 {
+    package static func seconds(for interval: HistoryInterval) -> Int64 {
         let wanted: Int64 = interval.seconds ?? 86_400
         return granularities.first { $0 >= wanted } ?? 86_400
     }
 
     /// Merges pages (each oldest first) into one series: sorted, one candle per time.
-    static func merge(_ pages: [[Candle]]) -> [Candle] {
+    package static func merge(_ pages: [[Candle]]) -> [Candle] {
         var byTime: [Instant: Candle] = [:]
         for page in pages { for c in page { byTime[c.time] = c } }
         return byTime.values.sorted { $0.time < $1.time }

@@ -5,8 +5,8 @@ import SquarestockNetworking
 /// base_increment, min_market_funds, status, trading_disabled, post_only, limit_only,
 /// cancel_only, ...}`. Product ids are already `BASE-QUOTE`. Delisted products are included
 /// (232 of 648 in 2024); `base_min_size` was removed in 2022.
-enum CoinbaseProductsDecoder {
-    static func listings(_ response: HTTPResponse) -> Result<[PairListing], QuoteError> {
+package enum CoinbaseProductsDecoder {
+    package static func listings(_ response: HTTPResponse) -> Result<[PairListing], QuoteError> {
         CoinbaseResponse.json(response).flatMap { body in
             guard let products = body.array else {
                 return .failure(CoinbaseResponse.malformed("products is not a list"))
@@ -15,7 +15,7 @@ enum CoinbaseProductsDecoder {
         }
     }
 
-    static func listing(_ p: JSONValue) -> PairListing? {
+    package static func listing(_ p: JSONValue) -> PairListing? {
         guard let id = p["id"]?.string, let pair = TradingPair(symbol: id) else { return nil }
         return PairListing(
             pair: pair, nativeName: id, status: status(p), tickSize: CoinbaseResponse.decimal(p["quote_increment"]),
@@ -25,7 +25,7 @@ enum CoinbaseProductsDecoder {
     }
 
     /// `status` and the flags beside it, in the order that matters to a trader.
-    static func status(_ p: JSONValue) -> PairStatus {
+    package static func status(_ p: JSONValue) -> PairStatus {
         let status = p["status"]?.string ?? "online"
         guard status == "online" else { return PairStatus(wire: status) }
         if p["trading_disabled"] == .bool(true) { return .delisted }

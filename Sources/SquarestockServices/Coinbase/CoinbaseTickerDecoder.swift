@@ -4,8 +4,8 @@ import SquarestockNetworking
 /// A Coinbase ticker is two answers: `/products/{id}/ticker` (`ask`, `bid`, `price`, `size`,
 /// `volume`, `time` of the last trade) and `/products/{id}/stats` (rolling 24 h `open`, `high`,
 /// `low`, `last`, `volume`). The change is measured from `stats.open`, the price 24 hours ago.
-enum CoinbaseTickerDecoder {
-    static func ticker(pair: TradingPair, ticker: HTTPResponse, stats: HTTPResponse?) -> Result<
+package enum CoinbaseTickerDecoder {
+    package static func ticker(pair: TradingPair, ticker: HTTPResponse, stats: HTTPResponse?) -> Result<
         ExchangeTicker, QuoteError
     > {
         CoinbaseResponse.json(ticker).flatMap { t in

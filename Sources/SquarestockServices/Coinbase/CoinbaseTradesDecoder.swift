@@ -4,8 +4,8 @@ import SquarestockNetworking
 /// `GET /products/{id}/trades?limit=N`: `[{"trade_id","side","size","price","time"}]`, newest
 /// first. `side` is the **maker's** side on this REST endpoint (a resting sell order hit by a
 /// buyer reads `sell`), so it is flipped: every tape in squarestock shows the taker's side.
-enum CoinbaseTradesDecoder {
-    static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
+package enum CoinbaseTradesDecoder {
+    package static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
         CoinbaseResponse.json(response).flatMap { body in
             guard let rows = body.array else { return .failure(CoinbaseResponse.malformed("trades is not a list")) }
             var out: [MarketTrade] = []

@@ -36,7 +36,7 @@ package struct PairListCache: Sendable {
         } catch {}
     }
 
-    static func encode(_ listings: [PairListing], exchange: String, origin: String, now: Instant) -> [UInt8] {
+    package static func encode(_ listings: [PairListing], exchange: String, origin: String, now: Instant) -> [UInt8] {
         var out = "\(magic)\t\(exchange)\t\(origin)\t\(now.secondsSinceEpoch)\n"
         func text(_ d: ExactDecimal?) -> String { d?.description ?? "" }
         for l in listings {
@@ -54,7 +54,7 @@ package struct PairListCache: Sendable {
         return Array(out.utf8)
     }
 
-    static func decode(_ bytes: [UInt8], exchange: String, origin: String, now: Instant) -> [PairListing]? {
+    package static func decode(_ bytes: [UInt8], exchange: String, origin: String, now: Instant) -> [PairListing]? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard let header = lines.first else { return nil }
         let h = header.split(separator: "\t", omittingEmptySubsequences: false)

@@ -5,18 +5,18 @@ import SquarestockNetworking
 /// tick_size, ordermin, costmin, status, ...}. The pair is named from `wsname` (`XBT/USD`) when
 /// there is one, else from the `base` and `quote` asset codes; dark-pool keys (`XXBTZUSD.d`) are
 /// skipped (they cannot be quoted). `status` is absent in older answers: then online.
-enum KrakenAssetPairsDecoder {
-    static func listings(_ response: HTTPResponse) -> Result<[PairListing], QuoteError> {
+package enum KrakenAssetPairsDecoder {
+    package static func listings(_ response: HTTPResponse) -> Result<[PairListing], QuoteError> {
         KrakenEnvelope.result(response).flatMap(listings(in:))
     }
 
-    static func listings(in result: JSONValue) -> Result<[PairListing], QuoteError> {
+    package static func listings(in result: JSONValue) -> Result<[PairListing], QuoteError> {
         KrakenEnvelope.members(result, "AssetPairs").map { members in
             members.compactMap { key, info in listing(key: key, info: info) }
         }
     }
 
-    static func listing(key: String, info: JSONValue) -> PairListing? {
+    package static func listing(key: String, info: JSONValue) -> PairListing? {
         guard !key.hasSuffix(".d"), let pair = pair(info) else { return nil }
         let altname = info["altname"]?.string ?? key
         let lotDecimals = KrakenEnvelope.integer(info["lot_decimals"]).flatMap { (0...18).contains($0) ? Int($0) : nil }
@@ -33,7 +33,7 @@ enum KrakenAssetPairsDecoder {
     }
 
     /// `XBT/USD` → BTC-USD; else the asset codes (`XXBT`, `ZUSD`) without their prefixes.
-    static func pair(_ info: JSONValue) -> TradingPair? {
+    package static func pair(_ info: JSONValue) -> TradingPair? {
         if let ws = info["wsname"]?.string {
             let parts = ws.split(separator: "/")
             if parts.count == 2 {
@@ -45,7 +45,7 @@ enum KrakenAssetPairsDecoder {
     }
 
     /// Only names a user could type back (letters and digits).
-    static func validated(_ base: String, _ quote: String) -> TradingPair? {
+    package static func validated(_ base: String, _ quote: String) -> TradingPair? {
         TradingPair(symbol: base + "-" + quote)
     }
 }

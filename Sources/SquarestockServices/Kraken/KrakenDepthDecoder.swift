@@ -3,8 +3,8 @@ import SquarestockNetworking
 
 /// `GET /0/public/Depth?pair=XBTUSD&count=N`: `{"XXBTZUSD":{"asks":[[price, volume, time]],
 /// "bids":[...]}}`, asks ascending and bids descending; the time is when the level last changed.
-enum KrakenDepthDecoder {
-    static func book(_ response: HTTPResponse, pair: TradingPair) -> Result<OrderBook, QuoteError> {
+package enum KrakenDepthDecoder {
+    package static func book(_ response: HTTPResponse, pair: TradingPair) -> Result<OrderBook, QuoteError> {
         KrakenEnvelope.result(response).flatMap { result in
             KrakenPairAnswer.only(result, "Depth").flatMap { sides in
                 guard let bids = levels(sides["bids"]), let asks = levels(sides["asks"]) else {
@@ -19,7 +19,7 @@ enum KrakenDepthDecoder {
     }
 
     /// Nil when a row has no readable price or volume (a wrong answer, not a level to skip).
-    static func levels(_ value: JSONValue?) -> [BookLevel]? {
+    package static func levels(_ value: JSONValue?) -> [BookLevel]? {
         guard let rows = value?.array else { return nil }
         var out: [BookLevel] = []
         out.reserveCapacity(rows.count)
@@ -36,8 +36,8 @@ enum KrakenDepthDecoder {
 
 /// Answers for one pair come as `{"<pair key>": value, "last": cursor}`: the single member
 /// that is not `last` is the answer, whatever key Kraken filed it under.
-enum KrakenPairAnswer {
-    static func only(_ result: JSONValue, _ method: String) -> Result<JSONValue, QuoteError> {
+package enum KrakenPairAnswer {
+    package static func only(_ result: JSONValue, _ method: String) -> Result<JSONValue, QuoteError> {
         guard case .object(let members) = result, let answer = members.first(where: { $0.0 != "last" }) else {
             return .failure(
                 .malformed(source: KrakenEnvelope.source, line: 1, column: 1, detail: "\(method) answered no pair"))

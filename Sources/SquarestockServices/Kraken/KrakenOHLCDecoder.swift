@@ -5,11 +5,11 @@ import SquarestockNetworking
 /// volume, count]`, oldest first, at most 720 committed rows **plus the unfinished one last**.
 /// A minute without trades is sent as a bar at the previous close with a VWAP of `0.0` and no
 /// volume: the bar is kept (it is Kraken's), its VWAP dropped.
-enum KrakenOHLCDecoder {
+package enum KrakenOHLCDecoder {
     /// The intervals Kraken serves, in minutes; anything else is `EGeneral:Invalid arguments`.
     static let intervals = [1, 5, 15, 30, 60, 240, 1440, 10080, 21600]
 
-    static func candles(_ response: HTTPResponse, pair: TradingPair, minutes: Int) -> Result<CandleSeries, QuoteError> {
+    package static func candles(_ response: HTTPResponse, pair: TradingPair, minutes: Int) -> Result<CandleSeries, QuoteError> {
         KrakenEnvelope.result(response).flatMap { result in
             KrakenPairAnswer.only(result, "OHLC").flatMap { rows in
                 guard let rows = rows.array else {
@@ -35,7 +35,7 @@ enum KrakenOHLCDecoder {
         }
     }
 
-    static func candle(_ row: JSONValue) -> Candle? {
+    package static func candle(_ row: JSONValue) -> Candle? {
         guard let time = row[0]?.epochInstant, let open = KrakenEnvelope.decimal(row[1]),
             let high = KrakenEnvelope.decimal(row[2]), let low = KrakenEnvelope.decimal(row[3]),
             let close = KrakenEnvelope.decimal(row[4])
@@ -48,7 +48,7 @@ enum KrakenOHLCDecoder {
     }
 
     /// The shortest interval Kraken serves that is not shorter than `interval`.
-    static func minutes(for interval: HistoryInterval) -> Int {
+    package static func minutes(for interval: HistoryInterval) -> Int {
         let wanted: Int
         switch interval {
         case .minutes(let m): wanted = m

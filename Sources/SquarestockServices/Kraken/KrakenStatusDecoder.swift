@@ -3,8 +3,8 @@ import SquarestockNetworking
 
 /// `GET /0/public/SystemStatus` → `{"status":"online|maintenance|cancel_only|post_only",
 /// "timestamp":"..."}` inside the envelope.
-enum KrakenStatusDecoder {
-    static func status(_ response: HTTPResponse) -> Result<ExchangeSystemStatus, QuoteError> {
+package enum KrakenStatusDecoder {
+    package static func status(_ response: HTTPResponse) -> Result<ExchangeSystemStatus, QuoteError> {
         KrakenEnvelope.result(response).flatMap { result in
             guard let s = result["status"]?.string else {
                 return .failure(

@@ -5,9 +5,9 @@ import SquarestockNetworking
 /// the name asked for. Fields: `a`/`b` [price, whole-lot volume, lot volume] (two elements in
 /// 2014), `c` last trade [price, volume], `v`/`p`/`t`/`l`/`h` [today, last 24 h], `o` today's
 /// open (00:00 UTC). No time stamp: staleness is the receive time's business.
-enum KrakenTickerDecoder {
+package enum KrakenTickerDecoder {
     /// The tickers by the key they arrived under.
-    static func tickers(_ response: HTTPResponse, pairFor: (String) -> TradingPair?)
+    package static func tickers(_ response: HTTPResponse, pairFor: (String) -> TradingPair?)
         -> Result<[String: ExchangeTicker], QuoteError>
     {
         KrakenEnvelope.result(response).flatMap { result in
@@ -22,7 +22,7 @@ enum KrakenTickerDecoder {
         }
     }
 
-    static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
+    package static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
         func at(_ key: String, _ i: Int) -> ExactDecimal? { KrakenEnvelope.decimal(f[key]?[i]) }
         // The 24 h element of `t` is a count; a number on the wire.
         let trades = KrakenEnvelope.integer(f["t"]?[1]).flatMap { $0 >= 0 && $0 <= Int64(Int32.max) ? Int($0) : nil }

@@ -5,8 +5,8 @@ import SquarestockNetworking
 /// misc, trade_id]`, **oldest first**. Rows have grown over the years (6 fields in 2013, 7 now,
 /// once 8): read by position, ignore extras. The time is a float of seconds, read from its text
 /// so no digit is lost; the side is the taker's. Returned newest first, like every tape here.
-enum KrakenTradesDecoder {
-    static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
+package enum KrakenTradesDecoder {
+    package static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
         KrakenEnvelope.result(response).flatMap { result in
             KrakenPairAnswer.only(result, "Trades").flatMap { rows in
                 guard let rows = rows.array else {
@@ -29,7 +29,7 @@ enum KrakenTradesDecoder {
         }
     }
 
-    static func trade(_ row: JSONValue) -> MarketTrade? {
+    package static func trade(_ row: JSONValue) -> MarketTrade? {
         guard let price = KrakenEnvelope.decimal(row[0]), let size = KrakenEnvelope.decimal(row[1]),
             let time = epochTime(row[2])
         else { return nil }
@@ -50,7 +50,7 @@ enum KrakenTradesDecoder {
     }
 
     /// Seconds with a fraction, a number on the wire (a string in some samples).
-    static func epochTime(_ value: JSONValue?) -> EpochTime? {
+    package static func epochTime(_ value: JSONValue?) -> EpochTime? {
         switch value {
         case .number(let n)?: return EpochTime(text: n)
         case .string(let s)?: return EpochTime(text: s)

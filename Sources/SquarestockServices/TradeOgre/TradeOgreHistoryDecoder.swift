@@ -5,8 +5,8 @@ import SquarestockNetworking
 /// "quantity"}]`, oldest first in the recordings; `date` is unix seconds, a number in 2018 and a
 /// string in 2024. `type` is taken as the taker's side (what ccxt does); several trades share a
 /// second. Returned newest first.
-enum TradeOgreHistoryDecoder {
-    static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
+package enum TradeOgreHistoryDecoder {
+    package static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
         TradeOgreResponse.json(response).flatMap { body in
             guard let rows = body.array else { return .failure(TradeOgreResponse.malformed("history is not a list")) }
             var out: [MarketTrade] = []

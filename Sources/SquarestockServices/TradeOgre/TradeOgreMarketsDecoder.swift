@@ -4,13 +4,13 @@ import SquarestockNetworking
 /// `GET /markets`: an **array of one-key objects**, `[{"BTC-XMR":{"initialprice","price","high",
 /// "low","volume","bid","ask"}}, ...]`; `bid` and `ask` are absent when that side of the book is
 /// empty. `initialprice` is the price 24 hours ago. It is both the pair list and every ticker.
-enum TradeOgreMarketsDecoder {
-    struct Market {
-        var name: String
-        var ticker: ExchangeTicker
+package enum TradeOgreMarketsDecoder {
+    package struct Market {
+        package var name: String
+        package var ticker: ExchangeTicker
     }
 
-    static func markets(_ response: HTTPResponse) -> Result<[Market], QuoteError> {
+    package static func markets(_ response: HTTPResponse) -> Result<[Market], QuoteError> {
         TradeOgreResponse.json(response).flatMap { body in
             guard let entries = body.array else {
                 return .failure(TradeOgreResponse.malformed("markets is not a list"))
@@ -28,7 +28,7 @@ enum TradeOgreMarketsDecoder {
     }
 
     /// The fields of `/markets` and `/ticker/{market}` are the same.
-    static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
+    package static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
         ExchangeTicker(
             pair: pair, last: TradeOgreResponse.decimal(f["price"]), bid: TradeOgreResponse.decimal(f["bid"]),
             ask: TradeOgreResponse.decimal(f["ask"]), reference: TradeOgreResponse.decimal(f["initialprice"]),
@@ -38,7 +38,7 @@ enum TradeOgreMarketsDecoder {
             quoteVolume: TradeOgreResponse.decimal(f["volume"]))
     }
 
-    static func listings(_ markets: [Market]) -> [PairListing] {
+    package static func listings(_ markets: [Market]) -> [PairListing] {
         markets.map { PairListing(pair: $0.ticker.pair, nativeName: $0.name, priceDecimals: 8) }
     }
 }

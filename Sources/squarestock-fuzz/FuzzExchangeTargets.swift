@@ -1,0 +1,54 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
+
+/// One fuzz target per exchange decoder: each must return a value or a typed error for any body,
+/// whatever the status, and never trap. Bodies are tried as HTTP 200 (Kraken and TradeOgre send
+/// errors that way) and, for Coinbase, with an error status too.
+enum FuzzExchangeTargets {
+    static let names = [
+        "kraken-assetpairs", "kraken-ticker", "kraken-depth", "kraken-trades", "kraken-ohlc", "kraken-status",
+        "coinbase-products", "coinbase-ticker", "coinbase-book", "coinbase-trades", "coinbase-candles",
+        "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache",
+    ]
+
+    static let pair = TradingPair(base: "BTC", quote: "USD")
+
+    /// False for a name that is not an exchange target.
+    static func run(_ target: String, _ bytes: [UInt8]) -> Bool {
+        let ok = HTTPResponse(status: 200, body: bytes)
+        switch target {
+        case "kraken-assetpairs":
+            if case .success(let listings) = KrakenAssetPairsDecoder.listings(ok) {
+                _ = PairDirectory(exchange: "kraken", listings: listings).resolve("BTC-USD")
+            }
+        case "kraken-ticker": _ = KrakenTickerDecoder.tickers(ok) { _ in pair }
+        case "kraken-depth": _ = KrakenDepthDecoder.book(ok, pair: pair)
+        case "kraken-trades": _ = KrakenTradesDecoder.trades(ok)
+        case "kraken-ohlc": _ = KrakenOHLCDecoder.candles(ok, pair: pair, minutes: 60)
+        case "kraken-status": _ = KrakenStatusDecoder.status(ok)
+        case "coinbase-products": _ = CoinbaseProductsDecoder.listings(ok)
+        case "coinbase-ticker":
+            // The same bytes as ticker and stats, and as an error answer.
+            _ = CoinbaseTickerDecoder.ticker(pair: pair, ticker: ok, stats: ok)
+            _ = CoinbaseTickerDecoder.ticker(pair: pair, ticker: HTTPResponse(status: 429, body: bytes), stats: nil)
+        case "coinbase-book": _ = CoinbaseBookDecoder.book(ok, pair: pair)
+        case "coinbase-trades":
+            _ = CoinbaseTradesDecoder.trades(ok)
+            _ = CoinbaseTradesDecoder.trades(HTTPResponse(status: 404, body: bytes))
+        case "coinbase-candles":
+            if case .success(let c) = CoinbaseCandlesDecoder.candles(ok) { _ = CoinbaseCandlesDecoder.merge([c, c]) }
+        case "tradeogre-markets":
+            if case .success(let m) = TradeOgreMarketsDecoder.markets(ok) { _ = TradeOgreMarketsDecoder.listings(m) }
+        case "tradeogre-book": _ = TradeOgreBookDecoder.book(ok, pair: pair)
+        case "tradeogre-history": _ = TradeOgreHistoryDecoder.trades(ok)
+        case "pair-cache":
+            let now = Instant(secondsSinceEpoch: 1_790_000_000)
+            if let listings = PairListCache.decode(bytes, exchange: "kraken", origin: "o", now: now) {
+                _ = PairListCache.encode(listings, exchange: "kraken", origin: "o", now: now)
+            }
+        default: return false
+        }
+        return true
+    }
+}
