@@ -9,7 +9,9 @@ package enum KrakenOHLCDecoder {
     /// The intervals Kraken serves, in minutes; anything else is `EGeneral:Invalid arguments`.
     static let intervals = [1, 5, 15, 30, 60, 240, 1440, 10080, 21600]
 
-    package static func candles(_ response: HTTPResponse, pair: TradingPair, minutes: Int) -> Result<CandleSeries, QuoteError> {
+    package static func candles(
+        _ response: HTTPResponse, pair: TradingPair, minutes: Int
+    ) -> Result<CandleSeries, QuoteError> {
         KrakenEnvelope.result(response).flatMap { result in
             KrakenPairAnswer.only(result, "OHLC").flatMap { rows in
                 guard let rows = rows.array else {

@@ -82,7 +82,8 @@ struct SettingsTests {
         }
         #expect(
             SettingsError.unknownSource("nasdaq").description
-                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples, kraken, coinbase, tradeogre")
+                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples, kraken, coinbase, tradeogre"
+        )
         #expect(
             SettingsError.endpointNotHTTP("ftp://x").description
                 == "--endpoint must start with http:// or https:// (got 'ftp://x')")
