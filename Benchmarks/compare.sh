@@ -225,6 +225,20 @@ done
 # Benchmarks/search/compare-search.sh.
 
 # ---------------------------------------------------------------------------------------------
+# 8b. Exchange bodies: Kraken's 1,000-trade tape and 500-level book into exact decimals, against
+# Python's json with Decimal on the same bytes, alternated.
+say "exchange decoders (Kraken Trades 1,000 rows, Depth 500 levels a side)"
+"$BENCH" exchange gen --out "$DATA" >&2 || die "exchange gen failed"
+TRADES=$DATA/kraken-trades-1000.json
+DEPTH=$DATA/kraken-depth-500.json
+for ((r = 1; r <= RUNS; r++)); do
+    record exchange.trades.ours "$BENCH" exchange --trades "$TRADES"
+    record exchange.trades.python python3 Benchmarks/peers/exchange_peer.py trades "$TRADES" 50
+    record exchange.depth.ours "$BENCH" exchange --depth "$DEPTH"
+    record exchange.depth.python python3 Benchmarks/peers/exchange_peer.py depth "$DEPTH" 50
+done
+
+# ---------------------------------------------------------------------------------------------
 # 9. The table.
 elapsed=$(($(date +%s) - started))
 python3 Benchmarks/peers/table.py "$RESULTS" \

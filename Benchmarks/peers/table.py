@@ -115,6 +115,14 @@ def main():
     g = "market status of every exchange"
     row(g, "**squarestock** MarketBoard.statusOfAll", med(R, "market.ours", "median_us"), "µs", None, note="target < 50 µs")
 
+    g = "exchange bodies into exact decimals (µs per body)"
+    et = med(R, "exchange.trades.ours", "us_per_body")
+    ed = med(R, "exchange.depth.ours", "us_per_body")
+    row(g, "**squarestock** KrakenTradesDecoder, 1,000 trades", et, "µs", None, note="JSONCursor, newest first")
+    row(g, "Python json + Decimal, the same trades", med(R, "exchange.trades.python", "us_per_body"), "µs", et, higher_is_better=False)
+    row(g, "**squarestock** KrakenDepthDecoder, 500 levels a side", ed, "µs", None)
+    row(g, "Python json + Decimal, the same book", med(R, "exchange.depth.python", "us_per_body"), "µs", ed, higher_is_better=False)
+
     print(f"### Run {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}")
     print()
     print(f"- machine: {a.machine}; load average at the end: {a.load}")
@@ -158,6 +166,10 @@ def main():
         so = med(R, "oneshot.static", "median_ms")
         if so and rss_static:
             print(f"| the same, built with --static-swift-stdlib | {so:.1f} ms, {rss_static / 1024:.1f} MiB | {verdict(so < 20 and rss_static / 1024 < 30)} |")
+    pt = med(R, "exchange.trades.python", "us_per_body")
+    pd = med(R, "exchange.depth.python", "us_per_body")
+    if et and ed and pt and pd:
+        print(f"| Kraken trades and book >= 5x Python json + Decimal | trades {pt / et:.1f}x, book {pd / ed:.1f}x | {verdict(pt / et >= 5 and pd / ed >= 5)} |")
     if ob and one:
         print(f"| fan-out 50 < 1.25 x one request | {ob / one:.2f} x (defaults); {wide / one:.2f} x with 50 in flight and per host | {verdict(ob / one < 1.25)} |")
 

@@ -89,7 +89,16 @@ enum FuzzTargets {
                     _ = zone.localDateTime(at: zone.instant(for: dt))
                 }
             }
-        case "json": _ = try? JSONReader.parseAllowingJSONP(bytes)
+        case "json":
+            _ = try? JSONReader.parseAllowingJSONP(bytes)
+            // The cursor the exchange decoders walk must skip in full whatever the reader parses.
+            if (try? JSONReader.parse(bytes)) != nil {
+                let skipped: Bool = bytes.withUnsafeBytes { raw in
+                    var c = JSONCursor(raw)
+                    return c.skipValue() && c.atEnd()
+                }
+                precondition(skipped, "JSONCursor refused a body JSONReader parsed")
+            }
         case "body":
             _ = BodyKind.classify(bytes)
             _ = BodyKind.excerpt(bytes)

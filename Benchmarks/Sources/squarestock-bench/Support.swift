@@ -56,7 +56,7 @@ func fail(_ message: String, code: Int32 = 2) -> Never {
 func fmt(_ x: Double, _ digits: Int = 3) -> String {
     var buf = [CChar](repeating: 0, count: 64)
     _ = withVaList([x]) { vsnprintf(&buf, 64, "%.\(digits)f", $0) }
-    return String(cString: buf)
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 func median(_ xs: [Double]) -> Double {

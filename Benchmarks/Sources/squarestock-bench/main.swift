@@ -21,6 +21,8 @@ let usage = """
       search [--data DIR]                  symbol index load (text, snapshot) and query times
       watch [--count N]                    one watch refresh of 100 symbols: CPU and memory
       quotes [--rows N] [--count N]        Stooq and legacy Yahoo quote batches decoded into stocks
+      exchange gen --out DIR               Kraken Trades (1,000 rows) and Depth (500 levels) bodies
+      exchange --trades F | --depth F [--reps N] [--runs N]   Kraken decoders on those bodies
     Each prints one line of key=value results.
     """
 
@@ -32,7 +34,7 @@ guard args.count >= 2 else {
 let rest = args[2...]
 let valued: Set<String> = [
     "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
-    "url", "runs", "max-concurrent", "samples", "data",
+    "url", "runs", "max-concurrent", "samples", "data", "trades", "depth",
 ]
 let options = Options(rest, valued: valued)
 switch args[1] {
@@ -47,6 +49,7 @@ case "market": MarketBench.run(options)
 case "search": SearchBench.run(options)
 case "watch": WatchBench.run(options)
 case "quotes": QuoteBench.run(options)
+case "exchange": ExchangeBench.run(options)
 case "-h", "--help", "help": print(usage)
 default:
     printError("squarestock-bench: unknown command \(args[1])\n\(usage)")

@@ -41,6 +41,7 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         } else if b[0] == UInt8(ascii: "+") {
             i = 1
         }
+        if n <= 18, let plain = plainDecimal(b, from: i, negative: negative) { return plain }
         var value: Int64 = 0
         var scale = 0
         var digits = 0
@@ -112,6 +113,30 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         }
         guard sawDigit else { return nil }
         return ExactDecimal(significand: negative ? -value : value, scale: scale)
+    }
+
+    /// The common case, at most 18 bytes of digits with one optional point (`84036.10000`): no
+    /// digit count or overflow to watch, since 18 digits always fit an `Int64`. Nil sends
+    /// anything else (an exponent, a stray byte) to the general loop, which decides.
+    @inlinable @inline(__always)
+    static func plainDecimal(_ b: UnsafeRawBufferPointer, from start: Int, negative: Bool) -> ExactDecimal? {
+        var value: Int64 = 0
+        var point = -1
+        var i = start
+        while i < b.count {
+            let d = b[i] &- 48
+            if d < 10 {
+                value = value &* 10 &+ Int64(d)
+            } else if b[i] == UInt8(ascii: "."), point < 0 {
+                point = i
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        let digits = b.count - start - (point < 0 ? 0 : 1)
+        guard digits > 0 else { return nil }
+        return ExactDecimal(significand: negative ? -value : value, scale: point < 0 ? 0 : b.count - point - 1)
     }
 
     public var isNegative: Bool { significand < 0 }

@@ -14,12 +14,25 @@ public struct EpochTime: Sendable, Hashable, Comparable {
     /// `1688669597`, `1688669597.8277369`; nil for anything else (a sign, an exponent, letters)
     /// or a time outside years 1970-9999.
     public init?(text: String) {
+        var copy = text
+        guard let time = copy.withUTF8({ EpochTime(bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = time
+    }
+
+    /// The same from the bytes of the text, as a decoder reads them off the wire.
+    public init?(bytes: UnsafeRawBufferPointer) {
+        // The common case, whole seconds of 10 digits and up to 9 after a point: no overflow
+        // or plausibility to watch digit by digit (10 digits stay below year 2287).
+        if bytes.count >= 10, bytes.count <= 20, let plain = EpochTime.plain(bytes) {
+            self = plain
+            return
+        }
         var seconds: Int64 = 0
         var nanos: Int64 = 0
         var fractionDigits = 0
         var sawPoint = false
         var sawDigit = false
-        for u in text.utf8 {
+        for u in bytes {
             switch u {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 sawDigit = true
@@ -79,6 +92,27 @@ public struct EpochTime: Sendable, Hashable, Comparable {
             return nil
         }
         self.init(instant: Instant(secondsSinceEpoch: civil.secondsSinceEpochAsUTC), nanoseconds: Int32(nanos))
+    }
+
+    @inline(__always)
+    static func plain(_ b: UnsafeRawBufferPointer) -> EpochTime? {
+        var seconds: Int64 = 0
+        for k in 0..<10 {
+            let d = b[k] &- 48
+            guard d < 10 else { return nil }
+            seconds = seconds &* 10 &+ Int64(d)
+        }
+        var nanos: Int64 = 0
+        if b.count > 10 {
+            guard b[10] == UInt8(ascii: "."), b.count > 11 else { return nil }
+            for k in 11..<b.count {
+                let d = b[k] &- 48
+                guard d < 10 else { return nil }
+                nanos = nanos &* 10 &+ Int64(d)
+            }
+            for _ in b.count..<20 { nanos &*= 10 }
+        }
+        return EpochTime(instant: Instant(secondsSinceEpoch: seconds), nanoseconds: Int32(nanos))
     }
 
     public static func < (a: EpochTime, b: EpochTime) -> Bool {

@@ -8,23 +8,28 @@ import SquarestockNetworking
 package enum ExchangeResponse {
     /// The parsed body, or the error that explains why there is none.
     package static func json(_ response: HTTPResponse, source: String) -> Result<JSONValue, QuoteError> {
-        if response.status == 429 { return .failure(RateLimit.error(response, source: source)) }
-        let kind = BodyKind.classify(response.body)
-        guard kind == .json else {
-            if response.status >= 400 && kind != .html && kind != .empty {
-                return .failure(
-                    .httpStatus(source: source, status: response.status, excerpt: BodyKind.excerpt(response.body)))
-            }
-            return .failure(
-                .notJSON(
-                    source: source, status: response.status, kind: kind,
-                    excerpt: kind == .empty ? "" : BodyKind.excerpt(response.body)))
-        }
+        if let failure = screen(response, source: source) { return .failure(failure) }
         do {
             return .success(try JSONReader.parse(response.body))
         } catch {
             return .failure(
                 .malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
         }
+    }
+
+    /// Why a body is not a JSON answer at all (a throttle, an HTTP error page, HTML, nothing), or
+    /// nil when it looks like JSON; for decoders that walk the bytes with a `JSONCursor`.
+    package static func screen(_ response: HTTPResponse, source: String) -> QuoteError? {
+        if response.status == 429 { return RateLimit.error(response, source: source) }
+        let kind = BodyKind.classify(response.body)
+        guard kind == .json else {
+            if response.status >= 400 && kind != .html && kind != .empty {
+                return .httpStatus(source: source, status: response.status, excerpt: BodyKind.excerpt(response.body))
+            }
+            return .notJSON(
+                source: source, status: response.status, kind: kind,
+                excerpt: kind == .empty ? "" : BodyKind.excerpt(response.body))
+        }
+        return nil
     }
 }

@@ -5,56 +5,54 @@ import SquarestockNetworking
 /// misc, trade_id]`, **oldest first**. Rows have grown over the years (6 fields in 2013, 7 now,
 /// once 8): read by position, ignore extras. The time is a float of seconds, read from its text
 /// so no digit is lost; the side is the taker's. Returned newest first, like every tape here.
+///
+/// A full answer is a thousand rows, so the rows are read with a `JSONCursor` straight from the
+/// bytes into exact decimals (BENCHMARKS.md, "exchange").
 package enum KrakenTradesDecoder {
     package static func trades(_ response: HTTPResponse) -> Result<[MarketTrade], QuoteError> {
-        KrakenEnvelope.result(response).flatMap { result in
-            KrakenPairAnswer.only(result, "Trades").flatMap { rows in
-                guard let rows = rows.array else {
-                    return .failure(
-                        .malformed(source: KrakenEnvelope.source, line: 1, column: 1, detail: "Trades is not a list"))
-                }
-                var out: [MarketTrade] = []
-                out.reserveCapacity(rows.count)
-                for row in rows.reversed() {
-                    guard let trade = trade(row) else {
-                        return .failure(
-                            .malformed(
-                                source: KrakenEnvelope.source, line: 1, column: 1,
-                                detail: "a trade is not [price, volume, time, side, ...]"))
-                    }
-                    out.append(trade)
-                }
-                return .success(out)
+        KrakenEnvelope.pairAnswer(response, "Trades") { c in
+            guard c.take(UInt8(ascii: "[")) else {
+                return .failure(KrakenEnvelope.malformed(at: c, "Trades is not a list"))
             }
+            var out: [MarketTrade] = []
+            out.reserveCapacity(1000)
+            let ok = c.items(closedBy: UInt8(ascii: "]")) { c in
+                guard let trade = trade(&c) else { return false }
+                out.append(trade)
+                return true
+            }
+            guard ok else {
+                return .failure(KrakenEnvelope.malformed(at: c, "a trade is not [price, volume, time, side, ...]"))
+            }
+            out.reverse()
+            return .success(out)
         }
     }
 
-    package static func trade(_ row: JSONValue) -> MarketTrade? {
-        guard let price = KrakenEnvelope.decimal(row[0]), let size = KrakenEnvelope.decimal(row[1]),
-            let time = epochTime(row[2])
+    /// One row, the cursor on its `[`; nil when it is not a trade.
+    static func trade(_ c: inout JSONCursor) -> MarketTrade? {
+        guard c.take(UInt8(ascii: "[")),
+            let price = c.decimal(),
+            c.take(UInt8(ascii: ",")), let size = c.decimal(),
+            c.take(UInt8(ascii: ",")), let time = c.numberText().flatMap(EpochTime.init(bytes:))
         else { return nil }
-        let side: TradeSide? =
-            switch row[3]?.string {
-            case "b": .buy
-            case "s": .sell
-            default: nil
+        var side: TradeSide?
+        var id: String?
+        var field = 3
+        while c.take(UInt8(ascii: ",")) {
+            defer { field += 1 }
+            if field == 3, let s = c.string() {
+                if s.bytes.count == 1 {
+                    side = s.bytes[0] == UInt8(ascii: "b") ? .buy : s.bytes[0] == UInt8(ascii: "s") ? .sell : nil
+                }
+            } else if field == 6, let text = c.numberText() {
+                if !text.isEmpty { id = String(decoding: text, as: UTF8.self) }
+            } else if !c.skipValue() {
+                return nil
             }
-        let id: String? =
-            switch row[6] {
-            case .number(let n)?: n
-            case .string(let s)? where !s.isEmpty: s
-            default: nil
-            }
+        }
+        guard c.take(UInt8(ascii: "]")) else { return nil }
         return MarketTrade(
             time: time.instant, nanoseconds: time.nanoseconds, side: side, price: price, size: size, id: id)
-    }
-
-    /// Seconds with a fraction, a number on the wire (a string in some samples).
-    package static func epochTime(_ value: JSONValue?) -> EpochTime? {
-        switch value {
-        case .number(let n)?: return EpochTime(text: n)
-        case .string(let s)?: return EpochTime(text: s)
-        default: return nil
-        }
     }
 }
