@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "squarestock",
             dependencies: [
-                "SquarestockKit", "SquarestockCore", "SquarestockMarket", "SquarestockRendering", "SquarestockSearch", "SquarestockWatch",
+                "SquarestockKit", "SquarestockCore", "SquarestockRendering", "SquarestockSearch", "SquarestockWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
-import SquarestockMarket
 import SquarestockRendering
 
 /// `squarestock market`: whether each exchange is trading now, and its calendar.
@@ -40,12 +39,12 @@ struct MarketCommand: ParsableCommand {
         if calendar == nil && (year != nil || from != nil || to != nil) {
             throw ValidationError("--year, --from and --to go with --calendar EXCHANGE")
         }
-        if let c = calendar, CalendarRegistry.standard.calendar(named: c) == nil {
+        if let c = calendar, !SquarestockApp.knowsExchange(c) {
             throw ValidationError(
                 "unknown exchange '\(c)'; try one of NYSE, NASDAQ, LSE, XETRA, XPAR (Paris), XAMS (Amsterdam), SIX, TSE, HKEX, SGX, ASX, TSX"
             )
         }
-        for e in exchanges where CalendarRegistry.standard.calendar(named: e) == nil {
+        for e in exchanges where !SquarestockApp.knowsExchange(e) {
             throw ValidationError("unknown exchange '\(e)'")
         }
         for (flag, value) in [("--from", from), ("--to", to)] {
@@ -57,85 +56,35 @@ struct MarketCommand: ParsableCommand {
         if let y = year, !(1900...2200).contains(y) { throw ValidationError("--year must be between 1900 and 2200") }
     }
 
+    /// The question `validate()` let through.
+    var query: MarketQuery {
+        guard let name = calendar else { return .board(exchanges: exchanges) }
+        if let f = from.flatMap(DateTimeParsing.isoDate), let t = to.flatMap(DateTimeParsing.isoDate) {
+            return .sessions(calendar: name, from: f, to: t)
+        }
+        return .year(calendar: name, year: year)
+    }
+
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         let chosen = format ?? (caps.isTTY ? .table : .csv)
-        let now = ClockOverride.now(environment: env)
-        if let name = calendar, let cal = CalendarRegistry.standard.calendar(named: name) {
-            if let f = from.flatMap(DateTimeParsing.isoDate), let t = to.flatMap(DateTimeParsing.isoDate) {
-                let sessions = cal.sessions(from: f, to: t)
-                switch chosen {
-                case .json:
-                    Terminal.writeOut(
-                        "[\n"
-                            + sessions.map { s in
-                                "  {\"date\": \"\(s.date)\", \"open\": \"\(s.open.iso8601UTC)\", \"close\": \"\(s.close.iso8601UTC)\", \"breakStart\": "
-                                    + (s.breakStart.map { "\"\($0.iso8601UTC)\"" } ?? "null") + ", \"breakEnd\": "
-                                    + (s.breakEnd.map { "\"\($0.iso8601UTC)\"" } ?? "null")
-                                    + ", \"earlyClose\": \(s.earlyClose)}"
-                            }.joined(separator: ",\n") + (sessions.isEmpty ? "]\n" : "\n]\n"))
-                default:
-                    Terminal.writeOut(TradingSessionCSV.render(sessions))
-                }
-                return
-            }
-            let y = year ?? cal.zone.localDateTime(at: now).date.year
-            let days = CalendarYearReport.days(calendar: cal, year: y)
+        switch SquarestockApp.market(query, environment: env, localtimeTarget: LocaltimeLink.target()) {
+        case .sessions(let sessions):
+            Terminal.writeOut(
+                chosen == .json ? TradingSessionJSON.render(sessions) : TradingSessionCSV.render(sessions))
+        case .year(let days, let exchange, let year):
             Terminal.writeOut(
                 chosen == .table
-                    ? CalendarYearReport.text(days, exchange: cal.exchange, year: y) : CalendarYearReport.csv(days))
-            return
-        }
-        let userZone = UserTimeZone.current(environment: env, localtimeTarget: LocaltimeLink.target())
-        let board = MarketBoard.standard
-        let wanted = exchanges.compactMap { CalendarRegistry.standard.calendar(named: $0)?.id }
-        let shown = board.calendars.calendars.filter {
-            wanted.isEmpty ? !["US", "US-INDEX"].contains($0.id) : wanted.contains($0.id)
-        }
-        var rows: [(id: String, name: String, local: String, status: ExchangeStatus, line: String)] = []
-        for cal in shown {
-            let st = MarketStatusRules.evaluate(calendar: cal, now: now, lastTrade: nil)
-            let local = cal.zone.localDateTime(at: now)
-            let localText = local.hourMinute + " " + cal.zone.abbreviation(at: now)
-            rows.append(
-                (
-                    cal.id, cal.exchange.name, localText, st,
-                    MarketEventFormatter.statusLine(st, exchangeZone: cal.zone, userZone: userZone, now: now)
-                ))
-        }
-        switch chosen {
-        case .table:
-            let palette = Palette.forTerminal(caps)
-            let nameWidth = rows.map { TerminalText.displayWidth($0.name) }.max() ?? 10
-            var out = ""
-            for r in rows {
-                let role: PaletteRole = r.status.report.status == .open ? .up : .dim
-                out +=
-                    TerminalText.padRight(r.id, toWidth: 7) + "  " + TerminalText.padRight(r.name, toWidth: nameWidth)
-                    + "  "
-                    + TerminalText.padRight(r.local, toWidth: 12) + "  " + palette.paint(r.line, role) + "\n"
+                    ? CalendarYearReport.text(days, exchange: exchange, year: year) : CalendarYearReport.csv(days))
+        case .board(let rows):
+            switch chosen {
+            case .table: Terminal.writeOut(MarketBoardWriter.table(rows, palette: Palette.forTerminal(caps)))
+            case .json: Terminal.writeOut(MarketBoardWriter.json(rows))
+            case .csv: Terminal.writeOut(MarketBoardWriter.csv(rows))
             }
-            Terminal.writeOut(out)
-        case .json:
-            let s = QuoteJSONWriter.string
-            Terminal.writeOut(
-                "[\n"
-                    + rows.map { r in
-                        "  {\"exchange\": \(s(r.id)), \"name\": \(s(r.name)), \"localTime\": \(s(r.local)), \"status\": \(s(r.status.report.status.rawValue)), "
-                            + "\"reason\": \(r.status.report.reason.map(s) ?? "null"), \"next\": "
-                            + (r.status.next.map {
-                                "{\"kind\": \(s($0.kind.rawValue)), \"time\": \(s($0.at.iso8601UTC))}"
-                            } ?? "null") + "}"
-                    }.joined(separator: ",\n") + "\n]\n")
-        case .csv:
-            Terminal.writeOut(
-                (["exchange,name,localTime,status,reason,next"]
-                    + rows.map { r in
-                        [r.id, r.name, r.local, r.status.report.status.rawValue, r.status.report.reason ?? "", r.line]
-                            .map(QuoteCSVWriter.field).joined(separator: ",")
-                    }).joined(separator: "\n") + "\n")
+        case .unknownCalendar(let name):
+            throw ValidationError("unknown exchange '\(name)'")
         }
     }
-
 }

@@ -1,0 +1,59 @@
+import SquarestockCore
+import SquarestockMarket
+
+/// One exchange on the `squarestock market` board: its id and name, its wall clock now, and its
+/// status with the sentence that says when it next changes.
+package struct MarketBoardRow: Sendable {
+    package var id: String
+    package var name: String
+    /// `09:41 EST`: the exchange's own clock.
+    package var localTime: String
+    package var status: ExchangeStatus
+    /// `open, closes 16:00 EST (21:00 your time)`.
+    package var line: String
+
+    /// The row of `calendar` at `now`, with "your time" in `userZone`.
+    package init(calendar: ExchangeCalendar, now: Instant, userZone: ExchangeTimeZone?) {
+        let status = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: nil)
+        id = calendar.id
+        name = calendar.exchange.name
+        localTime = calendar.zone.localDateTime(at: now).hourMinute + " " + calendar.zone.abbreviation(at: now)
+        self.status = status
+        line = MarketEventFormatter.statusLine(status, exchangeZone: calendar.zone, userZone: userZone, now: now)
+    }
+}
+
+/// `squarestock market` as a table (open exchanges painted), JSON or CSV.
+package enum MarketBoardWriter {
+    package static func table(_ rows: [MarketBoardRow], palette: Palette) -> String {
+        let nameWidth = rows.map { TerminalText.displayWidth($0.name) }.max() ?? 10
+        var out = ""
+        for r in rows {
+            let role: PaletteRole = r.status.report.status == .open ? .up : .dim
+            out +=
+                TerminalText.padRight(r.id, toWidth: 7) + "  " + TerminalText.padRight(r.name, toWidth: nameWidth)
+                + "  "
+                + TerminalText.padRight(r.localTime, toWidth: 12) + "  " + palette.paint(r.line, role) + "\n"
+        }
+        return out
+    }
+
+    package static func json(_ rows: [MarketBoardRow]) -> String {
+        let s = QuoteJSONWriter.string
+        return "[\n"
+            + rows.map { r in
+                "  {\"exchange\": \(s(r.id)), \"name\": \(s(r.name)), \"localTime\": \(s(r.localTime)), \"status\": \(s(r.status.report.status.rawValue)), "
+                    + "\"reason\": \(r.status.report.reason.map(s) ?? "null"), \"next\": "
+                    + (r.status.next.map { "{\"kind\": \(s($0.kind.rawValue)), \"time\": \(s($0.at.iso8601UTC))}" }
+                        ?? "null") + "}"
+            }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    package static func csv(_ rows: [MarketBoardRow]) -> String {
+        (["exchange,name,localTime,status,reason,next"]
+            + rows.map { r in
+                [r.id, r.name, r.localTime, r.status.report.status.rawValue, r.status.report.reason ?? "", r.line]
+                    .map(QuoteCSVWriter.field).joined(separator: ",")
+            }).joined(separator: "\n") + "\n"
+    }
+}
