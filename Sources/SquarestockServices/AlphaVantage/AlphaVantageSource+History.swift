@@ -9,15 +9,7 @@ extension AlphaVantageSource: HistorySource {
     package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
         FetchedHistory, HistoryError
     > {
-        guard let key = context.alphaVantageAPIKey else {
-            return .failure(
-                .response(
-                    .notConfigured(
-                        source: name,
-                        detail:
-                            "no API key; set ALPHAVANTAGE_API_KEY or alphavantage_api_key in the config file (free keys at alphavantage.co)"
-                    )))
-        }
+        guard let key = context.alphaVantageAPIKey else { return .failure(.response(missingKey)) }
         return AlphaVantageSymbol.ticker(for: symbol, registry: context.registry).mapError(HistoryError.response)
             .flatMap { ticker in
                 let known = AlphaVantageSymbol.exchange(symbol: ticker, region: nil, registry: context.registry)

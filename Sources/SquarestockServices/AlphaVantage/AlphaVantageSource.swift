@@ -12,14 +12,18 @@ package struct AlphaVantageSource: QuoteSource {
 
     static let eastern = try? ExchangeTimeZone(identifier: "America/New_York")
 
+    /// Quotes and charts alike need a key; what to do without one.
+    var missingKey: QuoteError {
+        .notConfigured(
+            source: name,
+            detail:
+                "no API key; set ALPHAVANTAGE_API_KEY or alphavantage_api_key in the config file (free keys at alphavantage.co)"
+        )
+    }
+
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         guard let key = context.alphaVantageAPIKey else {
-            let e = QuoteError.notConfigured(
-                source: name,
-                detail:
-                    "no API key; set ALPHAVANTAGE_API_KEY or alphavantage_api_key in the config file (free keys at alphavantage.co)"
-            )
-            return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }
+            return symbols.map { StockResult(symbol: $0, outcome: .failure(missingKey)) }
         }
         var tickers: [(index: Int, ticker: String)] = []
         var outcomes = [Result<Stock, QuoteError>?](repeating: nil, count: symbols.count)

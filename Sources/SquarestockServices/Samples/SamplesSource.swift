@@ -18,14 +18,18 @@ package struct SamplesSource: QuoteSource {
         package var file: String
     }
 
+    /// Quotes and charts alike read the samples folder; what to do when it is not found.
+    var missingFolder: QuoteError {
+        .notConfigured(
+            source: name,
+            detail:
+                "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout"
+        )
+    }
+
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         guard let dir = context.samplesDirectory else {
-            let e = QuoteError.notConfigured(
-                source: name,
-                detail:
-                    "the samples folder was not found; set SQUARESTOCK_SAMPLES to the samples/ folder of a squarestock checkout"
-            )
-            return symbols.map { StockResult(symbol: $0, outcome: .failure(e)) }
+            return symbols.map { StockResult(symbol: $0, outcome: .failure(missingFolder)) }
         }
         let manifestResult = transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/manifest.tsv")))
         let entries: [Entry]

@@ -14,27 +14,21 @@ import SquarestockNetworking
 package enum StooqHistoryDecoder {
     package static let source = StooqDecoder.source
 
+    /// The columns after the date (and time), in English or Polish as Stooq names them.
+    static let priceColumns = [
+        HistoryColumn(.open, "open", "otwarcie"),
+        HistoryColumn(.high, "high", "najwyzszy"),
+        HistoryColumn(.low, "low", "najnizszy"),
+        HistoryColumn(.close, "close", "zamkniecie"),
+        HistoryColumn(.volume, "volume", "wolumen"),
+    ]
+
     static let daily = HistoryCSVLayout(
-        columns: [
-            HistoryColumn(.date, "date", "data"),
-            HistoryColumn(.open, "open", "otwarcie"),
-            HistoryColumn(.high, "high", "najwyzszy"),
-            HistoryColumn(.low, "low", "najnizszy"),
-            HistoryColumn(.close, "close", "zamkniecie"),
-            HistoryColumn(.volume, "volume", "wolumen"),
-        ],
+        columns: [HistoryColumn(.date, "date", "data")] + priceColumns,
         requiredFields: 5, newestFirst: false, wallClockZone: nil)
 
     static let intraday = HistoryCSVLayout(
-        columns: [
-            HistoryColumn(.date, "date", "data"),
-            HistoryColumn(.time, "time", "czas"),
-            HistoryColumn(.open, "open", "otwarcie"),
-            HistoryColumn(.high, "high", "najwyzszy"),
-            HistoryColumn(.low, "low", "najnizszy"),
-            HistoryColumn(.close, "close", "zamkniecie"),
-            HistoryColumn(.volume, "volume", "wolumen"),
-        ],
+        columns: [HistoryColumn(.date, "date", "data"), HistoryColumn(.time, "time", "czas")] + priceColumns,
         requiredFields: 6, newestFirst: false, wallClockZone: "Europe/Warsaw")
 
     /// - Parameters:
