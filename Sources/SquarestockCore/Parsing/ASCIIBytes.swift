@@ -14,8 +14,9 @@
     @inlinable @inline(__always)
     package static func isInlineSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 }
 
-    /// SP, HT, LF, CR: JSON's insignificant white space (RFC 8259), and what may come before a
-    /// body's first meaningful byte.
+    /// SP, HT, LF, CR: JSON's insignificant white space (RFC 8259), what may come before a
+    /// body's first meaningful byte, and the padding around a field of a line-based file read
+    /// byte by byte (inside a line, a stray CR counts as padding).
     @inlinable @inline(__always)
     package static func isJSONSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
 
