@@ -1,0 +1,68 @@
+import Foundation
+import SquarestockCore
+import SquarestockKit
+import SquarestockNetworking
+import SquarestockRendering
+import SquarestockSearch
+import SquarestockServices
+import SquarestockWatch
+
+/// The shared byte readers under every decoder: CSV fields, numbers, dates, JSON (tree and cursor), body screening.
+enum FuzzByteTargets {
+    static let names = ["csv", "numbers", "dates", "json", "body"]
+
+    /// False for a name that is not one of these targets.
+    static func run(_ target: String, _ bytes: [UInt8]) -> Bool {
+        switch target {
+        case "csv":
+            bytes.withUnsafeBytes { raw in
+                var reader = TolerantCSVReader(bytes: raw)
+                var fields: [CSVField] = []
+                var n = 0
+                while reader.nextRecord(into: &fields) {
+                    for f in fields { n &+= reader.string(f).utf8.count }
+                }
+                _ = n
+            }
+        case "numbers":
+            bytes.withUnsafeBytes { raw in
+                _ = FieldParsing.humanNumber(raw)
+                _ = FieldParsing.decimal(raw)
+                if let d = ExactDecimal.parse(raw) {
+                    _ = d.description
+                    _ = d.rounded(toScale: 2)
+                    _ = d * d
+                    _ = d.divided(by: d, scale: 6)
+                }
+            }
+        case "dates":
+            bytes.withUnsafeBytes { raw in
+                _ = DateTimeParsing.isoDate(raw)
+                _ = DateTimeParsing.compactDate(raw)
+                _ = DateTimeParsing.usDate(raw)
+                _ = DateTimeParsing.time(raw)
+                _ = DateTimeParsing.twelveHourTime(raw)
+                if let dt = DateTimeParsing.isoDateTime(raw),
+                    let zone = try? ExchangeTimeZone(identifier: "America/New_York")
+                {
+                    _ = zone.localDateTime(at: zone.instant(for: dt))
+                }
+            }
+        case "json":
+            _ = try? JSONReader.parseAllowingJSONP(bytes)
+            // The cursor the exchange decoders walk must skip in full whatever the reader parses.
+            if (try? JSONReader.parse(bytes)) != nil {
+                let skipped: Bool = bytes.withUnsafeBytes { raw in
+                    var c = JSONCursor(raw)
+                    return c.skipValue() && c.atEnd()
+                }
+                precondition(skipped, "JSONCursor refused a body JSONReader parsed")
+            }
+        case "body":
+            _ = BodyKind.classify(bytes)
+            _ = BodyKind.excerpt(bytes)
+        default: return false
+        }
+        return true
+    }
+}
