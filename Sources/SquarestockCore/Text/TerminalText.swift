@@ -72,95 +72,59 @@ package enum TerminalText {
         filter(s, keepingLayout: false)
     }
 
-    /// The sanitizer's one pass. With `keepingLayout`, line feeds, tabs and spaces are copied
-    /// as they are instead of being folded into single spaces.
+    /// The sanitizer's one pass: text is copied (`text`), escape sequences are skipped
+    /// (`Mode.after`). With `keepingLayout`, line feeds, tabs and spaces are copied as they are
+    /// instead of being folded into single spaces.
     private static func filter(_ s: String, keepingLayout: Bool) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var mode = Mode.text
         var iterator = s.unicodeScalars.makeIterator()
         var replay: Unicode.Scalar? = nil
-
         while let scalar = replay ?? iterator.next() {
             replay = nil
-            let v = scalar.value
-            switch mode {
-            case .text:
-                switch v {
-                case 0x1B: mode = .escape
-                case 0x9B: mode = .csi
-                case 0x9D: mode = .controlString(endsAtBell: true)
-                case 0x90, 0x98, 0x9E, 0x9F: mode = .controlString(endsAtBell: false)
-                case 0x09, 0x0A:
-                    if keepingLayout { out.append(scalar) } else { pendingSpace = true }
-                case 0x0B...0x0D:
-                    if !keepingLayout { pendingSpace = true }
-                case 0x00...0x1F, 0x7F...0x9F: break
-                case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: break
-                default:
-                    if v > 0x20 && v < 0x7F {
-                        // Printable ASCII: the common case, no property lookup.
-                    } else if !keepingLayout && scalar.properties.isWhitespace {
-                        pendingSpace = true
-                        continue
-                    }
-                    if pendingSpace && !out.isEmpty { out.append(" ") }
-                    pendingSpace = false
-                    out.append(scalar)
-                }
-
-            case .escape:
-                switch v {
-                case 0x5B: mode = .csi  // [
-                case 0x5D: mode = .controlString(endsAtBell: true)  // ]
-                case 0x50, 0x58, 0x5E, 0x5F: mode = .controlString(endsAtBell: false)  // P X ^ _
-                case 0x20...0x2F: mode = .escapeIntermediate
-                case 0x30...0x7E: mode = .text  // two-character sequence, e.g. ESC 7, ESC c
-                case 0x1B: break  // ESC ESC: the first one introduced nothing
-                default:
-                    mode = .text
-                    replay = scalar
-                }
-
-            case .escapeIntermediate:
-                switch v {
-                case 0x20...0x2F: break
-                case 0x30...0x7E: mode = .text
-                default:
-                    mode = .text
-                    replay = scalar
-                }
-
-            case .csi:
-                switch v {
-                case 0x20...0x3F: break  // parameters and intermediates
-                case 0x40...0x7E: mode = .text  // final byte
-                case 0x1B: mode = .escape
-                case 0x18, 0x1A: mode = .text  // CAN, SUB cancel the sequence
-                case 0x00...0x1F, 0x7F: break  // terminals execute these mid-sequence; we drop them
-                default:
-                    mode = .text
-                    replay = scalar
-                }
-
-            case .controlString(let endsAtBell):
-                switch v {
-                case 0x07 where endsAtBell: mode = .text
-                case 0x9C: mode = .text
-                case 0x1B: mode = .controlStringEscape
-                default: break
-                }
-
-            case .controlStringEscape:
-                if v == 0x5C {  // ESC \ is ST
-                    mode = .text
-                } else {
-                    mode = .escape
-                    replay = scalar
-                }
+            if case .text = mode {
+                mode = text(scalar, into: &out, pendingSpace: &pendingSpace, keepingLayout: keepingLayout)
+            } else {
+                let (next, again) = mode.after(scalar.value)
+                mode = next
+                if again { replay = scalar }
             }
         }
         return String(out)
+    }
+
+    /// One scalar outside any sequence: copied, folded into a pending space, dropped, or the
+    /// start of a sequence (the mode returned).
+    @inline(__always)
+    private static func text(
+        _ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView, pendingSpace: inout Bool,
+        keepingLayout: Bool
+    ) -> Mode {
+        let v = scalar.value
+        switch v {
+        case 0x1B: return .escape
+        case 0x9B: return .csi
+        case 0x9D: return .controlString(endsAtBell: true)
+        case 0x90, 0x98, 0x9E, 0x9F: return .controlString(endsAtBell: false)
+        case 0x09, 0x0A:
+            if keepingLayout { out.append(scalar) } else { pendingSpace = true }
+        case 0x0B...0x0D:
+            if !keepingLayout { pendingSpace = true }
+        case 0x00...0x1F, 0x7F...0x9F: break
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: break
+        default:
+            if v > 0x20 && v < 0x7F {
+                // Printable ASCII: the common case, no property lookup.
+            } else if !keepingLayout && scalar.properties.isWhitespace {
+                pendingSpace = true
+                return .text
+            }
+            if pendingSpace && !out.isEmpty { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        return .text
     }
 
     /// Where the sanitizer is inside an escape sequence.
@@ -171,6 +135,48 @@ package enum TerminalText {
         case csi
         case controlString(endsAtBell: Bool)
         case controlStringEscape
+
+        /// Inside a sequence: the mode after scalar `v`, and whether `v` ended the sequence
+        /// without belonging to it (it is then read again as text).
+        func after(_ v: UInt32) -> (Mode, again: Bool) {
+            switch self {
+            case .text: return (.text, true)
+            case .escape:
+                switch v {
+                case 0x5B: return (.csi, false)  // [
+                case 0x5D: return (.controlString(endsAtBell: true), false)  // ]
+                case 0x50, 0x58, 0x5E, 0x5F: return (.controlString(endsAtBell: false), false)  // P X ^ _
+                case 0x20...0x2F: return (.escapeIntermediate, false)
+                case 0x30...0x7E: return (.text, false)  // two-character sequence, e.g. ESC 7, ESC c
+                case 0x1B: return (.escape, false)  // ESC ESC: the first one introduced nothing
+                default: return (.text, true)
+                }
+            case .escapeIntermediate:
+                switch v {
+                case 0x20...0x2F: return (self, false)
+                case 0x30...0x7E: return (.text, false)
+                default: return (.text, true)
+                }
+            case .csi:
+                switch v {
+                case 0x20...0x3F: return (self, false)  // parameters and intermediates
+                case 0x40...0x7E: return (.text, false)  // final byte
+                case 0x1B: return (.escape, false)
+                case 0x18, 0x1A: return (.text, false)  // CAN, SUB cancel the sequence
+                case 0x00...0x1F, 0x7F: return (self, false)  // terminals execute these mid-sequence; we drop them
+                default: return (.text, true)
+                }
+            case .controlString(let endsAtBell):
+                switch v {
+                case 0x07 where endsAtBell: return (.text, false)
+                case 0x9C: return (.text, false)
+                case 0x1B: return (.controlStringEscape, false)
+                default: return (self, false)
+                }
+            case .controlStringEscape:
+                return v == 0x5C ? (.text, false) : (.escape, true)  // ESC \ is ST
+            }
+        }
     }
 
     // MARK: Width and layout
