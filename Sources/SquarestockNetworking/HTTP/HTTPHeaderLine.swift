@@ -1,3 +1,5 @@
+import SquarestockCore
+
 /// One line of a response's header block as libcurl hands it over, read from its bytes.
 ///
 /// The split lives apart from the libcurl callback so that the fuzzer can reach it: header
@@ -22,14 +24,7 @@ package enum HTTPHeaderLine: Equatable, Sendable {
     /// The bytes in `start..<end` without the spaces, tabs and line-end bytes around them.
     private static func trimmed(_ line: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UnsafeRawBufferPointer
     {
-        var a = start
-        var b = end
-        while a < b, isBlank(line[a]) { a += 1 }
-        while b > a, isBlank(line[b - 1]) { b -= 1 }
-        return UnsafeRawBufferPointer(rebasing: line[a..<b])
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+        UnsafeRawBufferPointer(
+            rebasing: line[ASCIIBytes.trimmed(line, from: start, to: end, where: ASCIIBytes.isJSONSpace)])
     }
 }

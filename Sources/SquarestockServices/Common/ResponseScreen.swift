@@ -47,9 +47,8 @@ package enum ResponseScreen {
 
     /// The first line of the body, BOM removed, at most 4 KiB looked at.
     static func firstLine(_ body: [UInt8]) -> String {
-        var start = 0
-        if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF { start = 3 }
-        while start < body.count, body[start] == 10 || body[start] == 13 || body[start] == 32 { start += 1 }
+        var start = ASCIIBytes.bomLength(body)
+        while start < body.count, ASCIIBytes.isJSONSpace(body[start]) { start += 1 }
         var end = start
         let limit = min(body.count, start + 4096)
         while end < limit, body[end] != 10, body[end] != 13 { end += 1 }
