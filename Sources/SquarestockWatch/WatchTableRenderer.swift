@@ -80,8 +80,41 @@ package struct WatchTableRenderer: Sendable {
         }
         let entries = state.ordered(by: header.sort)
         let cells = entries.map { rowCells($0, now: now, clock: clock) }
+        let (shown, widths) = layout(entries: entries, cells: cells, columns: columns)
+        let messages = self.messages(entries: entries, header: header, now: now)
+        let budget = VerticalBudget(rows: rows, entries: entries.count, messages: messages.count)
 
-        // Column widths from content, then drop optional columns until the rest fits.
+        var lines: [[ScreenCell]] = []
+        lines.reserveCapacity(rows)
+        lines.append(headerLine(header, columns: columns, now: now, clock: clock))
+        lines.append(titleLine(shown: shown, widths: widths, columns: columns))
+        for k in 0..<budget.visible {
+            lines.append(rowLine(entries[k], cells[k], shown: shown, widths: widths, columns: columns, now: now))
+        }
+        if budget.hidden > 0 {
+            let note = "… \(budget.hidden) more \(budget.hidden == 1 ? "row" : "rows") below; enlarge the window"
+            lines.append(ScreenLineBuilder.row(fit(note, columns), role: .dim, columns: columns))
+        }
+        let blank = [ScreenCell](repeating: .blank, count: columns)
+        if budget.messageLines > 0 {
+            while lines.count < rows - 1 - budget.messageLines { lines.append(blank) }
+            for m in messages.prefix(budget.messageLines) {
+                lines.append(ScreenLineBuilder.row(fit(m.text, columns), role: m.role, columns: columns))
+            }
+        }
+        while lines.count < rows - 1 { lines.append(blank) }
+        lines.append(footerLine(header, count: entries.count, columns: columns))
+        return ScreenFrame(width: columns, height: rows, rows: Array(lines.prefix(rows)))
+    }
+
+    // MARK: Layout
+
+    /// Which columns fit in `columns` and how wide each is: widths from the content, then the
+    /// optional columns dropped (spark first, change last) until the rest fits; spark and status
+    /// share what is left.
+    func layout(entries: [WatchEntry], cells: [[Column: Cell]], columns: Int) -> (
+        shown: [Column], widths: [Column: Int]
+    ) {
         var widths: [Column: Int] = [:]
         for c in Column.allCases where c != .spark && c != .status {
             var w = TerminalText.displayWidth(c.title)
@@ -89,18 +122,7 @@ package struct WatchTableRenderer: Sendable {
             widths[c] = w
         }
         widths[.symbol] = min(widths[.symbol] ?? 6, 14)
-        // Failure reasons are long and repeated in full below the table; the market status is what
-        // the column is sized for.
-        var statusPreferred = TerminalText.displayWidth(Column.status.title)
-        for (k, row) in cells.enumerated() where entries[k].failure == nil {
-            statusPreferred = max(statusPreferred, TerminalText.displayWidth(row[.status]?.text ?? ""))
-        }
-        // A failing row must still say "stale 3m: could not connect…" on its own line.
-        if entries.contains(where: { $0.failure != nil }) {
-            statusPreferred = max(statusPreferred, WatchTableRenderer.statusForFailures)
-        }
-        statusPreferred = min(statusPreferred, WatchTableRenderer.statusPreferredMax)
-
+        let statusPreferred = preferredStatusWidth(entries: entries, cells: cells)
         var shown: [Column] = Column.allCases
         let dropOrder: [Column] = [.spark, .range, .last, .age, .change]
         var sparkWidth = 0
@@ -124,26 +146,47 @@ package struct WatchTableRenderer: Sendable {
         }
         widths[.spark] = sparkWidth
         widths[.status] = statusWidth
+        return (shown, widths)
+    }
 
-        // Vertical budget.
-        let messages = self.messages(entries: entries, header: header, now: now)
-        let body = rows - 3  // header, titles, footer
-        var messageLines = 0
-        if !messages.isEmpty {
-            messageLines = min(messages.count, 4, max(0, body - entries.count - 1))
-            if messageLines == 0 && body >= 6 { messageLines = 1 }
+    /// The status column is sized for the market status: failure reasons are long and repeated
+    /// in full below the table, but a failing row must still say "stale 3m: could not connect…".
+    func preferredStatusWidth(entries: [WatchEntry], cells: [[Column: Cell]]) -> Int {
+        var preferred = TerminalText.displayWidth(Column.status.title)
+        for (k, row) in cells.enumerated() where entries[k].failure == nil {
+            preferred = max(preferred, TerminalText.displayWidth(row[.status]?.text ?? ""))
         }
-        let tableRoom = body - messageLines - (messageLines > 0 ? 1 : 0)
-        var visible = entries.count
+        if entries.contains(where: { $0.failure != nil }) {
+            preferred = max(preferred, WatchTableRenderer.statusForFailures)
+        }
+        return min(preferred, WatchTableRenderer.statusPreferredMax)
+    }
+
+    /// How the rows between the titles and the footer are shared: table rows first, up to four
+    /// message lines (at least one when there is room), and a "more rows below" line when rows
+    /// do not fit.
+    struct VerticalBudget {
+        var visible: Int
         var hidden = 0
-        if visible > tableRoom {
-            visible = max(0, tableRoom - 1)
-            hidden = entries.count - visible
-        }
+        var messageLines = 0
 
-        var lines: [[ScreenCell]] = []
-        lines.reserveCapacity(rows)
-        lines.append(headerLine(header, columns: columns, now: now, clock: clock))
+        init(rows: Int, entries: Int, messages: Int) {
+            let body = rows - 3  // header, titles, footer
+            if messages > 0 {
+                messageLines = min(messages, 4, max(0, body - entries - 1))
+                if messageLines == 0 && body >= 6 { messageLines = 1 }
+            }
+            let tableRoom = body - messageLines - (messageLines > 0 ? 1 : 0)
+            visible = entries
+            if visible > tableRoom {
+                visible = max(0, tableRoom - 1)
+                hidden = entries - visible
+            }
+        }
+    }
+
+    /// The column titles, dim, aligned as their columns.
+    func titleLine(shown: [Column], widths: [Column: Int], columns: Int) -> [ScreenCell] {
         var titles = ScreenLineBuilder(limit: columns)
         for (i, c) in shown.enumerated() {
             if i > 0 { titles.add(String(repeating: " ", count: WatchTableRenderer.gap)) }
@@ -153,24 +196,7 @@ package struct WatchTableRenderer: Sendable {
                 ? TerminalText.padLeft(TerminalText.truncate(c.title, toWidth: w), toWidth: w) : fit(c.title, w)
             titles.add(t, role: .dim)
         }
-        lines.append(titles.finished())
-        for k in 0..<visible {
-            lines.append(rowLine(entries[k], cells[k], shown: shown, widths: widths, columns: columns, now: now))
-        }
-        if hidden > 0 {
-            let note = "… \(hidden) more \(hidden == 1 ? "row" : "rows") below; enlarge the window"
-            lines.append(ScreenLineBuilder.row(fit(note, columns), role: .dim, columns: columns))
-        }
-        let blank = [ScreenCell](repeating: .blank, count: columns)
-        if messageLines > 0 {
-            while lines.count < rows - 1 - messageLines { lines.append(blank) }
-            for m in messages.prefix(messageLines) {
-                lines.append(ScreenLineBuilder.row(fit(m.text, columns), role: m.role, columns: columns))
-            }
-        }
-        while lines.count < rows - 1 { lines.append(blank) }
-        lines.append(footerLine(header, count: entries.count, columns: columns))
-        return ScreenFrame(width: columns, height: rows, rows: Array(lines.prefix(rows)))
+        return titles.finished()
     }
 
     // MARK: Rows
