@@ -11,6 +11,15 @@ package enum YahooQuoteDecoder {
         /// 401 or an "Invalid Crumb" / "Unauthorized" envelope: the session must be renewed.
         case unauthorized(String)
         case failure(QuoteError)
+
+        var isUnauthorized: Bool {
+            if case .unauthorized = self { return true }
+            return false
+        }
+        var hasRows: Bool {
+            if case .rows = self { return true }
+            return false
+        }
     }
 
     package static func decode(_ response: HTTPResponse) -> Outcome {

@@ -20,9 +20,7 @@ package struct YahooSource: QuoteSource {
         {
             session = cached
         } else {
-            switch YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent)
-                .establish()
-            {
+            switch newSession(context: context, transport: transport) {
             case .success(let s):
                 session = s
                 fresh = true
@@ -35,42 +33,24 @@ package struct YahooSource: QuoteSource {
         let charts = symbols.map { chartRequest($0, session: session, context: context) }
         var responses = transport.perform(batches.map { quoteRequest($0, session: session, context: context) } + charts)
         var quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
-        if !fresh,
-            quoteOutcomes.contains(where: {
-                if case .unauthorized = $0 { return true }
-                return false
-            })
-        {
+        if !fresh, quoteOutcomes.contains(where: \.isUnauthorized) {
             // The cached crumb was refused: make a new session once and ask again.
-            switch YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent)
-                .establish()
-            {
+            switch newSession(context: context, transport: transport) {
             case .success(let s):
                 session = s
-                fresh = true
                 responses.replaceSubrange(
                     0..<batches.count,
                     with: transport.perform(batches.map { quoteRequest($0, session: s, context: context) }))
                 quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
             case .failure(let e):
-                quoteOutcomes = quoteOutcomes.map {
-                    if case .unauthorized = $0 { return .failure(e) }
-                    return $0
-                }
+                quoteOutcomes = quoteOutcomes.map { $0.isUnauthorized ? .failure(e) : $0 }
             }
         }
-        if quoteOutcomes.contains(where: {
-            if case .rows = $0 { return true }
-            return false
-        }) {
+        if quoteOutcomes.contains(where: \.hasRows) {
             store.save(session)
-        } else if quoteOutcomes.contains(where: {
-            if case .unauthorized = $0 { return true }
-            return false
-        }) {
+        } else if quoteOutcomes.contains(where: \.isUnauthorized) {
             store.clear()
         }
-
         var results: [StockResult] = []
         for (b, batch) in batches.enumerated() {
             for symbol in batch {
@@ -79,30 +59,37 @@ package struct YahooSource: QuoteSource {
                 {
                     YahooChartDecoder.stock(symbol: symbol, response: $0, context: context, sourceName: name)
                 }
-                let outcome: Result<Stock, QuoteError>
-                switch quoteOutcomes[b] {
-                case .rows(let rows):
-                    if let row = rows[symbol.uppercased()] {
-                        outcome = YahooQuoteDecoder.stock(
-                            symbol: symbol, row: row, chart: chart, context: context, sourceName: name)
-                    } else {
-                        // Yahoo leaves unknown symbols out; the chart tells "unknown" from "no quote".
-                        outcome = chart.flatMap { _ in .failure(.noData(source: name)) }.mapError { e in
-                            e == .unknownSymbol(source: "yahoo") || e == .noData(source: "yahoo")
-                                ? .unknownSymbol(source: name) : e
-                        }
-                    }
-                case .unauthorized(let said):
-                    outcome = .failure(
-                        .sessionFailed(
-                            source: name, detail: "Yahoo refused the session even after renewing it (\"\(said)\")"))
-                case .failure(let e):
-                    outcome = .failure(e)
-                }
+                let outcome = stock(symbol, batch: quoteOutcomes[b], chart: chart, context: context)
                 results.append(StockResult(symbol: symbol, outcome: outcome))
             }
         }
         return results
+    }
+
+    func newSession(context: SourceContext, transport: HTTPTransport) -> Result<YahooSession, QuoteError> {
+        YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent).establish()
+    }
+
+    /// One symbol's stock from its batch's answer and its chart. Yahoo leaves unknown symbols
+    /// out of a batch; the chart then tells "unknown" from "no quote".
+    func stock(
+        _ symbol: String, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>, context: SourceContext
+    ) -> Result<Stock, QuoteError> {
+        switch batch {
+        case .rows(let rows):
+            if let row = rows[symbol.uppercased()] {
+                return YahooQuoteDecoder.stock(
+                    symbol: symbol, row: row, chart: chart, context: context, sourceName: name)
+            }
+            return chart.flatMap { _ in .failure(.noData(source: name)) }.mapError { e in
+                e == .unknownSymbol(source: "yahoo") || e == .noData(source: "yahoo") ? .unknownSymbol(source: name) : e
+            }
+        case .unauthorized(let said):
+            return .failure(
+                .sessionFailed(source: name, detail: "Yahoo refused the session even after renewing it (\"\(said)\")"))
+        case .failure(let e):
+            return .failure(e)
+        }
     }
 
     func decodeQuote(_ r: Result<HTTPResponse, TransportError>) -> YahooQuoteDecoder.Outcome {
