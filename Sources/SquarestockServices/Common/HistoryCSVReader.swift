@@ -66,82 +66,83 @@ enum HistoryCSVReader {
         _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
         request: Request, rowScanner: Bool
     ) -> Result<[Bar], HistoryError> {
-        let source = request.source
-        let zone = request.zone
         let wallZone: ExchangeTimeZone
         if let id = layout.wallClockZone {
             guard let z = try? ExchangeTimeZone(identifier: id) else {
                 return .failure(
-                    .response(.notConfigured(source: source, detail: "the time zone \(id) is not known to ICU")))
+                    .response(.notConfigured(source: request.source, detail: "the time zone \(id) is not known to ICU"))
+                )
             }
             wallZone = z
         } else {
-            wallZone = zone
+            wallZone = request.zone
         }
-        let dateColumn = layout.index(of: .date) ?? layout.index(of: .timestamp) ?? 0
-        let isTimestamp = layout.columns[dateColumn].role == .timestamp
-        let timeColumn = layout.index(of: .time)
-        let priceColumns: [(HistoryColumn.Role, Int)] = [HistoryColumn.Role.open, .high, .low, .close, .volume]
-            .compactMap { role in
-                layout.index(of: role).map { (role, $0) }
-            }
+        let general = GeneralRow(layout: layout, zone: request.zone, wallZone: wallZone, source: request.source)
         var bars: [Bar] = []
         bars.reserveCapacity(reader.bytes.count / 40)
-        let fast = rowScanner ? ScannedBars(layout: layout, zone: zone, wallZone: wallZone) : nil
+        let fast = rowScanner ? ScannedBars(layout: layout, zone: request.zone, wallZone: wallZone) : nil
         var fields: [CSVField] = []
         while true {
             if let fast, fast.scan(&reader, into: &bars) { continue }
             guard reader.nextRecord(into: &fields) else { break }
             fast?.flush(&bars)
+            do throws(HistoryError) {
+                try general.read(&reader, fields, into: &bars)
+            } catch {
+                return .failure(error)
+            }
+        }
+        fast?.flush(&bars)
+        if layout.newestFirst { bars.reverse() }
+        putOldestFirst(&bars)
+        return .success(bars)
+    }
+
+    /// The general row path: any row `ScannedBars` did not take (quotes, `N/D`, exponents,
+    /// ragged rows, other layouts) is read field by field here, with a typed error naming the
+    /// line and column of the first field that is not what the layout says.
+    struct GeneralRow {
+        let layout: HistoryCSVLayout
+        let zone: ExchangeTimeZone
+        /// The zone the file's wall clocks are in (Stooq's intraday rows: Europe/Warsaw).
+        let wallZone: ExchangeTimeZone
+        let source: String
+        let dateColumn: Int
+        let isTimestamp: Bool
+        let timeColumn: Int?
+        let priceColumns: [(HistoryColumn.Role, Int)]
+
+        init(layout: HistoryCSVLayout, zone: ExchangeTimeZone, wallZone: ExchangeTimeZone, source: String) {
+            self.layout = layout
+            self.zone = zone
+            self.wallZone = wallZone
+            self.source = source
+            dateColumn = layout.index(of: .date) ?? layout.index(of: .timestamp) ?? 0
+            isTimestamp = layout.columns[dateColumn].role == .timestamp
+            timeColumn = layout.index(of: .time)
+            priceColumns = [HistoryColumn.Role.open, .high, .low, .close, .volume].compactMap { role in
+                layout.index(of: role).map { (role, $0) }
+            }
+        }
+
+        /// Appends the bar of the record just read; nothing for a blank line or a row with no
+        /// price (Yahoo's `null` rows stand for days it has nothing for: no bar, not a bar of zeros).
+        @inline(__always)
+        func read(_ reader: inout TolerantCSVReader, _ fields: [CSVField], into bars: inout [Bar]) throws(HistoryError)
+        {
             let line = reader.lineNumber
-            if fields.count == 1 && reader.raw(fields[0]).count == 0 { continue }
+            if fields.count == 1 && reader.raw(fields[0]).count == 0 { return }
             if reader.lastRecordHadUnterminatedQuote {
-                return .failure(
-                    .truncated(
-                        source: source, line: line, column: fields.count,
-                        detail: "a quoted field never ends"))
+                throw .truncated(source: source, line: line, column: fields.count, detail: "a quoted field never ends")
             }
             guard fields.count >= layout.requiredFields else {
                 let missing = layout.columns[fields.count].names[0].capitalizedHeader
-                return .failure(
-                    .truncated(
-                        source: source, line: line, column: fields.count + 1,
-                        detail: "the row has \(fields.count) of \(layout.requiredFields) fields; \(missing) is missing")
-                )
+                throw .truncated(
+                    source: source, line: line, column: fields.count + 1,
+                    detail: "the row has \(fields.count) of \(layout.requiredFields) fields; \(missing) is missing")
             }
-            // When and which session.
-            let stamp = reader.raw(fields[dateColumn])
-            var date: CivilDate
-            var clock: TimeOfDay? = nil
-            if isTimestamp, stamp.count == 19 {
-                guard let dt = DateTimeParsing.isoDateTime(stamp) else {
-                    return .failure(notA("date and time", reader, fields, dateColumn, line, source))
-                }
-                date = dt.date
-                clock = dt.timeOfDay
-            } else {
-                // Portfolio Performance reads only the first 10 characters of Alpha Vantage's
-                // daily timestamp; a date is a date here too.
-                guard let d = DateTimeParsing.isoDate(stamp) ?? DateTimeParsing.compactDate(stamp) else {
-                    return .failure(
-                        notA(isTimestamp ? "date or date and time" : "date", reader, fields, dateColumn, line, source))
-                }
-                date = d
-            }
-            if let t = timeColumn {
-                let raw = reader.raw(fields[t])
-                guard let parsed = DateTimeParsing.time(raw) ?? DateTimeParsing.compactTime(raw) else {
-                    return .failure(notA("time", reader, fields, t, line, source))
-                }
-                clock = parsed
-            }
-            var bar = Bar(time: Instant(secondsSinceEpoch: 0), session: date)
-            if let clock {
-                bar.time = wallZone.instant(for: CivilDateTime(date: date, time: clock))
-                bar.session = wallZone === zone ? date : zone.localDateTime(at: bar.time).date
-            } else {
-                bar.time = zone.instant(for: CivilDateTime(date: date))
-            }
+            let (time, session) = try when(&reader, fields, line: line)
+            var bar = Bar(time: time, session: session)
             // Prices: an absent trailing field (a ragged row) and a missing-value token are both nil.
             for (role, k) in priceColumns {
                 guard k < fields.count else { continue }
@@ -149,7 +150,7 @@ enum HistoryCSVReader {
                 switch FieldParsing.decimal(reader.raw(fields[k])) {
                 case .number(let v): value = v
                 case .missing: value = nil
-                case .invalid: return .failure(notA("number", reader, fields, k, line, source))
+                case .invalid: throw HistoryCSVReader.notA("number", reader, fields, k, line, source)
                 }
                 switch role {
                 case .open: bar.open = value
@@ -160,14 +161,44 @@ enum HistoryCSVReader {
                 default: break
                 }
             }
-            // Yahoo's `null` rows stand for days it has nothing for: no bar, not a bar of zeros.
-            if bar.hasNoPrice { continue }
-            bars.append(bar)
+            if !bar.hasNoPrice { bars.append(bar) }
         }
-        fast?.flush(&bars)
-        if layout.newestFirst { bars.reverse() }
-        putOldestFirst(&bars)
-        return .success(bars)
+
+        /// A row's instant and session: from a date (the session's open), a date and a time, or a
+        /// timestamp, through the file's wall-clock zone.
+        @inline(__always)
+        private func when(
+            _ reader: inout TolerantCSVReader, _ fields: [CSVField], line: Int
+        ) throws(HistoryError) -> (Instant, CivilDate) {
+            let stamp = reader.raw(fields[dateColumn])
+            var date: CivilDate
+            var clock: TimeOfDay? = nil
+            if isTimestamp, stamp.count == 19 {
+                guard let dt = DateTimeParsing.isoDateTime(stamp) else {
+                    throw HistoryCSVReader.notA("date and time", reader, fields, dateColumn, line, source)
+                }
+                date = dt.date
+                clock = dt.timeOfDay
+            } else {
+                // Portfolio Performance reads only the first 10 characters of Alpha Vantage's
+                // daily timestamp; a date is a date here too.
+                guard let d = DateTimeParsing.isoDate(stamp) ?? DateTimeParsing.compactDate(stamp) else {
+                    throw HistoryCSVReader.notA(
+                        isTimestamp ? "date or date and time" : "date", reader, fields, dateColumn, line, source)
+                }
+                date = d
+            }
+            if let t = timeColumn {
+                let raw = reader.raw(fields[t])
+                guard let parsed = DateTimeParsing.time(raw) ?? DateTimeParsing.compactTime(raw) else {
+                    throw HistoryCSVReader.notA("time", reader, fields, t, line, source)
+                }
+                clock = parsed
+            }
+            guard let clock else { return (zone.instant(for: CivilDateTime(date: date)), date) }
+            let time = wallZone.instant(for: CivilDateTime(date: date, time: clock))
+            return (time, wallZone === zone ? date : zone.localDateTime(at: time).date)
+        }
     }
 
     /// Bars in time order with one bar per instant (the later row wins), sorting only when a
@@ -230,7 +261,7 @@ enum HistoryCSVReader {
         bars.removeLast(n - kept)
     }
 
-    private static func notA(
+    static func notA(
         _ what: String, _ reader: TolerantCSVReader, _ fields: [CSVField], _ k: Int,
         _ line: Int, _ source: String
     ) -> HistoryError {
