@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // HMAC-SHA512 and SHA-256 (Kraken's request signatures), P-256 ECDSA (Coinbase's JWTs).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Tests only: property-based checks of the parsers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Benchmark peers, used only by the squarestock-bench target (never by the tool).
@@ -51,7 +53,10 @@ let package = Package(
         // One folder per quote or history service, plus what they share (Common/).
         .target(
             name: "SquarestockServices",
-            dependencies: ["SquarestockCore", "SquarestockNetworking", "SquarestockMarket"]
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The offline symbol directory, its index and fuzzy search.
         .target(
@@ -112,7 +117,9 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["SquarestockCore", "SquarestockNetworking"],
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -121,6 +128,7 @@ let package = Package(
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
                 "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
                 "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

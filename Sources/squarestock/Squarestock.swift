@@ -15,7 +15,8 @@ struct Squarestock: ParsableCommand {
         version: SquarestockVersion.string,
         subcommands: [
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
-            WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, DoctorCommand.self,
+            WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
+            BuyCommand.self, SellCommand.self, CancelCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )

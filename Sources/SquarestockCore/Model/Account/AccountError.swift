@@ -1,0 +1,89 @@
+/// Why an account call failed, in terms a user can act on. Every case names the exchange and
+/// `message` says what to do next; none ever carries a key, a secret or a signature.
+public enum AccountError: Error, Sendable, Equatable {
+    /// No key for this exchange in the environment or the credentials file.
+    case noCredentials(exchange: String, variables: [String])
+    /// The credentials file can be read by others, or is not a file squarestock wrote.
+    case unsafeCredentialsFile(path: String, problem: String)
+    /// The key or its signature was refused (a wrong key, a wrong secret, a revoked key).
+    case invalidKey(exchange: String, detail: String)
+    /// Kraken's nonce was refused twice (another program uses the same key).
+    case invalidNonce(exchange: String)
+    /// The key lacks a permission; `needed` names it in the exchange's words.
+    case permissionDenied(exchange: String, needed: String)
+    case insufficientFunds(exchange: String, detail: String)
+    case belowMinimum(exchange: String, detail: String)
+    case badPrecision(exchange: String, detail: String)
+    case unknownOrder(exchange: String, id: String)
+    /// The exchange takes no orders now (maintenance, cancel-only, post-only for a market order).
+    case marketClosed(exchange: String, detail: String)
+    case throttled(exchange: String, detail: String)
+    /// The order request may or may not have reached the exchange (a timeout or a dropped
+    /// connection after sending): it is never sent again blindly.
+    case statusUnknown(exchange: String, detail: String)
+    /// What the exchange cannot do (TradeOgre has no market orders, no validation).
+    case notSupported(exchange: String, what: String)
+    /// The request never got an answer (nothing was sent, or it was not an order).
+    case transport(exchange: String, TransportError)
+    /// An answer squarestock could not read.
+    case malformed(exchange: String, detail: String)
+    /// Any other rejection, in the exchange's words.
+    case rejected(exchange: String, message: String)
+
+    /// One line for the terminal: what happened, then what to do.
+    public var message: String {
+        switch self {
+        case .noCredentials(let exchange, let variables):
+            return "no \(exchange) key; run `squarestock account login --exchange \(exchange)`, or set "
+                + variables.joined(separator: " and ")
+        case .unsafeCredentialsFile(let path, let problem):
+            return "refusing the credentials file \(path): \(problem)"
+        case .invalidKey(let exchange, let detail):
+            return "\(exchange) refused the key (\(detail)); " + AccountError.keyAdvice(exchange)
+        case .invalidNonce(let exchange):
+            return
+                "\(exchange) refused the request's nonce twice; another program may be using the same key: give each program its own key"
+        case .permissionDenied(let exchange, let needed):
+            return
+                "the \(exchange) key lacks the permission \(needed); add it to the key on the exchange's site, or create a new key and run `squarestock account login --exchange \(exchange)`"
+        case .insufficientFunds(let exchange, let detail):
+            return "\(exchange): insufficient funds (\(detail))"
+        case .belowMinimum(let exchange, let detail):
+            return "\(exchange): the order is below the pair's minimum (\(detail))"
+        case .badPrecision(let exchange, let detail):
+            return "\(exchange): \(detail)"
+        case .unknownOrder(let exchange, let id):
+            return
+                "\(exchange) knows no order \(id); list them with `squarestock account orders --exchange \(exchange)`"
+        case .marketClosed(let exchange, let detail):
+            return "\(exchange) is not taking orders now (\(detail)); try again later"
+        case .throttled(let exchange, let detail):
+            return "\(exchange) is throttling this key (\(detail)); wait a minute and try again"
+        case .statusUnknown(let exchange, let detail):
+            return
+                "status unknown: the order may have reached \(exchange) (\(detail)); check `squarestock account orders --exchange \(exchange)` before trying again"
+        case .notSupported(let exchange, let what):
+            return "\(exchange) does not support \(what)"
+        case .transport(_, let e):
+            return e.description
+        case .malformed(let exchange, let detail):
+            return "\(exchange) sent an answer squarestock cannot read (\(detail))"
+        case .rejected(let exchange, let message):
+            return "\(exchange) refused: \(message)"
+        }
+    }
+
+    /// What to do about a refused key, per exchange.
+    static func keyAdvice(_ exchange: String) -> String {
+        switch exchange {
+        case "kraken":
+            return
+                "create a key with the Query Funds, Query Open Orders & Trades, Query Closed Orders & Trades and Create & Modify Orders permissions, then run `squarestock account login --exchange kraken`"
+        case "coinbase":
+            return
+                "create an ECDSA (ES256) Advanced Trade key with the View and Trade permissions, then run `squarestock account login --exchange coinbase`"
+        default:
+            return "check the key and secret, then run `squarestock account login --exchange \(exchange)`"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// What `buy` and `sell` show before anything is sent: the order, what it costs, the balance it
+/// draws on, and what the local checks against the pair's rules found (each one blocks sending).
+public struct OrderPreview: Sendable {
+    public var exchange: String
+    public var exchangeDisplayName: String
+    public var request: OrderRequest
+    /// The exchange's name of the pair (`XBTUSD`).
+    public var nativePair: String
+    /// Amount x limit price in the quote currency; nil for a market order.
+    public var cost: ExactDecimal?
+    /// The asset the order spends (the quote currency for a buy, the base for a sell) and how
+    /// much of it is available, when the balance could be read.
+    public var spends: String
+    public var available: ExactDecimal?
+    /// Why the order cannot be sent as it is (below the minimum, too many decimals, the pair not
+    /// trading); empty when it passes.
+    public var problems: [String]
+
+    public init(
+        exchange: String, exchangeDisplayName: String, request: OrderRequest, nativePair: String, cost: ExactDecimal?,
+        spends: String, available: ExactDecimal?, problems: [String]
+    ) {
+        self.exchange = exchange
+        self.exchangeDisplayName = exchangeDisplayName
+        self.request = request
+        self.nativePair = nativePair
+        self.cost = cost
+        self.spends = spends
+        self.available = available
+        self.problems = problems
+    }
+}

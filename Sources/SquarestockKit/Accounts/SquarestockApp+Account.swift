@@ -1,0 +1,145 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockServices
+
+extension SquarestockApp {
+    /// The store of exchange keys under this environment.
+    public var credentialsStore: CredentialsStore { CredentialsStore(environment: settings.environment) }
+
+    /// The settings' exchange's private API with `credentials` (or the stored ones).
+    func account(_ credentials: ExchangeCredentials? = nil) -> Result<any ExchangeAccount, AccountError> {
+        let exchange = settings.exchangeName
+        let resolved: ExchangeCredentials
+        if let credentials {
+            resolved = CredentialsStore.registered(credentials)
+        } else {
+            switch credentialsStore.credentials(exchange) {
+            case .success(let c): resolved = c
+            case .failure(let e): return .failure(e)
+            }
+        }
+        switch exchange {
+        case "kraken":
+            let nonceFile = credentialsStore.folder.map { $0 + "/kraken-nonce" }
+            if let folder = credentialsStore.folder { try? PrivateFileStore.preparePrivateFolder(folder) }
+            let client = KrakenPrivateClient(
+                credentials: resolved, nonces: KrakenNonceSource(path: nonceFile), endpoint: settings.endpoint)
+            let directory = try? pairDirectory().get()
+            return .success(
+                KrakenAccount(client: client) { name in
+                    directory?.listings.first { $0.nativeName == name || $0.responseKey == name }?.pair
+                })
+        default:
+            return .failure(.notSupported(exchange: exchange, what: "account access in this version"))
+        }
+    }
+
+    /// The transport for private calls: one attempt, no redirects, so an order is sent at most once.
+    var privateTransport: any HTTPTransport {
+        makeTransport(TransportOptions(timeout: settings.timeout, maxRedirects: 0, retry: .none))
+    }
+
+    func pairDirectory() -> Result<PairDirectory, QuoteError> {
+        let (adapter, request) = exchangeAdapter()
+        return ExchangeMarkets.directory(adapter, request)
+    }
+
+    /// `account login`: the key is checked with a read-only call (balances) before it is saved.
+    public func login(_ credentials: ExchangeCredentials) -> Result<String, AccountError> {
+        account(credentials).flatMap { $0.balances(transport: privateTransport) }.flatMap { _ in
+            credentialsStore.save(credentials, for: settings.exchangeName)
+        }
+    }
+
+    /// `account logout`: true when a key was stored.
+    public func logout() -> Result<Bool, AccountError> { credentialsStore.remove(settings.exchangeName) }
+
+    /// `account balances`: each asset, with its value in `currency` at the exchange's own last
+    /// price where it lists a pair for it (the currency itself counts at 1).
+    public func balances(currency: String) -> Result<[AssetBalance], AccountError> {
+        account().flatMap { $0.balances(transport: privateTransport) }.map { valued($0, in: currency.uppercased()) }
+    }
+
+    func valued(_ balances: [AssetBalance], in currency: String) -> [AssetBalance] {
+        let (adapter, request) = exchangeAdapter()
+        guard let directory = try? ExchangeMarkets.directory(adapter, request).get() else { return balances }
+        let listings = balances.compactMap {
+            $0.asset == currency ? nil : directory.listing(for: TradingPair(base: $0.asset, quote: currency))
+        }
+        let tickers = listings.isEmpty ? [] : adapter.tickers(listings, request).results
+        var last: [String: ExactDecimal] = [:]
+        for (listing, result) in zip(listings, tickers) {
+            if case .success(let t) = result, let price = t.last { last[listing.pair.base] = price }
+        }
+        return balances.map { b in
+            var b = b
+            b.value = b.asset == currency ? b.total : last[b.asset].flatMap { b.total * $0 }
+            return b
+        }
+    }
+
+    /// `account orders [--closed]`.
+    public func orders(closed: Bool, limit: Int) -> Result<[AccountOrder], AccountError> {
+        account().flatMap {
+            closed
+                ? $0.closedOrders(limit: limit, transport: privateTransport)
+                : $0.openOrders(transport: privateTransport).map { Array($0.prefix(limit)) }
+        }
+    }
+
+    /// `account order ID`.
+    public func order(id: String) -> Result<AccountOrder, AccountError> {
+        account().flatMap { $0.order(id: id, transport: privateTransport) }
+    }
+
+    /// `buy`/`sell` before sending: the pair's listing checks and the balance the order uses.
+    public func preview(_ request: OrderRequest) -> Result<OrderPreview, AccountError> {
+        let (adapter, _) = exchangeAdapter()
+        let listing: PairListing
+        switch pairDirectory().flatMap({ $0.resolve(request.pair.symbol) }) {
+        case .success(let l): listing = l
+        case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
+        }
+        let spends = request.side == .buy ? request.pair.quote : request.pair.base
+        let available =
+            try? account().flatMap { $0.balances(transport: privateTransport) }.get()
+            .first { $0.asset == spends }?.available ?? .zero
+        return .success(
+            OrderPreview(
+                exchange: adapter.name, exchangeDisplayName: adapter.displayName, request: request,
+                nativePair: listing.nativeName, cost: request.cost, spends: spends, available: available,
+                problems: OrderChecks.problems(request, listing: listing, available: available)))
+    }
+
+    /// Sends the order (`dryRun`: asks the exchange to validate it only). Insufficient funds
+    /// come back with how much is available.
+    public func place(_ request: OrderRequest, dryRun: Bool) -> Result<PlacedOrder, AccountError> {
+        let listing: PairListing
+        switch pairDirectory().flatMap({ $0.resolve(request.pair.symbol) }) {
+        case .success(let l): listing = l
+        case .failure(let e): return .failure(.rejected(exchange: settings.exchangeName, message: e.detail))
+        }
+        return account().flatMap { account in
+            account.place(request, listing: listing, validateOnly: dryRun, transport: privateTransport)
+                .flatMapError { e in
+                    guard case .insufficientFunds(let exchange, _) = e else { return .failure(e) }
+                    let spends = request.side == .buy ? request.pair.quote : request.pair.base
+                    let available =
+                        try? account.balances(transport: privateTransport).get()
+                        .first { $0.asset == spends }?.available ?? .zero
+                    let detail = available.map { "\($0) \(spends) available" } ?? "the \(spends) balance is too small"
+                    return .failure(.insufficientFunds(exchange: exchange, detail: detail))
+                }
+        }
+    }
+
+    /// `cancel ID`.
+    public func cancel(id: String) -> Result<Int, AccountError> {
+        account().flatMap { $0.cancel(id: id, transport: privateTransport) }
+    }
+
+    /// `cancel --all`.
+    public func cancelAll() -> Result<Int, AccountError> {
+        account().flatMap { $0.cancelAll(transport: privateTransport) }
+    }
+}

@@ -1,0 +1,37 @@
+import SquarestockCore
+
+/// `squarestock account balances`: each asset's total, available and held amounts and its value
+/// in one currency, with the total of the values; JSON and CSV keep every amount exact.
+package enum BalanceWriter {
+    package static func table(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
+        guard !balances.isEmpty else { return "\(exchange): no balances\n" }
+        let header = ["asset", "total", "available", "held", "value " + currency]
+        var rows = balances.map { b in
+            [b.asset, b.total.description, b.available.description, b.held.description, b.value?.description ?? "-"]
+        }
+        let values = balances.compactMap(\.value)
+        let total = values.reduce(ExactDecimal.zero) { ($0 + $1) ?? $0 }
+        rows.append([
+            "total", "", "", "", total.description + (values.count < balances.count ? " (priced assets)" : ""),
+        ])
+        return exchange + " balances\n" + AlignedColumns.render([header] + rows, rightAligned: [1, 2, 3, 4])
+    }
+
+    package static func json(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
+        let s = QuoteJSONWriter.string
+        func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
+        let items = balances.map { b in
+            "  {\"asset\": \(s(b.asset)), \"total\": \(n(b.total)), \"available\": \(n(b.available)), \"held\": \(n(b.held)), \"value\": \(n(b.value))}"
+        }
+        return "{\"exchange\": \(s(exchange)), \"currency\": \(s(currency)), \"balances\": [\n"
+            + items.joined(separator: ",\n") + (items.isEmpty ? "]}\n" : "\n]}\n")
+    }
+
+    package static func csv(_ balances: [AssetBalance], currency: String) -> String {
+        "asset,total,available,held,value_\(currency.lowercased())\n"
+            + balances.map { b in
+                [b.asset, b.total.description, b.available.description, b.held.description, b.value?.description ?? ""]
+                    .map(QuoteCSVWriter.field).joined(separator: ",") + "\n"
+            }.joined()
+    }
+}

@@ -1,0 +1,22 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// One exchange's private API with one key: balances, orders, placing and cancelling. Every
+/// call is made once through the transport given (which must not retry: an order is sent at
+/// most once), signed as the exchange wants it.
+package protocol ExchangeAccount: Sendable {
+    var exchange: String { get }
+    /// Each asset's total, available and held amounts (no values: the facade prices them).
+    func balances(transport: any HTTPTransport) -> Result<[AssetBalance], AccountError>
+    func openOrders(transport: any HTTPTransport) -> Result<[AccountOrder], AccountError>
+    /// The most recent closed orders first, at most `limit`.
+    func closedOrders(limit: Int, transport: any HTTPTransport) -> Result<[AccountOrder], AccountError>
+    func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError>
+    /// Places `request`, or with `validateOnly` asks the exchange to check it without placing it.
+    func place(
+        _ request: OrderRequest, listing: PairListing, validateOnly: Bool, transport: any HTTPTransport
+    ) -> Result<PlacedOrder, AccountError>
+    /// How many orders were cancelled.
+    func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError>
+    func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError>
+}

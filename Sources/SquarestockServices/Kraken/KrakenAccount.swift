@@ -1,0 +1,68 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Kraken's private REST API with one key: `BalanceEx`, `OpenOrders`, `ClosedOrders`,
+/// `QueryOrders`, `AddOrder` (with `validate` for a dry run), `CancelOrder`, `CancelAll`.
+package struct KrakenAccount: ExchangeAccount {
+    package let exchange = "kraken"
+    let client: KrakenPrivateClient
+    /// The pair of an order's `descr.pair` (an altname such as `XBTUSD`).
+    let pairs: @Sendable (String) -> TradingPair?
+
+    package init(client: KrakenPrivateClient, pairs: @escaping @Sendable (String) -> TradingPair?) {
+        self.client = client
+        self.pairs = pairs
+    }
+
+    package func balances(transport: any HTTPTransport) -> Result<[AssetBalance], AccountError> {
+        client.call("BalanceEx", transport: transport).flatMap(KrakenAccountDecoder.balances)
+    }
+
+    package func openOrders(transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
+        client.call("OpenOrders", transport: transport).flatMap {
+            KrakenAccountDecoder.orders($0, under: "open", pairs: pairs)
+        }
+    }
+
+    package func closedOrders(limit: Int, transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
+        client.call("ClosedOrders", transport: transport).flatMap {
+            KrakenAccountDecoder.orders($0, under: "closed", pairs: pairs).map { Array($0.prefix(limit)) }
+        }
+    }
+
+    package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
+        client.call("QueryOrders", [("txid", id)], transport: transport)
+            .mapError { e in
+                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : e
+            }
+            .flatMap { KrakenAccountDecoder.orders($0, under: nil, pairs: pairs) }
+            .flatMap { $0.first.map { .success($0) } ?? .failure(.unknownOrder(exchange: exchange, id: id)) }
+    }
+
+    package func place(
+        _ request: OrderRequest, listing: PairListing, validateOnly: Bool, transport: any HTTPTransport
+    ) -> Result<PlacedOrder, AccountError> {
+        var parameters = [
+            ("ordertype", request.type.rawValue), ("pair", listing.nativeName),
+            ("type", request.side == .buy ? "buy" : "sell"), ("volume", request.amount.description),
+        ]
+        if let price = request.limitPrice { parameters.append(("price", price.description)) }
+        // The field's presence makes it a dry run, whatever its value: sent only for one.
+        if validateOnly { parameters.append(("validate", "true")) }
+        return client.call("AddOrder", parameters, isOrder: !validateOnly, transport: transport).flatMap {
+            KrakenAccountDecoder.placed($0, validateOnly: validateOnly)
+        }
+    }
+
+    package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {
+        client.call("CancelOrder", [("txid", id)], isOrder: true, transport: transport)
+            .mapError { e in
+                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : e
+            }
+            .flatMap(KrakenAccountDecoder.cancelled)
+    }
+
+    package func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError> {
+        client.call("CancelAll", isOrder: true, transport: transport).flatMap(KrakenAccountDecoder.cancelled)
+    }
+}

@@ -1,0 +1,106 @@
+import SquarestockCore
+
+/// Kraken's private answers into account values. Amounts come as strings (numbers in some
+/// documentation examples), times as float seconds (strings in real answers), `userref` and
+/// `count` as either: every one is read by `KrakenEnvelope.decimal` / `integer`, never a `Double`.
+package enum KrakenAccountDecoder {
+    static let exchange = KrakenPrivateClient.exchange
+
+    /// `BalanceEx`: `{"ZUSD":{"balance":"25435.21","hold_trade":"8249.76"},...}`. Staked and
+    /// reward variants (`XXBT.S`, `DOT.F`) are not tradable and left out; zero balances too.
+    package static func balances(_ result: JSONValue) -> Result<[AssetBalance], AccountError> {
+        guard case .object(let members) = result else { return .failure(malformed("BalanceEx is not an object")) }
+        var out: [AssetBalance] = []
+        for (code, entry) in members where !code.contains(".") {
+            guard let total = KrakenEnvelope.decimal(entry["balance"]) else {
+                return .failure(malformed("no balance for \(TerminalText.sanitize(code))"))
+            }
+            let held = KrakenEnvelope.decimal(entry["hold_trade"]) ?? .zero
+            guard !total.isZero || !held.isZero else { continue }
+            let available = (total - held) ?? total
+            out.append(
+                AssetBalance(
+                    asset: KrakenAssetNames.common(TerminalText.sanitize(code)), total: total,
+                    available: available.isNegative ? .zero : available, held: held))
+        }
+        return .success(out.sorted { $0.asset < $1.asset })
+    }
+
+    /// `OpenOrders` (`{"open":{...}}`), `ClosedOrders` (`{"closed":{...},"count":N}`) or
+    /// `QueryOrders` (`{"<txid>":{...}}`): newest first.
+    package static func orders(_ result: JSONValue, under key: String?, pairs: (String) -> TradingPair?)
+        -> Result<[AccountOrder], AccountError>
+    {
+        let map = key.map { result[$0] } ?? result
+        guard case .object(let members)? = map else {
+            return .failure(malformed("\(key ?? "the answer") is not an object of orders"))
+        }
+        var out: [AccountOrder] = []
+        for (id, o) in members {
+            guard let order = order(id: id, o, pairs: pairs) else {
+                return .failure(malformed("order \(TerminalText.sanitize(id)) lacks its pair, side, type or volume"))
+            }
+            out.append(order)
+        }
+        return .success(out.sorted { ($0.opened?.secondsSinceEpoch ?? 0) > ($1.opened?.secondsSinceEpoch ?? 0) })
+    }
+
+    static func order(id: String, _ o: JSONValue, pairs: (String) -> TradingPair?) -> AccountOrder? {
+        let d = o["descr"]
+        guard let pairName = d?["pair"]?.string, let sideText = d?["type"]?.string,
+            let type = d?["ordertype"]?.string, let amount = KrakenEnvelope.decimal(o["vol"])
+        else { return nil }
+        let side: TradeSide
+        switch sideText {
+        case "buy": side = .buy
+        case "sell": side = .sell
+        default: return nil
+        }
+        let status: OrderStatus
+        switch o["status"]?.string {
+        case "pending": status = .pending
+        case "open": status = .open
+        case "closed": status = .filled
+        case "canceled": status = .canceled
+        case "expired": status = .expired
+        default: status = .unknown
+        }
+        let price = type == "market" ? nil : KrakenEnvelope.decimal(d?["price"]).flatMap { $0.isZero ? nil : $0 }
+        return AccountOrder(
+            id: TerminalText.sanitize(id), pair: pairs(pairName), pairName: TerminalText.sanitize(pairName), side: side,
+            type: TerminalText.sanitize(type), amount: amount, filled: KrakenEnvelope.decimal(o["vol_exec"]) ?? .zero,
+            price: price, averagePrice: KrakenEnvelope.decimal(o["price"]).flatMap { $0.isZero ? nil : $0 },
+            status: status, opened: time(o["opentm"]), closed: time(o["closetm"]))
+    }
+
+    /// `AddOrder`: `{"descr":{"order":"buy 1.25 XBTUSD @ limit 37500"},"txid":["OUF4EM-..."]}`;
+    /// with `validate`, no `txid`.
+    package static func placed(_ result: JSONValue, validateOnly: Bool) -> Result<PlacedOrder, AccountError> {
+        let ids = (result["txid"]?.array ?? []).compactMap(\.string).map { TerminalText.sanitize($0) }
+        guard validateOnly || !ids.isEmpty else { return .failure(malformed("AddOrder answered no txid")) }
+        return .success(
+            PlacedOrder(
+                ids: ids, description: result["descr"]?["order"]?.string.map { TerminalText.sanitize($0) },
+                validatedOnly: validateOnly))
+    }
+
+    /// `CancelOrder` / `CancelAll`: `{"count":1}`.
+    package static func cancelled(_ result: JSONValue) -> Result<Int, AccountError> {
+        guard let count = KrakenEnvelope.integer(result["count"]) else { return .failure(malformed("no count")) }
+        return .success(Int(count))
+    }
+
+    /// Float seconds, as a number or a string.
+    static func time(_ value: JSONValue?) -> Instant? {
+        let text: String?
+        switch value {
+        case .number(let n)?: text = n
+        case .string(let s)?: text = s
+        default: text = nil
+        }
+        guard let t = text.flatMap(EpochTime.init(text:)), t.instant.secondsSinceEpoch > 0 else { return nil }
+        return t.instant
+    }
+
+    static func malformed(_ detail: String) -> AccountError { .malformed(exchange: exchange, detail: detail) }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import SquarestockCore
+import SquarestockKit
+import SquarestockRendering
+
+/// `squarestock account ...`: an exchange account with a stored key.
+struct AccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "An exchange account: log in with a key, see balances and orders.",
+        discussion: """
+            squarestock account login --exchange kraken     store a key (checked first)
+            squarestock account --exchange kraken           balances, valued in --currency
+            squarestock account orders [--closed]           open (or past) orders
+            squarestock account order ID                    one order
+            squarestock account logout                      forget the key
+            Keys come from KRAKEN_API_KEY/KRAKEN_API_SECRET, COINBASE_API_KEY_NAME/COINBASE_API_PRIVATE_KEY,
+            TRADEOGRE_API_KEY/TRADEOGRE_API_SECRET, else the credentials file (mode 600).
+            """,
+        subcommands: [Balances.self, Orders.self, Order.self, Login.self, Logout.self],
+        defaultSubcommand: Balances.self
+    )
+
+    struct Balances: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Each asset's total, available and held amount.")
+        @Option(name: .long, help: "Value the balances in this currency (default USD).")
+        var currency = "USD"
+        @OptionGroup var options: ExchangeOptions
+
+        mutating func validate() throws { try options.resolveSettings() }
+
+        func run() throws {
+            let settings = try options.settings()
+            let result = SquarestockApp(settings: settings).balances(currency: currency)
+            let balances = try AccountOutput.value(result)
+            let (format, _) = options.output(environment: settings.environment)
+            let exchange = settings.exchangeName
+            switch format {
+            case .table:
+                Terminal.writeOut(BalanceWriter.table(balances, currency: currency.uppercased(), exchange: exchange))
+            case .json:
+                Terminal.writeOut(BalanceWriter.json(balances, currency: currency.uppercased(), exchange: exchange))
+            case .csv: Terminal.writeOut(BalanceWriter.csv(balances, currency: currency.uppercased()))
+            }
+        }
+    }
+
+    struct Orders: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open orders, or past ones with --closed.")
+        @Flag(name: .long, help: "Closed (filled, cancelled, expired) orders instead of open ones.")
+        var closed = false
+        @Option(name: .long, help: "At most this many, 1 to 500 (default 50).")
+        var limit = 50
+        @OptionGroup var options: ExchangeOptions
+
+        mutating func validate() throws {
+            try options.resolveSettings()
+            guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500") }
+        }
+
+        func run() throws {
+            let settings = try options.settings()
+            let orders = try AccountOutput.value(
+                SquarestockApp(settings: settings).orders(closed: closed, limit: limit))
+            AccountOutput.print(orders, options: options, settings: settings, closed: closed)
+        }
+    }
+
+    struct Order: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "One order by its id.")
+        @Argument(help: "The order id the exchange gave.")
+        var id: String
+        @OptionGroup var options: ExchangeOptions
+
+        mutating func validate() throws { try options.resolveSettings() }
+
+        func run() throws {
+            let settings = try options.settings()
+            let order = try AccountOutput.value(SquarestockApp(settings: settings).order(id: id))
+            AccountOutput.print([order], options: options, settings: settings, closed: order.status != .open)
+        }
+    }
+
+    struct Login: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store an exchange key after checking it with a read-only call.",
+            discussion: """
+                The key and secret are asked for on a terminal (the secret is not echoed), or read from
+                standard input when piped: the key on the first line, the secret after it. A secret is
+                never taken as a command-line value: other users can read the process list.
+                """)
+        @OptionGroup var options: ExchangeOptions
+
+        mutating func validate() throws { try options.resolveSettings() }
+
+        func run() throws {
+            let settings = try options.settings()
+            let exchange = settings.exchangeName
+            guard let credentials = SecretInput.credentials(exchange: exchange) else {
+                Terminal.writeError("squarestock: no key given; nothing was saved\n")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            let path = try AccountOutput.value(SquarestockApp(settings: settings).login(credentials))
+            Terminal.writeOut("the \(exchange) key works; saved in \(path) (mode 600)\n")
+        }
+    }
+
+    struct Logout: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove the stored key of an exchange.")
+        @OptionGroup var options: ExchangeOptions
+
+        mutating func validate() throws { try options.resolveSettings() }
+
+        func run() throws {
+            let settings = try options.settings()
+            let had = try AccountOutput.value(SquarestockApp(settings: settings).logout())
+            Terminal.writeOut(
+                had ? "removed the \(settings.exchangeName) key\n" : "no \(settings.exchangeName) key was stored\n")
+        }
+    }
+}
+
+/// What the account commands share: an error is printed as one line and ends the command with
+/// its exit status; orders print in the chosen format.
+enum AccountOutput {
+    static func value<T>(_ result: Result<T, AccountError>) throws -> T {
+        switch result {
+        case .success(let v): return v
+        case .failure(let e):
+            Terminal.writeError("squarestock: " + e.message + "\n")
+            throw ExitCode(exitStatus(e).rawValue)
+        }
+    }
+
+    static func exitStatus(_ e: AccountError) -> ExitStatus {
+        switch e {
+        case .transport, .throttled: return .nothingFetched
+        case .noCredentials, .notSupported: return .usage
+        default: return .someFailed
+        }
+    }
+
+    static func print(_ orders: [AccountOrder], options: ExchangeOptions, settings: Settings, closed: Bool) {
+        let (format, _) = options.output(environment: settings.environment)
+        switch format {
+        case .table:
+            Terminal.writeOut(AccountOrderWriter.table(orders, exchange: settings.exchangeName, closed: closed))
+        case .json: Terminal.writeOut(AccountOrderWriter.json(orders, exchange: settings.exchangeName))
+        case .csv: Terminal.writeOut(AccountOrderWriter.csv(orders))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import SquarestockCore
+import SquarestockKit
+import SquarestockRendering
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Preview, confirm, send: the one path every order takes. Nothing is sent when the local checks
+/// found a problem, when the user does not type the confirmation on a terminal, or off a terminal
+/// without `--yes`. `--dry-run` sends the order for validation only.
+enum OrderFlow {
+    static func run(_ side: TradeSide, _ o: OrderOptions) throws {
+        let settings = try o.options.settings()
+        let app = SquarestockApp(settings: settings)
+        let request = o.request(side)
+        let preview = try AccountOutput.value(app.preview(request))
+        Terminal.writeOut(OrderPreviewText.render(preview, dryRun: o.dryRun))
+        guard preview.problems.isEmpty else {
+            Terminal.writeError("squarestock: not sent: fix the problem above\n")
+            throw ExitCode(ExitStatus.someFailed.rawValue)
+        }
+        if !o.dryRun {
+            let words = "\(side == .buy ? "buy" : "sell") \(request.amount)"
+            try confirm(words, yes: o.yes, what: "order")
+        }
+        let placed = try AccountOutput.value(app.place(request, dryRun: o.dryRun))
+        if placed.validatedOnly {
+            Terminal.writeOut(
+                "\(preview.exchangeDisplayName) validated the order (nothing was placed)"
+                    + (placed.description.map { ": " + $0 } ?? "") + "\n")
+        } else {
+            Terminal.writeOut(
+                "placed: \(placed.ids.joined(separator: ", "))"
+                    + (placed.description.map { " (" + $0 + ")" } ?? "")
+                    + "; see it with `squarestock account orders --exchange \(preview.exchange)`\n")
+        }
+    }
+
+    /// On a terminal the user types `words` (`buy 0.01`); off one, `--yes` is required.
+    static func confirm(_ words: String, yes: Bool, what: String) throws {
+        if yes { return }
+        guard isatty(0) == 1 else {
+            Terminal.writeError(
+                "squarestock: not sent: no terminal to confirm on; add --yes to send the \(what) without asking\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        Terminal.writeError("type '\(words)' to send it, anything else to stop: ")
+        let typed = readLine(strippingNewline: true)?.trimmingSpaces ?? ""
+        guard typed == words else {
+            Terminal.writeError("squarestock: not sent\n")
+            throw ExitCode(ExitStatus.someFailed.rawValue)
+        }
+    }
+}
