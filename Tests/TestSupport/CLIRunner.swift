@@ -36,7 +36,8 @@ public enum CLIRunner {
     }
 
     public static func run(
-        _ arguments: [String], environment: [String: String] = baseEnvironment(), executable: String? = nil
+        _ arguments: [String], environment: [String: String] = baseEnvironment(), executable: String? = nil,
+        stdin: String? = nil
     ) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? executablePath)
@@ -53,7 +54,13 @@ public enum CLIRunner {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let stdin {
+            let inURL = dir.appendingPathComponent("in")
+            try Data(stdin.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()

@@ -52,7 +52,7 @@ public struct LoopbackRequest: Sendable {
     }
 
     /// Malformed escapes are kept literally rather than rejected: tests want to see them.
-    static func percentDecoded(_ text: Substring) -> String {
+    public static func percentDecoded(_ text: Substring) -> String {
         let input = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(input.count)

@@ -1,0 +1,242 @@
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+/// `account`, `buy`, `sell` and `cancel` through the built binary against a loopback Kraken that
+/// verifies every signature and nonce and keeps balances and orders in memory.
+@Suite(.serialized)
+struct AccountCLITests {
+    static let key = "KRAKEN-TEST-KEY-4c7e1d"
+    static let secret = "kQH5HW/8p1uGOVjbgWA7FunAmGO8lsSUXNsu3eow76sz84Q18fWxnyRzBHCd3pd5nE9qa99HAZtuZuj6F1huXg=="
+
+    /// A fake with one key, 10,000 USD and 0.5 BTC, a throwaway HOME, and the environment to reach it.
+    struct Setup {
+        let fake: KrakenPrivateFake
+        let server: LoopbackHTTPServer
+        let home: String
+        var env: [String: String]
+
+        init(allowed: Set<String>? = nil, keyInEnvironment: Bool = true) throws {
+            fake = KrakenPrivateFake(
+                keys: [AccountCLITests.key: .init(secret: AccountCLITests.secret, allowed: allowed)],
+                balances: ["ZUSD": "10000.0000", "XXBT": "0.5000000000"])
+            server = try fake.server()
+            home = NSTemporaryDirectory() + "squarestock-account-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            env = CLIRunner.baseEnvironment()
+            env["HOME"] = home
+            env["XDG_CONFIG_HOME"] = home + "/config"
+            env["XDG_CACHE_HOME"] = home + "/cache"
+            env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+            env["SQUARESTOCK_EXCHANGE"] = "kraken"
+            env["SQUARESTOCK_NOW"] = "2026-09-25T12:00:00Z"
+            if keyInEnvironment {
+                env["KRAKEN_API_KEY"] = AccountCLITests.key
+                env["KRAKEN_API_SECRET"] = AccountCLITests.secret
+            }
+        }
+
+        func run(_ args: [String], stdin: String? = nil) throws -> CLIRun {
+            try CLIRunner.run(args, environment: env, stdin: stdin)
+        }
+    }
+
+    @Test func loginChecksTheKeyThenSavesItOwnerOnly() throws {
+        let s = try Setup(keyInEnvironment: false)
+        let bad = try s.run(["account", "login"], stdin: "WRONG-KEY\n\(Self.secret)\n")
+        #expect(bad.exitCode != 0)
+        #expect(bad.stderr.contains("EAPI:Invalid key") && bad.stderr.contains("Query Funds"))
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/config/squarestock/credentials"))
+
+        let good = try s.run(["account", "login"], stdin: "\(Self.key)\n\(Self.secret)\n")
+        #expect(good.exitCode == 0, "\(good.stderr)")
+        let path = s.home + "/config/squarestock/credentials"
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // The stored key works without the environment.
+        let balances = try s.run(["account", "--format", "csv"])
+        #expect(balances.exitCode == 0, "\(balances.stderr)")
+        #expect(balances.stdout.contains("BTC,0.5000000000,0.5000000000,0,"))
+
+        // Readable by others: refused, with the fix.
+        chmod(path, 0o644)
+        let refused = try s.run(["account"])
+        #expect(refused.exitCode != 0 && refused.stderr.contains("chmod 600 \(path)"))
+        chmod(path, 0o600)
+        let out = try s.run(["account", "logout"])
+        #expect(out.stdout.contains("removed the kraken key"))
+        #expect(try s.run(["account"]).stderr.contains("account login --exchange kraken"))
+    }
+
+    @Test func balancesAreExactAndValuedAtKrakensPrice() throws {
+        let s = try Setup()
+        let run = try s.run(["account", "--format", "json", "--currency", "usd"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"asset\": \"BTC\", \"total\": \"0.5000000000\""))
+        #expect(run.stdout.contains("\"asset\": \"USD\", \"total\": \"10000.0000\""))
+        // BTC is valued at the recorded XBTUSD last trade; USD at 1.
+        #expect(run.stdout.contains("\"value\": \"10000.0000\""))
+        #expect(
+            !run.stdout.contains(
+                "\"asset\": \"BTC\", \"total\": \"0.5000000000\", \"available\": \"0.5000000000\", \"held\": \"0\", \"value\": null"
+            ))
+    }
+
+    @Test func aLimitBuyIsPreviewedSentOnceListedAndCancelled() throws {
+        let s = try Setup()
+        let buy = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(buy.exitCode == 0, "\(buy.stderr)")
+        #expect(buy.stdout.contains("buy 0.01 BTC of BTC-USD on Kraken (XBTUSD)"))
+        #expect(buy.stdout.contains("cost:      300.00 USD"))
+        #expect(buy.stdout.contains("placed: O00001-FAKE-000007"))
+        #expect(s.fake.placed == ["O00001-FAKE-000007"] && s.fake.addOrderRequests == 1)
+
+        let orders = try s.run(["account", "orders", "--format", "csv"])
+        #expect(orders.stdout.contains("O00001-FAKE-000007,BTC-USD,buy,limit,0.01,0.00000000,30000,open,"))
+        let held = try s.run(["account", "--format", "csv"])
+        #expect(held.stdout.contains("USD,10000.0000,9700.0000,300.00,"))
+
+        let cancel = try s.run(["cancel", "O00001-FAKE-000007", "--yes"])
+        #expect(cancel.exitCode == 0 && cancel.stdout.contains("cancelled 1 order"))
+        #expect(s.fake.openOrderCount == 0)
+        let unknown = try s.run(["cancel", "O99999-NOPE-000000", "--yes"])
+        #expect(unknown.exitCode == 1 && unknown.stderr.contains("knows no order O99999-NOPE-000000"))
+    }
+
+    @Test func offATerminalNothingIsSentWithoutYes() throws {
+        let s = try Setup()
+        let run = try s.run(["sell", "BTC-USD", "0.01", "--limit", "99000"])
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("add --yes"))
+        #expect(s.fake.addOrderRequests == 0)
+        let cancel = try s.run(["cancel", "--all"])
+        #expect(cancel.exitCode == 2 && cancel.stderr.contains("add --yes"))
+    }
+
+    @Test func aMarketOrderIsNeverImplied() throws {
+        let s = try Setup()
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--yes"])
+        #expect(run.exitCode == 2 && run.stderr.contains("--limit PRICE") && run.stderr.contains("--market"))
+        #expect(s.fake.addOrderRequests == 0)
+    }
+
+    @Test func dryRunAsksKrakenToValidateOnly() throws {
+        let s = try Setup()
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--market", "--dry-run"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Kraken validated the order (nothing was placed): buy 0.01 XBTUSD @ market"))
+        #expect(s.fake.addOrderRequests == 1 && s.fake.placed.isEmpty)
+    }
+
+    @Test func localChecksStopAnOrderBelowTheMinimumOrBeyondTheBalance() throws {
+        let s = try Setup()
+        let small = try s.run(["buy", "BTC-USD", "0.00001", "--limit", "30000", "--yes"])
+        #expect(small.exitCode == 1 && small.stdout.contains("below the minimum order of 0.0002 BTC"))
+        let big = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])
+        #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000 USD, and 10000.0000 USD is available"))
+        let tick = try s.run(["sell", "BTC-USD", "0.01", "--limit", "30000.05", "--yes"])
+        #expect(tick.exitCode == 1 && tick.stdout.contains("problem:"))
+        #expect(s.fake.addOrderRequests == 0)
+    }
+
+    @Test func rejectionsBecomeActionableMessages() throws {
+        var s = try Setup()
+        // Insufficient funds found by Kraken (a market order's cost is not known beforehand).
+        let funds = try s.run(["buy", "BTC-USD", "1", "--market", "--yes"])
+        #expect(funds.exitCode == 1 && funds.stderr.contains("insufficient funds (10000.0000 USD available)"))
+        s.fake.cancelOnly = true
+        let closed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(closed.stderr.contains("not taking orders now (EService:Market in cancel_only mode)"))
+        s.env["KRAKEN_API_KEY"] = "SOMEONE-ELSES-KEY"
+        let key = try s.run(["account"])
+        #expect(key.exitCode == 1 && key.stderr.contains("refused the key (EAPI:Invalid key)"))
+        #expect(key.stderr.contains("Create & Modify Orders"))
+    }
+
+    @Test func aMissingPermissionIsNamed() throws {
+        let s = try Setup(allowed: ["BalanceEx"])
+        let run = try s.run(["account", "orders"])
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains("lacks the permission Query Open Orders & Trades"))
+    }
+
+    @Test func aRefusedNonceIsRetriedOnceWithAFreshOneNeverMore() throws {
+        let s = try Setup()
+        s.fake.poisonNonces(of: Self.key)
+        let run = try s.run(["account"])
+        #expect(run.exitCode == 1 && run.stderr.contains("refused the request's nonce twice"))
+        #expect(s.fake.nonceRejections == 2)
+    }
+
+    @Test func anOrderWhoseAnswerIsLostIsReportedUnknownAndNotResent() throws {
+        let s = try Setup()
+        s.fake.addOrderDelay = 3
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "0.5"])
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
+        #expect(s.fake.addOrderRequests == 1)
+    }
+
+    @Test func twoProcessesPlacingOrdersWithOneKeyNeverCollideOnNonces() throws {
+        let s = try Setup()
+        let runs = 6
+        let codes = ExitCodes(count: runs)
+        let env = s.env
+        DispatchQueue.concurrentPerform(iterations: runs) { i in
+            let r = try? CLIRunner.run(
+                ["buy", "BTC-USD", "0.001", "--limit", "\(20000 + i)", "--yes"], environment: env)
+            codes.set(i, r?.exitCode ?? -1)
+        }
+        #expect(codes.values == [Int32](repeating: 0, count: runs))
+        #expect(s.fake.nonceRejections == 0)
+        #expect(s.fake.placed.count == runs)
+    }
+
+    @Test func theKeyAndSecretAppearNowhereButTheCredentialsFile() throws {
+        var s = try Setup(keyInEnvironment: false)
+        var outputs: [String] = []
+        func run(_ args: [String], stdin: String? = nil) throws {
+            let r = try s.run(args, stdin: stdin)
+            outputs += [r.stdout, r.stderr]
+        }
+        try run(["account", "login"], stdin: "\(Self.key)\n\(Self.secret)\n")
+        try run(["account", "--format", "json"])
+        try run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        try run(["buy", "BTC-USD", "5", "--market", "--yes"])
+        try run(["account", "orders", "--closed"])
+        try run(["quote", "BTC-USD", "--source", "kraken", "--verbose"])
+        s.env["KRAKEN_API_KEY"] = "WRONG-\(Self.key)"
+        s.env["KRAKEN_API_SECRET"] = Self.secret
+        try run(["account"])
+        try run(["doctor"])
+        let needles = [Self.key, Self.secret, String(Self.secret.prefix(20))]
+        for text in outputs { for n in needles { #expect(!text.contains(n), "output shows a secret") } }
+        var holders: [String] = []
+        let walker = FileManager.default.enumerator(atPath: s.home)
+        while let rel = walker?.nextObject() as? String {
+            let path = s.home + "/" + rel
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if needles.contains(where: { text.contains($0) }) { holders.append(rel) }
+        }
+        #expect(holders == ["config/squarestock/credentials"])
+    }
+}
+
+/// Exit codes written from concurrent runs.
+final class ExitCodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var codes: [Int32]
+    init(count: Int) { codes = [Int32](repeating: -2, count: count) }
+    func set(_ i: Int, _ code: Int32) {
+        lock.lock()
+        codes[i] = code
+        lock.unlock()
+    }
+    var values: [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return codes
+    }
+}

@@ -1,0 +1,227 @@
+import Crypto
+import Foundation
+import SquarestockCore
+
+/// Kraken's private REST API on 127.0.0.1, strict where Kraken is: every call must carry a known
+/// `API-Key` and an `API-Sign` that verifies (computed here independently of the product's
+/// signer), and a nonce larger than the last one seen for that key (`EAPI:Invalid nonce`
+/// otherwise). Balances and orders live in memory; AddOrder checks the pair, the minimum, the
+/// funds and the market mode as Kraken does and answers in Kraken's shapes, so each rejection the
+/// CLI explains can be produced. Public paths (AssetPairs, Ticker) go to `KrakenReplay`.
+public final class KrakenPrivateFake: @unchecked Sendable {
+    public struct Key: Sendable {
+        public var secret: String
+        /// Methods the key may call; nil for all.
+        public var allowed: Set<String>?
+        public init(secret: String, allowed: Set<String>? = nil) {
+            self.secret = secret
+            self.allowed = allowed
+        }
+    }
+
+    struct Order {
+        var pair: String
+        var side: String
+        var type: String
+        var volume: ExactDecimal
+        var price: ExactDecimal?
+        var status: String
+        var opened: Int
+    }
+
+    private let lock = NSLock()
+    private var keys: [String: Key]
+    private var lastNonce: [String: UInt64] = [:]
+    /// Asset code → (balance, held by open orders).
+    private var balances: [String: (ExactDecimal, ExactDecimal)]
+    private var orders: [String: Order] = [:]
+    private var nextOrder = 1
+    /// Every nonce refused, for tests that must see none.
+    public private(set) var nonceRejections = 0
+    /// Requests that placed an order (not validations), in arrival order.
+    public private(set) var placed: [String] = []
+    /// Kraken's trading mode: `EService:Market in cancel_only mode` for AddOrder when set.
+    public var cancelOnly = false
+    /// Seconds AddOrder waits before answering (after recording the order): a lost answer.
+    public var addOrderDelay: Double?
+    /// Every AddOrder request received, validations included.
+    public private(set) var addOrderRequests = 0
+    /// The price market orders fill at.
+    public var marketPrice = ExactDecimal(significand: 30_000, scale: 0)
+
+    /// Makes Kraken remember a nonce for `key` far ahead of any clock: every nonce is refused.
+    public func poisonNonces(of key: String) { lock.withLock { lastNonce[key] = .max } }
+
+    public init(keys: [String: Key], balances: [String: String]) {
+        self.keys = keys
+        self.balances = balances.mapValues { (ExactDecimal($0)!, .zero) }
+    }
+
+    /// A server: private calls here, public ones from the recordings.
+    public func server() throws -> LoopbackHTTPServer {
+        let routes = KrakenReplay.routes()
+        return try LoopbackHTTPServer { request in
+            if request.path.hasPrefix("/0/private/") { return self.handle(request) }
+            return request.path == "/0/public/Ticker"
+                ? KrakenReplay.ticker(request.queryItem("pair") ?? "") : routes.respond(to: request)
+        }
+    }
+
+    public var openOrderCount: Int { lock.withLock { orders.values.filter { $0.status == "open" }.count } }
+
+    func handle(_ request: LoopbackRequest) -> LoopbackResponse {
+        lock.withLock {
+            let method = String(request.path.dropFirst("/0/private/".count))
+            guard request.method == "POST" else { return error("EGeneral:Invalid arguments") }
+            guard let keyName = request.header("API-Key"), let key = keys[keyName] else {
+                return error("EAPI:Invalid key")
+            }
+            let body = String(decoding: request.body, as: UTF8.self)
+            let form = Self.form(body)
+            guard let nonceText = form["nonce"], let nonce = UInt64(nonceText),
+                let sign = request.header("API-Sign"),
+                sign == Self.signature(path: request.path, nonce: nonceText, body: body, secret: key.secret)
+            else { return error("EAPI:Invalid signature") }
+            guard nonce > lastNonce[keyName, default: 0] else {
+                nonceRejections += 1
+                return error("EAPI:Invalid nonce")
+            }
+            lastNonce[keyName] = nonce
+            if let allowed = key.allowed, !allowed.contains(method) { return error("EGeneral:Permission denied") }
+            switch method {
+            case "BalanceEx": return balanceEx()
+            case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
+            case "ClosedOrders":
+                return ok("{\"closed\":{" + ordersJSON { $0.status != "open" } + "},\"count\":\(orders.count)}")
+            case "QueryOrders":
+                let ids = (form["txid"] ?? "").split(separator: ",").map(String.init)
+                guard ids.allSatisfy({ orders[$0] != nil }) else { return error("EOrder:Unknown order") }
+                return ok("{" + ordersJSON(ids: ids) + "}")
+            case "AddOrder":
+                addOrderRequests += 1
+                let answer = addOrder(form)
+                return addOrderDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
+            case "CancelOrder":
+                guard let id = form["txid"], let o = orders[id], o.status == "open" else {
+                    return error("EOrder:Unknown order")
+                }
+                release(o)
+                orders[id]?.status = "canceled"
+                return ok("{\"count\":1}")
+            case "CancelAll":
+                let open = orders.filter { $0.value.status == "open" }
+                for (id, o) in open {
+                    release(o)
+                    orders[id]?.status = "canceled"
+                }
+                return ok("{\"count\":\(open.count)}")
+            default: return error("EGeneral:Unknown method")
+            }
+        }
+    }
+
+    private func addOrder(_ form: [String: String]) -> LoopbackResponse {
+        guard let pair = form["pair"], pair == "XBTUSD", let side = form["type"], let type = form["ordertype"],
+            let volume = form["volume"].flatMap(ExactDecimal.init)
+        else { return error("EGeneral:Invalid arguments") }
+        if cancelOnly { return error("EService:Market in cancel_only mode") }
+        let price = form["price"].flatMap(ExactDecimal.init)
+        if type == "limit" && price == nil { return error("EGeneral:Invalid arguments:price") }
+        // XBTUSD's ordermin in the recorded AssetPairs.
+        if volume < ExactDecimal("0.0002")! { return error("EOrder:Order minimum not met") }
+        let fill = price ?? marketPrice
+        let cost = (volume * fill)!
+        let (spend, amount) = side == "buy" ? ("ZUSD", cost) : ("XXBT", volume)
+        let (balance, held) = balances[spend] ?? (.zero, .zero)
+        if amount > (balance - held)! { return error("EOrder:Insufficient funds") }
+        let text = "\(side) \(volume) XBTUSD @ " + (price.map { "limit \($0)" } ?? "market")
+        if form["validate"] != nil { return ok("{\"descr\":{\"order\":\"\(text)\"}}") }
+        let id = String(format: "O%05d-FAKE-%06d", nextOrder, nextOrder * 7)
+        nextOrder += 1
+        placed.append(id)
+        let order = Order(
+            pair: pair, side: side, type: type, volume: volume, price: price,
+            status: type == "market" ? "closed" : "open",
+            opened: 1_790_000_000 + nextOrder)
+        orders[id] = order
+        if order.status == "open" {
+            balances[spend] = (balance, (held + amount)!)
+        } else {
+            fillMarket(order, cost: cost)
+        }
+        return ok("{\"descr\":{\"order\":\"\(text)\"},\"txid\":[\"\(id)\"]}")
+    }
+
+    private func fillMarket(_ o: Order, cost: ExactDecimal) {
+        let usd = balances["ZUSD"]?.0 ?? .zero
+        let btc = balances["XXBT"]?.0 ?? .zero
+        let heldUSD = balances["ZUSD"]?.1 ?? .zero
+        let heldBTC = balances["XXBT"]?.1 ?? .zero
+        if o.side == "buy" {
+            balances["ZUSD"] = ((usd - cost)!, heldUSD)
+            balances["XXBT"] = ((btc + o.volume)!, heldBTC)
+        } else {
+            balances["ZUSD"] = ((usd + cost)!, heldUSD)
+            balances["XXBT"] = ((btc - o.volume)!, heldBTC)
+        }
+    }
+
+    private func release(_ o: Order) {
+        let (spend, amount) = o.side == "buy" ? ("ZUSD", (o.volume * (o.price ?? .zero))!) : ("XXBT", o.volume)
+        if let (balance, held) = balances[spend] { balances[spend] = (balance, (held - amount)!) }
+    }
+
+    private func balanceEx() -> LoopbackResponse {
+        let items = balances.keys.sorted().map { code in
+            let (b, h) = balances[code]!
+            return "\"\(code)\":{\"balance\":\"\(b)\",\"hold_trade\":\"\(h)\"}"
+        }
+        return ok("{" + items.joined(separator: ",") + "}")
+    }
+
+    private func ordersJSON(ids: [String]? = nil, where keep: (Order) -> Bool = { _ in true }) -> String {
+        (ids ?? orders.keys.sorted()).compactMap { id -> String? in
+            guard let o = orders[id], keep(o) else { return nil }
+            return "\"\(id)\":{\"refid\":null,\"userref\":0,\"status\":\"\(o.status)\",\"opentm\":\(o.opened).1234,"
+                + "\"starttm\":0,\"expiretm\":0,\"descr\":{\"pair\":\"\(o.pair)\",\"type\":\"\(o.side)\","
+                + "\"ordertype\":\"\(o.type)\",\"price\":\"\(o.price?.description ?? "0")\",\"price2\":\"0\","
+                + "\"leverage\":\"none\",\"order\":\"\(o.side) \(o.volume) \(o.pair)\",\"close\":\"\"},"
+                + "\"vol\":\"\(o.volume)\",\"vol_exec\":\"\(o.status == "closed" ? o.volume.description : "0.00000000")\","
+                + "\"cost\":\"0\",\"fee\":\"0\",\"price\":\"\(o.status == "closed" ? marketPrice.description : "0")\","
+                + "\"misc\":\"\",\"oflags\":\"fciq\"}"
+        }.joined(separator: ",")
+    }
+
+    private func ok(_ result: String) -> LoopbackResponse {
+        .text("{\"error\":[],\"result\":" + result + "}", contentType: "application/json")
+    }
+    private func error(_ text: String) -> LoopbackResponse {
+        .text("{\"error\":[\"\(text)\"]}", contentType: "application/json")
+    }
+
+    static func form(_ body: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for item in body.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            out[LoopbackRequest.percentDecoded(parts[0])] =
+                parts.count > 1 ? LoopbackRequest.percentDecoded(parts[1]) : ""
+        }
+        return out
+    }
+
+    /// Kraken's documented recipe, written here apart from the product's.
+    public static func signature(path: String, nonce: String, body: String, secret: String) -> String? {
+        guard let key = Data(base64Encoded: secret) else { return nil }
+        let digest = SHA256.hash(data: Data((nonce + body).utf8))
+        let mac = HMAC<SHA512>.authenticationCode(for: Data(path.utf8) + Data(digest), using: SymmetricKey(data: key))
+        return Data(mac).base64EncodedString()
+    }
+}
+
+extension NSLock {
+    fileprivate func withLock<R>(_ body: () -> R) -> R {
+        lock()
+        defer { unlock() }
+        return body()
+    }
+}
