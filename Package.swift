@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SquarestockCLITests",
-            dependencies: ["squarestock", "TestSupport"],
+            dependencies: ["squarestock", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Golden"]
         ),
     ]

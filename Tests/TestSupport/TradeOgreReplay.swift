@@ -4,7 +4,9 @@ import Foundation
 /// the recorded documentation bodies, and `{"success":false,"error":"Market not found"}` for a
 /// market it does not have, as TradeOgre did.
 public enum TradeOgreReplay {
-    public static func server() throws -> LoopbackHTTPServer {
+    public static func server() throws -> LoopbackHTTPServer { try LoopbackHTTPServer(routes: routes()) }
+
+    public static func routes() -> RouteTable {
         let routes = RouteTable(
             notFound: LoopbackResponse(body: Array(#"{"success":false,"error":"Market not found"}"#.utf8)))
         func add(_ path: String, _ file: String) {
@@ -17,6 +19,6 @@ public enum TradeOgreReplay {
         add("/ticker/BTC-XMR", "ticker_BTC-XMR.json")
         add("/orders/BTC-XMR", "SYNTHETIC_orders_BTC-XMR.json")
         add("/history/BTC-XMR", "history_BTC-XMR.json")
-        return try LoopbackHTTPServer(routes: routes)
+        return routes
     }
 }

@@ -29,6 +29,14 @@ extension SquarestockApp {
                 KrakenAccount(client: client) { name in
                     directory?.listings.first { $0.nativeName == name || $0.responseKey == name }?.pair
                 })
+        case "coinbase":
+            return .success(CoinbaseAccount(credentials: resolved, endpoint: settings.endpoint))
+        case "tradeogre":
+            let directory = try? pairDirectory().get()
+            return .success(
+                TradeOgreAccount(credentials: resolved, endpoint: settings.endpoint) { name in
+                    directory?.listings.first { $0.nativeName == name }?.pair
+                })
         default:
             return .failure(.notSupported(exchange: exchange, what: "account access in this version"))
         }

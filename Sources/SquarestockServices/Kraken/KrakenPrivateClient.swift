@@ -42,7 +42,9 @@ package struct KrakenPrivateClient: Sendable {
                         "User-Agent: " + ExchangeRequest.userAgent,
                     ],
                     method: "POST", body: Array(body.utf8))
-                return transport.perform(request).mapError { Self.transportError($0, isOrder: isOrder) }
+                return transport.perform(request).mapError {
+                    AccountError.lostAnswer($0, isOrder: isOrder, exchange: Self.exchange)
+                }
             }
             switch sent.flatMap({ KrakenPrivateEnvelope.result($0, method: method) }) {
             case .failure(.invalidNonce) where attempt == 0: continue
@@ -50,17 +52,5 @@ package struct KrakenPrivateClient: Sendable {
             }
         }
         return .failure(.invalidNonce(exchange: Self.exchange))
-    }
-
-    /// A failure before anything left (no address, no connection, TLS) is plain; after the
-    /// request may have been sent, an order's fate is unknown.
-    static func transportError(_ e: TransportError, isOrder: Bool) -> AccountError {
-        switch e {
-        case .couldNotResolve, .couldNotConnect, .connectTimedOut, .tls, .invalidURL:
-            return .transport(exchange: exchange, e)
-        default:
-            return isOrder
-                ? .statusUnknown(exchange: exchange, detail: e.description) : .transport(exchange: exchange, e)
-        }
     }
 }

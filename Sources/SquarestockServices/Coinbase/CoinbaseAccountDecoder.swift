@@ -1,0 +1,148 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Coinbase Advanced Trade's private answers: real HTTP statuses (401 for a refused key or JWT,
+/// 403 for a missing permission, 429 when throttled), JSON bodies with string decimals and RFC
+/// 3339 times, and order outcomes that may be HTTP 200 with `"success": false`.
+package enum CoinbaseAccountDecoder {
+    static let exchange = "coinbase"
+
+    static func answer(_ response: HTTPResponse, path: String) -> Result<JSONValue, AccountError> {
+        switch response.status {
+        case 401: return .failure(.invalidKey(exchange: exchange, detail: "HTTP 401 Unauthorized"))
+        case 403:
+            return .failure(
+                .permissionDenied(exchange: exchange, needed: path.hasPrefix("/accounts") ? "View" : "Trade"))
+        case 429: return .failure(.throttled(exchange: exchange, detail: "HTTP 429"))
+        case 404 where path.hasPrefix("/orders/historical/"): return .failure(.unknownOrder(exchange: exchange, id: ""))
+        default: break
+        }
+        var screened = response
+        if screened.status >= 400 { screened.status = 200 }
+        let parsed = ExchangeResponse.json(screened, source: exchange).mapError {
+            AccountError.malformed(exchange: exchange, detail: $0.detail)
+        }
+        guard response.status >= 400 else { return parsed }
+        let body = try? parsed.get()
+        let code = body?["error"]?.string ?? ""
+        let message = body?["message"]?.string ?? body?["error_details"]?.string ?? "HTTP \(response.status)"
+        return .failure(error(code: code, message: message))
+    }
+
+    /// One of Coinbase's failure reasons as the user's error.
+    static func error(code: String, message: String) -> AccountError {
+        let text = TerminalText.sanitize(String(message.prefix(160)))
+        let upper = code.uppercased()
+        if upper.contains("INSUFFICIENT_FUND") { return .insufficientFunds(exchange: exchange, detail: text) }
+        if upper.contains("TOO_SMALL") { return .belowMinimum(exchange: exchange, detail: text) }
+        if upper.contains("PRECISION") { return .badPrecision(exchange: exchange, detail: text) }
+        if upper.contains("DISABLED") || upper.contains("CANCEL_ONLY") {
+            return .marketClosed(exchange: exchange, detail: text)
+        }
+        if upper == "UNKNOWN_CANCEL_ORDER" || upper == "NOT_FOUND" { return .unknownOrder(exchange: exchange, id: "") }
+        return .rejected(exchange: exchange, message: upper.isEmpty ? text : TerminalText.sanitize(code) + ": " + text)
+    }
+
+    /// One page of `GET /accounts`: the balances and the cursor of the next page.
+    static func accounts(_ body: JSONValue) -> Result<(balances: [AssetBalance], next: String?), AccountError> {
+        guard let items = body["accounts"]?.array else { return .failure(malformed("no accounts")) }
+        var out: [AssetBalance] = []
+        for a in items {
+            guard let currency = a["currency"]?.string, let available = decimal(a["available_balance"]?["value"])
+            else { return .failure(malformed("an account lacks its currency or available balance")) }
+            let held = decimal(a["hold"]?["value"]) ?? .zero
+            let total = (available + held) ?? available
+            guard !total.isZero else { continue }
+            out.append(
+                AssetBalance(
+                    asset: TerminalText.sanitize(currency).uppercased(), total: total, available: available, held: held)
+            )
+        }
+        let more = body["has_next"] == .bool(true)
+        return .success((out, more ? body["cursor"]?.string : nil))
+    }
+
+    static func orders(_ body: JSONValue) -> Result<[AccountOrder], AccountError> {
+        guard let items = body["orders"]?.array else { return .failure(malformed("no orders")) }
+        var out: [AccountOrder] = []
+        for item in items {
+            guard let o = order(item) else {
+                return .failure(malformed("an order lacks its id, product, side or size"))
+            }
+            out.append(o)
+        }
+        return .success(out.sorted { ($0.opened?.secondsSinceEpoch ?? 0) > ($1.opened?.secondsSinceEpoch ?? 0) })
+    }
+
+    static func order(_ o: JSONValue?) -> AccountOrder? {
+        guard let o, let id = o["order_id"]?.string, let product = o["product_id"]?.string,
+            let sideText = o["side"]?.string
+        else { return nil }
+        let config = o["order_configuration"]
+        let limit = config?["limit_limit_gtc"] ?? config?["limit_limit_gtd"]
+        let market = config?["market_market_ioc"]
+        guard let amount = decimal(limit?["base_size"]) ?? decimal(market?["base_size"]) ?? decimal(o["filled_size"])
+        else { return nil }
+        let status: OrderStatus
+        switch o["status"]?.string {
+        case "OPEN": status = .open
+        case "FILLED": status = .filled
+        case "CANCELLED": status = .canceled
+        case "EXPIRED": status = .expired
+        case "PENDING", "QUEUED": status = .pending
+        default: status = .unknown
+        }
+        return AccountOrder(
+            id: TerminalText.sanitize(id), pair: TradingPair(symbol: product), pairName: TerminalText.sanitize(product),
+            side: sideText == "SELL" ? .sell : .buy,
+            type: limit != nil ? "limit" : (market != nil ? "market" : "other"),
+            amount: amount, filled: decimal(o["filled_size"]) ?? .zero, price: decimal(limit?["limit_price"]),
+            averagePrice: decimal(o["average_filled_price"]).flatMap { $0.isZero ? nil : $0 }, status: status,
+            opened: o["created_time"]?.string.flatMap { EpochTime(rfc3339: $0)?.instant },
+            closed: o["last_fill_time"]?.string.flatMap { EpochTime(rfc3339: $0)?.instant })
+    }
+
+    /// `POST /orders` (`success`, `success_response.order_id` or `error_response`) or
+    /// `/orders/preview` (`errs`, `order_total`, `commission_total`).
+    static func placed(_ body: JSONValue, validateOnly: Bool) -> Result<PlacedOrder, AccountError> {
+        if validateOnly {
+            if let first = body["errs"]?.array?.first {
+                let code = first.string ?? first["error"]?.string ?? first["preview_failure_reason"]?.string ?? "error"
+                return .failure(error(code: code, message: code))
+            }
+            let total = decimal(body["order_total"]).map { "total \($0)" }
+            let fees = decimal(body["commission_total"]).map { "fees \($0)" }
+            return .success(
+                PlacedOrder(
+                    ids: [], description: [total, fees].compactMap { $0 }.joined(separator: ", "), validatedOnly: true))
+        }
+        if body["success"] == .bool(true), let id = body["success_response"]?["order_id"]?.string {
+            return .success(PlacedOrder(ids: [TerminalText.sanitize(id)], description: nil, validatedOnly: false))
+        }
+        let e = body["error_response"]
+        let code =
+            e?["new_order_failure_reason"]?.string ?? e?["preview_failure_reason"]?.string ?? e?["error"]?.string ?? ""
+        return .failure(error(code: code, message: e?["message"]?.string ?? "the order was refused"))
+    }
+
+    static func cancelled(_ body: JSONValue, ids: [String]) -> Result<Int, AccountError> {
+        guard let results = body["results"]?.array else { return .failure(malformed("no results")) }
+        let done = results.filter { $0["success"] == .bool(true) }.count
+        if done == 0, ids.count == 1, let reason = results.first?["failure_reason"]?.string {
+            let e = error(code: reason, message: reason)
+            return .failure(
+                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: ids[0]) : e)
+        }
+        return .success(done)
+    }
+
+    static func decimal(_ v: JSONValue?) -> ExactDecimal? {
+        switch v {
+        case .string(let s)?: return ExactDecimal(s)
+        case .number(let n)?: return ExactDecimal(n)
+        default: return nil
+        }
+    }
+
+    static func malformed(_ detail: String) -> AccountError { .malformed(exchange: exchange, detail: detail) }
+}

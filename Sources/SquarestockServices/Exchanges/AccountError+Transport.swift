@@ -1,0 +1,16 @@
+import SquarestockCore
+
+extension AccountError {
+    /// A private request that got no answer. A failure before anything left (no address, no
+    /// connection, TLS) is plain; after the request may have been sent, an order's fate is
+    /// unknown, and it is never sent again.
+    package static func lostAnswer(_ e: TransportError, isOrder: Bool, exchange: String) -> AccountError {
+        switch e {
+        case .couldNotResolve, .couldNotConnect, .connectTimedOut, .tls, .invalidURL:
+            return .transport(exchange: exchange, e)
+        default:
+            return isOrder
+                ? .statusUnknown(exchange: exchange, detail: e.description) : .transport(exchange: exchange, e)
+        }
+    }
+}

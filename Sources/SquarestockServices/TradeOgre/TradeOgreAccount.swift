@@ -1,0 +1,122 @@
+import Foundation
+import SquarestockCore
+import SquarestockNetworking
+
+/// TradeOgre API v1's private calls with HTTP Basic credentials (key:secret): balances (totals,
+/// then each currency's available amount), open orders, one order, limit buy and sell, cancel
+/// (`uuid=all` for all). It has no market orders, no validation, no closed-order history; those
+/// are said to be unsupported. No live host since July 2025: `--endpoint` only.
+package struct TradeOgreAccount: ExchangeAccount {
+    package let exchange = "tradeogre"
+    let authorization: String
+    let baseURL: String?
+    let pairs: @Sendable (String) -> TradingPair?
+
+    package init(
+        credentials: ExchangeCredentials, endpoint: String?, pairs: @escaping @Sendable (String) -> TradingPair?
+    ) {
+        authorization = "Basic " + Data((credentials.key + ":" + credentials.secret).utf8).base64EncodedString()
+        baseURL = endpoint.map { Endpoint.rebase("http://localhost/api/v1", onto: $0) }
+        self.pairs = pairs
+    }
+
+    func send(
+        _ method: String, _ path: String, form: [(String, String)] = [], isOrder: Bool = false,
+        transport: any HTTPTransport
+    ) -> Result<JSONValue, AccountError> {
+        guard let baseURL else {
+            return .failure(
+                .rejected(
+                    exchange: exchange,
+                    message:
+                        "it has no live host (offline since July 2025); give --endpoint URL of a server speaking its API"
+                ))
+        }
+        let body = form.map { Endpoint.encode($0.0) + "=" + Endpoint.encode($0.1) }.joined(separator: "&")
+        var headers = ["Authorization: " + authorization, "User-Agent: " + ExchangeRequest.userAgent]
+        if method == "POST" { headers.append("Content-Type: application/x-www-form-urlencoded") }
+        let request = HTTPRequest(
+            url: baseURL + path, headers: headers, method: method, body: method == "POST" ? Array(body.utf8) : nil)
+        switch transport.perform(request) {
+        case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
+        case .success(let r): return TradeOgreAccountDecoder.answer(r)
+        }
+    }
+
+    package func balances(transport: any HTTPTransport) -> Result<[AssetBalance], AccountError> {
+        send("GET", "/account/balances", transport: transport).flatMap(TradeOgreAccountDecoder.totals).flatMap {
+            totals in
+            var out: [AssetBalance] = []
+            for (currency, total) in totals where !total.isZero {
+                let available = send("POST", "/account/balance", form: [("currency", currency)], transport: transport)
+                    .flatMap(TradeOgreAccountDecoder.available)
+                switch available {
+                case .failure(let e): return .failure(e)
+                case .success(let a):
+                    out.append(AssetBalance(asset: currency, total: total, available: a, held: (total - a) ?? .zero))
+                }
+            }
+            return .success(out)
+        }
+    }
+
+    package func openOrders(transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
+        send("POST", "/account/orders", transport: transport).flatMap {
+            TradeOgreAccountDecoder.orders($0, pairs: pairs)
+        }
+    }
+
+    package func closedOrders(limit: Int, transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
+        .failure(.notSupported(exchange: exchange, what: "a history of closed orders"))
+    }
+
+    package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
+        send("GET", "/account/order/" + Endpoint.encode(id), transport: transport)
+            .mapError {
+                $0 == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : $0
+            }
+            .flatMap { body in
+                TradeOgreAccountDecoder.order(id: id, body, pairs: pairs).map { .success($0) }
+                    ?? .failure(.malformed(exchange: exchange, detail: "the order lacks its market, type or quantity"))
+            }
+    }
+
+    package func place(
+        _ request: OrderRequest, listing: PairListing, validateOnly: Bool, transport: any HTTPTransport
+    ) -> Result<PlacedOrder, AccountError> {
+        guard !validateOnly else {
+            return .failure(.notSupported(exchange: exchange, what: "validating an order (--dry-run)"))
+        }
+        guard let price = request.limitPrice else {
+            return .failure(.notSupported(exchange: exchange, what: "market orders; give --limit PRICE"))
+        }
+        return send(
+            "POST", request.side == .buy ? "/order/buy" : "/order/sell",
+            form: [
+                ("market", listing.nativeName), ("quantity", request.amount.description), ("price", price.description),
+            ],
+            isOrder: true, transport: transport
+        ).flatMap { body in
+            guard let id = body["uuid"]?.string else {
+                return .failure(.malformed(exchange: exchange, detail: "the order answer has no uuid"))
+            }
+            return .success(PlacedOrder(ids: [TerminalText.sanitize(id)], description: nil, validatedOnly: false))
+        }
+    }
+
+    package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {
+        send("POST", "/order/cancel", form: [("uuid", id)], isOrder: true, transport: transport)
+            .mapError {
+                $0 == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : $0
+            }
+            .map { _ in 1 }
+    }
+
+    package func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError> {
+        openOrders(transport: transport).flatMap { open in
+            send("POST", "/order/cancel", form: [("uuid", "all")], isOrder: true, transport: transport).map { _ in
+                open.count
+            }
+        }
+    }
+}
