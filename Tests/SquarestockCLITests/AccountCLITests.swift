@@ -89,7 +89,8 @@ struct AccountCLITests {
         #expect(buy.exitCode == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("buy 0.01 BTC of BTC-USD on Kraken (XBTUSD)"))
         #expect(buy.stdout.contains("cost:      300.00 USD"))
-        #expect(buy.stdout.contains("placed: O00001-FAKE-000007"))
+        #expect(buy.stdout.contains("fee:       about 0.78 USD (0.26% taker at your key's tier)"))
+        #expect(buy.stdout.contains("placed: O00001-FAKE-000007, open"))
         #expect(s.fake.placed == ["O00001-FAKE-000007"] && s.fake.addOrderRequests == 1)
 
         let orders = try s.run(["account", "orders", "--format", "csv"])

@@ -53,7 +53,8 @@ struct AccountCoinbaseTradeOgreCLITests {
         #expect(dry.stdout.contains("Coinbase validated the order (nothing was placed): total 600.00, fees 0.60"))
         let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
         #expect(buy.exitCode == 0, "\(buy.stderr)")
-        #expect(buy.stdout.contains("placed: 11111111-2222-3333-4444-000000000001"))
+        #expect(buy.stdout.contains("fee:       about 7.20 USD (1.2% taker at your key's tier)"))
+        #expect(buy.stdout.contains("placed: 11111111-2222-3333-4444-000000000001, open"))
         let orders = try CLIRunner.run(["account", "orders", "--format", "csv"], environment: env)
         #expect(orders.stdout.contains("11111111-2222-3333-4444-000000000001,BTC-USD,buy,limit,0.01,0,60000,open,"))
         let one = try CLIRunner.run(

@@ -63,6 +63,11 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
         switch (request.method, path) {
         case ("GET", "/accounts"): return accountsPage(cursor: request.queryItem("cursor"))
+        case ("GET", "/transaction_summary"):
+            return json([
+                "total_volume": 0, "total_fees": 0,
+                "fee_tier": ["pricing_tier": "Advanced 1", "taker_fee_rate": "0.012", "maker_fee_rate": "0.006"],
+            ])
         case ("GET", "/orders/historical/batch"):
             let open = request.query?.contains("order_status=OPEN") ?? false
             return json([

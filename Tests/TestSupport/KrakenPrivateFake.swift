@@ -97,6 +97,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 let ids = (form["txid"] ?? "").split(separator: ",").map(String.init)
                 guard ids.allSatisfy({ orders[$0] != nil }) else { return error("EOrder:Unknown order") }
                 return ok("{" + ordersJSON(ids: ids) + "}")
+            case "TradeVolume":
+                return ok(
+                    "{\"currency\":\"ZUSD\",\"volume\":\"0.0000\",\"fees\":{\"XXBTZUSD\":{\"fee\":\"0.2600\",\"minfee\":\"0.1000\",\"maxfee\":\"0.2600\",\"nextfee\":\"0.2400\",\"nextvolume\":\"50000.0000\",\"tiervolume\":\"0.0000\"}}}"
+                )
             case "AddOrder":
                 addOrderRequests += 1
                 let answer = addOrder(form)

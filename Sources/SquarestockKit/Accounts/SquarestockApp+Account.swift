@@ -109,13 +109,19 @@ extension SquarestockApp {
         case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
         }
         let spends = request.side == .buy ? request.pair.quote : request.pair.base
+        let account: any ExchangeAccount
+        switch self.account() {
+        case .success(let a): account = a
+        case .failure(let e): return .failure(e)
+        }
         let available =
-            try? account().flatMap { $0.balances(transport: privateTransport) }.get()
-            .first { $0.asset == spends }?.available ?? .zero
+            try? account.balances(transport: privateTransport).get().first { $0.asset == spends }?.available ?? .zero
+        let feeRate = account.takerFee(listing, transport: privateTransport)
         return .success(
             OrderPreview(
                 exchange: adapter.name, exchangeDisplayName: adapter.displayName, request: request,
-                nativePair: listing.nativeName, cost: request.cost, spends: spends, available: available,
+                nativePair: listing.nativeName, cost: request.cost, feeRate: feeRate, spends: spends,
+                available: available,
                 problems: OrderChecks.problems(request, listing: listing, available: available)))
     }
 

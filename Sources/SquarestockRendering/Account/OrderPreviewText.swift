@@ -11,10 +11,21 @@ package enum OrderPreviewText {
             "  type:      \(r.type.rawValue)",
             "  price:     " + (r.limitPrice.map { "\($0) \(r.pair.quote)" } ?? "market (whatever the book offers)"),
             "  cost:      " + (p.cost.map { "\($0) \(r.pair.quote) before fees" } ?? "not known before it fills"),
-            "  fee:       at your key's tier, charged by the exchange; not included above",
+            "  fee:       " + fee(p),
             "  uses:      " + (p.available.map { "\(p.spends), \($0) available" } ?? "\(p.spends), balance not read"),
         ]
         for problem in p.problems { lines.append("  problem:   " + problem) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The fee at the key's tier in money where the cost is known, as a rate where it is not.
+    static func fee(_ p: OrderPreview) -> String {
+        guard let rate = p.feeRate, let percent = rate * ExactDecimal(100) else {
+            return "at your key's tier, charged by the exchange; not known here"
+        }
+        let shown = "\(percent.normalized)% taker at your key's tier"
+        guard let cost = p.cost, let fee = cost * rate else { return shown }
+        let decimals = max(cost.scale, 2)
+        return "about \(fee.rounded(toScale: decimals)) \(p.request.pair.quote) (\(shown))"
     }
 }

@@ -128,4 +128,10 @@ package struct CoinbaseAccount: ExchangeAccount {
             ).flatMap { CoinbaseAccountDecoder.cancelled($0, ids: ids) }
         }
     }
+
+    /// `GET /transaction_summary`: `{"fee_tier":{"taker_fee_rate":"0.006",...}}`, a fraction.
+    package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? {
+        guard let body = try? send("GET", "/transaction_summary", transport: transport).get() else { return nil }
+        return CoinbaseAccountDecoder.decimal(body["fee_tier"]?["taker_fee_rate"])
+    }
 }

@@ -19,4 +19,11 @@ package protocol ExchangeAccount: Sendable {
     /// How many orders were cancelled.
     func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError>
     func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError>
+    /// The taker fee at this key's tier for `listing`, as a fraction (0.0026 for 0.26 %), when
+    /// the exchange says; nil otherwise (the preview then says the fee is not known).
+    func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal?
+}
+
+extension ExchangeAccount {
+    package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? { nil }
 }

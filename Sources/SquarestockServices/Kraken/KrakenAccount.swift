@@ -65,4 +65,13 @@ package struct KrakenAccount: ExchangeAccount {
     package func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError> {
         client.call("CancelAll", isOrder: true, transport: transport).flatMap(KrakenAccountDecoder.cancelled)
     }
+
+    /// `TradeVolume?pair=XBTUSD`: `{"fees":{"XXBTZUSD":{"fee":"0.2600",...}}}`, a percent.
+    package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? {
+        guard let result = try? client.call("TradeVolume", [("pair", listing.nativeName)], transport: transport).get(),
+            case .object(let fees)? = result["fees"], let entry = fees.first?.1,
+            let percent = KrakenEnvelope.decimal(entry["fee"])
+        else { return nil }
+        return percent.divided(by: ExactDecimal(100), scale: min(18, percent.scale + 2))
+    }
 }

@@ -31,8 +31,11 @@ enum OrderFlow {
                 "\(preview.exchangeDisplayName) validated the order (nothing was placed)"
                     + (placed.description.map { ": " + $0 } ?? "") + "\n")
         } else {
+            // The status right after placing (a market order may have filled already).
+            let status =
+                placed.ids.first.flatMap { try? app.order(id: $0).get() }.map { ", " + $0.status.rawValue } ?? ""
             Terminal.writeOut(
-                "placed: \(placed.ids.joined(separator: ", "))"
+                "placed: \(placed.ids.joined(separator: ", "))\(status)"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")
                     + "; see it with `squarestock account orders --exchange \(preview.exchange)`\n")
         }

@@ -8,6 +8,8 @@ public struct OrderPreview: Sendable {
     public var nativePair: String
     /// Amount x limit price in the quote currency; nil for a market order.
     public var cost: ExactDecimal?
+    /// The taker fee rate at the key's tier (a fraction), when the exchange says it.
+    public var feeRate: ExactDecimal?
     /// The asset the order spends (the quote currency for a buy, the base for a sell) and how
     /// much of it is available, when the balance could be read.
     public var spends: String
@@ -18,6 +20,7 @@ public struct OrderPreview: Sendable {
 
     public init(
         exchange: String, exchangeDisplayName: String, request: OrderRequest, nativePair: String, cost: ExactDecimal?,
+        feeRate: ExactDecimal? = nil,
         spends: String, available: ExactDecimal?, problems: [String]
     ) {
         self.exchange = exchange
@@ -25,6 +28,7 @@ public struct OrderPreview: Sendable {
         self.request = request
         self.nativePair = nativePair
         self.cost = cost
+        self.feeRate = feeRate
         self.spends = spends
         self.available = available
         self.problems = problems
