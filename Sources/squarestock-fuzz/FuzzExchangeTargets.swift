@@ -9,7 +9,8 @@ enum FuzzExchangeTargets {
     static let names = [
         "kraken-assetpairs", "kraken-ticker", "kraken-depth", "kraken-trades", "kraken-ohlc", "kraken-status",
         "coinbase-products", "coinbase-ticker", "coinbase-book", "coinbase-trades", "coinbase-candles",
-        "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache",
+        "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache", "kraken-account",
+        "coinbase-account", "tradeogre-account",
     ]
 
     static let pair = TradingPair(base: "BTC", quote: "USD")
@@ -42,6 +43,34 @@ enum FuzzExchangeTargets {
             if case .success(let m) = TradeOgreMarketsDecoder.markets(ok) { _ = TradeOgreMarketsDecoder.listings(m) }
         case "tradeogre-book": _ = TradeOgreBookDecoder.book(ok, pair: pair)
         case "tradeogre-history": _ = TradeOgreHistoryDecoder.trades(ok)
+        case "kraken-account":
+            // Any body as each private answer: envelope, balances, orders, an order placed, a count.
+            for method in ["BalanceEx", "OpenOrders", "AddOrder"] {
+                guard case .success(let result) = KrakenPrivateEnvelope.result(ok, method: method) else { continue }
+                _ = KrakenAccountDecoder.balances(result)
+                _ = KrakenAccountDecoder.orders(result, under: "open", pairs: { _ in pair })
+                _ = KrakenAccountDecoder.orders(result, under: nil, pairs: { _ in nil })
+                _ = KrakenAccountDecoder.placed(result, validateOnly: method == "AddOrder")
+                _ = KrakenAccountDecoder.cancelled(result)
+            }
+        case "coinbase-account":
+            for status in [200, 400, 404] {
+                guard
+                    case .success(let body) = CoinbaseAccountDecoder.answer(
+                        HTTPResponse(status: status, body: bytes), path: "/orders/historical/x")
+                else { continue }
+                _ = CoinbaseAccountDecoder.accounts(body)
+                _ = CoinbaseAccountDecoder.orders(body)
+                _ = CoinbaseAccountDecoder.placed(body, validateOnly: status == 400)
+                _ = CoinbaseAccountDecoder.cancelled(body, ids: ["x"])
+            }
+        case "tradeogre-account":
+            if case .success(let body) = TradeOgreAccountDecoder.answer(ok) {
+                _ = TradeOgreAccountDecoder.totals(body)
+                _ = TradeOgreAccountDecoder.available(body)
+                _ = TradeOgreAccountDecoder.orders(body, pairs: { _ in pair })
+                _ = TradeOgreAccountDecoder.order(id: "x", body, pairs: { _ in nil })
+            }
         case "pair-cache":
             let now = Instant(secondsSinceEpoch: 1_790_000_000)
             if let listings = PairListCache.decode(bytes, exchange: "kraken", origin: "o", now: now) {

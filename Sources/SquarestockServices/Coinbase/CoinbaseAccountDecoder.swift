@@ -7,7 +7,7 @@ import SquarestockNetworking
 package enum CoinbaseAccountDecoder {
     static let exchange = "coinbase"
 
-    static func answer(_ response: HTTPResponse, path: String) -> Result<JSONValue, AccountError> {
+    package static func answer(_ response: HTTPResponse, path: String) -> Result<JSONValue, AccountError> {
         switch response.status {
         case 401: return .failure(.invalidKey(exchange: exchange, detail: "HTTP 401 Unauthorized"))
         case 403:
@@ -30,7 +30,7 @@ package enum CoinbaseAccountDecoder {
     }
 
     /// One of Coinbase's failure reasons as the user's error.
-    static func error(code: String, message: String) -> AccountError {
+    package static func error(code: String, message: String) -> AccountError {
         let text = TerminalText.sanitize(String(message.prefix(160)))
         let upper = code.uppercased()
         if upper.contains("INSUFFICIENT_FUND") { return .insufficientFunds(exchange: exchange, detail: text) }
@@ -44,7 +44,7 @@ package enum CoinbaseAccountDecoder {
     }
 
     /// One page of `GET /accounts`: the balances and the cursor of the next page.
-    static func accounts(_ body: JSONValue) -> Result<(balances: [AssetBalance], next: String?), AccountError> {
+    package static func accounts(_ body: JSONValue) -> Result<(balances: [AssetBalance], next: String?), AccountError> {
         guard let items = body["accounts"]?.array else { return .failure(malformed("no accounts")) }
         var out: [AssetBalance] = []
         for a in items {
@@ -62,7 +62,7 @@ package enum CoinbaseAccountDecoder {
         return .success((out, more ? body["cursor"]?.string : nil))
     }
 
-    static func orders(_ body: JSONValue) -> Result<[AccountOrder], AccountError> {
+    package static func orders(_ body: JSONValue) -> Result<[AccountOrder], AccountError> {
         guard let items = body["orders"]?.array else { return .failure(malformed("no orders")) }
         var out: [AccountOrder] = []
         for item in items {
@@ -74,7 +74,7 @@ package enum CoinbaseAccountDecoder {
         return .success(out.sorted { ($0.opened?.secondsSinceEpoch ?? 0) > ($1.opened?.secondsSinceEpoch ?? 0) })
     }
 
-    static func order(_ o: JSONValue?) -> AccountOrder? {
+    package static func order(_ o: JSONValue?) -> AccountOrder? {
         guard let o, let id = o["order_id"]?.string, let product = o["product_id"]?.string,
             let sideText = o["side"]?.string
         else { return nil }
@@ -104,7 +104,7 @@ package enum CoinbaseAccountDecoder {
 
     /// `POST /orders` (`success`, `success_response.order_id` or `error_response`) or
     /// `/orders/preview` (`errs`, `order_total`, `commission_total`).
-    static func placed(_ body: JSONValue, validateOnly: Bool) -> Result<PlacedOrder, AccountError> {
+    package static func placed(_ body: JSONValue, validateOnly: Bool) -> Result<PlacedOrder, AccountError> {
         if validateOnly {
             if let first = body["errs"]?.array?.first {
                 let code = first.string ?? first["error"]?.string ?? first["preview_failure_reason"]?.string ?? "error"
@@ -125,7 +125,7 @@ package enum CoinbaseAccountDecoder {
         return .failure(error(code: code, message: e?["message"]?.string ?? "the order was refused"))
     }
 
-    static func cancelled(_ body: JSONValue, ids: [String]) -> Result<Int, AccountError> {
+    package static func cancelled(_ body: JSONValue, ids: [String]) -> Result<Int, AccountError> {
         guard let results = body["results"]?.array else { return .failure(malformed("no results")) }
         let done = results.filter { $0["success"] == .bool(true) }.count
         if done == 0, ids.count == 1, let reason = results.first?["failure_reason"]?.string {
@@ -136,7 +136,7 @@ package enum CoinbaseAccountDecoder {
         return .success(done)
     }
 
-    static func decimal(_ v: JSONValue?) -> ExactDecimal? {
+    package static func decimal(_ v: JSONValue?) -> ExactDecimal? {
         switch v {
         case .string(let s)?: return ExactDecimal(s)
         case .number(let n)?: return ExactDecimal(n)
@@ -144,5 +144,5 @@ package enum CoinbaseAccountDecoder {
         }
     }
 
-    static func malformed(_ detail: String) -> AccountError { .malformed(exchange: exchange, detail: detail) }
+    package static func malformed(_ detail: String) -> AccountError { .malformed(exchange: exchange, detail: detail) }
 }

@@ -3,10 +3,10 @@ import SquarestockNetworking
 
 /// A private answer's envelope (`{"error":[...],"result":...}`, HTTP 200 either way) and what
 /// each of Kraken's private error strings means for the user.
-enum KrakenPrivateEnvelope {
+package enum KrakenPrivateEnvelope {
     static let exchange = KrakenPrivateClient.exchange
 
-    static func result(_ response: HTTPResponse, method: String) -> Result<JSONValue, AccountError> {
+    package static func result(_ response: HTTPResponse, method: String) -> Result<JSONValue, AccountError> {
         if response.status == 429 { return .failure(.throttled(exchange: exchange, detail: "HTTP 429")) }
         let body: JSONValue
         switch ExchangeResponse.json(response, source: exchange) {

@@ -8,7 +8,7 @@ import SquarestockNetworking
 package enum TradeOgreAccountDecoder {
     static let exchange = "tradeogre"
 
-    static func answer(_ r: HTTPResponse) -> Result<JSONValue, AccountError> {
+    package static func answer(_ r: HTTPResponse) -> Result<JSONValue, AccountError> {
         if r.status == 401 || r.status == 403 {
             return .failure(.invalidKey(exchange: exchange, detail: "HTTP \(r.status)"))
         }
@@ -31,7 +31,7 @@ package enum TradeOgreAccountDecoder {
         }
     }
 
-    static func totals(_ body: JSONValue) -> Result<[(String, ExactDecimal)], AccountError> {
+    package static func totals(_ body: JSONValue) -> Result<[(String, ExactDecimal)], AccountError> {
         guard case .object(let members)? = body["balances"] else {
             return .failure(.malformed(exchange: exchange, detail: "no balances"))
         }
@@ -45,12 +45,14 @@ package enum TradeOgreAccountDecoder {
         return .success(out.sorted { $0.0 < $1.0 })
     }
 
-    static func available(_ body: JSONValue) -> Result<ExactDecimal, AccountError> {
+    package static func available(_ body: JSONValue) -> Result<ExactDecimal, AccountError> {
         decimal(body["available"]).map { .success($0) }
             ?? .failure(.malformed(exchange: exchange, detail: "no available amount"))
     }
 
-    static func orders(_ body: JSONValue, pairs: (String) -> TradingPair?) -> Result<[AccountOrder], AccountError> {
+    package static func orders(_ body: JSONValue, pairs: (String) -> TradingPair?) -> Result<
+        [AccountOrder], AccountError
+    > {
         guard let items = body.array else {
             return .failure(.malformed(exchange: exchange, detail: "orders is not a list"))
         }
@@ -65,7 +67,7 @@ package enum TradeOgreAccountDecoder {
         return .success(out.sorted { ($0.opened?.secondsSinceEpoch ?? 0) > ($1.opened?.secondsSinceEpoch ?? 0) })
     }
 
-    static func order(id: String, _ o: JSONValue, pairs: (String) -> TradingPair?) -> AccountOrder? {
+    package static func order(id: String, _ o: JSONValue, pairs: (String) -> TradingPair?) -> AccountOrder? {
         guard let market = o["market"]?.string, let type = o["type"]?.string, let quantity = decimal(o["quantity"])
         else { return nil }
         let filled = decimal(o["fulfilled"]) ?? .zero
@@ -76,7 +78,7 @@ package enum TradeOgreAccountDecoder {
             price: decimal(o["price"]), status: filled >= quantity ? .filled : .open, opened: date)
     }
 
-    static func decimal(_ v: JSONValue?) -> ExactDecimal? {
+    package static func decimal(_ v: JSONValue?) -> ExactDecimal? {
         switch v {
         case .string(let s)?: return ExactDecimal(s)
         case .number(let n)?: return ExactDecimal(n)
