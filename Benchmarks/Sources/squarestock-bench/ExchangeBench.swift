@@ -63,7 +63,7 @@ enum ExchangeBench {
 
     static func generate(_ o: Options) {
         guard let dir = o.values["out"] else { fail("exchange gen: give --out DIR") }
-        var rng = SplitMix(seed: 17)
+        var rng = SplitMix64(seed: 17)
         var price: Int64 = 8_403_610_000  // 84036.10000 in units of 1e-5
         var trades: [String] = []
         var t: Int64 = 1_788_000_000_000_000  // microseconds
@@ -110,18 +110,5 @@ enum ExchangeBench {
         var copy = text
         copy.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
         fclose(f)
-    }
-}
-
-/// A small deterministic generator, so the bodies are the same on every machine.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
