@@ -155,6 +155,42 @@ struct AccountCLITests {
         #expect(key.stderr.contains("Create & Modify Orders"))
     }
 
+    @Test func aThrottleSaysToWait() throws {
+        let s = try Setup()
+        s.fake.throttled = true
+        let run = try s.run(["account", "orders"])
+        #expect(run.exitCode == 3 && run.stderr.contains("kraken is throttling this key (EAPI:Rate limit exceeded)"))
+    }
+
+    /// In a real terminal: the secret is not echoed at login, and an order goes only when the
+    /// side and amount are typed.
+    @Test(.timeLimit(.minutes(2)), .enabled(if: TmuxSession.isAvailable))
+    func onATerminalTheUserTypesTheConfirmationAndTheSecretIsNotShown() throws {
+        var s = try Setup(keyInEnvironment: false)
+        s.env["TERM"] = "xterm-256color"
+        let assignments = s.env.keys.sorted().map { "\($0)='\(s.env[$0]!)'" }.joined(separator: " ")
+        let sq = CLIRunner.executablePath
+        let script =
+            "\(sq) account login; echo login-exit=\\$?; \(sq) buy BTC-USD 0.01 --limit 30000; echo buy1-exit=\\$?; "
+            + "\(sq) buy BTC-USD 0.02 --limit 30000; echo buy2-exit=\\$?; sleep 60"
+        let tmux = try TmuxSession(command: "env -i \(assignments) sh -c \"\(script)\"", width: 120, height: 40)
+        defer { tmux.kill() }
+        func wait(_ text: String) -> Bool { tmux.waitFor(timeout: 20) { $0.contains { $0.contains(text) } } != nil }
+        #expect(wait("API key (or key name):"), "\(tmux.capture())")
+        tmux.sendKeys(Self.key, "Enter")
+        #expect(wait("secret (private key"), "\(tmux.capture())")
+        tmux.sendKeys(Self.secret, "Enter")
+        #expect(wait("login-exit=0"), "\(tmux.capture())")
+        #expect(!tmux.capture().contains(Self.secret) && !tmux.capture().contains(Self.key))
+        #expect(wait("type 'buy 0.01' to send it"), "\(tmux.capture())")
+        tmux.sendKeys("buy 0.01", "Enter")
+        #expect(wait("buy1-exit=0") && wait("placed: O00001-FAKE-000007, open"), "\(tmux.capture())")
+        #expect(wait("type 'buy 0.02' to send it"), "\(tmux.capture())")
+        tmux.sendKeys("buy 0.01", "Enter")
+        #expect(wait("buy2-exit=1") && wait("squarestock: not sent"), "\(tmux.capture())")
+        #expect(s.fake.placed.count == 1)
+    }
+
     @Test func aMissingPermissionIsNamed() throws {
         let s = try Setup(allowed: ["BalanceEx"])
         let run = try s.run(["account", "orders"])

@@ -46,6 +46,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var addOrderDelay: Double?
     /// Every AddOrder request received, validations included.
     public private(set) var addOrderRequests = 0
+    /// Every private call answers `EAPI:Rate limit exceeded` while set.
+    public var throttled = false
     /// The price market orders fill at.
     public var marketPrice = ExactDecimal(significand: 30_000, scale: 0)
 
@@ -88,6 +90,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             }
             lastNonce[keyName] = nonce
             if let allowed = key.allowed, !allowed.contains(method) { return error("EGeneral:Permission denied") }
+            if throttled { return error("EAPI:Rate limit exceeded") }
             switch method {
             case "BalanceEx": return balanceEx()
             case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
