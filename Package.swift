@@ -43,7 +43,7 @@ let package = Package(
         // HTTP over libcurl: transport, retry policy, recording.
         .target(
             name: "SquarestockNetworking",
-            dependencies: ["SquarestockCore", "CCurl"]
+            dependencies: ["SquarestockCore", "CCurl", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Venues, exchange calendars and market status.
         .target(

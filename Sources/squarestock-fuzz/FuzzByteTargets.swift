@@ -9,7 +9,7 @@ import SquarestockWatch
 
 /// The shared byte readers under every decoder: CSV fields, numbers, dates, JSON (tree and cursor), body screening.
 enum FuzzByteTargets {
-    static let names = ["csv", "numbers", "dates", "json", "body"]
+    static let names = ["csv", "numbers", "dates", "json", "body", "websocket-frames"]
 
     /// False for a name that is not one of these targets.
     static func run(_ target: String, _ bytes: [UInt8]) -> Bool {
@@ -61,6 +61,28 @@ enum FuzzByteTargets {
         case "body":
             _ = BodyKind.classify(bytes)
             _ = BodyKind.excerpt(bytes)
+        case "websocket-frames":
+            // The first byte picks how the rest is cut into reads; every frame and message the
+            // parser and assembler accept must respect the limits, and nothing may trap.
+            guard let cut = bytes.first else { return true }
+            var parser = WebSocketFrameParser(maxFrame: 2048)
+            var assembler = WebSocketMessageAssembler(maxMessage: 4096)
+            let step = Int(cut % 16) + 1
+            var i = 1
+            reading: while i < bytes.count {
+                parser.append(bytes[i..<min(bytes.count, i + step)])
+                i += step
+                do {
+                    while let frame = try parser.next() {
+                        precondition(frame.payload.count <= 2048, "a frame over the limit")
+                        if case .text(let t)? = try assembler.add(frame) {
+                            precondition(UTF8Validation.isValid(t) && t.count <= 4096, "a bad text message")
+                        }
+                    }
+                } catch {
+                    break reading
+                }
+            }
         default: return false
         }
         return true
