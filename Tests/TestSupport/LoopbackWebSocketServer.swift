@@ -57,8 +57,9 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
                 return
             }
             LoopbackSocket.disableNagle(fd)
+            let number = connections
             let thread = Thread { [self] in
-                if let peer = upgrade(fd) { session(peer) }
+                if let peer = upgrade(fd, connection: number) { session(peer) }
                 lock.withLocked { clients.removeAll { $0 == fd } }
                 close(fd)
             }
@@ -67,7 +68,7 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     }
 
     /// Reads the upgrade request and answers 101, or 400 for a request RFC 6455 refuses.
-    private func upgrade(_ fd: Int32) -> WebSocketPeer? {
+    private func upgrade(_ fd: Int32, connection: Int) -> WebSocketPeer? {
         var buffer: [UInt8] = []
         while LoopbackWebSocketServer.headerEnd(buffer) == nil {
             guard LoopbackSocket.receive(fd, into: &buffer), buffer.count < 65536 else { return nil }
@@ -88,7 +89,7 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
         let accept = Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
             .base64EncodedString()
         let path = String(text.split(separator: " ")[1])
-        let peer = WebSocketPeer(fd: fd, path: path, server: self)
+        let peer = WebSocketPeer(fd: fd, path: path, server: self, connection: connection)
         peer.pending = Array(buffer[(end + 4)...])
         peer.handshake = Array(
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
@@ -111,12 +112,15 @@ public final class WebSocketPeer: @unchecked Sendable {
     /// The request target (`/?version=2`).
     public let path: String
     weak var server: LoopbackWebSocketServer?
+    /// 1 for the server's first connection, 2 for the next, ...
+    public let connection: Int
     var pending: [UInt8] = []
     /// The 101 answer, sent with the first frames (or alone by `open()`), so a test can put a
     /// frame in the same packet as the 101.
     var handshake: [UInt8]?
 
-    init(fd: Int32, path: String, server: LoopbackWebSocketServer) {
+    init(fd: Int32, path: String, server: LoopbackWebSocketServer, connection: Int) {
+        self.connection = connection
         self.fd = fd
         self.path = path
         self.server = server
@@ -171,7 +175,10 @@ public final class WebSocketPeer: @unchecked Sendable {
     }
 
     /// Ends the connection with FIN and no close frame.
-    public func hangUp() { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+    public func hangUp() {
+        if handshake != nil { open() }
+        _ = shutdown(fd, Int32(SHUT_RDWR))
+    }
 
     /// Ends it with a TCP reset.
     public func reset() {
@@ -182,6 +189,7 @@ public final class WebSocketPeer: @unchecked Sendable {
     /// The next text message from the client (masked, as RFC 6455 requires; an unmasked frame
     /// makes this return nil), answering nothing else; nil when the client left or `timeout` passed.
     public func receiveText(timeout: Double = 10) -> String? {
+        if handshake != nil { open() }  // the client waits for the 101 before it sends anything
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         while true {
@@ -200,7 +208,10 @@ public final class WebSocketPeer: @unchecked Sendable {
     }
 
     /// Sleeps, sending nothing, while the connection stays up.
-    public func stayQuiet(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+    public func stayQuiet(_ seconds: Double) {
+        if handshake != nil { open() }
+        Thread.sleep(forTimeInterval: seconds)
+    }
 
     /// A masked client frame: (opcode, unmasked payload, bytes used); nil when incomplete or unmasked.
     static func parseMasked(_ b: [UInt8]) -> (UInt8, [UInt8], Int)? {

@@ -65,22 +65,35 @@ public struct EpochTime: Sendable, Hashable, Comparable {
     /// `…33.739704Z`, `…33.016274911Z`, Coinbase's forms); `+00:00` is taken as `Z`. Nil for
     /// another offset, which no exchange here sends: guessing would shift a trade by hours.
     public init?(rfc3339 text: String) {
-        var utf8 = Array(text.utf8)
-        if utf8.count > 6, utf8.suffix(6).elementsEqual("+00:00".utf8) {
-            utf8.removeLast(6)
-            utf8.append(UInt8(ascii: "Z"))
+        var copy = text
+        guard let time = copy.withUTF8({ EpochTime(rfc3339Bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = time
+    }
+
+    /// The same from the bytes of the text, as a stream decoder reads them off the wire.
+    public init?(rfc3339Bytes b: UnsafeRawBufferPointer) {
+        var n = b.count
+        // `+00:00` is `Z`.
+        var zulu = n > 0 && b[n - 1] == UInt8(ascii: "Z")
+        if !zulu, n > 6, b[n - 6] == UInt8(ascii: "+"), b[n - 5] == 48, b[n - 4] == 48, b[n - 3] == 58, b[n - 2] == 48,
+            b[n - 1] == 48
+        {
+            n -= 5
+            zulu = true
         }
-        guard utf8.count >= 20, utf8.last == UInt8(ascii: "Z") else { return nil }
-        let civil = utf8.withUnsafeBytes { DateTimeParsing.isoDateTime(UnsafeRawBufferPointer(rebasing: $0[0..<19])) }
-        guard let civil, civil.isValid else { return nil }
+        guard zulu, n >= 20 else { return nil }
+        let end = n - 1  // the `Z` (or the `+` of `+00:00`)
+        guard let civil = DateTimeParsing.isoDateTime(UnsafeRawBufferPointer(rebasing: b[0..<19])), civil.isValid
+        else { return nil }
         var nanos: Int64 = 0
-        if utf8.count > 20 {
-            guard utf8[19] == UInt8(ascii: "."), utf8.count > 21 else { return nil }
+        if end > 19 {
+            guard b[19] == UInt8(ascii: "."), end > 20 else { return nil }
             var digits = 0
-            for u in utf8[20..<(utf8.count - 1)] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(u) else { return nil }
+            for k in 20..<end {
+                let d = b[k] &- 48
+                guard d < 10 else { return nil }
                 if digits < 9 {
-                    nanos = nanos * 10 + Int64(u - UInt8(ascii: "0"))
+                    nanos = nanos * 10 + Int64(d)
                     digits += 1
                 }
             }
@@ -88,7 +101,7 @@ public struct EpochTime: Sendable, Hashable, Comparable {
                 nanos *= 10
                 digits += 1
             }
-        } else if utf8.count != 20 {
+        } else if end != 19 {
             return nil
         }
         self.init(instant: Instant(secondsSinceEpoch: civil.secondsSinceEpochAsUTC), nanoseconds: Int32(nanos))

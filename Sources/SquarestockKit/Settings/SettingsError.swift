@@ -7,6 +7,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case endpointNotHTTP(String)
     case timeoutOutOfRange
     case unknownExchange(String)
+    /// `--stream` with a source that has no stream.
+    case noStream(source: String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             return "--endpoint must start with http:// or https:// (got '\(endpoint)')"
         case .unknownExchange(let name):
             return "unknown exchange '\(name)'; choose one of \(ExchangeCatalog.names.joined(separator: ", "))"
+        case .noStream(let source):
+            return
+                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto) or coinbase (crypto pairs)"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

@@ -72,6 +72,12 @@ package final class WebSocketConnection: @unchecked Sendable {
         try sendAll(WebSocketFrameEncoder.text(text), timeout: 10)
     }
 
+    /// A ping: the server must answer with a pong, which proves the connection alive when the
+    /// feed itself is quiet.
+    package func sendPing() throws(WebSocketError) {
+        try sendAll(WebSocketFrameEncoder.encode(WebSocketFrame(opcode: .ping, payload: Array("sq".utf8))), timeout: 5)
+    }
+
     /// The next message, answering pings on the way; nil when `timeout` passed with nothing. A
     /// close from the server is answered and returned.
     package func receive(timeout: Double) throws(WebSocketError) -> WebSocketMessage? {

@@ -71,6 +71,13 @@ struct WatchCommand: ParsableCommand {
         help: "With --source samples: replay the recorded trading day this many times faster than real time.")
     var replaySpeed: Double?
 
+    @Flag(
+        name: .long,
+        help:
+            "Stream prices as they trade (--source yahoo or coinbase) instead of polling; for now as lines: --format json or plain. Config: stream = true."
+    )
+    var stream = false
+
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set).")
     var noColor = false
 
@@ -84,6 +91,15 @@ struct WatchCommand: ParsableCommand {
             throw ValidationError("--interval must be between 1 and 86400 seconds")
         }
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
+        if stream {
+            guard format == .json || format == .plain else {
+                throw ValidationError(
+                    "--stream prints lines for now: add --format json or --format plain (the live table polls)")
+            }
+            guard replaySpeed == nil, alert.isEmpty else {
+                throw ValidationError("--stream goes without --replay-speed and --alert for now")
+            }
+        }
         if let speed = replaySpeed {
             guard speed > 0, speed <= 1_000_000 else {
                 throw ValidationError("--replay-speed must be between 0 and 1000000")
@@ -152,6 +168,11 @@ struct WatchCommand: ParsableCommand {
         let env = settings.environment
         settings.printWarnings()
         let symbols = try watchedSymbols(settings)
+        if stream {
+            try WatchStreamLines.run(
+                symbols: symbols, settings: settings, json: format == .json, count: count)
+            return
+        }
         let clock = SystemMonotonicClock()
         let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)

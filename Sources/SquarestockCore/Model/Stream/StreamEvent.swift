@@ -1,0 +1,56 @@
+/// A price that arrived on a stream: what a watch row needs to move. Fields a feed does not send
+/// (or sent as proto3's absent zero) are nil, never 0.
+public struct StreamQuote: Sendable, Equatable {
+    public var symbol: String
+    public var price: ExactDecimal
+    /// When the trade happened, by the exchange's clock, when the feed says.
+    public var time: Instant?
+    public var nanoseconds: Int32
+    public var bid: ExactDecimal?
+    public var ask: ExactDecimal?
+    /// Change over the feed's own basis (Yahoo: since the previous close; Coinbase: over 24 h).
+    public var change: ExactDecimal?
+    public var changePercent: ExactDecimal?
+    public var dayVolume: ExactDecimal?
+    /// Yahoo's session of the quote (pre, regular, post, extended); nil when not said.
+    public var session: String?
+
+    public init(
+        symbol: String, price: ExactDecimal, time: Instant? = nil, nanoseconds: Int32 = 0, bid: ExactDecimal? = nil,
+        ask: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
+        dayVolume: ExactDecimal? = nil, session: String? = nil
+    ) {
+        self.symbol = symbol
+        self.price = price
+        self.time = time
+        self.nanoseconds = nanoseconds
+        self.bid = bid
+        self.ask = ask
+        self.change = change
+        self.changePercent = changePercent
+        self.dayVolume = dayVolume
+        self.session = session
+    }
+}
+
+/// What a feed's message meant.
+public enum StreamEvent: Sendable, Equatable {
+    case quote(StreamQuote)
+    /// The feed is alive for `symbol` (Coinbase's heartbeat), nothing traded.
+    case heartbeat(symbol: String?)
+    /// One symbol cannot be streamed; the others go on.
+    case symbolFailed(symbol: String, reason: String)
+    /// Messages of `symbol` were lost (a sequence or trade-id gap).
+    case gap(symbol: String, detail: String)
+    /// The feed confirmed the subscriptions.
+    case subscribed([String])
+}
+
+/// Where a stream connection stands, for the watch header.
+public enum StreamState: Sendable, Equatable {
+    case connecting
+    case live
+    /// Waiting `seconds` before attempt `attempt`, after `reason`.
+    case reconnecting(seconds: Double, attempt: Int, reason: String)
+    case stopped
+}

@@ -1,0 +1,129 @@
+import SquarestockCore
+
+/// Coinbase feed messages, read with a `JSONCursor` straight from the bytes: `ticker` (a trade:
+/// price, best bid and ask, 24 h open and volume, exchange time), `heartbeat`, `subscriptions`
+/// (the acknowledgement, listing every product subscribed) and `error` (`"ETH-XYZ is not a
+/// valid product"`: that product fails, the others stay).
+package enum CoinbaseStreamDecoder {
+    package static func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+        message.withUnsafeBytes { raw in
+            var c = JSONCursor(raw)
+            var f = Fields()
+            guard c.take(UInt8(ascii: "{")),
+                c.items(
+                    closedBy: UInt8(ascii: "}"),
+                    { c in
+                        guard let key = c.key() else { return false }
+                        return f.read(key, &c)
+                    })
+            else { return [] }
+            return f.events(&state)
+        }
+    }
+
+    /// The members of one message that matter; the rest are skipped unread.
+    struct Fields {
+        var type: UnsafeRawBufferPointer?
+        var product: String?
+        var price: ExactDecimal?
+        var bid: ExactDecimal?
+        var ask: ExactDecimal?
+        var open24h: ExactDecimal?
+        var volume24h: ExactDecimal?
+        var time: EpochTime?
+        var sequence: Int64?
+        var tradeID: Int64?
+        var lastTradeID: Int64?
+        var reason: String?
+        var products: [String] = []
+
+        mutating func read(_ key: UnsafeRawBufferPointer, _ c: inout JSONCursor) -> Bool {
+            switch key.count {
+            case 4 where JSONCursor.equals(key, "type"):
+                type = c.string()?.bytes
+                return type != nil
+            case 10 where JSONCursor.equals(key, "product_id"):
+                product = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+            case 5 where JSONCursor.equals(key, "price"): price = c.decimal()
+            case 8 where JSONCursor.equals(key, "best_bid"): bid = c.decimal()
+            case 8 where JSONCursor.equals(key, "best_ask"): ask = c.decimal()
+            case 8 where JSONCursor.equals(key, "open_24h"): open24h = c.decimal()
+            case 10 where JSONCursor.equals(key, "volume_24h"): volume24h = c.decimal()
+            case 4 where JSONCursor.equals(key, "time"): time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
+            case 8 where JSONCursor.equals(key, "sequence"): sequence = integer(&c)
+            case 8 where JSONCursor.equals(key, "trade_id"): tradeID = integer(&c)
+            case 13 where JSONCursor.equals(key, "last_trade_id"): lastTradeID = integer(&c)
+            case 6 where JSONCursor.equals(key, "reason"):
+                reason = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+            case 8 where JSONCursor.equals(key, "channels"): return channels(&c)
+            default: return c.skipValue()
+            }
+            return true
+        }
+
+        func integer(_ c: inout JSONCursor) -> Int64? {
+            c.numberText().flatMap { ExactDecimal.parse($0) }.flatMap { $0.scale == 0 ? $0.significand : nil }
+        }
+
+        /// `[{"name":"ticker","product_ids":["ETH-USD",...]},...]`: every product named.
+        mutating func channels(_ c: inout JSONCursor) -> Bool {
+            guard c.take(UInt8(ascii: "[")) else { return c.skipValue() }
+            return c.items(closedBy: UInt8(ascii: "]")) { c in
+                guard c.take(UInt8(ascii: "{")) else { return c.skipValue() }
+                return c.items(closedBy: UInt8(ascii: "}")) { c in
+                    guard let key = c.key() else { return false }
+                    guard JSONCursor.equals(key, "product_ids"), c.take(UInt8(ascii: "[")) else { return c.skipValue() }
+                    return c.items(closedBy: UInt8(ascii: "]")) { c in
+                        guard let s = c.string() else { return c.skipValue() }
+                        let id = TerminalText.clean(bytes: s.bytes)
+                        if !products.contains(id) { products.append(id) }
+                        return true
+                    }
+                }
+            }
+        }
+
+        func events(_ state: inout StreamFeedState) -> [StreamEvent] {
+            guard let type else { return [] }
+            if JSONCursor.equals(type, "ticker") {
+                guard let product, let price else { return [] }
+                if let sequence {
+                    if let last = state.lastSequence[product], sequence <= last { return [] }
+                    state.lastSequence[product] = sequence
+                }
+                if let tradeID { state.lastTradeID[product] = max(tradeID, state.lastTradeID[product] ?? 0) }
+                let change = open24h.flatMap { price - $0 }
+                let percent = change.flatMap { ch in
+                    open24h.flatMap {
+                        $0.isZero ? nil : (ch * ExactDecimal(100)).flatMap { $0.divided(by: open24h!, scale: 2) }
+                    }
+                }
+                return [
+                    .quote(
+                        StreamQuote(
+                            symbol: product, price: price, time: time?.instant, nanoseconds: time?.nanoseconds ?? 0,
+                            bid: bid, ask: ask, change: change, changePercent: percent, dayVolume: volume24h))
+                ]
+            }
+            if JSONCursor.equals(type, "heartbeat") {
+                guard let product else { return [.heartbeat(symbol: nil)] }
+                if let lastTradeID, let seen = state.lastTradeID[product], lastTradeID > seen {
+                    state.lastTradeID[product] = lastTradeID
+                    return [
+                        .gap(symbol: product, detail: "trades \(seen + 1)...\(lastTradeID) were not received"),
+                        .heartbeat(symbol: product),
+                    ]
+                }
+                return [.heartbeat(symbol: product)]
+            }
+            if JSONCursor.equals(type, "subscriptions") { return [.subscribed(products)] }
+            if JSONCursor.equals(type, "error") {
+                let text = reason ?? "the subscription failed"
+                // "ETH-XYZ is not a valid product": the product is the first word.
+                let symbol = text.split(separator: " ").first.map(String.init) ?? ""
+                return [.symbolFailed(symbol: symbol, reason: text)]
+            }
+            return []
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import SquarestockCore
+import SquarestockNetworking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One feed's stream for a set of symbols, kept alive whatever happens: it connects, subscribes
+/// to exactly the current set, reads messages, and on any failure (a close, a reset, a broken
+/// frame, silence past the feed's idle limit with a ping unanswered) waits a jittered,
+/// exponentially growing delay (1 s doubling up to a minute, reset by the first message of a
+/// good connection) and starts over, subscribing to the same set again. A symbol the feed
+/// refuses is dropped from the set and the rest subscribed again; it never takes the others down.
+///
+/// `run` blocks the calling thread; `stop()` from another thread ends it within a quarter second.
+package final class StreamSession: @unchecked Sendable {
+    package let feed: any StreamFeed
+    package let url: String
+    let connectTimeout: Double
+    let backoffBase: Double
+    let backoffMax: Double
+    let clock: any MonotonicClock
+    /// Silence that ends a connection: the feed's own limit unless given.
+    let idleTimeout: Double
+    private var mutex = pthread_mutex_t()
+    private var symbols: [String]
+    private var stopped = false
+
+    package init(
+        feed: any StreamFeed, endpoint: String?, symbols: [String], connectTimeout: Double = 10,
+        backoffBase: Double = 1, backoffMax: Double = 60, idleTimeout: Double? = nil,
+        clock: any MonotonicClock = SystemMonotonicClock()
+    ) {
+        self.idleTimeout = idleTimeout ?? feed.idleTimeout
+        self.feed = feed
+        url = feed.url(endpoint: endpoint)
+        self.symbols = symbols
+        self.connectTimeout = connectTimeout
+        self.backoffBase = backoffBase
+        self.backoffMax = backoffMax
+        self.clock = clock
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    /// Asked every quarter second as well: a signal handler may only set a flag, never lock.
+    package var stopRequested: @Sendable () -> Bool = { false }
+
+    package func stop() { locked { stopped = true } }
+    package var isStopped: Bool { stopRequested() || locked { stopped } }
+    /// The symbols subscribed (or to be, after a reconnect).
+    package var currentSymbols: [String] { locked { symbols } }
+
+    private func locked<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+
+    /// The wait before attempt `attempt` (1, 2, ...): base x 2^(attempt-1), at most the maximum,
+    /// times a random factor in 0.5...1 so that many clients do not come back at once.
+    package func delay(attempt: Int) -> Double {
+        let raw = min(backoffMax, backoffBase * Double(1 << min(attempt - 1, 20)))
+        return raw * Double.random(in: 0.5...1)
+    }
+
+    /// Streams until `stop()` or until `onEvent` returns false.
+    package func run(onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool) {
+        var attempt = 0
+        while !isStopped {
+            onState(.connecting)
+            do throws(WebSocketError) {
+                let finished = try connection(onState: onState, onEvent: onEvent) { attempt = 0 }
+                if finished { break }
+            } catch {
+                attempt += 1
+                let wait = delay(attempt: attempt)
+                onState(.reconnecting(seconds: wait, attempt: attempt, reason: error.description))
+                let until = clock.now() + wait
+                while !isStopped, clock.now() < until { usleep(50_000) }
+            }
+        }
+        onState(.stopped)
+    }
+
+    /// One connection's life; true when the stream is over (stopped, or `onEvent` said so).
+    private func connection(
+        onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool, healthy: () -> Void
+    ) throws(WebSocketError) -> Bool {
+        let c = try WebSocketConnection(url: url, timeout: connectTimeout)
+        defer { c.close() }
+        var subscribed = currentSymbols
+        for m in feed.subscribe(subscribed) { try c.send(text: m) }
+        var state = StreamFeedState()
+        var lastHeard = clock.now()
+        var lastKeepAlive = lastHeard
+        var pinged = false
+        var live = false
+        while true {
+            if isStopped { return true }
+            let message = try c.receive(timeout: 0.25)
+            let now = clock.now()
+            if message != nil {
+                lastHeard = now
+                pinged = false
+            }
+            switch message {
+            case .text(let bytes)?, .binary(let bytes)?:
+                if !live {
+                    live = true
+                    healthy()
+                    onState(.live)
+                }
+                for event in feed.decode(bytes, state: &state) {
+                    if case .symbolFailed(let symbol, _) = event {
+                        locked { symbols.removeAll { $0 == symbol } }
+                    }
+                    guard onEvent(event) else { return true }
+                }
+            case .close(let code, let reason)?:
+                throw .connection(
+                    "the server closed the stream (\(code.map(String.init) ?? "no code")\(reason.isEmpty ? "" : ": " + reason))"
+                )
+            default: break
+            }
+            let wanted = currentSymbols
+            if wanted != subscribed {
+                // Sent whole: a feed that refused one symbol may have refused the whole request.
+                for m in feed.subscribe(wanted) { try c.send(text: m) }
+                subscribed = wanted
+            }
+            if let every = feed.keepAlive, now - lastKeepAlive >= every {
+                for m in feed.subscribe(subscribed) { try c.send(text: m) }
+                lastKeepAlive = now
+            }
+            if !pinged, now - lastHeard > idleTimeout / 2 {
+                try c.sendPing()
+                pinged = true
+            }
+            if now - lastHeard > idleTimeout { throw .idle(seconds: now - lastHeard) }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Yahoo's streamer (`wss://streamer.finance.yahoo.com/?version=2`), keyless, for stocks, ETFs,
+/// indices, FX and crypto: `{"subscribe":[...]}` in, `{"type":"pricing","message":"<base64
+/// PricingData protobuf>"}` out (the unversioned endpoint sent the bare base64). Yahoo sends no
+/// heartbeat and no errors: an unknown symbol just never ticks, and a closed market is silent,
+/// so liveness is checked with WebSocket pings and the list is sent again every 15 s as
+/// yfinance does.
+package struct YahooStreamFeed: StreamFeed {
+    package let name = "yahoo"
+    package let url = "wss://streamer.finance.yahoo.com/?version=2"
+    package let keepAlive: Double? = 15
+    package let idleTimeout: Double = 30
+
+    package init() {}
+
+    package func subscribe(_ symbols: [String]) -> [String] {
+        symbols.isEmpty ? [] : ["{\"subscribe\":[" + symbols.map { "\"\($0)\"" }.joined(separator: ",") + "]}"]
+    }
+
+    package func resubscribe(from old: [String], to new: [String]) -> [String] {
+        let gone = old.filter { !new.contains($0) }
+        return (gone.isEmpty ? [] : ["{\"unsubscribe\":[" + gone.map { "\"\($0)\"" }.joined(separator: ",") + "]}"])
+            + subscribe(new)
+    }
+
+    package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+        guard let payload = YahooPricingDecoder.payload(of: message),
+            let quote = YahooPricingDecoder.quote(payload)
+        else { return [] }
+        return [.quote(quote)]
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import SquarestockCore
+import SquarestockKit
+import SquarestockRendering
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `watch --stream --format json|plain`: one line per update as it arrives, state changes
+/// included; `--count N` stops after N price updates. SIGINT and SIGTERM stop the stream
+/// cleanly (the socket is closed with a close frame).
+enum WatchStreamLines {
+    /// Set by SIGINT/SIGTERM; the session polls it (a handler may not take a lock).
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    static func run(symbols: [String], settings: Settings, json: Bool, count: Int?) throws {
+        let handle: StreamSessionHandle
+        do {
+            handle = try SquarestockApp(settings: settings).streamSession(symbols: symbols)
+        } catch {
+            Terminal.writeError("squarestock: \(error.description)\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        signal(SIGINT) { _ in WatchStreamLines.interrupted = 1 }
+        signal(SIGTERM) { _ in WatchStreamLines.interrupted = 1 }
+        let source = handle.source
+        var quotes = 0
+        handle.run(
+            shouldStop: { WatchStreamLines.interrupted != 0 },
+            onState: { state in
+                let line =
+                    json ? StreamLineWriter.json(state, source: source) : StreamLineWriter.plain(state, source: source)
+                _ = Terminal.writeOut(line + "\n")
+            },
+            onEvent: { event in
+                let line =
+                    json ? StreamLineWriter.json(event, source: source) : StreamLineWriter.plain(event, source: source)
+                if let line, !Terminal.writeOut(line + "\n") { return false }  // the reader went away
+                if case .quote = event {
+                    quotes += 1
+                    if let count, quotes >= count { return false }
+                }
+                return true
+            })
+    }
+}

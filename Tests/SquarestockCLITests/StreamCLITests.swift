@@ -1,0 +1,164 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `watch --stream --format json` through the binary against a loopback WebSocket server
+/// replaying recorded frames: subscriptions, quotes, reconnects that resubscribe to exactly the
+/// same set, silence, a symbol the feed refuses, a broken frame and a trade gap.
+@Suite(.serialized)
+struct StreamCLITests {
+    static func frame(_ file: String) -> String {
+        Fixture.text(file).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    static let btc = frame("coinbase/ws-exchange/inline__msgparser__ticker_BTC-USD_no-sizes_2022-06-02.json")
+    static let eth = frame("coinbase/ws-exchange/ticker-ETH-USD-2022-10-19.json").replacingOccurrences(
+        of: "\n", with: ""
+    )
+    .replacingOccurrences(of: "  ", with: "")
+
+    static func run(_ server: LoopbackWebSocketServer, _ args: [String], extra: [String: String] = [:]) throws -> CLIRun
+    {
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(server.port)"
+        env["SQUARESTOCK_STREAM_BACKOFF"] = "0.05"
+        for (k, v) in extra { env[k] = v }
+        return try CLIRunner.run(["watch"] + args + ["--stream", "--format", "json"], environment: env)
+    }
+
+    static func lines(_ run: CLIRun, type: String) -> [String] {
+        run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("\"type\": \"\(type)\"") }
+    }
+
+    @Test func coinbaseTickersBecomeExactQuoteLines() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.frame("coinbase/ws-exchange/subscriptions-ack-docs-shape.json"))
+            peer.send(text: Self.btc)
+            peer.send(text: Self.eth)
+            peer.stayQuiet(2)
+        }
+        let run = try Self.run(server, ["BTC-USD", "ETH-USD", "--source", "coinbase", "--count", "2"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(
+            server.received == [
+                #"{"type":"subscribe","product_ids":["BTC-USD","ETH-USD"],"channels":["ticker","heartbeat"]}"#
+            ])
+        let quotes = Self.lines(run, type: "quote")
+        #expect(quotes.count == 2)
+        #expect(
+            quotes[0].contains(
+                "\"symbol\": \"BTC-USD\", \"price\": \"29940.91\", \"bid\": \"29940.90\", \"ask\": \"29940.91\""))
+        #expect(
+            quotes[0].contains("\"change\": \"-1736.70\"")
+                && quotes[0].contains("\"time\": \"2022-06-02T09:20:54.127011Z\""))
+        #expect(quotes[1].contains("\"symbol\": \"ETH-USD\", \"price\": \"1285.22\""))
+        #expect(
+            run.stdout.contains(
+                "\"type\": \"subscribed\", \"source\": \"coinbase\", \"symbols\": [\"ETH-USD\", \"BTC-USD\"]"))
+    }
+
+    /// Each way the first connection can end, then a second one that must subscribe to the same set.
+    static let endings: [(String, @Sendable (WebSocketPeer) -> Void)] = [
+        ("close frame", { $0.close(code: 1001, reason: "restart") }),
+        ("hang-up without a close frame", { $0.hangUp() }),
+        ("reset", { $0.reset() }),
+        ("silence", { $0.stayQuiet(3) }),
+        ("a masked server frame", { $0.write(WebSocketPeer.frame(0x1, Array("{}".utf8), mask: true)) }),
+        ("a frame over the limit", { $0.write(WebSocketPeer.frame(0x2, [UInt8](repeating: 0x20, count: 5 << 20))) }),
+        ("invalid UTF-8", { $0.write(WebSocketPeer.frame(0x1, [0x7B, 0xFF, 0x7D])) }),
+    ]
+
+    @Test(arguments: 0..<7)
+    func everyFaultEndsInAReconnectWithTheSameSubscriptions(index: Int) throws {
+        let name: String = Self.endings[index].0
+        let ending = Self.endings[index].1
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            if peer.connection == 1 {
+                peer.send(text: Self.btc)
+                ending(peer)
+            } else {
+                peer.send(text: Self.eth)
+                peer.stayQuiet(2)
+            }
+        }
+        let run = try Self.run(
+            server, ["BTC-USD", "ETH-USD", "--source", "coinbase", "--count", "2"],
+            extra: ["SQUARESTOCK_STREAM_IDLE": "0.8"])
+        #expect(run.exitCode == 0, "\(name): \(run.stderr)")
+        #expect(Self.lines(run, type: "quote").count == 2, "\(name): \(run.stdout)")
+        #expect(run.stdout.contains("\"state\": \"reconnecting\""), "\(name)")
+        #expect(server.connections == 2, "\(name)")
+        #expect(server.received.count == 2 && Set(server.received).count == 1, "\(name): \(server.received)")
+    }
+
+    @Test func aRefusedSymbolFailsAloneAndTheRestAreSubscribedAgain() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard let first = peer.receiveText() else { return }
+            if first.contains("ETH-XYZ") {
+                peer.send(text: Self.frame("coinbase/ws-exchange/inline__error_invalid-product.json"))
+                guard let second = peer.receiveText(), !second.contains("ETH-XYZ") else { return }
+            }
+            peer.send(text: Self.btc)
+            peer.stayQuiet(2)
+        }
+        let run = try Self.run(server, ["ETH-XYZ", "BTC-USD", "--source", "coinbase", "--count", "1"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains(
+                "\"type\": \"error\", \"source\": \"coinbase\", \"symbol\": \"ETH-XYZ\", \"reason\": \"ETH-XYZ is not a valid product\""
+            ))
+        #expect(Self.lines(run, type: "quote").first?.contains("BTC-USD") == true)
+        #expect(
+            server.received.last == #"{"type":"subscribe","product_ids":["BTC-USD"],"channels":["ticker","heartbeat"]}"#
+        )
+    }
+
+    @Test func aHeartbeatPastTheLastTradeIsAGap() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.btc)  // trade_id 347875517
+            peer.send(
+                text:
+                    #"{"type":"heartbeat","last_trade_id":347875520,"product_id":"BTC-USD","sequence":38332655500,"time":"2022-06-02T09:20:55.000000Z"}"#
+            )
+            peer.send(text: Self.btc.replacingOccurrences(of: "38332655422", with: "38332655600"))
+            peer.stayQuiet(2)
+        }
+        let run = try Self.run(server, ["BTC-USD", "--source", "coinbase", "--count", "2"])
+        #expect(
+            run.stdout.contains(
+                "\"type\": \"gap\", \"source\": \"coinbase\", \"symbol\": \"BTC-USD\", \"detail\": \"trades 347875518...347875520 were not received\""
+            ))
+    }
+
+    @Test func yahooProtobufPricingBecomesAQuote() throws {
+        let b64 = Self.frame("yahoo-stream/inline__yfinance-test_PricingData_BTC-USD_2025-01-10.b64")
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.path == "/?version=2", peer.receiveText() != nil else { return }
+            peer.send(text: "{\"type\":\"pricing\",\"message\":\"\(b64)\"}")
+            peer.send(text: b64)  // the unversioned endpoint's bare form
+            peer.stayQuiet(2)
+        }
+        let run = try Self.run(server, ["BTC-USD", "--source", "yahoo", "--count", "2"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(server.received == [#"{"subscribe":["BTC-USD"]}"#])
+        let quotes = Self.lines(run, type: "quote")
+        #expect(quotes.count == 2)
+        #expect(quotes[0].contains("\"symbol\": \"BTC-USD\", \"price\": \"94745.08\""))
+        #expect(quotes[0].contains("\"change\": \"1431.89\", \"changePercent\": \"1.53\""))
+        #expect(quotes[0].contains("\"session\": \"regular\", \"time\": \"2025-01-10T11:39:00Z\""))
+        #expect(quotes[0].contains("\"bid\": null"))
+    }
+
+    @Test func aSourceWithoutAStreamOrATableIsAUsageError() throws {
+        let server = try LoopbackWebSocketServer { _ in }
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(server.port)"
+        let stooq = try CLIRunner.run(
+            ["watch", "AAPL", "--stream", "--source", "stooq", "--format", "json"], environment: env)
+        #expect(stooq.exitCode == 2 && stooq.stderr.contains("--source stooq has no stream"))
+        let table = try CLIRunner.run(["watch", "AAPL", "--stream", "--format", "table"], environment: env)
+        #expect(table.exitCode == 2 && table.stderr.contains("--format json or --format plain"))
+    }
+}
