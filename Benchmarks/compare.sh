@@ -239,6 +239,17 @@ for ((r = 1; r <= RUNS; r++)); do
 done
 
 # ---------------------------------------------------------------------------------------------
+# 8c. Stream frames: Coinbase ticker JSON and Yahoo pricing protobuf, decoded and merged.
+say "stream decoders (100,000 Coinbase ticker and Yahoo pricing frames)"
+"$BENCH" stream gen --out "$DATA" >&2 || die "stream gen failed"
+for ((r = 1; r <= RUNS; r++)); do
+    record stream.coinbase.ours "$BENCH" stream --coinbase "$DATA/coinbase-ticker-100k.jsonl"
+    record stream.coinbase.python python3 Benchmarks/peers/stream_peer.py coinbase "$DATA/coinbase-ticker-100k.jsonl" 3
+    record stream.yahoo.ours "$BENCH" stream --yahoo "$DATA/yahoo-pricing-100k.jsonl"
+    record stream.yahoo.python python3 Benchmarks/peers/stream_peer.py yahoo "$DATA/yahoo-pricing-100k.jsonl" 3
+done
+
+# ---------------------------------------------------------------------------------------------
 # 9. The table.
 elapsed=$(($(date +%s) - started))
 python3 Benchmarks/peers/table.py "$RESULTS" \

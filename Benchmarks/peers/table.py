@@ -123,6 +123,14 @@ def main():
     row(g, "**squarestock** KrakenDepthDecoder, 500 levels a side", ed, "µs", None)
     row(g, "Python json + Decimal, the same book", med(R, "exchange.depth.python", "us_per_body"), "µs", ed, higher_is_better=False)
 
+    g = "stream frames decoded and merged (messages per second)"
+    sc = med(R, "stream.coinbase.ours", "msgs_per_s")
+    sy = med(R, "stream.yahoo.ours", "msgs_per_s")
+    row(g, "**squarestock** Coinbase ticker (CoinbaseStreamFeed)", sc, "msg/s", None)
+    row(g, "Python json + dict merge, the same frames", med(R, "stream.coinbase.python", "msgs_per_s"), "msg/s", sc)
+    row(g, "**squarestock** Yahoo pricing (YahooStreamFeed: base64 + protobuf)", sy, "msg/s", None)
+    row(g, "Python json + dict merge, the same frames (envelope only)", med(R, "stream.yahoo.python", "msgs_per_s"), "msg/s", sy)
+
     print(f"### Run {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}")
     print()
     print(f"- machine: {a.machine}; load average at the end: {a.load}")
@@ -170,6 +178,10 @@ def main():
     pd = med(R, "exchange.depth.python", "us_per_body")
     if et and ed and pt and pd:
         print(f"| Kraken trades and book >= 5x Python json + Decimal | trades {pt / et:.1f}x, book {pd / ed:.1f}x | {verdict(pt / et >= 5 and pd / ed >= 5)} |")
+    pc = med(R, "stream.coinbase.python", "msgs_per_s")
+    py = med(R, "stream.yahoo.python", "msgs_per_s")
+    if sc and sy and pc and py:
+        print(f"| stream frames >= 1M msg/s and >= 5x Python | Coinbase {sc / 1e6:.2f}M/s {sc / pc:.1f}x, Yahoo {sy / 1e6:.2f}M/s {sy / py:.1f}x | {verdict(min(sc, sy) >= 1e6 and sc / pc >= 5 and sy / py >= 5)} |")
     if ob and one:
         print(f"| fan-out 50 < 1.25 x one request | {ob / one:.2f} x (defaults); {wide / one:.2f} x with 50 in flight and per host | {verdict(ob / one < 1.25)} |")
 

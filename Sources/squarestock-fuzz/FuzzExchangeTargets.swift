@@ -10,7 +10,7 @@ enum FuzzExchangeTargets {
         "kraken-assetpairs", "kraken-ticker", "kraken-depth", "kraken-trades", "kraken-ohlc", "kraken-status",
         "coinbase-products", "coinbase-ticker", "coinbase-book", "coinbase-trades", "coinbase-candles",
         "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache", "kraken-account",
-        "coinbase-account", "tradeogre-account",
+        "coinbase-account", "tradeogre-account", "coinbase-stream", "yahoo-stream",
     ]
 
     static let pair = TradingPair(base: "BTC", quote: "USD")
@@ -71,6 +71,18 @@ enum FuzzExchangeTargets {
                 _ = TradeOgreAccountDecoder.orders(body, pairs: { _ in pair })
                 _ = TradeOgreAccountDecoder.order(id: "x", body, pairs: { _ in nil })
             }
+        case "coinbase-stream":
+            // Messages of one connection in a row: the state (last sequence, last trade) carries over.
+            var state = StreamFeedState()
+            for message in bytes.split(separator: UInt8(ascii: "\n")) {
+                for event in CoinbaseStreamDecoder.decode(Array(message), state: &state) {
+                    if case .quote(let q) = event { precondition(!q.symbol.isEmpty, "a quote without a symbol") }
+                }
+            }
+        case "yahoo-stream":
+            // The bytes as a protobuf payload, and as a frame carrying base64.
+            _ = YahooPricingDecoder.quote(bytes)
+            if let payload = YahooPricingDecoder.payload(of: bytes) { _ = YahooPricingDecoder.quote(payload) }
         case "pair-cache":
             let now = Instant(secondsSinceEpoch: 1_790_000_000)
             if let listings = PairListCache.decode(bytes, exchange: "kraken", origin: "o", now: now) {

@@ -23,6 +23,8 @@ let usage = """
       quotes [--rows N] [--count N]        Stooq and legacy Yahoo quote batches decoded into stocks
       exchange gen --out DIR               Kraken Trades (1,000 rows) and Depth (500 levels) bodies
       exchange --trades F | --depth F [--reps N] [--runs N]   Kraken decoders on those bodies
+      stream gen --out DIR                 100,000 Coinbase ticker frames and 100,000 Yahoo pricing frames
+      stream --coinbase F | --yahoo F [--runs N]   decode every frame and merge it into the latest quotes
     Each prints one line of key=value results.
     """
 
@@ -34,7 +36,7 @@ guard args.count >= 2 else {
 let rest = args[2...]
 let valued: Set<String> = [
     "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
-    "url", "runs", "max-concurrent", "samples", "data", "trades", "depth",
+    "url", "runs", "max-concurrent", "samples", "data", "trades", "depth", "coinbase", "yahoo",
 ]
 let options = Options(rest, valued: valued)
 switch args[1] {
@@ -50,6 +52,7 @@ case "search": SearchBench.run(options)
 case "watch": WatchBench.run(options)
 case "quotes": QuoteBench.run(options)
 case "exchange": ExchangeBench.run(options)
+case "stream": StreamBench.run(options)
 case "-h", "--help", "help": print(usage)
 default:
     printError("squarestock-bench: unknown command \(args[1])\n\(usage)")

@@ -32,7 +32,7 @@ package struct CoinbaseStreamFeed: StreamFeed {
             + "],\"channels\":[\"ticker\",\"heartbeat\"]}"
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
-        CoinbaseStreamDecoder.decode(message, state: &state)
+    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+        events += CoinbaseStreamDecoder.decode(message, state: &state)
     }
 }

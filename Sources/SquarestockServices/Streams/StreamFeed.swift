@@ -17,18 +17,28 @@ package protocol StreamFeed: Sendable {
     var keepAlive: Double? { get }
     /// Silence longer than this means the connection is dead even if TCP says otherwise.
     var idleTimeout: Double { get }
-    /// The events of one text or binary message; unknown messages give none.
-    func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent]
+    /// Appends the events of one text or binary message to `events` (unknown messages give
+    /// none); the caller reuses one array, so a message costs no allocation for its events.
+    func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent])
 }
 
 /// What a feed remembers between messages of one connection.
 package struct StreamFeedState: Sendable {
     package var lastSequence: [String: Int64] = [:]
     package var lastTradeID: [String: Int64] = [:]
+    /// A buffer a feed reuses between messages (Yahoo's decoded base64).
+    package var scratch: [UInt8] = []
     package init() {}
 }
 
 extension StreamFeed {
+    /// The events of one message as an array (tests, the fuzzer).
+    package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+        var events: [StreamEvent] = []
+        decode(message, state: &state, into: &events)
+        return events
+    }
+
     /// `url` on `--endpoint`: `http://H:P` → `ws://H:P`, `https` → `wss`, path and query kept.
     package func url(endpoint: String?) -> String {
         guard let endpoint, !endpoint.isEmpty else { return url }

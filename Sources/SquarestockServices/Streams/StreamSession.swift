@@ -93,6 +93,7 @@ package final class StreamSession: @unchecked Sendable {
         var subscribed = currentSymbols
         for m in feed.subscribe(subscribed) { try c.send(text: m) }
         var state = StreamFeedState()
+        var events: [StreamEvent] = []
         var lastHeard = clock.now()
         var lastKeepAlive = lastHeard
         var pinged = false
@@ -112,7 +113,9 @@ package final class StreamSession: @unchecked Sendable {
                     healthy()
                     onState(.live)
                 }
-                for event in feed.decode(bytes, state: &state) {
+                events.removeAll(keepingCapacity: true)
+                feed.decode(bytes, state: &state, into: &events)
+                for event in events {
                     if case .symbolFailed(let symbol, _) = event {
                         locked { symbols.removeAll { $0 == symbol } }
                     }

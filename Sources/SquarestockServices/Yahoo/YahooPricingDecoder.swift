@@ -1,4 +1,3 @@
-import Foundation
 import SquarestockCore
 
 /// Yahoo's `PricingData` protobuf, read by a small reader of our own: field numbers and wire
@@ -10,24 +9,28 @@ import SquarestockCore
 package enum YahooPricingDecoder {
     /// The protobuf bytes of a text frame: `{"type":"pricing","message":"..."}` or bare base64.
     package static func payload(of frame: [UInt8]) -> [UInt8]? {
-        let base64: [UInt8]? = frame.withUnsafeBytes { raw -> [UInt8]? in
+        var out: [UInt8] = []
+        return payload(of: frame, into: &out) ? out : nil
+    }
+
+    /// The same into a buffer the caller reuses; false when there is no payload.
+    package static func payload(of frame: [UInt8], into out: inout [UInt8]) -> Bool {
+        frame.withUnsafeBytes { raw -> Bool in
             var c = JSONCursor(raw)
-            if c.peek() != UInt8(ascii: "{") { return Array(raw) }
-            var found: [UInt8]?
+            if c.peek() != UInt8(ascii: "{") { return Base64Bytes.decode(raw, into: &out) }
+            var found = false
             _ =
                 c.take(UInt8(ascii: "{"))
                 && c.items(closedBy: UInt8(ascii: "}")) { c in
                     guard let key = c.key() else { return false }
                     if JSONCursor.equals(key, "message"), let s = c.string() {
-                        found = Array(s.bytes)
+                        found = !s.escaped && Base64Bytes.decode(s.bytes, into: &out)
                         return true
                     }
                     return c.skipValue()
                 }
             return found
         }
-        guard let base64, let data = Data(base64Encoded: Data(base64)) else { return nil }
-        return Array(data)
     }
 
     package static func quote(_ b: [UInt8]) -> StreamQuote? {
@@ -44,7 +47,7 @@ package enum YahooPricingDecoder {
         var hint: Int64?
         while let (field, wire) = r.key() {
             switch (field, wire) {
-            case (1, 2): id = r.bytes().map { TerminalText.clean(bytes: $0) }
+            case (1, 2): id = r.text()
             case (2, 5): price = r.float()
             case (3, 0): time = r.varint().map(ProtobufReader.zigzag)
             case (7, 0): hours = r.varint()
@@ -138,6 +141,16 @@ struct ProtobufReader {
         }
         defer { i += Int(n) }
         return Array(b[i..<(i + Int(n))])
+    }
+
+    /// A length-delimited string, cleaned of control characters, read in place.
+    mutating func text() -> String? {
+        guard let n = varint(), n <= UInt64(b.count - i) else {
+            failed = true
+            return nil
+        }
+        defer { i += Int(n) }
+        return b.withUnsafeBytes { TerminalText.clean(bytes: UnsafeRawBufferPointer(rebasing: $0[i..<(i + Int(n))])) }
     }
 
     /// Skips a value of `wire` type; false for a group or an unknown type.

@@ -25,10 +25,10 @@ package struct YahooStreamFeed: StreamFeed {
             + subscribe(new)
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
-        guard let payload = YahooPricingDecoder.payload(of: message),
-            let quote = YahooPricingDecoder.quote(payload)
-        else { return [] }
-        return [.quote(quote)]
+    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+        guard YahooPricingDecoder.payload(of: message, into: &state.scratch),
+            let quote = YahooPricingDecoder.quote(state.scratch)
+        else { return }
+        events.append(.quote(quote))
     }
 }
