@@ -40,15 +40,7 @@ enum ExchangeBench {
     }
 
     static func time(_ path: String, what: String, reps: Int, runs: Int, _ decode: (HTTPResponse) -> Int) {
-        guard let f = fopen(path, "rb") else { fail("cannot read \(path)") }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            bytes += buf[0..<n]
-        }
-        fclose(f)
+        let bytes = readBytes(path)
         let body = HTTPResponse(status: 200, body: bytes)
         var rows = 0
         var best = Double.infinity

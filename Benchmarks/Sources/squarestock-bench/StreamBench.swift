@@ -58,15 +58,7 @@ enum StreamBench {
     }
 
     static func lines(_ path: String) -> [[UInt8]] {
-        guard let f = fopen(path, "rb") else { fail("cannot read \(path)") }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            bytes += buf[0..<n]
-        }
-        fclose(f)
+        let bytes = readBytes(path)
         return bytes.split(separator: 10).map(Array.init)
     }
 

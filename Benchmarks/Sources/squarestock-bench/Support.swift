@@ -48,6 +48,20 @@ func printError(_ message: String) {
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
+/// A whole file's bytes (read before any clock starts), or the benchmark fails.
+func readBytes(_ path: String) -> [UInt8] {
+    guard let f = fopen(path, "rb") else { fail("cannot read \(path)") }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&buf, 1, buf.count, f)
+        if n <= 0 { break }
+        bytes += buf[0..<n]
+    }
+    return bytes
+}
+
 func fail(_ message: String, code: Int32 = 2) -> Never {
     printError("squarestock-bench: \(message)")
     exit(code)
