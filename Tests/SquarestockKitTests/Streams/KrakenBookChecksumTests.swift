@@ -1,0 +1,49 @@
+import TestSupport
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockServices
+
+/// Kraken v2's book checksum on Kraken's documented snapshot (whose checksum, 3310070434, was
+/// checked independently with zlib), updates that delete and add levels, the cut to depth, and
+/// a mismatch.
+struct KrakenBookChecksumTests {
+    static let snapshot = Fixture.text("kraken-stream/SYNTHETIC_book_snapshot_BTC-USD_docs-example.json")
+
+    @Test func crc32IsZlibs() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([UInt8]()) == 0)
+    }
+
+    @Test func theDocumentedSnapshotChecksOut() {
+        var book = KrakenBookState(depth: 10)
+        #expect(book.apply(Array(Self.snapshot.utf8)) == .applied)
+        #expect(book.bids.count == 10 && book.asks.count == 10)
+        #expect(book.bids.first?.priceText == "45283.5" && book.asks.first?.priceText == "45285.2")
+        #expect(book.checksum() == 3_310_070_434)
+    }
+
+    @Test func updatesDeleteAndAddLevelsAndAWrongChecksumIsAMismatch() {
+        var book = KrakenBookState(depth: 10)
+        _ = book.apply(Array(Self.snapshot.utf8))
+        // Take the best ask away and add a bid above the best: both sides stay 10 deep.
+        var expected = book
+        let update =
+            #"{"channel":"book","type":"update","data":[{"symbol":"BTC/USD","bids":[{"price":45284.0,"qty":0.50000000}],"asks":[{"price":45285.2,"qty":0}],"checksum":CHECK}]}"#
+        _ = expected.apply(Array(update.replacingOccurrences(of: "CHECK", with: "0").utf8))
+        let right = expected.checksum()
+        #expect(expected.bids.count == 10 && expected.bids.first?.priceText == "45284.0")
+        #expect(expected.asks.count == 9 && expected.asks.first?.priceText == "45286.4")
+        #expect(book.apply(Array(update.replacingOccurrences(of: "CHECK", with: String(right)).utf8)) == .applied)
+        var other = KrakenBookState(depth: 10)
+        _ = other.apply(Array(Self.snapshot.utf8))
+        let wrong = update.replacingOccurrences(of: "CHECK", with: String(right &+ 1))
+        #expect(other.apply(Array(wrong.utf8)) == .mismatch(expected: right &+ 1, computed: right))
+        // The snapshot with a wrong checksum, and anything that is not a book.
+        var fresh = KrakenBookState()
+        #expect(
+            fresh.apply(Array(Self.snapshot.replacingOccurrences(of: "3310070434", with: "3310070435").utf8))
+                == .mismatch(expected: 3_310_070_435, computed: 3_310_070_434))
+        #expect(fresh.apply(Array(#"{"channel":"heartbeat"}"#.utf8)) == .ignored)
+    }
+}
