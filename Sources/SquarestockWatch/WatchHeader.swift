@@ -19,12 +19,16 @@ package struct WatchHeader: Sendable {
     package var zone: ExchangeTimeZone?
     /// Set while replaying recorded data, so nobody mistakes it for live prices.
     package var replaySpeed: Double?
+    /// The stream's state with `--stream` (`stream live 12/s`, `stream reconnecting in 4 s
+    /// (attempt 2)`), and whether it is a warning.
+    package var stream: (text: String, warning: Bool)?
 
     package init(
         source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,
         condition: WatchSourceCondition = .healthy, paused: Bool = false, sort: WatchSort = .yourOrder,
-        zone: ExchangeTimeZone? = nil, replaySpeed: Double? = nil
+        zone: ExchangeTimeZone? = nil, replaySpeed: Double? = nil, stream: (text: String, warning: Bool)? = nil
     ) {
+        self.stream = stream
         self.source = source
         self.lastSuccess = lastSuccess
         self.nextRefresh = nextRefresh

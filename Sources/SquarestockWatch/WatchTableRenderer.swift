@@ -331,7 +331,9 @@ package struct WatchTableRenderer: Sendable {
             updated = ("not updated yet", "not updated yet", .dim)
         }
         var state: (text: String, role: ScreenRole)? = nil
-        if h.paused {
+        if let stream = h.stream, !h.paused {
+            state = (stream.text, stream.warning ? .warning : .plain)
+        } else if h.paused {
             state = ("PAUSED (p resumes)", .warning)
         } else if h.refreshing {
             state = ("refreshing…", .dim)

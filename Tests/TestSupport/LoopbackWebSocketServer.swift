@@ -14,6 +14,8 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
     private let session: @Sendable (WebSocketPeer) -> Void
+    /// Plain HTTP requests on the same port (REST beside the stream, as `--endpoint` puts them).
+    private let http: (@Sendable (LoopbackRequest) -> LoopbackResponse)?
     private let lock = NSLock()
     private var stopped = false
     private var clients: [Int32] = []
@@ -21,13 +23,18 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     private var _received: [String] = []
 
     public var url: String { "ws://127.0.0.1:\(port)" }
+    /// WebSocket connections so far (plain HTTP requests are not counted).
     public var connections: Int { lock.withLocked { _connections } }
     /// Every text message any client sent, in arrival order.
     public var received: [String] { lock.withLocked { _received } }
 
-    public init(session: @escaping @Sendable (WebSocketPeer) -> Void) throws {
+    public init(
+        http: (@Sendable (LoopbackRequest) -> LoopbackResponse)? = nil,
+        session: @escaping @Sendable (WebSocketPeer) -> Void
+    ) throws {
         (listener, port) = try LoopbackSocket.makeListener()
         self.session = session
+        self.http = http
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -49,7 +56,6 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
             let ok: Bool = lock.withLocked {
                 guard !stopped else { return false }
                 clients.append(fd)
-                _connections += 1
                 return true
             }
             guard ok else {
@@ -57,9 +63,8 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
                 return
             }
             LoopbackSocket.disableNagle(fd)
-            let number = connections
             let thread = Thread { [self] in
-                if let peer = upgrade(fd, connection: number) { session(peer) }
+                if let peer = upgrade(fd) { session(peer) }
                 lock.withLocked { clients.removeAll { $0 == fd } }
                 close(fd)
             }
@@ -68,7 +73,7 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     }
 
     /// Reads the upgrade request and answers 101, or 400 for a request RFC 6455 refuses.
-    private func upgrade(_ fd: Int32, connection: Int) -> WebSocketPeer? {
+    private func upgrade(_ fd: Int32) -> WebSocketPeer? {
         var buffer: [UInt8] = []
         while LoopbackWebSocketServer.headerEnd(buffer) == nil {
             guard LoopbackSocket.receive(fd, into: &buffer), buffer.count < 65536 else { return nil }
@@ -80,6 +85,22 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        if fields["upgrade"] == nil, let http {
+            let lines = text.components(separatedBy: "\r\n")
+            let target = lines[0].split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+            let method = String(lines[0].split(separator: " ").first ?? "GET")
+            let r = http(LoopbackRequest(method: method, target: target, headers: headers))
+            var head =
+                "HTTP/1.1 \(r.status) \(r.status == 200 ? "OK" : "Error")\r\nContent-Length: \(r.body.count)\r\nConnection: close\r\n"
+            for (name, value) in r.headers { head += "\(name): \(value)\r\n" }
+            _ = LoopbackSocket.sendAll(fd, Array((head + "\r\n").utf8) + r.body)
+            LoopbackSocket.drainAfterShutdown(fd)
+            return nil
+        }
         guard text.hasPrefix("GET "), text.contains(" HTTP/1.1"), fields["upgrade"]?.lowercased() == "websocket",
             fields["sec-websocket-version"] == "13", let key = fields["sec-websocket-key"]
         else {
@@ -89,7 +110,11 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
         let accept = Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
             .base64EncodedString()
         let path = String(text.split(separator: " ")[1])
-        let peer = WebSocketPeer(fd: fd, path: path, server: self, connection: connection)
+        let number: Int = lock.withLocked {
+            _connections += 1
+            return _connections
+        }
+        let peer = WebSocketPeer(fd: fd, path: path, server: self, connection: number)
         peer.pending = Array(buffer[(end + 4)...])
         peer.handshake = Array(
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
@@ -208,9 +233,24 @@ public final class WebSocketPeer: @unchecked Sendable {
     }
 
     /// Sleeps, sending nothing, while the connection stays up.
-    public func stayQuiet(_ seconds: Double) {
+    /// Sends nothing for `seconds` while the connection stays up; with `answeringPings`, answers
+    /// the client's pings as a live server does (without, it looks dead to a client that checks).
+    public func stayQuiet(_ seconds: Double, answeringPings: Bool = false) {
         if handshake != nil { open() }
-        Thread.sleep(forTimeInterval: seconds)
+        guard answeringPings else {
+            Thread.sleep(forTimeInterval: seconds)
+            return
+        }
+        let end = Date(timeIntervalSinceNow: seconds)
+        var tv = timeval(tv_sec: 0, tv_usec: 100_000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        while Date() < end {
+            while let (opcode, payload, used) = Self.parseMasked(pending) {
+                pending.removeFirst(used)
+                if opcode == 0x9 { write(Self.frame(0xA, payload)) }
+            }
+            if !LoopbackSocket.receive(fd, into: &pending), errno != EAGAIN, errno != EWOULDBLOCK { return }
+        }
     }
 
     /// A masked client frame: (opcode, unmasked payload, bytes used); nil when incomplete or unmasked.

@@ -74,7 +74,7 @@ struct WatchCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Stream prices as they trade (--source yahoo or coinbase) instead of polling; for now as lines: --format json or plain. Config: stream = true."
+            "Stream prices as they trade (--source yahoo or coinbase); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone."
     )
     var stream = false
 
@@ -92,12 +92,12 @@ struct WatchCommand: ParsableCommand {
         }
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
         if stream {
-            guard format == .json || format == .plain else {
+            guard replaySpeed == nil else { throw ValidationError("--stream streams live prices; drop --replay-speed") }
+            let name = settings.sourceName.lowercased()
+            guard ["yahoo", "auto", "coinbase"].contains(name) else {
                 throw ValidationError(
-                    "--stream prints lines for now: add --format json or --format plain (the live table polls)")
-            }
-            guard replaySpeed == nil, alert.isEmpty else {
-                throw ValidationError("--stream goes without --replay-speed and --alert for now")
+                    "--source \(settings.sourceName) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto) or coinbase (crypto pairs)"
+                )
             }
         }
         if let speed = replaySpeed {
@@ -168,16 +168,16 @@ struct WatchCommand: ParsableCommand {
         let env = settings.environment
         settings.printWarnings()
         let symbols = try watchedSymbols(settings)
-        if stream {
-            try WatchStreamLines.run(
-                symbols: symbols, settings: settings, json: format == .json, count: count)
-            return
-        }
+
         let clock = SystemMonotonicClock()
         let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
+        if stream && !tableMode {
+            try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
+            return
+        }
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
         let session = WatchSession(
             symbols: symbols,
@@ -194,7 +194,9 @@ struct WatchCommand: ParsableCommand {
                 style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
             count: count,
             onAlert: onAlert,
-            environment: env
+            environment: env,
+            makeStream: stream && tableMode
+                ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbols) } : nil
         )
         let code = session.run()
         if code != 0 { throw ExitCode(code) }

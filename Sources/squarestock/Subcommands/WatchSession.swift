@@ -31,6 +31,9 @@ final class WatchSession {
     let alertCommand: WatchAlertCommand?
     let worker: WatchFetchWorker?
     let wake: WatchWakePipe?
+    /// With `--stream`: the stream that moves rows between polls.
+    var streamWorker: WatchStreamWorker?
+    let makeStream: (() -> StreamSessionHandle?)?
 
     var state: WatchState
     var scheduler: WatchScheduler
@@ -56,8 +59,10 @@ final class WatchSession {
         schedule: WatchSchedulerConfiguration,
         wallClockOverride: Instant?,
         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
-        count: Int?, onAlert: String?, environment: [String: String]
+        count: Int?, onAlert: String?, environment: [String: String],
+        makeStream: (() -> StreamSessionHandle?)? = nil
     ) {
+        self.makeStream = makeStream
         self.symbols = symbols
         self.feed = feed
         self.replay = feed.replay
@@ -98,7 +103,9 @@ final class WatchSession {
         }
         installSignals(wake)
         terminal?.enter()
+        if let makeStream { streamWorker = WatchStreamWorker(makeSession: makeStream, wake: wake) }
         defer {
+            streamWorker?.stop()
             terminal?.restore()
             if ownsKeysFD { close(keysFD) }
         }
@@ -126,6 +133,8 @@ final class WatchSession {
                     switch event {
                     case .fetched:
                         if let results = worker.take() { handle(results) }
+                    case .streamed:
+                        handleStreamed()
                     case .resized:
                         size = WatchTerminal.size()
                     case .continued:
@@ -171,7 +180,9 @@ final class WatchSession {
         case .quit: exitCode = 0
         case .refresh: scheduler.refreshNow()
         case .sort: sort = sort.next
-        case .pause: scheduler.setPaused(!scheduler.isPaused)
+        case .pause:
+            scheduler.setPaused(!scheduler.isPaused)
+            if scheduler.isPaused { streamWorker?.pause() } else { streamWorker?.resume() }
         case .redraw: previousFrame = nil
         }
     }
@@ -204,6 +215,34 @@ final class WatchSession {
         if let count, tally.rounds >= count {
             exitCode = tableMode ? 0 : tally.exitStatus.rawValue
         }
+    }
+
+    /// Trades from the stream: each row that a poll has filled moves to the streamed price (a
+    /// row not polled yet waits for its first poll, which brings its name, exchange and previous
+    /// close); alerts are checked as for a poll. Streamed updates are not refresh rounds.
+    func handleStreamed() {
+        guard let streamWorker else { return }
+        let (quotes, failed) = streamWorker.take()
+        let now = screenNow()
+        var results: [StockResult] = []
+        for q in quotes {
+            guard let symbol = symbols.first(where: { $0.uppercased() == q.symbol }),
+                let stock = state[symbol]?.stock
+            else { continue }
+            results.append(StockResult(symbol: symbol, outcome: .success(stock.streamed(q))))
+        }
+        _ = failed  // those rows keep polling
+        guard !results.isEmpty else { return }
+        let outcomes = state.apply(results, now: now, clock: clock.now())
+        var events: [AlertEvent] = []
+        for r in results {
+            if case .fresh? = outcomes[r.symbol], let stock = state[r.symbol]?.stock {
+                lastSuccess = now
+                events += alerts.evaluate(symbol: r.symbol, stock: stock)
+            }
+        }
+        if !events.isEmpty { terminal?.write("\u{07}") }
+        for e in events { alertCommand?.run(e, environment: environment) }
     }
 
     /// Line mode has no header to say "rate limited": a new hold gets one line on stderr.
@@ -271,7 +310,8 @@ final class WatchSession {
             paused: scheduler.isPaused,
             sort: sort,
             zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
-            replaySpeed: replay?.speed)
+            replaySpeed: replay?.speed,
+            stream: streamWorker?.headerText(now: ProcessInfo.processInfo.systemUptime))
         let frame = renderer.frame(
             state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
         let out = ScreenDiff.render(previous: previousFrame, next: frame, palette: renderer.palette)

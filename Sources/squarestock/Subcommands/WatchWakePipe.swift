@@ -13,6 +13,7 @@ final class WatchWakePipe: @unchecked Sendable {
         case fetched = 70  // F
         case resized = 87  // W
         case continued = 67  // C
+        case streamed = 83  // S
     }
 
     init?() {

@@ -1,0 +1,36 @@
+extension Stock {
+    /// The stock after a trade arrived on a stream: the last price and its time, bid and ask
+    /// when sent, the day's range widened to include it, change from the previous close when the
+    /// poll gave one (else the feed's own), and a point for the sparkline. A pre- or post-market
+    /// trade (Yahoo says which session) moves the extended-hours quote instead of the day's.
+    public func streamed(_ q: StreamQuote) -> Stock {
+        var s = self
+        if q.session == "pre" || q.session == "post" {
+            let change = price.last.flatMap { q.price - $0 }
+            s.extendedHours = ExtendedHoursQuote(
+                session: q.session == "pre" ? .pre : .post, price: q.price, change: change,
+                changePercent: change.flatMap { c in
+                    price.last.flatMap { $0.isZero ? nil : (c * ExactDecimal(100))?.divided(by: $0, scale: 2) }
+                }, time: q.time)
+            return s
+        }
+        s.price.last = q.price
+        if let t = q.time { s.price.lastTrade = t }
+        if let b = q.bid { s.price.bid = b }
+        if let a = q.ask { s.price.ask = a }
+        if let h = s.price.high, q.price > h { s.price.high = q.price }
+        if let l = s.price.low, q.price < l { s.price.low = q.price }
+        if let close = price.previousClose, let c = q.price - close {
+            s.price.change = c
+            s.price.changePercent =
+                close.isZero ? nil : (c * ExactDecimal(100))?.divided(by: close, scale: 4)?.normalized
+        } else {
+            s.price.change = q.change
+            s.price.changePercent = q.changePercent
+        }
+        if let t = q.time, intraday.last.map({ $0.time < t }) ?? true {
+            s.intraday.append(IntradayPoint(time: t, price: q.price))
+        }
+        return s
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SquarestockCore
+import SquarestockKit
+
+/// The stream behind `watch --stream` in the table: a thread runs the session, keeps the latest
+/// quote per symbol and the stream's state, and wakes the watch loop (one byte, coalesced) when
+/// something new is waiting; the loop takes it all at once. Pausing closes the stream; resuming
+/// opens a new one with every subscription.
+final class WatchStreamWorker: @unchecked Sendable {
+    private let makeSession: () -> StreamSessionHandle?
+    private let wake: WatchWakePipe
+    private let lock = NSLock()
+    private var session: StreamSessionHandle?
+    private var latest: [String: StreamQuote] = [:]
+    private var failed: [String: String] = [:]
+    private var state: StreamState = .connecting
+    private var posted = false
+    private var times: [Double] = []
+    let source: String
+
+    init?(makeSession: @escaping () -> StreamSessionHandle?, wake: WatchWakePipe) {
+        guard let first = makeSession() else { return nil }
+        self.makeSession = makeSession
+        self.wake = wake
+        source = first.source
+        start(first)
+    }
+
+    private func start(_ handle: StreamSessionHandle) {
+        lock.lock()
+        session = handle
+        lock.unlock()
+        let thread = Thread { [self] in
+            handle.run(
+                onState: { s in self.update { self.state = s } },
+                onEvent: { e in
+                    self.update {
+                        switch e {
+                        case .quote(let q):
+                            self.latest[q.symbol] = q
+                            self.times.append(ProcessInfo.processInfo.systemUptime)
+                            if self.times.count > 200 { self.times.removeFirst(self.times.count - 200) }
+                        case .symbolFailed(let symbol, let reason): self.failed[symbol] = reason
+                        default: break
+                        }
+                    }
+                    return true
+                })
+        }
+        thread.start()
+    }
+
+    private func update(_ change: () -> Void) {
+        lock.lock()
+        change()
+        let post = !posted
+        posted = true
+        lock.unlock()
+        if post { wake.post(.streamed) }
+    }
+
+    /// The quotes waiting since the last call, and the symbols the feed refused.
+    func take() -> (quotes: [StreamQuote], failed: [String: String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        posted = false
+        let out = (Array(latest.values), failed)
+        latest = [:]
+        failed = [:]
+        return out
+    }
+
+    /// The header's words for the stream now.
+    func headerText(now uptime: Double) -> (text: String, warning: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case .connecting: return ("stream connecting…", false)
+        case .stopped: return ("stream closed", true)
+        case .reconnecting(let seconds, let attempt, _):
+            return ("stream reconnecting (\(Int(seconds.rounded(.up))) s, attempt \(attempt))", true)
+        case .live:
+            let recent = times.filter { uptime - $0 <= 10 }.count
+            return ("stream live \(recent > 0 ? String(format: "%.1f", Double(recent) / 10) + "/s" : "quiet")", false)
+        }
+    }
+
+    func pause() {
+        lock.lock()
+        let s = session
+        session = nil
+        lock.unlock()
+        s?.stop()
+    }
+
+    func resume() {
+        guard let handle = makeSession() else { return }
+        update { self.state = .connecting }
+        start(handle)
+    }
+
+    func stop() { pause() }
+}
