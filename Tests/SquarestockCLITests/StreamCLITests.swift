@@ -151,6 +151,24 @@ struct StreamCLITests {
         #expect(quotes[0].contains("\"bid\": null"))
     }
 
+    @Test func theConfigKeyStreamsWhereTheSourceCan() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.btc)
+            peer.stayQuiet(2)
+        }
+        let home = NSTemporaryDirectory() + "sq-stream-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home + "/squarestock", withIntermediateDirectories: true)
+        try "stream = true\nsource = coinbase\n".write(
+            toFile: home + "/squarestock/config", atomically: true, encoding: .utf8)
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CONFIG_HOME"] = home
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(server.port)"
+        let run = try CLIRunner.run(["watch", "BTC-USD", "--format", "json", "--count", "1"], environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(Self.lines(run, type: "quote").first?.contains("\"price\": \"29940.91\"") == true, "\(run.stdout)")
+    }
+
     @Test func aSourceWithoutAStreamIsAUsageError() throws {
         let server = try LoopbackWebSocketServer { _ in }
         var env = CLIRunner.baseEnvironment()

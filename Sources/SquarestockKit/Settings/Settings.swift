@@ -50,6 +50,8 @@ public struct Settings: Sendable {
     public var currency: String?
     /// Config `watchlist`, parsed.
     package var watchlist: [WatchList.Item]
+    /// Config `stream = true`: `watch` streams where its source has a stream (as `--stream`).
+    public var stream = false
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
@@ -111,6 +113,7 @@ public struct Settings: Sendable {
             yahooUserAgent: config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
             currency: config["currency"],
             watchlist: config["watchlist"].map(WatchList.parseConfig) ?? [],
+            stream: ["true", "yes", "on", "1"].contains(config["stream"]?.lowercased() ?? ""),
             now: ClockOverride.now(environment: env, wallClock: wallClock),
             nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
             samplesDirectory: SamplesLocator.find(environment: env),

@@ -74,7 +74,7 @@ struct WatchCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Stream prices as they trade (--source yahoo or coinbase); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone."
+            "Stream prices as they trade (--source yahoo or coinbase); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
     )
     var stream = false
 
@@ -174,7 +174,12 @@ struct WatchCommand: ParsableCommand {
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
-        if stream && !tableMode {
+        // `stream = true` in the config streams where the source can; other sources poll as before.
+        let streaming =
+            stream
+            || (settings.stream && replaySpeed == nil
+                && ["yahoo", "auto", "coinbase"].contains(settings.sourceName.lowercased()))
+        if streaming && !tableMode {
             try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
             return
         }
@@ -195,7 +200,7 @@ struct WatchCommand: ParsableCommand {
             count: count,
             onAlert: onAlert,
             environment: env,
-            makeStream: stream && tableMode
+            makeStream: streaming && tableMode
                 ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbols) } : nil
         )
         let code = session.run()
