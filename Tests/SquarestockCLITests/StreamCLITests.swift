@@ -92,6 +92,40 @@ struct StreamCLITests {
         #expect(server.received.count == 2 && Set(server.received).count == 1, "\(name): \(server.received)")
     }
 
+    /// The server is gone (connections refused) for a while, then back on the same port: the
+    /// client keeps retrying with growing waits and picks the stream up again.
+    @Test func theNetworkGoesAwayAndComesBack() throws {
+        let session: @Sendable (WebSocketPeer) -> Void = { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.btc)
+            peer.stayQuiet(3)
+        }
+        let first = try LoopbackWebSocketServer(session: session)
+        let port = first.port
+        first.stop()
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(port)"
+        env["SQUARESTOCK_STREAM_BACKOFF"] = "0.2"
+        let environment = env
+        let box = RunBox()
+        let thread = Thread {
+            box.set(
+                try? CLIRunner.run(
+                    ["watch", "BTC-USD", "--source", "coinbase", "--stream", "--format", "json", "--count", "1"],
+                    environment: environment))
+        }
+        thread.start()
+        Thread.sleep(forTimeInterval: 2.5)
+        let back = try LoopbackWebSocketServer(port: port, session: session)
+        let run = try #require(box.wait(seconds: 20))
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let attempts = Self.lines(run, type: "stream").filter { $0.contains("reconnecting") }
+        #expect(attempts.count >= 3, "\(run.stdout)")
+        #expect(attempts.allSatisfy { $0.contains("Couldn't connect") || $0.contains("connect") })
+        #expect(Self.lines(run, type: "quote").count == 1)
+        #expect(back.received.count == 1)
+    }
+
     @Test func aRefusedSymbolFailsAloneAndTheRestAreSubscribedAgain() throws {
         let server = try LoopbackWebSocketServer { peer in
             guard let first = peer.receiveText() else { return }
@@ -176,5 +210,28 @@ struct StreamCLITests {
         let stooq = try CLIRunner.run(
             ["watch", "AAPL", "--stream", "--source", "stooq", "--format", "json"], environment: env)
         #expect(stooq.exitCode == 2 && stooq.stderr.contains("--source stooq has no stream"))
+    }
+}
+
+/// A CLI run finished on another thread.
+final class RunBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var run: CLIRun?
+    private var done = false
+
+    func set(_ r: CLIRun?) {
+        condition.lock()
+        run = r
+        done = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(seconds: Double) -> CLIRun? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !done, condition.wait(until: deadline) {}
+        return run
     }
 }

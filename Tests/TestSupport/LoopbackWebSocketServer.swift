@@ -28,11 +28,13 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     /// Every text message any client sent, in arrival order.
     public var received: [String] { lock.withLocked { _received } }
 
+    /// `port` 0 takes a free one; a given port lets a test bring a server back where its
+    /// clients still point ("the network went away and came back").
     public init(
-        http: (@Sendable (LoopbackRequest) -> LoopbackResponse)? = nil,
+        port requested: Int = 0, http: (@Sendable (LoopbackRequest) -> LoopbackResponse)? = nil,
         session: @escaping @Sendable (WebSocketPeer) -> Void
     ) throws {
-        (listener, port) = try LoopbackSocket.makeListener()
+        (listener, port) = try LoopbackSocket.makeListener(port: requested)
         self.session = session
         self.http = http
         let thread = Thread { [self] in acceptLoop() }
