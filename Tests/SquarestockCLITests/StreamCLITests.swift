@@ -166,6 +166,34 @@ struct StreamCLITests {
             ))
     }
 
+    /// Kraken v2: one answer per symbol, so the refused one fails alone; values are JSON numbers
+    /// read from their text (the frames are in the documented shape; no Kraken frame was recorded).
+    @Test func krakenV2TickerAndAPerSymbolRefusal() throws {
+        let frames = [
+            #"{"channel":"status","type":"update","data":[{"api_version":"v2","connection_id":13834774380200032777,"system":"online","version":"2.0.0"}]}"#,
+            #"{"error":"Currency pair not supported XBT/EUR","method":"subscribe","success":false,"symbol":"XBT/EUR","time_in":"2023-09-25T09:04:31.742599Z","time_out":"2023-09-25T09:04:31.742648Z"}"#,
+            #"{"method":"subscribe","result":{"channel":"ticker","symbol":"BTC/USD","snapshot":true},"success":true,"time_in":"2023-09-25T09:04:31.742599Z","time_out":"2023-09-25T09:04:31.742648Z"}"#,
+            #"{"channel":"heartbeat"}"#,
+            #"{"channel":"ticker","type":"snapshot","data":[{"symbol":"BTC/USD","bid":26298.2,"bid_qty":0.70045549,"ask":26298.3,"ask_qty":3.79702421,"last":26298.30000,"volume":1098.07069065,"vwap":26281.5,"low":26175.1,"high":26365.0,"change":-46.0,"change_pct":-0.17}]}"#,
+        ]
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            for f in frames { peer.send(text: f) }
+            peer.stayQuiet(2)
+        }
+        let run = try Self.run(server, ["BTC-USD", "XBT-EUR", "--source", "kraken", "--count", "1"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let subscribe = #"{"method":"subscribe","params":{"channel":"ticker","symbol":["BTC/USD","XBT/EUR"]}}"#
+        #expect(server.received.first == subscribe)
+        let refused =
+            #""type": "error", "source": "kraken", "symbol": "XBT-EUR", "reason": "Currency pair not supported XBT/EUR""#
+        #expect(run.stdout.contains(refused))
+        let quote = try #require(Self.lines(run, type: "quote").first)
+        let expected =
+            #""symbol": "BTC-USD", "price": "26298.30000", "bid": "26298.2", "ask": "26298.3", "change": "-46.0", "changePercent": "-0.17""#
+        #expect(quote.contains(expected), "\(quote)")
+    }
+
     @Test func yahooProtobufPricingBecomesAQuote() throws {
         let b64 = Self.frame("yahoo-stream/inline__yfinance-test_PricingData_BTC-USD_2025-01-10.b64")
         let server = try LoopbackWebSocketServer { peer in

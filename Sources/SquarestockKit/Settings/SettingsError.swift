@@ -20,7 +20,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             return "unknown exchange '\(name)'; choose one of \(ExchangeCatalog.names.joined(separator: ", "))"
         case .noStream(let source):
             return
-                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto) or coinbase (crypto pairs)"
+                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs)"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

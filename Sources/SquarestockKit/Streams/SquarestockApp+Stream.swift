@@ -6,6 +6,7 @@ extension SquarestockApp {
     func streamFeed() -> Result<any StreamFeed, SettingsError> {
         switch settings.sourceName.lowercased() {
         case "coinbase": return .success(CoinbaseStreamFeed())
+        case "kraken": return .success(KrakenStreamFeed())
         case "yahoo", "auto": return .success(YahooStreamFeed())
         default: return .failure(.noStream(source: settings.sourceName))
         }

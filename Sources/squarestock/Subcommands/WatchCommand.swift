@@ -74,7 +74,7 @@ struct WatchCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Stream prices as they trade (--source yahoo or coinbase); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
+            "Stream prices as they trade (--source yahoo, coinbase or kraken); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
     )
     var stream = false
 
@@ -94,9 +94,9 @@ struct WatchCommand: ParsableCommand {
         if stream {
             guard replaySpeed == nil else { throw ValidationError("--stream streams live prices; drop --replay-speed") }
             let name = settings.sourceName.lowercased()
-            guard ["yahoo", "auto", "coinbase"].contains(name) else {
+            guard ["yahoo", "auto", "coinbase", "kraken"].contains(name) else {
                 throw ValidationError(
-                    "--source \(settings.sourceName) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto) or coinbase (crypto pairs)"
+                    "--source \(settings.sourceName) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs)"
                 )
             }
         }
@@ -178,7 +178,7 @@ struct WatchCommand: ParsableCommand {
         let streaming =
             stream
             || (settings.stream && replaySpeed == nil
-                && ["yahoo", "auto", "coinbase"].contains(settings.sourceName.lowercased()))
+                && ["yahoo", "auto", "coinbase", "kraken"].contains(settings.sourceName.lowercased()))
         if streaming && !tableMode {
             try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
             return

@@ -1,0 +1,113 @@
+import SquarestockCore
+import SquarestockNetworking
+
+/// Kraken's WebSocket v2 (`wss://ws.kraken.com/v2`), `ticker` channel, keyless. Symbols are
+/// `BTC/USD` there (v2 writes BTC, not REST's XBT); values are JSON numbers, read from their
+/// text. Each symbol of a subscribe gets its own answer, so a refused one (`"success":false`)
+/// fails alone. A heartbeat comes about every second when nothing else does.
+package struct KrakenStreamFeed: StreamFeed {
+    package let name = "kraken"
+    package let url = "wss://ws.kraken.com/v2"
+    package let keepAlive: Double? = nil
+    package let idleTimeout: Double = 10
+
+    package init() {}
+
+    static func native(_ symbol: String) -> String { symbol.replacingOccurrences(of: "-", with: "/") }
+    static func common(_ symbol: String) -> String { symbol.replacingOccurrences(of: "/", with: "-") }
+
+    func message(_ method: String, _ symbols: [String]) -> String {
+        "{\"method\":\"\(method)\",\"params\":{\"channel\":\"ticker\",\"symbol\":["
+            + symbols.map { "\"\(Self.native($0))\"" }.joined(separator: ",") + "]}}"
+    }
+
+    package func subscribe(_ symbols: [String]) -> [String] {
+        symbols.isEmpty ? [] : [message("subscribe", symbols)]
+    }
+
+    package func resubscribe(from old: [String], to new: [String]) -> [String] {
+        let gone = old.filter { !new.contains($0) }
+        return (gone.isEmpty ? [] : [message("unsubscribe", gone)]) + subscribe(new)
+    }
+
+    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+        message.withUnsafeBytes { raw in
+            var c = JSONCursor(raw)
+            var channel: String?
+            var method: String?
+            var success: Bool?
+            var error: String?
+            var symbol: String?
+            var quotes: [StreamQuote] = []
+            guard c.take(UInt8(ascii: "{")),
+                c.items(
+                    closedBy: UInt8(ascii: "}"),
+                    { c in
+                        guard let key = c.key() else { return false }
+                        switch true {
+                        case JSONCursor.equals(key, "channel"):
+                            channel = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                        case JSONCursor.equals(key, "method"):
+                            method = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                        case JSONCursor.equals(key, "error"):
+                            error = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                        case JSONCursor.equals(key, "symbol"):
+                            symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                        case JSONCursor.equals(key, "success"):
+                            if c.literal("true") {
+                                success = true
+                            } else if c.literal("false") {
+                                success = false
+                            } else {
+                                return false
+                            }
+                        case JSONCursor.equals(key, "data"):
+                            guard c.take(UInt8(ascii: "[")) else { return c.skipValue() }
+                            return c.items(closedBy: UInt8(ascii: "]")) { c in
+                                if let q = Self.ticker(&c) { quotes.append(q) }
+                                return true
+                            }
+                        default: return c.skipValue()
+                        }
+                        return true
+                    })
+            else { return }
+            if channel == "ticker" {
+                events += quotes.map { .quote($0) }
+            } else if channel == "heartbeat" {
+                events.append(.heartbeat(symbol: nil))
+            } else if method == "subscribe", success == false {
+                events.append(
+                    .symbolFailed(symbol: Self.common(symbol ?? ""), reason: error ?? "the subscription failed"))
+            }
+        }
+    }
+
+    /// `{"symbol":"BTC/USD","bid":..,"ask":..,"last":..,"volume":..,"change":..,"change_pct":..}`.
+    static func ticker(_ c: inout JSONCursor) -> StreamQuote? {
+        guard c.take(UInt8(ascii: "{")) else {
+            _ = c.skipValue()
+            return nil
+        }
+        var symbol: String?
+        var values: [String: ExactDecimal] = [:]
+        var time: EpochTime?
+        let ok = c.items(closedBy: UInt8(ascii: "}")) { c in
+            guard let key = c.key() else { return false }
+            let name = String(decoding: key, as: UTF8.self)
+            switch name {
+            case "symbol": symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+            case "timestamp": time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
+            case "bid", "ask", "last", "volume", "change", "change_pct":
+                if let d = c.decimal() { values[name] = d } else { return c.skipValue() }
+            default: return c.skipValue()
+            }
+            return true
+        }
+        guard ok, let symbol, let last = values["last"] else { return nil }
+        return StreamQuote(
+            symbol: common(symbol), price: last, time: time?.instant, nanoseconds: time?.nanoseconds ?? 0,
+            bid: values["bid"], ask: values["ask"], change: values["change"], changePercent: values["change_pct"],
+            dayVolume: values["volume"])
+    }
+}
