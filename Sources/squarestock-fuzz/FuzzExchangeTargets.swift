@@ -10,7 +10,7 @@ enum FuzzExchangeTargets {
         "kraken-assetpairs", "kraken-ticker", "kraken-depth", "kraken-trades", "kraken-ohlc", "kraken-status",
         "coinbase-products", "coinbase-ticker", "coinbase-book", "coinbase-trades", "coinbase-candles",
         "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache", "kraken-account",
-        "coinbase-account", "tradeogre-account", "coinbase-stream", "yahoo-stream", "kraken-book",
+        "coinbase-account", "tradeogre-account", "coinbase-stream", "yahoo-stream", "kraken-book", "kraken-stream",
     ]
 
     static let pair = TradingPair(base: "BTC", quote: "USD")
@@ -83,6 +83,11 @@ enum FuzzExchangeTargets {
             // The bytes as a protobuf payload, and as a frame carrying base64.
             _ = YahooPricingDecoder.quote(bytes)
             if let payload = YahooPricingDecoder.payload(of: bytes) { _ = YahooPricingDecoder.quote(payload) }
+        case "kraken-stream":
+            var state = StreamFeedState()
+            for message in bytes.split(separator: UInt8(ascii: "\n")) {
+                _ = KrakenStreamFeed().decode(Array(message), state: &state)
+            }
         case "kraken-book":
             // Messages in a row on one book: it never holds more than its depth a side.
             var book = KrakenBookState(depth: 10)
