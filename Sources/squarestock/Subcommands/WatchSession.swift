@@ -53,6 +53,12 @@ final class WatchSession {
     var ownsKeysFD = false
     var signalSources: [any DispatchSourceSignal] = []
     var exitCode: Int32?
+    /// Streamed trades redraw at most this often (20 frames a second): a busy stream must not
+    /// cost a frame per trade. Keys, polls and resizes still draw at once.
+    static let streamFrameInterval = 0.05
+    var lastDraw = -Double.infinity
+    /// The last wake brought only streamed trades, so its draw may wait for the frame interval.
+    var streamOnlyWake = false
 
     init(
         symbols: [String], rules: [AlertRule], feed: WatchFeed, clock: SystemMonotonicClock,
@@ -122,14 +128,21 @@ final class WatchSession {
             if tableMode {
                 state.expireFlashes(clock: now)
                 checkMarkets(now: now)
-                draw(now: now)
+                if !streamOnlyWake || now - lastDraw >= Self.streamFrameInterval {
+                    draw(now: now)
+                    lastDraw = now
+                    streamOnlyWake = false
+                }
             }
             var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             if keysFD >= 0 { fds.append(pollfd(fd: keysFD, events: Int16(POLLIN), revents: 0)) }
             let r = poll(&fds, nfds_t(fds.count), timeoutMilliseconds(now: now, fetching: worker.isRunning))
             if r < 0 && errno != EINTR { break }
             if fds[0].revents & Int16(POLLIN) != 0 {
-                for event in wake.drain() {
+                let events = wake.drain()
+                streamOnlyWake = streamOnlyWake || (!events.isEmpty && events.allSatisfy { $0 == .streamed })
+                if events.contains(where: { $0 != .streamed }) { streamOnlyWake = false }
+                for event in events {
                     switch event {
                     case .fetched:
                         if let results = worker.take() { handle(results) }
@@ -145,6 +158,7 @@ final class WatchSession {
                 }
             }
             if fds.count > 1 && fds[1].revents != 0 {
+                streamOnlyWake = false
                 var buffer = [UInt8](repeating: 0, count: 256)
                 let n = buffer.withUnsafeMutableBytes { read(keysFD, $0.baseAddress, $0.count) }
                 if n > 0 {
@@ -170,6 +184,7 @@ final class WatchSession {
             }
         }
         if tableMode, let f = state.nextFlashExpiry() { until = min(until, f) }
+        if tableMode && streamOnlyWake { until = min(until, lastDraw + Self.streamFrameInterval) }
         return Int32(max(0, min(60_000, ((until - now) * 1000).rounded(.up))))
     }
 
