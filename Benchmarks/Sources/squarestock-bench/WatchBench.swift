@@ -27,19 +27,10 @@ enum WatchBench {
         var rssAfterFirst = 0
         for i in 0..<n {
             let t = start.adding(seconds: Int64(i) * 60)
-            let results = symbols.map { s -> StockResult in
-                let cents = 10_000 + Int64(rng.below(2_000))
-                var p = Price(
-                    last: ExactDecimal(significand: cents, scale: 2),
-                    previousClose: ExactDecimal(significand: 10_500, scale: 2),
-                    volume: ExactDecimal(significand: Int64(rng.below(1_000_000))), lastTrade: t)
-                p.deriveChange()
-                return StockResult(
-                    symbol: s,
-                    outcome: .success(
-                        Stock(
-                            company: Company(symbol: s, name: "Company \(s)", exchange: exchange),
-                            currency: Currency(code: "USD"), timeZone: zone, price: p, source: "bench")))
+            let results = symbols.map { s in
+                polled(
+                    s, cents: 10_000 + Int64(rng.below(2_000)), volume: Int64(rng.below(1_000_000)), at: t, zone: zone,
+                    exchange: exchange)
             }
             let c0 = cpuSeconds()
             _ = state.apply(results, now: t, clock: Double(i) * 60)
@@ -80,20 +71,10 @@ enum WatchBench {
         var previous: ScreenFrame? = nil
         let start = Instant(secondsSinceEpoch: 1_761_750_000)
         var rng = SplitMix64(seed: 43)
-        let polled = symbols.map { s -> StockResult in
-            var p = Price(
-                last: ExactDecimal(significand: 10_000, scale: 2),
-                previousClose: ExactDecimal(significand: 10_500, scale: 2),
-                volume: ExactDecimal(significand: 1_000_000), lastTrade: start)
-            p.deriveChange()
-            return StockResult(
-                symbol: s,
-                outcome: .success(
-                    Stock(
-                        company: Company(symbol: s, name: "Company \(s)", exchange: exchange),
-                        currency: Currency(code: "USD"), timeZone: zone, price: p, source: "bench")))
+        let first = symbols.map {
+            polled($0, cents: 10_000, volume: 1_000_000, at: start, zone: zone, exchange: exchange)
         }
-        _ = state.apply(polled, now: start, clock: 0)
+        _ = state.apply(first, now: start, clock: 0)
         let c0 = cpuSeconds()
         var bytesOut = 0
         var updates = 0
@@ -124,5 +105,22 @@ enum WatchBench {
             "symbols=100 updates=\(updates) simulated_s=\(seconds) cpu_share=\(fmt(cpu / Double(seconds), 4)) "
                 + "bytes_per_s=\(bytesOut / seconds) peak_kib=\(peakRSSKiB()) peak_mib=\(fmt(Double(peakRSSKiB()) / 1024, 1))"
         )
+    }
+
+    /// A row as a poll of the synthetic market gives it: `cents` against a previous close of 105.00.
+    static func polled(
+        _ s: String, cents: Int64, volume: Int64, at t: Instant, zone: ExchangeTimeZone, exchange: Exchange?
+    ) -> StockResult {
+        var p = Price(
+            last: ExactDecimal(significand: cents, scale: 2),
+            previousClose: ExactDecimal(significand: 10_500, scale: 2),
+            volume: ExactDecimal(significand: volume), lastTrade: t)
+        p.deriveChange()
+        return StockResult(
+            symbol: s,
+            outcome: .success(
+                Stock(
+                    company: Company(symbol: s, name: "Company \(s)", exchange: exchange),
+                    currency: Currency(code: "USD"), timeZone: zone, price: p, source: "bench")))
     }
 }

@@ -52,6 +52,16 @@ package indirect enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// A price or amount sent as a number or as a string holding one (exchanges quote their
+    /// decimals to keep every digit; documentation examples often do not).
+    package var numberOrStringDecimal: ExactDecimal? {
+        switch self {
+        case .string(let s): return ExactDecimal(s)
+        case .number(let n): return ExactDecimal(n)
+        default: return nil
+        }
+    }
+
     package var int64: Int64? {
         guard case .number(let n) = self else { return nil }
         if let v = Int64(n) { return v }

@@ -32,8 +32,7 @@ enum OrderChecks {
         if let available {
             let needed = r.side == .buy ? r.cost : r.amount
             if let needed, needed > available {
-                let asset = r.side == .buy ? r.pair.quote : r.pair.base
-                out.append("it needs \(needed) \(asset), and \(available) \(asset) is available")
+                out.append("it needs \(needed) \(r.spends), and \(available) \(r.spends) is available")
             }
         }
         return out

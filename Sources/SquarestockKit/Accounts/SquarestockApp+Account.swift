@@ -24,18 +24,18 @@ extension SquarestockApp {
             if let folder = credentialsStore.folder { try? PrivateFileStore.preparePrivateFolder(folder) }
             let client = KrakenPrivateClient(
                 credentials: resolved, nonces: KrakenNonceSource(path: nonceFile), endpoint: settings.endpoint)
-            let directory = try? pairDirectory().get()
+            let pairs = LazyPairLookup { try? pairDirectory().get() }
             return .success(
                 KrakenAccount(client: client) { name in
-                    directory?.listings.first { $0.nativeName == name || $0.responseKey == name }?.pair
+                    pairs.directory?.listings.first { $0.nativeName == name || $0.responseKey == name }?.pair
                 })
         case "coinbase":
             return .success(CoinbaseAccount(credentials: resolved, endpoint: settings.endpoint))
         case "tradeogre":
-            let directory = try? pairDirectory().get()
+            let pairs = LazyPairLookup { try? pairDirectory().get() }
             return .success(
                 TradeOgreAccount(credentials: resolved, endpoint: settings.endpoint) { name in
-                    directory?.listings.first { $0.nativeName == name }?.pair
+                    pairs.directory?.listings.first { $0.nativeName == name }?.pair
                 })
         default:
             return .failure(.notSupported(exchange: exchange, what: "account access in this version"))
@@ -108,7 +108,7 @@ extension SquarestockApp {
         case .success(let l): listing = l
         case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
         }
-        let spends = request.side == .buy ? request.pair.quote : request.pair.base
+        let spends = request.spends
         let account: any ExchangeAccount
         switch self.account() {
         case .success(let a): account = a
@@ -120,24 +120,20 @@ extension SquarestockApp {
         return .success(
             OrderPreview(
                 exchange: adapter.name, exchangeDisplayName: adapter.displayName, request: request,
-                nativePair: listing.nativeName, cost: request.cost, feeRate: feeRate, spends: spends,
+                listing: listing, cost: request.cost, feeRate: feeRate, spends: spends,
                 available: available,
                 problems: OrderChecks.problems(request, listing: listing, available: available)))
     }
 
-    /// Sends the order (`dryRun`: asks the exchange to validate it only). Insufficient funds
-    /// come back with how much is available.
-    public func place(_ request: OrderRequest, dryRun: Bool) -> Result<PlacedOrder, AccountError> {
-        let listing: PairListing
-        switch pairDirectory().flatMap({ $0.resolve(request.pair.symbol) }) {
-        case .success(let l): listing = l
-        case .failure(let e): return .failure(.rejected(exchange: settings.exchangeName, message: e.detail))
-        }
+    /// Sends the previewed order (`dryRun`: asks the exchange to validate it only) with the
+    /// listing the preview resolved. Insufficient funds come back with how much is available.
+    public func place(_ preview: OrderPreview, dryRun: Bool) -> Result<PlacedOrder, AccountError> {
+        let request = preview.request
         return account().flatMap { account in
-            account.place(request, listing: listing, validateOnly: dryRun, transport: privateTransport)
+            account.place(request, listing: preview.listing, validateOnly: dryRun, transport: privateTransport)
                 .flatMapError { e in
                     guard case .insufficientFunds(let exchange, _) = e else { return .failure(e) }
-                    let spends = request.side == .buy ? request.pair.quote : request.pair.base
+                    let spends = request.spends
                     let available =
                         try? account.balances(transport: privateTransport).get()
                         .first { $0.asset == spends }?.available ?? .zero
@@ -155,5 +151,26 @@ extension SquarestockApp {
     /// `cancel --all`.
     public func cancelAll() -> Result<Int, AccountError> {
         account().flatMap { $0.cancelAll(transport: privateTransport) }
+    }
+}
+
+/// The pair directory, read the first time an order names a pair: balances and cancels never
+/// need it, so they never read the pair-list cache (or fetch the list).
+final class LazyPairLookup: @unchecked Sendable {
+    private let lock = Lock()
+    private var loaded = false
+    private var value: PairDirectory?
+    private let load: () -> PairDirectory?
+
+    init(_ load: @escaping () -> PairDirectory?) { self.load = load }
+
+    var directory: PairDirectory? {
+        lock.withLock {
+            if !loaded {
+                value = load()
+                loaded = true
+            }
+            return value
+        }
     }
 }

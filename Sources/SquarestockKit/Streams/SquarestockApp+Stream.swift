@@ -12,6 +12,9 @@ extension SquarestockApp {
         }
     }
 
+    /// Whether the settings' source has a stream (the one list is `streamFeed`'s).
+    public var sourceStreams: Bool { (try? streamFeed().get()) != nil }
+
     /// `watch --stream`: a session for `symbols` on the source's feed, reconnecting by itself.
     /// `SQUARESTOCK_STREAM_IDLE` and `SQUARESTOCK_STREAM_BACKOFF` (seconds) shorten the idle limit
     /// and the first backoff for tests.

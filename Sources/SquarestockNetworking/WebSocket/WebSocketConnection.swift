@@ -154,9 +154,6 @@ package final class WebSocketConnection: @unchecked Sendable {
         return poll(&fd, 1, Int32(max(1, min(left * 1000, 60_000)))) > 0
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    /// Deadlines of one connection's reads and writes (`CLOCK_MONOTONIC`).
+    static func now() -> Double { ProcessMonotonicClock().now() }
 }

@@ -35,7 +35,7 @@ package enum StreamLineWriter {
         case .stopped: return "{\"type\": \"stream\", \"source\": \(s(source)), \"state\": \"stopped\"}"
         case .reconnecting(let seconds, let attempt, let reason):
             return "{\"type\": \"stream\", \"source\": \(s(source)), \"state\": \"reconnecting\", "
-                + "\"inSeconds\": \(Int((seconds * 10).rounded()) / 10).\(Int((seconds * 10).rounded()) % 10), "
+                + "\"inSeconds\": \((seconds * 10).rounded() / 10), "
                 + "\"attempt\": \(attempt), \"reason\": \(s(reason))}"
         }
     }

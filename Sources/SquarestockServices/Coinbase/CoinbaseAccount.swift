@@ -79,9 +79,7 @@ package struct CoinbaseAccount: ExchangeAccount {
 
     package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
         send("GET", "/orders/historical/" + Endpoint.encode(id), transport: transport)
-            .mapError {
-                $0 == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : $0
-            }
+            .mapError { $0.naming(orderID: id) }
             .flatMap {
                 CoinbaseAccountDecoder.order($0["order"]).map { .success($0) }
                     ?? .failure(.unknownOrder(exchange: exchange, id: id))
@@ -132,6 +130,6 @@ package struct CoinbaseAccount: ExchangeAccount {
     /// `GET /transaction_summary`: `{"fee_tier":{"taker_fee_rate":"0.006",...}}`, a fraction.
     package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? {
         guard let body = try? send("GET", "/transaction_summary", transport: transport).get() else { return nil }
-        return CoinbaseAccountDecoder.decimal(body["fee_tier"]?["taker_fee_rate"])
+        return CoinbaseResponse.decimal(body["fee_tier"]?["taker_fee_rate"])
     }
 }

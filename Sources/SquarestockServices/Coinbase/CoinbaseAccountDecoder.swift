@@ -48,9 +48,10 @@ package enum CoinbaseAccountDecoder {
         guard let items = body["accounts"]?.array else { return .failure(malformed("no accounts")) }
         var out: [AssetBalance] = []
         for a in items {
-            guard let currency = a["currency"]?.string, let available = decimal(a["available_balance"]?["value"])
+            guard let currency = a["currency"]?.string,
+                let available = CoinbaseResponse.decimal(a["available_balance"]?["value"])
             else { return .failure(malformed("an account lacks its currency or available balance")) }
-            let held = decimal(a["hold"]?["value"]) ?? .zero
+            let held = CoinbaseResponse.decimal(a["hold"]?["value"]) ?? .zero
             let total = (available + held) ?? available
             guard !total.isZero else { continue }
             out.append(
@@ -81,7 +82,9 @@ package enum CoinbaseAccountDecoder {
         let config = o["order_configuration"]
         let limit = config?["limit_limit_gtc"] ?? config?["limit_limit_gtd"]
         let market = config?["market_market_ioc"]
-        guard let amount = decimal(limit?["base_size"]) ?? decimal(market?["base_size"]) ?? decimal(o["filled_size"])
+        guard
+            let amount = CoinbaseResponse.decimal(limit?["base_size"]) ?? CoinbaseResponse.decimal(market?["base_size"])
+                ?? CoinbaseResponse.decimal(o["filled_size"])
         else { return nil }
         let status: OrderStatus
         switch o["status"]?.string {
@@ -96,8 +99,10 @@ package enum CoinbaseAccountDecoder {
             id: TerminalText.sanitize(id), pair: TradingPair(symbol: product), pairName: TerminalText.sanitize(product),
             side: sideText == "SELL" ? .sell : .buy,
             type: limit != nil ? "limit" : (market != nil ? "market" : "other"),
-            amount: amount, filled: decimal(o["filled_size"]) ?? .zero, price: decimal(limit?["limit_price"]),
-            averagePrice: decimal(o["average_filled_price"]).flatMap { $0.isZero ? nil : $0 }, status: status,
+            amount: amount, filled: CoinbaseResponse.decimal(o["filled_size"]) ?? .zero,
+            price: CoinbaseResponse.decimal(limit?["limit_price"]),
+            averagePrice: CoinbaseResponse.decimal(o["average_filled_price"]).flatMap { $0.isZero ? nil : $0 },
+            status: status,
             opened: o["created_time"]?.string.flatMap { EpochTime(rfc3339: $0)?.instant },
             closed: o["last_fill_time"]?.string.flatMap { EpochTime(rfc3339: $0)?.instant })
     }
@@ -110,8 +115,8 @@ package enum CoinbaseAccountDecoder {
                 let code = first.string ?? first["error"]?.string ?? first["preview_failure_reason"]?.string ?? "error"
                 return .failure(error(code: code, message: code))
             }
-            let total = decimal(body["order_total"]).map { "total \($0)" }
-            let fees = decimal(body["commission_total"]).map { "fees \($0)" }
+            let total = CoinbaseResponse.decimal(body["order_total"]).map { "total \($0)" }
+            let fees = CoinbaseResponse.decimal(body["commission_total"]).map { "fees \($0)" }
             return .success(
                 PlacedOrder(
                     ids: [], description: [total, fees].compactMap { $0 }.joined(separator: ", "), validatedOnly: true))
@@ -131,17 +136,9 @@ package enum CoinbaseAccountDecoder {
         if done == 0, ids.count == 1, let reason = results.first?["failure_reason"]?.string {
             let e = error(code: reason, message: reason)
             return .failure(
-                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: ids[0]) : e)
+                e.naming(orderID: ids[0]))
         }
         return .success(done)
-    }
-
-    package static func decimal(_ v: JSONValue?) -> ExactDecimal? {
-        switch v {
-        case .string(let s)?: return ExactDecimal(s)
-        case .number(let n)?: return ExactDecimal(n)
-        default: return nil
-        }
     }
 
     package static func malformed(_ detail: String) -> AccountError { .malformed(exchange: exchange, detail: detail) }

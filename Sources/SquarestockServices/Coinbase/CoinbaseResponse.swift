@@ -36,13 +36,7 @@ enum CoinbaseResponse {
     }
 
     /// A price or size: a string on the wire; candles send JSON numbers, whose text is kept.
-    static func decimal(_ value: JSONValue?) -> ExactDecimal? {
-        switch value {
-        case .string(let s)?: return ExactDecimal(s)
-        case .number(let n)?: return ExactDecimal(n)
-        default: return nil
-        }
-    }
+    static func decimal(_ value: JSONValue?) -> ExactDecimal? { value?.numberOrStringDecimal }
 
     /// `trade_id` is an int on the wire and a string in some samples.
     static func identifier(_ value: JSONValue?) -> String? {

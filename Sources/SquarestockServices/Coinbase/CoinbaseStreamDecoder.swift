@@ -93,10 +93,9 @@ package enum CoinbaseStreamDecoder {
                 }
                 if let tradeID { state.lastTradeID[product] = max(tradeID, state.lastTradeID[product] ?? 0) }
                 let change = open24h.flatMap { price - $0 }
-                let percent = change.flatMap { ch in
-                    open24h.flatMap {
-                        $0.isZero ? nil : (ch * ExactDecimal(100)).flatMap { $0.divided(by: open24h!, scale: 2) }
-                    }
+                var percent: ExactDecimal?
+                if let change, let open = open24h, !open.isZero {
+                    percent = (change * ExactDecimal(100))?.divided(by: open, scale: 2)
                 }
                 return [
                     .quote(

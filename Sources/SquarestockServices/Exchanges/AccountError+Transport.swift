@@ -13,4 +13,10 @@ extension AccountError {
                 ? .statusUnknown(exchange: exchange, detail: e.description) : .transport(exchange: exchange, e)
         }
     }
+
+    /// An unknown-order error naming `id` (decoders know the answer, not which id was asked).
+    package func naming(orderID id: String) -> AccountError {
+        guard case .unknownOrder(let exchange, let named) = self, named.isEmpty else { return self }
+        return .unknownOrder(exchange: exchange, id: id)
+    }
 }

@@ -32,9 +32,7 @@ package struct KrakenAccount: ExchangeAccount {
 
     package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
         client.call("QueryOrders", [("txid", id)], transport: transport)
-            .mapError { e in
-                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : e
-            }
+            .mapError { $0.naming(orderID: id) }
             .flatMap { KrakenAccountDecoder.orders($0, under: nil, pairs: pairs) }
             .flatMap { $0.first.map { .success($0) } ?? .failure(.unknownOrder(exchange: exchange, id: id)) }
     }
@@ -56,9 +54,7 @@ package struct KrakenAccount: ExchangeAccount {
 
     package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {
         client.call("CancelOrder", [("txid", id)], isOrder: true, transport: transport)
-            .mapError { e in
-                e == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : e
-            }
+            .mapError { $0.naming(orderID: id) }
             .flatMap(KrakenAccountDecoder.cancelled)
     }
 

@@ -54,13 +54,7 @@ enum KrakenEnvelope {
     }
 
     /// The text of a price or size: a string on the wire, a number in some documentation examples.
-    static func decimal(_ value: JSONValue?) -> ExactDecimal? {
-        switch value {
-        case .string(let s)?: return ExactDecimal(s)
-        case .number(let n)?: return ExactDecimal(n)
-        default: return nil
-        }
-    }
+    static func decimal(_ value: JSONValue?) -> ExactDecimal? { value?.numberOrStringDecimal }
 
     /// An integer sent as a number or as a string (`opentm`, `count`, OHLC `last`).
     static func integer(_ value: JSONValue?) -> Int64? {

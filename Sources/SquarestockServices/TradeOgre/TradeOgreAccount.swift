@@ -24,33 +24,46 @@ package struct TradeOgreAccount: ExchangeAccount {
         _ method: String, _ path: String, form: [(String, String)] = [], isOrder: Bool = false,
         transport: any HTTPTransport
     ) -> Result<JSONValue, AccountError> {
+        send([(method, path, form)], isOrder: isOrder, transport: transport)[0]
+    }
+
+    /// Several calls in one concurrent batch, each answer in the order asked.
+    func send(
+        _ calls: [(method: String, path: String, form: [(String, String)])], isOrder: Bool = false,
+        transport: any HTTPTransport
+    ) -> [Result<JSONValue, AccountError>] {
         guard let baseURL else {
-            return .failure(
-                .rejected(
-                    exchange: exchange,
-                    message:
-                        "it has no live host (offline since July 2025); give --endpoint URL of a server speaking its API"
-                ))
+            let noHost = AccountError.rejected(
+                exchange: exchange,
+                message:
+                    "it has no live host (offline since July 2025); give --endpoint URL of a server speaking its API")
+            return calls.map { _ in .failure(noHost) }
         }
-        let body = form.map { Endpoint.encode($0.0) + "=" + Endpoint.encode($0.1) }.joined(separator: "&")
-        var headers = ["Authorization: " + authorization, "User-Agent: " + ExchangeRequest.userAgent]
-        if method == "POST" { headers.append("Content-Type: application/x-www-form-urlencoded") }
-        let request = HTTPRequest(
-            url: baseURL + path, headers: headers, method: method, body: method == "POST" ? Array(body.utf8) : nil)
-        switch transport.perform(request) {
-        case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
-        case .success(let r): return TradeOgreAccountDecoder.answer(r)
+        let requests = calls.map { call -> HTTPRequest in
+            let body = call.form.map { Endpoint.encode($0.0) + "=" + Endpoint.encode($0.1) }.joined(separator: "&")
+            var headers = ["Authorization: " + authorization, "User-Agent: " + ExchangeRequest.userAgent]
+            if call.method == "POST" { headers.append("Content-Type: application/x-www-form-urlencoded") }
+            return HTTPRequest(
+                url: baseURL + call.path, headers: headers, method: call.method,
+                body: call.method == "POST" ? Array(body.utf8) : nil)
+        }
+        return transport.perform(requests).map { answer in
+            switch answer {
+            case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
+            case .success(let r): return TradeOgreAccountDecoder.answer(r)
+            }
         }
     }
 
+    /// The totals, then every held currency's available amount in one batch.
     package func balances(transport: any HTTPTransport) -> Result<[AssetBalance], AccountError> {
         send("GET", "/account/balances", transport: transport).flatMap(TradeOgreAccountDecoder.totals).flatMap {
-            totals in
+            all in
+            let totals = all.filter { !$0.1.isZero }
+            let answers = send(totals.map { ("POST", "/account/balance", [("currency", $0.0)]) }, transport: transport)
             var out: [AssetBalance] = []
-            for (currency, total) in totals where !total.isZero {
-                let available = send("POST", "/account/balance", form: [("currency", currency)], transport: transport)
-                    .flatMap(TradeOgreAccountDecoder.available)
-                switch available {
+            for ((currency, total), answer) in zip(totals, answers) {
+                switch answer.flatMap(TradeOgreAccountDecoder.available) {
                 case .failure(let e): return .failure(e)
                 case .success(let a):
                     out.append(AssetBalance(asset: currency, total: total, available: a, held: (total - a) ?? .zero))
@@ -72,9 +85,7 @@ package struct TradeOgreAccount: ExchangeAccount {
 
     package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
         send("GET", "/account/order/" + Endpoint.encode(id), transport: transport)
-            .mapError {
-                $0 == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : $0
-            }
+            .mapError { $0.naming(orderID: id) }
             .flatMap { body in
                 TradeOgreAccountDecoder.order(id: id, body, pairs: pairs).map { .success($0) }
                     ?? .failure(.malformed(exchange: exchange, detail: "the order lacks its market, type or quantity"))
@@ -106,9 +117,7 @@ package struct TradeOgreAccount: ExchangeAccount {
 
     package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {
         send("POST", "/order/cancel", form: [("uuid", id)], isOrder: true, transport: transport)
-            .mapError {
-                $0 == .unknownOrder(exchange: exchange, id: "") ? .unknownOrder(exchange: exchange, id: id) : $0
-            }
+            .mapError { $0.naming(orderID: id) }
             .map { _ in 1 }
     }
 

@@ -37,7 +37,7 @@ package enum TradeOgreAccountDecoder {
         }
         var out: [(String, ExactDecimal)] = []
         for (currency, value) in members {
-            guard let v = decimal(value) else {
+            guard let v = TradeOgreResponse.decimal(value) else {
                 return .failure(.malformed(exchange: exchange, detail: "a balance is not a number"))
             }
             out.append((TerminalText.sanitize(currency).uppercased(), v))
@@ -46,7 +46,7 @@ package enum TradeOgreAccountDecoder {
     }
 
     package static func available(_ body: JSONValue) -> Result<ExactDecimal, AccountError> {
-        decimal(body["available"]).map { .success($0) }
+        TradeOgreResponse.decimal(body["available"]).map { .success($0) }
             ?? .failure(.malformed(exchange: exchange, detail: "no available amount"))
     }
 
@@ -68,21 +68,17 @@ package enum TradeOgreAccountDecoder {
     }
 
     package static func order(id: String, _ o: JSONValue, pairs: (String) -> TradingPair?) -> AccountOrder? {
-        guard let market = o["market"]?.string, let type = o["type"]?.string, let quantity = decimal(o["quantity"])
+        guard let market = o["market"]?.string, let type = o["type"]?.string,
+            let quantity = TradeOgreResponse.decimal(o["quantity"])
         else { return nil }
-        let filled = decimal(o["fulfilled"]) ?? .zero
-        let date = decimal(o["date"]).map { Instant(secondsSinceEpoch: $0.rounded(toScale: 0).significand) }
+        let filled = TradeOgreResponse.decimal(o["fulfilled"]) ?? .zero
+        let date = TradeOgreResponse.decimal(o["date"]).map {
+            Instant(secondsSinceEpoch: $0.rounded(toScale: 0).significand)
+        }
         return AccountOrder(
             id: TerminalText.sanitize(id), pair: pairs(market), pairName: TerminalText.sanitize(market),
             side: type == "sell" ? .sell : .buy, type: "limit", amount: quantity, filled: filled,
-            price: decimal(o["price"]), status: filled >= quantity ? .filled : .open, opened: date)
+            price: TradeOgreResponse.decimal(o["price"]), status: filled >= quantity ? .filled : .open, opened: date)
     }
 
-    package static func decimal(_ v: JSONValue?) -> ExactDecimal? {
-        switch v {
-        case .string(let s)?: return ExactDecimal(s)
-        case .number(let n)?: return ExactDecimal(n)
-        default: return nil
-        }
-    }
 }

@@ -20,13 +20,7 @@ enum TradeOgreResponse {
     }
 
     /// Every number is a string with 8 decimals.
-    static func decimal(_ value: JSONValue?) -> ExactDecimal? {
-        switch value {
-        case .string(let s)?: return ExactDecimal(s)
-        case .number(let n)?: return ExactDecimal(n)
-        default: return nil
-        }
-    }
+    static func decimal(_ value: JSONValue?) -> ExactDecimal? { value?.numberOrStringDecimal }
 
     static func malformed(_ detail: String) -> QuoteError {
         .malformed(source: source, line: 1, column: 1, detail: detail)

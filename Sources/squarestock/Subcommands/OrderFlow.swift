@@ -25,7 +25,7 @@ enum OrderFlow {
             let words = "\(side == .buy ? "buy" : "sell") \(request.amount)"
             try confirm(words, yes: o.yes, what: "order")
         }
-        let placed = try AccountOutput.value(app.place(request, dryRun: o.dryRun))
+        let placed = try AccountOutput.value(app.place(preview, dryRun: o.dryRun))
         if placed.validatedOnly {
             Terminal.writeOut(
                 "\(preview.exchangeDisplayName) validated the order (nothing was placed)"

@@ -93,11 +93,8 @@ struct WatchCommand: ParsableCommand {
         if let c = count, c < 1 { throw ValidationError("--count must be at least 1") }
         if stream {
             guard replaySpeed == nil else { throw ValidationError("--stream streams live prices; drop --replay-speed") }
-            let name = settings.sourceName.lowercased()
-            guard ["yahoo", "auto", "coinbase", "kraken"].contains(name) else {
-                throw ValidationError(
-                    "--source \(settings.sourceName) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs)"
-                )
+            guard SquarestockApp(settings: settings).sourceStreams else {
+                throw ValidationError(SettingsError.noStream(source: settings.sourceName).description)
             }
         }
         if let speed = replaySpeed {
@@ -176,9 +173,7 @@ struct WatchCommand: ParsableCommand {
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
         // `stream = true` in the config streams where the source can; other sources poll as before.
         let streaming =
-            stream
-            || (settings.stream && replaySpeed == nil
-                && ["yahoo", "auto", "coinbase", "kraken"].contains(settings.sourceName.lowercased()))
+            stream || (settings.stream && replaySpeed == nil && SquarestockApp(settings: settings).sourceStreams)
         if streaming && !tableMode {
             try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
             return

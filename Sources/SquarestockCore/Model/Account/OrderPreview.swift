@@ -4,8 +4,10 @@ public struct OrderPreview: Sendable {
     public var exchange: String
     public var exchangeDisplayName: String
     public var request: OrderRequest
-    /// The exchange's name of the pair (`XBTUSD`).
-    public var nativePair: String
+    /// The pair as the exchange lists it (its name, `XBTUSD`; its minimums and steps): the order
+    /// is sent with this listing, so placing it needs no second look-up.
+    public var listing: PairListing
+    public var nativePair: String { listing.nativeName }
     /// Amount x limit price in the quote currency; nil for a market order.
     public var cost: ExactDecimal?
     /// The taker fee rate at the key's tier (a fraction), when the exchange says it.
@@ -19,14 +21,14 @@ public struct OrderPreview: Sendable {
     public var problems: [String]
 
     public init(
-        exchange: String, exchangeDisplayName: String, request: OrderRequest, nativePair: String, cost: ExactDecimal?,
+        exchange: String, exchangeDisplayName: String, request: OrderRequest, listing: PairListing, cost: ExactDecimal?,
         feeRate: ExactDecimal? = nil,
         spends: String, available: ExactDecimal?, problems: [String]
     ) {
         self.exchange = exchange
         self.exchangeDisplayName = exchangeDisplayName
         self.request = request
-        self.nativePair = nativePair
+        self.listing = listing
         self.cost = cost
         self.feeRate = feeRate
         self.spends = spends

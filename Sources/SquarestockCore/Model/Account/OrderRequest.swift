@@ -16,6 +16,9 @@ public struct OrderRequest: Sendable, Equatable {
         self.limitPrice = limitPrice
     }
 
+    /// The asset the order pays with: the quote currency for a buy, the base for a sell.
+    public var spends: String { side == .buy ? pair.quote : pair.base }
+
     /// `amount` x `limitPrice` in the quote currency; nil for a market order.
     public var cost: ExactDecimal? { limitPrice.flatMap { amount * $0 } }
 }
