@@ -215,6 +215,16 @@ struct AccountCLITests {
         #expect(s.fake.addOrderRequests == 1)
     }
 
+    @Test func anUnreadableAnswerToAnOrderIsStatusUnknownNotAnError() throws {
+        let s = try Setup()
+        s.fake.addOrderBody = "<html><title>502 Bad Gateway</title></html>"
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode == 1)
+        #expect(
+            run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"), "\(run.stderr)")
+        #expect(s.fake.placed.count == 1 && s.fake.addOrderRequests == 1)
+    }
+
     @Test func twoProcessesPlacingOrdersWithOneKeyNeverCollideOnNonces() throws {
         let s = try Setup()
         let runs = 6

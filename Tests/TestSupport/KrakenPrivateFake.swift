@@ -44,6 +44,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var cancelOnly = false
     /// Seconds AddOrder waits before answering (after recording the order): a lost answer.
     public var addOrderDelay: Double?
+    /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
+    public var addOrderBody: String?
     /// Every AddOrder request received, validations included.
     public private(set) var addOrderRequests = 0
     /// Every private call answers `EAPI:Rate limit exceeded` while set.
@@ -106,7 +108,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 )
             case "AddOrder":
                 addOrderRequests += 1
-                let answer = addOrder(form)
+                var answer = addOrder(form)
+                if let body = addOrderBody { answer = .text(body, status: 502, contentType: "text/html") }
                 return addOrderDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelOrder":
                 guard let id = form["txid"], let o = orders[id], o.status == "open" else {

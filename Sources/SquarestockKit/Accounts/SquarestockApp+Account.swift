@@ -131,6 +131,7 @@ extension SquarestockApp {
         let request = preview.request
         return account().flatMap { account in
             account.place(request, listing: preview.listing, validateOnly: dryRun, transport: privateTransport)
+                .mapError { dryRun ? $0 : $0.afterSendingOrder }
                 .flatMapError { e in
                     guard case .insufficientFunds(let exchange, _) = e else { return .failure(e) }
                     let spends = request.spends

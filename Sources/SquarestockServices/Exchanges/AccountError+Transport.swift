@@ -19,4 +19,12 @@ extension AccountError {
         guard case .unknownOrder(let exchange, let named) = self, named.isEmpty else { return self }
         return .unknownOrder(exchange: exchange, id: id)
     }
+
+    /// For an order that was sent: an answer that cannot be read may still mean the order was
+    /// placed (an HTML error page from a proxy after the exchange acted, a new answer shape), so
+    /// it is "status unknown", never an invitation to send it again.
+    package var afterSendingOrder: AccountError {
+        guard case .malformed(let exchange, let detail) = self else { return self }
+        return .statusUnknown(exchange: exchange, detail: "its answer could not be read: " + detail)
+    }
 }

@@ -67,7 +67,8 @@ public enum AccountError: Error, Sendable, Equatable {
         case .transport(_, let e):
             return e.description
         case .malformed(let exchange, let detail):
-            return "\(exchange) sent an answer squarestock cannot read (\(detail))"
+            return
+                "\(exchange) sent an answer squarestock cannot read (\(detail)); try again in a minute, and if it keeps happening run `squarestock doctor`"
         case .rejected(let exchange, let message):
             return "\(exchange) refused: \(message)"
         }
