@@ -90,10 +90,16 @@ enum FuzzExchangeTargets {
             }
         case "kraken-book":
             // Messages in a row on one book: it never holds more than its depth a side.
+            // The same messages through the live-book feed: every book it reports is cut to depth.
             var book = KrakenBookState(depth: 10)
+            let feed = KrakenStreamFeed(channel: .book(depth: 10))
+            var state = StreamFeedState()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 _ = book.apply(Array(message))
                 precondition(book.bids.count <= 10 && book.asks.count <= 10, "a book over its depth")
+                for case .book(let live) in feed.decode(Array(message), state: &state) {
+                    precondition(live.book.bids.count <= 10 && live.book.asks.count <= 10, "a live book over its depth")
+                }
             }
         case "pair-cache":
             let now = Instant(secondsSinceEpoch: 1_790_000_000)

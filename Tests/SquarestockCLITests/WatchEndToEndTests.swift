@@ -15,14 +15,16 @@ struct WatchEndToEndTests {
 
     /// A shell line that prints a marker, runs watch with a clean environment, then reports its
     /// exit status and the terminal modes, and stays alive so the screen can be inspected.
-    static func command(_ arguments: [String], environment: [String: String] = [:], runs: Int = 1) -> String {
+    static func command(
+        _ arguments: [String], environment: [String: String] = [:], runs: Int = 1, subcommand: String = "watch"
+    ) -> String {
         var env = CLIRunner.baseEnvironment()
         env.removeValue(forKey: "NO_COLOR")
         env.removeValue(forKey: "COLUMNS")
         env["TERM"] = "xterm-256color"
         for (k, v) in environment { env[k] = v }
         let assignments = env.keys.sorted().map { "\($0)=\(quoted(env[$0]!))" }.joined(separator: " ")
-        let watch = ([CLIRunner.executablePath, "watch"] + arguments).map(quoted).joined(separator: " ")
+        let watch = ([CLIRunner.executablePath, subcommand] + arguments).map(quoted).joined(separator: " ")
         // Like an interactive shell, the wrapper survives the Ctrl-C and Ctrl-\ meant for watch
         // (a caught signal is reset to its default in the child).
         var script = "trap : INT QUIT; printf 'before-watch\\n'; "

@@ -9,6 +9,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case unknownExchange(String)
     /// `--stream` with a source that has no stream.
     case noStream(source: String)
+    /// `book --live` on an exchange whose stream has no checked book.
+    case noLiveBook(exchange: String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         case .noStream(let source):
             return
                 "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs)"
+        case .noLiveBook(let exchange):
+            return
+                "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum), or drop --live"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

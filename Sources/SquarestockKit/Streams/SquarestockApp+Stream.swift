@@ -16,16 +16,35 @@ extension SquarestockApp {
     public var sourceStreams: Bool { (try? streamFeed().get()) != nil }
 
     /// `watch --stream`: a session for `symbols` on the source's feed, reconnecting by itself.
-    /// `SQUARESTOCK_STREAM_IDLE` and `SQUARESTOCK_STREAM_BACKOFF` (seconds) shorten the idle limit
-    /// and the first backoff for tests.
     public func streamSession(symbols: [String]) throws(SettingsError) -> StreamSessionHandle {
-        let feed = try streamFeed().get()
+        session(try streamFeed().get(), symbols: symbols.map { $0.uppercased() })
+    }
+
+    /// The settings' exchange as people write it (`Kraken`).
+    public var exchangeDisplayName: String { exchangeAdapter().0.displayName }
+
+    /// Whether the settings' exchange streams books (`book --live`).
+    public var exchangeStreamsBooks: Bool { settings.exchangeName.lowercased() == "kraken" }
+
+    /// `book PAIR --live`: the settings' exchange's book of `pair`, `depth` levels a side, kept
+    /// by the stream and checked against the exchange's checksum; a book that drifts is fetched
+    /// afresh alone. Kraken names bitcoin BTC on its stream, so XBT is written BTC.
+    public func liveBookSession(_ pair: String, depth: Int) throws(SettingsError) -> StreamSessionHandle {
+        guard exchangeStreamsBooks else { throw .noLiveBook(exchange: settings.exchangeName) }
+        let symbol = pair.uppercased().split(separator: "-").map { $0 == "XBT" ? "BTC" : String($0) }
+            .joined(separator: "-")
+        return session(KrakenStreamFeed(channel: .book(depth: depth)), symbols: [symbol])
+    }
+
+    /// `SQUARESTOCK_STREAM_IDLE` and `SQUARESTOCK_STREAM_BACKOFF` (seconds) shorten the idle
+    /// limit and the first backoff for tests.
+    private func session(_ feed: any StreamFeed, symbols: [String]) -> StreamSessionHandle {
         let env = settings.environment
-        let session = StreamSession(
-            feed: feed, endpoint: settings.endpoint, symbols: symbols.map { $0.uppercased() },
-            connectTimeout: settings.timeout, backoffBase: env["SQUARESTOCK_STREAM_BACKOFF"].flatMap(Double.init) ?? 1,
-            idleTimeout: env["SQUARESTOCK_STREAM_IDLE"].flatMap(Double.init))
-        return StreamSessionHandle(session: session)
+        return StreamSessionHandle(
+            session: StreamSession(
+                feed: feed, endpoint: settings.endpoint, symbols: symbols, connectTimeout: settings.timeout,
+                backoffBase: env["SQUARESTOCK_STREAM_BACKOFF"].flatMap(Double.init) ?? 1,
+                idleTimeout: env["SQUARESTOCK_STREAM_IDLE"].flatMap(Double.init)))
     }
 }
 

@@ -24,6 +24,35 @@ package enum StreamLineWriter {
             return "{\"type\": \"subscribed\", \"source\": \(s(source)), \"symbols\": ["
                 + symbols.map(s).joined(separator: ", ")
                 + "]}"
+        case .book(let live): return book(live, source: source)
+        }
+    }
+
+    /// `{"type": "book", ..., "check": "verified", "bids": [["45283.5", "0.10000000"], ...], ...}`:
+    /// price and size pairs, best first, exactly as the exchange sent them.
+    static func book(_ live: LiveBook, source: String) -> String {
+        let s = QuoteJSONWriter.string
+        func side(_ levels: [BookLevel]) -> String {
+            "[" + levels.map { "[\(s($0.price.description)), \(s($0.size.description))]" }.joined(separator: ", ") + "]"
+        }
+        var check = "\"check\": \(s(checkWord(live.check)))"
+        switch live.check {
+        case .resyncing(let expected, let computed), .unverified(let expected, let computed):
+            check += ", \"expected\": \(expected), \"computed\": \(computed)"
+        case .verified, .unchecked: break
+        }
+        return "{\"type\": \"book\", \"source\": \(s(source)), \"symbol\": \(s(live.symbol)), \(check), "
+            + "\"time\": \(live.book.time.map { s($0.iso8601UTC) } ?? "null"), "
+            + "\"bids\": \(side(live.book.bids)), \"asks\": \(side(live.book.asks))}"
+    }
+
+    /// `verified`, `unchecked`, `resyncing`, `unverified`.
+    package static func checkWord(_ check: LiveBookCheck) -> String {
+        switch check {
+        case .verified: return "verified"
+        case .unchecked: return "unchecked"
+        case .resyncing: return "resyncing"
+        case .unverified: return "unverified"
         }
     }
 
@@ -49,6 +78,12 @@ package enum StreamLineWriter {
             return parts.joined(separator: "  ")
         case .symbolFailed(let symbol, let reason): return "\(symbol): \(source) cannot stream it (\(reason))"
         case .gap(let symbol, let detail): return "\(symbol): gap in \(source)'s stream: \(detail)"
+        case .book(let live):
+            var parts = [live.symbol + " book"]
+            if let b = live.book.bids.first { parts.append("bid \(b.price) x \(b.size)") }
+            if let a = live.book.asks.first { parts.append("ask \(a.price) x \(a.size)") }
+            parts.append("checksum " + checkWord(live.check))
+            return parts.joined(separator: "  ")
         case .heartbeat, .subscribed: return nil
         }
     }

@@ -16,6 +16,14 @@ package struct KrakenBookState: Sendable {
     package let depth: Int
     package private(set) var bids: [Level] = []
     package private(set) var asks: [Level] = []
+    /// The exchange's time of the last applied message.
+    package private(set) var time: EpochTime?
+    /// After a mismatch, updates are ignored until the fresh snapshot asked for arrives.
+    package private(set) var awaitingSnapshot = false
+    /// Mismatches in a row without a good message between them; past `maxResyncs` the book stops
+    /// asking for snapshots (its checksum keeps disagreeing) and is shown unverified.
+    package private(set) var mismatchesInARow = 0
+    package static let maxResyncs = 3
 
     package init(depth: Int = 10) { self.depth = depth }
 
@@ -24,24 +32,53 @@ package struct KrakenBookState: Sendable {
         case applied
         /// The checksum did not match: this book must be subscribed again (only this one).
         case mismatch(expected: UInt32, computed: UInt32)
+        /// The checksum did not match after `maxResyncs` fresh snapshots: applied, unverified.
+        case failing(expected: UInt32, computed: UInt32)
+        /// An update while waiting for the snapshot of a resync: not applied.
+        case awaitingSnapshot
         /// Not a book message of this symbol, or not readable.
         case ignored
     }
 
-    /// Applies a `{"channel":"book","type":"snapshot"|"update","data":[{...}]}` message.
+    /// Applies a `{"channel":"book","type":"snapshot"|"update","data":[{...}]}` message (its
+    /// first book).
     package mutating func apply(_ message: [UInt8]) -> Outcome {
-        guard let parsed = KrakenBookMessage.parse(message) else { return .ignored }
-        if parsed.isSnapshot {
+        guard let parsed = KrakenBookMessage.parse(message), let entry = parsed.entries.first else { return .ignored }
+        return apply(entry, isSnapshot: parsed.isSnapshot)
+    }
+
+    /// Applies one book of a message.
+    package mutating func apply(_ entry: KrakenBookMessage.Entry, isSnapshot: Bool) -> Outcome {
+        if isSnapshot {
             bids = []
             asks = []
+            awaitingSnapshot = false
+        } else if awaitingSnapshot {
+            return .awaitingSnapshot
         }
-        for level in parsed.bids { Self.set(&bids, level, descending: true) }
-        for level in parsed.asks { Self.set(&asks, level, descending: false) }
+        for level in entry.bids { Self.set(&bids, level, descending: true) }
+        for level in entry.asks { Self.set(&asks, level, descending: false) }
         if bids.count > depth { bids.removeLast(bids.count - depth) }
         if asks.count > depth { asks.removeLast(asks.count - depth) }
-        guard let expected = parsed.checksum else { return .applied }
+        if let t = entry.time { time = t }
+        guard let expected = entry.checksum else { return .applied }
         let computed = checksum()
-        return computed == expected ? .applied : .mismatch(expected: expected, computed: computed)
+        if computed == expected {
+            mismatchesInARow = 0
+            return .applied
+        }
+        mismatchesInARow += 1
+        if mismatchesInARow > Self.maxResyncs { return .failing(expected: expected, computed: computed) }
+        awaitingSnapshot = true
+        return .mismatch(expected: expected, computed: computed)
+    }
+
+    /// The book as the rest of the program sees it, best levels first.
+    package func orderBook(_ pair: TradingPair) -> OrderBook {
+        func levels(_ side: [Level]) -> [BookLevel] {
+            side.compactMap { l in ExactDecimal(l.qtyText).map { BookLevel(price: l.price, size: $0) } }
+        }
+        return OrderBook(pair: pair, bids: levels(bids), asks: levels(asks), time: time?.instant)
     }
 
     private static func set(_ side: inout [Level], _ level: (Level, isDelete: Bool), descending: Bool) {
@@ -69,84 +106,5 @@ package struct KrakenBookState: Sendable {
     static func digits(_ s: String) -> [UInt8] {
         let bytes = s.utf8.filter { $0 != UInt8(ascii: ".") }
         return Array(bytes.drop { $0 == UInt8(ascii: "0") })
-    }
-}
-
-/// One v2 `book` message read with a `JSONCursor`, numbers kept as their wire text.
-enum KrakenBookMessage {
-    struct Parsed {
-        var isSnapshot = false
-        var symbol: String?
-        var bids: [(KrakenBookState.Level, isDelete: Bool)] = []
-        var asks: [(KrakenBookState.Level, isDelete: Bool)] = []
-        var checksum: UInt32?
-    }
-
-    static func parse(_ message: [UInt8]) -> Parsed? {
-        message.withUnsafeBytes { raw -> Parsed? in
-            var c = JSONCursor(raw)
-            var p = Parsed()
-            var isBook = false
-            let ok =
-                c.take(UInt8(ascii: "{"))
-                && c.items(closedBy: UInt8(ascii: "}")) { c in
-                    guard let key = c.key() else { return false }
-                    if JSONCursor.equals(key, "channel") {
-                        isBook = c.string().map { JSONCursor.equals($0.bytes, "book") } ?? false
-                        return true
-                    }
-                    if JSONCursor.equals(key, "type") {
-                        p.isSnapshot = c.string().map { JSONCursor.equals($0.bytes, "snapshot") } ?? false
-                        return true
-                    }
-                    guard JSONCursor.equals(key, "data"), c.take(UInt8(ascii: "[")) else { return c.skipValue() }
-                    return c.items(closedBy: UInt8(ascii: "]")) { c in data(&c, into: &p) }
-                }
-            return ok && isBook ? p : nil
-        }
-    }
-
-    static func data(_ c: inout JSONCursor, into p: inout Parsed) -> Bool {
-        guard c.take(UInt8(ascii: "{")) else { return c.skipValue() }
-        return c.items(closedBy: UInt8(ascii: "}")) { c in
-            guard let key = c.key() else { return false }
-            if JSONCursor.equals(key, "symbol") {
-                p.symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
-                return p.symbol != nil
-            }
-            if JSONCursor.equals(key, "checksum") {
-                p.checksum = c.number().flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
-                return p.checksum != nil
-            }
-            let isBids = JSONCursor.equals(key, "bids")
-            guard isBids || JSONCursor.equals(key, "asks"), c.take(UInt8(ascii: "[")) else { return c.skipValue() }
-            return c.items(closedBy: UInt8(ascii: "]")) { c in
-                guard let level = level(&c) else { return false }
-                if isBids { p.bids.append(level) } else { p.asks.append(level) }
-                return true
-            }
-        }
-    }
-
-    /// `{"price":45283.5,"qty":0.10000000}`.
-    static func level(_ c: inout JSONCursor) -> (KrakenBookState.Level, isDelete: Bool)? {
-        guard c.take(UInt8(ascii: "{")) else { return nil }
-        var priceText: String?
-        var qtyText: String?
-        let ok = c.items(closedBy: UInt8(ascii: "}")) { c in
-            guard let key = c.key() else { return false }
-            if JSONCursor.equals(key, "price") {
-                priceText = c.numberText().map { String(decoding: $0, as: UTF8.self) }
-                return priceText != nil
-            }
-            if JSONCursor.equals(key, "qty") {
-                qtyText = c.numberText().map { String(decoding: $0, as: UTF8.self) }
-                return qtyText != nil
-            }
-            return c.skipValue()
-        }
-        guard ok, let priceText, let qtyText, let price = ExactDecimal(priceText), let qty = ExactDecimal(qtyText)
-        else { return nil }
-        return (KrakenBookState.Level(price: price, priceText: priceText, qtyText: qtyText), qty.isZero)
     }
 }

@@ -1,24 +1,49 @@
 import SquarestockCore
 import SquarestockNetworking
 
-/// Kraken's WebSocket v2 (`wss://ws.kraken.com/v2`), `ticker` channel, keyless. Symbols are
-/// `BTC/USD` there (v2 writes BTC, not REST's XBT); values are JSON numbers, read from their
-/// text. Each symbol of a subscribe gets its own answer, so a refused one (`"success":false`)
-/// fails alone. A heartbeat comes about every second when nothing else does.
+/// Kraken's WebSocket v2 (`wss://ws.kraken.com/v2`), keyless: the `ticker` channel for watch
+/// rows or the `book` channel for live order books. Symbols are `BTC/USD` there (v2 writes BTC,
+/// not REST's XBT); values are JSON numbers, read from their text. Each symbol of a subscribe
+/// gets its own answer, so a refused one (`"success":false`) fails alone. A heartbeat comes
+/// about every second when nothing else does.
 package struct KrakenStreamFeed: StreamFeed {
+    package enum Channel: Sendable, Equatable {
+        case ticker
+        /// Books at least `depth` levels a side (Kraken subscribes 10, 25, 100, 500 or 1000).
+        case book(depth: Int)
+    }
+
     package let name = "kraken"
     package let url = "wss://ws.kraken.com/v2"
     package let keepAlive: Double? = nil
     package let idleTimeout: Double = 10
+    package let channel: Channel
 
-    package init() {}
+    package init(channel: Channel = .ticker) { self.channel = channel }
+
+    /// The depth subscribed for a book of `depth` levels: the smallest Kraken offers that covers it.
+    package static func subscribedDepth(_ depth: Int) -> Int {
+        [10, 25, 100, 500, 1000].first { $0 >= depth } ?? 1000
+    }
 
     static func native(_ symbol: String) -> String { symbol.replacingOccurrences(of: "-", with: "/") }
     static func common(_ symbol: String) -> String { symbol.replacingOccurrences(of: "/", with: "-") }
 
     func message(_ method: String, _ symbols: [String]) -> String {
-        "{\"method\":\"\(method)\",\"params\":{\"channel\":\"ticker\",\"symbol\":["
-            + symbols.map { "\"\(Self.native($0))\"" }.joined(separator: ",") + "]}}"
+        let list = symbols.map { "\"\(Self.native($0))\"" }.joined(separator: ",")
+        switch channel {
+        case .ticker: return "{\"method\":\"\(method)\",\"params\":{\"channel\":\"ticker\",\"symbol\":[\(list)]}}"
+        case .book(let depth):
+            return "{\"method\":\"\(method)\",\"params\":{\"channel\":\"book\",\"symbol\":[\(list)],\"depth\":"
+                + "\(Self.subscribedDepth(depth))}}"
+        }
+    }
+
+    /// A book whose checksum failed: that one book unsubscribed and subscribed again, which
+    /// brings a fresh snapshot; the other books are not touched.
+    package func resync(_ symbol: String) -> [String] {
+        guard case .book = channel else { return [] }
+        return [message("unsubscribe", [symbol]), message("subscribe", [symbol])]
     }
 
     package func subscribe(_ symbols: [String]) -> [String] {
@@ -31,6 +56,10 @@ package struct KrakenStreamFeed: StreamFeed {
     }
 
     package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+        if case .book(let depth) = channel, let parsed = KrakenBookMessage.parse(message) {
+            book(parsed, depth: Self.subscribedDepth(depth), state: &state, into: &events)
+            return
+        }
         message.withUnsafeBytes { raw in
             var c = JSONCursor(raw)
             var channel: String?
@@ -80,6 +109,29 @@ package struct KrakenStreamFeed: StreamFeed {
                 events.append(
                     .symbolFailed(symbol: Self.common(symbol ?? ""), reason: error ?? "the subscription failed"))
             }
+        }
+    }
+
+    /// Applies a book message to its books; each changed book becomes an event. Updates ignored
+    /// while a resync's snapshot is awaited give none.
+    func book(
+        _ parsed: KrakenBookMessage.Parsed, depth: Int, state: inout StreamFeedState, into events: inout [StreamEvent]
+    ) {
+        for entry in parsed.entries {
+            guard let native = entry.symbol else { continue }
+            let symbol = Self.common(native)
+            let outcome = state.krakenBooks[symbol, default: KrakenBookState(depth: depth)]
+                .apply(entry, isSnapshot: parsed.isSnapshot)
+            let check: LiveBookCheck
+            switch outcome {
+            case .applied: check = entry.checksum == nil ? .unchecked : .verified
+            case .mismatch(let expected, let computed): check = .resyncing(expected: expected, computed: computed)
+            case .failing(let expected, let computed): check = .unverified(expected: expected, computed: computed)
+            case .awaitingSnapshot, .ignored: continue
+            }
+            guard let book = state.krakenBooks[symbol] else { continue }
+            let pair = TradingPair(symbol: symbol) ?? TradingPair(base: symbol, quote: "")
+            events.append(.book(LiveBook(book: book.orderBook(pair), check: check)))
         }
     }
 

@@ -12,6 +12,9 @@ package protocol StreamFeed: Sendable {
     func subscribe(_ symbols: [String]) -> [String]
     /// The messages that change the subscriptions from `old` to `new` on a live connection.
     func resubscribe(from old: [String], to new: [String]) -> [String]
+    /// The messages that fetch one symbol's book afresh after its checksum failed (only that
+    /// one); none for feeds without books.
+    func resync(_ symbol: String) -> [String]
     /// Seconds after which the subscriptions are sent again as a keep-alive (Yahoo has no
     /// heartbeat); nil when the feed needs none.
     var keepAlive: Double? { get }
@@ -28,10 +31,14 @@ package struct StreamFeedState: Sendable {
     package var lastTradeID: [String: Int64] = [:]
     /// A buffer a feed reuses between messages (Yahoo's decoded base64).
     package var scratch: [UInt8] = []
+    /// Kraken's live books by symbol (`BTC-USD`).
+    package var krakenBooks: [String: KrakenBookState] = [:]
     package init() {}
 }
 
 extension StreamFeed {
+    package func resync(_ symbol: String) -> [String] { [] }
+
     /// The events of one message as an array (tests, the fuzzer).
     package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
         var events: [StreamEvent] = []

@@ -119,6 +119,9 @@ package final class StreamSession: @unchecked Sendable {
                     if case .symbolFailed(let symbol, _) = event {
                         locked { symbols.removeAll { $0 == symbol } }
                     }
+                    if case .book(let book) = event, case .resyncing = book.check {
+                        for m in feed.resync(book.symbol) { try c.send(text: m) }
+                    }
                     guard onEvent(event) else { return true }
                 }
             case .close(let code, let reason)?:

@@ -15,16 +15,37 @@ struct BookCommand: ParsableCommand {
     @Option(name: .long, help: "Levels a side, 1 to 500 (default 10).")
     var depth = 10
 
+    @Flag(
+        name: .long,
+        help:
+            "Keep the book live from the exchange's stream (--exchange kraken), checked against its checksum: a full screen on a terminal (q quits), else one JSON line or table per change."
+    )
+    var live = false
+
+    @Option(name: .long, help: "With --live off a terminal: stop after this many changes of the book.")
+    var count: Int?
+
     @OptionGroup var options: ExchangeOptions
 
     mutating func validate() throws {
         try options.resolveSettings()
         guard (1...500).contains(depth) else { throw ValidationError("--depth must be between 1 and 500") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        guard live else {
+            if count != nil { throw ValidationError("--count counts the changes of a live book; add --live") }
+            return
+        }
+        if options.format == .csv { throw ValidationError("--live prints a table or JSON lines; drop --format csv") }
+        let settings = try options.settings()
+        guard SquarestockApp(settings: settings).exchangeStreamsBooks else {
+            throw ValidationError(SettingsError.noLiveBook(exchange: settings.exchangeName).description)
+        }
     }
 
     func run() throws {
         let settings = try options.settings()
         settings.printWarnings()
+        if live { return try runLive(settings) }
         let report = SquarestockApp(settings: settings).book(pair, depth: depth)
         let (format, caps) = options.output(environment: settings.environment)
         if let book = report.value {
@@ -39,5 +60,17 @@ struct BookCommand: ParsableCommand {
             }
         }
         try report.finish()
+    }
+
+    func runLive(_ settings: Settings) throws {
+        let app = SquarestockApp(settings: settings)
+        let handle = try app.liveBookSession(pair, depth: depth)
+        let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1, forceNoColour: options.noColor)
+        let session = BookLiveSession(
+            handle: handle, symbol: pair.uppercased(), exchange: app.exchangeDisplayName, depth: depth, count: count,
+            caps: caps, ascii: options.ascii)
+        let format = options.format ?? (caps.isTTY ? .table : .json)
+        let status = format == .table && caps.isTTY ? session.runScreen() : session.runLines(json: format == .json)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -336,43 +336,7 @@ final class WatchSession {
 
     // MARK: Signals
 
-    /// Signals whose default is to end the process (some with a core dump), each of which ends
-    /// watch the way Ctrl-C does: terminal restored, exit status 128 + the signal.
-    ///
-    /// SIGQUIT (Ctrl-\) is here so the user's "quit" quits, instead of the Swift runtime
-    /// printing a crash report over the table. SIGUSR1, SIGUSR2 and SIGALRM are not ignored
-    /// although watch has no use for them: whoever sends one to a program that does not handle
-    /// it means "end", and ignoring it would leave them waiting. SIGXCPU and SIGXFSZ are limits
-    /// being reached (a SIGKILL may follow), SIGVTALRM and SIGPROF stray timers. The fatal faults
-    /// (SIGSEGV, SIGILL, ...) are `WatchCrashGuard`'s.
-    static let endingSignals: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-    ]
-
     func installSignals(_ wake: WatchWakePipe) {
-        let queue = DispatchQueue(label: "squarestock.watch.signals")
-        let terminal = self.terminal
-        func on(_ sig: Int32, _ handler: @escaping @Sendable () -> Void) {
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            s.setEventHandler(handler: handler)
-            s.resume()
-            signalSources.append(s)
-        }
-        for sig in WatchSession.endingSignals {
-            on(sig) {
-                terminal?.restore()
-                _exit(128 + sig)
-            }
-        }
-        WatchBrokenPipe.install()
-        guard tableMode else { return }
-        on(SIGWINCH) { wake.post(.resized) }
-        on(SIGTSTP) {
-            // Give the terminal back, then really stop (SIGTSTP itself is caught here).
-            terminal?.restore()
-            kill(getpid(), SIGSTOP)
-        }
-        on(SIGCONT) { wake.post(.continued) }
+        signalSources = ScreenSignals.install(terminal: terminal, wake: wake, fullScreen: tableMode)
     }
 }

@@ -47,3 +47,62 @@ struct KrakenBookChecksumTests {
         #expect(fresh.apply(Array(#"{"channel":"heartbeat"}"#.utf8)) == .ignored)
     }
 }
+
+/// After a mismatch the book waits for the resync's snapshot (updates ignored); a checksum that
+/// keeps disagreeing after `maxResyncs` snapshots stops asking and is shown unverified.
+struct KrakenBookResyncTests {
+    static let snapshot = Array(KrakenBookChecksumTests.snapshot.utf8)
+    static let badSnapshot = Array(
+        KrakenBookChecksumTests.snapshot.replacingOccurrences(of: "3310070434", with: "7").utf8)
+    static let update = Array(
+        #"{"channel":"book","type":"update","data":[{"symbol":"BTC/USD","bids":[{"price":45284.0,"qty":0.5}],"asks":[],"checksum":1}]}"#
+            .utf8)
+
+    @Test func updatesWaitForTheSnapshotAfterAMismatch() {
+        var book = KrakenBookState()
+        #expect(book.apply(Self.snapshot) == .applied)
+        guard case .mismatch = book.apply(Self.update) else {
+            Issue.record("expected a mismatch")
+            return
+        }
+        #expect(book.awaitingSnapshot)
+        #expect(book.apply(Self.update) == .awaitingSnapshot)
+        #expect(book.apply(Self.snapshot) == .applied)
+        #expect(!book.awaitingSnapshot && book.mismatchesInARow == 0)
+    }
+
+    @Test func aChecksumThatKeepsDisagreeingStopsAskingForSnapshots() {
+        var book = KrakenBookState()
+        for _ in 0..<KrakenBookState.maxResyncs {
+            #expect(book.apply(Self.badSnapshot) == .mismatch(expected: 7, computed: 3_310_070_434))
+        }
+        #expect(book.apply(Self.badSnapshot) == .failing(expected: 7, computed: 3_310_070_434))
+        #expect(!book.awaitingSnapshot, "applied, unverified")
+        #expect(book.apply(Self.snapshot) == .applied)
+        #expect(book.mismatchesInARow == 0)
+    }
+
+    @Test func theFeedTurnsBooksIntoEventsAndResyncsOnlyTheDriftedOne() {
+        let feed = KrakenStreamFeed(channel: .book(depth: 3))
+        var state = StreamFeedState()
+        let first = feed.decode(Self.snapshot, state: &state)
+        guard case .book(let live)? = first.first else {
+            Issue.record("no book event: \(first)")
+            return
+        }
+        #expect(live.check == .verified && live.symbol == "BTC-USD" && live.book.bids.count == 10)
+        let drifted = feed.decode(Self.update, state: &state)
+        guard case .book(let after)? = drifted.first, case .resyncing = after.check else {
+            Issue.record("no resync: \(drifted)")
+            return
+        }
+        #expect(feed.decode(Self.update, state: &state).isEmpty, "ignored until the snapshot")
+        #expect(
+            feed.resync("BTC-USD") == [
+                #"{"method":"unsubscribe","params":{"channel":"book","symbol":["BTC/USD"],"depth":10}}"#,
+                #"{"method":"subscribe","params":{"channel":"book","symbol":["BTC/USD"],"depth":10}}"#,
+            ])
+        #expect(KrakenStreamFeed().resync("BTC-USD").isEmpty)
+        #expect(KrakenStreamFeed.subscribedDepth(26) == 100 && KrakenStreamFeed.subscribedDepth(1) == 10)
+    }
+}

@@ -44,6 +44,8 @@ public enum StreamEvent: Sendable, Equatable {
     case gap(symbol: String, detail: String)
     /// The feed confirmed the subscriptions.
     case subscribed([String])
+    /// A live order book changed (`book --live`).
+    case book(LiveBook)
 }
 
 /// Where a stream connection stands, for the watch header.
