@@ -18,7 +18,7 @@
 # Exits non-zero when any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(csv numbers dates json body websocket-frames stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render yahoo-session crumb header-lines directory-search watch-render fx-convert kraken-assetpairs kraken-ticker kraken-depth kraken-trades kraken-ohlc kraken-status coinbase-products coinbase-ticker coinbase-book coinbase-trades coinbase-candles tradeogre-markets tradeogre-book tradeogre-history pair-cache kraken-account coinbase-account tradeogre-account coinbase-stream yahoo-stream kraken-book kraken-stream)
+all=(csv numbers dates json body websocket-frames stooq-quote stooq-bars yahoo-csv yahoo-chart history-csv directory search-query yahoo-chart-history yahoo-quote yahoo-search yahoo-autoc av-quote av-intraday av-search manifest config cookies html-form snapshot watch-input quote-render yahoo-session crumb header-lines directory-search watch-render fx-convert kraken-assetpairs kraken-ticker kraken-depth kraken-trades kraken-ohlc kraken-status coinbase-products coinbase-ticker coinbase-book coinbase-trades coinbase-candles tradeogre-markets tradeogre-book tradeogre-history pair-cache kraken-account coinbase-account tradeogre-account coinbase-stream yahoo-stream kraken-book kraken-stream tradernet-stream)
 runs=0
 jobs=1
 seconds=60
@@ -60,6 +60,7 @@ seed() {  # target -> fixture globs that make good seeds
         crumb) echo "Tests/Fixtures/yahoo-json/session/extracted__getcrumb_body_2025-02-16.txt Tests/Fixtures/errors/*" ;;
         kraken-account) echo "Tests/Fixtures/kraken-private/*.json" ;;
         kraken-book|kraken-stream) echo "Tests/Fixtures/kraken-stream/*.json" ;;
+        tradernet-stream) echo "Tests/Fixtures/tradernet/*.json" ;;
         kraken-*) echo "Tests/Fixtures/kraken/*/*.json" ;;
         coinbase-account) echo "" ;;
         coinbase-stream) echo "Tests/Fixtures/coinbase/ws-exchange/*.json" ;;

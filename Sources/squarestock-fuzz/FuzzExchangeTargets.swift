@@ -11,6 +11,7 @@ enum FuzzExchangeTargets {
         "coinbase-products", "coinbase-ticker", "coinbase-book", "coinbase-trades", "coinbase-candles",
         "tradeogre-markets", "tradeogre-book", "tradeogre-history", "pair-cache", "kraken-account",
         "coinbase-account", "tradeogre-account", "coinbase-stream", "yahoo-stream", "kraken-book", "kraken-stream",
+        "tradernet-stream",
     ]
 
     static let pair = TradingPair(base: "BTC", quote: "USD")
@@ -87,6 +88,14 @@ enum FuzzExchangeTargets {
             var state = StreamFeedState()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 _ = KrakenStreamFeed().decode(Array(message), state: &state)
+            }
+        case "tradernet-stream":
+            // Messages in a row: a merged quote always has the price it was last sent.
+            var state = StreamFeedState()
+            for message in bytes.split(separator: UInt8(ascii: "\n")) {
+                for case .quote(let q) in TradernetStreamFeed().decode(Array(message), state: &state) {
+                    precondition(state.tradernetQuotes[q.symbol]?.last == q.price, "a quote that is not the merge")
+                }
             }
         case "kraken-book":
             // Messages in a row on one book: it never holds more than its depth a side.

@@ -263,3 +263,54 @@ final class RunBox: @unchecked Sendable {
         return run
     }
 }
+
+/// Tradernet: array frames with or without the `wstm` element, the full first quote merged with
+/// later partial ones, a stale `n` dropped, demo mode and an error naming no ticker as notices.
+@Suite(.serialized)
+struct TradernetStreamCLITests {
+    static func frame(_ file: String) -> String {
+        Fixture.text("tradernet/" + file).replacingOccurrences(of: "\n", with: "")
+            .replacingOccurrences(of: "  ", with: "")
+    }
+
+    @Test func quotesMergeByTickerAndNoticesNameNoTicker() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: #"["userData",{"mode":"demo","marketDelay":15},"wstm=2026-11-26T12:00:00"]"#)
+            peer.send(text: Self.frame("q-SBER-full_from-legacy-docs.json"))
+            peer.send(text: #"["q",{"c":"SBER","n":2,"ltp":73.6,"bbp":73.59},"wstm=2026-11-26T12:00:01"]"#)
+            peer.send(text: #"["q",{"c":"SBER","n":1,"ltp":70.0}]"#)  // older than n 2: dropped
+            peer.send(text: Self.frame("tn-nodejs-q-mock.json"))  // sizes only, no price yet: no quote
+            peer.send(text: Self.frame("sdkrs-error.json"))
+            peer.send(text: #"["keepAlive",[]]"#)
+            peer.send(text: Self.frame("sdkrs-q-minimal.json"))
+            peer.stayQuiet(2)
+        }
+        let run = try StreamCLITests.run(server, ["SBER", "AAPL.US", "--source", "tradernet", "--count", "3"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(server.received == [#"["quotes",["SBER","AAPL.US"]]"#])
+        let quotes = StreamCLITests.lines(run, type: "quote")
+        try #require(quotes.count == 3, "\(run.stdout)")
+        #expect(
+            quotes[0].contains(
+                #""symbol": "SBER", "price": "73.565", "bid": "73.56", "ask": "73.57", "change": "-0.435", "changePercent": "-0.59", "dayVolume": "110940760""#
+            ), "\(quotes[0])")
+        #expect(quotes[0].contains(#""time": null"#), "ltt names no zone")
+        #expect(
+            quotes[1].contains(#""symbol": "SBER", "price": "73.6", "bid": "73.59", "ask": "73.57""#), "\(quotes[1])")
+        #expect(quotes[2].contains(#""symbol": "AAPL.US", "price": "191.2", "bid": null"#), "\(quotes[2])")
+        #expect(!run.stdout.contains("\"70.0\""))
+        let notices = StreamCLITests.lines(run, type: "notice")
+        #expect(
+            notices == [
+                #"{"type": "notice", "source": "tradernet", "text": "demo mode: quotes may be delayed"}"#,
+                #"{"type": "notice", "source": "tradernet", "text": "error: boom"}"#,
+            ], "\(run.stdout)")
+    }
+
+    @Test func aOneShotQuoteSaysTradernetOnlyStreams() throws {
+        let run = try CLIRunner.run(["SBER", "--source", "tradernet"], environment: CLIRunner.baseEnvironment())
+        #expect(run.exitCode != 0)
+        #expect(run.stderr.contains("squarestock watch SBER --source tradernet --stream"), "\(run.stderr)")
+    }
+}

@@ -63,3 +63,44 @@ struct WatchStreamEndToEndTests {
         #expect(after.map(WatchEndToEndTests.modesRestored) == true, "\(tmux.capture())")
     }
 }
+
+/// `watch --source tradernet` on a terminal: a source with nothing but a stream streams without
+/// `--stream`, never polls, and its rows come from the stream's whole quotes.
+@Suite(.serialized)
+struct TradernetWatchEndToEndTests {
+    @Test(.timeLimit(.minutes(1)), .enabled(if: TmuxSession.isAvailable))
+    func rowsComeFromTheStreamAlone() throws {
+        let full = Fixture.text("tradernet/q-SBER-full_from-legacy-docs.json")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try LoopbackWebSocketServer(
+            http: { _ in LoopbackResponse(status: 500, body: Array("no REST here".utf8)) },
+            session: { peer in
+                guard peer.receiveText() != nil else { return }
+                peer.send(text: #"["userData",{"mode":"demo"}]"#)
+                peer.send(text: full)
+                peer.stayQuiet(1.5, answeringPings: true)
+                peer.send(text: #"["q",{"c":"SBER","n":3,"ltp":75.5}]"#)
+                peer.stayQuiet(50, answeringPings: true)
+            })
+        let command = WatchEndToEndTests.command(
+            ["SBER", "--source", "tradernet"],
+            environment: [
+                "SQUARESTOCK_ENDPOINT": "http://127.0.0.1:\(server.port)",
+                "XDG_CACHE_HOME": NSTemporaryDirectory() + "sq-tradernet-\(UUID())",
+            ])
+        let tmux = try TmuxSession(command: command, width: 120, height: 12)
+        defer { tmux.kill() }
+        // 73.565 shown at the usual two decimals, the day's range from the quote's mintp/maxtp.
+        let first = tmux.waitFor(timeout: 20) { l in
+            WatchEndToEndTests.row(l, "SBER").map { $0.contains("73.57") && $0.contains("73.39–74.17") } == true
+        }
+        #expect(first != nil, "no streamed row: \(tmux.capture())")
+        #expect(first?.first?.contains("demo mode: quotes may be delayed") == true, "\(first ?? [])")
+        let moved = tmux.waitFor(timeout: 20) { l in WatchEndToEndTests.row(l, "SBER")?.contains("75.50") == true }
+        #expect(moved != nil, "the update did not move the row: \(tmux.capture())")
+        #expect(server.httpRequests == 0, "a stream-only source is never polled")
+        tmux.sendKeys("q")
+        let after = tmux.waitFor { l in l.contains("watch-exit-1=0") && l.contains { $0.contains("icanon") } }
+        #expect(after.map(WatchEndToEndTests.modesRestored) == true, "\(tmux.capture())")
+    }
+}

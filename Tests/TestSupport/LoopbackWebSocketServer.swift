@@ -21,12 +21,15 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     private var clients: [Int32] = []
     private var _connections = 0
     private var _received: [String] = []
+    private var _httpRequests = 0
 
     public var url: String { "ws://127.0.0.1:\(port)" }
     /// WebSocket connections so far (plain HTTP requests are not counted).
     public var connections: Int { lock.withLocked { _connections } }
     /// Every text message any client sent, in arrival order.
     public var received: [String] { lock.withLocked { _received } }
+    /// Plain HTTP requests answered (REST polls on the stream's port).
+    public var httpRequests: Int { lock.withLocked { _httpRequests } }
 
     /// `port` 0 takes a free one; a given port lets a test bring a server back where its
     /// clients still point ("the network went away and came back").
@@ -95,6 +98,7 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
                 return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             }
             let method = String(lines[0].split(separator: " ").first ?? "GET")
+            lock.withLocked { _httpRequests += 1 }
             let r = http(LoopbackRequest(method: method, target: target, headers: headers))
             var head =
                 "HTTP/1.1 \(r.status) \(r.status == 200 ? "OK" : "Error")\r\nContent-Length: \(r.body.count)\r\nConnection: close\r\n"

@@ -22,7 +22,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             return "unknown exchange '\(name)'; choose one of \(ExchangeCatalog.names.joined(separator: ", "))"
         case .noStream(let source):
             return
-                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs)"
+                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs), or tradernet (US and Russian stocks)"
         case .noLiveBook(let exchange):
             return
                 "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum), or drop --live"

@@ -7,6 +7,7 @@ extension SquarestockApp {
         switch settings.sourceName.lowercased() {
         case "coinbase": return .success(CoinbaseStreamFeed())
         case "kraken": return .success(KrakenStreamFeed())
+        case "tradernet": return .success(TradernetStreamFeed())
         case "yahoo", "auto": return .success(YahooStreamFeed())
         default: return .failure(.noStream(source: settings.sourceName))
         }
@@ -14,6 +15,10 @@ extension SquarestockApp {
 
     /// Whether the settings' source has a stream (the one list is `streamFeed`'s).
     public var sourceStreams: Bool { (try? streamFeed().get()) != nil }
+
+    /// Whether the settings' source has nothing but a stream (Tradernet): a watch streams it
+    /// without being asked and never polls.
+    public var sourceStreamsOnly: Bool { SourceCatalog.streamsOnly(settings.sourceName) }
 
     /// `watch --stream`: a session for `symbols` on the source's feed, reconnecting by itself.
     public func streamSession(symbols: [String]) throws(SettingsError) -> StreamSessionHandle {

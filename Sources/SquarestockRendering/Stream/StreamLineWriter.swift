@@ -25,6 +25,8 @@ package enum StreamLineWriter {
                 + symbols.map(s).joined(separator: ", ")
                 + "]}"
         case .book(let live): return book(live, source: source)
+        case .notice(let text):
+            return "{\"type\": \"notice\", \"source\": \(s(source)), \"text\": \(s(text))}"
         }
     }
 
@@ -84,6 +86,7 @@ package enum StreamLineWriter {
             if let a = live.book.asks.first { parts.append("ask \(a.price) x \(a.size)") }
             parts.append("checksum " + checkWord(live.check))
             return parts.joined(separator: "  ")
+        case .notice(let text): return "\(source) stream: " + text
         case .heartbeat, .subscribed: return nil
         }
     }

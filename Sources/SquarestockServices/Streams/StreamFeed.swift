@@ -33,6 +33,8 @@ package struct StreamFeedState: Sendable {
     package var scratch: [UInt8] = []
     /// Kraken's live books by symbol (`BTC-USD`).
     package var krakenBooks: [String: KrakenBookState] = [:]
+    /// Tradernet's merged quote fields by ticker.
+    package var tradernetQuotes: [String: TradernetQuoteFields] = [:]
     package init() {}
 }
 

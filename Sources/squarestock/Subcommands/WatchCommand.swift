@@ -74,7 +74,7 @@ struct WatchCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Stream prices as they trade (--source yahoo, coinbase or kraken); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
+            "Stream prices as they trade (--source yahoo, coinbase, kraken or tradernet, which only streams); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
     )
     var stream = false
 
@@ -172,8 +172,10 @@ struct WatchCommand: ParsableCommand {
         let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = format == .json ? .json : .plain
         // `stream = true` in the config streams where the source can; other sources poll as before.
-        let streaming =
-            stream || (settings.stream && replaySpeed == nil && SquarestockApp(settings: settings).sourceStreams)
+        // A source with nothing but a stream (tradernet) streams without being asked.
+        let app = SquarestockApp(settings: settings)
+        let streamsOnly = app.sourceStreamsOnly
+        let streaming = stream || streamsOnly || (settings.stream && replaySpeed == nil && app.sourceStreams)
         if streaming && !tableMode {
             try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
             return
@@ -196,7 +198,8 @@ struct WatchCommand: ParsableCommand {
             onAlert: onAlert,
             environment: env,
             makeStream: streaming && tableMode
-                ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbols) } : nil
+                ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbols) } : nil,
+            polls: !streamsOnly
         )
         let code = session.run()
         if code != 0 { throw ExitCode(code) }

@@ -34,6 +34,8 @@ final class WatchSession {
     /// With `--stream`: the stream that moves rows between polls.
     var streamWorker: WatchStreamWorker?
     let makeStream: (() -> StreamSessionHandle?)?
+    /// False for a source that only streams (tradernet): its rows come from the stream alone.
+    let polls: Bool
 
     var state: WatchState
     var scheduler: WatchScheduler
@@ -66,9 +68,10 @@ final class WatchSession {
         wallClockOverride: Instant?,
         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
         count: Int?, onAlert: String?, environment: [String: String],
-        makeStream: (() -> StreamSessionHandle?)? = nil
+        makeStream: (() -> StreamSessionHandle?)? = nil, polls: Bool = true
     ) {
         self.makeStream = makeStream
+        self.polls = polls
         self.symbols = symbols
         self.feed = feed
         self.replay = feed.replay
@@ -118,7 +121,7 @@ final class WatchSession {
 
         while exitCode == nil {
             let now = clock.now()
-            if !worker.isRunning {
+            if polls, !worker.isRunning {
                 let due = scheduler.takeDue()
                 if !due.isEmpty {
                     fetchStarted = now
@@ -241,10 +244,14 @@ final class WatchSession {
         let now = screenNow()
         var results: [StockResult] = []
         for q in quotes {
-            guard let symbol = symbols.first(where: { $0.uppercased() == q.symbol }),
-                let stock = state[symbol]?.stock
-            else { continue }
-            results.append(StockResult(symbol: symbol, outcome: .success(stock.streamed(q))))
+            guard let symbol = symbols.first(where: { $0.uppercased() == q.symbol }) else { continue }
+            if let stock = state[symbol]?.stock {
+                results.append(StockResult(symbol: symbol, outcome: .success(stock.streamed(q))))
+            } else if !polls {
+                // No poll will ever fill this row: the stream's whole quote does.
+                results.append(
+                    StockResult(symbol: symbol, outcome: .success(Stock(streamed: q, source: streamWorker.source))))
+            }
         }
         _ = failed  // those rows keep polling
         guard !results.isEmpty else { return }

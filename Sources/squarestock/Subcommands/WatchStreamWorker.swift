@@ -14,6 +14,8 @@ final class WatchStreamWorker: @unchecked Sendable {
     private var latest: [String: StreamQuote] = [:]
     private var failed: [String: String] = [:]
     private var state: StreamState = .connecting
+    /// The feed's last word on the whole stream (Tradernet's demo mode), for the header.
+    private var notice: String?
     private var posted = false
     private var times: [Double] = []
     let source: String
@@ -41,6 +43,7 @@ final class WatchStreamWorker: @unchecked Sendable {
                             self.times.append(ProcessInfo.processInfo.systemUptime)
                             if self.times.count > 200 { self.times.removeFirst(self.times.count - 200) }
                         case .symbolFailed(let symbol, let reason): self.failed[symbol] = reason
+                        case .notice(let text): self.notice = text
                         default: break
                         }
                     }
@@ -81,7 +84,8 @@ final class WatchStreamWorker: @unchecked Sendable {
             return ("stream reconnecting (\(Int(seconds.rounded(.up))) s, attempt \(attempt))", true)
         case .live:
             let recent = times.filter { uptime - $0 <= 10 }.count
-            return ("stream live \(recent > 0 ? String(format: "%.1f", Double(recent) / 10) + "/s" : "quiet")", false)
+            let rate = recent > 0 ? String(format: "%.1f", Double(recent) / 10) + "/s" : "quiet"
+            return ("stream live \(rate)" + (notice.map { " (" + $0 + ")" } ?? ""), false)
         }
     }
 

@@ -1,4 +1,17 @@
 extension Stock {
+    /// A row that only a stream fills (Tradernet sends whole quotes): what the quote says, no
+    /// invented zone or trade time (Tradernet's names none).
+    public init(streamed q: StreamQuote, source: String) {
+        var price = Price(
+            last: q.price, change: q.change, changePercent: q.changePercent, open: q.open, high: q.high, low: q.low,
+            previousClose: q.previousClose, volume: q.dayVolume, lastTrade: q.time)
+        price.bid = q.bid
+        price.ask = q.ask
+        self.init(
+            company: Company(symbol: q.symbol, name: q.name), currency: q.currency.map { Currency(code: $0) },
+            price: price, source: source)
+    }
+
     /// The stock after a trade arrived on a stream: the last price and its time, bid and ask
     /// when sent, the day's range widened to include it, change from the previous close when the
     /// poll gave one (else the feed's own), and a point for the sparkline. A pre- or post-market

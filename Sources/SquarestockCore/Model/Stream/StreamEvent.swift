@@ -14,6 +14,13 @@ public struct StreamQuote: Sendable, Equatable {
     public var dayVolume: ExactDecimal?
     /// Yahoo's session of the quote (pre, regular, post, extended); nil when not said.
     public var session: String?
+    /// What a feed that sends whole quotes adds (Tradernet), enough for a row no poll filled.
+    public var name: String?
+    public var previousClose: ExactDecimal?
+    public var open: ExactDecimal?
+    public var high: ExactDecimal?
+    public var low: ExactDecimal?
+    public var currency: String?
 
     public init(
         symbol: String, price: ExactDecimal, time: Instant? = nil, nanoseconds: Int32 = 0, bid: ExactDecimal? = nil,
@@ -46,6 +53,9 @@ public enum StreamEvent: Sendable, Equatable {
     case subscribed([String])
     /// A live order book changed (`book --live`).
     case book(LiveBook)
+    /// Something the feed said about the whole stream (Tradernet's demo mode, an error naming
+    /// no symbol), for the header or a line.
+    case notice(String)
 }
 
 /// Where a stream connection stands, for the watch header.
