@@ -10,10 +10,14 @@ package struct WatchFailure: Sendable, Equatable {
     package var since: Instant
     /// The source as a whole failed (network, 5xx, rate limit) rather than this symbol's data.
     package var serviceLevel: Bool
+    /// Not a failed poll: the stream has said nothing of this open market's symbol for longer
+    /// than its feed leads one to expect. Cleared as soon as it speaks again.
+    package var streamSilence: Bool
 
-    package init(reason: String, since: Instant, serviceLevel: Bool) {
+    package init(reason: String, since: Instant, serviceLevel: Bool, streamSilence: Bool = false) {
         self.reason = reason
         self.since = since
         self.serviceLevel = serviceLevel
+        self.streamSilence = streamSilence
     }
 }

@@ -45,6 +45,24 @@ package struct WatchPalette: Sendable, Equatable {
         alert: "\u{1B}[30;43m"
     )
 
+    /// `colour` for a light background: notices in magenta (yellow text vanishes on white) and
+    /// flashes on the bright backgrounds, which keep black text readable there.
+    package static let colourLight = WatchPalette(
+        base: .ansi,
+        flashUp: "\u{1B}[30;102m",
+        flashDown: "\u{1B}[30;101m",
+        flashFlat: "\u{1B}[7m",
+        stale: "\u{1B}[2m",
+        warning: "\u{1B}[35m",
+        alert: "\u{1B}[30;103m"
+    )
+
+    /// The palette for a terminal: colours for its theme, or attributes only without colour.
+    package static func forTerminal(useColour: Bool, theme: TerminalTheme) -> WatchPalette {
+        guard useColour else { return .monochrome }
+        return theme == .light ? .colourLight : .colour
+    }
+
     /// For a terminal with `NO_COLOR`: no colours (no-color.org), but reverse video, bold,
     /// underline and dim, so flashes, stale rows and alerts still stand out.
     package static let monochrome = WatchPalette(

@@ -77,6 +77,28 @@ package struct WatchState: Sendable {
         return outcomes
     }
 
+    /// Streams: marks `symbol` stale when its market is open (known open: a closed or unknown
+    /// market is never called stale) and nothing, neither a trade, a heartbeat nor a poll, has
+    /// come for it for longer than `limit` seconds (`heardAgo`: seconds since the stream last
+    /// spoke of it); clears that mark once something has. True when the row changed.
+    @discardableResult
+    package mutating func checkStreamSilence(_ symbol: String, heardAgo: Int64?, limit: Int64, now: Instant) -> Bool {
+        guard var entry = entries[symbol], entry.stock != nil else { return false }
+        let ages = [heardAgo, entry.updatedAt.map { now.seconds(since: $0) }].compactMap { $0 }
+        guard let age = ages.min() else { return false }
+        if age > limit, entry.failure == nil, entry.marketStatus?.status == .open {
+            entry.failure = WatchFailure(
+                reason: "no stream update", since: now.adding(seconds: -age), serviceLevel: false,
+                streamSilence: true)
+        } else if age <= limit, entry.failure?.streamSilence == true {
+            entry.failure = nil
+        } else {
+            return false
+        }
+        entries[symbol] = entry
+        return true
+    }
+
     /// Re-reads the market status of `symbol` at `now` (data clock): a slow-polled closed market
     /// may have opened since its last refresh. Nil while the symbol has no good data.
     @discardableResult

@@ -103,6 +103,8 @@ struct LiveBookCLITests {
         #expect(csv.exitCode == 2 && csv.stderr.contains("drop --format csv"))
         let count = try CLIRunner.run(["book", "BTC-USD", "--exchange", "kraken", "--count", "2"], environment: env)
         #expect(count.exitCode == 2 && count.stderr.contains("add --live"))
+        let theme = try CLIRunner.run(["book", "BTC-USD", "--theme", "purple"], environment: env)
+        #expect(theme.exitCode == 2 && theme.stderr.contains("unknown theme 'purple'; choose one of auto, dark, light"))
     }
 }
 

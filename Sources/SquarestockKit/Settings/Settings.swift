@@ -14,12 +14,18 @@ public struct Settings: Sendable {
         public var timeout: Double?
         /// `--exchange` of `book`, `trades` and `markets`.
         public var exchange: String?
+        /// `--theme light|dark|auto` of the commands that draw in colour.
+        public var theme: String?
 
-        public init(source: String? = nil, endpoint: String? = nil, timeout: Double? = nil, exchange: String? = nil) {
+        public init(
+            source: String? = nil, endpoint: String? = nil, timeout: Double? = nil, exchange: String? = nil,
+            theme: String? = nil
+        ) {
             self.source = source
             self.endpoint = endpoint
             self.timeout = timeout
             self.exchange = exchange
+            self.theme = theme
         }
 
         /// The flags' own values checked alone (no environment, no config file), for a command
@@ -29,6 +35,7 @@ public struct Settings: Sendable {
             if let e = endpoint { try Settings.checkEndpoint(e) }
             if let seconds = timeout { try Settings.checkTimeout(seconds) }
             if let name = exchange { try Settings.checkExchange(name) }
+            if let name = theme { try Settings.checkTheme(name) }
         }
     }
 
@@ -90,6 +97,13 @@ public struct Settings: Sendable {
     ) throws(SettingsError) -> Settings {
         let configPath = ConfigFile.path(environment: env)
         let config = loadConfig(configPath)
+        // `--theme` > `SQUARESTOCK_THEME` > config `theme`, handed to the terminal's capabilities
+        // through the one environment every command reads them from.
+        var env = env
+        if let theme = flags.theme ?? env["SQUARESTOCK_THEME"].nonEmpty ?? config["theme"] {
+            try checkTheme(theme)
+            env["SQUARESTOCK_THEME"] = theme.lowercased()
+        }
         let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
         try checkSource(name)
         let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
@@ -140,6 +154,13 @@ public struct Settings: Sendable {
 
     static func checkSource(_ name: String) throws(SettingsError) {
         guard SourceCatalog.isKnown(name) else { throw .unknownSource(name) }
+    }
+
+    /// The themes `--theme` and config `theme` accept.
+    public static let themeNames = ["auto", "dark", "light"]
+
+    static func checkTheme(_ name: String) throws(SettingsError) {
+        guard themeNames.contains(name.lowercased()) else { throw .unknownTheme(name) }
     }
 
     static func checkExchange(_ name: String) throws(SettingsError) {

@@ -6,6 +6,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case unknownSource(String)
     case endpointNotHTTP(String)
     case timeoutOutOfRange
+    /// `--theme` or config `theme` names no theme.
+    case unknownTheme(String)
     case unknownExchange(String)
     /// `--stream` with a source that has no stream.
     case noStream(source: String)
@@ -26,6 +28,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         case .noLiveBook(let exchange):
             return
                 "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum), or drop --live"
+        case .unknownTheme(let name):
+            return "unknown theme '\(name)'; choose one of \(Settings.themeNames.joined(separator: ", "))"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

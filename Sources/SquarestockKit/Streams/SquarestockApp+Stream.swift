@@ -59,6 +59,8 @@ public struct StreamSessionHandle: Sendable {
     let session: StreamSession
 
     public var source: String { session.feed.name }
+    /// Seconds a symbol of an open market may stay silent on this stream before it is stale.
+    public var quietLimit: Double { session.feed.quietLimit }
 
     /// Runs until `stop()`, until `shouldStop` (polled; safe to set from a signal handler) or
     /// until `onEvent` returns false.

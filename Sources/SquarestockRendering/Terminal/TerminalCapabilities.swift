@@ -17,12 +17,17 @@ package struct TerminalCapabilities: Sendable, Equatable {
     package var columns: Int
     /// The locale's character encoding is UTF-8, so block elements and `…` can be shown.
     package var supportsUnicode: Bool
+    /// The background the colours are chosen for.
+    package var theme: TerminalTheme
 
-    package init(isTTY: Bool, useColour: Bool, columns: Int, supportsUnicode: Bool) {
+    package init(
+        isTTY: Bool, useColour: Bool, columns: Int, supportsUnicode: Bool, theme: TerminalTheme = .dark
+    ) {
         self.isTTY = isTTY
         self.useColour = useColour
         self.columns = columns
         self.supportsUnicode = supportsUnicode
+        self.theme = theme
     }
 
     /// Capabilities of file descriptor `fd` under `environment` (normally the process environment).
@@ -79,7 +84,8 @@ package struct TerminalCapabilities: Sendable, Equatable {
             isTTY: isTTY,
             useColour: useColour,
             columns: columns,
-            supportsUnicode: supportsUnicode
+            supportsUnicode: supportsUnicode,
+            theme: TerminalTheme.resolve(environment: environment)
         )
     }
 }

@@ -34,7 +34,8 @@ package struct Palette: Sendable, Equatable {
         reset: "\u{1B}[0m"
     )
 
-    /// `.ansi` when the terminal may be coloured, `.plain` otherwise.
+    /// `.ansi` when the terminal may be coloured, `.plain` otherwise. The 8 basic colours read
+    /// on dark and light backgrounds alike; the watch screen's notices are where themes differ.
     package static func forTerminal(_ capabilities: TerminalCapabilities) -> Palette {
         capabilities.useColour ? .ansi : .plain
     }

@@ -17,6 +17,8 @@ package struct KrakenStreamFeed: StreamFeed {
     package let url = "wss://ws.kraken.com/v2"
     package let keepAlive: Double? = nil
     package let idleTimeout: Double = 10
+    /// Tickers come on trades only; a quiet pair is normal for minutes.
+    package let quietLimit: Double = 300
     package let channel: Channel
 
     package init(channel: Channel = .ticker) { self.channel = channel }

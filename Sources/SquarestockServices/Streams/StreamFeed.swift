@@ -20,6 +20,10 @@ package protocol StreamFeed: Sendable {
     var keepAlive: Double? { get }
     /// Silence longer than this means the connection is dead even if TCP says otherwise.
     var idleTimeout: Double { get }
+    /// Seconds one subscribed symbol of an open market may send nothing (no trade, no heartbeat
+    /// of its own) before its row is called stale: short where every product has a heartbeat,
+    /// long where only trades arrive and a quiet pair is normal.
+    var quietLimit: Double { get }
     /// Appends the events of one text or binary message to `events` (unknown messages give
     /// none); the caller reuses one array, so a message costs no allocation for its events.
     func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent])

@@ -14,6 +14,8 @@ package struct TradernetStreamFeed: StreamFeed {
     package let keepAlive: Double? = nil
     /// Its keep-alive interval is undocumented; silence is checked with a WebSocket ping at half.
     package let idleTimeout: Double = 60
+    /// Quotes come on changes only.
+    package let quietLimit: Double = 300
 
     package init() {}
 

@@ -12,6 +12,8 @@ package struct YahooStreamFeed: StreamFeed {
     package let url = "wss://streamer.finance.yahoo.com/?version=2"
     package let keepAlive: Double? = 15
     package let idleTimeout: Double = 30
+    /// Prices come on trades only; a listed stock of an open market is rarely quiet for 2 minutes.
+    package let quietLimit: Double = 120
 
     package init() {}
 

@@ -23,6 +23,13 @@ struct ExchangeOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
     var format: QuoteCommand.Format?
 
+    @Option(
+        name: .long,
+        help:
+            "Colours for a dark or light background: dark, light, auto (default). Env: SQUARESTOCK_THEME. Config: theme."
+    )
+    var theme: String?
+
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
@@ -33,12 +40,13 @@ struct ExchangeOptions: ParsableArguments {
 
     mutating func resolveSettings() throws {
         resolved.value = try SourceOptions.resolve(
-            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange))
+            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange, theme: theme))
     }
 
     func settings() throws -> Settings {
         if let settings = resolved.value { return settings }
-        return try SourceOptions.resolve(Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange))
+        return try SourceOptions.resolve(
+            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange, theme: theme))
     }
 
     /// What the output looks like: the format asked for, else a table on a terminal and CSV in a pipe.

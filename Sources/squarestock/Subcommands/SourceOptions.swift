@@ -18,12 +18,21 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for each request, 0.001 to 600 (default 10).")
     var timeout: Double?
 
+    @Option(
+        name: .long,
+        help:
+            "Colours for a dark or light background: dark, light, auto (asks the terminal's COLORFGBG; default). Env: SQUARESTOCK_THEME. Config: theme."
+    )
+    var theme: String?
+
     /// Not an option: the settings `resolveSettings()` made in `validate()`, kept for `run()`.
     /// ArgumentParser keeps the default value of a property without a property wrapper, and
     /// `validate()` runs on the same value `run()` is called on.
     var resolved = ResolvedSettings()
 
-    var flags: Settings.Flags { Settings.Flags(source: source, endpoint: endpoint, timeout: timeout) }
+    var flags: Settings.Flags {
+        Settings.Flags(source: source, endpoint: endpoint, timeout: timeout, theme: theme)
+    }
 
     /// Resolves flags, environment and config file (opened here, once), so a wrong value is
     /// reported with this command's usage. The first statement of a fetching command's `validate()`.

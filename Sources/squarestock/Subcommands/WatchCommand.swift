@@ -192,7 +192,7 @@ struct WatchCommand: ParsableCommand {
             tableMode: tableMode,
             lineFormat: lineFormat,
             renderer: WatchTableRenderer(
-                palette: caps.useColour ? .colour : .monochrome,
+                palette: .forTerminal(useColour: caps.useColour, theme: caps.theme),
                 style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
             count: count,
             onAlert: onAlert,

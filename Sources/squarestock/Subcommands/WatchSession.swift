@@ -50,6 +50,7 @@ final class WatchSession {
     var size = (columns: 80, rows: 24)
     var replayAnchor: (symbol: String, start: Instant)?
     var lastMarketCheck = -Double.infinity
+    var lastSilenceCheck = -Double.infinity
     var terminal: WatchTerminal?
     var keysFD: Int32 = -1
     var ownsKeysFD = false
@@ -131,6 +132,7 @@ final class WatchSession {
             if tableMode {
                 state.expireFlashes(clock: now)
                 checkMarkets(now: now)
+                checkStreamSilence(now: now)
                 if !streamOnlyWake || now - lastDraw >= Self.streamFrameInterval {
                     draw(now: now)
                     lastDraw = now
@@ -274,6 +276,23 @@ final class WatchSession {
         let seconds = Int(max(0, until - clock.now()).rounded(.up))
         Terminal.writeError(
             lineWriter.holdLine(source: feed.sourceName, seconds: seconds, fromRetryAfter: fromHeader, now: now))
+    }
+
+    /// Streams: once a second, rows of open markets that nothing has refreshed for longer than
+    /// expected are marked stale with their age, and unmarked when they speak. Expected is the
+    /// feed's quiet limit, or a poll interval and some slack where the table still polls (a
+    /// polled row is as fresh as its polls promise, so the mark does not flap with each poll).
+    func checkStreamSilence(now: Double) {
+        guard let streamWorker, now - lastSilenceCheck >= 1 else { return }
+        lastSilenceCheck = now
+        let heard = streamWorker.lastHeard()
+        let uptime = ProcessInfo.processInfo.systemUptime
+        let screen = screenNow()
+        let limit = Int64(max(streamWorker.quietLimit, polls ? scheduler.configuration.interval + 10 : 0))
+        for s in symbols {
+            let ago = heard[s.uppercased()].map { Int64((uptime - $0).rounded(.down)) }
+            state.checkStreamSilence(s, heardAgo: ago, limit: limit, now: screen)
+        }
     }
 
     /// While the clock says a slow-polled closed market has opened, fetch it now.

@@ -16,15 +16,20 @@ final class WatchStreamWorker: @unchecked Sendable {
     private var state: StreamState = .connecting
     /// The feed's last word on the whole stream (Tradernet's demo mode), for the header.
     private var notice: String?
+    /// When each symbol was last heard from (trade or per-symbol heartbeat), by process uptime.
+    private var heard: [String: Double] = [:]
     private var posted = false
     private var times: [Double] = []
     let source: String
+    /// Seconds a symbol of an open market may stay silent before its row is stale.
+    let quietLimit: Double
 
     init?(makeSession: @escaping () -> StreamSessionHandle?, wake: WatchWakePipe) {
         guard let first = makeSession() else { return nil }
         self.makeSession = makeSession
         self.wake = wake
         source = first.source
+        quietLimit = first.quietLimit
         start(first)
     }
 
@@ -40,10 +45,12 @@ final class WatchStreamWorker: @unchecked Sendable {
                         switch e {
                         case .quote(let q):
                             self.latest[q.symbol] = q
+                            self.heard[q.symbol] = ProcessInfo.processInfo.systemUptime
                             self.times.append(ProcessInfo.processInfo.systemUptime)
                             if self.times.count > 200 { self.times.removeFirst(self.times.count - 200) }
                         case .symbolFailed(let symbol, let reason): self.failed[symbol] = reason
                         case .notice(let text): self.notice = text
+                        case .heartbeat(let symbol?): self.heard[symbol] = ProcessInfo.processInfo.systemUptime
                         default: break
                         }
                     }
@@ -71,6 +78,13 @@ final class WatchStreamWorker: @unchecked Sendable {
         latest = [:]
         failed = [:]
         return out
+    }
+
+    /// When each symbol was last heard from on the stream (process uptime).
+    func lastHeard() -> [String: Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return heard
     }
 
     /// The header's words for the stream now.

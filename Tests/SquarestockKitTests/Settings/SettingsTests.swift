@@ -82,7 +82,7 @@ struct SettingsTests {
         }
         #expect(
             SettingsError.unknownSource("nasdaq").description
-                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples, kraken, coinbase, tradeogre"
+                == "unknown source 'nasdaq'; choose one of auto, yahoo, alphavantage, stooq, yahoo-csv, samples, tradernet, kraken, coinbase, tradeogre"
         )
         #expect(
             SettingsError.endpointNotHTTP("ftp://x").description

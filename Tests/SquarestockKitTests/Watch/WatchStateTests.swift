@@ -164,3 +164,52 @@ struct WatchStateTests {
         #expect(s.updateMarketStatus(for: "XXXX", now: t0) == nil)
     }
 }
+
+/// Streams: a row of an open market that nothing refreshes past the feed's quiet limit is stale
+/// with its age; a closed market's row never is; the next word from the stream clears it.
+struct WatchStreamSilenceTests {
+    typealias F = WatchFixtures
+
+    @Test func anOpenMarketsSilentRowIsStaleUntilItSpeaks() {
+        var s = WatchState(symbols: ["AAPL"])
+        let t0 = F.open.adding(seconds: 3600)  // 10:30 New York, open
+        _ = s.apply([F.ok(F.stock(price: "101", lastTrade: t0))], now: t0, clock: 0)
+        #expect(s["AAPL"]?.marketStatus?.status == .open)
+        // Heard 30 s ago on the stream, polled 200 s ago: within a 120 s limit.
+        let now = t0.adding(seconds: 200)
+        let changed1 = s.checkStreamSilence("AAPL", heardAgo: 30, limit: 120, now: now)
+        #expect(!changed1)
+        #expect(s["AAPL"]?.isStale == false)
+        // Nothing on the stream for 150 s: stale since then, with the usual reason and age.
+        let changed2 = s.checkStreamSilence("AAPL", heardAgo: 150, limit: 120, now: now)
+        #expect(changed2)
+        #expect(s["AAPL"]?.isStale == true)
+        #expect(s["AAPL"]?.failure?.reason == "no stream update")
+        #expect(s["AAPL"]?.failure?.since == now.adding(seconds: -150))
+        // A heartbeat of its own clears it.
+        let changed3 = s.checkStreamSilence("AAPL", heardAgo: 1, limit: 120, now: now)
+        #expect(changed3)
+        #expect(s["AAPL"]?.isStale == false)
+    }
+
+    @Test func aClosedMarketsRowIsNeverCalledStale() {
+        var s = WatchState(symbols: ["AAPL"])
+        let saturday = F.open.adding(seconds: 3 * 86_400)  // 2025-11-01, a Saturday
+        _ = s.apply(
+            [F.ok(F.stock(price: "101", lastTrade: F.open.adding(seconds: 2 * 86_400)))], now: saturday, clock: 0)
+        #expect(s["AAPL"]?.marketStatus?.status == .closed)
+        let changed4 = s.checkStreamSilence("AAPL", heardAgo: 10_000, limit: 120, now: saturday.adding(seconds: 10_000))
+        #expect(!changed4)
+        #expect(s["AAPL"]?.isStale == false)
+    }
+
+    @Test func aFailedPollIsNotClearedByTheStreamCheck() {
+        var s = WatchState(symbols: ["AAPL"])
+        let t0 = F.open.adding(seconds: 3600)
+        _ = s.apply([F.ok(F.stock(price: "101", lastTrade: t0))], now: t0, clock: 0)
+        _ = s.apply([F.fail("AAPL", F.refused)], now: t0.adding(seconds: 60), clock: 60)
+        let changed5 = s.checkStreamSilence("AAPL", heardAgo: 1, limit: 120, now: t0.adding(seconds: 61))
+        #expect(!changed5)
+        #expect(s["AAPL"]?.failure?.serviceLevel == true, "the poll's own failure stays")
+    }
+}
