@@ -6,6 +6,13 @@ import SquarestockCore
 /// valid product"`: that product fails, the others stay).
 package enum CoinbaseStreamDecoder {
     package static func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+        var events: [StreamEvent] = []
+        decode(message, state: &state, into: &events)
+        return events
+    }
+
+    /// The events of one message appended to `events`.
+    package static func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
         message.withUnsafeBytes { raw in
             var c = JSONCursor(raw)
             var f = Fields()
@@ -16,8 +23,8 @@ package enum CoinbaseStreamDecoder {
                         guard let key = c.key() else { return false }
                         return f.read(key, &c)
                     })
-            else { return [] }
-            return f.events(&state)
+            else { return }
+            f.events(&state, into: &events)
         }
     }
 
@@ -83,46 +90,57 @@ package enum CoinbaseStreamDecoder {
             }
         }
 
-        func events(_ state: inout StreamFeedState) -> [StreamEvent] {
-            guard let type else { return [] }
+        func events(_ state: inout StreamFeedState, into events: inout [StreamEvent]) {
+            guard let type else { return }
             if JSONCursor.equals(type, "ticker") {
-                guard let product, let price else { return [] }
-                if let sequence {
-                    if let last = state.lastSequence[product], sequence <= last { return [] }
-                    state.lastSequence[product] = sequence
-                }
-                if let tradeID { state.lastTradeID[product] = max(tradeID, state.lastTradeID[product] ?? 0) }
+                guard let product, let price else { return }
+                // One lookup, updated in place: an older or repeated sequence is dropped.
+                let fresh = state.coinbaseProducts[product, default: CoinbaseProductProgress()].accept(
+                    sequence: sequence, tradeID: tradeID)
+                guard fresh else { return }
                 let change = open24h.flatMap { price - $0 }
                 var percent: ExactDecimal?
                 if let change, let open = open24h, !open.isZero {
                     percent = (change * ExactDecimal(100))?.divided(by: open, scale: 2)
                 }
-                return [
+                events.append(
                     .quote(
                         StreamQuote(
                             symbol: product, price: price, time: time?.instant, nanoseconds: time?.nanoseconds ?? 0,
-                            bid: bid, ask: ask, change: change, changePercent: percent, dayVolume: volume24h))
-                ]
-            }
-            if JSONCursor.equals(type, "heartbeat") {
-                guard let product else { return [.heartbeat(symbol: nil)] }
-                if let lastTradeID, let seen = state.lastTradeID[product], lastTradeID > seen {
-                    state.lastTradeID[product] = lastTradeID
-                    return [
-                        .gap(symbol: product, detail: "trades \(seen + 1)...\(lastTradeID) were not received"),
-                        .heartbeat(symbol: product),
-                    ]
+                            bid: bid, ask: ask, change: change, changePercent: percent, dayVolume: volume24h)))
+            } else if JSONCursor.equals(type, "heartbeat") {
+                guard let product else { return events.append(.heartbeat(symbol: nil)) }
+                if let lastTradeID, let seen = state.coinbaseProducts[product]?.tradeID, lastTradeID > seen {
+                    state.coinbaseProducts[product]?.tradeID = lastTradeID
+                    events.append(
+                        .gap(symbol: product, detail: "trades \(seen + 1)...\(lastTradeID) were not received"))
                 }
-                return [.heartbeat(symbol: product)]
-            }
-            if JSONCursor.equals(type, "subscriptions") { return [.subscribed(products)] }
-            if JSONCursor.equals(type, "error") {
+                events.append(.heartbeat(symbol: product))
+            } else if JSONCursor.equals(type, "subscriptions") {
+                events.append(.subscribed(products))
+            } else if JSONCursor.equals(type, "error") {
                 let text = reason ?? "the subscription failed"
                 // "ETH-XYZ is not a valid product": the product is the first word.
                 let symbol = text.split(separator: " ").first.map(String.init) ?? ""
-                return [.symbolFailed(symbol: symbol, reason: text)]
+                events.append(.symbolFailed(symbol: symbol, reason: text))
             }
-            return []
         }
+    }
+}
+
+/// How far one Coinbase product's messages have come: its last `sequence` (per product, counting
+/// every order event, so it only moves forward) and the highest trade id seen.
+package struct CoinbaseProductProgress: Sendable, Equatable {
+    var sequence: Int64?
+    var tradeID: Int64?
+
+    /// Takes a ticker's numbers; false when its sequence is not newer than the last (a replay).
+    mutating func accept(sequence new: Int64?, tradeID id: Int64?) -> Bool {
+        if let new {
+            if let last = sequence, new <= last { return false }
+            sequence = new
+        }
+        if let id { tradeID = max(id, tradeID ?? 0) }
+        return true
     }
 }

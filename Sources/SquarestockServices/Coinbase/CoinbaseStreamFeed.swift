@@ -35,6 +35,6 @@ package struct CoinbaseStreamFeed: StreamFeed {
     }
 
     package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
-        events += CoinbaseStreamDecoder.decode(message, state: &state)
+        CoinbaseStreamDecoder.decode(message, state: &state, into: &events)
     }
 }

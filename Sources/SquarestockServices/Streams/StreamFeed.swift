@@ -31,10 +31,12 @@ package protocol StreamFeed: Sendable {
 
 /// What a feed remembers between messages of one connection.
 package struct StreamFeedState: Sendable {
-    package var lastSequence: [String: Int64] = [:]
-    package var lastTradeID: [String: Int64] = [:]
+    /// Coinbase: the last sequence and the highest trade id seen per product.
+    package var coinbaseProducts: [String: CoinbaseProductProgress] = [:]
     /// A buffer a feed reuses between messages (Yahoo's decoded base64).
     package var scratch: [UInt8] = []
+    /// Yahoo's symbol strings, made once each.
+    package var yahooNames = YahooSymbolNames()
     /// Kraken's live books by symbol (`BTC-USD`).
     package var krakenBooks: [String: KrakenBookState] = [:]
     /// Tradernet's merged quote fields by ticker.

@@ -31,12 +31,9 @@ package struct TradernetQuoteFields: Sendable, Equatable {
         var q = StreamQuote(
             symbol: symbol, price: last, bid: bid, ask: ask, change: change, changePercent: changePercent,
             dayVolume: volume)
-        q.name = name
-        q.previousClose = previousClose
-        q.open = open
-        q.high = high
-        q.low = low
-        q.currency = currency.map { $0 == "RUR" ? "RUB" : $0 }
+        q.day = StreamQuoteDay(
+            name: name, previousClose: previousClose, open: open, high: high, low: low,
+            currency: currency.map { $0 == "RUR" ? "RUB" : $0 })
         return q
     }
 }

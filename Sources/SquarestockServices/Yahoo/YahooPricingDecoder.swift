@@ -1,5 +1,9 @@
 import SquarestockCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Yahoo's `PricingData` protobuf, read by a small reader of our own: field numbers and wire
 /// types as in yfinance's `pricing.proto` (1 id, 2 price float, 3 time sint64 ms, 6 quote type,
 /// 7 market hours, 8 change percent, 9 day volume sint64, 12 change, 23 bid, 25 ask, 27 price hint
@@ -34,7 +38,18 @@ package enum YahooPricingDecoder {
     }
 
     package static func quote(_ b: [UInt8]) -> StreamQuote? {
-        var r = ProtobufReader(b)
+        var names = YahooSymbolNames()
+        return quote(b, names: &names)
+    }
+
+    /// One message; `names` keeps the symbol strings already made, so a symbol that ticks again
+    /// costs no allocation.
+    package static func quote(_ b: [UInt8], names: inout YahooSymbolNames) -> StreamQuote? {
+        b.withUnsafeBytes { raw in quote(raw, names: &names) }
+    }
+
+    static func quote(_ raw: UnsafeRawBufferPointer, names: inout YahooSymbolNames) -> StreamQuote? {
+        var r = ProtobufReader(raw)
         var id: String?
         var price: Float?
         var time: Int64?
@@ -47,7 +62,7 @@ package enum YahooPricingDecoder {
         var hint: Int64?
         while let (field, wire) = r.key() {
             switch (field, wire) {
-            case (1, 2): id = r.text()
+            case (1, 2): id = r.span().map { names.name(raw, $0) }
             case (2, 5): price = r.float()
             case (3, 0): time = r.varint().map(ProtobufReader.zigzag)
             case (7, 0): hours = r.varint()
@@ -69,13 +84,24 @@ package enum YahooPricingDecoder {
             when = Instant(secondsSinceEpoch: ms / 1000)
             nanos = Int32(ms % 1000) * 1_000_000
         }
-        let sessions = ["pre", "regular", "post", "extended", "overnight"]
         return StreamQuote(
             symbol: id, price: p, time: when, nanoseconds: nanos, bid: bid.flatMap { decimal($0, hintValue) },
             ask: ask.flatMap { decimal($0, hintValue) }, change: change.flatMap { decimal($0, hintValue) },
             changePercent: changePercent.flatMap { decimal($0, 2) },
             dayVolume: volume.flatMap { $0 > 0 ? ExactDecimal(significand: $0, scale: 0) : nil },
-            session: hours.flatMap { $0 < UInt64(sessions.count) ? sessions[Int($0)] : nil })
+            session: hours.flatMap(session))
+    }
+
+    /// `market_hours`: 0 pre, 1 regular, 2 post, 3 extended, 4 overnight.
+    static func session(_ hours: UInt64) -> String? {
+        switch hours {
+        case 0: return "pre"
+        case 1: return "regular"
+        case 2: return "post"
+        case 3: return "extended"
+        case 4: return "overnight"
+        default: return nil
+        }
     }
 
     /// A float32 rounded to `decimals` places; nil for 0 (proto3's "absent"), NaN or infinities.
@@ -88,14 +114,40 @@ package enum YahooPricingDecoder {
     }
 }
 
+/// The symbol strings of a stream, made once each: a message names its symbol in bytes, and a
+/// symbol seen before is found by the bytes' hash and compared, never allocated again.
+package struct YahooSymbolNames: Sendable {
+    var byHash: [UInt64: String] = [:]
+
+    package init() {}
+
+    mutating func name(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        if let known = byHash[hash], Self.same(known, bytes) { return known }
+        let made = TerminalText.clean(bytes: bytes)
+        if byHash.count < 4096 { byHash[hash] = made }
+        return made
+    }
+
+    /// Whether a string's UTF-8 is exactly `bytes` (one memcmp for a native string).
+    static func same(_ s: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var s = s
+        return s.withUTF8 { u in
+            u.count == bytes.count && (u.count == 0 || memcmp(u.baseAddress!, bytes.baseAddress!, u.count) == 0)
+        }
+    }
+}
+
 /// The protobuf wire format, enough to read one message: keys, varints, 32/64-bit fixed values
 /// and length-delimited bytes, each bounds-checked; `failed` after the first malformed byte.
 struct ProtobufReader {
-    let b: [UInt8]
+    let b: UnsafeRawBufferPointer
     var i = 0
     var failed = false
 
-    init(_ bytes: [UInt8]) { b = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { b = bytes }
 
     /// The next field number and wire type; nil at the end (or after a failure).
     mutating func key() -> (Int, Int)? {
@@ -134,23 +186,14 @@ struct ProtobufReader {
         return Float(bitPattern: bits)
     }
 
-    mutating func bytes() -> [UInt8]? {
+    /// Where a length-delimited value lies in the message, read past.
+    mutating func span() -> Range<Int>? {
         guard let n = varint(), n <= UInt64(b.count - i) else {
             failed = true
             return nil
         }
         defer { i += Int(n) }
-        return Array(b[i..<(i + Int(n))])
-    }
-
-    /// A length-delimited string, cleaned of control characters, read in place.
-    mutating func text() -> String? {
-        guard let n = varint(), n <= UInt64(b.count - i) else {
-            failed = true
-            return nil
-        }
-        defer { i += Int(n) }
-        return b.withUnsafeBytes { TerminalText.clean(bytes: UnsafeRawBufferPointer(rebasing: $0[i..<(i + Int(n))])) }
+        return i..<(i + Int(n))
     }
 
     /// Skips a value of `wire` type; false for a group or an unknown type.
@@ -160,7 +203,7 @@ struct ProtobufReader {
         case 1:
             guard i + 8 <= b.count else { return false }
             i += 8
-        case 2: return bytes() != nil
+        case 2: return span() != nil
         case 5:
             guard i + 4 <= b.count else { return false }
             i += 4

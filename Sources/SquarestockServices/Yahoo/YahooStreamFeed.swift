@@ -29,7 +29,7 @@ package struct YahooStreamFeed: StreamFeed {
 
     package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
         guard YahooPricingDecoder.payload(of: message, into: &state.scratch),
-            let quote = YahooPricingDecoder.quote(state.scratch)
+            let quote = YahooPricingDecoder.quote(state.scratch, names: &state.yahooNames)
         else { return }
         events.append(.quote(quote))
     }

@@ -3,12 +3,12 @@ extension Stock {
     /// invented zone or trade time (Tradernet's names none).
     public init(streamed q: StreamQuote, source: String) {
         var price = Price(
-            last: q.price, change: q.change, changePercent: q.changePercent, open: q.open, high: q.high, low: q.low,
-            previousClose: q.previousClose, volume: q.dayVolume, lastTrade: q.time)
+            last: q.price, change: q.change, changePercent: q.changePercent, open: q.day?.open, high: q.day?.high,
+            low: q.day?.low, previousClose: q.day?.previousClose, volume: q.dayVolume, lastTrade: q.time)
         price.bid = q.bid
         price.ask = q.ask
         self.init(
-            company: Company(symbol: q.symbol, name: q.name), currency: q.currency.map { Currency(code: $0) },
+            company: Company(symbol: q.symbol, name: q.day?.name), currency: q.day?.currency.map { Currency(code: $0) },
             price: price, source: source)
     }
 

@@ -15,12 +15,8 @@ public struct StreamQuote: Sendable, Equatable {
     /// Yahoo's session of the quote (pre, regular, post, extended); nil when not said.
     public var session: String?
     /// What a feed that sends whole quotes adds (Tradernet), enough for a row no poll filled.
-    public var name: String?
-    public var previousClose: ExactDecimal?
-    public var open: ExactDecimal?
-    public var high: ExactDecimal?
-    public var low: ExactDecimal?
-    public var currency: String?
+    /// Held by reference: the quotes of the busy feeds stay small to copy.
+    public var day: StreamQuoteDay?
 
     public init(
         symbol: String, price: ExactDecimal, time: Instant? = nil, nanoseconds: Int32 = 0, bid: ExactDecimal? = nil,
@@ -37,6 +33,33 @@ public struct StreamQuote: Sendable, Equatable {
         self.changePercent = changePercent
         self.dayVolume = dayVolume
         self.session = session
+    }
+}
+
+/// The rest of a whole quote (Tradernet's): name, previous close, the day's open and range, currency.
+public final class StreamQuoteDay: Sendable, Equatable {
+    public let name: String?
+    public let previousClose: ExactDecimal?
+    public let open: ExactDecimal?
+    public let high: ExactDecimal?
+    public let low: ExactDecimal?
+    public let currency: String?
+
+    public init(
+        name: String?, previousClose: ExactDecimal?, open: ExactDecimal?, high: ExactDecimal?, low: ExactDecimal?,
+        currency: String?
+    ) {
+        self.name = name
+        self.previousClose = previousClose
+        self.open = open
+        self.high = high
+        self.low = low
+        self.currency = currency
+    }
+
+    public static func == (a: StreamQuoteDay, b: StreamQuoteDay) -> Bool {
+        a.name == b.name && a.previousClose == b.previousClose && a.open == b.open && a.high == b.high
+            && a.low == b.low && a.currency == b.currency
     }
 }
 
