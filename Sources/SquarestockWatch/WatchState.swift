@@ -86,13 +86,18 @@ package struct WatchState: Sendable {
         guard var entry = entries[symbol], entry.stock != nil else { return false }
         let ages = [heardAgo, entry.updatedAt.map { now.seconds(since: $0) }].compactMap { $0 }
         guard let age = ages.min() else { return false }
-        if age > limit, entry.failure == nil, entry.marketStatus?.status == .open {
+        // The status now, not when the row last moved: a market that closed since is quiet by right.
+        let before = entry.marketStatus
+        WatchState.updateMarketStatus(of: &entry, now: now)
+        let open = entry.marketStatus?.status == .open
+        if age > limit, open, entry.failure == nil {
             entry.failure = WatchFailure(
                 reason: "no stream update", since: now.adding(seconds: -age), serviceLevel: false,
                 streamSilence: true)
-        } else if age <= limit, entry.failure?.streamSilence == true {
+        } else if age <= limit || !open, entry.failure?.streamSilence == true {
             entry.failure = nil
         } else {
+            if entry.marketStatus != before { entries[symbol] = entry }
             return false
         }
         entries[symbol] = entry

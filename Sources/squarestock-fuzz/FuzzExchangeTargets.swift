@@ -91,10 +91,17 @@ enum FuzzExchangeTargets {
             }
         case "tradernet-stream":
             // Messages in a row: a merged quote always has the price it was last sent.
+            // Books: a book that agrees has its levels in falling price order.
             var state = StreamFeedState()
+            let books = TradernetStreamFeed(channel: .books)
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 for case .quote(let q) in TradernetStreamFeed().decode(Array(message), state: &state) {
                     precondition(state.tradernetQuotes[q.symbol]?.last == q.price, "a quote that is not the merge")
+                }
+                for case .book(let live) in books.decode(Array(message), state: &state) where live.check == .unchecked {
+                    let prices = live.book.asks.reversed().map(\.price) + live.book.bids.map(\.price)
+                    precondition(
+                        zip(prices, prices.dropFirst()).allSatisfy { $0 > $1 }, "an agreeing book out of order")
                 }
             }
         case "kraken-book":

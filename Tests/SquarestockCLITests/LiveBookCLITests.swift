@@ -140,3 +140,55 @@ struct LiveBookScreenTests {
         #expect(after.map(WatchEndToEndTests.modesRestored) == true, "\(tmux.capture())")
     }
 }
+
+/// `book SBER --exchange tradernet --live`: Tradernet's `b` messages (the whole book first, then
+/// `del`, `ins`, `upd` rows by position), a drifted book fetched again, no checksum claimed.
+@Suite(.serialized)
+struct TradernetLiveBookCLITests {
+    static let full =
+        #"["b",{"n":0,"i":"SBER","del":[],"ins":[{"p":73.45,"s":"S","q":100,"k":0},{"p":73.44,"s":"S","q":200,"k":1},{"p":73.43,"s":"S","q":300,"k":2},{"p":73.42,"s":"B","q":400,"k":3},{"p":73.41,"s":"B","q":500,"k":4},{"p":73.40,"s":"B","q":600,"k":5}],"upd":[],"cnt":6,"x":3},"wstm=2026-11-26T12:00:00"]"#
+    static let update =
+        #"["b",{"n":1,"i":"SBER","del":[{"k":2}],"ins":[{"p":73.425,"s":"S","q":50,"k":2}],"upd":[{"p":73.42,"s":"B","q":450,"k":3}],"cnt":6,"x":3}]"#
+    static let drifted = #"["b",{"n":2,"i":"SBER","del":[],"ins":[],"upd":[{"p":73.3,"s":"B","q":1,"k":9}],"cnt":6}]"#
+
+    @Test func rowsByPositionAndADriftedBookFetchedAgain() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: #"["userData",{"mode":"demo"}]"#)
+            peer.send(text: Self.full)
+            peer.send(text: Self.update)
+            peer.send(text: Self.drifted)
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.full)
+            peer.stayQuiet(3)
+        }
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(server.port)"
+        let run = try CLIRunner.run(
+            ["book", "SBER", "--exchange", "tradernet", "--live", "--format", "json", "--count", "4", "--depth", "2"],
+            environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(server.received == [#"["orderBook",["SBER"]]"#, #"["orderBook",["SBER"]]"#])
+        let books = LiveBookCLITests.books(run)
+        try #require(books.count == 4, "\(run.stdout)")
+        #expect(
+            books[0].contains(
+                #""symbol": "SBER", "check": "unchecked", "time": null, "bids": [["73.42", "400"], ["73.41", "500"]], "asks": [["73.43", "300"], ["73.44", "200"]]"#
+            ), "\(books[0])")
+        #expect(
+            books[1].contains(
+                #""bids": [["73.42", "450"], ["73.41", "500"]], "asks": [["73.425", "50"], ["73.44", "200"]]"#),
+            "\(books[1])")
+        #expect(books[2].contains(#""check": "resyncing""#), "\(books[2])")
+        #expect(books[3].contains(#""check": "unchecked""#) && books[3].contains(#""asks": [["73.43", "300"]"#))
+    }
+
+    @Test func tradernetHasOnlyALiveBook() throws {
+        let run = try CLIRunner.run(
+            ["book", "SBER", "--exchange", "tradernet"], environment: CLIRunner.baseEnvironment())
+        #expect(run.exitCode == 2 && run.stderr.contains("--exchange tradernet streams its books only; add --live"))
+        let trades = try CLIRunner.run(
+            ["trades", "SBER", "--exchange", "tradernet"], environment: CLIRunner.baseEnvironment())
+        #expect(trades.exitCode == 2 && trades.stderr.contains("unknown exchange 'tradernet'"), "\(trades.stderr)")
+    }
+}

@@ -27,7 +27,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
                 "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs), or tradernet (US and Russian stocks)"
         case .noLiveBook(let exchange):
             return
-                "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum), or drop --live"
+                "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum) or tradernet, or drop --live"
         case .unknownTheme(let name):
             return "unknown theme '\(name)'; choose one of \(Settings.themeNames.joined(separator: ", "))"
         case .timeoutOutOfRange:

@@ -28,17 +28,31 @@ extension SquarestockApp {
     /// The settings' exchange as people write it (`Kraken`).
     public var exchangeDisplayName: String { exchangeAdapter().0.displayName }
 
-    /// Whether the settings' exchange streams books (`book --live`).
-    public var exchangeStreamsBooks: Bool { settings.exchangeName.lowercased() == "kraken" }
+    /// The exchanges whose books `book --live` keeps: Kraken (checked with its CRC-32) and
+    /// Tradernet (a stream-only broker feed: `--exchange tradernet` means nothing else).
+    public static let liveBookExchanges = ["kraken", "tradernet"]
 
-    /// `book PAIR --live`: the settings' exchange's book of `pair`, `depth` levels a side, kept
-    /// by the stream and checked against the exchange's checksum; a book that drifts is fetched
-    /// afresh alone. Kraken names bitcoin BTC on its stream, so XBT is written BTC.
-    public func liveBookSession(_ pair: String, depth: Int) throws(SettingsError) -> StreamSessionHandle {
-        guard exchangeStreamsBooks else { throw .noLiveBook(exchange: settings.exchangeName) }
-        let symbol = pair.uppercased().split(separator: "-").map { $0 == "XBT" ? "BTC" : String($0) }
-            .joined(separator: "-")
-        return session(KrakenStreamFeed(channel: .book(depth: depth)), symbols: [symbol])
+    /// Whether the settings' exchange (or `exchange`) streams books.
+    public func exchangeStreamsBooks(_ exchange: String? = nil) -> Bool {
+        Self.liveBookExchanges.contains((exchange ?? settings.exchangeName).lowercased())
+    }
+
+    /// `book PAIR --live`: the book of `pair` on `exchange` (else the settings' exchange), `depth`
+    /// levels a side, kept by the stream and checked against the exchange's checksum where it
+    /// sends one; a book that drifts is fetched afresh alone. Kraken names bitcoin BTC on its
+    /// stream, so XBT is written BTC.
+    public func liveBookSession(_ pair: String, depth: Int, exchange: String? = nil) throws(SettingsError)
+        -> StreamSessionHandle
+    {
+        let name = (exchange ?? settings.exchangeName).lowercased()
+        switch name {
+        case "kraken":
+            let symbol = pair.uppercased().split(separator: "-").map { $0 == "XBT" ? "BTC" : String($0) }
+                .joined(separator: "-")
+            return session(KrakenStreamFeed(channel: .book(depth: depth)), symbols: [symbol])
+        case "tradernet": return session(TradernetStreamFeed(channel: .books), symbols: [pair.uppercased()])
+        default: throw .noLiveBook(exchange: name)
+        }
     }
 
     /// `SQUARESTOCK_STREAM_IDLE` and `SQUARESTOCK_STREAM_BACKOFF` (seconds) shorten the idle

@@ -20,8 +20,8 @@ package struct KrakenBookState: Sendable {
     package private(set) var time: EpochTime?
     /// After a mismatch, updates are ignored until the fresh snapshot asked for arrives.
     package private(set) var awaitingSnapshot = false
-    /// Mismatches in a row without a good message between them; past `maxResyncs` the book stops
-    /// asking for snapshots (its checksum keeps disagreeing) and is shown unverified.
+    /// Mismatches without a good update between them; past `maxResyncs` the book stops asking
+    /// for snapshots (its checksum keeps disagreeing) and is shown unverified.
     package private(set) var mismatchesInARow = 0
     package static let maxResyncs = 3
 
@@ -64,7 +64,9 @@ package struct KrakenBookState: Sendable {
         guard let expected = entry.checksum else { return .applied }
         let computed = checksum()
         if computed == expected {
-            mismatchesInARow = 0
+            // Only an update that checks out ends a run of mismatches: a fresh snapshot always
+            // does, so counting it would let snapshot-ok, update-drifts cycles resync forever.
+            if !isSnapshot { mismatchesInARow = 0 }
             return .applied
         }
         mismatchesInARow += 1

@@ -133,7 +133,7 @@ package struct KrakenStreamFeed: StreamFeed {
             }
             guard let book = state.krakenBooks[symbol] else { continue }
             let pair = TradingPair(symbol: symbol) ?? TradingPair(base: symbol, quote: "")
-            events.append(.book(LiveBook(book: book.orderBook(pair), check: check)))
+            events.append(.book(LiveBook(symbol: symbol, book: book.orderBook(pair), check: check)))
         }
     }
 

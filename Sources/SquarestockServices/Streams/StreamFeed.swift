@@ -39,6 +39,8 @@ package struct StreamFeedState: Sendable {
     package var yahooNames = YahooSymbolNames()
     /// Kraken's live books by symbol (`BTC-USD`).
     package var krakenBooks: [String: KrakenBookState] = [:]
+    /// Tradernet's live books by ticker.
+    package var tradernetBooks: [String: TradernetBookState] = [:]
     /// Tradernet's merged quote fields by ticker.
     package var tradernetQuotes: [String: TradernetQuoteFields] = [:]
     package init() {}

@@ -9,6 +9,12 @@ import SquarestockNetworking
 /// ticker, so it is reported for the stream and the rows that never get a quote say so.
 /// `ltt` (the last trade time) names no zone, so it is not shown as a time.
 package struct TradernetStreamFeed: StreamFeed {
+    package enum Channel: Sendable, Equatable {
+        case quotes
+        /// Order books (`["orderBook",[...]]`, answered by `b` messages).
+        case books
+    }
+
     package let name = "tradernet"
     package let url = "wss://wss.tradernet.com/"
     package let keepAlive: Double? = nil
@@ -17,14 +23,23 @@ package struct TradernetStreamFeed: StreamFeed {
     /// Quotes come on changes only.
     package let quietLimit: Double = 300
 
-    package init() {}
+    package let channel: Channel
+
+    package init(channel: Channel = .quotes) { self.channel = channel }
+
+    var command: String { channel == .quotes ? "quotes" : "orderBook" }
 
     package func subscribe(_ symbols: [String]) -> [String] {
-        symbols.isEmpty ? [] : ["[\"quotes\",[" + symbols.map { "\"\($0)\"" }.joined(separator: ",") + "]]"]
+        symbols.isEmpty ? [] : ["[\"\(command)\",[" + symbols.map { "\"\($0)\"" }.joined(separator: ",") + "]]"]
     }
 
     package func resubscribe(from old: [String], to new: [String]) -> [String] {
-        new.isEmpty ? ["[\"quotes\",[]]"] : subscribe(new)
+        new.isEmpty ? ["[\"\(command)\",[]]"] : subscribe(new)
+    }
+
+    /// A drifted book: the book subscription sent again, which brings the whole book.
+    package func resync(_ symbol: String) -> [String] {
+        channel == .books ? subscribe([symbol]) : []
     }
 
     package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
@@ -35,6 +50,10 @@ package struct TradernetStreamFeed: StreamFeed {
                 guard let (symbol, fields) = Self.quote(&c, state: &state), let q = fields.quote(symbol: symbol)
                 else { return }
                 events.append(.quote(q))
+            } else if JSONCursor.equals(event.bytes, "b") {
+                if channel == .books, let live = TradernetBookMessage.apply(&c, state: &state) {
+                    events.append(.book(live))
+                }
             } else if JSONCursor.equals(event.bytes, "userData") {
                 if let mode = Self.stringField(&c, "mode"), mode.lowercased() == "demo" {
                     events.append(.notice("demo mode: quotes may be delayed"))
@@ -83,7 +102,8 @@ struct TradernetQuoteUpdate {
     var symbol: String?
     var sequence: Int64?
     var strings: [(WritableKeyPath<TradernetQuoteFields, String?>, String)] = []
-    var decimals: [(WritableKeyPath<TradernetQuoteFields, ExactDecimal?>, ExactDecimal)] = []
+    /// A present `null` or `""` clears the field (present means changed).
+    var decimals: [(WritableKeyPath<TradernetQuoteFields, ExactDecimal?>, ExactDecimal?)] = []
 
     /// The decimal field a key names, if it is one a row shows.
     static func decimalField(_ key: UnsafeRawBufferPointer) -> WritableKeyPath<TradernetQuoteFields, ExactDecimal?>? {
@@ -110,8 +130,10 @@ struct TradernetQuoteUpdate {
             return symbol != nil
         }
         if JSONCursor.equals(key, "n") {
-            sequence = c.number().flatMap { Int64(String(decoding: $0, as: UTF8.self)) }
-            return sequence != nil || c.skipValue()
+            // A sequence that is not a whole number is ignored, never the quote with it.
+            guard let text = c.numberText() else { return c.skipValue() }
+            sequence = Int64(String(decoding: text, as: UTF8.self))
+            return true
         }
         if JSONCursor.equals(key, "name2") || JSONCursor.equals(key, "x_curr") {
             let path: WritableKeyPath<TradernetQuoteFields, String?> =
@@ -121,8 +143,15 @@ struct TradernetQuoteUpdate {
             return true
         }
         guard let path = Self.decimalField(key) else { return c.skipValue() }
-        guard let d = c.decimal() else { return c.skipValue() }
-        decimals.append((path, d))
+        if let d = c.decimal() {
+            decimals.append((path, d))
+        } else if c.literal("null") {
+            decimals.append((path, nil))
+        } else if let text = c.string() {
+            if text.bytes.isEmpty { decimals.append((path, nil)) }  // any other text is not a number: ignored
+        } else {
+            return c.skipValue()
+        }
         return true
     }
 

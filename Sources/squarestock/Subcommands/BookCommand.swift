@@ -28,7 +28,10 @@ struct BookCommand: ParsableCommand {
     @OptionGroup var options: ExchangeOptions
 
     mutating func validate() throws {
-        try options.resolveSettings()
+        if options.streamOnlyExchange != nil, !live {
+            throw ValidationError("--exchange tradernet streams its books only; add --live")
+        }
+        try options.resolveSettings(allowingStreamOnly: live)
         guard (1...500).contains(depth) else { throw ValidationError("--depth must be between 1 and 500") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         guard live else {
@@ -37,7 +40,7 @@ struct BookCommand: ParsableCommand {
         }
         if options.format == .csv { throw ValidationError("--live prints a table or JSON lines; drop --format csv") }
         let settings = try options.settings()
-        guard SquarestockApp(settings: settings).exchangeStreamsBooks else {
+        guard SquarestockApp(settings: settings).exchangeStreamsBooks(options.streamOnlyExchange) else {
             throw ValidationError(SettingsError.noLiveBook(exchange: settings.exchangeName).description)
         }
     }
@@ -64,13 +67,16 @@ struct BookCommand: ParsableCommand {
 
     func runLive(_ settings: Settings) throws {
         let app = SquarestockApp(settings: settings)
-        let handle = try app.liveBookSession(pair, depth: depth)
+        let handle = try app.liveBookSession(pair, depth: depth, exchange: options.streamOnlyExchange)
         let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1, forceNoColour: options.noColor)
         let session = BookLiveSession(
-            handle: handle, symbol: pair.uppercased(), exchange: app.exchangeDisplayName, depth: depth, count: count,
+            handle: handle, symbol: pair.uppercased(),
+            exchange: options.streamOnlyExchange == nil ? app.exchangeDisplayName : "Tradernet", depth: depth,
+            count: count,
             caps: caps, ascii: options.ascii)
         let format = options.format ?? (caps.isTTY ? .table : .json)
-        let status = format == .table && caps.isTTY ? session.runScreen() : session.runLines(json: format == .json)
+        let fullScreen = format == .table && caps.isTTY && settings.environment["TERM"] != "dumb"
+        let status = fullScreen ? session.runScreen() : session.runLines(json: format == .json)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -64,7 +64,7 @@ final class BookLiveSession: @unchecked Sendable {
             onEvent: { event in
                 switch event {
                 case .book(let live):
-                    let shown = LiveBook(book: live.book.cut(to: depth), check: live.check)
+                    let shown = LiveBook(symbol: live.symbol, book: live.book.cut(to: depth), check: live.check)
                     let text =
                         json
                         ? StreamLineWriter.json(.book(shown), source: source) + "\n"
@@ -192,7 +192,7 @@ final class BookLiveSession: @unchecked Sendable {
         let (live, state) = lock.withLock { (latest, self.state) }
         let visible = max(1, min(depth, rows - 6))
         let chart = rows - visible - 6 >= 3 ? min(12, rows - visible - 6) : 0
-        let shown = live.map { LiveBook(book: $0.book.cut(to: visible), check: $0.check) }
+        let shown = live.map { LiveBook(symbol: $0.symbol, book: $0.book.cut(to: visible), check: $0.check) }
         let text = frame(shown, state: state, palette: Palette.forTerminal(caps), width: columns, chartHeight: chart)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(max(1, rows - 1))
         let hint = "q quit"

@@ -38,15 +38,26 @@ struct ExchangeOptions: ParsableArguments {
 
     var resolved = ResolvedSettings()
 
-    mutating func resolveSettings() throws {
-        resolved.value = try SourceOptions.resolve(
-            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange, theme: theme))
+    /// `--exchange tradernet`: a broker whose only use here is its stream (`book --live`); it is
+    /// not in the exchange catalog, so the settings resolve without it and the command asks for
+    /// its stream by name.
+    var streamOnlyExchange: String? {
+        exchange.map { $0.lowercased() } == "tradernet" ? "tradernet" : nil
+    }
+
+    /// The flags; `--exchange tradernet` is left out only for a command that streams it.
+    func flags(allowingStreamOnly: Bool = false) -> Settings.Flags {
+        let dropped = allowingStreamOnly && streamOnlyExchange != nil
+        return Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: dropped ? nil : exchange, theme: theme)
+    }
+
+    mutating func resolveSettings(allowingStreamOnly: Bool = false) throws {
+        resolved.value = try SourceOptions.resolve(flags(allowingStreamOnly: allowingStreamOnly))
     }
 
     func settings() throws -> Settings {
         if let settings = resolved.value { return settings }
-        return try SourceOptions.resolve(
-            Settings.Flags(endpoint: endpoint, timeout: timeout, exchange: exchange, theme: theme))
+        return try SourceOptions.resolve(flags())
     }
 
     /// What the output looks like: the format asked for, else a table on a terminal and CSV in a pipe.

@@ -180,7 +180,8 @@ final class WatchSession {
     /// Sleep until the next refresh, flash end or countdown tick (at most 1 s on screen).
     func timeoutMilliseconds(now: Double, fetching: Bool) -> Int32 {
         var until = now + (tableMode ? 1 : 60)
-        if !fetching, let w = scheduler.nextWake() {
+        // A stream-only source has no polls: its scheduler never moves, so it must not set the wait.
+        if polls, !fetching, let w = scheduler.nextWake() {
             until = min(until, w)
             let remaining = w - now
             if tableMode && remaining > 0 {
@@ -247,15 +248,27 @@ final class WatchSession {
         var results: [StockResult] = []
         for q in quotes {
             guard let symbol = symbols.first(where: { $0.uppercased() == q.symbol }) else { continue }
-            if let stock = state[symbol]?.stock {
+            if !polls {
+                // No poll fills this row: the feed's merged whole quote does, every time (its
+                // previous close, open and range move with it, which `streamed` would not take).
+                var stock = Stock(streamed: q, source: streamWorker.source)
+                stock.intraday = state[symbol]?.stock?.intraday ?? []
+                results.append(StockResult(symbol: symbol, outcome: .success(stock)))
+            } else if let stock = state[symbol]?.stock {
                 results.append(StockResult(symbol: symbol, outcome: .success(stock.streamed(q))))
-            } else if !polls {
-                // No poll will ever fill this row: the stream's whole quote does.
-                results.append(
-                    StockResult(symbol: symbol, outcome: .success(Stock(streamed: q, source: streamWorker.source))))
             }
         }
-        _ = failed  // those rows keep polling
+        // A refused symbol of a polled source keeps polling; one of a stream-only source has no
+        // other way to get a price, so its row says why.
+        if !polls {
+            for (symbol, reason) in failed {
+                guard let row = symbols.first(where: { $0.uppercased() == symbol }) else { continue }
+                results.append(
+                    StockResult(
+                        symbol: row, outcome: .failure(.unsupportedSymbol(source: streamWorker.source, reason: reason)))
+                )
+            }
+        }
         guard !results.isEmpty else { return }
         let outcomes = state.apply(results, now: now, clock: clock.now())
         var events: [AlertEvent] = []
@@ -345,7 +358,7 @@ final class WatchSession {
         let header = WatchHeader(
             source: label,
             lastSuccess: lastSuccess,
-            nextRefresh: fetchStarted ?? scheduler.nextWake(),
+            nextRefresh: polls ? fetchStarted ?? scheduler.nextWake() : nil,
             refreshing: refreshing,
             condition: scheduler.condition,
             paused: scheduler.isPaused,

@@ -68,7 +68,8 @@ struct KrakenBookResyncTests {
         #expect(book.awaitingSnapshot)
         #expect(book.apply(Self.update) == .awaitingSnapshot)
         #expect(book.apply(Self.snapshot) == .applied)
-        #expect(!book.awaitingSnapshot && book.mismatchesInARow == 0)
+        // The fresh snapshot is taken; only a good update ends the run of mismatches.
+        #expect(!book.awaitingSnapshot && book.mismatchesInARow == 1)
     }
 
     @Test func aChecksumThatKeepsDisagreeingStopsAskingForSnapshots() {
@@ -78,8 +79,24 @@ struct KrakenBookResyncTests {
         }
         #expect(book.apply(Self.badSnapshot) == .failing(expected: 7, computed: 3_310_070_434))
         #expect(!book.awaitingSnapshot, "applied, unverified")
-        #expect(book.apply(Self.snapshot) == .applied)
-        #expect(book.mismatchesInARow == 0)
+        #expect(book.apply(Self.snapshot) == .applied, "a good snapshot is shown verified again")
+        #expect(book.mismatchesInARow == KrakenBookState.maxResyncs + 1)
+    }
+
+    /// Good snapshots, drifting updates: the fresh snapshot does not end the run of mismatches,
+    /// so the cycle stops at `maxResyncs` instead of resubscribing on every update.
+    @Test func goodSnapshotsDoNotResetTheRunOfDriftingUpdates() {
+        var book = KrakenBookState()
+        var resyncs = 0
+        for _ in 0..<10 {
+            #expect(book.apply(Self.snapshot) == .applied)
+            switch book.apply(Self.update) {
+            case .mismatch: resyncs += 1
+            case .failing: break
+            default: Issue.record("the drifting update was applied as good")
+            }
+        }
+        #expect(resyncs == KrakenBookState.maxResyncs)
     }
 
     @Test func theFeedTurnsBooksIntoEventsAndResyncsOnlyTheDriftedOne() {
@@ -104,5 +121,50 @@ struct KrakenBookResyncTests {
             ])
         #expect(KrakenStreamFeed().resync("BTC-USD").isEmpty)
         #expect(KrakenStreamFeed.subscribedDepth(26) == 100 && KrakenStreamFeed.subscribedDepth(1) == 10)
+    }
+}
+
+/// Tradernet's books by position: deletes from the highest position down, inserts from the
+/// lowest up, updates in place, then the count and the falling prices are checked.
+struct TradernetBookStateTests {
+    typealias Row = TradernetBookState.Row
+    static func row(_ k: Int, _ p: String, _ bid: Bool, _ q: String) -> Row {
+        Row(k: k, price: ExactDecimal(p), isBid: bid, size: ExactDecimal(q))
+    }
+
+    @Test func deletesInsertsAndUpdatesByPosition() {
+        var book = TradernetBookState()
+        let full = [
+            Self.row(0, "10.3", false, "1"), Self.row(1, "10.2", false, "2"), Self.row(2, "10.1", true, "3"),
+            Self.row(3, "10.0", true, "4"),
+        ]
+        #expect(book.apply(deletes: [], inserts: full.reversed(), updates: [], count: 4) == .applied)
+        // Two deletes (positions before any shift, highest first) and an insert between.
+        #expect(
+            book.apply(
+                deletes: [Row(k: 0), Row(k: 3)], inserts: [Self.row(1, "10.15", false, "9")], updates: [], count: 3)
+                == .applied)
+        #expect(book.levels.map(\.price.description) == ["10.2", "10.15", "10.1"])
+        let ob = book.orderBook(TradingPair(base: "X", quote: "Y"))
+        #expect(ob.asks.map(\.price.description) == ["10.15", "10.2"] && ob.bids.map(\.price.description) == ["10.1"])
+    }
+
+    @Test func aWrongCountOrOrderIsADriftAndTheNextMessageStartsAfresh() {
+        var book = TradernetBookState()
+        _ = book.apply(deletes: [], inserts: [Self.row(0, "10", false, "1")], updates: [], count: 1)
+        #expect(book.apply(deletes: [], inserts: [], updates: [], count: 2) == .mismatch(expected: 2, computed: 1))
+        #expect(book.awaitingSnapshot)
+        #expect(
+            book.apply(
+                deletes: [], inserts: [Self.row(0, "11", false, "1"), Self.row(1, "9", true, "1")], updates: [],
+                count: 2) == .applied)
+        #expect(book.levels.count == 2, "the drifted level was dropped, not kept")
+        // Prices out of order.
+        #expect(
+            book.apply(deletes: [], inserts: [], updates: [Row(k: 1, price: ExactDecimal("12"))], count: 2)
+                == .mismatch(expected: 2, computed: 2))
+        // An update past the end.
+        var other = TradernetBookState()
+        #expect(other.apply(deletes: [], inserts: [], updates: [Self.row(3, "1", true, "1")], count: nil) != .applied)
     }
 }

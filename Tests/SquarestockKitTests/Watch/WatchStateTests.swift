@@ -203,6 +203,20 @@ struct WatchStreamSilenceTests {
         #expect(s["AAPL"]?.isStale == false)
     }
 
+    @Test func aSilenceMarkEndsWhenTheMarketCloses() {
+        var s = WatchState(symbols: ["AAPL"])
+        let t0 = F.open.adding(seconds: 6 * 3600)  // 15:30 New York
+        _ = s.apply([F.ok(F.stock(price: "101", lastTrade: t0))], now: t0, clock: 0)
+        let quiet = t0.adding(seconds: 200)
+        let marked = s.checkStreamSilence("AAPL", heardAgo: 200, limit: 120, now: quiet)
+        #expect(marked && s["AAPL"]?.isStale == true)
+        // 16:10, after the close (post-market): still silent, but quiet by right now.
+        let closed = t0.adding(seconds: 40 * 60)
+        let cleared = s.checkStreamSilence("AAPL", heardAgo: 2400, limit: 120, now: closed)
+        #expect(cleared && s["AAPL"]?.isStale == false)
+        #expect(s["AAPL"]?.marketStatus?.status == .post)
+    }
+
     @Test func aFailedPollIsNotClearedByTheStreamCheck() {
         var s = WatchState(symbols: ["AAPL"])
         let t0 = F.open.adding(seconds: 3600)

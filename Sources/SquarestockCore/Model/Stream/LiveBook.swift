@@ -3,15 +3,16 @@
 /// checksum failed is being fetched again (for that one symbol) and must not be trusted until a
 /// fresh snapshot says `verified`.
 public struct LiveBook: Sendable, Equatable {
+    /// The symbol as subscribed (`BTC-USD`, `SBER`).
+    public var symbol: String
     public var book: OrderBook
     public var check: LiveBookCheck
 
-    public init(book: OrderBook, check: LiveBookCheck) {
+    public init(symbol: String? = nil, book: OrderBook, check: LiveBookCheck) {
+        self.symbol = symbol ?? book.pair.symbol
         self.book = book
         self.check = check
     }
-
-    public var symbol: String { book.pair.symbol }
 }
 
 /// What a live book's checksum said after the last message.
