@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // HMAC-SHA512 and SHA-256 (Kraken's request signatures), P-256 ECDSA (Coinbase's JWTs).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The portfolio ledger's SQLite (the system libsqlite3, Debian: libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // Tests only: property-based checks of the parsers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Benchmark peers, used only by the squarestock-bench target (never by the tool).
@@ -66,26 +68,31 @@ let package = Package(
         // Pure values to text: quote tables, charts, sparklines, calendars, search results.
         .target(
             name: "SquarestockRendering",
-            dependencies: ["SquarestockCore", "SquarestockMarket"]
+            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockPortfolio"]
         ),
         // The live table: state, scheduler, alerts, screen diffing.
         .target(
             name: "SquarestockWatch",
             dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
         ),
+        // The portfolio ledger: an append-only journal in SQLite, lots and gains derived from it.
+        .target(
+            name: "SquarestockPortfolio",
+            dependencies: ["SquarestockCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The facade the command line calls: settings, one call per command.
         .target(
             name: "SquarestockKit",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockPortfolio",
             ]
         ),
         .executableTarget(
             name: "squarestock",
             dependencies: [
                 "SquarestockKit", "SquarestockCore", "SquarestockRendering", "SquarestockSearch", "SquarestockWatch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SquarestockPortfolio", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzz targets for every byte parser; see Fuzz/run.sh. Without libFuzzer it replays files.
@@ -126,7 +133,7 @@ let package = Package(
             name: "SquarestockKitTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit", "SquarestockPortfolio",
                 "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

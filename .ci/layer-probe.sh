@@ -10,6 +10,7 @@ probes=(
     "SquarestockRendering|Sources/SquarestockRendering/Chart/ChartRenderer.swift|SquarestockServices"
     "SquarestockServices|Sources/SquarestockServices/SourceCatalog.swift|SquarestockRendering"
     "SquarestockMarket|Sources/SquarestockMarket/Exchanges/ExchangeRegistry.swift|SquarestockNetworking"
+    "SquarestockPortfolio|Sources/SquarestockPortfolio/Store/PortfolioStore.swift|SquarestockServices"
 )
 
 status=0

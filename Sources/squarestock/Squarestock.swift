@@ -16,7 +16,7 @@ struct Squarestock: ParsableCommand {
         subcommands: [
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
             WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
-            BuyCommand.self, SellCommand.self, CancelCommand.self, DoctorCommand.self,
+            BuyCommand.self, SellCommand.self, CancelCommand.self, PortfolioCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )

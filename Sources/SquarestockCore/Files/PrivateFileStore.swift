@@ -136,6 +136,14 @@ package enum PrivateFileStore {
         try? LocalFileReader.read(path, limit: limit).get()
     }
 
+    /// `$XDG_DATA_HOME/squarestock` or `~/.local/share/squarestock`: what the user made and must
+    /// keep (the portfolio ledger, downloaded directories).
+    package static func dataDirectory(environment: [String: String]) -> String? {
+        if let x = environment["XDG_DATA_HOME"], !x.isEmpty { return x + "/squarestock" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.local/share/squarestock" }
+        return nil
+    }
+
     /// `$XDG_CACHE_HOME/squarestock` or `~/.cache/squarestock`.
     package static func cacheDirectory(environment: [String: String]) -> String? {
         if let x = environment["XDG_CACHE_HOME"], !x.isEmpty { return x + "/squarestock" }

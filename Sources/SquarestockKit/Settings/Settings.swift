@@ -16,11 +16,14 @@ public struct Settings: Sendable {
         public var exchange: String?
         /// `--theme light|dark|auto` of the commands that draw in colour.
         public var theme: String?
+        /// `--portfolio NAME` of `portfolio` and `watch`.
+        public var portfolio: String?
 
         public init(
             source: String? = nil, endpoint: String? = nil, timeout: Double? = nil, exchange: String? = nil,
-            theme: String? = nil
+            theme: String? = nil, portfolio: String? = nil
         ) {
+            self.portfolio = portfolio
             self.source = source
             self.endpoint = endpoint
             self.timeout = timeout
@@ -59,6 +62,8 @@ public struct Settings: Sendable {
     package var watchlist: [WatchList.Item]
     /// Config `stream = true`: `watch` streams where its source has a stream (as `--stream`).
     public var stream = false
+    /// `--portfolio` > `SQUARESTOCK_PORTFOLIO` > config `portfolio` > `main`.
+    public var portfolioName = "main"
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
@@ -138,7 +143,10 @@ public struct Settings: Sendable {
             configWarnings: config.problems.map { "warning: config: " + $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
-        return settings
+        var resolved = settings
+        resolved.portfolioName =
+            flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
+        return resolved
     }
 
     /// Everything a source needs besides the symbols: clock, endpoint, keys, folders.
@@ -147,6 +155,11 @@ public struct Settings: Sendable {
             now: now, endpoint: endpoint, stooqAPIKey: stooqAPIKey, samplesDirectory: samplesDirectory,
             cacheDirectory: cacheDirectory, yahooUserAgent: yahooUserAgent, alphaVantageAPIKey: alphaVantageAPIKey,
             exchange: exchangeName)
+    }
+
+    /// The ledger file: `$XDG_DATA_HOME/squarestock/portfolio.sqlite`.
+    public var portfolioPath: String? {
+        PrivateFileStore.dataDirectory(environment: environment).map { $0 + "/portfolio.sqlite" }
     }
 
     /// The limits every request runs under.

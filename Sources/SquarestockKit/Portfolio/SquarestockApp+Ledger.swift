@@ -1,0 +1,67 @@
+import SquarestockCore
+import SquarestockPortfolio
+
+/// The ledger commands besides valuation: lots, realized gains, the journal, import and export,
+/// undo, backup and the lot method. Each opens the settings' portfolio once.
+extension SquarestockApp {
+    /// The open lots, of one symbol or all, oldest first.
+    public func portfolioLots(_ symbol: String?) throws(PortfolioError) -> [Lot] {
+        let book = try portfolioLedger(create: true).book()
+        let symbols = symbol.map { [$0.uppercased()] } ?? book.lots.keys.sorted()
+        return symbols.flatMap { book.lots[$0] ?? [] }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    }
+
+    /// Every sale's realized gain, of one calendar year or all.
+    public func portfolioRealized(year: Int?) throws(PortfolioError) -> [Disposal] {
+        let book = try portfolioLedger(create: true).book()
+        return book.disposals.filter { d in year.map { d.date.year == $0 } ?? true }
+    }
+
+    /// The journal as recorded (reversals included), filtered by symbol and kind.
+    public func portfolioHistory(symbol: String?, kind: String?) throws(PortfolioError) -> [JournalEntry] {
+        try portfolioLedger(create: true).entries().filter { e in
+            (symbol.map { e.symbol == $0.uppercased() } ?? true) && (kind.map { e.kind.rawValue == $0.lowercased() } ?? true)
+        }
+    }
+
+    /// A CSV file's entries and how many of them the ledger does not hold yet (nothing written).
+    public func previewPortfolioImport(_ bytes: [UInt8]) throws(PortfolioError) -> (entries: [JournalEntry], new: Int) {
+        let entries = try JournalCSV.read(bytes, today: portfolioToday)
+        let known = Set(try portfolioLedger(create: true).entries().compactMap(\.importKey))
+        return (entries, entries.filter { !known.contains($0.importKey ?? "") }.count)
+    }
+
+    /// Imports a CSV file in one transaction: all of its new rows, or nothing.
+    public func importPortfolio(_ bytes: [UInt8]) throws(PortfolioError) -> [JournalEntry] {
+        let entries = try JournalCSV.read(bytes, today: portfolioToday)
+        return try portfolioLedger(create: true).record(entries)
+    }
+
+    /// The journal in effect as CSV (the import layout), JSON or an hledger journal.
+    public func exportPortfolio(format: String) throws(PortfolioError) -> String {
+        let ledger = try portfolioLedger(create: true)
+        let entries = try ledger.entries()
+        switch format {
+        case "csv": return JournalCSV.write(entries)
+        case "json": return JournalJSON.write(entries)
+        default: return try LedgerJournalWriter.write(entries, method: ledger.method)
+        }
+    }
+
+    /// Reverses the last entry in effect.
+    public func undoPortfolio() throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
+        try portfolioLedger(create: false).undo(today: portfolioToday)
+    }
+
+    /// A consistent copy of the ledger file (SQLite's online backup).
+    public func backupPortfolio(to path: String) throws(PortfolioError) {
+        try portfolioLedger(create: true).store.backup(to: path)
+    }
+
+    /// The portfolio's lot method, set when `method` is given.
+    public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> LotMethod {
+        var ledger = try portfolioLedger(create: true)
+        if let method { try ledger.setMethod(method) }
+        return ledger.method
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SquarestockCore
+
+/// The portfolio's CSV layout, read by `portfolio import` and written by `portfolio export
+/// --format csv` (so an export imports back to the same book):
+///
+/// ```
+/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note
+/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,
+/// 2024-06-10,split,AAPL,,,,,,,4:1,,
+/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,
+/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,
+/// 2024-01-02,deposit,,,,,USD,5000.00,,,,
+/// ```
+///
+/// Columns may come in any order (the header names them); empty cells are absent values. Each
+/// row's identity is its text and how many identical rows came before it in the file, so an
+/// import run twice adds nothing while two genuinely identical trades on one day both count.
+public enum JournalCSV {
+    public static let columns = [
+        "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
+    ]
+
+    /// The entries of a CSV file; the first bad row stops everything (nothing half-imported).
+    public static func read(_ bytes: [UInt8], today: CivilDate) throws(PortfolioError) -> [JournalEntry] {
+        var rows: [(line: Int, cells: [String])] = []
+        var header: [String] = []
+        bytes.withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            while reader.nextRecord(into: &fields) {
+                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
+                if cells.allSatisfy(\.isEmpty) { continue }
+                if header.isEmpty {
+                    header = cells.map { $0.lowercased() }
+                } else {
+                    rows.append((reader.lineNumber, cells))
+                }
+            }
+        }
+        guard header.contains("date"), header.contains("kind") else {
+            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+        }
+        if let unknown = header.first(where: { !columns.contains($0) }) {
+            throw .importLine(line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
+        }
+        var seen: [String: Int] = [:]
+        var out: [JournalEntry] = []
+        for (line, cells) in rows {
+            func cell(_ name: String) -> String? {
+                guard let i = header.firstIndex(of: name), i < cells.count, !cells[i].isEmpty else { return nil }
+                return cells[i]
+            }
+            let text = cells.joined(separator: ",")
+            let occurrence = seen[text, default: 0]
+            seen[text] = occurrence + 1
+            do {
+                var e = try entry(cell, today: today)
+                e.importKey = "\(occurrence)|" + text
+                out.append(e)
+            } catch {
+                throw .importLine(line: line, detail: error.description)
+            }
+        }
+        return out
+    }
+
+    static func entry(_ cell: (String) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
+        guard let dateText = cell("date"), let date = DateTimeParsing.isoDate(dateText) else {
+            throw .invalidEntry("the date must be YYYY-MM-DD")
+        }
+        guard let kindText = cell("kind"), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal else {
+            throw .invalidEntry("the kind must be one of buy, sell, dividend, split, deposit, withdraw")
+        }
+        let currency = cell("currency") ?? "USD"
+        func symbol() throws(PortfolioError) -> String {
+            guard let s = cell("symbol") else { throw .invalidEntry("a \(kind.rawValue) needs a symbol") }
+            return s
+        }
+        var e: JournalEntry
+        switch kind {
+        case .buy, .sell:
+            e = try EntryFactory.trade(
+                kind, symbol: symbol(), quantity: cell("quantity").flatMap(ExactDecimal.init),
+                price: cell("price").flatMap(ExactDecimal.init), fee: cell("fee"), currency: currency, date: date,
+                today: today, lot: cell("lot").flatMap { Int64($0) })
+        case .dividend:
+            e = try EntryFactory.dividend(
+                symbol: symbol(), amount: cell("amount") ?? "", withheld: cell("withheld"), currency: currency,
+                date: date, today: today)
+        case .split:
+            e = try EntryFactory.split(symbol: symbol(), ratio: cell("ratio") ?? "", date: date, today: today)
+        case .deposit, .withdraw:
+            e = try EntryFactory.cash(kind, amount: cell("amount") ?? "", currency: currency, date: date, today: today)
+        case .reversal: throw .invalidEntry("reversals are not imported")
+        }
+        e.note = cell("note")
+        return e
+    }
+
+    /// The entries in effect as rows of the layout above.
+    public static func write(_ entries: [JournalEntry]) -> String {
+        var out = columns.joined(separator: ",") + "\n"
+        for e in PortfolioBook.effective(entries) {
+            let money = { (m: Int64) in m == 0 ? "" : MinorUnits.text(m, exponent: e.exponent) }
+            let trade = e.kind == .buy || e.kind == .sell
+            let cells: [String] = [
+                e.date.description, e.kind.rawValue, e.symbol ?? "", e.quantity?.description ?? "",
+                e.price?.description ?? "", trade ? money(e.fee) : "", e.kind == .split ? "" : e.currency,
+                trade ? "" : money(e.amount), money(e.withheld),
+                e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "", e.lot.map(String.init) ?? "",
+                e.note ?? "",
+            ]
+            out += cells.map(quoted).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    static func quoted(_ s: String) -> String {
+        s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SquarestockCore
+
+/// `portfolio export --format json`: the entries in effect, every amount an exact decimal string.
+public enum JournalJSON {
+    public static func write(_ entries: [JournalEntry]) -> String {
+        let rows = PortfolioBook.effective(entries).map { e -> String in
+            func s(_ v: String?) -> String { v.map { "\"" + escape($0) + "\"" } ?? "null" }
+            func m(_ v: Int64) -> String { "\"" + MinorUnits.text(v, exponent: e.exponent) + "\"" }
+            return "  {\"id\": \(e.id.map(String.init) ?? "null"), \"date\": \"\(e.date)\", \"kind\": \"\(e.kind.rawValue)\", "
+                + "\"symbol\": \(s(e.symbol)), \"quantity\": \(s(e.quantity?.description)), "
+                + "\"price\": \(s(e.price?.description)), \"currency\": \(s(e.currency)), \"amount\": \(m(e.amount)), "
+                + "\"fee\": \(m(e.fee)), \"withheld\": \(m(e.withheld)), "
+                + "\"ratio\": \(s(e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" })), "
+                + "\"lot\": \(e.lot.map(String.init) ?? "null"), \"note\": \(s(e.note))}"
+        }
+        return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "]\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out += ch.value < 0x20 ? String(format: "\\u%04x", ch.value) : String(ch)
+            }
+        }
+        return out
+    }
+}

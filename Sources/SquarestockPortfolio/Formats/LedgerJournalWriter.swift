@@ -1,0 +1,63 @@
+import SquarestockCore
+
+/// The portfolio as a plain-text accounting journal that hledger (and ledger) read, so a user
+/// can check squarestock's numbers with another program. Every transaction balances exactly:
+/// a share posting carries its total cost (`@@`: the purchase's cost with fees, or on a sale the
+/// cost basis of the lots taken, as computed here), cash moves in the currency's own units, and a
+/// sale's gain goes to `income:realized-gains`. Commodities are always quoted (`"BRK.B"`,
+/// `"7203.T"`), and no `commodity` directive is written (hledger would round by it).
+public enum LedgerJournalWriter {
+    public static func write(_ entries: [JournalEntry], method: LotMethod) throws(PortfolioError) -> String {
+        var book = try PortfolioBook(entries: [], method: method)
+        var out = "; squarestock portfolio, lot method \(method.rawValue)\n"
+        for e in PortfolioBook.effective(entries) {
+            let before = e.symbol.map { (book.quantity(of: $0), book.cost(of: $0)) }
+            try book.apply(e)
+            out += "\n" + transaction(e, book: book, before: before)
+        }
+        return out
+    }
+
+    static func amount(_ minor: Int64, _ currency: String) -> String {
+        MinorUnits.text(minor, exponent: CurrencyExponent.of(currency) ?? 2) + " " + currency
+    }
+
+    static func posting(_ account: String, _ amount: String) -> String { "    " + account + "    " + amount + "\n" }
+
+    static func transaction(_ e: JournalEntry, book: PortfolioBook, before: (ExactDecimal, Int64)?) -> String {
+        let c = e.currency
+        let cash = "assets:cash:" + c
+        let sym = e.symbol ?? ""
+        let stock = "assets:stocks:" + sym
+        let commodity = "\"" + sym + "\""
+        var t = e.date.description + " * " + e.kind.rawValue + (e.symbol.map { " " + $0 } ?? "") + "\n"
+        switch e.kind {
+        case .deposit:
+            t += posting(cash, amount(e.amount, c)) + posting("equity:contributions", amount(-e.amount, c))
+        case .withdraw:
+            t += posting(cash, amount(-e.amount, c)) + posting("equity:contributions", amount(e.amount, c))
+        case .buy:
+            let cost = e.amount + e.fee
+            t += posting(stock, "\(e.quantity?.description ?? "0") \(commodity) @@ " + amount(cost, c))
+            t += posting(cash, amount(-cost, c))
+        case .sell:
+            let d = book.disposals.last
+            let basis = d?.basis ?? 0
+            t += posting(stock, "-\(e.quantity?.description ?? "0") \(commodity) @@ " + amount(basis, c))
+            t += posting(cash, amount(e.amount - e.fee, c))
+            t += posting("income:realized-gains", amount(-(d?.gain ?? 0), c))
+        case .dividend:
+            t += posting(cash, amount(e.amount - e.withheld, c))
+            if e.withheld != 0 { t += posting("expenses:taxes:withholding", amount(e.withheld, c)) }
+            t += posting("income:dividends", amount(-e.amount, c))
+        case .split:
+            // The old shares out and the new in, each at the holding's whole cost: no money moves.
+            let (old, cost) = before ?? (ExactDecimal(0), 0)
+            let lotCurrency = book.lots[sym]?.first?.currency ?? c
+            t += posting(stock, "-\(old) \(commodity) @@ " + amount(cost, lotCurrency))
+            t += posting(stock, "\(book.quantity(of: sym)) \(commodity) @@ " + amount(cost, lotCurrency))
+        case .reversal: break
+        }
+        return t
+    }
+}

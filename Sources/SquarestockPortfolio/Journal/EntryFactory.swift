@@ -1,0 +1,91 @@
+import SquarestockCore
+
+/// Journal entries made from what a user typed, checked before anything is written: a known
+/// currency, a date not in the future, a positive quantity and price, money with no more
+/// decimals than its currency has. The trade's value is quantity × price rounded once to the
+/// currency's unit.
+public enum EntryFactory {
+    /// The currency's exponent, or the error naming it.
+    public static func exponent(_ currency: String) throws(PortfolioError) -> Int {
+        guard let e = CurrencyExponent.of(currency) else { throw .unknownCurrency(currency) }
+        return e
+    }
+
+    static func check(date: CivilDate, today: CivilDate) throws(PortfolioError) {
+        guard !(today < date) else { throw .futureDate(date, today: today) }
+    }
+
+    static func positive(_ d: ExactDecimal?, _ what: String) throws(PortfolioError) -> ExactDecimal {
+        guard let d, d.sign > 0 else { throw .invalidEntry("\(what) must be a number above 0") }
+        return d
+    }
+
+    /// Money text (`1.50`) in minor units; nil text is 0.
+    public static func money(_ text: String?, currency: String, what: String) throws(PortfolioError) -> Int64 {
+        guard let text, !text.isEmpty else { return 0 }
+        let e = try exponent(currency)
+        guard let d = ExactDecimal(text), d.sign >= 0 else { throw .invalidEntry("\(what) must be a number, 0 or more") }
+        guard let minor = MinorUnits.parse(text, exponent: e) else {
+            throw .tooPrecise("\(what) \(d)", currency: currency.uppercased(), exponent: e)
+        }
+        return minor
+    }
+
+    /// A purchase or a sale.
+    public static func trade(
+        _ kind: EntryKind, symbol: String, quantity: ExactDecimal?, price: ExactDecimal?, fee: String?,
+        currency: String, date: CivilDate, today: CivilDate, lot: Int64? = nil, fxRate: ExactDecimal? = nil
+    ) throws(PortfolioError) -> JournalEntry {
+        let code = currency.uppercased()
+        let e = try exponent(code)
+        try check(date: date, today: today)
+        let q = try positive(quantity, "the quantity")
+        let p = try positive(price, "the price")
+        guard let amount = MinorUnits.amount(quantity: q, price: p, exponent: e) else {
+            throw .overflow("\(q) × \(p)")
+        }
+        return JournalEntry(
+            kind: kind, date: date, symbol: symbol.uppercased(), quantity: q.normalized, price: p.normalized,
+            currency: code, amount: amount, fee: try money(fee, currency: code, what: "the fee"), fxRate: fxRate,
+            lot: lot)
+    }
+
+    /// A dividend: the gross amount and the tax withheld from it.
+    public static func dividend(
+        symbol: String, amount: String, withheld: String?, currency: String, date: CivilDate, today: CivilDate
+    ) throws(PortfolioError) -> JournalEntry {
+        let code = currency.uppercased()
+        try check(date: date, today: today)
+        let gross = try money(amount, currency: code, what: "the dividend")
+        let tax = try money(withheld, currency: code, what: "the tax withheld")
+        guard gross > 0 else { throw .invalidEntry("the dividend must be above 0") }
+        guard tax <= gross else { throw .invalidEntry("the tax withheld is more than the dividend") }
+        return JournalEntry(
+            kind: .dividend, date: date, symbol: symbol.uppercased(), currency: code, amount: gross, withheld: tax)
+    }
+
+    /// A split `N:M` (`4:1`: four new shares for each old one; `1:10` a reverse split).
+    public static func split(symbol: String, ratio: String, date: CivilDate, today: CivilDate) throws(PortfolioError)
+        -> JournalEntry
+    {
+        try check(date: date, today: today)
+        let parts = ratio.split(separator: ":")
+        guard parts.count == 2, let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0, n != d else {
+            throw .invalidEntry("a split ratio is NEW:OLD, such as 4:1 or 1:10 (got '\(ratio)')")
+        }
+        return JournalEntry(
+            kind: .split, date: date, symbol: symbol.uppercased(), currency: "USD", splitNumerator: n,
+            splitDenominator: d)
+    }
+
+    /// A deposit or withdrawal of cash.
+    public static func cash(_ kind: EntryKind, amount: String, currency: String, date: CivilDate, today: CivilDate)
+        throws(PortfolioError) -> JournalEntry
+    {
+        let code = currency.uppercased()
+        try check(date: date, today: today)
+        let minor = try money(amount, currency: code, what: "the amount")
+        guard minor > 0 else { throw .invalidEntry("the amount must be above 0") }
+        return JournalEntry(kind: kind, date: date, currency: code, amount: minor)
+    }
+}

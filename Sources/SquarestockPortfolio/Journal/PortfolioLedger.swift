@@ -1,0 +1,49 @@
+import SquarestockCore
+
+/// One named portfolio in a ledger file: record entries (checked by replaying the journal with
+/// them, inside the write), undo the last one with a reversing entry, and derive the book.
+public struct PortfolioLedger: Sendable {
+    public let store: PortfolioStore
+    public let name: String
+    public let id: Int64
+    public private(set) var method: LotMethod
+
+    public init(store: PortfolioStore, name: String, create: Bool) throws(PortfolioError) {
+        self.store = store
+        self.name = name
+        (id, method) = try store.portfolio(named: name, create: create)
+    }
+
+    /// Sets the lot method; gains are derived, so every sale is seen under it from now on.
+    public mutating func setMethod(_ m: LotMethod) throws(PortfolioError) {
+        try store.setMethod(m, portfolio: id)
+        method = m
+    }
+
+    public func entries() throws(PortfolioError) -> [JournalEntry] { try store.entries(portfolio: id) }
+
+    public func book() throws(PortfolioError) -> PortfolioBook {
+        try PortfolioBook(entries: entries(), method: method)
+    }
+
+    /// Writes `new` (all or none) if the journal still replays with them; returns them with ids.
+    @discardableResult
+    public func record(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
+        let method = self.method
+        return try store.append(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
+    }
+
+    /// Reverses the last entry in effect (not a reversal, not reversed already).
+    public func undo(today: CivilDate) throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
+        let all = try entries()
+        let reversed = Set(all.compactMap(\.reverses))
+        guard let last = all.last(where: { $0.kind != .reversal && !reversed.contains($0.id ?? -1) }) else {
+            throw .nothingToUndo
+        }
+        let reversal = JournalEntry(
+            kind: .reversal, date: today, symbol: last.symbol, currency: last.currency, reverses: last.id,
+            note: "undo")
+        let written = try record([reversal])
+        return (written.first ?? reversal, last)
+    }
+}

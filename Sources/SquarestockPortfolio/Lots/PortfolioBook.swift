@@ -1,0 +1,141 @@
+import SquarestockCore
+
+/// Everything derived from a journal: the open lots of each symbol, cash per currency, every
+/// sale's realized gain and the dividends. Built by replaying the entries in date order (the
+/// store's id breaks ties), skipping reversed entries, so it can always be recomputed and never
+/// disagrees with the journal.
+public struct PortfolioBook: Sendable {
+    public private(set) var lots: [String: [Lot]] = [:]
+    /// Minor units by currency.
+    public private(set) var cash: [String: Int64] = [:]
+    public private(set) var disposals: [Disposal] = []
+    /// Net dividends (gross minus withheld), minor units, by symbol and currency.
+    public private(set) var dividends: [String: Int64] = [:]
+    public let method: LotMethod
+
+    /// Replays `entries` under `method`; throws on the first entry that cannot apply (a sale of
+    /// more than is held, a sale from a lot that is not open).
+    public init(entries: [JournalEntry], method: LotMethod) throws(PortfolioError) {
+        self.method = method
+        for e in Self.effective(entries) { try apply(e) }
+    }
+
+    /// The entries in effect (no reversal, nothing reversed) in the order they apply: by date,
+    /// then as recorded.
+    public static func effective(_ entries: [JournalEntry]) -> [JournalEntry] {
+        let reversed = Set(entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
+        return entries.filter { e in e.kind != .reversal && !(e.id.map(reversed.contains) ?? false) }
+            .sorted { a, b in a.date != b.date ? a.date < b.date : (a.id ?? .max) < (b.id ?? .max) }
+    }
+
+    /// The total remaining cost of `symbol`'s open lots, minor units.
+    public func cost(of symbol: String) -> Int64 { (lots[symbol] ?? []).reduce(0) { $0 + $1.cost } }
+
+    /// Open quantity of `symbol`.
+    public func quantity(of symbol: String) -> ExactDecimal {
+        (lots[symbol] ?? []).reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
+    }
+
+    mutating func apply(_ e: JournalEntry) throws(PortfolioError) {
+        switch e.kind {
+        case .deposit: cash[e.currency, default: 0] += e.amount
+        case .withdraw: cash[e.currency, default: 0] -= e.amount
+        case .buy:
+            guard let symbol = e.symbol, let q = e.quantity else { throw .invalidEntry("a purchase needs a symbol and a quantity") }
+            cash[e.currency, default: 0] -= e.amount + e.fee
+            let lot = Lot(
+                id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: e.amount + e.fee, currency: e.currency,
+                fxRate: e.fxRate)
+            if method == .average, var pool = lots[symbol]?.first {
+                guard pool.currency == e.currency, let total = pool.quantity + q else {
+                    throw .invalidEntry("an average-cost pool holds one currency: \(symbol) was bought in \(pool.currency)")
+                }
+                pool.quantity = total
+                pool.cost += lot.cost
+                lots[symbol] = [pool]
+            } else {
+                lots[symbol, default: []].append(lot)
+            }
+        case .sell: try sell(e)
+        case .dividend:
+            cash[e.currency, default: 0] += e.amount - e.withheld
+            dividends[(e.symbol ?? "") + " " + e.currency, default: 0] += e.amount - e.withheld
+        case .split:
+            guard let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 else {
+                throw .invalidEntry("a split needs a symbol and a ratio")
+            }
+            lots[symbol] = try (lots[symbol] ?? []).map { lot throws(PortfolioError) in
+                var l = lot
+                guard let times = l.quantity * ExactDecimal(significand: n, scale: 0),
+                    let split = times.divided(by: ExactDecimal(significand: d, scale: 0), scale: max(l.quantity.scale, 8))
+                else { throw .overflow("the split of \(symbol)") }
+                l.quantity = split.normalized
+                return l
+            }
+        case .reversal: break
+        }
+    }
+
+    /// Takes the sale's quantity from the lots the method picks, each part's cost in proportion
+    /// to the quantity it takes (what is left of a lot keeps the exact remainder).
+    mutating func sell(_ e: JournalEntry) throws(PortfolioError) {
+        guard let symbol = e.symbol, var left = e.quantity else { throw .invalidEntry("a sale needs a symbol and a quantity") }
+        var open = lots[symbol] ?? []
+        let held = quantity(of: symbol)
+        guard !(held < left) else {
+            throw .sellingMoreThanHeld(symbol: symbol, selling: left, held: held, date: e.date)
+        }
+        let order: [Int]
+        if let named = e.lot {
+            guard let i = open.firstIndex(where: { $0.id == named }) else {
+                throw .noSuchLot(symbol: symbol, lot: named)
+            }
+            guard !(open[i].quantity < left) else {
+                throw .sellingMoreThanHeld(symbol: symbol, selling: left, held: open[i].quantity, date: e.date)
+            }
+            order = [i]
+        } else {
+            order = Self.order(open, method: method)
+        }
+        var parts: [Disposal.Part] = []
+        for i in order where !left.isZero {
+            let take = open[i].quantity < left ? open[i].quantity : left
+            guard let basis = MinorUnits.share(of: open[i].cost, part: take, whole: open[i].quantity),
+                let rest = open[i].quantity - take, let stillLeft = left - take
+            else { throw .overflow("the sale of \(symbol)") }
+            parts.append(Disposal.Part(lot: open[i].id, acquired: open[i].date, quantity: take, basis: basis))
+            open[i].quantity = rest
+            open[i].cost -= basis
+            left = stillLeft
+        }
+        lots[symbol] = open.filter { !$0.quantity.isZero }
+        cash[e.currency, default: 0] += e.amount - e.fee
+        disposals.append(
+            Disposal(
+                entry: e.id ?? 0, date: e.date, symbol: symbol, currency: e.currency, quantity: e.quantity ?? left,
+                proceeds: e.amount - e.fee, fee: e.fee, basis: parts.reduce(0) { $0 + $1.basis }, parts: parts))
+    }
+
+    /// The lots in the order a sale takes them.
+    static func order(_ lots: [Lot], method: LotMethod) -> [Int] {
+        let idx = Array(lots.indices)
+        switch method {
+        case .fifo, .average:
+            return idx.sorted { (lots[$0].date, lots[$0].id) < (lots[$1].date, lots[$1].id) }
+        case .lifo:
+            return idx.sorted { (lots[$0].date, lots[$0].id) > (lots[$1].date, lots[$1].id) }
+        case .hifo:
+            // Unit costs compared exactly: a.cost / a.qty > b.cost / b.qty, cross-multiplied.
+            return idx.sorted { i, j in
+                let a = lots[i]
+                let b = lots[j]
+                let s = max(a.quantity.scale, b.quantity.scale)
+                let qa = Int128(a.quantity.rescaled(to: s)?.significand ?? 1)
+                let qb = Int128(b.quantity.rescaled(to: s)?.significand ?? 1)
+                let left = Int128(a.cost) * qb
+                let right = Int128(b.cost) * qa
+                return left != right ? left > right : (a.date, a.id) < (b.date, b.id)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SquarestockCore
+
+/// Money as an integer count of a currency's smallest unit, and the exact arithmetic a ledger
+/// needs: a quantity times a price rounded once to the unit, a share of a cost in proportion
+/// to a quantity, and the text forms. Every product is formed in 128 bits and rounded half away
+/// from zero exactly once; nothing passes through a binary float.
+public enum MinorUnits {
+    /// `quantity × price` in minor units of a currency with `exponent` digits; nil on overflow.
+    public static func amount(quantity: ExactDecimal, price: ExactDecimal, exponent: Int) -> Int64? {
+        let product = Int128(quantity.significand) * Int128(price.significand)
+        return rescale(product, fromScale: quantity.scale + price.scale, toScale: exponent)
+    }
+
+    /// `value × 10^toScale / 10^fromScale`, rounded half away from zero.
+    static func rescale(_ value: Int128, fromScale: Int, toScale: Int) -> Int64? {
+        if toScale >= fromScale {
+            var v = value
+            for _ in 0..<(toScale - fromScale) {
+                let (m, o) = v.multipliedReportingOverflow(by: 10)
+                guard !o else { return nil }
+                v = m
+            }
+            return Int64(exactly: v)
+        }
+        var p: Int128 = 1
+        for _ in 0..<(fromScale - toScale) { p *= 10 }
+        return divide(value, p)
+    }
+
+    /// `a / b` rounded half away from zero (b ≠ 0).
+    static func divide(_ a: Int128, _ b: Int128) -> Int64? {
+        let (q, r) = a.quotientAndRemainder(dividingBy: b)
+        var result = q
+        if r.magnitude >= b.magnitude - r.magnitude, r != 0 { result += (a < 0) != (b < 0) ? -1 : 1 }
+        return Int64(exactly: result)
+    }
+
+    /// The part of `total` that `part` of `whole` carries (`total × part / whole`), rounded.
+    /// Taking parts this way from what remains, the last part is the exact remainder, so the
+    /// parts of a cost always add up to the cost.
+    public static func share(of total: Int64, part: ExactDecimal, whole: ExactDecimal) -> Int64? {
+        guard !whole.isZero else { return nil }
+        let s = max(part.scale, whole.scale)
+        guard let p = part.rescaled(to: s), let w = whole.rescaled(to: s) else { return nil }
+        if p == w { return total }
+        return divide(Int128(total) * Int128(p.significand), Int128(w.significand))
+    }
+
+    /// `-1234` with exponent 2 → `-12.34`; exponent 0 → `-1234`.
+    public static func text(_ minor: Int64, exponent: Int) -> String {
+        ExactDecimal(significand: minor, scale: exponent).description
+    }
+
+    /// `12.34` → 1234 with exponent 2; nil when the text has more digits than the currency
+    /// (a price of a tenth of a cent is not an amount of money) or is not a number.
+    public static func parse(_ text: String, exponent: Int) -> Int64? {
+        guard let d = ExactDecimal(text.trimmingCharacters(in: .whitespaces)), d.scale <= exponent else { return nil }
+        return d.rescaled(to: exponent)?.significand
+    }
+
+    /// Minor units as an exact decimal of the major unit.
+    public static func decimal(_ minor: Int64, exponent: Int) -> ExactDecimal {
+        ExactDecimal(significand: minor, scale: exponent)
+    }
+}

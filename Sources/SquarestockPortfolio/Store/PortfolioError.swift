@@ -1,0 +1,45 @@
+import SquarestockCore
+
+/// What can go wrong with a portfolio, each saying what to do next.
+public enum PortfolioError: Error, Equatable, CustomStringConvertible {
+    case invalidEntry(String)
+    case sellingMoreThanHeld(symbol: String, selling: ExactDecimal, held: ExactDecimal, date: CivilDate)
+    case noSuchLot(symbol: String, lot: Int64)
+    case unknownCurrency(String)
+    case futureDate(CivilDate, today: CivilDate)
+    case tooPrecise(String, currency: String, exponent: Int)
+    case overflow(String)
+    case nothingToUndo
+    /// The file exists but is not a squarestock portfolio (another program's database, or not a
+    /// database at all); it is never written.
+    case foreignFile(path: String, detail: String)
+    case busy(path: String)
+    case storage(path: String, detail: String)
+    case unknownPortfolio(String)
+    case importLine(line: Int, detail: String)
+
+    public var description: String {
+        switch self {
+        case .invalidEntry(let s): return s
+        case .sellingMoreThanHeld(let symbol, let selling, let held, let date):
+            return "cannot sell \(selling) \(symbol) on \(date): the portfolio holds \(held) then; check the quantity, or record the purchase first"
+        case .noSuchLot(let symbol, let lot):
+            return "\(symbol) has no open lot \(lot); `squarestock portfolio lots \(symbol)` lists them"
+        case .unknownCurrency(let code):
+            return "unknown currency '\(code)'; use an ISO 4217 code such as USD, EUR, JPY"
+        case .futureDate(let date, let today):
+            return "\(date) is in the future (today is \(today)); record a trade on or after the day it happened"
+        case .tooPrecise(let text, let currency, let exponent):
+            return "\(text) has more decimals than \(currency) has (\(exponent)); round it to the \(currency) amount actually paid"
+        case .overflow(let what): return "\(what) is too large to compute exactly"
+        case .nothingToUndo: return "the journal has nothing to undo"
+        case .foreignFile(let path, let detail):
+            return "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away or use --portfolio NAME"
+        case .busy(let path):
+            return "\(path) is busy: another squarestock is writing to it; try again in a moment"
+        case .storage(let path, let detail): return "cannot use \(path): \(detail)"
+        case .unknownPortfolio(let name): return "no portfolio named '\(name)'; record a trade in it first"
+        case .importLine(let line, let detail): return "line \(line): \(detail); nothing was imported"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import GRDB
+
+/// The ledger's tables, as versioned migrations (never edited once shipped: a change is a new
+/// migration). The journal refuses UPDATE and DELETE by trigger: corrections are entries.
+enum PortfolioSchema {
+    /// `PRAGMA application_id` of a squarestock ledger ("SQST"): a file without it that already
+    /// holds tables is someone else's database and is never touched.
+    static let applicationID: Int32 = 0x5351_5354
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    PRAGMA application_id = \(applicationID);
+                    CREATE TABLE portfolio (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        method TEXT NOT NULL DEFAULT 'fifo' CHECK (method IN ('fifo', 'lifo', 'hifo', 'average'))
+                    );
+                    CREATE TABLE entry (
+                        id INTEGER PRIMARY KEY,
+                        portfolio_id INTEGER NOT NULL REFERENCES portfolio(id),
+                        kind TEXT NOT NULL CHECK (kind IN ('buy', 'sell', 'dividend', 'split', 'deposit', 'withdraw', 'reversal')),
+                        date TEXT NOT NULL,
+                        symbol TEXT,
+                        quantity TEXT,
+                        price TEXT,
+                        currency TEXT NOT NULL,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        fee INTEGER NOT NULL DEFAULT 0,
+                        withheld INTEGER NOT NULL DEFAULT 0,
+                        fx_rate TEXT,
+                        split_numerator INTEGER,
+                        split_denominator INTEGER,
+                        lot INTEGER REFERENCES entry(id),
+                        reverses INTEGER UNIQUE REFERENCES entry(id),
+                        import_key TEXT,
+                        note TEXT,
+                        UNIQUE (portfolio_id, import_key)
+                    );
+                    CREATE INDEX entry_by_portfolio ON entry (portfolio_id, date, id);
+                    CREATE TRIGGER entry_is_append_only_update BEFORE UPDATE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER entry_is_append_only_delete BEFORE DELETE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TABLE price (
+                        symbol TEXT PRIMARY KEY,
+                        price TEXT NOT NULL,
+                        currency TEXT NOT NULL,
+                        change TEXT,
+                        traded INTEGER,
+                        fetched INTEGER NOT NULL,
+                        source TEXT NOT NULL
+                    );
+                    """)
+        }
+        return m
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import GRDB
+import SquarestockCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The ledger file: SQLite through GRDB, owner-only, WAL (readers never wait for a writer),
+/// foreign keys on, migrations versioned. Every write is one transaction that first replays the
+/// journal with the new entries (`PortfolioBook`), so a sale of shares another process just sold
+/// is refused, and a killed import leaves nothing behind. A second writer waits up to
+/// `busyTimeout` and then reports "busy"; a file that is not a squarestock ledger is reported
+/// and never written.
+public final class PortfolioStore: @unchecked Sendable {
+    public let path: String
+    let queue: DatabaseQueue
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating, owner-only, when missing) the ledger at `path`.
+    public init(path: String) throws(PortfolioError) {
+        self.path = path
+        let existed = FileManager.default.fileExists(atPath: path)
+        if !existed {
+            // Created here with mode 600; SQLite gives its -wal and -shm files the same mode.
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .storage(path: path, detail: String(cString: strerror(errno))) }
+            close(fd)
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(Self.busyTimeout)
+        config.foreignKeysEnabled = true
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+            try Self.checkOwnership(queue, path: path)
+            try PortfolioSchema.migrator.migrate(queue)
+        } catch let e as PortfolioError {
+            throw e
+        } catch {
+            throw Self.mapped(error, path: path)
+        }
+    }
+
+    /// A file with tables and no squarestock application id, or not a database at all.
+    static func checkOwnership(_ queue: DatabaseQueue, path: String) throws {
+        try queue.read { db in
+            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if id != PortfolioSchema.applicationID, tables > 0 {
+                throw PortfolioError.foreignFile(path: path, detail: "another program's database")
+            }
+        }
+    }
+
+    static func mapped(_ error: any Error, path: String) -> PortfolioError {
+        if let e = error as? PortfolioError { return e }
+        if let e = error as? DatabaseError {
+            switch e.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .foreignFile(path: path, detail: "not a SQLite database, or damaged")
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+            default: return .storage(path: path, detail: e.message ?? e.description)
+            }
+        }
+        return .storage(path: path, detail: String(describing: error))
+    }
+
+    func run<T>(_ body: () throws -> T) throws(PortfolioError) -> T {
+        do { return try body() } catch { throw Self.mapped(error, path: path) }
+    }
+
+    // MARK: Portfolios
+
+    /// The portfolio's id and lot method, created with FIFO when `create` and missing.
+    public func portfolio(named name: String, create: Bool) throws(PortfolioError) -> (id: Int64, method: LotMethod) {
+        let found: (Int64, LotMethod)? = try run {
+            try queue.read { db in
+                try Row.fetchOne(db, sql: "SELECT id, method FROM portfolio WHERE name = ?", arguments: [name]).map {
+                    ($0["id"], LotMethod(rawValue: $0["method"]) ?? .fifo)
+                }
+            }
+        }
+        if let found { return found }
+        guard create else { throw .unknownPortfolio(name) }
+        return try run {
+            try queue.write { db in
+                try db.execute(sql: "INSERT OR IGNORE INTO portfolio (name) VALUES (?)", arguments: [name])
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) ?? 0
+                return (id, .fifo)
+            }
+        }
+    }
+
+    public func setMethod(_ method: LotMethod, portfolio: Int64) throws(PortfolioError) {
+        try run {
+            try queue.write { db in
+                try db.execute(
+                    sql: "UPDATE portfolio SET method = ? WHERE id = ?", arguments: [method.rawValue, portfolio])
+            }
+        }
+    }
+
+    // MARK: Journal
+
+    /// Every entry of the portfolio, in id order.
+    public func entries(portfolio: Int64) throws(PortfolioError) -> [JournalEntry] {
+        try run { try queue.read { db in try Self.entries(db, portfolio: portfolio) } }
+    }
+
+    static func entries(_ db: Database, portfolio: Int64) throws -> [JournalEntry] {
+        var out: [JournalEntry] = []
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
+                       split_numerator, split_denominator, lot, reverses, import_key, note
+                FROM entry WHERE portfolio_id = ? ORDER BY id
+                """, arguments: [portfolio])
+        while let r = try rows.next() {
+            guard let kind = EntryKind(rawValue: r[1]), let date = DateTimeParsing.isoDate(r[2] as String) else {
+                throw PortfolioError.foreignFile(path: "the ledger", detail: "an entry it cannot read")
+            }
+            out.append(
+                JournalEntry(
+                    id: r[0], kind: kind, date: date, symbol: r[3], quantity: (r[4] as String?).flatMap(ExactDecimal.init),
+                    price: (r[5] as String?).flatMap(ExactDecimal.init), currency: r[6], amount: r[7], fee: r[8],
+                    withheld: r[9], fxRate: (r[10] as String?).flatMap(ExactDecimal.init), splitNumerator: r[11],
+                    splitDenominator: r[12], lot: r[13], reverses: r[14], importKey: r[15], note: r[16]))
+        }
+        return out
+    }
+
+    /// Appends `new` in one transaction, after `check` accepted the journal with them (it sees
+    /// the entries as stored by then, so two writers never both sell the same shares). Entries
+    /// whose import key is already stored are skipped. Returns the entries written, with ids.
+    @discardableResult
+    public func append(
+        _ new: [JournalEntry], portfolio: Int64, check: @escaping ([JournalEntry]) throws -> Void
+    ) throws(PortfolioError) -> [JournalEntry] {
+        try run {
+            try queue.write { db in
+                let existing = try Self.entries(db, portfolio: portfolio)
+                let known = Set(existing.compactMap(\.importKey))
+                var written: [JournalEntry] = []
+                // Ids are the whole file's (every portfolio's), so they are taken here, once.
+                var nextID = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") ?? 0) + 1
+                let insert = try db.makeStatement(
+                    sql: """
+                        INSERT INTO entry (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
+                            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, note)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                var seenKeys = known
+                for var e in new {
+                    if let key = e.importKey {
+                        guard !seenKeys.contains(key) else { continue }
+                        seenKeys.insert(key)
+                    }
+                    e.id = nextID
+                    nextID += 1
+                    written.append(e)
+                }
+                try check(existing + written)
+                for e in written {
+                    try insert.execute(arguments: [
+                        e.id, portfolio, e.kind.rawValue, e.date.description, e.symbol, e.quantity?.description,
+                        e.price?.description, e.currency, e.amount, e.fee, e.withheld, e.fxRate?.description,
+                        e.splitNumerator, e.splitDenominator, e.lot, e.reverses, e.importKey, e.note,
+                    ])
+                }
+                return written
+            }
+        }
+    }
+
+    // MARK: Prices
+
+    /// The last prices fetched, for valuing offline.
+    public func storedPrices() throws(PortfolioError) -> [String: StoredPrice] {
+        try run {
+            try queue.read { db in
+                var out: [String: StoredPrice] = [:]
+                for r in try Row.fetchAll(
+                    db, sql: "SELECT symbol, price, currency, change, traded, fetched, source FROM price")
+                {
+                    guard let price = ExactDecimal(r[1] as String) else { continue }
+                    out[r[0]] = StoredPrice(
+                        symbol: r[0], price: price, currency: r[2], change: (r[3] as String?).flatMap(ExactDecimal.init),
+                        traded: (r[4] as Int64?).map(Instant.init(secondsSinceEpoch:)),
+                        fetched: Instant(secondsSinceEpoch: r[5]), source: r[6])
+                }
+                return out
+            }
+        }
+    }
+
+    public func store(prices: [StoredPrice]) throws(PortfolioError) {
+        guard !prices.isEmpty else { return }
+        try run {
+            try queue.write { db in
+                for p in prices {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO price (symbol, price, currency, change, traded, fetched, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [
+                            p.symbol, p.price.description, p.currency, p.change?.description,
+                            p.traded?.secondsSinceEpoch, p.fetched.secondsSinceEpoch, p.source,
+                        ])
+                }
+            }
+        }
+    }
+
+    // MARK: Backup
+
+    /// A consistent copy made with SQLite's online backup, while others may be writing.
+    public func backup(to destination: String) throws(PortfolioError) {
+        guard !FileManager.default.fileExists(atPath: destination) else {
+            throw .storage(path: destination, detail: "it exists; choose a new file name")
+        }
+        let fd = open(destination, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .storage(path: destination, detail: String(cString: strerror(errno))) }
+        close(fd)
+        try run {
+            let target = try DatabaseQueue(path: destination)
+            try queue.backup(to: target)
+        }
+    }
+}
+
+/// A price as last fetched, kept so the portfolio can be valued with no network (and say how old).
+public struct StoredPrice: Sendable, Equatable {
+    public var symbol: String
+    public var price: ExactDecimal
+    public var currency: String
+    public var change: ExactDecimal?
+    public var traded: Instant?
+    public var fetched: Instant
+    public var source: String
+
+    public init(
+        symbol: String, price: ExactDecimal, currency: String, change: ExactDecimal?, traded: Instant?, fetched: Instant,
+        source: String
+    ) {
+        self.symbol = symbol
+        self.price = price
+        self.currency = currency
+        self.change = change
+        self.traded = traded
+        self.fetched = fetched
+        self.source = source
+    }
+}

@@ -1,0 +1,74 @@
+import SquarestockCore
+
+/// `squarestock portfolio`: each holding valued at its last price, cash per currency, and the
+/// totals in the base currency. Money is exact (minor units of each row's currency); percentages
+/// are rounded ratios.
+public struct HoldingsReport: Sendable {
+    public struct Row: Sendable {
+        public var symbol: String
+        public var quantity: ExactDecimal
+        public var currency: String
+        /// Minor units of `currency`, fees included.
+        public var cost: Int64
+        public var averageCost: ExactDecimal?
+        public var price: ExactDecimal?
+        /// When the price traded, or was fetched when the source gave no time.
+        public var priceTime: Instant?
+        /// Where the price came from: the source's name, `stored` when valued offline.
+        public var priceSource: String?
+        public var value: Int64?
+        public var dayChange: Int64?
+        public var gain: Int64? { value.map { $0 - cost } }
+        public var gainPercent: ExactDecimal? {
+            guard let gain, cost != 0 else { return nil }
+            return ExactDecimal(significand: gain, scale: 0).divided(
+                by: ExactDecimal(significand: cost, scale: 0), scale: 6
+            ).flatMap { $0 * ExactDecimal(100) }?.rounded(toScale: 2)
+        }
+        /// Share of the total value, percent.
+        public var weight: ExactDecimal?
+        /// Why the row has no price, or how it was valued.
+        public var note: String?
+
+        public init(symbol: String, quantity: ExactDecimal, currency: String, cost: Int64, averageCost: ExactDecimal?) {
+            self.symbol = symbol
+            self.quantity = quantity
+            self.currency = currency
+            self.cost = cost
+            self.averageCost = averageCost
+        }
+    }
+
+    public var portfolio: String
+    public var method: LotMethod
+    public var rows: [Row]
+    /// Minor units by currency.
+    public var cash: [String: Int64]
+    public var baseCurrency: String
+    /// Holdings' value plus cash, in the base currency's minor units; nil when a rate is missing.
+    public var totalValue: Int64?
+    public var totalCost: Int64?
+    public var totalDayChange: Int64?
+    /// Rates used for the totals (`EUR` → 1.0834 means 1 EUR = 1.0834 base).
+    public var rates: [String: ExactDecimal]
+    public var notes: [String]
+    public var now: Instant
+
+    public init(
+        portfolio: String, method: LotMethod, rows: [Row], cash: [String: Int64], baseCurrency: String,
+        totalValue: Int64?, totalCost: Int64?, totalDayChange: Int64?, rates: [String: ExactDecimal], notes: [String],
+        now: Instant
+    ) {
+        self.portfolio = portfolio
+        self.method = method
+        self.rows = rows
+        self.cash = cash
+        self.baseCurrency = baseCurrency
+        self.totalValue = totalValue
+        self.totalCost = totalCost
+        self.totalDayChange = totalDayChange
+        self.rates = rates
+        self.notes = notes
+        self.now = now
+    }
+}

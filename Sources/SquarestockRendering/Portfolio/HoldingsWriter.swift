@@ -1,0 +1,85 @@
+import SquarestockCore
+import SquarestockPortfolio
+
+/// `squarestock portfolio`: the holdings with cost, price and its age and source, value, the
+/// day's change, gain and weight; cash per currency; totals in the base currency. JSON and CSV
+/// keep every amount an exact decimal string.
+package enum HoldingsWriter {
+    static func money(_ minor: Int64?, _ currency: String, signed: Bool = false) -> String {
+        guard let minor else { return "-" }
+        let text = MinorUnits.text(minor, exponent: CurrencyExponent.of(currency) ?? 2)
+        return signed && minor > 0 ? "+" + text : text
+    }
+
+    package static func table(_ r: HoldingsReport, palette: Palette) -> String {
+        var out =
+            palette.paint(r.portfolio, .bold) + "  "
+            + palette.paint("portfolio · \(r.method.rawValue.uppercased()) lots · totals in \(r.baseCurrency)", .dim)
+            + "\n"
+        guard !r.rows.isEmpty || !r.cash.isEmpty else {
+            return out + "no holdings yet: `squarestock portfolio buy AAPL 10 --price 150.25` records a purchase\n"
+        }
+        var rows: [[String]] = [
+            ["symbol", "quantity", "avg cost", "price", "as of", "value", "day", "gain", "gain %", "weight"]
+        ]
+        for h in r.rows {
+            let age = h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) + " ago" } ?? ""
+            let source = h.priceSource.map { $0 == "stored" ? "stored, " : "" } ?? ""
+            rows.append([
+                h.symbol, h.quantity.description, h.averageCost.map { $0.description + " " + h.currency } ?? "-",
+                h.price?.description ?? "-", h.priceTime == nil ? (h.note ?? "") : "(" + source + age + ")",
+                money(h.value, h.currency), money(h.dayChange, h.currency, signed: true),
+                money(h.gain, h.currency, signed: true), h.gainPercent.map { $0.description + "%" } ?? "-",
+                h.weight.map { $0.description + "%" } ?? "-",
+            ])
+        }
+        for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {
+            rows.append(["cash " + c, "", "", "", "", money(m, c), "", "", "", ""])
+        }
+        rows.append([
+            "total " + r.baseCurrency, "", "", "", "", money(r.totalValue, r.baseCurrency),
+            money(r.totalDayChange, r.baseCurrency, signed: true), "", "", "",
+        ])
+        out += AlignedColumns.render(rows, rightAligned: [1, 2, 3, 5, 6, 7, 8, 9])
+        for n in r.notes { out += palette.paint("note: " + n, .dim) + "\n" }
+        return out
+    }
+
+    package static func json(_ r: HoldingsReport) -> String {
+        let s = QuoteJSONWriter.string
+        func m(_ v: Int64?, _ c: String) -> String { v.map { s(money($0, c)) } ?? "null" }
+        func d(_ v: ExactDecimal?) -> String { v.map { s($0.description) } ?? "null" }
+        let rows = r.rows.map { h in
+            "    {\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
+                + "\"cost\": \(m(h.cost, h.currency)), \"averageCost\": \(d(h.averageCost)), \"price\": \(d(h.price)), "
+                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), "
+                + "\"value\": \(m(h.value, h.currency)), \"dayChange\": \(m(h.dayChange, h.currency)), "
+                + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
+        }
+        let cash = r.cash.sorted { $0.key < $1.key }.map { "\(s($0.key)): \(s(money($0.value, $0.key)))" }
+        return "{\"portfolio\": \(s(r.portfolio)), \"method\": \(s(r.method.rawValue)), \"baseCurrency\": \(s(r.baseCurrency)),\n"
+            + "  \"holdings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n"
+            + "  \"cash\": {" + cash.joined(separator: ", ") + "},\n"
+            + "  \"totalValue\": \(m(r.totalValue, r.baseCurrency)), \"totalCost\": \(m(r.totalCost, r.baseCurrency)), "
+            + "\"totalDayChange\": \(m(r.totalDayChange, r.baseCurrency)),\n"
+            + "  \"notes\": [" + r.notes.map(s).joined(separator: ", ") + "]}\n"
+    }
+
+    package static func csv(_ r: HoldingsReport) -> String {
+        var out = "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight\n"
+        for h in r.rows {
+            out +=
+                [
+                    h.symbol, h.quantity.description, h.currency, money(h.cost, h.currency),
+                    h.averageCost?.description ?? "", h.price?.description ?? "", h.priceTime?.iso8601UTC ?? "",
+                    h.value.map { money($0, h.currency) } ?? "", h.dayChange.map { money($0, h.currency) } ?? "",
+                    h.gain.map { money($0, h.currency) } ?? "", h.gainPercent?.description ?? "",
+                    h.weight?.description ?? "",
+                ].joined(separator: ",") + "\n"
+        }
+        for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {
+            out += "CASH,\(money(m, c)),\(c),,,,,\(money(m, c)),,,,\n"
+        }
+        return out
+    }
+}

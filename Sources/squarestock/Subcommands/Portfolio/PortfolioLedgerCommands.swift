@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import SquarestockCore
+import SquarestockKit
+import SquarestockPortfolio
+import SquarestockRendering
+
+struct PortfolioUndo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo", abstract: "Reverse the last entry (the journal keeps both).")
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try options.settings())
+        let (reversal, undone) = try PortfolioOutput.run { () throws(PortfolioError) in try app.undoPortfolio() }
+        Terminal.writeOut(
+            "recorded #\(reversal.id ?? 0): reverses #\(undone.id ?? 0) (\(undone.date) \(undone.kind.rawValue)"
+                + (undone.symbol.map { " " + $0 } ?? "") + ")\n")
+    }
+}
+
+struct PortfolioLots: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lots", abstract: "The open lots, with their cost.")
+    @Argument(help: "Only this symbol's lots.") var symbol: String?
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let settings = try options.settings()
+        let app = SquarestockApp(settings: settings)
+        let lots = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioLots(symbol) }
+        Terminal.writeOut(options.output(settings).format == .json ? LedgerWriters.lotsJSON(lots) : LedgerWriters.lotsTable(lots))
+    }
+}
+
+struct PortfolioRealized: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "realized", abstract: "Each sale: lots used, proceeds, cost basis, fees, gain, short or long.")
+    @Option(name: .long, help: "Only sales in this calendar year.") var year: Int?
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let settings = try options.settings()
+        let app = SquarestockApp(settings: settings)
+        let sales = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioRealized(year: year) }
+        Terminal.writeOut(
+            options.output(settings).format == .json ? LedgerWriters.realizedJSON(sales) : LedgerWriters.realizedTable(sales))
+    }
+}
+
+struct PortfolioHistory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "The journal as recorded, reversals included.")
+    @Option(name: .long, help: "Only this symbol.") var symbol: String?
+    @Option(name: .long, help: "Only this kind: buy, sell, dividend, split, deposit, withdraw, reversal.") var kind: String?
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if let kind, EntryKind(rawValue: kind.lowercased()) == nil {
+            throw ValidationError("--kind must be one of " + EntryKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        let settings = try options.settings()
+        let app = SquarestockApp(settings: settings)
+        let entries = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.portfolioHistory(symbol: symbol, kind: kind)
+        }
+        Terminal.writeOut(
+            options.output(settings).format == .json ? JournalJSON.write(entries) : LedgerWriters.historyTable(entries))
+    }
+}
+
+struct PortfolioImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import trades from a CSV file (columns: \(JournalCSV.columns.joined(separator: ","))).",
+        discussion: "Without --yes it shows what would be imported. Rows already imported are skipped, so a file can be imported again safely.")
+    @Argument(help: "The CSV file.") var file: String
+    @Flag(name: .long, help: "Import (without it, only a preview).") var yes = false
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try options.settings())
+        guard let data = FileManager.default.contents(atPath: file) else {
+            Terminal.writeError("squarestock: cannot read \(file)\n")
+            throw ExitCode(1)
+        }
+        let bytes = [UInt8](data)
+        if !yes {
+            let (entries, new) = try PortfolioOutput.run { () throws(PortfolioError) in
+                try app.previewPortfolioImport(bytes)
+            }
+            Terminal.writeOut(LedgerWriters.historyTable(entries))
+            Terminal.writeOut(
+                "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n")
+            return
+        }
+        let written = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolio(bytes) }
+        Terminal.writeOut("imported \(written.count) entries\n")
+    }
+}
+
+struct PortfolioExport: ParsableCommand {
+    enum Kind: String, ExpressibleByArgument, CaseIterable { case csv, json, ledger }
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "The journal as CSV (the import layout), JSON, or a journal hledger reads.")
+    @Option(name: .customLong("as"), help: "csv, json or ledger (hledger's journal).") var kind: Kind = .csv
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try options.settings())
+        let text = try PortfolioOutput.run { () throws(PortfolioError) in try app.exportPortfolio(format: kind.rawValue) }
+        Terminal.writeOut(text)
+    }
+}
+
+struct PortfolioBackup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup", abstract: "Copy the ledger file safely, even while another squarestock writes.")
+    @Argument(help: "The new file.") var file: String
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try options.settings())
+        try PortfolioOutput.run { () throws(PortfolioError) in try app.backupPortfolio(to: file) }
+        Terminal.writeOut("backed up to \(file)\n")
+    }
+}
+
+struct PortfolioMethod: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "method", abstract: "Show or set the lot method: fifo (default), lifo, hifo, average.")
+    @Argument(help: "The method to set.") var method: String?
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if let method, LotMethod(rawValue: method.lowercased()) == nil {
+            throw ValidationError("the method must be one of fifo, lifo, hifo, average")
+        }
+    }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try options.settings())
+        let m = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.portfolioMethod(method.flatMap { LotMethod(rawValue: $0.lowercased()) })
+        }
+        Terminal.writeOut("lot method: \(m.rawValue)\n")
+    }
+}

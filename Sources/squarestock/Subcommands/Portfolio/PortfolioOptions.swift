@@ -1,0 +1,79 @@
+import ArgumentParser
+import SquarestockCore
+import SquarestockKit
+import SquarestockPortfolio
+import SquarestockRendering
+
+/// What every `portfolio` subcommand takes: which portfolio, how to print, and where quotes
+/// come from (for valuing). Resolved into `Settings` once in `validate()`.
+struct PortfolioOptions: ParsableArguments {
+    @Option(name: .long, help: "The portfolio (default main). Env: SQUARESTOCK_PORTFOLIO. Config: portfolio.")
+    var portfolio: String?
+
+    @Option(name: .long, help: "Output format: table (default on a terminal), json, csv.")
+    var format: QuoteCommand.Format?
+
+    @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
+    var noColor = false
+
+    @OptionGroup var source: SourceOptions
+
+    var resolved = ResolvedSettings()
+
+    mutating func resolveSettings() throws {
+        if let name = portfolio, name.isEmpty || name.count > 64 || name.contains(where: \.isNewline) {
+            throw ValidationError("--portfolio must be a name of 1 to 64 characters")
+        }
+        var flags = source.flags
+        flags.portfolio = portfolio
+        resolved.value = try SourceOptions.resolve(flags)
+    }
+
+    func settings() throws -> Settings {
+        if let s = resolved.value { return s }
+        var flags = source.flags
+        flags.portfolio = portfolio
+        return try SourceOptions.resolve(flags)
+    }
+
+    func output(_ settings: Settings) -> (format: QuoteCommand.Format, caps: TerminalCapabilities) {
+        let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1, forceNoColour: noColor)
+        return (format ?? (caps.isTTY ? .table : .csv), caps)
+    }
+}
+
+/// A ledger error ends the command with its message and exit 1; nothing was written.
+enum PortfolioOutput {
+    static func run<T>(_ body: () throws(PortfolioError) -> T) throws -> T {
+        do { return try body() } catch {
+            Terminal.writeError("squarestock: " + error.description + "\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--date YYYY-MM-DD`, else today.
+    static func date(_ text: String?, app: SquarestockApp) throws -> CivilDate {
+        guard let text else { return app.portfolioToday }
+        guard let d = DateTimeParsing.isoDate(text) else { throw ValidationError("--date must be YYYY-MM-DD (got '\(text)')") }
+        return d
+    }
+
+    /// One line per recorded entry, then the notes.
+    static func recorded(_ entries: [JournalEntry], notes: [String]) {
+        for e in entries {
+            var line = "recorded #\(e.id ?? 0): \(e.date) \(e.kind.rawValue)"
+            if let s = e.symbol { line += " " + s }
+            if let q = e.quantity { line += " \(q)" }
+            if let p = e.price { line += " @ \(p) \(e.currency)" }
+            if e.kind == .split { line += " \(e.splitNumerator ?? 0):\(e.splitDenominator ?? 0)" }
+            if e.kind != .split {
+                line += ", " + MinorUnits.text(e.amount, exponent: e.exponent) + " " + e.currency
+            }
+            if e.fee != 0 { line += " + fee " + MinorUnits.text(e.fee, exponent: e.exponent) }
+            if e.withheld != 0 { line += ", withheld " + MinorUnits.text(e.withheld, exponent: e.exponent) }
+            if let r = e.fxRate { line += " (1 \(e.currency) = \(r))" }
+            Terminal.writeOut(line + "\n")
+        }
+        for n in notes { Terminal.writeError("note: " + n + "\n") }
+    }
+}
