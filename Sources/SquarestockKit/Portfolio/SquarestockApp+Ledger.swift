@@ -20,7 +20,8 @@ extension SquarestockApp {
     /// The journal as recorded (reversals included), filtered by symbol and kind.
     public func portfolioHistory(symbol: String?, kind: String?) throws(PortfolioError) -> [JournalEntry] {
         try portfolioLedger(create: true).entries().filter { e in
-            (symbol.map { e.symbol == $0.uppercased() } ?? true) && (kind.map { e.kind.rawValue == $0.lowercased() } ?? true)
+            (symbol.map { e.symbol == $0.uppercased() } ?? true)
+                && (kind.map { e.kind.rawValue == $0.lowercased() } ?? true)
         }
     }
 

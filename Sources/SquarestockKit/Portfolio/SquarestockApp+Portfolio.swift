@@ -33,11 +33,14 @@ extension SquarestockApp {
         var withRates = entries
         for i in withRates.indices where withRates[i].currency != base && withRates[i].fxRate == nil {
             guard [.buy, .sell, .dividend].contains(withRates[i].kind) else { continue }
-            if withRates[i].date == portfolioToday, let rate = fxRates([withRates[i].currency], to: base).rates.first?.value {
+            if withRates[i].date == portfolioToday,
+                let rate = fxRates([withRates[i].currency], to: base).rates.first?.value
+            {
                 withRates[i].fxRate = rate
             } else {
                 notes.append(
-                    "no \(withRates[i].currency)→\(base) rate recorded for \(withRates[i].date); add --fx RATE to record it")
+                    "no \(withRates[i].currency)→\(base) rate recorded for \(withRates[i].date); add --fx RATE to record it"
+                )
             }
         }
         return (try ledger.record(withRates), notes)
@@ -50,7 +53,9 @@ extension SquarestockApp {
         let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
         var rates: [String: ExactDecimal] = [:]
         var notes: [String] = []
-        for (code, r) in zip(needed, manager.quotes(for: needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) })) {
+        for (code, r) in zip(
+            needed, manager.quotes(for: needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) }))
+        {
             if let rate = r.stock?.price.last, rate.sign > 0 {
                 rates[code] = rate
             } else {
@@ -70,7 +75,8 @@ extension SquarestockApp {
         var stored = (try? ledger.store.storedPrices()) ?? [:]
         var notes: [String] = []
         if !offline, !symbols.isEmpty {
-            let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
+            let manager = StockManager(
+                source: settings.quoteSource, transport: transport, context: settings.sourceContext)
             var fresh: [StoredPrice] = []
             for r in manager.quotes(for: symbols) {
                 guard let s = r.stock, let last = s.price.last else {
@@ -104,7 +110,8 @@ extension SquarestockApp {
             if let p = stored[symbol] {
                 row.price = p.price
                 row.priceTime = p.traded ?? p.fetched
-                row.priceSource = p.fetched.secondsSinceEpoch < settings.now.secondsSinceEpoch - 600 ? "stored" : p.source
+                row.priceSource =
+                    p.fetched.secondsSinceEpoch < settings.now.secondsSinceEpoch - 600 ? "stored" : p.source
                 if p.currency == currency {
                     row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
                     row.dayChange = p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
@@ -123,7 +130,8 @@ extension SquarestockApp {
             let be = CurrencyExponent.of(base) ?? 2
             if c == base { return minor }
             guard let rate = rates[c] else { return nil }
-            return MinorUnits.amount(quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
+            return MinorUnits.amount(
+                quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
         }
         var total: Int64? = 0
         var totalCost: Int64? = 0

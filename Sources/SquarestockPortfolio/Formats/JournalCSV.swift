@@ -42,7 +42,8 @@ public enum JournalCSV {
             throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
         }
         if let unknown = header.first(where: { !columns.contains($0) }) {
-            throw .importLine(line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
+            throw .importLine(
+                line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
         }
         var seen: [String: Int] = [:]
         var out: [JournalEntry] = []
@@ -69,7 +70,8 @@ public enum JournalCSV {
         guard let dateText = cell("date"), let date = DateTimeParsing.isoDate(dateText) else {
             throw .invalidEntry("the date must be YYYY-MM-DD")
         }
-        guard let kindText = cell("kind"), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal else {
+        guard let kindText = cell("kind"), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal
+        else {
             throw .invalidEntry("the kind must be one of buy, sell, dividend, split, deposit, withdraw")
         }
         let currency = cell("currency") ?? "USD"
@@ -117,6 +119,7 @@ public enum JournalCSV {
     }
 
     static func quoted(_ s: String) -> String {
-        s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        s.contains(",") || s.contains("\"") || s.contains("\n")
+            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 }

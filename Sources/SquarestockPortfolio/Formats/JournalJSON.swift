@@ -7,7 +7,8 @@ public enum JournalJSON {
         let rows = PortfolioBook.effective(entries).map { e -> String in
             func s(_ v: String?) -> String { v.map { "\"" + escape($0) + "\"" } ?? "null" }
             func m(_ v: Int64) -> String { "\"" + MinorUnits.text(v, exponent: e.exponent) + "\"" }
-            return "  {\"id\": \(e.id.map(String.init) ?? "null"), \"date\": \"\(e.date)\", \"kind\": \"\(e.kind.rawValue)\", "
+            return
+                "  {\"id\": \(e.id.map(String.init) ?? "null"), \"date\": \"\(e.date)\", \"kind\": \"\(e.kind.rawValue)\", "
                 + "\"symbol\": \(s(e.symbol)), \"quantity\": \(s(e.quantity?.description)), "
                 + "\"price\": \(s(e.price?.description)), \"currency\": \(s(e.currency)), \"amount\": \(m(e.amount)), "
                 + "\"fee\": \(m(e.fee)), \"withheld\": \(m(e.withheld)), "

@@ -24,7 +24,9 @@ public enum EntryFactory {
     public static func money(_ text: String?, currency: String, what: String) throws(PortfolioError) -> Int64 {
         guard let text, !text.isEmpty else { return 0 }
         let e = try exponent(currency)
-        guard let d = ExactDecimal(text), d.sign >= 0 else { throw .invalidEntry("\(what) must be a number, 0 or more") }
+        guard let d = ExactDecimal(text), d.sign >= 0 else {
+            throw .invalidEntry("\(what) must be a number, 0 or more")
+        }
         guard let minor = MinorUnits.parse(text, exponent: e) else {
             throw .tooPrecise("\(what) \(d)", currency: currency.uppercased(), exponent: e)
         }

@@ -67,6 +67,7 @@ public struct Disposal: Sendable, Equatable {
 
     /// The same day a year later (28 February for a purchase on the 29th).
     static func anniversary(of d: CivilDate) -> CivilDate {
-        CivilDate(year: d.year + 1, month: d.month, day: min(d.day, CivilDate.daysInMonth(year: d.year + 1, month: d.month)))
+        CivilDate(
+            year: d.year + 1, month: d.month, day: min(d.day, CivilDate.daysInMonth(year: d.year + 1, month: d.month)))
     }
 }

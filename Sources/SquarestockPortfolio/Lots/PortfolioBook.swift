@@ -41,14 +41,17 @@ public struct PortfolioBook: Sendable {
         case .deposit: cash[e.currency, default: 0] += e.amount
         case .withdraw: cash[e.currency, default: 0] -= e.amount
         case .buy:
-            guard let symbol = e.symbol, let q = e.quantity else { throw .invalidEntry("a purchase needs a symbol and a quantity") }
+            guard let symbol = e.symbol, let q = e.quantity else {
+                throw .invalidEntry("a purchase needs a symbol and a quantity")
+            }
             cash[e.currency, default: 0] -= e.amount + e.fee
             let lot = Lot(
                 id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: e.amount + e.fee, currency: e.currency,
                 fxRate: e.fxRate)
             if method == .average, var pool = lots[symbol]?.first {
                 guard pool.currency == e.currency, let total = pool.quantity + q else {
-                    throw .invalidEntry("an average-cost pool holds one currency: \(symbol) was bought in \(pool.currency)")
+                    throw .invalidEntry(
+                        "an average-cost pool holds one currency: \(symbol) was bought in \(pool.currency)")
                 }
                 pool.quantity = total
                 pool.cost += lot.cost
@@ -67,7 +70,8 @@ public struct PortfolioBook: Sendable {
             lots[symbol] = try (lots[symbol] ?? []).map { lot throws(PortfolioError) in
                 var l = lot
                 guard let times = l.quantity * ExactDecimal(significand: n, scale: 0),
-                    let split = times.divided(by: ExactDecimal(significand: d, scale: 0), scale: max(l.quantity.scale, 8))
+                    let split = times.divided(
+                        by: ExactDecimal(significand: d, scale: 0), scale: max(l.quantity.scale, 8))
                 else { throw .overflow("the split of \(symbol)") }
                 l.quantity = split.normalized
                 return l
@@ -79,7 +83,9 @@ public struct PortfolioBook: Sendable {
     /// Takes the sale's quantity from the lots the method picks, each part's cost in proportion
     /// to the quantity it takes (what is left of a lot keeps the exact remainder).
     mutating func sell(_ e: JournalEntry) throws(PortfolioError) {
-        guard let symbol = e.symbol, var left = e.quantity else { throw .invalidEntry("a sale needs a symbol and a quantity") }
+        guard let symbol = e.symbol, var left = e.quantity else {
+            throw .invalidEntry("a sale needs a symbol and a quantity")
+        }
         var open = lots[symbol] ?? []
         let held = quantity(of: symbol)
         guard !(held < left) else {

@@ -22,7 +22,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidEntry(let s): return s
         case .sellingMoreThanHeld(let symbol, let selling, let held, let date):
-            return "cannot sell \(selling) \(symbol) on \(date): the portfolio holds \(held) then; check the quantity, or record the purchase first"
+            return
+                "cannot sell \(selling) \(symbol) on \(date): the portfolio holds \(held) then; check the quantity, or record the purchase first"
         case .noSuchLot(let symbol, let lot):
             return "\(symbol) has no open lot \(lot); `squarestock portfolio lots \(symbol)` lists them"
         case .unknownCurrency(let code):
@@ -30,11 +31,13 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         case .futureDate(let date, let today):
             return "\(date) is in the future (today is \(today)); record a trade on or after the day it happened"
         case .tooPrecise(let text, let currency, let exponent):
-            return "\(text) has more decimals than \(currency) has (\(exponent)); round it to the \(currency) amount actually paid"
+            return
+                "\(text) has more decimals than \(currency) has (\(exponent)); round it to the \(currency) amount actually paid"
         case .overflow(let what): return "\(what) is too large to compute exactly"
         case .nothingToUndo: return "the journal has nothing to undo"
         case .foreignFile(let path, let detail):
-            return "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away or use --portfolio NAME"
+            return
+                "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away or use --portfolio NAME"
         case .busy(let path):
             return "\(path) is busy: another squarestock is writing to it; try again in a moment"
         case .storage(let path, let detail): return "cannot use \(path): \(detail)"

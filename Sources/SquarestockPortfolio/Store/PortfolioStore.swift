@@ -27,6 +27,17 @@ public final class PortfolioStore: @unchecked Sendable {
             guard fd >= 0 else { throw .storage(path: path, detail: String(cString: strerror(errno))) }
             close(fd)
         }
+        if existed {
+            // Checked read-only first: opening in WAL mode would already rewrite the header of
+            // someone else's database.
+            do {
+                var check = Configuration()
+                check.readonly = true
+                try Self.checkOwnership(DatabaseQueue(path: path, configuration: check), path: path)
+            } catch {
+                throw Self.mapped(error, path: path)
+            }
+        }
         var config = Configuration()
         config.busyMode = .timeout(Self.busyTimeout)
         config.foreignKeysEnabled = true
@@ -35,7 +46,6 @@ public final class PortfolioStore: @unchecked Sendable {
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
-            try Self.checkOwnership(queue, path: path)
             try PortfolioSchema.migrator.migrate(queue)
         } catch let e as PortfolioError {
             throw e
@@ -59,7 +69,8 @@ public final class PortfolioStore: @unchecked Sendable {
         if let e = error as? PortfolioError { return e }
         if let e = error as? DatabaseError {
             switch e.resultCode {
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .foreignFile(path: path, detail: "not a SQLite database, or damaged")
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                return .foreignFile(path: path, detail: "not a SQLite database, or damaged")
             case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
             default: return .storage(path: path, detail: e.message ?? e.description)
             }
@@ -124,7 +135,8 @@ public final class PortfolioStore: @unchecked Sendable {
             }
             out.append(
                 JournalEntry(
-                    id: r[0], kind: kind, date: date, symbol: r[3], quantity: (r[4] as String?).flatMap(ExactDecimal.init),
+                    id: r[0], kind: kind, date: date, symbol: r[3],
+                    quantity: (r[4] as String?).flatMap(ExactDecimal.init),
                     price: (r[5] as String?).flatMap(ExactDecimal.init), currency: r[6], amount: r[7], fee: r[8],
                     withheld: r[9], fxRate: (r[10] as String?).flatMap(ExactDecimal.init), splitNumerator: r[11],
                     splitDenominator: r[12], lot: r[13], reverses: r[14], importKey: r[15], note: r[16]))
@@ -187,7 +199,8 @@ public final class PortfolioStore: @unchecked Sendable {
                 {
                     guard let price = ExactDecimal(r[1] as String) else { continue }
                     out[r[0]] = StoredPrice(
-                        symbol: r[0], price: price, currency: r[2], change: (r[3] as String?).flatMap(ExactDecimal.init),
+                        symbol: r[0], price: price, currency: r[2],
+                        change: (r[3] as String?).flatMap(ExactDecimal.init),
                         traded: (r[4] as Int64?).map(Instant.init(secondsSinceEpoch:)),
                         fetched: Instant(secondsSinceEpoch: r[5]), source: r[6])
                 }
@@ -202,7 +215,8 @@ public final class PortfolioStore: @unchecked Sendable {
             try queue.write { db in
                 for p in prices {
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO price (symbol, price, currency, change, traded, fetched, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        sql:
+                            "INSERT OR REPLACE INTO price (symbol, price, currency, change, traded, fetched, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         arguments: [
                             p.symbol, p.price.description, p.currency, p.change?.description,
                             p.traded?.secondsSinceEpoch, p.fetched.secondsSinceEpoch, p.source,
@@ -240,7 +254,8 @@ public struct StoredPrice: Sendable, Equatable {
     public var source: String
 
     public init(
-        symbol: String, price: ExactDecimal, currency: String, change: ExactDecimal?, traded: Instant?, fetched: Instant,
+        symbol: String, price: ExactDecimal, currency: String, change: ExactDecimal?, traded: Instant?,
+        fetched: Instant,
         source: String
     ) {
         self.symbol = symbol

@@ -23,7 +23,8 @@ package enum HoldingsWriter {
             ["symbol", "quantity", "avg cost", "price", "as of", "value", "day", "gain", "gain %", "weight"]
         ]
         for h in r.rows {
-            let age = h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) + " ago" } ?? ""
+            let age =
+                h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) + " ago" } ?? ""
             let source = h.priceSource.map { $0 == "stored" ? "stored, " : "" } ?? ""
             rows.append([
                 h.symbol, h.quantity.description, h.averageCost.map { $0.description + " " + h.currency } ?? "-",
@@ -57,7 +58,8 @@ package enum HoldingsWriter {
                 + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
         }
         let cash = r.cash.sorted { $0.key < $1.key }.map { "\(s($0.key)): \(s(money($0.value, $0.key)))" }
-        return "{\"portfolio\": \(s(r.portfolio)), \"method\": \(s(r.method.rawValue)), \"baseCurrency\": \(s(r.baseCurrency)),\n"
+        return
+            "{\"portfolio\": \(s(r.portfolio)), \"method\": \(s(r.method.rawValue)), \"baseCurrency\": \(s(r.baseCurrency)),\n"
             + "  \"holdings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n"
             + "  \"cash\": {" + cash.joined(separator: ", ") + "},\n"
             + "  \"totalValue\": \(m(r.totalValue, r.baseCurrency)), \"totalCost\": \(m(r.totalCost, r.baseCurrency)), "
@@ -66,7 +68,8 @@ package enum HoldingsWriter {
     }
 
     package static func csv(_ r: HoldingsReport) -> String {
-        var out = "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight\n"
+        var out =
+            "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight\n"
         for h in r.rows {
             out +=
                 [

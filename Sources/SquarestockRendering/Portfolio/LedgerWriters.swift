@@ -12,7 +12,8 @@ package enum LedgerWriters {
         var rows = [["lot", "symbol", "acquired", "quantity", "cost", "unit cost"]]
         for l in lots {
             rows.append([
-                String(l.id), l.symbol, l.date.description, l.quantity.description, money(l.cost, l.currency) + " " + l.currency,
+                String(l.id), l.symbol, l.date.description, l.quantity.description,
+                money(l.cost, l.currency) + " " + l.currency,
                 l.unitCost?.normalized.description ?? "-",
             ])
         }
@@ -36,7 +37,8 @@ package enum LedgerWriters {
             rows.append([
                 d.date.description, d.symbol, d.quantity.description,
                 d.parts.map { "\($0.lot)×\($0.quantity)" }.joined(separator: " "), money(d.proceeds, d.currency),
-                money(d.basis, d.currency), money(d.fee, d.currency), money(d.gain, d.currency) + " " + d.currency, d.term,
+                money(d.basis, d.currency), money(d.fee, d.currency), money(d.gain, d.currency) + " " + d.currency,
+                d.term,
             ])
             let t = totals[d.currency, default: (0, 0, 0)]
             totals[d.currency] = (t.0 + d.proceeds, t.1 + d.basis, t.2 + d.gain)
@@ -67,7 +69,9 @@ package enum LedgerWriters {
         let reversed = Set(entries.compactMap(\.reverses))
         var rows = [["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee", "note"]]
         for e in entries {
-            let amount = e.kind == .split ? "\(e.splitNumerator ?? 0):\(e.splitDenominator ?? 0)" : money(e.amount, e.currency) + " " + e.currency
+            let amount =
+                e.kind == .split
+                ? "\(e.splitNumerator ?? 0):\(e.splitDenominator ?? 0)" : money(e.amount, e.currency) + " " + e.currency
             var note = e.note ?? ""
             if let r = e.reverses { note = "reverses \(r)" + (note.isEmpty || note == "undo" ? "" : "; " + note) }
             if let id = e.id, reversed.contains(id) { note = "reversed" + (note.isEmpty ? "" : "; " + note) }

@@ -56,7 +56,10 @@ struct LotMethodTests {
         let book = try PortfolioBook(entries: try Self.journal(sellLot: 3, sell: "4"), method: .fifo)
         let sale = try #require(book.disposals.first)
         #expect(sale.parts.map(\.lot) == [3] && sale.basis == 36_000)
-        #expect(throws: PortfolioError.sellingMoreThanHeld(symbol: "ACME", selling: Self.d("15"), held: Self.d("10"), date: Self.day(4, 10))) {
+        #expect(
+            throws: PortfolioError.sellingMoreThanHeld(
+                symbol: "ACME", selling: Self.d("15"), held: Self.d("10"), date: Self.day(4, 10))
+        ) {
             _ = try PortfolioBook(entries: try Self.journal(sellLot: 3), method: .fifo)
         }
         #expect(throws: PortfolioError.noSuchLot(symbol: "ACME", lot: 9)) {
@@ -67,7 +70,10 @@ struct LotMethodTests {
     @Test func sellingMoreThanHeldIsRefused() throws {
         var j = try Self.journal()
         j[3] = try Self.trade(.sell, "31", "130.00", on: Self.day(4, 10), id: 4)
-        #expect(throws: PortfolioError.sellingMoreThanHeld(symbol: "ACME", selling: Self.d("31"), held: Self.d("30"), date: Self.day(4, 10))) {
+        #expect(
+            throws: PortfolioError.sellingMoreThanHeld(
+                symbol: "ACME", selling: Self.d("31"), held: Self.d("30"), date: Self.day(4, 10))
+        ) {
             _ = try PortfolioBook(entries: j, method: .fifo)
         }
     }
@@ -121,7 +127,9 @@ struct LedgerArithmeticTests {
         #expect(throws: PortfolioError.tooPrecise("the fee 0.1255", currency: "KWD", exponent: 3)) {
             _ = try EntryFactory.money("0.1255", currency: "KWD", what: "the fee")
         }
-        #expect(throws: PortfolioError.unknownCurrency("XYZ")) { _ = try T.trade(.buy, "1", "1", on: T.day(1, 2), id: 1, currency: "XYZ") }
+        #expect(throws: PortfolioError.unknownCurrency("XYZ")) {
+            _ = try T.trade(.buy, "1", "1", on: T.day(1, 2), id: 1, currency: "XYZ")
+        }
         #expect(throws: PortfolioError.futureDate(T.day(1, 1, 2027), today: T.today)) {
             _ = try T.trade(.buy, "1", "1", on: T.day(1, 1, 2027), id: 1)
         }
@@ -131,7 +139,8 @@ struct LedgerArithmeticTests {
     }
 
     @Test func dividendsCashAndReversals() throws {
-        var deposit = try EntryFactory.cash(.deposit, amount: "1000", currency: "USD", date: T.day(1, 1), today: T.today)
+        var deposit = try EntryFactory.cash(
+            .deposit, amount: "1000", currency: "USD", date: T.day(1, 1), today: T.today)
         deposit.id = 1
         var div = try EntryFactory.dividend(
             symbol: "AAPL", amount: "2.40", withheld: "0.36", currency: "USD", date: T.day(2, 1), today: T.today)

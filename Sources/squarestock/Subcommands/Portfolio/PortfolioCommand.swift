@@ -99,7 +99,9 @@ struct PortfolioTradeArguments: ParsableArguments {
         let settings = try options.settings()
         let app = SquarestockApp(settings: settings)
         let day = try PortfolioOutput.date(date, app: app)
-        guard let q = ExactDecimal(quantity) else { throw ValidationError("the quantity must be a number (got '\(quantity)')") }
+        guard let q = ExactDecimal(quantity) else {
+            throw ValidationError("the quantity must be a number (got '\(quantity)')")
+        }
         guard let p = ExactDecimal(price) else { throw ValidationError("--price must be a number (got '\(price)')") }
         let rate = try fx.map { text -> ExactDecimal in
             guard let r = ExactDecimal(text), r.sign > 0 else { throw ValidationError("--fx must be a number above 0") }
@@ -175,7 +177,10 @@ enum PortfolioCash {
             let day = try PortfolioOutput.date(date, app: app)
             let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.recordPortfolio(
-                    [try EntryFactory.cash(kind, amount: amount, currency: currency, date: day, today: app.portfolioToday)],
+                    [
+                        try EntryFactory.cash(
+                            kind, amount: amount, currency: currency, date: day, today: app.portfolioToday)
+                    ],
                     baseCurrency: nil)
             }
             PortfolioOutput.recorded(written, notes: notes)

@@ -30,7 +30,8 @@ struct PortfolioLots: ParsableCommand {
         let settings = try options.settings()
         let app = SquarestockApp(settings: settings)
         let lots = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioLots(symbol) }
-        Terminal.writeOut(options.output(settings).format == .json ? LedgerWriters.lotsJSON(lots) : LedgerWriters.lotsTable(lots))
+        Terminal.writeOut(
+            options.output(settings).format == .json ? LedgerWriters.lotsJSON(lots) : LedgerWriters.lotsTable(lots))
     }
 }
 
@@ -46,7 +47,8 @@ struct PortfolioRealized: ParsableCommand {
         let app = SquarestockApp(settings: settings)
         let sales = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioRealized(year: year) }
         Terminal.writeOut(
-            options.output(settings).format == .json ? LedgerWriters.realizedJSON(sales) : LedgerWriters.realizedTable(sales))
+            options.output(settings).format == .json
+                ? LedgerWriters.realizedJSON(sales) : LedgerWriters.realizedTable(sales))
     }
 }
 
@@ -54,7 +56,8 @@ struct PortfolioHistory: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "The journal as recorded, reversals included.")
     @Option(name: .long, help: "Only this symbol.") var symbol: String?
-    @Option(name: .long, help: "Only this kind: buy, sell, dividend, split, deposit, withdraw, reversal.") var kind: String?
+    @Option(name: .long, help: "Only this kind: buy, sell, dividend, split, deposit, withdraw, reversal.") var kind:
+        String?
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws {
         try options.resolveSettings()
@@ -78,7 +81,9 @@ struct PortfolioImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import trades from a CSV file (columns: \(JournalCSV.columns.joined(separator: ","))).",
-        discussion: "Without --yes it shows what would be imported. Rows already imported are skipped, so a file can be imported again safely.")
+        discussion:
+            "Without --yes it shows what would be imported. Rows already imported are skipped, so a file can be imported again safely."
+    )
     @Argument(help: "The CSV file.") var file: String
     @Flag(name: .long, help: "Import (without it, only a preview).") var yes = false
     @OptionGroup var options: PortfolioOptions
@@ -97,7 +102,8 @@ struct PortfolioImport: ParsableCommand {
             }
             Terminal.writeOut(LedgerWriters.historyTable(entries))
             Terminal.writeOut(
-                "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n")
+                "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n"
+            )
             return
         }
         let written = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolio(bytes) }
@@ -115,7 +121,8 @@ struct PortfolioExport: ParsableCommand {
 
     func run() throws {
         let app = SquarestockApp(settings: try options.settings())
-        let text = try PortfolioOutput.run { () throws(PortfolioError) in try app.exportPortfolio(format: kind.rawValue) }
+        let text = try PortfolioOutput.run { () throws(PortfolioError) in try app.exportPortfolio(format: kind.rawValue)
+        }
         Terminal.writeOut(text)
     }
 }

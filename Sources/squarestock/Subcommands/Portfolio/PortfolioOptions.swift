@@ -54,7 +54,9 @@ enum PortfolioOutput {
     /// `--date YYYY-MM-DD`, else today.
     static func date(_ text: String?, app: SquarestockApp) throws -> CivilDate {
         guard let text else { return app.portfolioToday }
-        guard let d = DateTimeParsing.isoDate(text) else { throw ValidationError("--date must be YYYY-MM-DD (got '\(text)')") }
+        guard let d = DateTimeParsing.isoDate(text) else {
+            throw ValidationError("--date must be YYYY-MM-DD (got '\(text)')")
+        }
         return d
     }
 

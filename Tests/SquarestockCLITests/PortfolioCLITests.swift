@@ -1,0 +1,348 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `squarestock portfolio` through the binary, each test in its own data folder: commands and
+/// their exact output, refusals that write nothing, import twice, export checked by hledger, a
+/// killed import, two writers at once, a foreign file, backup and undo.
+@Suite(.serialized)
+struct PortfolioCLITests {
+    /// A fresh environment whose ledger lives in a new folder.
+    static func environment() -> [String: String] {
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "sq-portfolio-\(UUID().uuidString)"
+        return env
+    }
+
+    static func ledgerPath(_ env: [String: String]) -> String {
+        env["XDG_DATA_HOME"]! + "/squarestock/portfolio.sqlite"
+    }
+
+    @discardableResult
+    static func run(_ env: [String: String], _ args: [String], exit: Int32 = 0) throws -> CLIRun {
+        let r = try CLIRunner.run(["portfolio"] + args, environment: env)
+        #expect(r.exitCode == exit, "portfolio \(args.joined(separator: " ")): \(r.stderr)")
+        return r
+    }
+
+    /// The worked example of the README: a deposit, a buy with a fee, a 4:1 split, a sale, a
+    /// dividend with tax withheld; SQUARESTOCK_NOW makes today 2025-10-29.
+    static func example(_ env: [String: String]) throws {
+        try run(env, ["deposit", "5000", "USD", "--date", "2024-01-02"])
+        try run(env, ["buy", "AAPL", "10", "--price", "150.25", "--fee", "1", "--date", "2024-03-01"])
+        try run(env, ["buy", "MSFT", "3", "--price", "400.10", "--date", "2024-03-05"])
+        try run(env, ["split", "AAPL", "4:1", "--date", "2024-06-10"])
+        try run(env, ["sell", "AAPL", "8", "--price", "190", "--fee", "1", "--date", "2024-07-01"])
+        try run(env, ["dividend", "AAPL", "2.40", "--withheld", "0.36", "--date", "2024-08-15"])
+    }
+
+    @Test func recordedEntriesAndTheirViews() throws {
+        let env = Self.environment()
+        let buy = try Self.run(env, ["buy", "AAPL", "10", "--price", "150.25", "--fee", "1", "--date", "2024-03-01"])
+        #expect(buy.stdout == "recorded #1: 2024-03-01 buy AAPL 10 @ 150.25 USD, 1502.50 USD + fee 1.00\n")
+        try Self.run(env, ["split", "AAPL", "4:1", "--date", "2024-06-10"])
+        try Self.run(env, ["sell", "AAPL", "8", "--price", "190", "--fee", "1", "--date", "2024-07-01"])
+        try Self.run(env, ["dividend", "AAPL", "2.40", "--withheld", "0.36", "--date", "2024-08-15"])
+        let lots = try Self.run(env, ["lots"])
+        #expect(
+            lots.stdout == """
+                lot  symbol  acquired    quantity         cost  unit cost
+                  1  AAPL    2024-03-01        32  1202.80 USD    37.5875
+
+                """)
+        let realized = try Self.run(env, ["realized", "--year", "2024"])
+        #expect(
+            realized.stdout == """
+                sold        symbol  quantity  lots  proceeds   basis  fees         gain  term
+                2024-07-01  AAPL           8  1×8    1519.00  300.70  1.00  1218.30 USD  short
+                total                                1519.00  300.70        1218.30 USD
+
+                """)
+        #expect(try Self.run(env, ["realized", "--year", "2023"]).stdout == "no sales in this period\n")
+        let history = try Self.run(env, ["history"])
+        #expect(
+            history.stdout == """
+                id  date        kind      symbol  quantity   price       amount   fee  note
+                 1  2024-03-01  buy       AAPL          10  150.25  1502.50 USD  1.00
+                 2  2024-06-10  split     AAPL                              4:1
+                 3  2024-07-01  sell      AAPL           8     190  1520.00 USD  1.00
+                 4  2024-08-15  dividend  AAPL                         2.40 USD
+
+                """)
+        // The file is the user's alone.
+        var st = stat()
+        #expect(stat(Self.ledgerPath(env), &st) == 0 && st.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func refusalsSayWhyAndWriteNothing() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2024-03-01"])
+        let cases: [([String], String)] = [
+            (
+                ["sell", "AAPL", "11", "--price", "1", "--date", "2024-04-01"],
+                "squarestock: cannot sell 11 AAPL on 2024-04-01: the portfolio holds 10 then; check the quantity, or record the purchase first\n"
+            ),
+            (
+                ["sell", "AAPL", "1", "--price", "1", "--date", "2024-02-01"],
+                "squarestock: cannot sell 1 AAPL on 2024-02-01: the portfolio holds 0 then; check the quantity, or record the purchase first\n"
+            ),
+            (
+                ["buy", "AAPL", "1", "--price", "1", "--date", "2025-10-30"],
+                "squarestock: 2025-10-30 is in the future (today is 2025-10-29); record a trade on or after the day it happened\n"
+            ),
+            (
+                ["buy", "AAPL", "1", "--price", "1", "--currency", "XYZ"],
+                "squarestock: unknown currency 'XYZ'; use an ISO 4217 code such as USD, EUR, JPY\n"
+            ),
+            (
+                ["buy", "7203.T", "100", "--price", "2500", "--fee", "0.5", "--currency", "JPY"],
+                "squarestock: the fee 0.5 has more decimals than JPY has (0); round it to the JPY amount actually paid\n"
+            ),
+            (
+                ["sell", "AAPL", "1", "--price", "1", "--lot", "7"],
+                "squarestock: AAPL has no open lot 7; `squarestock portfolio lots AAPL` lists them\n"
+            ),
+        ]
+        for (args, message) in cases {
+            let r = try Self.run(env, args, exit: 1)
+            #expect(r.stderr == message, "\(args)")
+        }
+        let history = try Self.run(env, ["history", "--format", "json"])
+        #expect(history.stdout.components(separatedBy: "\"kind\"").count == 2, "only the purchase: \(history.stdout)")
+    }
+
+    @Test func undoReversesTheLastEntryAndKeepsBoth() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2024-03-01"])
+        try Self.run(env, ["buy", "AAPL", "100", "--price", "15", "--date", "2024-03-02"])
+        let undo = try Self.run(env, ["undo"])
+        #expect(undo.stdout == "recorded #3: reverses #2 (2024-03-02 buy AAPL)\n")
+        #expect(try Self.run(env, ["lots", "AAPL", "--format", "json"]).stdout.contains("\"quantity\": \"10\""))
+        let history = try Self.run(env, ["history"]).stdout
+        #expect(history.contains("reversed") && history.contains("reverses 2"), "\(history)")
+        try Self.run(env, ["undo"])
+        try Self.run(env, ["undo"], exit: 1)
+    }
+
+    static let csv = """
+        date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note
+        2024-01-02,deposit,,,,,USD,5000.00,,,,
+        2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,
+        2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,
+        2024-06-10,split,AAPL,,,,,,,4:1,,
+        2024-07-01,sell,AAPL,8,190,1.00,USD,,,,,"first, partial"
+
+        """
+
+    @Test func importShowsAPreviewAndTwiceAddsNothing() throws {
+        let env = Self.environment()
+        let file = env["XDG_DATA_HOME"]! + "-trades.csv"
+        try Self.csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let preview = try Self.run(env, ["import", file])
+        #expect(preview.stdout.hasSuffix("5 rows, 5 new, 0 already imported; run again with --yes to import\n"))
+        #expect(try Self.run(env, ["history"]).stdout == "the journal is empty\n")
+        #expect(try Self.run(env, ["import", file, "--yes"]).stdout == "imported 5 entries\n")
+        #expect(try Self.run(env, ["import", file, "--yes"]).stdout == "imported 0 entries\n")
+        // Two identical purchases are two purchases: 20 shares, 80 after the split, 72 after the sale.
+        #expect(try Self.run(env, ["lots", "--format", "json"]).stdout.contains("\"quantity\": \"32\""))
+        // An export imports back to the same book.
+        let exported = try Self.run(env, ["export"]).stdout
+        let other = Self.environment()
+        let again = other["XDG_DATA_HOME"]! + "-again.csv"
+        try exported.write(toFile: again, atomically: true, encoding: .utf8)
+        try Self.run(other, ["import", again, "--yes"])
+        #expect(try Self.run(other, ["realized"]).stdout == (try Self.run(env, ["realized"]).stdout))
+        // A bad row stops the whole file.
+        try (Self.csv + "2024-08-01,sell,AAPL,1000,1,,USD,,,,,\n").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let bad = try Self.run(other, ["import", file, "--yes"], exit: 1)
+        #expect(bad.stderr.contains("cannot sell 1000 AAPL on 2024-08-01"), "\(bad.stderr)")
+    }
+
+    /// hledger (a Debian package, installed by .ci/run) reads the exported journal, checks that
+    /// every transaction balances, and must find our holdings, cash and gains to the cent.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger"), "hledger is not installed"))
+    func hledgerAgreesWithTheExportedJournal() throws {
+        let env = Self.environment()
+        try Self.example(env)
+        try Self.run(
+            env,
+            [
+                "buy", "SAP.DE", "5", "--price", "190.02", "--fee", "2.5", "--currency", "EUR", "--date", "2024-09-02",
+                "--fx", "1.1",
+            ])
+        try Self.run(env, ["sell", "MSFT", "1", "--price", "420.55", "--date", "2024-10-01"])
+        let journal = env["XDG_DATA_HOME"]! + "-export.journal"
+        try Self.run(env, ["export", "--as", "ledger"]).stdout.write(toFile: journal, atomically: true, encoding: .utf8)
+        let hledger = try CLIRunner.run(
+            ["-f", journal, "balance", "-O", "csv", "--layout=bare", "-N"], environment: env,
+            executable: "/usr/bin/hledger")
+        #expect(hledger.exitCode == 0, "\(hledger.stderr)")
+        let expected = [
+            "\"assets:cash:EUR\",\"EUR\",\"-952.60\"",
+            "\"assets:cash:USD\",\"USD\",\"4237.79\"",
+            "\"assets:stocks:AAPL\",\"AAPL\",\"32\"",
+            "\"assets:stocks:MSFT\",\"MSFT\",\"2\"",
+            "\"assets:stocks:SAP.DE\",\"SAP.DE\",\"5\"",
+            "\"income:realized-gains\",\"USD\",\"-1238.75\"",
+        ]
+        for line in expected { #expect(hledger.stdout.contains(line), "\(line) in \(hledger.stdout)") }
+        // The same figures from squarestock itself (worked by hand: cash 5,000.00 - 1,503.50
+        // - 1,200.30 + 1,519.00 + 2.04 + 420.55; MSFT's basis 1,200.30 / 3 = 400.10, gain 20.45).
+        let realized = try Self.run(env, ["realized", "--format", "json"]).stdout
+        #expect(realized.contains("\"gain\": \"1218.30\"") && realized.contains("\"gain\": \"20.45\""), "\(realized)")
+        let holdings = try Self.run(env, ["--offline", "--format", "json"]).stdout
+        #expect(holdings.contains("\"EUR\": \"-952.60\"") && holdings.contains("\"USD\": \"4237.79\""), "\(holdings)")
+    }
+
+    @Test func aForeignFileIsReportedAndLeftUntouched() throws {
+        let env = Self.environment()
+        let path = Self.ledgerPath(env)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let text = "not a database, but somebody's notes\n" + String(repeating: "x", count: 5000)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Self.run(env, ["buy", "AAPL", "1", "--price", "1"], exit: 1)
+        #expect(
+            r.stderr.contains(
+                "is not a squarestock portfolio (not a SQLite database, or damaged); it was left untouched"),
+            "\(r.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        // Another program's SQLite database (made with the sqlite3 shell when it is installed).
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+        try FileManager.default.removeItem(atPath: path)
+        let made = try CLIRunner.run(
+            ["-batch", path, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('mine');"], environment: env,
+            executable: "/usr/bin/sqlite3")
+        if made.exitCode == 0 {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let r2 = try Self.run(env, ["history"], exit: 1)
+            #expect(r2.stderr.contains("another program's database"), "\(r2.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    @Test func backupIsAWorkingLedger() throws {
+        let env = Self.environment()
+        try Self.example(env)
+        let copy = env["XDG_DATA_HOME"]! + "-backup.sqlite"
+        #expect(try Self.run(env, ["backup", copy]).stdout == "backed up to \(copy)\n")
+        try Self.run(env, ["backup", copy], exit: 1)  // never over an existing file
+        // The copy, put in another data folder, is the same ledger.
+        let other = Self.environment()
+        try FileManager.default.createDirectory(
+            atPath: other["XDG_DATA_HOME"]! + "/squarestock", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try FileManager.default.copyItem(atPath: copy, toPath: Self.ledgerPath(other))
+        #expect(try Self.run(other, ["history"]).stdout == (try Self.run(env, ["history"]).stdout))
+    }
+
+    /// Two processes recording at once: both succeed (the second waits for the first's write).
+    @Test func twoWritersAtOnceBothSucceed() throws {
+        let env = Self.environment()
+        try Self.run(env, ["deposit", "1", "USD", "--date", "2024-01-01"])
+        var files: [String] = []
+        for w in 0..<2 {
+            var csv = "date,kind,symbol,quantity,price,currency\n"
+            for i in 0..<1500 {
+                csv += "2024-02-\(String(format: "%02d", 1 + i % 28)),buy,W\(w)S\(i % 50),\(i + 1),1.5,USD\n"
+            }
+            let f = env["XDG_DATA_HOME"]! + "-writer\(w).csv"
+            try csv.write(toFile: f, atomically: true, encoding: .utf8)
+            files.append(f)
+        }
+        let results = RunResults()
+        let paths = files
+        DispatchQueue.concurrentPerform(iterations: 2) { w in
+            results.set(w, try? CLIRunner.run(["portfolio", "import", paths[w], "--yes"], environment: env))
+        }
+        for w in 0..<2 {
+            let r = results.get(w)
+            #expect(
+                r?.exitCode == 0 && r?.stdout == "imported 1500 entries\n", "writer \(w): \(r?.stderr ?? "did not run")"
+            )
+        }
+        let history = try Self.run(env, ["history", "--format", "json"]).stdout
+        #expect(history.components(separatedBy: "\"kind\"").count - 1 == 3001)
+    }
+
+    /// SIGKILL in the middle of a large import's transaction (its pages already in the WAL)
+    /// leaves the ledger exactly as it was, and usable.
+    @Test(.timeLimit(.minutes(2))) func aKilledImportLeavesTheLedgerAsBefore() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "AAPL", "1", "--price", "1", "--date", "2024-01-01"])
+        var csv = "date,kind,symbol,quantity,price,currency,note\n"
+        let note = String(repeating: "n", count: 200)
+        for i in 0..<60_000 { csv += "2024-02-01,buy,S\(i % 400),\(i + 1),1.25,USD,\(note)\n" }
+        let file = env["XDG_DATA_HOME"]! + "-big.csv"
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let wal = Self.ledgerPath(env) + "-wal"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.executablePath)
+        process.arguments = ["portfolio", "import", file, "--yes"]
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the transaction has spilled pages into the WAL, then kill it.
+        let deadline = Date().addingTimeInterval(60)
+        var spilled = false
+        while Date() < deadline, process.isRunning {
+            let size = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
+            if size > 2_000_000 {
+                spilled = true
+                break
+            }
+            usleep(2000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(spilled, "the import ended before it wrote 2 MB to the WAL: make the file larger")
+        #expect(process.terminationReason == .uncaughtSignal)
+        let history = try Self.run(env, ["history", "--format", "json"]).stdout
+        #expect(history.components(separatedBy: "\"kind\"").count - 1 == 1, "only the first purchase")
+        try Self.run(env, ["buy", "AAPL", "1", "--price", "1", "--date", "2024-01-02"])
+    }
+}
+
+/// Results of concurrent runs, by index.
+final class RunResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [Int: CLIRun] = [:]
+    func set(_ i: Int, _ r: CLIRun?) {
+        lock.lock()
+        runs[i] = r
+        lock.unlock()
+    }
+    func get(_ i: Int) -> CLIRun? {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs[i]
+    }
+}
+
+/// Valuation: live quotes (the recorded samples source), then the stored prices with no network.
+@Suite(.serialized)
+struct PortfolioValuationCLITests {
+    @Test func holdingsAreValuedLiveThenFromStoredPrices() throws {
+        var env = PortfolioCLITests.environment()
+        try PortfolioCLITests.example(env)
+        let live = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "json"]).stdout
+        // AAPL: 32 shares at the sample's 268.835 = 8,602.72; cost 1,202.80 (1,503.50 less the 8 sold).
+        #expect(live.contains(#""symbol": "AAPL", "quantity": "32", "currency": "USD", "cost": "1202.80""#), "\(live)")
+        #expect(live.contains(#""price": "268.835""#) && live.contains(#""value": "8602.72""#), "\(live)")
+        #expect(live.contains(#""priceSource": "samples""#) && live.contains(#""gain": "7399.92""#))
+        // Two hours later, offline: the same prices, said to be stored.
+        env["SQUARESTOCK_NOW"] = "2025-10-29T19:00:00Z"
+        let offline = try PortfolioCLITests.run(env, ["--offline", "--format", "json"]).stdout
+        #expect(offline.contains(#""priceSource": "stored""#) && offline.contains(#""value": "8602.72""#), "\(offline)")
+        let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
+        #expect(table.hasPrefix("main  portfolio · FIFO lots · totals in USD\n"), "\(table)")
+        #expect(table.contains("(stored, "), "\(table)")
+    }
+}
