@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "squarestock-bench",
             dependencies: [
-                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch",
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockPortfolio",
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],

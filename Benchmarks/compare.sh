@@ -249,6 +249,15 @@ for ((r = 1; r <= RUNS; r++)); do
     record stream.yahoo.python python3 Benchmarks/peers/stream_peer.py yahoo "$DATA/yahoo-pricing-100k.jsonl" 3
 done
 
+# 8d. Portfolio: holdings and a year's realized gains from a 100,000-entry ledger, against
+# hledger's balance of the same journal exported (figures must agree to the cent).
+say "portfolio ledger (100,000 entries, 500 symbols) against hledger balance"
+"$BENCH" portfolio gen --out "$DATA" >&2 || die "portfolio gen failed"
+for ((r = 1; r <= RUNS; r++)); do
+    record portfolio.ours "$BENCH" portfolio --ledger "$DATA/portfolio.sqlite" --year 2025 --runs 1
+    record portfolio.hledger python3 Benchmarks/peers/hledger_peer.py "$DATA/portfolio.journal" 2025
+done
+
 # ---------------------------------------------------------------------------------------------
 # 9. The table.
 elapsed=$(($(date +%s) - started))

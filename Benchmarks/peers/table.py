@@ -22,6 +22,11 @@ def med(runs, key, field):
     return statistics.median(vals) if vals else None
 
 
+def last(runs, key, field):
+    vals = [r[field] for r in runs.get(key, []) if field in r]
+    return vals[-1] if vals else None
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("results")
@@ -131,6 +136,11 @@ def main():
     row(g, "**squarestock** Yahoo pricing (YahooStreamFeed: base64 + protobuf)", sy, "msg/s", None)
     row(g, "Python json + dict merge, the same frames (envelope only)", med(R, "stream.yahoo.python", "msgs_per_s"), "msg/s", sy)
 
+    g = "portfolio: holdings + a year's realized gains, 100,000 entries (seconds)"
+    po = med(R, "portfolio.ours", "seconds")
+    row(g, "**squarestock** PortfolioStore + PortfolioBook (FIFO)", po, "s", None)
+    row(g, "hledger balance, the same journal exported", med(R, "portfolio.hledger", "seconds"), "s", po, higher_is_better=False)
+
     print(f"### Run {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}")
     print()
     print(f"- machine: {a.machine}; load average at the end: {a.load}")
@@ -182,6 +192,10 @@ def main():
     py = med(R, "stream.yahoo.python", "msgs_per_s")
     if sc and sy and pc and py:
         print(f"| stream frames >= 1M msg/s and >= 5x Python | Coinbase {sc / 1e6:.2f}M/s {sc / pc:.1f}x, Yahoo {sy / 1e6:.2f}M/s {sy / py:.1f}x | {verdict(min(sc, sy) >= 1e6 and sc / pc >= 5 and sy / py >= 5)} |")
+    ph = med(R, "portfolio.hledger", "seconds")
+    if po and ph:
+        same = all(last(R, "portfolio.ours", k) == last(R, "portfolio.hledger", k) for k in ("holdings", "cash_usd", "realized_2025"))
+        print(f"| portfolio >= 10x hledger balance, same figures | {ph / po:.1f}x, figures {'agree' if same else 'DIFFER'} | {verdict(ph / po >= 10 and same)} |")
     if ob and one:
         print(f"| fan-out 50 < 1.25 x one request | {ob / one:.2f} x (defaults); {wide / one:.2f} x with 50 in flight and per host | {verdict(ob / one < 1.25)} |")
 

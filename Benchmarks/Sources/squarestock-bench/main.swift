@@ -25,6 +25,8 @@ let usage = """
       exchange --trades F | --depth F [--reps N] [--runs N]   Kraken decoders on those bodies
       stream gen --out DIR                 100,000 Coinbase ticker frames and 100,000 Yahoo pricing frames
       stream --coinbase F | --yahoo F [--runs N]   decode every frame and merge it into the latest quotes
+      portfolio gen --out DIR [--rows N]   a 100,000-entry ledger over 500 symbols, and its hledger journal
+      portfolio --ledger F [--year Y] [--runs N]   holdings and a year's realized gains from that ledger
     Each prints one line of key=value results.
     """
 
@@ -36,7 +38,7 @@ guard args.count >= 2 else {
 let rest = args[2...]
 let valued: Set<String> = [
     "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
-    "url", "runs", "max-concurrent", "samples", "data", "trades", "depth", "coinbase", "yahoo",
+    "url", "runs", "max-concurrent", "samples", "data", "trades", "depth", "coinbase", "yahoo", "ledger", "year",
 ]
 let options = Options(rest, valued: valued)
 switch args[1] {
@@ -53,6 +55,7 @@ case "watch": WatchBench.run(options)
 case "quotes": QuoteBench.run(options)
 case "exchange": ExchangeBench.run(options)
 case "stream": StreamBench.run(options)
+case "portfolio": PortfolioBench.run(options)
 case "-h", "--help", "help": print(usage)
 default:
     printError("squarestock-bench: unknown command \(args[1])\n\(usage)")
