@@ -18,6 +18,9 @@ package struct WatchTableRenderer: Sendable {
     /// The codes the frame is written with (by `ScreenDiff`, or `render` for text).
     package var palette: WatchPalette
     package var style: SparklineStyle
+    /// `watch --portfolio`: the holdings by symbol; their rows get value and gain columns and
+    /// the table a totals line.
+    package var holdings: [String: WatchHolding] = [:]
 
     static let gap = 2
     static let sparkMin = 10
@@ -32,7 +35,7 @@ package struct WatchTableRenderer: Sendable {
     }
 
     enum Column: CaseIterable {
-        case symbol, price, change, percent, range, spark, last, age, status
+        case symbol, price, change, percent, value, gain, range, spark, last, age, status
 
         var title: String {
             switch self {
@@ -40,6 +43,8 @@ package struct WatchTableRenderer: Sendable {
             case .price: return "PRICE"
             case .change: return "CHANGE"
             case .percent: return "CHG%"
+            case .value: return "VALUE"
+            case .gain: return "GAIN"
             case .range: return "DAY RANGE"
             case .spark: return "DAY"
             case .last: return "LAST TRADE"
@@ -49,7 +54,8 @@ package struct WatchTableRenderer: Sendable {
         }
 
         var rightAligned: Bool {
-            self == .price || self == .change || self == .percent || self == .range || self == .age
+            self == .price || self == .change || self == .percent || self == .range || self == .age || self == .value
+                || self == .gain
         }
     }
 
@@ -82,7 +88,10 @@ package struct WatchTableRenderer: Sendable {
         let cells = entries.map { rowCells($0, now: now, clock: clock) }
         let (shown, widths) = layout(entries: entries, cells: cells, columns: columns)
         let messages = self.messages(entries: entries, header: header, now: now)
-        let budget = VerticalBudget(rows: rows, entries: entries.count, messages: messages.count)
+        // With holdings, one row under the table is the totals line.
+        let totals = holdingsTotals(entries)
+        let budget = VerticalBudget(
+            rows: rows - (totals == nil ? 0 : 1), entries: entries.count, messages: messages.count)
 
         var lines: [[ScreenCell]] = []
         lines.reserveCapacity(rows)
@@ -90,6 +99,9 @@ package struct WatchTableRenderer: Sendable {
         lines.append(titleLine(shown: shown, widths: widths, columns: columns))
         for k in 0..<budget.visible {
             lines.append(rowLine(entries[k], cells[k], shown: shown, widths: widths, columns: columns, now: now))
+        }
+        if let totals, lines.count < rows - 1 {
+            lines.append(ScreenLineBuilder.row(fit(totals, columns), role: .bold, columns: columns))
         }
         if budget.hidden > 0 {
             let note = "… \(budget.hidden) more \(budget.hidden == 1 ? "row" : "rows") below; enlarge the window"
@@ -123,8 +135,8 @@ package struct WatchTableRenderer: Sendable {
         }
         widths[.symbol] = min(widths[.symbol] ?? 6, 14)
         let statusPreferred = preferredStatusWidth(entries: entries, cells: cells)
-        var shown: [Column] = Column.allCases
-        let dropOrder: [Column] = [.spark, .range, .last, .age, .change]
+        var shown: [Column] = Column.allCases.filter { !holdings.isEmpty || ($0 != .value && $0 != .gain) }
+        let dropOrder: [Column] = [.spark, .range, .last, .age, .change] + (holdings.isEmpty ? [] : [.gain, .value])
         var sparkWidth = 0
         var statusWidth = 0
         for candidate in [nil] + dropOrder.map(Optional.some) {
@@ -235,6 +247,13 @@ package struct WatchTableRenderer: Sendable {
         out[.price] = Cell(text: WatchCellText.price(p.last), role: flashOr(.price, .bold))
         out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), role: flashOr(.change, direction))
         out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
+        if let h = holdings[e.symbol.uppercased()], let last = p.last, let value = h.value(at: last) {
+            let gain = value - h.cost
+            out[.value] = Cell(text: h.text(value), role: e.isStale ? staleRole : .plain)
+            out[.gain] = Cell(
+                text: h.text(gain, signed: true),
+                role: e.isStale ? staleRole : (gain > 0 ? .up : (gain < 0 ? .down : .plain)))
+        }
         out[.range] = Cell(
             text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode),
             role: flashOr(.dayRange, .plain))
@@ -310,6 +329,28 @@ package struct WatchTableRenderer: Sendable {
             ScreenCell.append(fit("no intraday data", width), role: .dim, to: &out, limit: width)
         }
         return out
+    }
+
+    /// `holdings: value 12345.67 USD, gain +7399.92 USD` summed per currency over the held rows
+    /// that have a price; nil without holdings.
+    func holdingsTotals(_ entries: [WatchEntry]) -> String? {
+        guard !holdings.isEmpty else { return nil }
+        var value: [String: Int64] = [:]
+        var gain: [String: Int64] = [:]
+        var sample: [String: WatchHolding] = [:]
+        for e in entries {
+            guard let h = holdings[e.symbol.uppercased()], let last = e.stock?.price.last, let v = h.value(at: last)
+            else { continue }
+            value[h.currency, default: 0] += v
+            gain[h.currency, default: 0] += v - h.cost
+            sample[h.currency] = h
+        }
+        guard !value.isEmpty else { return "holdings: waiting for prices" }
+        let parts = value.keys.sorted().map { c -> String in
+            let h = sample[c]!
+            return "value \(h.text(value[c]!)) \(c), gain \(h.text(gain[c]!, signed: true)) \(c)"
+        }
+        return "holdings: " + parts.joined(separator: "; ")
     }
 
     // MARK: Header, footer, notices

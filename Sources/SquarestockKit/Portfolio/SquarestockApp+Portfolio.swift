@@ -2,6 +2,7 @@ import SquarestockCore
 import SquarestockNetworking
 import SquarestockPortfolio
 import SquarestockServices
+import SquarestockWatch
 
 extension SquarestockApp {
     /// The settings' portfolio in the ledger file (created, owner-only, when `create`).
@@ -154,5 +155,23 @@ extension SquarestockApp {
             portfolio: ledger.name, method: ledger.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
             baseCurrency: base, totalValue: total, totalCost: totalCost, totalDayChange: totalDay, rates: rates,
             notes: notes, now: settings.now)
+    }
+}
+
+extension SquarestockApp {
+    /// `watch --portfolio`: what the settings' portfolio holds, by symbol, for the value and gain
+    /// columns (the open lots' quantity and cost; a symbol held in two currencies shows the first).
+    package func watchHoldings() throws(PortfolioError) -> [String: WatchHolding] {
+        let book = try portfolioLedger(create: false).book()
+        var out: [String: WatchHolding] = [:]
+        for (symbol, lots) in book.lots where !lots.isEmpty {
+            let currency = lots[0].currency
+            let same = lots.filter { $0.currency == currency }
+            let q = same.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
+            out[symbol] = WatchHolding(
+                quantity: q, cost: same.reduce(0) { $0 + $1.cost }, currency: currency,
+                exponent: CurrencyExponent.of(currency) ?? 2)
+        }
+        return out
     }
 }

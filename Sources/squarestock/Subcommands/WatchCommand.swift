@@ -78,6 +78,13 @@ struct WatchCommand: ParsableCommand {
     )
     var stream = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Add the portfolio's holdings (the value and gain of each held symbol, and a totals line); with no symbols, watch what it holds. The portfolio: SQUARESTOCK_PORTFOLIO or config portfolio, else main."
+    )
+    var portfolio = false
+
     @Flag(name: .long, help: "No colours (also when NO_COLOR is set).")
     var noColor = false
 
@@ -152,7 +159,7 @@ struct WatchCommand: ParsableCommand {
         }
         var all = resolved.symbols
         for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
-        if all.isEmpty {
+        if all.isEmpty && !portfolio {
             throw ValidationError(
                 "give at least one symbol (`squarestock watch AAPL MSFT`), a --list file, or `watchlist = AAPL, MSFT` in the config file"
             )
@@ -164,7 +171,23 @@ struct WatchCommand: ParsableCommand {
         let settings = try sourceOptions.settings()
         let env = settings.environment
         settings.printWarnings()
-        let symbols = try watchedSymbols(settings)
+        var symbols = try watchedSymbols(settings)
+        var holdings: [String: WatchHolding] = [:]
+        if portfolio {
+            do {
+                holdings = try SquarestockApp(settings: settings).watchHoldings()
+            } catch {
+                Terminal.writeError("squarestock: \(error.description)\n")
+                throw ExitCode(1)
+            }
+            for symbol in holdings.keys.sorted() where !symbols.contains(where: { $0.uppercased() == symbol }) {
+                symbols.append(symbol)
+            }
+            guard !symbols.isEmpty else {
+                Terminal.writeError("squarestock: the portfolio holds nothing to watch; give symbols too\n")
+                throw ExitCode(2)
+            }
+        }
 
         let clock = SystemMonotonicClock()
         let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
@@ -181,6 +204,11 @@ struct WatchCommand: ParsableCommand {
             return
         }
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
+        var renderer = WatchTableRenderer(
+            palette: .forTerminal(useColour: caps.useColour, theme: caps.theme),
+            style: caps.supportsUnicode && !ascii ? .unicode : .ascii)
+        renderer.holdings = holdings
+        let symbolsWatched = symbols
         let session = WatchSession(
             symbols: symbols,
             rules: try rules(),
@@ -191,14 +219,12 @@ struct WatchCommand: ParsableCommand {
             localZone: settings.userZone,
             tableMode: tableMode,
             lineFormat: lineFormat,
-            renderer: WatchTableRenderer(
-                palette: .forTerminal(useColour: caps.useColour, theme: caps.theme),
-                style: caps.supportsUnicode && !ascii ? .unicode : .ascii),
+            renderer: renderer,
             count: count,
             onAlert: onAlert,
             environment: env,
             makeStream: streaming && tableMode
-                ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbols) } : nil,
+                ? { try? SquarestockApp(settings: settings).streamSession(symbols: symbolsWatched) } : nil,
             polls: !streamsOnly
         )
         let code = session.run()

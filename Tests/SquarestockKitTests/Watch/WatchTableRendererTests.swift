@@ -192,3 +192,37 @@ extension String {
         return s
     }
 }
+
+/// `watch --portfolio`: held rows show the holding's value at the live price and its gain over
+/// the cost; a totals line sums them per currency; unheld rows leave the cells empty.
+struct WatchPortfolioColumnsTests {
+    @Test func heldRowsShowValueAndGainAndATotalsLine() {
+        let base = WatchTableRendererTests()
+        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
+        // 32 AAPL bought for 1,202.80 (fees in); at 101.5 they are worth 3,248.00.
+        renderer.holdings = [
+            "AAPL": WatchHolding(quantity: ExactDecimal("32")!, cost: 120_280, currency: "USD", exponent: 2),
+            "MSFT": WatchHolding(quantity: ExactDecimal("0.5")!, cost: 3_000, currency: "USD", exponent: 2),
+        ]
+        let lines = renderer.render(
+            state: base.state(), header: base.header(), columns: 120, rows: 12,
+            now: base.t0.adding(seconds: 7250), clock: 101)
+        #expect(lines[1].contains("VALUE") && lines[1].contains("GAIN"), "\(lines[1])")
+        let aapl = lines.first { $0.hasPrefix("AAPL") } ?? ""
+        #expect(aapl.contains("3248.00") && aapl.contains("+2045.20"), "\(aapl)")
+        // MSFT: 0.5 × 49.5 = 24.75, a loss of 5.25.
+        let msft = lines.first { $0.hasPrefix("MSFT") } ?? ""
+        #expect(msft.contains("24.75") && msft.contains("-5.25"), "\(msft)")
+        #expect(lines.contains { $0.hasPrefix("holdings: value 3272.75 USD, gain +2039.95 USD") }, "\(lines)")
+        #expect(lines.last?.contains("q quit") == true, "the footer stays")
+    }
+
+    @Test func valuesRoundOnceToTheCurrencysUnit() {
+        let h = WatchHolding(quantity: ExactDecimal("0.1")!, cost: 0, currency: "USD", exponent: 2)
+        // 0.1 × 0.149 = 0.0149 → 0.01 (rounding in two steps would give 0.02).
+        #expect(h.value(at: ExactDecimal("0.149")!) == 1)
+        #expect(h.value(at: ExactDecimal("0.15")!) == 2)
+        let yen = WatchHolding(quantity: ExactDecimal("3")!, cost: 0, currency: "JPY", exponent: 0)
+        #expect(yen.value(at: ExactDecimal("333.5")!) == 1001)
+    }
+}
