@@ -78,6 +78,23 @@ struct PortfolioCLITests {
         #expect(stat(Self.ledgerPath(env), &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
 
+    /// The method is the portfolio's: set once with --method (or `portfolio method`), kept.
+    @Test func theLotMethodIsKeptPerPortfolio() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "ACME", "10", "--price", "100", "--date", "2024-01-10"])
+        try Self.run(env, ["buy", "ACME", "10", "--price", "120", "--date", "2024-02-10"])
+        try Self.run(env, ["sell", "ACME", "5", "--price", "130", "--date", "2024-04-10"])
+        #expect(try Self.run(env, ["realized", "--format", "json"]).stdout.contains("\"basis\": \"500.00\""))
+        #expect(
+            try Self.run(env, ["realized", "--format", "json", "--method", "hifo"]).stdout.contains(
+                "\"basis\": \"600.00\""))
+        #expect(try Self.run(env, ["method"]).stdout == "lot method: hifo\n")
+        #expect(try Self.run(env, ["method", "lifo"]).stdout == "lot method: lifo\n")
+        // Another portfolio in the same file keeps its own (the default).
+        #expect(try Self.run(env, ["method", "--portfolio", "ira"]).stdout == "lot method: fifo\n")
+        try Self.run(env, ["method", "--method", "sideways"], exit: 2)
+    }
+
     @Test func refusalsSayWhyAndWriteNothing() throws {
         let env = Self.environment()
         try Self.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2024-03-01"])
@@ -344,5 +361,38 @@ struct PortfolioValuationCLITests {
         let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
         #expect(table.hasPrefix("main  portfolio · FIFO lots · totals in USD\n"), "\(table)")
         #expect(table.contains("(stored, "), "\(table)")
+    }
+}
+
+/// A trade in another currency records the FX rate of its day: the close of the pair's daily
+/// history on that date (the recorded chart is served as the pair's: only the mechanism counts).
+@Suite(.serialized)
+struct PortfolioFXCLITests {
+    @Test func aPastTradeRecordsTheCloseOfItsDay() throws {
+        let routes = RouteTable()
+        routes.add(
+            path: "/v8/finance/chart/EURUSD%3DX",
+            response: LoopbackResponse(
+                body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json")))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = PortfolioCLITests.environment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        // Saturday 25 October: the last close before it is Friday's, 262.82000732421875.
+        let r = try CLIRunner.run(
+            [
+                "portfolio", "buy", "SAP.DE", "5", "--price", "190.02", "--currency", "EUR", "--date", "2025-10-25",
+                "--source", "yahoo",
+            ], environment: env)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(1 EUR = 262.82000732421875)"), "\(r.stdout)")
+        #expect(r.stderr == "note: EUR→USD 262.82000732421875: the close of 2025-10-24\n")
+        // No history at all: recorded without a rate, and said so.
+        let none = try CLIRunner.run(
+            [
+                "portfolio", "buy", "SAP.DE", "1", "--price", "190", "--currency", "EUR", "--date", "2024-01-05",
+                "--source", "samples",
+            ], environment: PortfolioCLITests.environment())
+        #expect(none.exitCode == 0 && none.stderr.contains("no EUR→USD rate found for 2024-01-05; add --fx RATE"))
     }
 }

@@ -33,18 +33,35 @@ extension SquarestockApp {
         let base = (baseCurrency ?? settings.currency ?? "USD").uppercased()
         var withRates = entries
         for i in withRates.indices where withRates[i].currency != base && withRates[i].fxRate == nil {
-            guard [.buy, .sell, .dividend].contains(withRates[i].kind) else { continue }
-            if withRates[i].date == portfolioToday,
-                let rate = fxRates([withRates[i].currency], to: base).rates.first?.value
-            {
+            let e = withRates[i]
+            guard [.buy, .sell, .dividend].contains(e.kind) else { continue }
+            let found =
+                e.date == portfolioToday
+                ? fxRates([e.currency], to: base).rates.first.map { ($0.value, e.date) }
+                : historicalRate(from: e.currency, to: base, on: e.date)
+            if let (rate, day) = found {
                 withRates[i].fxRate = rate
+                if e.date != portfolioToday { notes.append("\(e.currency)→\(base) \(rate): the close of \(day)") }
             } else {
-                notes.append(
-                    "no \(withRates[i].currency)→\(base) rate recorded for \(withRates[i].date); add --fx RATE to record it"
-                )
+                notes.append("no \(e.currency)→\(base) rate found for \(e.date); add --fx RATE to record it")
             }
         }
         return (try ledger.record(withRates), notes)
+    }
+
+    /// The rate of `date` from the FX pair's daily history (`EURUSD=X`): that day's close, or the
+    /// last close within a week before it (weekends, holidays); nil when the source has none.
+    func historicalRate(from: String, to base: String, on date: CivilDate) -> (ExactDecimal, CivilDate)? {
+        let days = portfolioToday.daysSinceEpoch - date.daysSinceEpoch
+        let range: ChartRange = days <= 360 ? .year1 : (days <= 1800 ? .year5 : .max)
+        guard case .success(let report) = chart(CurrencyConversion.pairSymbol(from: from, to: base), range: range)
+        else {
+            return nil
+        }
+        let bar = report.data.series.bars.last { bar in
+            bar.session <= date && date.daysSinceEpoch - bar.session.daysSinceEpoch <= 7 && (bar.close?.sign ?? 0) > 0
+        }
+        return bar.flatMap { b in b.close.map { ($0.normalized, b.session) } }
     }
 
     /// Current rates from `currencies` to `base` (1 unit = rate base), from the quote source.

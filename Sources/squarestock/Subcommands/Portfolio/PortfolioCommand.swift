@@ -45,7 +45,7 @@ struct PortfolioShow: ParsableCommand {
     func run() throws {
         let settings = try options.settings()
         settings.printWarnings()
-        let app = SquarestockApp(settings: settings)
+        let app = try options.app()
         let report = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.holdings(currency: currency, offline: offline)
         }
@@ -96,8 +96,7 @@ struct PortfolioTradeArguments: ParsableArguments {
     @OptionGroup var options: PortfolioOptions
 
     func record(_ kind: EntryKind, lot: Int64?) throws {
-        let settings = try options.settings()
-        let app = SquarestockApp(settings: settings)
+        let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         guard let q = ExactDecimal(quantity) else {
             throw ValidationError("the quantity must be a number (got '\(quantity)')")
@@ -129,7 +128,7 @@ struct PortfolioDividend: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.recordPortfolio(
@@ -154,7 +153,7 @@ struct PortfolioSplit: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.recordPortfolio(
@@ -173,7 +172,7 @@ enum PortfolioCash {
         @OptionGroup var options: PortfolioOptions
 
         func record(_ kind: EntryKind) throws {
-            let app = SquarestockApp(settings: try options.settings())
+            let app = try options.app()
             let day = try PortfolioOutput.date(date, app: app)
             let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.recordPortfolio(

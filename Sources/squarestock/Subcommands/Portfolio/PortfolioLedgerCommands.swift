@@ -12,7 +12,7 @@ struct PortfolioUndo: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         let (reversal, undone) = try PortfolioOutput.run { () throws(PortfolioError) in try app.undoPortfolio() }
         Terminal.writeOut(
             "recorded #\(reversal.id ?? 0): reverses #\(undone.id ?? 0) (\(undone.date) \(undone.kind.rawValue)"
@@ -28,7 +28,7 @@ struct PortfolioLots: ParsableCommand {
 
     func run() throws {
         let settings = try options.settings()
-        let app = SquarestockApp(settings: settings)
+        let app = try options.app()
         let lots = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioLots(symbol) }
         Terminal.writeOut(
             options.output(settings).format == .json ? LedgerWriters.lotsJSON(lots) : LedgerWriters.lotsTable(lots))
@@ -44,7 +44,7 @@ struct PortfolioRealized: ParsableCommand {
 
     func run() throws {
         let settings = try options.settings()
-        let app = SquarestockApp(settings: settings)
+        let app = try options.app()
         let sales = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioRealized(year: year) }
         Terminal.writeOut(
             options.output(settings).format == .json
@@ -68,7 +68,7 @@ struct PortfolioHistory: ParsableCommand {
 
     func run() throws {
         let settings = try options.settings()
-        let app = SquarestockApp(settings: settings)
+        let app = try options.app()
         let entries = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.portfolioHistory(symbol: symbol, kind: kind)
         }
@@ -90,7 +90,7 @@ struct PortfolioImport: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         guard let data = FileManager.default.contents(atPath: file) else {
             Terminal.writeError("squarestock: cannot read \(file)\n")
             throw ExitCode(1)
@@ -120,7 +120,7 @@ struct PortfolioExport: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         let text = try PortfolioOutput.run { () throws(PortfolioError) in try app.exportPortfolio(format: kind.rawValue)
         }
         Terminal.writeOut(text)
@@ -135,7 +135,7 @@ struct PortfolioBackup: ParsableCommand {
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         try PortfolioOutput.run { () throws(PortfolioError) in try app.backupPortfolio(to: file) }
         Terminal.writeOut("backed up to \(file)\n")
     }
@@ -154,7 +154,7 @@ struct PortfolioMethod: ParsableCommand {
     }
 
     func run() throws {
-        let app = SquarestockApp(settings: try options.settings())
+        let app = try options.app()
         let m = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.portfolioMethod(method.flatMap { LotMethod(rawValue: $0.lowercased()) })
         }

@@ -10,6 +10,11 @@ struct PortfolioOptions: ParsableArguments {
     @Option(name: .long, help: "The portfolio (default main). Env: SQUARESTOCK_PORTFOLIO. Config: portfolio.")
     var portfolio: String?
 
+    @Option(
+        name: .long,
+        help: "Set the portfolio's lot method first: fifo (default), lifo, hifo, average (kept for later commands).")
+    var method: String?
+
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv.")
     var format: QuoteCommand.Format?
 
@@ -24,9 +29,21 @@ struct PortfolioOptions: ParsableArguments {
         if let name = portfolio, name.isEmpty || name.count > 64 || name.contains(where: \.isNewline) {
             throw ValidationError("--portfolio must be a name of 1 to 64 characters")
         }
+        if let method, LotMethod(rawValue: method.lowercased()) == nil {
+            throw ValidationError("--method must be one of fifo, lifo, hifo, average")
+        }
         var flags = source.flags
         flags.portfolio = portfolio
         resolved.value = try SourceOptions.resolve(flags)
+    }
+
+    /// The facade on the resolved settings, with `--method` applied to the portfolio first.
+    func app() throws -> SquarestockApp {
+        let app = SquarestockApp(settings: try settings())
+        if let m = method.flatMap({ LotMethod(rawValue: $0.lowercased()) }) {
+            _ = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
+        }
+        return app
     }
 
     func settings() throws -> Settings {
