@@ -9,14 +9,18 @@ struct Squarestock: ParsableCommand {
         abstract:
             "Stock quotes in the terminal: price, change, day range, last trade time in the exchange's zone, market status and a sparkline.",
         discussion: """
-            Sources: \(Settings.sourceNames.joined(separator: ", ")) (default \(Settings.defaultSourceName); try --source samples offline).
+            squarestock AAPL MSFT 7203.T   quote symbols (the default command)
+            squarestock AAPL --source samples   the same from recordings, offline
+            squarestock                    quote your watchlist, else your recent symbols
+            Sources: \(Settings.sourceNames.joined(separator: ", ")) (default \(Settings.defaultSourceName)).
             Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.
             """,
         version: SquarestockVersion.string,
         subcommands: [
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
             WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
-            BuyCommand.self, SellCommand.self, CancelCommand.self, PortfolioCommand.self, DoctorCommand.self,
+            BuyCommand.self, SellCommand.self, CancelCommand.self, PortfolioCommand.self, RecentCommand.self,
+            DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )
@@ -27,6 +31,18 @@ struct Squarestock: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = Squarestock.configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let typo = CommandTypo.message(
+            arguments, commands: commands + ["help"],
+            isListed: { word in
+                (try? SourceOptions.resolve(Settings.Flags())).map { SquarestockApp(settings: $0).isListedSymbol(word) }
+                    ?? false
+            })
+        {
+            Terminal.writeError("squarestock: " + typo + "\n")
+            Terminal.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try Squarestock.parseAsRoot()
             try command.run()

@@ -16,6 +16,8 @@ public enum CLIRunner {
             "PATH": "/usr/bin:/bin",
             "HOME": NSTemporaryDirectory() + "squarestock-test-home",
             "XDG_CONFIG_HOME": NSTemporaryDirectory() + "squarestock-test-home/config",
+            // Fresh for every run: what one run remembers (recent symbols) must not reach another.
+            "XDG_STATE_HOME": NSTemporaryDirectory() + "squarestock-test-state-\(UUID().uuidString)",
             "SQUARESTOCK_NOW": "2025-10-29T17:00:00Z",
             "NO_COLOR": "1",
             "COLUMNS": "100",

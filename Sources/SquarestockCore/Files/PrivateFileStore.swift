@@ -144,6 +144,14 @@ package enum PrivateFileStore {
         return nil
     }
 
+    /// `$XDG_STATE_HOME/squarestock` or `~/.local/state/squarestock`: what squarestock remembers
+    /// between runs that is worth keeping but not the user's work (recent symbols, alert states).
+    package static func stateDirectory(environment: [String: String]) -> String? {
+        if let x = environment["XDG_STATE_HOME"], !x.isEmpty { return x + "/squarestock" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.local/state/squarestock" }
+        return nil
+    }
+
     /// `$XDG_CACHE_HOME/squarestock` or `~/.cache/squarestock`.
     package static func cacheDirectory(environment: [String: String]) -> String? {
         if let x = environment["XDG_CACHE_HOME"], !x.isEmpty { return x + "/squarestock" }

@@ -4,6 +4,21 @@ import SquarestockSearch
 import SquarestockServices
 
 extension SquarestockApp {
+    /// The symbols last quoted, newest first (`squarestock recent`).
+    public var recentSymbols: [String] { RecentSymbols(environment: settings.environment).load() }
+
+    /// Forgets them (`squarestock recent --clear`).
+    public func clearRecentSymbols() { RecentSymbols(environment: settings.environment).clear() }
+
+    /// Whether `word` is a symbol of the offline directory (for telling a mistyped command from
+    /// a ticker).
+    public func isListedSymbol(_ word: String) -> Bool {
+        guard let index = try? SymbolDirectoryStore(environment: settings.environment).loadIndex().get() else {
+            return false
+        }
+        return index.suggestion(forUnknownSymbol: word.uppercased())?.score == 100
+    }
+
     /// `squarestock quote`: one result per symbol, with "did you mean" suggestions for unknown
     /// ones, converted to `currency` (else the config's) with FX quotes from the same source.
     public func quote(_ symbols: [String], currency: String?) -> QuoteReport {
@@ -13,6 +28,7 @@ extension SquarestockApp {
         var results = SymbolSuggester.annotate(manager.quotes(for: symbols)) {
             try? SymbolDirectoryStore(environment: settings.environment).loadIndex().get()
         }
+        RecentSymbols(environment: settings.environment).remember(results.compactMap { $0.stock?.company.symbol })
         if let target = currency ?? settings.currency {
             results = CurrencyConversion.convert(results, to: target, manager: manager)
         }

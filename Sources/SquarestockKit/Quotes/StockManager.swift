@@ -30,7 +30,11 @@ public final class StockManager: Sendable {
         }
         return zip(requested, normalized).map { raw, n in
             switch n {
-            case .failure(let e): return StockResult(symbol: TerminalText.sanitize(raw), outcome: .failure(e))
+            case .failure(let e):
+                // Echoed as typed, but never a 5,000-character wall: the first 24 and an ellipsis.
+                let shown = TerminalText.sanitize(raw)
+                return StockResult(
+                    symbol: shown.count > 24 ? String(shown.prefix(24)) + "…" : shown, outcome: .failure(e))
             case .success(let s):
                 return bySymbol[s]
                     ?? StockResult(symbol: s, outcome: .failure(.missingFromResponse(source: source.name)))

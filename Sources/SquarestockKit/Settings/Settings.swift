@@ -60,6 +60,8 @@ public struct Settings: Sendable {
     public var currency: String?
     /// Config `watchlist`, parsed.
     package var watchlist: [WatchList.Item]
+    /// The config's watchlist as symbols (a bare `squarestock` quotes them).
+    public var watchlistSymbols: [String] { watchlist.map(\.text) }
     /// Config `stream = true`: `watch` streams where its source has a stream (as `--stream`).
     public var stream = false
     /// `--portfolio` > `SQUARESTOCK_PORTFOLIO` > config `portfolio` > `main`.

@@ -4,7 +4,7 @@ import SquarestockCore
 import SquarestockKit
 import SquarestockRendering
 
-extension ChartStyle: ExpressibleByArgument {}
+extension ChartStyle: CaseInsensitiveArgument {}
 
 /// `squarestock chart AAPL --range 1y`: a price chart of one symbol, or its bars as CSV or JSON.
 struct ChartCommand: ParsableCommand {
@@ -18,7 +18,7 @@ struct ChartCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveArgument, CaseIterable {
         case table, csv, json
     }
 
@@ -31,7 +31,7 @@ struct ChartCommand: ParsableCommand {
     var rangeName = ChartRange.day1.rawValue
 
     /// Checked in `validate()`, so a wrong value is one line (ArgumentParser would list the nine).
-    var range: ChartRange { ChartRange(rawValue: rangeName) ?? .day1 }
+    var range: ChartRange { ChartRange(rawValue: rangeName.lowercased()) ?? .day1 }
 
     @Option(name: .long, help: "Rows of the drawing (default: the terminal's height).")
     var height: Int?
@@ -62,7 +62,7 @@ struct ChartCommand: ParsableCommand {
 
     mutating func validate() throws {
         try sourceOptions.resolveSettings()
-        if ChartRange(rawValue: rangeName) == nil {
+        if ChartRange(rawValue: rangeName.lowercased()) == nil {
             throw ValidationError("unknown --range '\(rangeName)'; use one of \(ChartCommand.ranges)")
         }
         let minimum = ChartSize.minimum

@@ -10,7 +10,7 @@ struct QuoteCommand: ParsableCommand {
         abstract: "Print a quote for each symbol (the default command)."
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveArgument, CaseIterable {
         case table, json, csv
     }
 
@@ -39,7 +39,18 @@ struct QuoteCommand: ParsableCommand {
 
     mutating func validate() throws {
         try sourceOptions.resolveSettings()
-        if symbols.isEmpty { throw ValidationError("give at least one symbol, e.g. `squarestock AAPL`") }
+        if symbols.isEmpty {
+            // Bare `squarestock`: the watchlist, else the symbols last looked up, else the help.
+            let settings = try sourceOptions.settings()
+            let app = SquarestockApp(settings: settings)
+            symbols = settings.watchlistSymbols
+            if symbols.isEmpty { symbols = app.recentSymbols }
+            if symbols.isEmpty { throw CleanExit.helpRequest(Squarestock.self) }
+        }
+        if symbols.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError(
+                "an empty symbol was given; a symbol is letters, digits and . - ^ = (AAPL, BRK.B, ^GSPC)")
+        }
         if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
         }

@@ -20,7 +20,7 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveArgument, CaseIterable {
         case table, plain, json
     }
 

@@ -112,7 +112,7 @@ struct PortfolioImport: ParsableCommand {
 }
 
 struct PortfolioExport: ParsableCommand {
-    enum Kind: String, ExpressibleByArgument, CaseIterable { case csv, json, ledger }
+    enum Kind: String, CaseInsensitiveArgument, CaseIterable { case csv, json, ledger }
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "The journal as CSV (the import layout), JSON, or a journal hledger reads.")
     @Option(name: .customLong("as"), help: "csv, json or ledger (hledger's journal).") var kind: Kind = .csv

@@ -1,0 +1,48 @@
+import ArgumentParser
+import SquarestockKit
+
+/// `squarestock recent`: the symbols last looked up, quoted again.
+struct RecentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recent",
+        abstract: "Quote the symbols you looked up last (kept in $XDG_STATE_HOME/squarestock/recent).")
+
+    @Flag(name: .long, help: "Print the symbols only, one per line, without quoting them.")
+    var list = false
+
+    @Flag(name: .long, help: "Forget them.")
+    var clear = false
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
+    var format: QuoteCommand.Format?
+
+    mutating func validate() throws { try sourceOptions.resolveSettings() }
+
+    func run() throws {
+        let app = SquarestockApp(settings: try sourceOptions.settings())
+        if clear {
+            app.clearRecentSymbols()
+            Terminal.writeOut("forgot the recent symbols\n")
+            return
+        }
+        let symbols = app.recentSymbols
+        guard !symbols.isEmpty else {
+            Terminal.writeOut("no recent symbols yet: `squarestock AAPL` remembers the symbols it quotes\n")
+            return
+        }
+        if list {
+            Terminal.writeOut(symbols.joined(separator: "\n") + "\n")
+            return
+        }
+        var arguments = symbols
+        if let f = format { arguments += ["--format", f.rawValue] }
+        if let s = sourceOptions.source { arguments += ["--source", s] }
+        if let e = sourceOptions.endpoint { arguments += ["--endpoint", e] }
+        if let t = sourceOptions.timeout { arguments += ["--timeout", String(t)] }
+        var quote = try QuoteCommand.parse(arguments)
+        try quote.validate()
+        try quote.run()
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a new user meets first: mistyped commands, a bare `squarestock`, `recent`, option values
+/// in any case, an empty or absurdly long symbol.
+@Suite(.serialized)
+struct FirstMinutesCLITests {
+    static func environment() -> [String: String] {
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "sq-state-\(UUID().uuidString)"
+        return env
+    }
+
+    @Test(arguments: [
+        ("qoute", "quote"), ("chrat", "chart"), ("wacth", "watch"), ("doctr", "doctor"), ("serach", "search"),
+    ])
+    func aMistypedCommandIsSuggested(typo: String, command: String) throws {
+        let r = try CLIRunner.run([typo, "AAPL"], environment: Self.environment())
+        #expect(r.exitCode == 2)
+        #expect(
+            r.stderr
+                == "squarestock: '\(typo)' is not a command; did you mean `squarestock \(command)`? To quote a symbol named \(typo.uppercased()), write `squarestock quote \(typo.uppercased())`\n"
+        )
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func aListedSymbolOrACapitalisedWordIsStillQuoted() throws {
+        // `book` is a command; `BOOK` in capitals and `aapl` (far from every command) are symbols.
+        let r = try CLIRunner.run(["aapl", "--source", "samples", "--format", "csv"], environment: Self.environment())
+        #expect(r.exitCode == 0 && r.stdout.contains("AAPL,Apple Inc."), "\(r.stderr)")
+        let caps = try CLIRunner.run(["QOUTE", "--source", "samples"], environment: Self.environment())
+        #expect(caps.exitCode != 2, "a capitalised word is a ticker: \(caps.stderr)")
+    }
+
+    @Test func bareSquarestockQuotesRecentSymbolsElseShowsHelp() throws {
+        let env = Self.environment()
+        let help = try CLIRunner.run([], environment: env)
+        #expect(help.exitCode == 0)
+        #expect(
+            help.stdout.contains("squarestock AAPL MSFT 7203.T   quote symbols (the default command)"), "\(help.stdout)"
+        )
+        _ = try CLIRunner.run(["AAPL", "7203.T", "--source", "samples", "--format", "csv"], environment: env)
+        let recent = try CLIRunner.run(["recent", "--list"], environment: env)
+        #expect(recent.stdout == "AAPL\n7203.T\n")
+        let bare = try CLIRunner.run(["--source", "samples", "--format", "csv"], environment: env)
+        #expect(bare.exitCode == 0)
+        #expect(bare.stdout.contains("\nAAPL,") && bare.stdout.contains("\n7203.T,"), "\(bare.stdout)")
+        let quoted = try CLIRunner.run(["recent", "--source", "samples", "--format", "json"], environment: env)
+        #expect(quoted.stdout.contains("\"symbol\": \"AAPL\""), "\(quoted.stdout)")
+        #expect(try CLIRunner.run(["recent", "--clear"], environment: env).stdout == "forgot the recent symbols\n")
+        #expect(
+            try CLIRunner.run(["recent"], environment: env).stdout
+                == "no recent symbols yet: `squarestock AAPL` remembers the symbols it quotes\n")
+        // A watchlist in the config comes first.
+        let config = env["XDG_STATE_HOME"]! + "-config"
+        try FileManager.default.createDirectory(atPath: config + "/squarestock", withIntermediateDirectories: true)
+        try "watchlist = INTC\n".write(toFile: config + "/squarestock/config", atomically: true, encoding: .utf8)
+        var withList = env
+        withList["XDG_CONFIG_HOME"] = config
+        let listed = try CLIRunner.run(["--source", "samples", "--format", "csv"], environment: withList)
+        #expect(listed.stdout.contains("\nINTC,"), "\(listed.stdout) \(listed.stderr)")
+    }
+
+    @Test func optionValuesAreReadInAnyCase() throws {
+        let env = Self.environment()
+        let json = try CLIRunner.run(["AAPL", "--source", "Samples", "--format", "JSON"], environment: env)
+        #expect(json.exitCode == 0 && json.stdout.hasPrefix("["), "\(json.stderr)")
+        let chart = try CLIRunner.run(
+            ["chart", "AAPL", "--range", "1D", "--source", "samples", "--format", "CSV"], environment: env)
+        #expect(chart.exitCode == 0 && chart.stdout.hasPrefix("symbol,session"), "\(chart.stderr)")
+    }
+
+    @Test func anEmptySymbolIsAUsageErrorAndALongOneIsNotEchoedInFull() throws {
+        let env = Self.environment()
+        let empty = try CLIRunner.run([""], environment: env)
+        #expect(empty.exitCode == 2)
+        #expect(empty.stderr.hasPrefix("squarestock: an empty symbol was given;"), "\(empty.stderr)")
+        let long = try CLIRunner.run(
+            [String(repeating: "A", count: 5000), "--source", "samples", "--format", "csv"], environment: env)
+        #expect(long.stdout.contains(String(repeating: "A", count: 24) + "…,"))
+        #expect(!long.stdout.contains(String(repeating: "A", count: 25)))
+        #expect(long.stdout.count < 400 && long.stderr.count < 400)
+    }
+}
