@@ -247,7 +247,7 @@ package struct WatchTableRenderer: Sendable {
         out[.price] = Cell(text: WatchCellText.price(p.last), role: flashOr(.price, .bold))
         out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), role: flashOr(.change, direction))
         out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
-        if let h = holdings[e.symbol.uppercased()], let last = p.last, let value = h.value(at: last) {
+        if let (h, value) = heldValue(e) {
             let gain = value - h.cost
             out[.value] = Cell(text: h.text(value), role: e.isStale ? staleRole : .plain)
             out[.gain] = Cell(
@@ -331,6 +331,21 @@ package struct WatchTableRenderer: Sendable {
         return out
     }
 
+    /// The holding of `e`'s symbol and its value at the row's price, in the holding's currency:
+    /// a price in pence is made pounds first, and a price in another currency gives no value.
+    func heldValue(_ e: WatchEntry) -> (WatchHolding, Int64)? {
+        guard let h = holdings[e.symbol.uppercased()], let s = e.stock, let last = s.price.last else { return nil }
+        var price = last
+        if let c = s.currency {
+            guard c.majorCode == h.currency else { return nil }
+            if c.isMinorUnit {
+                guard let major = last.divided(by: ExactDecimal(c.perMajor), scale: last.scale + 3) else { return nil }
+                price = major
+            }
+        }
+        return h.value(at: price).map { (h, $0) }
+    }
+
     /// `holdings: value 12345.67 USD, gain +7399.92 USD` summed per currency over the held rows
     /// that have a price; nil without holdings.
     func holdingsTotals(_ entries: [WatchEntry]) -> String? {
@@ -339,8 +354,7 @@ package struct WatchTableRenderer: Sendable {
         var gain: [String: Int64] = [:]
         var sample: [String: WatchHolding] = [:]
         for e in entries {
-            guard let h = holdings[e.symbol.uppercased()], let last = e.stock?.price.last, let v = h.value(at: last)
-            else { continue }
+            guard let (h, v) = heldValue(e) else { continue }
             value[h.currency, default: 0] += v
             gain[h.currency, default: 0] += v - h.cost
             sample[h.currency] = h

@@ -4,6 +4,11 @@ import SquarestockPortfolio
 /// The ledger commands besides valuation: lots, realized gains, the journal, import and export,
 /// undo, backup and the lot method. Each opens the settings' portfolio once.
 extension SquarestockApp {
+    /// The currency `symbol` is held in, if it is held (a trade's default currency).
+    public func portfolioCurrency(of symbol: String) -> String? {
+        (try? portfolioLedger(create: false).book())?.lots[symbol.uppercased()]?.first?.currency
+    }
+
     /// The open lots, of one symbol or all, oldest first.
     public func portfolioLots(_ symbol: String?) throws(PortfolioError) -> [Lot] {
         let book = try portfolioLedger(create: true).book()
@@ -61,6 +66,8 @@ extension SquarestockApp {
 
     /// The portfolio's lot method, set when `method` is given.
     public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> LotMethod {
+        // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
+        // an average-cost pool).
         var ledger = try portfolioLedger(create: true)
         if let method { try ledger.setMethod(method) }
         return ledger.method

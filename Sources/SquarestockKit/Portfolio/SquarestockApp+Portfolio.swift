@@ -77,7 +77,7 @@ extension SquarestockApp {
             if let rate = r.stock?.price.last, rate.sign > 0 {
                 rates[code] = rate
             } else {
-                notes.append("no \(code)→\(base) rate (\(r.errorMessage ?? "no price")): totals leave \(code) out")
+                notes.append("no \(code)→\(base) rate (\(r.errorMessage ?? "no price"))")
             }
         }
         return (rates, notes)
@@ -151,16 +151,29 @@ extension SquarestockApp {
             return MinorUnits.amount(
                 quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
         }
-        var total: Int64? = 0
-        var totalCost: Int64? = 0
-        var totalDay: Int64? = 0
+        // Totals of what can be valued and converted; what cannot is named in a note, never
+        // silently counted as zero and never allowed to blank the totals of the rest.
+        var total: Int64 = 0
+        var totalCost: Int64 = 0
+        var totalDay: Int64 = 0
+        var leftOut: [String] = []
         for r in rows {
-            total = total.flatMap { t in r.value.flatMap { toBase($0, r.currency) }.map { t + $0 } }
-            totalCost = totalCost.flatMap { t in toBase(r.cost, r.currency).map { t + $0 } }
-            totalDay = totalDay.flatMap { t in toBase(r.dayChange ?? 0, r.currency).map { t + $0 } }
+            guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
+                leftOut.append(r.symbol)
+                continue
+            }
+            total += v
+            totalCost += c
+            totalDay += toBase(r.dayChange ?? 0, r.currency) ?? 0
         }
-        for (c, m) in book.cash { total = total.flatMap { t in toBase(m, c).map { t + $0 } } }
-        if let total, total != 0 {
+        var cashTotal: Int64 = 0
+        for (c, m) in book.cash where m != 0 {
+            if let v = toBase(m, c) { cashTotal += v } else { leftOut.append("cash " + c) }
+        }
+        if !leftOut.isEmpty {
+            notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
+        }
+        if total != 0 {
             for i in rows.indices {
                 if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
                     rows[i].weight = ExactDecimal(significand: v * 100, scale: 0).divided(
@@ -170,8 +183,8 @@ extension SquarestockApp {
         }
         return HoldingsReport(
             portfolio: ledger.name, method: ledger.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
-            baseCurrency: base, totalValue: total, totalCost: totalCost, totalDayChange: totalDay, rates: rates,
-            notes: notes, now: settings.now)
+            baseCurrency: base, totalValue: total, totalCost: totalCost, totalDayChange: totalDay,
+            totalCash: cashTotal, rates: rates, notes: notes, now: settings.now)
     }
 }
 

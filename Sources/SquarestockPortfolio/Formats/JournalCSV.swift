@@ -23,31 +23,10 @@ public enum JournalCSV {
 
     /// The entries of a CSV file; the first bad row stops everything (nothing half-imported).
     public static func read(_ bytes: [UInt8], today: CivilDate) throws(PortfolioError) -> [JournalEntry] {
-        var rows: [(line: Int, cells: [String])] = []
-        var header: [String] = []
-        bytes.withUnsafeBytes { raw in
-            var reader = TolerantCSVReader(bytes: raw)
-            var fields: [CSVField] = []
-            while reader.nextRecord(into: &fields) {
-                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
-                if cells.allSatisfy(\.isEmpty) { continue }
-                if header.isEmpty {
-                    header = cells.map { $0.lowercased() }
-                } else {
-                    rows.append((reader.lineNumber, cells))
-                }
-            }
-        }
-        guard header.contains("date"), header.contains("kind") else {
-            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
-        }
-        if let unknown = header.first(where: { !columns.contains($0) }) {
-            throw .importLine(
-                line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
-        }
+        let (header, rows) = try records(bytes)
         var seen: [String: Int] = [:]
         var out: [JournalEntry] = []
-        for (line, cells) in rows {
+        for (row, (line, cells)) in rows.enumerated() {
             func cell(_ name: String) -> String? {
                 guard let i = header.firstIndex(of: name), i < cells.count, !cells[i].isEmpty else { return nil }
                 return cells[i]
@@ -58,12 +37,79 @@ public enum JournalCSV {
             do {
                 var e = try entry(cell, today: today)
                 e.importKey = "\(occurrence)|" + text
+                if let lot = cell("lot") { try resolveLot(lot, of: &e, row: row, earlier: out) }
                 out.append(e)
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
         }
         return out
+    }
+
+    /// The header (lower case) and the data rows with their line numbers; a quote never closed,
+    /// a column named twice, an unknown column or a row longer than the header is refused.
+    static func records(_ bytes: [UInt8]) throws(PortfolioError) -> (
+        header: [String], rows: [(line: Int, cells: [String])]
+    ) {
+        var rows: [(line: Int, cells: [String])] = []
+        var header: [String] = []
+        var unterminated: Int?
+        bytes.withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            while reader.nextRecord(into: &fields) {
+                if reader.lastRecordHadUnterminatedQuote {
+                    unterminated = reader.lineNumber
+                    return
+                }
+                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
+                if cells.allSatisfy(\.isEmpty) { continue }
+                if header.isEmpty {
+                    header = cells.map { $0.lowercased() }
+                } else {
+                    rows.append((reader.lineNumber, cells))
+                }
+            }
+        }
+        if let line = unterminated {
+            throw .importLine(
+                line: line, detail: "a quote opened here is never closed (it would swallow every later line)")
+        }
+        guard header.contains("date"), header.contains("kind") else {
+            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+        }
+        if let unknown = header.first(where: { !columns.contains($0) }) {
+            throw .importLine(
+                line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
+        }
+        if let twice = header.first(where: { name in header.filter { $0 == name }.count > 1 }) {
+            throw .importLine(line: 1, detail: "the column '\(twice)' is named twice")
+        }
+        if let long = rows.first(where: { $0.cells.count > header.count }) {
+            throw .importLine(
+                line: long.line,
+                detail:
+                    "\(long.cells.count) cells where the header names \(header.count); put a note holding a comma in double quotes"
+            )
+        }
+        return (header, rows)
+    }
+
+    /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export writes
+    /// these, since ids are the ledger's own); a plain number is a lot id of the ledger.
+    static func resolveLot(_ lot: String, of e: inout JournalEntry, row: Int, earlier: [JournalEntry])
+        throws(PortfolioError)
+    {
+        if lot.lowercased().hasPrefix("row "), let n = Int(lot.dropFirst(4)) {
+            guard n >= 1, n <= row, earlier[n - 1].kind == .buy, earlier[n - 1].symbol == e.symbol else {
+                throw .invalidEntry(
+                    "lot '\(lot)' is not an earlier purchase of \(e.symbol ?? "the symbol") in this file")
+            }
+            e.lotImportKey = earlier[n - 1].importKey
+            e.lot = nil
+        } else if Int64(lot) == nil {
+            throw .invalidEntry("lot must be a lot id or `row N` (got '\(lot)')")
+        }
     }
 
     static func entry(_ cell: (String) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
@@ -103,14 +149,19 @@ public enum JournalCSV {
     /// The entries in effect as rows of the layout above.
     public static func write(_ entries: [JournalEntry]) -> String {
         var out = columns.joined(separator: ",") + "\n"
-        for e in PortfolioBook.effective(entries) {
+        let effective = PortfolioBook.effective(entries)
+        // A named lot is written as its purchase's row here: ids are the ledger's own.
+        var rowOfID: [Int64: Int] = [:]
+        for (i, e) in effective.enumerated() { if let id = e.id { rowOfID[id] = i + 1 } }
+        for e in effective {
             let money = { (m: Int64) in m == 0 ? "" : MinorUnits.text(m, exponent: e.exponent) }
             let trade = e.kind == .buy || e.kind == .sell
             let cells: [String] = [
                 e.date.description, e.kind.rawValue, e.symbol ?? "", e.quantity?.description ?? "",
                 e.price?.description ?? "", trade ? money(e.fee) : "", e.kind == .split ? "" : e.currency,
                 trade ? "" : money(e.amount), money(e.withheld),
-                e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "", e.lot.map(String.init) ?? "",
+                e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "",
+                e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
                 e.note ?? "",
             ]
             out += cells.map(quoted).joined(separator: ",") + "\n"

@@ -16,6 +16,11 @@ public struct PortfolioLedger: Sendable {
 
     /// Sets the lot method; gains are derived, so every sale is seen under it from now on.
     public mutating func setMethod(_ m: LotMethod) throws(PortfolioError) {
+        do { _ = try PortfolioBook(entries: entries(), method: m) } catch {
+            throw .invalidEntry(
+                "the journal cannot be read under \(m.rawValue): \(error.description); the method stays \(method.rawValue)"
+            )
+        }
         try store.setMethod(m, portfolio: id)
         method = m
     }
@@ -43,6 +48,11 @@ public struct PortfolioLedger: Sendable {
         let reversal = JournalEntry(
             kind: .reversal, date: today, symbol: last.symbol, currency: last.currency, reverses: last.id,
             note: "undo")
+        do { _ = try PortfolioBook(entries: all + [reversal], method: method) } catch {
+            throw .invalidEntry(
+                "cannot undo #\(last.id ?? 0) (\(last.date) \(last.kind.rawValue)): later entries depend on it (\(error.description))"
+            )
+        }
         let written = try record([reversal])
         return (written.first ?? reversal, last)
     }

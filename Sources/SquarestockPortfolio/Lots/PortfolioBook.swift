@@ -44,6 +44,10 @@ public struct PortfolioBook: Sendable {
             guard let symbol = e.symbol, let q = e.quantity else {
                 throw .invalidEntry("a purchase needs a symbol and a quantity")
             }
+            // One currency per holding: a cost in yen and one in dollars cannot be added up.
+            if let held = lots[symbol]?.first, held.currency != e.currency {
+                throw .currencyMismatch(symbol: symbol, held: held.currency, given: e.currency, date: e.date)
+            }
             cash[e.currency, default: 0] -= e.amount + e.fee
             let lot = Lot(
                 id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: e.amount + e.fee, currency: e.currency,
@@ -67,15 +71,7 @@ public struct PortfolioBook: Sendable {
             guard let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 else {
                 throw .invalidEntry("a split needs a symbol and a ratio")
             }
-            lots[symbol] = try (lots[symbol] ?? []).map { lot throws(PortfolioError) in
-                var l = lot
-                guard let times = l.quantity * ExactDecimal(significand: n, scale: 0),
-                    let split = times.divided(
-                        by: ExactDecimal(significand: d, scale: 0), scale: max(l.quantity.scale, 8))
-                else { throw .overflow("the split of \(symbol)") }
-                l.quantity = split.normalized
-                return l
-            }
+            lots[symbol] = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
         case .reversal: break
         }
     }
@@ -90,6 +86,9 @@ public struct PortfolioBook: Sendable {
         let held = quantity(of: symbol)
         guard !(held < left) else {
             throw .sellingMoreThanHeld(symbol: symbol, selling: left, held: held, date: e.date)
+        }
+        if let lotCurrency = open.first?.currency, lotCurrency != e.currency {
+            throw .currencyMismatch(symbol: symbol, held: lotCurrency, given: e.currency, date: e.date)
         }
         let order: [Int]
         if let named = e.lot {
@@ -120,6 +119,38 @@ public struct PortfolioBook: Sendable {
             Disposal(
                 entry: e.id ?? 0, date: e.date, symbol: symbol, currency: e.currency, quantity: e.quantity ?? left,
                 proceeds: e.amount - e.fee, fee: e.fee, basis: parts.reduce(0) { $0 + $1.basis }, parts: parts))
+    }
+
+    /// The lots after a split of `numerator` new shares for `denominator` old: the holding's new
+    /// total is computed once (to 8 places when it is not whole), each lot but the last gets its
+    /// share rounded and the last the exact rest, so three lots of 100 reverse-split 1:3 still
+    /// add up to 100. Costs and dates do not change.
+    static func split(_ lots: [Lot], numerator n: Int64, denominator d: Int64, symbol: String) throws(PortfolioError)
+        -> [Lot]
+    {
+        guard !lots.isEmpty else { return lots }
+        func scaled(_ q: ExactDecimal) -> ExactDecimal? {
+            let num = ExactDecimal(significand: n, scale: 0)
+            let den = ExactDecimal(significand: d, scale: 0)
+            return (q * num)?.divided(by: den, scale: max(q.scale, 8))?.normalized
+        }
+        let total = lots.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
+        guard let newTotal = scaled(total) else { throw .overflow("the split of \(symbol)") }
+        var out = lots
+        var assigned = ExactDecimal(0)
+        for i in out.indices {
+            if i == out.count - 1 {
+                guard let rest = newTotal - assigned else { throw .overflow("the split of \(symbol)") }
+                out[i].quantity = rest.normalized
+            } else {
+                guard let q = scaled(out[i].quantity), let sum = assigned + q else {
+                    throw .overflow("the split of \(symbol)")
+                }
+                out[i].quantity = q
+                assigned = sum
+            }
+        }
+        return out
     }
 
     /// The lots in the order a sale takes them.

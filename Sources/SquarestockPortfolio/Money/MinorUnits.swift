@@ -55,7 +55,10 @@ public enum MinorUnits {
     /// `12.34` → 1234 with exponent 2; nil when the text has more digits than the currency
     /// (a price of a tenth of a cent is not an amount of money) or is not a number.
     public static func parse(_ text: String, exponent: Int) -> Int64? {
-        guard let d = ExactDecimal(text.trimmingCharacters(in: .whitespaces)), d.scale <= exponent else { return nil }
+        // `1500.00` yen is 1500 yen: trailing zeros are not precision.
+        guard let d = ExactDecimal(text.trimmingCharacters(in: .whitespaces))?.normalized, d.scale <= exponent else {
+            return nil
+        }
         return d.rescaled(to: exponent)?.significand
     }
 

@@ -5,6 +5,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     case invalidEntry(String)
     case sellingMoreThanHeld(symbol: String, selling: ExactDecimal, held: ExactDecimal, date: CivilDate)
     case noSuchLot(symbol: String, lot: Int64)
+    /// A trade in another currency than the holding's.
+    case currencyMismatch(symbol: String, held: String, given: String, date: CivilDate)
     case unknownCurrency(String)
     case futureDate(CivilDate, today: CivilDate)
     case tooPrecise(String, currency: String, exponent: Int)
@@ -26,6 +28,9 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
                 "cannot sell \(selling) \(symbol) on \(date): the portfolio holds \(held) then; check the quantity, or record the purchase first"
         case .noSuchLot(let symbol, let lot):
             return "\(symbol) has no open lot \(lot); `squarestock portfolio lots \(symbol)` lists them"
+        case .currencyMismatch(let symbol, let held, let given, let date):
+            return
+                "\(symbol) is held in \(held) on \(date), not \(given); record the trade with --currency \(held) (its price in \(held))"
         case .unknownCurrency(let code):
             return "unknown currency '\(code)'; use an ISO 4217 code such as USD, EUR, JPY"
         case .futureDate(let date, let today):
@@ -37,7 +42,7 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         case .nothingToUndo: return "the journal has nothing to undo"
         case .foreignFile(let path, let detail):
             return
-                "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away or use --portfolio NAME"
+                "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away, or set XDG_DATA_HOME to another folder"
         case .busy(let path):
             return "\(path) is busy: another squarestock is writing to it; try again in a moment"
         case .storage(let path, let detail): return "cannot use \(path): \(detail)"

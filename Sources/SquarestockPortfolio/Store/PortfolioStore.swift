@@ -46,6 +46,13 @@ public final class PortfolioStore: @unchecked Sendable {
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
+            // Ours from the first write on, so a first run cut short is never taken for a
+            // foreign file.
+            try queue.writeWithoutTransaction { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
+                    try db.execute(sql: "PRAGMA application_id = \(PortfolioSchema.applicationID)")
+                }
+            }
             try PortfolioSchema.migrator.migrate(queue)
         } catch let e as PortfolioError {
             throw e
@@ -58,7 +65,9 @@ public final class PortfolioStore: @unchecked Sendable {
     static func checkOwnership(_ queue: DatabaseQueue, path: String) throws {
         try queue.read { db in
             let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            // A squarestock first run cut short may have left GRDB's empty bookkeeping table.
+            let tables =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name != 'grdb_migrations'") ?? 0
             if id != PortfolioSchema.applicationID, tables > 0 {
                 throw PortfolioError.foreignFile(path: path, detail: "another program's database")
             }
@@ -173,6 +182,16 @@ public final class PortfolioStore: @unchecked Sendable {
                     e.id = nextID
                     nextID += 1
                     written.append(e)
+                }
+                // A sale of a named lot from the same file: that purchase's id, now that it has one.
+                var idByKey: [String: Int64] = [:]
+                for e in existing + written { if let k = e.importKey, let id = e.id { idByKey[k] = id } }
+                for i in written.indices {
+                    guard let key = written[i].lotImportKey else { continue }
+                    guard let id = idByKey[key] else {
+                        throw PortfolioError.invalidEntry("a sale names a lot whose purchase is not in the ledger")
+                    }
+                    written[i].lot = id
                 }
                 try check(existing + written)
                 for e in written {

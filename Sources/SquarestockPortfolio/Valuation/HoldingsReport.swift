@@ -20,10 +20,10 @@ public struct HoldingsReport: Sendable {
         public var dayChange: Int64?
         public var gain: Int64? { value.map { $0 - cost } }
         public var gainPercent: ExactDecimal? {
-            guard let gain, cost != 0 else { return nil }
-            return ExactDecimal(significand: gain, scale: 0).divided(
-                by: ExactDecimal(significand: cost, scale: 0), scale: 6
-            ).flatMap { $0 * ExactDecimal(100) }?.rounded(toScale: 2)
+            guard let gain, cost != 0, let hundredfold = Int64(exactly: Int128(gain) * 100) else { return nil }
+            // Rounded once, to two places.
+            return ExactDecimal(significand: hundredfold, scale: 0).divided(
+                by: ExactDecimal(significand: cost, scale: 0), scale: 2)
         }
         /// Share of the total value, percent.
         public var weight: ExactDecimal?
@@ -45,10 +45,15 @@ public struct HoldingsReport: Sendable {
     /// Minor units by currency.
     public var cash: [String: Int64]
     public var baseCurrency: String
-    /// Holdings' value plus cash, in the base currency's minor units; nil when a rate is missing.
+    /// The holdings' value, their cost and the day's change, in the base currency's minor units,
+    /// over the rows that have a price and a rate (the notes name the others).
     public var totalValue: Int64?
     public var totalCost: Int64?
     public var totalDayChange: Int64?
+    /// Cash in the base currency (negative when purchases were recorded without deposits).
+    public var totalCash: Int64
+    /// Holdings and cash together.
+    public var netValue: Int64? { totalValue.map { $0 + totalCash } }
     /// Rates used for the totals (`EUR` → 1.0834 means 1 EUR = 1.0834 base).
     public var rates: [String: ExactDecimal]
     public var notes: [String]
@@ -56,9 +61,10 @@ public struct HoldingsReport: Sendable {
 
     public init(
         portfolio: String, method: LotMethod, rows: [Row], cash: [String: Int64], baseCurrency: String,
-        totalValue: Int64?, totalCost: Int64?, totalDayChange: Int64?, rates: [String: ExactDecimal], notes: [String],
-        now: Instant
+        totalValue: Int64?, totalCost: Int64?, totalDayChange: Int64?, totalCash: Int64 = 0,
+        rates: [String: ExactDecimal], notes: [String], now: Instant
     ) {
+        self.totalCash = totalCash
         self.portfolio = portfolio
         self.method = method
         self.rows = rows

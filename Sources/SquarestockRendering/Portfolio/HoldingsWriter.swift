@@ -37,10 +37,16 @@ package enum HoldingsWriter {
         for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {
             rows.append(["cash " + c, "", "", "", "", money(m, c), "", "", "", ""])
         }
+        let gain = r.totalValue.flatMap { v in r.totalCost.map { v - $0 } }
         rows.append([
-            "total " + r.baseCurrency, "", "", "", "", money(r.totalValue, r.baseCurrency),
-            money(r.totalDayChange, r.baseCurrency, signed: true), "", "", "",
+            "holdings " + r.baseCurrency, "", "", "", "", money(r.totalValue, r.baseCurrency),
+            money(r.totalDayChange, r.baseCurrency, signed: true), money(gain, r.baseCurrency, signed: true), "", "",
         ])
+        if !r.cash.isEmpty {
+            rows.append([
+                "with cash " + r.baseCurrency, "", "", "", "", money(r.netValue, r.baseCurrency), "", "", "", "",
+            ])
+        }
         out += AlignedColumns.render(rows, rightAligned: [1, 2, 3, 5, 6, 7, 8, 9])
         for n in r.notes { out += palette.paint("note: " + n, .dim) + "\n" }
         return out
@@ -63,6 +69,7 @@ package enum HoldingsWriter {
             + "  \"holdings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n"
             + "  \"cash\": {" + cash.joined(separator: ", ") + "},\n"
             + "  \"totalValue\": \(m(r.totalValue, r.baseCurrency)), \"totalCost\": \(m(r.totalCost, r.baseCurrency)), "
+            + "\"totalCash\": \(m(r.totalCash, r.baseCurrency)), \"netValue\": \(m(r.netValue, r.baseCurrency)), "
             + "\"totalDayChange\": \(m(r.totalDayChange, r.baseCurrency)),\n"
             + "  \"notes\": [" + r.notes.map(s).joined(separator: ", ") + "]}\n"
     }

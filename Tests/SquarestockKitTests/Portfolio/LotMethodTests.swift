@@ -154,3 +154,34 @@ struct LedgerArithmeticTests {
         #expect(book.lots["AAPL"] == nil, "the reversed purchase is gone")
     }
 }
+
+/// The review's cases: a reverse split over several lots, the gain percentage rounded once,
+/// money written with trailing zeros, pence quotes in watch.
+struct LedgerEdgeTests {
+    typealias T = LotMethodTests
+
+    @Test func aReverseSplitOverSeveralLotsKeepsTheWholeHolding() throws {
+        var j = (1...3).map { i in try! T.trade(.buy, "100", "1", on: T.day(1, i), id: Int64(i)) }
+        var split = try EntryFactory.split(symbol: "ACME", ratio: "1:3", date: T.day(2, 1), today: T.today)
+        split.id = 4
+        j.append(split)
+        let book = try PortfolioBook(entries: j, method: .fifo)
+        #expect(book.quantity(of: "ACME") == T.d("100"))
+        #expect(book.lots["ACME"]?.map(\.quantity) == [T.d("33.33333333"), T.d("33.33333333"), T.d("33.33333334")])
+        j.append(try T.trade(.sell, "100", "3", on: T.day(3, 1), id: 5))
+        #expect(try PortfolioBook(entries: j, method: .fifo).disposals.first?.basis == 30_000)
+    }
+
+    @Test func theGainPercentageIsRoundedOnce() {
+        var row = HoldingsReport.Row(
+            symbol: "X", quantity: T.d("1"), currency: "USD", cost: 100_000_000, averageCost: nil)
+        row.value = 100_000_000 + 12_344_950
+        // 12.34495 %: one rounding gives 12.34 (two would give 12.35).
+        #expect(row.gainPercent == T.d("12.34"))
+    }
+
+    @Test func trailingZerosAreNotPrecision() throws {
+        #expect(try EntryFactory.money("1500.00", currency: "JPY", what: "the fee") == 1500)
+        #expect(throws: PortfolioError.self) { _ = try EntryFactory.money("1500.5", currency: "JPY", what: "the fee") }
+    }
+}

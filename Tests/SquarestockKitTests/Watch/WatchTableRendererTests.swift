@@ -226,3 +226,26 @@ struct WatchPortfolioColumnsTests {
         #expect(yen.value(at: ExactDecimal("333.5")!) == 1001)
     }
 }
+
+/// A holding priced in pence is valued in pounds; one priced in another currency is not valued.
+struct WatchPortfolioPenceTests {
+    @Test func penceAreMadePounds() {
+        typealias F = WatchFixtures
+        var s = WatchState(symbols: ["VOD.L", "AAPL"])
+        var vod = F.stock("VOD.L", price: "72.0", previousClose: "71")
+        vod.currency = Currency.named("GBp")
+        _ = s.apply([F.ok(vod), F.ok(F.stock(price: "101.5"))], now: F.open, clock: 0)
+        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
+        renderer.holdings = [
+            "VOD.L": WatchHolding(quantity: ExactDecimal("100")!, cost: 7_200, currency: "GBP", exponent: 2),
+            "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 100, currency: "EUR", exponent: 2),
+        ]
+        let lines = renderer.render(
+            state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
+        let row = lines.first { $0.hasPrefix("VOD.L") } ?? ""
+        #expect(row.contains("72.00") && !row.contains("7200.00"), "100 × 72p = £72.00: \(row)")
+        // The EUR holding of AAPL (priced in USD) is not valued, so the totals hold GBP alone.
+        #expect(lines.contains { $0.hasPrefix("holdings: value 72.00 GBP, gain 0.00 GBP ") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("EUR") }, "\(lines)")
+    }
+}

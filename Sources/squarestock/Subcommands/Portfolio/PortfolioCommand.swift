@@ -17,7 +17,7 @@ struct PortfolioCommand: ParsableCommand {
             squarestock portfolio split AAPL 4:1 --date 2024-06-10
             squarestock portfolio deposit 1000 USD | withdraw 200 USD
             squarestock portfolio lots | realized --year 2024 | history | undo
-            squarestock portfolio import trades.csv [--yes] | export --format csv|json|ledger | backup FILE
+            squarestock portfolio import trades.csv [--yes] | export --as csv|json|ledger | backup FILE
             squarestock portfolio method hifo                     fifo (default), lifo, hifo, average
             The ledger is $XDG_DATA_HOME/squarestock/portfolio.sqlite (owner-only); --portfolio NAME keeps several.
             """,
@@ -89,8 +89,8 @@ struct PortfolioTradeArguments: ParsableArguments {
     var fee: String?
     @Option(name: .long, help: "The trade's date, YYYY-MM-DD (default today).")
     var date: String?
-    @Option(name: .long, help: "The trade's currency (default USD).")
-    var currency = "USD"
+    @Option(name: .long, help: "The trade's currency (default: the holding's, else USD).")
+    var currency: String?
     @Option(name: .long, help: "The rate to the base currency on the trade's day (1 currency = RATE base).")
     var fx: String?
     @OptionGroup var options: PortfolioOptions
@@ -108,7 +108,8 @@ struct PortfolioTradeArguments: ParsableArguments {
         }
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             let e = try EntryFactory.trade(
-                kind, symbol: symbol, quantity: q, price: p, fee: fee, currency: currency, date: day,
+                kind, symbol: symbol, quantity: q, price: p, fee: fee,
+                currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
                 today: app.portfolioToday, lot: lot, fxRate: rate)
             return try app.recordPortfolio([e], baseCurrency: nil)
         }
@@ -122,7 +123,7 @@ struct PortfolioDividend: ParsableCommand {
     @Argument(help: "The gross amount, before tax.") var amount: String
     @Option(name: .long, help: "Tax withheld from it.") var withheld: String?
     @Option(name: .long, help: "The payment date, YYYY-MM-DD (default today).") var date: String?
-    @Option(name: .long, help: "Its currency (default USD).") var currency = "USD"
+    @Option(name: .long, help: "Its currency (default: the holding's, else USD).") var currency: String?
     @OptionGroup var options: PortfolioOptions
 
     mutating func validate() throws { try options.resolveSettings() }
@@ -134,7 +135,8 @@ struct PortfolioDividend: ParsableCommand {
             try app.recordPortfolio(
                 [
                     try EntryFactory.dividend(
-                        symbol: symbol, amount: amount, withheld: withheld, currency: currency, date: day,
+                        symbol: symbol, amount: amount, withheld: withheld,
+                        currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
                         today: app.portfolioToday)
                 ], baseCurrency: nil)
         }

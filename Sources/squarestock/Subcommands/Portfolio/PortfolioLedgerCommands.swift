@@ -117,7 +117,10 @@ struct PortfolioExport: ParsableCommand {
         commandName: "export", abstract: "The journal as CSV (the import layout), JSON, or a journal hledger reads.")
     @Option(name: .customLong("as"), help: "csv, json or ledger (hledger's journal).") var kind: Kind = .csv
     @OptionGroup var options: PortfolioOptions
-    mutating func validate() throws { try options.resolveSettings() }
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if options.format != nil { throw ValidationError("export takes --as csv|json|ledger, not --format") }
+    }
 
     func run() throws {
         let app = try options.app()
