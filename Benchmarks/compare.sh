@@ -159,6 +159,23 @@ import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f"oneshot.{r['command']}\tmedian_ms={r['median'] * 1000:.2f} mean_ms={r['mean'] * 1000:.2f} min_ms={r['min'] * 1000:.2f}")
 EOF
+# 6b. The status line from a warm cache (`squarestock line`), against the hello world: the static
+# build when there is one (what the README installs), else the release build.
+say "status line from a warm cache (hyperfine)"
+LINE_BIN=${SQ_STATIC:-$SQ}
+(
+    export XDG_CACHE_HOME=$DATA/line-cache SQUARESTOCK_NOW=2025-10-29T17:00:00Z
+    rm -rf "$XDG_CACHE_HOME"
+    "$LINE_BIN" line AAPL BTC-USD 7203.T --source samples >/dev/null || die "squarestock line failed"
+    hyperfine -N --warmup 3 --runs $((RUNS * 10)) --export-json "$DATA/line.json" \
+        -n line "$LINE_BIN line AAPL BTC-USD 7203.T" \
+        -n hello "$DATA/hello-foundation" >&2 || die "hyperfine (line) failed"
+)
+python3 - "$DATA/line.json" >>"$RESULTS" <<'EOF'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"line.{r['command']}\tmedian_ms={r['median'] * 1000:.2f} min_ms={r['min'] * 1000:.2f}")
+EOF
 # Peak RSS of whole runs, from /usr/bin/time (its own line on stderr).
 for ((r = 1; r <= RUNS; r++)); do
     for who in ours static hello; do

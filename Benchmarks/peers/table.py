@@ -136,6 +136,11 @@ def main():
     row(g, "**squarestock** Yahoo pricing (YahooStreamFeed: base64 + protobuf)", sy, "msg/s", None)
     row(g, "Python json + dict merge, the same frames (envelope only)", med(R, "stream.yahoo.python", "msgs_per_s"), "msg/s", sy)
 
+    g = "status line from a warm cache (whole process)"
+    lo = med(R, "line.line", "median_ms")
+    row(g, "**squarestock** line AAPL BTC-USD 7203.T", lo, "ms", None, note="static build when STATIC_ONESHOT=1")
+    row(g, "Swift hello world with Foundation", med(R, "line.hello", "median_ms"), "ms", lo, higher_is_better=False)
+
     g = "portfolio: holdings + a year's realized gains, 100,000 entries (seconds)"
     po = med(R, "portfolio.ours", "seconds")
     row(g, "**squarestock** PortfolioStore + PortfolioBook (FIFO)", po, "s", None)
@@ -192,6 +197,8 @@ def main():
     py = med(R, "stream.yahoo.python", "msgs_per_s")
     if sc and sy and pc and py:
         print(f"| stream frames >= 1M msg/s and >= 5x Python | Coinbase {sc / 1e6:.2f}M/s {sc / pc:.1f}x, Yahoo {sy / 1e6:.2f}M/s {sy / py:.1f}x | {verdict(min(sc, sy) >= 1e6 and sc / pc >= 5 and sy / py >= 5)} |")
+    if lo:
+        print(f"| status line < 10 ms whole process, warm cache | {lo:.1f} ms | {verdict(lo < 10)} |")
     ph = med(R, "portfolio.hledger", "seconds")
     if po and ph:
         same = all(last(R, "portfolio.ours", k) == last(R, "portfolio.hledger", k) for k in ("holdings", "cash_usd", "realized_2025"))

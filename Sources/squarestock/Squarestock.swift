@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SquarestockCore
 import SquarestockKit
 
@@ -20,7 +21,7 @@ struct Squarestock: ParsableCommand {
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
             WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
             BuyCommand.self, SellCommand.self, CancelCommand.self, PortfolioCommand.self, RecentCommand.self,
-            DoctorCommand.self,
+            LineCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )
@@ -32,6 +33,10 @@ struct Squarestock: ParsableCommand {
 enum Main {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let line = LineFastPath.answer(arguments, environment: ProcessInfo.processInfo.environment) {
+            Terminal.writeOut(line + "\n")
+            Terminal.exit(0)
+        }
         let commands = Squarestock.configuration.subcommands.compactMap { $0.configuration.commandName }
         if let typo = CommandTypo.message(
             arguments, commands: commands + ["help"],

@@ -1,0 +1,41 @@
+import SquarestockCore
+import SquarestockRendering
+import SquarestockServices
+
+extension SquarestockApp {
+    /// `squarestock line`: fetches `symbols` and stores them in the status line's cache, each
+    /// with the time its market opens again when it is closed now.
+    @discardableResult
+    public func refreshLineQuotes(_ symbols: [String]) -> [LineQuote] {
+        let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
+        let now = settings.now
+        let cache = LineCache(environment: settings.environment)
+        let previous = cache.load()
+        let quotes = manager.quotes(for: symbols).map { r -> LineQuote in
+            guard let s = r.stock, let last = s.price.last else {
+                let reason = TerminalText.sanitize(r.error?.detail ?? "no price")
+                // A failed fetch keeps the last good price (the bar goes on showing it) and is
+                // not tried again before --max-age has passed once more.
+                if var old = previous[r.symbol], !old.price.isEmpty {
+                    old.fetched = now.secondsSinceEpoch
+                    old.error = reason
+                    return old
+                }
+                return LineQuote(
+                    symbol: r.symbol, fetched: now.secondsSinceEpoch, price: "", change: "", changePercent: "",
+                    currency: "", closedUntil: 0, error: reason)
+            }
+            let market = QuoteFacts.marketStatus(of: s, now: now)
+            var closedUntil: Int64 = 0
+            if market.report.status == .closed, let next = market.next, next.kind == .opens {
+                closedUntil = next.at.secondsSinceEpoch
+            }
+            return LineQuote(
+                symbol: r.symbol, fetched: now.secondsSinceEpoch, price: last.description,
+                change: s.price.change?.description ?? "", changePercent: s.price.changePercent?.description ?? "",
+                currency: s.currency?.code ?? "", closedUntil: closedUntil, error: "")
+        }
+        cache.store(quotes)
+        return quotes
+    }
+}

@@ -1,0 +1,82 @@
+import SquarestockCore
+
+/// `squarestock line`: quotes as one short line for a status bar, from a template
+/// (`{symbol} {price} {change} {changePercent} {currency} {arrow}`), coloured in the bar's own
+/// syntax: tmux `#[fg=green]`, polybar `%{F#00c000}`, i3bar's JSON blocks with a `color`; `plain`
+/// never holds an escape sequence. Numbers are shown as everywhere else (2 decimals, 4 below 1).
+package enum StatusLineWriter {
+    package enum Style: String, CaseIterable, Sendable {
+        case plain, tmux, polybar, i3bar
+    }
+
+    package static let defaultTemplate = "{symbol} {price} {changePercent}"
+
+    package struct Item: Sendable, Equatable {
+        package var symbol: String
+        package var price: ExactDecimal?
+        package var change: ExactDecimal?
+        package var changePercent: ExactDecimal?
+        package var currency: String
+
+        package init(
+            symbol: String, price: ExactDecimal?, change: ExactDecimal?, changePercent: ExactDecimal?, currency: String
+        ) {
+            self.symbol = symbol
+            self.price = price
+            self.change = change
+            self.changePercent = changePercent
+            self.currency = currency
+        }
+    }
+
+    /// One item's text from the template; `—` (`-` without Unicode) for what is unknown.
+    package static func text(_ item: Item, template: String, unicode: Bool) -> String {
+        let missing = unicode ? "—" : "-"
+        let direction = item.change?.sign ?? item.changePercent?.sign ?? 0
+        let arrow =
+            direction > 0 ? (unicode ? "▲" : "+") : (direction < 0 ? (unicode ? "▼" : "-") : (unicode ? "▪" : "="))
+        var out = template
+        let values: [(String, String)] = [
+            ("{symbol}", item.symbol),
+            ("{price}", item.price.map(NumberFormatting.price) ?? missing),
+            ("{change}", item.change.map { NumberFormatting.signedChange($0, reference: item.price) } ?? missing),
+            ("{changePercent}", item.changePercent.map(NumberFormatting.signedPercent) ?? missing),
+            ("{currency}", item.currency),
+            ("{arrow}", item.price == nil ? missing : arrow),
+        ]
+        for (key, value) in values { out = out.replacingOccurrences(of: key, with: TerminalText.sanitize(value)) }
+        return out
+    }
+
+    /// The whole line in `style`.
+    package static func line(
+        _ items: [Item], template: String, style: Style, separator: String, unicode: Bool
+    ) -> String {
+        func colour(_ item: Item) -> (tmux: String, hex: String)? {
+            let sign = item.change?.sign ?? item.changePercent?.sign ?? 0
+            if item.price == nil || sign == 0 { return nil }
+            return sign > 0 ? ("green", "#00c000") : ("red", "#e00000")
+        }
+        switch style {
+        case .plain:
+            return items.map { text($0, template: template, unicode: unicode) }.joined(separator: separator)
+        case .tmux:
+            return items.map { item in
+                let t = text(item, template: template, unicode: unicode).replacingOccurrences(of: "#", with: "##")
+                return colour(item).map { "#[fg=\($0.tmux)]" + t + "#[default]" } ?? t
+            }.joined(separator: separator)
+        case .polybar:
+            return items.map { item in
+                let t = text(item, template: template, unicode: unicode).replacingOccurrences(of: "%", with: "%%")
+                return colour(item).map { "%{F\($0.hex)}" + t + "%{F-}" } ?? t
+            }.joined(separator: separator)
+        case .i3bar:
+            let s = QuoteJSONWriter.string
+            return "["
+                + items.map { item in
+                    "{\"full_text\": \(s(text(item, template: template, unicode: unicode))), \"name\": \(s(item.symbol))"
+                        + (colour(item).map { ", \"color\": \(s($0.hex))" } ?? "") + "}"
+                }.joined(separator: ", ") + "]"
+        }
+    }
+}

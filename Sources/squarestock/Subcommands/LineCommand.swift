@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import SquarestockCore
+import SquarestockKit
+import SquarestockRendering
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `squarestock line AAPL MSFT BTC-USD`: one short line for tmux, i3bar, polybar or a prompt.
+/// It answers from its cache (`$XDG_CACHE_HOME/squarestock/line-cache`) without resolving
+/// settings or touching the network; a symbol older than `--max-age` whose market may be open is
+/// fetched again in a detached background process (one at a time), so a bar calling this every
+/// few seconds never waits. A closed market is not fetched again until it opens. Only symbols
+/// never fetched before are fetched while you wait.
+struct LineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line",
+        abstract: "One short line of quotes for tmux, i3bar, polybar or a shell prompt, from a cache.",
+        discussion: """
+            tmux:     set -g status-right '#(squarestock line AAPL MSFT --style tmux)'
+            i3bar:    squarestock line AAPL BTC-USD --style i3bar     (a JSON array of blocks)
+            polybar:  exec = squarestock line AAPL --style polybar
+            Placeholders: {symbol} {price} {change} {changePercent} {currency} {arrow}.
+            """)
+
+    @Argument(help: "Symbols: AAPL, 7203.T, BTC-USD.")
+    var symbols: [String]
+
+    @Option(name: .long, help: "What each symbol shows (default '\(StatusLineWriter.defaultTemplate)').")
+    var template = StatusLineWriter.defaultTemplate
+
+    @Option(name: .long, help: "plain (no escape codes), tmux, polybar or i3bar (default plain).")
+    var style = "plain"
+
+    @Option(name: .long, help: "Between symbols (default two spaces).")
+    var separator = "  "
+
+    @Option(name: .long, help: "Fetch again once the data is older than this many seconds, 5 to 86400 (default 60).")
+    var maxAge = 60
+
+    @Flag(name: .long, help: .hidden)
+    var refresh = false
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    mutating func validate() throws {
+        guard StatusLineWriter.Style(rawValue: style.lowercased()) != nil else {
+            throw ValidationError("--style must be one of plain, tmux, polybar, i3bar")
+        }
+        guard (5...86_400).contains(maxAge) else {
+            throw ValidationError("--max-age must be between 5 and 86400 seconds")
+        }
+        symbols = symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        if let bad = symbols.first(where: { (try? SymbolSyntax.normalize($0).get()) == nil }) {
+            throw ValidationError("not a symbol: '\(bad.prefix(24))'")
+        }
+    }
+
+    func run() throws {
+        let env = ProcessInfo.processInfo.environment
+        if refresh { return backgroundRefresh(env) }
+        let cache = LineCache(environment: env)
+        var cached = cache.load()
+        let now = ClockOverride.now(environment: env).secondsSinceEpoch
+        let missing = symbols.filter { cached[$0] == nil }
+        if !missing.isEmpty {
+            // Never fetched: nothing to show, so this once the bar waits (bounded by --timeout).
+            let settings = try sourceOptions.settings()
+            for q in SquarestockApp(settings: settings).refreshLineQuotes(missing) { cached[q.symbol] = q }
+        }
+        if symbols.contains(where: { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false }) {
+            var source: [String] = []
+            if let s = sourceOptions.source { source += ["--source", s] }
+            if let e = sourceOptions.endpoint { source += ["--endpoint", e] }
+            if let t = sourceOptions.timeout { source += ["--timeout", String(t)] }
+            Self.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: source)
+        }
+        let caps = TerminalCapabilities.resolve(environment: env, isTTY: false, windowColumns: nil)
+        let text = StatusLineWriter.line(
+            Self.items(symbols, cached), template: template,
+            style: StatusLineWriter.Style(rawValue: style.lowercased()) ?? .plain,
+            separator: separator, unicode: caps.supportsUnicode)
+        Terminal.writeOut(text + "\n")
+    }
+
+    /// The cached quotes of `symbols` as the writer's items (unknown values stay nil).
+    static func items(_ symbols: [String], _ cached: [String: LineQuote]) -> [StatusLineWriter.Item] {
+        symbols.map { s in
+            let q = cached[s]
+            return StatusLineWriter.Item(
+                symbol: s, price: q.flatMap { ExactDecimal($0.price) }, change: q.flatMap { ExactDecimal($0.change) },
+                changePercent: q.flatMap { ExactDecimal($0.changePercent) }, currency: q?.currency ?? "")
+        }
+    }
+
+    /// Starts `squarestock line --refresh SYMBOLS` detached (no inherited output, so the bar
+    /// reading this one's output is not held open; it makes its own session).
+    static func spawnRefresh(symbols: [String], maxAge: Int, sourceArguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["line", "--refresh", "--max-age", String(maxAge)] + sourceArguments + symbols
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    /// The detached refresher: one at a time (an exclusive lock beside the cache), and only the
+    /// symbols still stale once it holds the lock.
+    func backgroundRefresh(_ env: [String: String]) {
+        setsid()
+        let cache = LineCache(environment: env)
+        guard let path = cache.path else { return }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
+        defer { close(lock) }
+        let now = ClockOverride.now(environment: env).secondsSinceEpoch
+        let cached = cache.load()
+        let stale = symbols.filter { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? true }
+        guard !stale.isEmpty, let settings = try? sourceOptions.settings() else { return }
+        SquarestockApp(settings: settings).refreshLineQuotes(stale)
+    }
+}
