@@ -19,6 +19,16 @@ package struct AlertTracker: Sendable {
         holding = Array(repeating: false, count: rules.count)
     }
 
+    /// Rules with what a previous run left (`squarestock check` keeps it between runs): a rule
+    /// that fired and has not re-armed does not fire again.
+    package init(rules: [AlertRule], armed: [Bool]) {
+        self.init(rules: rules)
+        for i in rules.indices where i < armed.count { self.armed[i] = armed[i] }
+    }
+
+    /// Whether each rule will fire at its next crossing, in rule order (to keep between runs).
+    package var armedStates: [Bool] { armed }
+
     /// Evaluates the rules of `symbol` against fresh data; returns the events that fire now.
     package mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
         var events: [AlertEvent] = []

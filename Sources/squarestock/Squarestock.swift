@@ -21,7 +21,7 @@ struct Squarestock: ParsableCommand {
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
             WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
             BuyCommand.self, SellCommand.self, CancelCommand.self, PortfolioCommand.self, RecentCommand.self,
-            LineCommand.self, DoctorCommand.self,
+            LineCommand.self, CheckCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: QuoteCommand.self
     )

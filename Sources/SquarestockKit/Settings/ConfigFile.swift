@@ -2,8 +2,9 @@ import Foundation
 import SquarestockCore
 
 /// Settings from `$XDG_CONFIG_HOME/squarestock/config` (default `~/.config/squarestock/config`):
-/// `key = value` lines, `#` comments. Known keys: `source`, `endpoint`, `timeout`,
-/// `stooq_api_key`. Command-line flags beat environment variables, which beat this file.
+/// `key = value` lines, `#` comments; the keys are `knownKeys`, and any other line is reported
+/// (a typo in a key would otherwise be a setting silently not taken). Command-line flags beat
+/// environment variables, which beat this file.
 public struct ConfigFile: Sendable, Equatable {
     public var values: [String: String]
     /// Lines that could not be read, for a warning (line number and text).
@@ -16,6 +17,12 @@ public struct ConfigFile: Sendable, Equatable {
 
     public subscript(key: String) -> String? { values[key] }
 
+    /// Every key squarestock reads from the file.
+    public static let knownKeys = [
+        "source", "endpoint", "timeout", "exchange", "currency", "watchlist", "stream", "theme", "portfolio",
+        "alerts", "on_alert", "stooq_api_key", "alphavantage_api_key", "yahoo_user_agent",
+    ]
+
     public static func parse(_ text: String) -> ConfigFile {
         var c = ConfigFile()
         for (n, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -26,6 +33,12 @@ public struct ConfigFile: Sendable, Equatable {
                 continue
             }
             let key = String(line[..<eq]).trimmingSpaces.lowercased()
+            guard knownKeys.contains(key) else {
+                c.problems.append(
+                    "line \(n + 1): unknown key '\(TerminalText.sanitize(String(key.prefix(40))))'; the keys are "
+                        + knownKeys.joined(separator: ", "))
+                continue
+            }
             var value = String(line[line.index(after: eq)...]).trimmingSpaces
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                 value = String(value.dropFirst().dropLast())

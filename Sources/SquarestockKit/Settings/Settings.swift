@@ -66,6 +66,9 @@ public struct Settings: Sendable {
     public var stream = false
     /// `--portfolio` > `SQUARESTOCK_PORTFOLIO` > config `portfolio` > `main`.
     public var portfolioName = "main"
+    /// Config `alerts = AAPL>200, MSFT<-2%` (the rules `check` evaluates) and `on_alert = CMD`.
+    public var configAlerts: [String] = []
+    public var onAlert: String?
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
@@ -118,6 +121,11 @@ public struct Settings: Sendable {
         let exchange =
             flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? ExchangeCatalog.defaultName
         try checkExchange(exchange)
+        var configProblems = config.problems
+        if let text = config["timeout"], Double(text) == nil {
+            configProblems.append(
+                "timeout = \(TerminalText.sanitize(String(text.prefix(40)))) is not a number of seconds; using 10")
+        }
         let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
         try checkTimeout(seconds)
 
@@ -142,12 +150,16 @@ public struct Settings: Sendable {
             userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
             userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
             configPath: configPath,
-            configWarnings: config.problems.map { "warning: config: " + $0 },
+            configWarnings: configProblems.map { "warning: config: " + $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
         var resolved = settings
         resolved.portfolioName =
             flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
+        resolved.configAlerts = (config["alerts"] ?? "").split(separator: ",").map {
+            String($0).trimmingSpaces
+        }.filter { !$0.isEmpty }
+        resolved.onAlert = config["on_alert"].nonEmpty
         return resolved
     }
 

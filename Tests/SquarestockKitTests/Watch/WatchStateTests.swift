@@ -227,3 +227,20 @@ struct WatchStreamSilenceTests {
         #expect(s["AAPL"]?.failure?.serviceLevel == true, "the poll's own failure stays")
     }
 }
+
+/// `check` across runs: the armed states a run leaves decide what the next one fires.
+struct AlertStatesAcrossRunsTests {
+    typealias F = WatchFixtures
+
+    @Test func aFiredRuleReArmsOnlyWhenItStopsHolding() throws {
+        let rule = try AlertRule.parse("AAPL>200").get()
+        var run1 = AlertTracker(rules: [rule])
+        #expect(run1.evaluate(symbol: "AAPL", stock: F.stock(price: "201")).count == 1)
+        var run2 = AlertTracker(rules: [rule], armed: run1.armedStates)
+        #expect(run2.evaluate(symbol: "AAPL", stock: F.stock(price: "205")).isEmpty, "still above: told already")
+        var run3 = AlertTracker(rules: [rule], armed: run2.armedStates)
+        #expect(run3.evaluate(symbol: "AAPL", stock: F.stock(price: "199")).isEmpty)
+        var run4 = AlertTracker(rules: [rule], armed: run3.armedStates)
+        #expect(run4.evaluate(symbol: "AAPL", stock: F.stock(price: "202")).count == 1, "crossed again")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `squarestock check`: the config's rules and --alert evaluated once; a rule fires once per
+/// crossing across runs (its state kept), the hook gets the alert in its environment, exit 1
+/// when something fired. Also the config file's unknown keys and bad values are reported.
+@Suite(.serialized)
+struct CheckCLITests {
+    static func environment(config: String) throws -> [String: String] {
+        var env = CLIRunner.baseEnvironment()
+        let dir = NSTemporaryDirectory() + "sq-check-\(UUID().uuidString)"
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["XDG_CONFIG_HOME"] = dir + "/config"
+        try FileManager.default.createDirectory(atPath: dir + "/config/squarestock", withIntermediateDirectories: true)
+        try config.write(toFile: dir + "/config/squarestock/config", atomically: true, encoding: .utf8)
+        return env
+    }
+
+    @Test func aRuleFiresOncePerCrossingAndRunsTheHook() throws {
+        let out = NSTemporaryDirectory() + "sq-check-hook-\(UUID().uuidString)"
+        let env = try Self.environment(
+            config:
+                "source = samples\nalerts = AAPL>200, INTC<-5%\non_alert = echo \"$SQUARESTOCK_ALERT_RULE $SQUARESTOCK_ALERT_PRICE\" >> \(out)\n"
+        )
+        let first = try CLIRunner.run(["check", "--alert", "7203.T>3000"], environment: env)
+        #expect(first.exitCode == 1, "\(first.stderr)")
+        #expect(first.stdout == "alert AAPL>200: AAPL 268.835 (-0.0613%) at 2025-10-29T16:36:59Z\n", "\(first.stdout)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "AAPL>200 268.835\n")
+        // The next run: still above 200, already told.
+        let second = try CLIRunner.run(["check", "--alert", "7203.T>3000"], environment: env)
+        #expect(second.exitCode == 0 && second.stdout.isEmpty, "\(second.stdout)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "AAPL>200 268.835\n")
+        let state = try String(contentsOfFile: env["XDG_STATE_HOME"]! + "/squarestock/alerts", encoding: .utf8)
+        #expect(state == "7203.T>3000\tarmed\nAAPL>200\tfired\nINTC<-5%\tarmed\n", "\(state)")
+    }
+
+    @Test func noRulesIsAUsageErrorAndNothingQuotedIsThree() throws {
+        let none = try CLIRunner.run(["check", "--source", "samples"], environment: try Self.environment(config: ""))
+        #expect(none.exitCode == 2 && none.stderr.contains("no alert rules: add `alerts = AAPL>200, MSFT<-2%`"))
+        let nothing = try CLIRunner.run(
+            ["check", "--alert", "ZZZZ>1", "--source", "samples"], environment: try Self.environment(config: ""))
+        #expect(nothing.exitCode == 3 && nothing.stderr.contains("ZZZZ:"), "\(nothing.stderr)")
+    }
+
+    @Test func unknownConfigKeysAndBadValuesAreReported() throws {
+        let env = try Self.environment(config: "foo = bar\ntimeout = abc\nsource = samples\n")
+        let r = try CLIRunner.run(["AAPL", "--format", "csv"], environment: env)
+        #expect(r.exitCode == 0)
+        #expect(
+            r.stderr.contains("warning: config: line 1: unknown key 'foo'; the keys are source, endpoint"),
+            "\(r.stderr)")
+        #expect(r.stderr.contains("warning: config: timeout = abc is not a number of seconds; using 10"), "\(r.stderr)")
+    }
+}
