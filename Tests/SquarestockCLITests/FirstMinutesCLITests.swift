@@ -83,3 +83,30 @@ struct FirstMinutesCLITests {
         #expect(long.stdout.count < 400 && long.stderr.count < 400)
     }
 }
+
+/// The shipped man page (docs/squarestock.1, generated from the commands' help by
+/// docs/generate-man.sh) has every command `--help` lists: a new command without a regenerated
+/// page fails here.
+struct ManPageTests {
+    @Test func everyCommandIsInTheManPage() throws {
+        let help = try CLIRunner.run(["--help"])
+        let page = try String(contentsOfFile: Fixture.repositoryRoot + "/docs/squarestock.1", encoding: .utf8)
+        var inSubcommands = false
+        var commands: [String] = []
+        for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("SUBCOMMANDS:") {
+                inSubcommands = true
+                continue
+            }
+            guard inSubcommands else { continue }
+            if line.isEmpty || !line.hasPrefix("  ") { break }
+            if let word = line.split(separator: " ").first, line.hasPrefix("  ") && !line.hasPrefix("    ") {
+                commands.append(String(word))
+            }
+        }
+        #expect(commands.count >= 15, "\(help.stdout)")
+        for c in commands where c != "help" {
+            #expect(page.contains(".It Em \(c)\n"), "\(c) is missing from docs/squarestock.1: run docs/generate-man.sh")
+        }
+    }
+}
