@@ -110,3 +110,40 @@ struct ManPageTests {
         }
     }
 }
+
+/// `market`: every format is honoured for every view, and the board's table has titles with
+/// columns as wide as their widest cell.
+struct MarketFormatsCLITests {
+    @Test func everyViewHonoursItsFormat() throws {
+        let env = CLIRunner.baseEnvironment()
+        let json = try CLIRunner.run(
+            ["market", "--calendar", "NYSE", "--year", "2027", "--format", "json"], environment: env)
+        #expect(json.stdout.hasPrefix("{\"exchange\": \"XNYS\", \"name\": \"NYSE\", \"year\": 2027, \"days\": [\n"))
+        #expect(
+            json.stdout.contains(
+                "{\"date\": \"2027-11-26\", \"kind\": \"early close\", \"name\": \"Day after Thanksgiving\""))
+        let table = try CLIRunner.run(
+            ["market", "--calendar", "NYSE", "--year", "2027", "--format", "table"], environment: env)
+        #expect(table.stdout.hasPrefix("NYSE (XNYS) 2027: weekday holidays 10, early closes 1\n"), "\(table.stdout)")
+        let sessions = try CLIRunner.run(
+            ["market", "--calendar", "NYSE", "--from", "2027-01-04", "--to", "2027-01-05", "--format", "table"],
+            environment: env)
+        #expect(
+            sessions.stdout == """
+                date        open (UTC)  close (UTC)  break (UTC)
+                2027-01-04  14:30       21:00
+                2027-01-05  14:30       21:00
+
+                """)
+        let board = try CLIRunner.run(["market", "XNYS", "XTKS", "--format", "table"], environment: env)
+        let lines = board.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("EXCHANGE  NAME") == true, "\(board.stdout)")
+        let timeStarts = lines.compactMap { l in
+            l.range(of: "LOCAL TIME").map { l.distance(from: l.startIndex, to: $0.lowerBound) }
+        }
+        #expect(timeStarts.count == 1)
+        for l in lines.dropFirst() {
+            #expect(l.count > timeStarts[0] && l[l.index(l.startIndex, offsetBy: timeStarts[0] - 2)] == " ", "\(l)")
+        }
+    }
+}

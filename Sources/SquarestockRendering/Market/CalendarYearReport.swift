@@ -49,6 +49,16 @@ package enum CalendarYearReport {
         return s
     }
 
+    /// `{"exchange": "XNYS", "year": 2027, "days": [{"date": ..., "kind": ..., "name": ..., "close": ...}]}`.
+    package static func json(_ days: [Day], exchange: Exchange, year: Int) -> String {
+        let s = QuoteJSONWriter.string
+        let items = days.map { d in
+            "    {\"date\": \(s(d.date.description)), \"kind\": \(s(d.kind)), \"name\": \(s(d.name)), \"close\": \(d.close.map(s) ?? "null")}"
+        }
+        return "{\"exchange\": \(s(exchange.id)), \"name\": \(s(exchange.name)), \"year\": \(year), \"days\": [\n"
+            + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "]}\n"
+    }
+
     package static func csv(_ days: [Day]) -> String {
         (["date,kind,name,close"]
             + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(

@@ -26,14 +26,21 @@ package struct MarketBoardRow: Sendable {
 /// `squarestock market` as a table (open exchanges painted), JSON or CSV.
 package enum MarketBoardWriter {
     package static func table(_ rows: [MarketBoardRow], palette: Palette) -> String {
-        let nameWidth = rows.map { TerminalText.displayWidth($0.name) }.max() ?? 10
-        var out = ""
+        // Every column as wide as its widest cell (titles included), so nothing shifts.
+        let titles = ("EXCHANGE", "NAME", "LOCAL TIME", "STATUS")
+        let idWidth = max(TerminalText.displayWidth(titles.0), rows.map { TerminalText.displayWidth($0.id) }.max() ?? 0)
+        let nameWidth = max(
+            TerminalText.displayWidth(titles.1), rows.map { TerminalText.displayWidth($0.name) }.max() ?? 0)
+        let timeWidth = max(
+            TerminalText.displayWidth(titles.2), rows.map { TerminalText.displayWidth($0.localTime) }.max() ?? 0)
+        func line(_ id: String, _ name: String, _ time: String) -> String {
+            TerminalText.padRight(id, toWidth: idWidth) + "  " + TerminalText.padRight(name, toWidth: nameWidth) + "  "
+                + TerminalText.padRight(time, toWidth: timeWidth) + "  "
+        }
+        var out = palette.paint((line(titles.0, titles.1, titles.2) + titles.3), .dim) + "\n"
         for r in rows {
             let role: PaletteRole = r.status.report.status == .open ? .up : .dim
-            out +=
-                TerminalText.padRight(r.id, toWidth: 7) + "  " + TerminalText.padRight(r.name, toWidth: nameWidth)
-                + "  "
-                + TerminalText.padRight(r.localTime, toWidth: 12) + "  " + palette.paint(r.line, role) + "\n"
+            out += line(r.id, r.name, r.localTime) + palette.paint(r.line, role) + "\n"
         }
         return out
     }

@@ -19,3 +19,16 @@ package enum TradingSessionCSV {
         return out
     }
 }
+
+/// `market --calendar XNYS --from D --to D` on a terminal: the sessions as aligned columns, UTC.
+package enum TradingSessionTable {
+    package static func render(_ sessions: [TradingSession]) -> String {
+        guard !sessions.isEmpty else { return "no trading sessions in this range\n" }
+        var rows = [["date", "open (UTC)", "close (UTC)", "break (UTC)"]]
+        for s in sessions {
+            let brk = s.breakStart.flatMap { b in s.breakEnd.map { b.utc.hourMinute + "–" + $0.utc.hourMinute } } ?? ""
+            rows.append([s.date.description, s.open.utc.hourMinute, s.close.utc.hourMinute, brk])
+        }
+        return AlignedColumns.render(rows, rightAligned: [])
+    }
+}

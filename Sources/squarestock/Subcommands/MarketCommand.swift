@@ -71,12 +71,17 @@ struct MarketCommand: ParsableCommand {
         let chosen = format ?? (caps.isTTY ? .table : .csv)
         switch SquarestockApp.market(query, environment: env, localtimeTarget: LocaltimeLink.target()) {
         case .sessions(let sessions):
-            Terminal.writeOut(
-                chosen == .json ? TradingSessionJSON.render(sessions) : TradingSessionCSV.render(sessions))
+            switch chosen {
+            case .table: Terminal.writeOut(TradingSessionTable.render(sessions))
+            case .json: Terminal.writeOut(TradingSessionJSON.render(sessions))
+            case .csv: Terminal.writeOut(TradingSessionCSV.render(sessions))
+            }
         case .year(let days, let exchange, let year):
-            Terminal.writeOut(
-                chosen == .table
-                    ? CalendarYearReport.text(days, exchange: exchange, year: year) : CalendarYearReport.csv(days))
+            switch chosen {
+            case .table: Terminal.writeOut(CalendarYearReport.text(days, exchange: exchange, year: year))
+            case .json: Terminal.writeOut(CalendarYearReport.json(days, exchange: exchange, year: year))
+            case .csv: Terminal.writeOut(CalendarYearReport.csv(days))
+            }
         case .board(let rows):
             switch chosen {
             case .table: Terminal.writeOut(MarketBoardWriter.table(rows, palette: Palette.forTerminal(caps)))
