@@ -147,3 +147,35 @@ struct MarketFormatsCLITests {
         }
     }
 }
+
+/// The quote table in a narrow window breaks lines between words, never inside a number, and
+/// without a UTF-8 locale prints only ASCII.
+struct QuoteTableNarrowCLITests {
+    @Test func narrowWindowsAndTheCLocale() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["COLUMNS"] = "60"
+        let r = try CLIRunner.run(["7203.T", "--source", "samples", "--format", "table"], environment: env)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        for l in lines where !l.contains("█") { #expect(l.count <= 60, "\(l)") }
+        #expect(lines.contains("  open 2,873.50  high 2,900.00  low 2,867.50"), "\(r.stdout)")
+        #expect(lines.contains("    prev close 2,856.50  volume 23.90M"), "\(r.stdout)")
+        env["LANG"] = "C"
+        env["COLUMNS"] = "100"
+        let c = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "table"], environment: env)
+        let ascii = c.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(c.stdout)")
+        #expect(c.stdout.hasPrefix("AAPL  Apple Inc.  Nasdaq / USD\n"), "\(c.stdout)")
+        #expect(c.stdout.contains("open -  high 271.41"))
+    }
+}
+
+/// `--currency EUR` that cannot be honoured says so on stderr, whatever the format, and is not a
+/// success.
+struct UnconvertedCurrencyCLITests {
+    @Test func anUnconvertedPriceIsSaid() throws {
+        let r = try CLIRunner.run(["AAPL", "--source", "samples", "--currency", "EUR", "--format", "csv"])
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.hasPrefix("squarestock: AAPL: not converted to EUR: USDEUR=X failed:"), "\(r.stderr)")
+        #expect(r.stdout.contains("AAPL,Apple Inc.,Nasdaq,USD,"))
+    }
+}

@@ -29,6 +29,10 @@ package struct QuoteTableRenderer: Sendable {
         results.compactMap { r in r.stock.map { block($0, now: now) } }.joined(separator: "\n")
     }
 
+    /// `·` and `—` on a UTF-8 terminal; `/` and `-` where the locale cannot show them (`LANG=C`).
+    var dot: String { style == .unicode ? " · " : " / " }
+    var dash: String { style == .unicode ? "—" : "-" }
+
     func block(_ s: Stock, now: Instant) -> String {
         let facts = QuoteFacts(stock: s, now: now, userZone: userZone)
         let p = s.price
@@ -40,21 +44,21 @@ package struct QuoteTableRenderer: Sendable {
         var venue: [String] = []
         if let e = s.company.exchangeName { venue.append(e) }
         if let c = s.currency { venue.append(c.minorLabel.map { "\(c.code) (\($0))" } ?? c.code) }
-        if !venue.isEmpty { title += "  " + palette.paint(venue.joined(separator: " · "), .dim) }
+        if !venue.isEmpty { title += "  " + palette.paint(venue.joined(separator: dot), .dim) }
         lines.append(title)
 
         let direction = p.change.map { $0.sign > 0 ? PaletteRole.up : ($0.sign < 0 ? .down : .flat) } ?? .flat
-        var priceLine = "  " + palette.paint(p.last.map(priceText) ?? "—", .bold)
+        var priceParts: [(String, PaletteRole?)] = [(p.last.map(priceText) ?? dash, .bold)]
         if let c = p.change {
             var change = NumberFormatting.signedChange(c, reference: p.last)
             if let pc = p.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
-            priceLine += "  " + palette.paint(change, direction)
+            priceParts.append((change, direction))
         }
         var status = facts.status.status.rawValue
         if let reason = facts.status.reason { status += " (\(reason))" }
         if let next = facts.nextEventText { status += ", " + next }
-        priceLine += "  " + palette.paint(status, facts.status.status == .open ? .up : .dim)
-        lines.append(priceLine)
+        priceParts.append((status, facts.status.status == .open ? .up : .dim))
+        lines += wrapped(priceParts)
         if let e = s.extendedHours {
             var line = "  " + (e.session == .pre ? "pre-market " : "after hours ") + NumberFormatting.price(e.price)
             if let c = e.change {
@@ -71,18 +75,18 @@ package struct QuoteTableRenderer: Sendable {
 
         var stats: [String] = []
         func add(_ label: String, _ v: ExactDecimal?, _ f: (ExactDecimal) -> String = priceText) {
-            stats.append(label + " " + (v.map(f) ?? "—"))
+            stats.append(label + " " + (v.map(f) ?? dash))
         }
         add("open", p.open)
         add("high", p.high)
         add("low", p.low)
         add("prev close", p.previousClose)
         add("volume", p.volume, NumberFormatting.volume)
-        lines.append("  " + stats.joined(separator: "  "))
+        lines += wrapped(stats.map { ($0, nil) }, whole: true)
         if p.bid != nil || p.ask != nil || p.vwap != nil {
             var book: [String] = []
-            book.append("bid " + (p.bid.map(priceText) ?? "—"))
-            book.append("ask " + (p.ask.map(priceText) ?? "—"))
+            book.append("bid " + (p.bid.map(priceText) ?? dash))
+            book.append("ask " + (p.ask.map(priceText) ?? dash))
             if let a = p.ask, let b = p.bid, let spread = a - b {
                 book.append("spread " + priceText(spread))
             }
@@ -96,8 +100,39 @@ package struct QuoteTableRenderer: Sendable {
             lines.append("  last trade unknown")
         }
         lines.append("  " + sparkline(s))
-        for note in s.notes { lines.append("  " + palette.paint("note: " + note, .dim)) }
+        for note in s.notes { lines += wrapped([("note: " + note, .dim)]) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parts of one line, two spaces apart and indented by two, broken only between words when
+    /// the line is wider than the window (continuations indented by four), so a narrow terminal
+    /// never wraps a line inside a number.
+    /// A part marked `whole` (a label and its number) is never broken itself.
+    func wrapped(_ parts: [(String, PaletteRole?)], whole: Bool = false) -> [String] {
+        var out: [String] = []
+        var line = "  "
+        var used = 2
+        var empty = true
+        for (part, role) in parts {
+            let words = whole ? [Substring(part)] : part.split(separator: " ")
+            for (k, word) in words.enumerated() {
+                let w = TerminalText.displayWidth(String(word))
+                let gap = empty ? 0 : (k == 0 ? 2 : 1)
+                if !empty && used + gap + w > width {
+                    out.append(line)
+                    line = "    "
+                    used = 4
+                } else if !empty {
+                    line += String(repeating: " ", count: gap)
+                    used += gap
+                }
+                line += role.map { palette.paint(String(word), $0) } ?? String(word)
+                used += w
+                empty = false
+            }
+        }
+        out.append(line)
+        return out
     }
 
     func sparkline(_ s: Stock) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SquarestockCore
 import SquarestockKit
 import SquarestockRendering
 
@@ -82,6 +83,15 @@ struct QuoteCommand: ParsableCommand {
         for r in results {
             if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
         }
+        // Asked for EUR and given USD: said on stderr whatever the format, and not a success.
+        var unconverted = false
+        for r in results {
+            for note in r.stock?.notes ?? [] where note.hasPrefix("not converted to ") {
+                Terminal.writeError("squarestock: \(r.symbol): " + note + "\n")
+                unconverted = true
+            }
+        }
         if report.status != .ok { throw ExitCode(report.status.rawValue) }
+        if unconverted { throw ExitCode(ExitStatus.someFailed.rawValue) }
     }
 }
