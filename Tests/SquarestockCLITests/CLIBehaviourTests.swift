@@ -5,7 +5,9 @@ import Testing
 /// What a user sees from the real binary when the network misbehaves, and how it treats the
 /// terminal.
 struct CLIBehaviourTests {
-    @Test func serverDownMeansExitThreeWithOneLinePerSymbol() throws {
+    /// Every symbol failing to connect is the network (or the service) being down: said once,
+    /// with what to try; the JSON still has one error per symbol.
+    @Test func serverDownMeansExitThreeWithOneLineSayingWhatToTry() throws {
         let server = try LoopbackHTTPServer { _ in .text("") }
         let endpoint = server.baseURL
         server.stop()
@@ -15,8 +17,8 @@ struct CLIBehaviourTests {
         #expect(run.exitCode == 3)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("squarestock: AAPL: could not connect to 127.0.0.1:"))
-        #expect(lines[1].hasPrefix("squarestock: MSFT: could not connect to 127.0.0.1:"))
+        #expect(lines[0].hasPrefix("squarestock: no network, or stooq is down: could not connect to 127.0.0.1:"))
+        #expect(lines[1] == "squarestock: `squarestock doctor` checks every source; `--source samples` works offline")
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
         #expect(json?.count == 2)
         #expect((json?[0]["error"] as? String)?.contains("could not connect") == true)

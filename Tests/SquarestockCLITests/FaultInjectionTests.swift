@@ -179,7 +179,8 @@ struct FaultInjectionTests {
         let run = try CLIRunner.run(
             ["IBM", "--source", "alphavantage", "--endpoint", endpoint, "--timeout", "2"], environment: env)
         #expect(run.exitCode == 3)
-        #expect(run.stderr.hasPrefix("squarestock: IBM: could not connect to 127.0.0.1:"))
+        #expect(
+            run.stderr.hasPrefix("squarestock: no network, or alphavantage is down: could not connect to 127.0.0.1:"))
     }
 
     @Test func invalidUTF8InANameIsRepairedNotPrinted() throws {

@@ -179,3 +179,21 @@ struct UnconvertedCurrencyCLITests {
         #expect(r.stdout.contains("AAPL,Apple Inc.,Nasdaq,USD,"))
     }
 }
+
+/// With nothing reachable, one line says so and what to try, instead of one error per symbol.
+struct NoNetworkCLITests {
+    @Test func nothingReachableIsOneLine() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-nonet-\(UUID().uuidString)"
+        let r = try CLIRunner.run(
+            ["AAPL", "MSFT", "INTC", "--source", "stooq", "--endpoint", "http://127.0.0.1:9", "--format", "csv"],
+            environment: env)
+        #expect(r.exitCode == 3)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(r.stderr)")
+        #expect(
+            lines.first?.hasPrefix("squarestock: no network, or stooq is down: could not connect to 127.0.0.1:9")
+                == true, "\(r.stderr)")
+        #expect(lines.last == "squarestock: `squarestock doctor` checks every source; `--source samples` works offline")
+    }
+}

@@ -54,6 +54,22 @@ public enum QuoteError: Error, Sendable, Equatable {
         }
     }
 
+    /// The service could not be reached at all (no name resolution, no connection): most likely
+    /// no network, which the user should hear once, with what to do, not once per symbol.
+    public var isUnreachable: Bool {
+        switch self {
+        case .transport(_, let e):
+            switch e {
+            case .couldNotResolve, .couldNotConnect, .connectTimedOut: return true
+            default: return false
+            }
+        case .sessionFailed(_, let detail):
+            return detail.contains("could not resolve") || detail.contains("could not connect")
+                || detail.contains("did not connect")
+        default: return false
+        }
+    }
+
     /// The whole line for the user, prefixed with the symbol.
     public func message(symbol: String) -> String {
         "\(symbol): " + detail

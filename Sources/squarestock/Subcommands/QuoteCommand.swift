@@ -80,8 +80,18 @@ struct QuoteCommand: ParsableCommand {
             for line in report.requestLog { Terminal.writeError("squarestock: " + line + "\n") }
         }
         for n in report.skipNotes { Terminal.writeError("squarestock: note: " + n + "\n") }
-        for r in results {
-            if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
+        let errors = results.compactMap { r in r.error.map { (r.symbol, $0) } }
+        if !errors.isEmpty, errors.count == results.count, errors.allSatisfy({ $0.1.isUnreachable }) {
+            // Nothing reachable: one line, not one per symbol, with what to try.
+            Terminal.writeError(
+                "squarestock: no network, or "
+                    + (settings.sourceName == "auto" ? "the quote services are" : settings.sourceName + " is")
+                    + " down: \(errors[0].1.detail)\n"
+                    + "squarestock: `squarestock doctor` checks every source; `--source samples` works offline\n")
+        } else {
+            for r in results {
+                if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }
+            }
         }
         // Asked for EUR and given USD: said on stderr whatever the format, and not a success.
         var unconverted = false
