@@ -197,3 +197,23 @@ struct NoNetworkCLITests {
         #expect(lines.last == "squarestock: `squarestock doctor` checks every source; `--source samples` works offline")
     }
 }
+
+/// The README's first example is what the tool prints (offline, from the samples).
+struct ReadmeExampleTests {
+    @Test func theReadmeExampleIsTheToolsOutput() throws {
+        let readme = try String(contentsOfFile: Fixture.repositoryRoot + "/README.md", encoding: .utf8)
+        let marker = "$ squarestock AAPL --source samples"
+        let start = try #require(readme.range(of: marker))
+        let afterMarker = readme[start.upperBound...]
+        let firstLineEnd = try #require(afterMarker.firstIndex(of: "\n"))
+        let body = afterMarker[afterMarker.index(after: firstLineEnd)...]
+        let end = try #require(body.range(of: "```"))
+        let expected = String(body[..<end.lowerBound])
+        var env = CLIRunner.baseEnvironment()
+        env["COLUMNS"] = "80"
+        env["TZ"] = "UTC"
+        env.removeValue(forKey: "SQUARESTOCK_NOW")
+        let r = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "table"], environment: env)
+        #expect(r.stdout == expected, "README:\n\(expected)\ntool:\n\(r.stdout)")
+    }
+}

@@ -21,6 +21,9 @@ public struct Stock: Sendable {
     public var reportedStatus: MarketStatus?
     /// The pre-market or after-hours price while the market is in that session.
     public var extendedHours: ExtendedHoursQuote?
+    /// Set for a recording (the samples): the moment it was taken. Market status and age are
+    /// judged then, so a demo of a past day reads as that day did, not as "delayed for a year".
+    public var recordedAt: Instant?
     /// The decimals the venue prices in (a crypto pair's tick, 8 for XMR-BTC), for display; nil
     /// means the usual 2 (4 below 1).
     public var priceDecimals: Int?

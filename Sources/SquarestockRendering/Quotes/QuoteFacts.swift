@@ -22,6 +22,8 @@ package struct QuoteFacts: Sendable {
     /// `userZone` is the user's own zone, for "15:30 your time"; nil leaves that part out.
     package init(stock: Stock, now: Instant, userZone: ExchangeTimeZone? = nil, calendars: CalendarRegistry = .standard)
     {
+        // A recording is judged at its own moment (the samples): open then, not "delayed 1y".
+        let now = stock.recordedAt ?? now
         let calendar = stock.company.exchange.flatMap { calendars.calendar(for: $0) }
         let market = QuoteFacts.marketStatus(of: stock, now: now, calendar: calendar)
         status = market.report
@@ -32,7 +34,7 @@ package struct QuoteFacts: Sendable {
         }
         if let t = stock.price.lastTrade {
             lastTradeUTC = t.iso8601UTC
-            age = AgeFormatter.ago(from: t, now: now)
+            age = stock.recordedAt == nil ? AgeFormatter.ago(from: t, now: now) : "recorded"
             if let zone = stock.timeZone {
                 lastTradeLocal = zone.iso8601(at: t)
                 lastTradeDisplay = zone.localDateTime(at: t).description + " " + zone.abbreviation(at: t)

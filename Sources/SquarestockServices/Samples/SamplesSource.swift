@@ -62,7 +62,10 @@ package struct SamplesSource: QuoteSource {
                 symbol: symbol,
                 outcome: outcome.map { stock in
                     var s = stock
-                    s.notes.insert("recorded sample (\(entry.file)), not live data", at: 0)
+                    s.recordedAt = s.price.lastTrade
+                    let day = s.price.lastTrade.map { " of " + $0.utc.date.description } ?? ""
+                    s.notes.insert(
+                        "recorded sample\(day), not live data: status and times as of then (\(entry.file))", at: 0)
                     return s
                 })
         }

@@ -9,7 +9,7 @@ package enum StooqDecoder {
     package static let source = "stooq"
 
     static let htmlHint =
-        "Stooq answers automated clients with a browser-check page and now wants an API key for downloads; set STOOQ_API_KEY (get one at stooq.com), or try --source yahoo-csv"
+        "Stooq answers automated clients with a browser-check page and now wants an API key for downloads; set STOOQ_API_KEY (get one at stooq.com), or use --source yahoo"
 
     static let textRules: [(prefix: String, error: QuoteError)] = [
         (

@@ -30,7 +30,7 @@ package enum StooqSymbol {
         guard let suffix = exchange.stooqSuffix else {
             return .failure(
                 .unsupportedSymbol(
-                    source: "stooq", reason: "Stooq has no listings from \(exchange.name); try --source yahoo-csv"))
+                    source: "stooq", reason: "Stooq has no listings from \(exchange.name); try --source yahoo"))
         }
         var base = s
         if let y = exchange.yahooSuffix, base.hasSuffix("." + y) { base.removeLast(y.count + 1) }
