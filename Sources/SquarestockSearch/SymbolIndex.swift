@@ -219,9 +219,30 @@ package final class SymbolIndex: Sendable {
         _ query: String, limit: Int = 10, exchange: String? = nil,
         type: TypeFilter = .any
     ) -> [SearchMatch] {
-        rankedCandidates(query, limit: limit, exchange: exchange, type: type).map {
+        var ranked = rankedCandidates(query, limit: limit, exchange: exchange, type: type)
+        if ranked.isEmpty {
+            // People split and join names differently from the listing ("pay pal" for PayPal,
+            // "exxonmobil" for Exxon Mobil): the query joined, or one word split in two.
+            for variant in Self.spacingVariants(query) {
+                ranked = rankedCandidates(variant, limit: limit, exchange: exchange, type: type)
+                if !ranked.isEmpty { break }
+            }
+        }
+        return ranked.map {
             SearchMatch(listing: store.listing(Int($0.listing)), score: SymbolIndex.displayScore($0.score))
         }
+    }
+
+    /// The query with its words joined (`pay pal` → `paypal`), then one long word split in two
+    /// at each place that leaves at least 3 letters a side (`exxonmobil` → `exxon mobil`),
+    /// the middle splits first.
+    static func spacingVariants(_ query: String) -> [String] {
+        let words = query.split(separator: " ")
+        if words.count > 1 { return [words.joined()] }
+        guard let word = words.first, word.count >= 7, word.count <= 24 else { return [] }
+        let letters = Array(word)
+        let cuts = (3...(letters.count - 3)).sorted { abs($0 - letters.count / 2) < abs($1 - letters.count / 2) }
+        return cuts.map { String(letters[..<$0]) + " " + String(letters[$0...]) }
     }
 
     /// "Did you mean" for a symbol that is not in the directory (`AAPLE` -> AAPL): symbols one

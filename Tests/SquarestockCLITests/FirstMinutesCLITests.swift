@@ -217,3 +217,14 @@ struct ReadmeExampleTests {
         #expect(r.stdout == expected, "README:\n\(expected)\ntool:\n\(r.stdout)")
     }
 }
+
+/// Names split or joined otherwise than in the listing still find it.
+struct SearchSpacingCLITests {
+    @Test(arguments: [("pay pal", "PYPL"), ("exxonmobil", "XOM"), ("coca cola", "KO"), ("cocacola", "KO")])
+    func spacingDoesNotMatter(query: String, symbol: String) throws {
+        let r = try CLIRunner.run(["search", query, "--format", "csv"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let first = r.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(first.hasPrefix(symbol + ","), "\(query): \(r.stdout)")
+    }
+}
