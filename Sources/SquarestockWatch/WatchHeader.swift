@@ -22,6 +22,8 @@ package struct WatchHeader: Sendable {
     /// The stream's state with `--stream` (`stream live 12/s`, `stream reconnecting in 4 s
     /// (attempt 2)`), and whether it is a warning.
     package var stream: (text: String, warning: Bool)?
+    /// Rows scrolled past at the top (↓/j, ↑/k, PgDn, PgUp, g); the renderer keeps it in range.
+    package var scroll = 0
 
     package init(
         source: String, lastSuccess: Instant? = nil, nextRefresh: Double? = nil, refreshing: Bool = false,

@@ -97,14 +97,19 @@ package struct WatchTableRenderer: Sendable {
         lines.reserveCapacity(rows)
         lines.append(headerLine(header, columns: columns, now: now, clock: clock))
         lines.append(titleLine(shown: shown, widths: widths, columns: columns))
-        for k in 0..<budget.visible {
+        let first = max(0, min(header.scroll, budget.hidden))
+        for k in first..<(first + budget.visible) {
             lines.append(rowLine(entries[k], cells[k], shown: shown, widths: widths, columns: columns, now: now))
         }
         if let totals, lines.count < rows - 1 {
             lines.append(ScreenLineBuilder.row(fit(totals, columns), role: .bold, columns: columns))
         }
         if budget.hidden > 0 {
-            let note = "… \(budget.hidden) more \(budget.hidden == 1 ? "row" : "rows") below; enlarge the window"
+            let below = budget.hidden - first
+            let note =
+                "… rows \(first + 1)–\(first + budget.visible) of \(entries.count)"
+                + (below > 0 ? ", \(below) below" : "") + (first > 0 ? ", \(first) above" : "")
+                + "; ↓/j ↑/k PgDn PgUp scroll"
             lines.append(ScreenLineBuilder.row(fit(note, columns), role: .dim, columns: columns))
         }
         let blank = [ScreenCell](repeating: .blank, count: columns)

@@ -51,6 +51,10 @@ final class WatchSession {
     var replayAnchor: (symbol: String, start: Instant)?
     var lastMarketCheck = -Double.infinity
     var lastSilenceCheck = -Double.infinity
+    /// Rows scrolled past at the top (the renderer keeps it in range).
+    var scroll = 0
+    /// About as far as scrolling can go: the rows less what the window shows.
+    var maxScroll: Int { max(0, symbols.count - max(1, size.rows - 6)) }
     var terminal: WatchTerminal?
     var keysFD: Int32 = -1
     var ownsKeysFD = false
@@ -205,6 +209,9 @@ final class WatchSession {
             scheduler.setPaused(!scheduler.isPaused)
             if scheduler.isPaused { streamWorker?.pause() } else { streamWorker?.resume() }
         case .redraw: previousFrame = nil
+        case .scroll(let n): scroll = max(0, min(scroll + n, maxScroll))
+        case .page(let n): scroll = max(0, min(scroll + n * max(1, size.rows - 6), maxScroll))
+        case .top: scroll = 0
         }
     }
 
@@ -355,7 +362,7 @@ final class WatchSession {
         let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
         if feed.sourceName == "auto", answered.count == 1, let only = answered.first { label += " → " + only }
         let refreshing = fetchStarted.map { now - $0 >= 0.5 } ?? false
-        let header = WatchHeader(
+        var header = WatchHeader(
             source: label,
             lastSuccess: lastSuccess,
             nextRefresh: polls ? fetchStarted ?? scheduler.nextWake() : nil,
@@ -366,6 +373,7 @@ final class WatchSession {
             zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
             replaySpeed: replay?.speed,
             stream: streamWorker?.headerText(now: ProcessInfo.processInfo.systemUptime))
+        header.scroll = scroll
         let frame = renderer.frame(
             state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
         let out = ScreenDiff.render(previous: previousFrame, next: frame, palette: renderer.palette)

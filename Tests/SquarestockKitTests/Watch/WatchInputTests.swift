@@ -43,13 +43,19 @@ struct WatchInputTests {
     @Test func keys() {
         #expect(WatchKey.decode(Array("qrspQ".utf8)) == [.quit, .refresh, .sort, .pause, .quit])
         #expect(WatchKey.decode([0x03, 0x0C, 0x04]) == [.quit, .redraw, .quit])
-        // Arrow keys and function keys are skipped whole: no stray "A" or "P" (F1 is ESC O P).
+        // Up arrow scrolls; function keys are skipped whole: no stray "A" or "P" (F1 is ESC O P).
         #expect(
             WatchKey.decode([0x1B, 0x5B, 0x41, 0x72, 0x1B, 0x4F, 0x50, 0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x73]) == [
-                .refresh, .sort,
+                .scroll(-1), .refresh, .sort,
             ])
         #expect(WatchKey.decode([0x1B]) == [])
-        #expect(WatchKey.decode(Array("x1 \n".utf8)) == [])
+        #expect(WatchKey.decode(Array("x1\n".utf8)) == [])
+        // Down, PgDn, PgUp, Home; j, k, space, g.
+        #expect(
+            WatchKey.decode([0x1B, 0x5B, 0x42, 0x1B, 0x5B, 0x36, 0x7E, 0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x48]) == [
+                .scroll(1), .page(1), .page(-1), .top,
+            ])
+        #expect(WatchKey.decode(Array("jk g".utf8)) == [.scroll(1), .scroll(-1), .page(1), .top])
     }
 
     @Test func localZone() {

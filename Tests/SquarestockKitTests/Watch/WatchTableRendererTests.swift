@@ -136,8 +136,18 @@ struct WatchTableRendererTests {
         var s = WatchState(symbols: (1...20).map { "S\($0)" })
         _ = s.apply((1...20).map { F.ok(F.stock("S\($0)", price: "\($0)")) }, now: t0, clock: 0)
         let lines = render(s, rows: 10)
-        #expect(lines[8].hasPrefix("… 14 more rows below; enlarge the window"))
+        #expect(lines[8].hasPrefix("… rows 1–6 of 20, 14 below; ↓/j ↑/k PgDn PgUp scroll"), "\(lines[8])")
         #expect(lines[9].hasPrefix("q quit"))
+        // Scrolled: the rows below come into view, and the count says what is above.
+        var h = header()
+        h.scroll = 10
+        let scrolled = render(s, h, rows: 10)
+        #expect(scrolled[2].hasPrefix("S11 "), "\(scrolled)")
+        #expect(scrolled[8].hasPrefix("… rows 11–16 of 20, 4 below, 10 above;"), "\(scrolled[8])")
+        // Past the end: kept at the last page.
+        h.scroll = 99
+        let last = render(s, h, rows: 10)
+        #expect(last[2].hasPrefix("S15 ") && last[7].hasPrefix("S20 "), "\(last)")
     }
 
     @Test func tinyWindowsNeverBreak() {
