@@ -121,7 +121,25 @@ package struct WatchTableRenderer: Sendable {
         }
         while lines.count < rows - 1 { lines.append(blank) }
         lines.append(footerLine(header, count: entries.count, columns: columns))
-        return ScreenFrame(width: columns, height: rows, rows: Array(lines.prefix(rows)))
+        var kept = Array(lines.prefix(rows))
+        if style == .ascii { kept = kept.map { $0.map(Self.ascii) } }
+        return ScreenFrame(width: columns, height: rows, rows: kept)
+    }
+
+    /// Without a UTF-8 locale (`LANG=C`) or with `--ascii`: the punctuation of the screen in
+    /// ASCII, one cell for one (`·` and dashes `-`, `…` `.`, arrows `v` `^`); any other narrow
+    /// character outside ASCII (in a name from the network) becomes `?`.
+    static func ascii(_ cell: ScreenCell) -> ScreenCell {
+        guard cell.width == 1, !cell.text.unicodeScalars.allSatisfy(\.isASCII) else { return cell }
+        var c = cell
+        switch cell.text {
+        case "·", "—", "–": c.text = "-"
+        case "…": c.text = "."
+        case "↓": c.text = "v"
+        case "↑": c.text = "^"
+        default: c.text = "?"
+        }
+        return c
     }
 
     // MARK: Layout

@@ -259,3 +259,16 @@ struct WatchPortfolioPenceTests {
         #expect(!lines.contains { $0.contains("EUR") }, "\(lines)")
     }
 }
+
+/// `LANG=C` or `--ascii`: the watch screen is ASCII only.
+struct WatchASCIITests {
+    @Test func theScreenIsASCII() {
+        let base = WatchTableRendererTests()
+        let renderer = WatchTableRenderer(palette: .plain, style: .ascii)
+        let lines = renderer.render(
+            state: base.state(), header: base.header(), columns: 100, rows: 12, now: base.t0.adding(seconds: 7250),
+            clock: 101)
+        for l in lines { #expect(l.unicodeScalars.allSatisfy { $0.isASCII }, "\(l)") }
+        #expect(lines[0].hasPrefix("squarestock watch - stooq - updated"), "\(lines[0])")
+    }
+}
