@@ -58,7 +58,11 @@ extension QuoteFacts {
     static func marketStatus(of stock: Stock, now: Instant, calendar: ExchangeCalendar?)
         -> (report: MarketStatusReport, next: MarketEvent?)
     {
-        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: stock.price.lastTrade)
+        // A source that gives only the trading day (Alpha Vantage's quote): its activity is known
+        // up to that day's close, so a quote from years ago is not called "open" in today's
+        // session. (The close is capped at now: today's own quote is never stale by this.)
+        let lastKnown = stock.price.lastTrade ?? stock.session.map { $0.upperBound < now ? $0.upperBound : now }
+        let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: lastKnown)
         let report = MarketStatusRules.combine(
             computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
         return (report, report.status == evaluated.report.status ? evaluated.next : nil)

@@ -244,3 +244,20 @@ struct AlertStatesAcrossRunsTests {
         #expect(run4.evaluate(symbol: "AAPL", stock: F.stock(price: "202")).count == 1, "crossed again")
     }
 }
+
+/// A quote that gives only its trading day (Alpha Vantage) is not "open" in a later session.
+struct TradingDayOnlyStatusTests {
+    typealias F = WatchFixtures
+
+    @Test func aQuoteOfAnOldDayIsDelayedNotOpen() {
+        // The fixture's session is Wednesday 2025-10-29; no trade time.
+        let stock = F.stock(price: "101", lastTrade: nil)
+        let friday = F.open.adding(seconds: 2 * 86_400 + 3600)  // Friday 10:30 New York, open
+        let later = QuoteFacts(stock: stock, now: friday)
+        #expect(later.status.status == .delayed, "\(later.status)")
+        #expect(later.status.reason?.hasPrefix("no trade for") == true, "\(later.status)")
+        // During its own session it is simply open.
+        let same = QuoteFacts(stock: stock, now: F.open.adding(seconds: 3600))
+        #expect(same.status.status == .open, "\(same.status)")
+    }
+}
