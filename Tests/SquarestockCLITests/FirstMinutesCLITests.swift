@@ -228,3 +228,24 @@ struct SearchSpacingCLITests {
         #expect(first.hasPrefix(symbol + ","), "\(query): \(r.stdout)")
     }
 }
+
+/// A chart whose history the service lacks, for a symbol it quotes, does not blame the spelling.
+struct ChartWithoutHistoryCLITests {
+    @Test func aQuotedSymbolWithoutHistoryIsNotASpellingMistake() throws {
+        let routes = RouteTable()
+        routes.add(path: "/q/l/", response: LoopbackResponse(body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv")))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = CLIRunner.baseEnvironment()
+        env["STOOQ_API_KEY"] = "k"
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-chart-nohist-\(UUID().uuidString)"
+        let r = try CLIRunner.run(
+            ["chart", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--range", "1y"], environment: env)
+        #expect(r.exitCode != 0)
+        #expect(
+            r.stderr.contains(
+                "stooq has no history for AAPL, though it quotes it; try another --range, or another --source"),
+            "\(r.stderr)")
+        #expect(!r.stderr.contains("spelling"))
+    }
+}

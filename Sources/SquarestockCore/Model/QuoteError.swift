@@ -54,6 +54,14 @@ public enum QuoteError: Error, Sendable, Equatable {
         }
     }
 
+    /// The service said it does not know the symbol (or has no data for it).
+    public var isUnknownSymbol: Bool {
+        switch self {
+        case .unknownSymbol, .noData: return true
+        default: return false
+        }
+    }
+
     /// The service could not be reached at all (no name resolution, no connection): most likely
     /// no network, which the user should hear once, with what to do, not once per symbol.
     public var isUnreachable: Bool {

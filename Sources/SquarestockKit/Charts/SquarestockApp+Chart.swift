@@ -19,6 +19,19 @@ extension SquarestockApp {
                     data: data, skipNotes: data.notes.filter { $0.hasPrefix(FallbackSource.skipPrefix) },
                     notes: data.notes.filter { !$0.hasPrefix(FallbackSource.skipPrefix) }))
         case .failure(let e):
+            // "Unknown symbol" from the history service for a symbol the same source quotes is
+            // not a spelling mistake: say that it has no history for it, not "check the spelling".
+            if case .response(let q) = e, q.isUnknownSymbol,
+                StockManager(source: quoteSource, transport: transport, context: settings.sourceContext)
+                    .quotes(for: [shown]).first?.stock != nil
+            {
+                return .failure(
+                    .fetch(
+                        symbol: shown,
+                        .unavailable(
+                            source: source.name, what: "history for \(shown), though it quotes it",
+                            hint: "try another --range, or another --source")))
+            }
             return .failure(.fetch(symbol: shown, e))
         }
     }
