@@ -59,6 +59,8 @@ package enum Sparkline {
             shown[index] = (point.time, point.value)
         }
 
+        fillBetweenConsecutiveBars(&shown, points: points)
+
         var low = Double.infinity
         var high = -Double.infinity
         for case let entry? in shown {
@@ -76,6 +78,30 @@ package enum Sparkline {
             return .level(level(of: entry.value, low: low, high: high), direction(of: entry.value, baseline: base))
         }
         return .rendered(SparklineRendering(cells: cells))
+    }
+
+    /// When there are more cells than bars (a wide window), a bar's cell and the next bar's are
+    /// not adjacent, and the cells between would read as missing data. A bar's price holds until
+    /// the next bar, so cells between two bars that follow each other (no more apart than 1.5
+    /// times the usual spacing) show the earlier bar; a real gap in the data (a halt, a missing
+    /// hour) stays a gap. The usual spacing is only known from a series of some length (eight
+    /// intervals or more); a handful of points is drawn as it is.
+    static func fillBetweenConsecutiveBars(_ shown: inout [(time: Instant, value: Double)?], points: [SparklinePoint]) {
+        let times = points.filter { $0.value.isFinite }.map(\.time.secondsSinceEpoch).sorted()
+        // In 128 bits: instants at the ends of time do not overflow a difference.
+        let gaps = zip(times, times.dropFirst()).map { Int128($1) - Int128($0) }.filter { $0 > 0 }.sorted()
+        guard gaps.count >= 8 else { return }
+        let limit = gaps[gaps.count / 2] * 3 / 2
+        var previous: Int?
+        for i in shown.indices {
+            guard let here = shown[i] else { continue }
+            if let p = previous, i - p > 1, let before = shown[p],
+                Int128(here.time.secondsSinceEpoch) - Int128(before.time.secondsSinceEpoch) <= limit
+            {
+                for k in (p + 1)..<i { shown[k] = before }
+            }
+            previous = i
+        }
     }
 
     /// Slice index for `time`, computed in 128-bit integers so any span and width are exact.

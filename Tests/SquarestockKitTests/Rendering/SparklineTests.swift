@@ -200,3 +200,27 @@ struct SparklineTests {
         #expect(rendering.text(style: .unicode, palette: .plain).hasSuffix(String(repeating: " ", count: 50)))
     }
 }
+
+/// More cells than bars: the cells between two consecutive bars show the earlier one, and only a
+/// real hole in the data stays a gap.
+struct SparklineWideTests {
+    @Test func wideWindowsShowNoFalseHoles() {
+        let start = Instant(secondsSinceEpoch: 1_761_744_600)
+        var points = (0..<40).map {
+            SparklinePoint(time: start.adding(seconds: Int64($0) * 300), value: Double($0 % 7))
+        }
+        let window = start...start.adding(seconds: 39 * 300)
+        guard case .rendered(let wide) = Sparkline.render(points: points, window: window, baseline: nil, width: 160)
+        else {
+            Issue.record("not rendered")
+            return
+        }
+        #expect(!wide.cells.contains(.gap), "\(wide.cells)")
+        // An hour missing in the middle stays a gap.
+        points.removeAll { $0.time > start.adding(seconds: 15 * 300) && $0.time < start.adding(seconds: 28 * 300) }
+        guard case .rendered(let holed) = Sparkline.render(points: points, window: window, baseline: nil, width: 160)
+        else { return }
+        #expect(holed.cells.contains(.gap))
+        #expect(holed.cells.first != .gap && holed.cells.last != .gap)
+    }
+}
