@@ -249,3 +249,17 @@ struct ChartWithoutHistoryCLITests {
         #expect(!r.stderr.contains("spelling"))
     }
 }
+
+/// `SQUARESTOCK_DATA` naming a folder that is not there is said as such.
+struct MissingDataFolderCLITests {
+    @Test func aMissingDataFolderIsNamed() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_DATA"] = "/nonexistent/squarestock-data"
+        let r = try CLIRunner.run(["symbols", "info"], environment: env)
+        #expect(r.exitCode != 0)
+        #expect(
+            r.stderr.contains("SQUARESTOCK_DATA=/nonexistent/squarestock-data is not a folder; unset it"), "\(r.stderr)"
+        )
+        #expect(!r.stdout.contains("in use"))
+    }
+}

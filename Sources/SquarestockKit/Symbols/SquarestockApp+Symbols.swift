@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 import SquarestockSearch
 
@@ -35,10 +36,24 @@ extension SquarestockApp {
                 problems.append(
                     copy.origin == .downloaded
                         ? SymbolDirectoryStore.damagedWarning(copy, e, shippedInstead: candidates.count > 1)
-                        : "the shipped symbol directory in \(copy.directory) cannot be used (\(e.description)); run `squarestock symbols update`"
+                        : Self.shippedProblem(copy.directory, e.description, environment: env)
                 )
             }
         }
         return SymbolsInfoReport(text: nil, problems: problems)
+    }
+
+    /// Why the shipped directory cannot be used; when `SQUARESTOCK_DATA` names a folder that is
+    /// not there, that is the whole story, and the fix is to correct or unset it.
+    static func shippedProblem(_ directory: String, _ detail: String, environment: [String: String]) -> String {
+        if let data = environment["SQUARESTOCK_DATA"], !data.isEmpty {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                return
+                    "SQUARESTOCK_DATA=\(data) is not a folder; unset it, or point it at the data/ folder of a squarestock checkout (or run `squarestock symbols update`)"
+            }
+        }
+        return
+            "the shipped symbol directory in \(directory) cannot be used (\(detail)); run `squarestock symbols update`"
     }
 }
