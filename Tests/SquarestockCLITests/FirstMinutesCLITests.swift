@@ -263,3 +263,49 @@ struct MissingDataFolderCLITests {
         #expect(!r.stdout.contains("in use"))
     }
 }
+
+/// A network that swallows connections (the accept queue of a listener kept full, so new
+/// connections hang): the whole command takes one connect limit, not one per host it would try.
+struct HangingNetworkCLITests {
+    @Test(.timeLimit(.minutes(1))) func oneConnectLimitInAll() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+        }
+        _ = listen(listener, 0)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        // Fill the queue: later connections get no answer at all.
+        var fillers: [Int32] = []
+        defer { for f in fillers { close(f) } }
+        for _ in 0..<3 {
+            let c = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(c, $0, length) }
+            }
+            fillers.append(c)
+        }
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-hang-\(UUID().uuidString)"
+        let start = Date()
+        let r = try CLIRunner.run(
+            [
+                "AAPL", "--source", "yahoo", "--endpoint", "http://127.0.0.1:\(port)", "--timeout", "1", "--format",
+                "csv",
+            ],
+            environment: env)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(r.exitCode == 3)
+        #expect(r.stderr.hasPrefix("squarestock: no network, or yahoo is down:"), "\(r.stderr)")
+        #expect(elapsed < 1.9, "the session tried a second host after the first hung: \(elapsed) s")
+    }
+}

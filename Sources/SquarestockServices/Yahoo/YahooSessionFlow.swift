@@ -24,12 +24,17 @@ package struct YahooSessionFlow: Sendable {
         var jar = CookieJar()
         var lastProblem = "no answer"
         // 1. fc.yahoo.com answers 404 (or 5xx) but sets A3.
+        var networkHangs = false
         switch get(context.url("https://fc.yahoo.com/"), jar: jar) {
         case .success(let r): jar.absorb(r, now: context.now)
-        case .failure(let e): lastProblem = "fc.yahoo.com: " + e.description
+        case .failure(let e):
+            lastProblem = "fc.yahoo.com: " + e.description
+            // Nothing came back within the connect limit: the network drops packets, and a
+            // second host would only make the user wait that long again.
+            if case .connectTimedOut = e { networkHangs = true }
         }
         // 2. Otherwise the finance.yahoo.com page and, in the EU and UK, the consent form.
-        if !hasAuthCookie(jar) {
+        if !hasAuthCookie(jar), !networkHangs {
             var url = context.url("https://finance.yahoo.com/quote/AAPL/")
             var steps = 0
             while steps < YahooSessionFlow.maxSteps && !hasAuthCookie(jar) {
