@@ -64,7 +64,7 @@ package struct WatchState: Sendable {
                 fresh = true
             case .failure(let error):
                 entry.failure = WatchFailure(
-                    reason: error.detail, since: entry.failure?.since ?? now,
+                    reason: error.brief, since: entry.failure?.since ?? now,
                     serviceLevel: error.isServiceLevel)
                 outcomes[result.symbol] = WatchFetchOutcome.classify(error)
             }

@@ -78,6 +78,21 @@ public enum QuoteError: Error, Sendable, Equatable {
         }
     }
 
+    /// For a narrow place (a watch row's status): a session that failed because nothing could
+    /// be reached as `no network (could not resolve finance.yahoo.com)`, the useful part first
+    /// instead of last; anything else as `detail` (a transport error already starts with it).
+    public var brief: String {
+        guard isUnreachable, case .sessionFailed = self else { return detail }
+        let text = detail
+        for marker in ["could not resolve ", "could not connect to ", "did not connect"] {
+            guard let start = text.range(of: marker) else { continue }
+            let rest = text[start.lowerBound...]
+            let end = rest.firstIndex { $0 == ";" || $0 == "(" || $0 == ")" } ?? rest.endIndex
+            return "no network (" + rest[..<end].trimmingCharacters(in: .whitespaces) + ")"
+        }
+        return "no network"
+    }
+
     /// The whole line for the user, prefixed with the symbol.
     public func message(symbol: String) -> String {
         "\(symbol): " + detail

@@ -261,3 +261,17 @@ struct TradingDayOnlyStatusTests {
         #expect(same.status.status == .open, "\(same.status)")
     }
 }
+
+/// A watch row that cannot reach its service says "no network" first, in the few columns it has.
+struct UnreachableBriefTests {
+    @Test func theUsefulPartFirst() {
+        let session = QuoteError.sessionFailed(
+            source: "yahoo",
+            detail:
+                "could not get a Yahoo cookie (could not resolve finance.yahoo.com; check the network connection, DNS, or the --endpoint address)"
+        )
+        #expect(session.brief == "no network (could not resolve finance.yahoo.com)")
+        #expect(WatchFixtures.refused.brief == WatchFixtures.refused.detail, "already starts with what matters")
+        #expect(QuoteError.noData(source: "stooq").brief == QuoteError.noData(source: "stooq").detail)
+    }
+}
