@@ -73,7 +73,7 @@ let package = Package(
         // The live table: state, scheduler, alerts, screen diffing.
         .target(
             name: "SquarestockWatch",
-            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
+            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering", "SquarestockPortfolio"]
         ),
         // The portfolio ledger: an append-only journal in SQLite, lots and gains derived from it.
         .target(
