@@ -33,6 +33,9 @@ package struct WatchState: Sendable {
 
     package subscript(symbol: String) -> WatchEntry? { entries[symbol] }
 
+    /// Set in a replay, whose recordings loop: a trade older than the one shown is the next lap.
+    package var acceptsRewinds = false
+
     /// Takes in one refresh. `now` is the data clock (wall time, or the replay's virtual time),
     /// `clock` the watch clock for flash expiry. Returns each result's outcome for the scheduler.
     /// Results for symbols not watched are ignored.
@@ -43,6 +46,12 @@ package struct WatchState: Sendable {
             var fresh = false
             switch result.outcome {
             case .success(let stock):
+                // A replay that started its day again is not older data: the row starts over.
+                let rewound =
+                    acceptsRewinds
+                    && (entry.stock?.price.lastTrade).map { old in stock.price.lastTrade.map { $0 < old } ?? false }
+                        == true
+                if rewound { entry.stock = nil }
                 if let problem = WatchState.problem(with: stock, previous: entry.stock) {
                     entry.failure = WatchFailure(
                         reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)

@@ -14,4 +14,7 @@ public struct WatchReplay: Sendable {
 
     /// Where `symbol`'s replay starts, once loaded; nil for symbols without intraday data.
     public func start(for symbol: String) -> Instant? { source.start(for: symbol) }
+
+    /// `symbol`'s own replay clock: its day, in its current lap (each recording loops).
+    public func now(for symbol: String) -> Instant? { source.virtualNow(for: symbol) }
 }

@@ -9,8 +9,8 @@ import SquarestockNetworking
 /// recorded point and runs at `elapsed() * speed`; a refresh sees only the points up to that
 /// moment, the price is the last of them and the day range is theirs, and volume (only known
 /// for the moment of recording) is left unknown. Once the recording has played out, the recorded
-/// quote is shown as it was. Symbols without intraday points (daily bars, legacy CSV) stay as
-/// recorded. Nothing is invented: every value shown is a recorded one, or unknown.
+/// quote is shown as it was for a pause, then the day starts again (`lap`). Symbols without
+/// intraday points (daily bars, legacy CSV) stay as recorded. Nothing is invented: every value shown is a recorded one, or unknown.
 package final class ReplaySource: QuoteSource, @unchecked Sendable {
     package let name: String
     package let speed: Double
@@ -44,7 +44,7 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
                 symbol: symbol,
                 outcome: r.outcome.map { stock in
                     guard let start = ReplaySource.start(of: stock) else { return stock }
-                    return ReplaySource.slice(stock, upTo: start.adding(seconds: seconds))
+                    return ReplaySource.slice(stock, upTo: start.adding(seconds: ReplaySource.lap(seconds, of: stock)))
                 })
         }
     }
@@ -61,9 +61,22 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
         lock.withLock { loaded[symbol]?.stock }.flatMap(ReplaySource.start(of:))
     }
 
-    /// `symbol`'s virtual "now", or nil when it does not replay.
+    /// `symbol`'s virtual "now" (in its own lap), or nil when it does not replay.
     package func virtualNow(for symbol: String) -> Instant? {
-        start(for: symbol).map { $0.adding(seconds: virtualSeconds()) }
+        guard let stock = lock.withLock({ loaded[symbol]?.stock }), let start = ReplaySource.start(of: stock) else {
+            return nil
+        }
+        return start.adding(seconds: ReplaySource.lap(virtualSeconds(), of: stock))
+    }
+
+    /// Each recording loops: it plays its day from its first point to its last, shows the end
+    /// for a pause (a tenth of the day, at least five minutes), then starts again, so a demo
+    /// left running keeps moving and no row ends up waiting forever past its recording.
+    package static func lap(_ seconds: Int64, of stock: Stock) -> Int64 {
+        let times = stock.intraday.map(\.time.secondsSinceEpoch)
+        guard let first = times.min(), let last = times.max(), last > first else { return seconds }
+        let period = (last - first) + max(300, (last - first) / 10)
+        return seconds % period
     }
 
     /// The first recorded intraday point's time; nil without intraday points.

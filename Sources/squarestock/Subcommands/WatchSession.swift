@@ -91,6 +91,7 @@ final class WatchSession {
         self.environment = environment
         self.alertCommand = onAlert.map { WatchAlertCommand(command: $0, outputFD: tableMode ? nil : 2) }
         state = WatchState(symbols: symbols, flashDuration: min(1.5, max(0.3, schedule.interval * 0.8)))
+        state.acceptsRewinds = feed.replay != nil
         scheduler = WatchScheduler(symbols: symbols, configuration: schedule, clock: clock)
         alerts = AlertTracker(rules: rules)
         tally = WatchRunTally(symbols: symbols)
@@ -331,7 +332,9 @@ final class WatchSession {
     /// The data clock: the replay's virtual time, a pinned clock (SQUARESTOCK_NOW, tests)
     /// advancing in real time, or the system clock.
     func screenNow() -> Instant {
-        if let replay, let anchor = replayAnchor { return anchor.start.adding(seconds: replay.virtualSeconds()) }
+        if let replay, let anchor = replayAnchor {
+            return replay.now(for: anchor.symbol) ?? anchor.start.adding(seconds: replay.virtualSeconds())
+        }
         if let base = wallClockOverride { return base.adding(seconds: Int64(clock.now() - startClock)) }
         return Instant.now()
     }
@@ -348,9 +351,11 @@ final class WatchSession {
                 }
             }
         }
-        guard let anchor = replayAnchor else { return }
+        guard replayAnchor != nil else { return }
+        // Every row runs its own day in its own lap: its clock is set afresh each refresh.
+        let screen = screenNow()
         for s in symbols {
-            if let start = replay.start(for: s) { state.setClockOffset(start.seconds(since: anchor.start), for: s) }
+            if let rowNow = replay.now(for: s) { state.setClockOffset(rowNow.seconds(since: screen), for: s) }
         }
     }
 

@@ -76,15 +76,21 @@ struct ReplaySourceTests {
         s = try aapl()
         #expect(s.price.last == F.d("99"))
         #expect(s.price.low == F.d("99"))
-        // Once played out, the recording as it was, volume and all.
-        elapsed.set(100)
+        // Once played out (900 s), the recording as it was, volume and all, for the pause
+        // (300 s: a tenth of the day, at least five minutes)...
+        elapsed.set(1.8)  // 1,080 virtual seconds
         s = try aapl()
         #expect(s.price.last == F.d("103"))
         #expect(s.price.high == F.d("104"))
         #expect(s.price.volume == F.d("1000000"))
         #expect(rec.calls == 1)  // read once
         #expect(replay.start(for: "AAPL") == t0)
-        #expect(replay.virtualNow(for: "AAPL") == t0.adding(seconds: 60_000))
+        #expect(replay.virtualNow(for: "AAPL") == t0.adding(seconds: 1_080))
+        // ...then the day again from its start.
+        elapsed.set(2.1)  // 1,260 = one lap of 1,200 and 60 s
+        s = try aapl()
+        #expect(s.price.last == F.d("100") && s.intraday.count == 1)
+        #expect(replay.virtualNow(for: "AAPL") == t0.adding(seconds: 60))
     }
 
     @Test func symbolsWithoutIntradayStayAsRecordedAndErrorsPassThrough() throws {

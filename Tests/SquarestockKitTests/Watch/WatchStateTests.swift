@@ -275,3 +275,33 @@ struct UnreachableBriefTests {
         #expect(QuoteError.noData(source: "stooq").brief == QuoteError.noData(source: "stooq").detail)
     }
 }
+
+/// Replays loop: each recording plays its day, pauses on its end, and starts again; the watch
+/// takes the new lap's first trade instead of calling it older data.
+struct ReplayLoopTests {
+    typealias F = WatchFixtures
+
+    @Test func aRecordingLoopsAfterAPause() {
+        // Points every 5 minutes over an hour: the period is 60 min + 6 min of pause.
+        let points = (0...12).map { i in (Int64(i) * 300, "10\(i % 10)") }
+        let stock = F.stock(price: "100", intraday: points)
+        #expect(ReplaySource.lap(0, of: stock) == 0)
+        #expect(ReplaySource.lap(3600, of: stock) == 3600)
+        #expect(ReplaySource.lap(3960, of: stock) == 0)
+        #expect(ReplaySource.lap(3960 + 600, of: stock) == 600)
+    }
+
+    @Test func theNextLapIsTakenNotRefused() {
+        var s = WatchState(symbols: ["AAPL"])
+        s.acceptsRewinds = true
+        _ = s.apply([F.ok(F.stock(price: "101", lastTrade: F.open.adding(seconds: 3600)))], now: F.open, clock: 0)
+        let lap = s.apply([F.ok(F.stock(price: "100", lastTrade: F.open.adding(seconds: 60)))], now: F.open, clock: 1)
+        #expect(lap["AAPL"] == .fresh(marketClosed: false))
+        #expect(s["AAPL"]?.stock?.price.last == F.d("100") && s["AAPL"]?.failure == nil)
+        // Without replays, older data is still refused.
+        var live = WatchState(symbols: ["AAPL"])
+        _ = live.apply([F.ok(F.stock(price: "101", lastTrade: F.open.adding(seconds: 3600)))], now: F.open, clock: 0)
+        _ = live.apply([F.ok(F.stock(price: "100", lastTrade: F.open.adding(seconds: 60)))], now: F.open, clock: 1)
+        #expect(live["AAPL"]?.failure?.reason.contains("older data") == true)
+    }
+}
