@@ -309,3 +309,20 @@ struct HangingNetworkCLITests {
         #expect(elapsed < 1.9, "the session tried a second host after the first hung: \(elapsed) s")
     }
 }
+
+/// `LANG=C`: every command prints ASCII only.
+struct CLocaleCLITests {
+    @Test(arguments: [
+        ["market", "--format", "table"], ["search", "apple", "--format", "table"],
+        ["chart", "AAPL", "--source", "samples", "--format", "table", "--height", "8"],
+        ["line", "AAPL", "--source", "samples"], ["AAPL", "7203.T", "--source", "samples", "--format", "table"],
+    ])
+    func asciiOnly(arguments: [String]) throws {
+        var env = CLIRunner.baseEnvironment()
+        env["LANG"] = "C"
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-clocale-\(UUID().uuidString)"
+        let r = try CLIRunner.run(arguments, environment: env)
+        let ascii = (r.stdout + r.stderr).unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(arguments): \(r.stdout)")
+    }
+}

@@ -441,7 +441,7 @@ struct PortfolioValuationCLITests {
         let offline = try PortfolioCLITests.run(env, ["--offline", "--format", "json"]).stdout
         #expect(offline.contains(#""priceSource": "stored""#) && offline.contains(#""value": "8602.72""#), "\(offline)")
         let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
-        #expect(table.hasPrefix("main  portfolio · FIFO lots · totals in USD\n"), "\(table)")
+        #expect(table.hasPrefix("main  portfolio, FIFO lots, totals in USD\n"), "\(table)")
         #expect(table.contains("(stored, "), "\(table)")
     }
 }

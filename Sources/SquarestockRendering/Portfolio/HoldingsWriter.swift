@@ -14,7 +14,7 @@ package enum HoldingsWriter {
     package static func table(_ r: HoldingsReport, palette: Palette) -> String {
         var out =
             palette.paint(r.portfolio, .bold) + "  "
-            + palette.paint("portfolio · \(r.method.rawValue.uppercased()) lots · totals in \(r.baseCurrency)", .dim)
+            + palette.paint("portfolio, \(r.method.rawValue.uppercased()) lots, totals in \(r.baseCurrency)", .dim)
             + "\n"
         guard !r.rows.isEmpty || !r.cash.isEmpty else {
             return out + "no holdings yet: `squarestock portfolio buy AAPL 10 --price 150.25` records a purchase\n"

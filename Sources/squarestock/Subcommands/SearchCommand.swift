@@ -60,7 +60,9 @@ struct SearchCommand: ParsableCommand {
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
-            Terminal.writeOut(SearchResultWriter.table(rows, width: caps.columns, palette: Palette.forTerminal(caps)))
+            let table = SearchResultWriter.table(rows, width: caps.columns, palette: Palette.forTerminal(caps))
+            // Without a UTF-8 locale a cut name ends in "." (one column, as "…" was).
+            Terminal.writeOut(caps.supportsUnicode ? table : table.replacingOccurrences(of: "…", with: "."))
         case .json: Terminal.writeOut(SearchResultWriter.json(rows))
         case .csv: Terminal.writeOut(SearchResultWriter.csv(rows))
         }
