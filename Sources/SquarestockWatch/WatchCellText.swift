@@ -19,7 +19,8 @@ package enum WatchCellText {
     }
 
     /// `12:36:59 EDT` for a trade on the row's current day in the exchange's zone, else
-    /// `10-28 16:00 EDT`, so yesterday's close is never mistaken for a trade a minute ago.
+    /// `10-28 16:00 EDT` (with the year, `2016-09-09 16:00 EDT`, for another year's), so
+    /// yesterday's close is never mistaken for a trade a minute ago.
     package static func lastTrade(_ t: Instant?, zone: ExchangeTimeZone?, now: Instant) -> String {
         guard let t else { return "—" }
         guard let zone else {
@@ -31,8 +32,10 @@ package enum WatchCellText {
         if local.date == zone.localDateTime(at: now).date {
             return two(local.hour) + ":" + two(local.minute) + ":" + two(local.second) + " " + abbreviation
         }
-        return two(local.date.month) + "-" + two(local.date.day) + " " + two(local.hour) + ":" + two(local.minute) + " "
-            + abbreviation
+        // Another year's trade says its year: "09-09" alone would pass for this September.
+        let year = local.date.year == zone.localDateTime(at: now).date.year ? "" : String(local.date.year) + "-"
+        return year + two(local.date.month) + "-" + two(local.date.day) + " " + two(local.hour) + ":"
+            + two(local.minute) + " " + abbreviation
     }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

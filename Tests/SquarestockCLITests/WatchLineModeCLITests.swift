@@ -29,7 +29,7 @@ struct WatchLineModeCLITests {
         #expect(quotes[0].hasPrefix("2025-10-29T13:30:"))
         #expect(
             quotes.contains {
-                $0.contains(" INTC 35.44 -1.00 (-2.74%) range 35.44..36.39 last 09-09 16:00 EDT (9y ago)")
+                $0.contains(" INTC 35.44 -1.00 (-2.74%) range 35.44..36.39 last 2016-09-09 16:00 EDT (9y ago)")
             })
         let alerts = l.filter { $0.contains(" ALERT ") }
         #expect(alerts.count == 1, "\(run.stdout)")
