@@ -33,7 +33,9 @@ struct Squarestock: ParsableCommand {
 enum Main {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let line = LineFastPath.answer(arguments, environment: ProcessInfo.processInfo.environment) {
+        if arguments.first == "line",
+            let line = LineFastPath.answer(arguments, environment: ProcessInfo.processInfo.environment)
+        {
             Terminal.writeOut(line + "\n")
             Terminal.exit(0)
         }

@@ -27,10 +27,11 @@ public struct LineCache: Sendable {
         return out
     }
 
-    /// Writes `quotes` over the cached ones of the same symbols, keeping the others.
-    public func store(_ quotes: [LineQuote]) {
+    /// Writes `quotes` over the cached ones of the same symbols (`previous`, when the caller
+    /// has just read them, else read here), keeping the others.
+    public func store(_ quotes: [LineQuote], over previous: [String: LineQuote]? = nil) {
         guard let path, !quotes.isEmpty else { return }
-        var all = load()
+        var all = previous ?? load()
         for q in quotes { all[q.symbol] = q }
         let text =
             all.keys.sorted().map { k -> String in

@@ -35,7 +35,7 @@ extension SquarestockApp {
                 change: s.price.change?.description ?? "", changePercent: s.price.changePercent?.description ?? "",
                 currency: s.currency?.code ?? "", closedUntil: closedUntil, error: "")
         }
-        cache.store(quotes)
+        cache.store(quotes, over: previous)
         return quotes
     }
 }

@@ -19,7 +19,7 @@ public enum LedgerJournalWriter {
     }
 
     static func amount(_ minor: Int64, _ currency: String) -> String {
-        MinorUnits.text(minor, exponent: CurrencyExponent.of(currency) ?? 2) + " " + currency
+        MinorUnits.text(minor, currency: currency) + " " + currency
     }
 
     static func posting(_ account: String, _ amount: String) -> String { "    " + account + "    " + amount + "\n" }

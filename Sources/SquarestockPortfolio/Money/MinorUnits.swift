@@ -52,6 +52,11 @@ public enum MinorUnits {
         ExactDecimal(significand: minor, scale: exponent).description
     }
 
+    /// Minor units of `currency` as text, with its own exponent (2 for a code not listed).
+    public static func text(_ minor: Int64, currency: String) -> String {
+        text(minor, exponent: CurrencyExponent.of(currency) ?? 2)
+    }
+
     /// `12.34` → 1234 with exponent 2; nil when the text has more digits than the currency
     /// (a price of a tenth of a cent is not an amount of money) or is not a number.
     public static func parse(_ text: String, exponent: Int) -> Int64? {

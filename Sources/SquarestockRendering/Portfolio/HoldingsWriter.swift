@@ -7,7 +7,7 @@ import SquarestockPortfolio
 package enum HoldingsWriter {
     static func money(_ minor: Int64?, _ currency: String, signed: Bool = false) -> String {
         guard let minor else { return "-" }
-        let text = MinorUnits.text(minor, exponent: CurrencyExponent.of(currency) ?? 2)
+        let text = MinorUnits.text(minor, currency: currency)
         return signed && minor > 0 ? "+" + text : text
     }
 

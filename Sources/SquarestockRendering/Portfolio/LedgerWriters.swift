@@ -4,7 +4,7 @@ import SquarestockPortfolio
 /// `portfolio lots`, `portfolio realized` and `portfolio history` as tables and JSON.
 package enum LedgerWriters {
     static func money(_ minor: Int64, _ currency: String) -> String {
-        MinorUnits.text(minor, exponent: CurrencyExponent.of(currency) ?? 2)
+        MinorUnits.text(minor, currency: currency)
     }
 
     package static func lotsTable(_ lots: [Lot]) -> String {

@@ -71,11 +71,7 @@ struct LineCommand: ParsableCommand {
             for q in SquarestockApp(settings: settings).refreshLineQuotes(missing) { cached[q.symbol] = q }
         }
         if symbols.contains(where: { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false }) {
-            var source: [String] = []
-            if let s = sourceOptions.source { source += ["--source", s] }
-            if let e = sourceOptions.endpoint { source += ["--endpoint", e] }
-            if let t = sourceOptions.timeout { source += ["--timeout", String(t)] }
-            Self.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: source)
+            Self.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: sourceOptions.arguments)
         }
         let caps = TerminalCapabilities.resolve(environment: env, isTTY: false, windowColumns: nil)
         let text = StatusLineWriter.line(

@@ -38,9 +38,7 @@ struct RecentCommand: ParsableCommand {
         }
         var arguments = symbols
         if let f = format { arguments += ["--format", f.rawValue] }
-        if let s = sourceOptions.source { arguments += ["--source", s] }
-        if let e = sourceOptions.endpoint { arguments += ["--endpoint", e] }
-        if let t = sourceOptions.timeout { arguments += ["--timeout", String(t)] }
+        arguments += sourceOptions.arguments
         var quote = try QuoteCommand.parse(arguments)
         try quote.validate()
         try quote.run()

@@ -34,6 +34,16 @@ struct SourceOptions: ParsableArguments {
         Settings.Flags(source: source, endpoint: endpoint, timeout: timeout, theme: theme)
     }
 
+    /// The flags given, as arguments for another run (`recent` runs `quote`, `line` its refresher).
+    var arguments: [String] {
+        var out: [String] = []
+        if let source { out += ["--source", source] }
+        if let endpoint { out += ["--endpoint", endpoint] }
+        if let timeout { out += ["--timeout", String(timeout)] }
+        if let theme { out += ["--theme", theme] }
+        return out
+    }
+
     /// Resolves flags, environment and config file (opened here, once), so a wrong value is
     /// reported with this command's usage. The first statement of a fetching command's `validate()`.
     mutating func resolveSettings() throws {
