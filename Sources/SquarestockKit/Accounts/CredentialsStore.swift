@@ -94,7 +94,8 @@ public struct CredentialsStore: Sendable {
     /// read it or it is not a regular file of this user.
     func entries() -> Result<[String: String], AccountError> {
         guard let path else { return .success([:]) }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO put in the file's place must not block the open (or the read).
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return .success([:]) }
             return .failure(
@@ -116,7 +117,10 @@ public struct CredentialsStore: Sendable {
                         "other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))); run `chmod 600 \(path)`"
                 ))
         }
-        guard let bytes = PrivateFileStore.read(path, limit: 64 * 1024) else { return .success([:]) }
+        // Read from the descriptor just checked, never the path again (it could be swapped).
+        guard let bytes = Self.readAll(fd, limit: 64 * 1024) else {
+            return .failure(.unsafeCredentialsFile(path: path, problem: "it cannot be read, or is over 64 KiB"))
+        }
         var out: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
@@ -125,6 +129,20 @@ public struct CredentialsStore: Sendable {
                 .trimmingCharacters(in: .whitespaces)
         }
         return .success(out)
+    }
+
+    /// A regular file's bytes from `fd`, nil past `limit` or on a read error.
+    static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return out }
+            out += buffer[0..<n]
+            if out.count > limit { return nil }
+        }
     }
 
     static func registered(_ c: ExchangeCredentials) -> ExchangeCredentials {

@@ -23,7 +23,8 @@ extension SquarestockApp {
             let nonceFile = credentialsStore.folder.map { $0 + "/kraken-nonce" }
             if let folder = credentialsStore.folder { try? PrivateFileStore.preparePrivateFolder(folder) }
             let client = KrakenPrivateClient(
-                credentials: resolved, nonces: KrakenNonceSource(path: nonceFile), endpoint: settings.endpoint)
+                credentials: resolved, nonces: KrakenNonceSource(path: nonceFile, lockTimeout: settings.timeout),
+                endpoint: settings.endpoint)
             let pairs = LazyPairLookup { try? pairDirectory().get() }
             return .success(
                 KrakenAccount(client: client) { name in

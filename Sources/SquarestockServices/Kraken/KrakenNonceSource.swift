@@ -6,59 +6,63 @@ import SquarestockCore
 
 /// Kraken wants every nonce of a key larger than the last it saw, and two squarestock processes
 /// using one key at once would otherwise race. The last nonce is kept in a file beside the
-/// credentials; a call takes an exclusive `flock` on it, picks `max(last + 1, now in ms)`,
-/// records it, and **keeps the lock until its request has been answered**, so requests with one
-/// key reach Kraken in nonce order. Without a file (no config folder) the counter lives in this
-/// process only.
+/// credentials; a call takes an exclusive `flock` on it (waiting at most `lockTimeout`, the
+/// command's timeout), picks `max(last + 1, now in ms)`, records it, and **keeps the lock until
+/// its request has been answered**, so requests with one key reach Kraken in nonce order. A file
+/// that cannot serve (`KrakenNonceFile` says why) fails the call: going on without the lock would
+/// race. Without a file (no config folder) the counter lives in this process only.
 package final class KrakenNonceSource: @unchecked Sendable {
     let path: String?
+    let lockTimeout: Double
     private var last: UInt64 = 0
     private var mutex = pthread_mutex_t()
+    /// The clock in milliseconds since 1970 (a test may move it).
+    let now: @Sendable () -> UInt64
 
-    package init(path: String?) {
+    package init(
+        path: String?, lockTimeout: Double = 10,
+        now: @escaping @Sendable () -> UInt64 = KrakenNonceSource.nowMilliseconds
+    ) {
         self.path = path
+        self.lockTimeout = lockTimeout
+        self.now = now
         pthread_mutex_init(&mutex, nil)
     }
     deinit { pthread_mutex_destroy(&mutex) }
 
     /// Runs `body` with a fresh nonce, holding the lock (thread and file) until it returns.
-    package func withNonce<R>(_ body: (String) -> R) -> R {
+    package func withNonce<R>(_ body: (String) -> Result<R, AccountError>) -> Result<R, AccountError> {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        var fd: Int32 = -1
+        let clock = now()
+        var file: KrakenNonceFile?
+        var stored: UInt64 = 0
         if let path {
-            fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd >= 0 { flock(fd, LOCK_EX) }
-        }
-        defer {
-            if fd >= 0 {
-                flock(fd, LOCK_UN)
-                close(fd)
+            switch KrakenNonceFile.open(path) {
+            case .failure(let e): return .failure(e)
+            case .success(let f): file = f
+            }
+            guard let file else { return .failure(.nonceFile(path: path, problem: "it cannot be opened")) }
+            switch file.lock(timeout: lockTimeout).flatMap({ file.read(now: clock) }) {
+            case .failure(let e):
+                file.unlockAndClose()
+                return .failure(e)
+            case .success(let value): stored = value
             }
         }
-        let stored = fd >= 0 ? read(fd) : 0
-        let nonce = max(max(last, stored) + 1, KrakenNonceSource.nowMilliseconds())
+        defer { file?.unlockAndClose() }
+        let next = max(last, stored).addingReportingOverflow(1)
+        guard !next.overflow else {
+            return .failure(
+                .nonceFile(path: path ?? "(none)", problem: "the nonce cannot be incremented; create a new key"))
+        }
+        let nonce = max(next.partialValue, clock)
         last = nonce
-        if fd >= 0 { write(fd, nonce) }
+        file?.write(nonce)
         return body(String(nonce))
     }
 
-    private func read(_ fd: Int32) -> UInt64 {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        lseek(fd, 0, SEEK_SET)
-        let n = Glibc.read(fd, &buffer, buffer.count)
-        guard n > 0 else { return 0 }
-        return UInt64(String(decoding: buffer[0..<n], as: UTF8.self).trimmingSpaces) ?? 0
-    }
-
-    private func write(_ fd: Int32, _ value: UInt64) {
-        let text = Array((String(value) + "\n").utf8)
-        lseek(fd, 0, SEEK_SET)
-        _ = ftruncate(fd, 0)
-        _ = text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    }
-
-    static func nowMilliseconds() -> UInt64 {
+    package static func nowMilliseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return UInt64(ts.tv_sec) * 1000 + UInt64(ts.tv_nsec / 1_000_000)

@@ -50,7 +50,7 @@ struct KrakenSigningTests {
         let b = KrakenNonceSource(path: path)
         var seen: [UInt64] = []
         for i in 0..<200 {
-            let n = (i % 2 == 0 ? a : b).withNonce { UInt64($0)! }
+            let n = try (i % 2 == 0 ? a : b).withNonce { .success(UInt64($0)!) }.get()
             seen.append(n)
         }
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 })

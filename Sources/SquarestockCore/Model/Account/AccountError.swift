@@ -5,6 +5,9 @@ public enum AccountError: Error, Sendable, Equatable {
     case noCredentials(exchange: String, variables: [String])
     /// The credentials file can be read by others, or is not a file squarestock wrote.
     case unsafeCredentialsFile(path: String, problem: String)
+    /// Kraken's nonce file cannot be used as it is (not a regular file of this user, a nonce that
+    /// cannot grow, its lock held too long); `problem` says why and what fixes it.
+    case nonceFile(path: String, problem: String)
     /// The key or its signature was refused (a wrong key, a wrong secret, a revoked key).
     case invalidKey(exchange: String, detail: String)
     /// Kraken's nonce was refused twice (another program uses the same key).
@@ -38,6 +41,8 @@ public enum AccountError: Error, Sendable, Equatable {
                 + variables.joined(separator: " and ")
         case .unsafeCredentialsFile(let path, let problem):
             return "refusing the credentials file \(path): \(problem)"
+        case .nonceFile(let path, let problem):
+            return "cannot use Kraken's nonce file \(path): \(problem)"
         case .invalidKey(let exchange, let detail):
             return "\(exchange) refused the key (\(detail)); " + AccountError.keyAdvice(exchange)
         case .invalidNonce(let exchange):
