@@ -8,9 +8,11 @@ import SquarestockKit
 /// The only place that writes to the process's streams.
 enum Terminal {
     /// Returns false when standard output is gone (a closed pipe, a hung-up terminal): the
-    /// caller may stop, there is nobody left to write for.
+    /// caller may stop, there is nobody left to write for. A configured secret never reaches
+    /// standard output either: a server can echo a key anywhere it sends text (an asset named
+    /// after it, an order's description), and the table, CSV and JSON writers cannot know.
     @discardableResult
-    static func writeOut(_ s: String) -> Bool { write(s, to: 1) }
+    static func writeOut(_ s: String) -> Bool { write(SecretRedactor.shared.redact(s), to: 1) }
 
     /// Diagnostics carry no styling of ours, so every control character in them came from a
     /// value: an option or config value quoted back, or text a service sent. They are stripped

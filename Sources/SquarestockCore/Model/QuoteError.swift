@@ -100,9 +100,11 @@ public enum QuoteError: Error, Sendable, Equatable {
 
     /// The message without the symbol. Every configured secret is removed once more here, the
     /// last step before any error is shown, for network text that reached a case without going
-    /// through `BodyKind.excerpt` (a field quoted by a decoder, a service's description).
+    /// through `BodyKind.excerpt` (a field quoted by a decoder, a service's description), and
+    /// control characters are stripped: a detail can quote what the user typed (`--endpoint`)
+    /// and lands in CSV and JSON on standard output as well as on standard error.
     public var detail: String {
-        SecretRedactor.shared.redact(unredactedDetail)
+        SecretRedactor.shared.redact(TerminalText.stripControls(unredactedDetail))
     }
 
     private var unredactedDetail: String {

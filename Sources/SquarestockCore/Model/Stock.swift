@@ -59,9 +59,12 @@ public struct StockResult: Sendable {
         self.suggestion = suggestion
     }
 
-    /// The user-facing error line, with the suggestion when there is one.
+    /// The user-facing error line, with the suggestion when there is one; free of control
+    /// characters, since it is written into CSV and JSON cells as well as to standard error.
     public var errorMessage: String? {
-        error.map { e in e.message(symbol: symbol) + (suggestion.map { "; did you mean \($0)?" } ?? "") }
+        error.map { e in
+            TerminalText.stripControls(e.message(symbol: symbol) + (suggestion.map { "; did you mean \($0)?" } ?? ""))
+        }
     }
 
     public var stock: Stock? { try? outcome.get() }

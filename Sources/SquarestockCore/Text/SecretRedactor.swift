@@ -28,18 +28,54 @@ package final class SecretRedactor: @unchecked Sendable {
         for s in secrets { register(s) }
     }
 
-    /// Adds `secret` (and its percent-encoded forms); nil, empty and too-short values are ignored.
+    /// Adds `secret` and every form it may be sent in, and so echoed back in: percent-encoded
+    /// (a query or form value, `+` for a space), JSON-escaped (`\/`), and inside base64 or
+    /// base64url text (an `Authorization: Basic base64(key:secret)` header, a JWT's header and
+    /// claims). nil, empty and too-short values are ignored.
     package func register(_ secret: String?) {
         guard let secret, secret.utf8.count >= SecretRedactor.minimumLength else { return }
         let encoded = Endpoint.encode(secret)
-        let forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
+        var forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
+        forms.append(secret.replacingOccurrences(of: "/", with: "\\/"))
+        forms += SecretRedactor.base64Cores(Array(secret.utf8))
         lock.withLock {
-            for form in forms {
+            for form in forms where form.utf8.count >= SecretRedactor.minimumLength {
                 let folded = form.utf8.map(SecretRedactor.fold)
                 if !needles.contains(folded) { needles.append(folded) }
             }
             needles.sort { $0.count > $1.count }
         }
+    }
+
+    /// What base64 text holding `secret` anywhere always contains, in both alphabets.
+    ///
+    /// Base64 writes 3 bytes as 4 characters, so how `secret` is encoded depends on where it
+    /// falls in the blob (its offset modulo 3): `key:secret` puts the secret at the key's length
+    /// plus one, a JWT's claims put a key name wherever the JSON does. For each of the three
+    /// alignments, the whole 3-byte groups made only of the secret's bytes encode to the same
+    /// characters whatever surrounds them; those runs are registered. At most two bytes at
+    /// either end (a few bits of base64) stay outside the marker.
+    static func base64Cores(_ secret: [UInt8]) -> [String] {
+        guard secret.count >= 6 else { return [] }
+        var out: [String] = []
+        for start in 0..<3 {
+            let groups = (secret.count - start) / 3
+            guard groups >= 2 else { continue }
+            let core = Data(secret[start..<(start + 3 * groups)]).base64EncodedString()
+            out.append(core)
+            out.append(core.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+        }
+        return out
+    }
+
+    /// A message an exchange or a service wrote, fit to show: control and escape sequences
+    /// removed, every secret replaced, and only then cut to `limit` characters (with `…`), so
+    /// that a cut can never fall inside a secret and leave part of it. At most 64 KiB of the
+    /// message is looked at.
+    package func excerpt(_ message: String, limit: Int = 160) -> String {
+        let head = message.utf8.count > 65_536 ? String(decoding: message.utf8.prefix(65_536), as: UTF8.self) : message
+        let clean = redact(TerminalText.sanitize(head))
+        return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
     }
 
     /// `bytes` with every secret replaced by the marker.

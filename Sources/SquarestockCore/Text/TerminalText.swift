@@ -67,7 +67,8 @@ package enum TerminalText {
     /// - Tab, LF, CR, VT, FF and every Unicode White_Space character (NBSP, U+2028, U+3000, ...)
     ///   count as whitespace; other C0 controls, DEL and C1 controls (U+0080...U+009F) are dropped.
     /// - Dropped too: the bidi controls U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069,
-    ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible).
+    ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible); and the
+    ///   invisible U+200B, U+2060...U+2064, U+180E, U+206A...U+206F, U+FFF9...U+FFFB.
     package static func sanitize(_ s: String) -> String {
         filter(s, keepingLayout: false)
     }
@@ -113,6 +114,11 @@ package enum TerminalText {
             if !keepingLayout { pendingSpace = true }
         case 0x00...0x1F, 0x7F...0x9F: break
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: break
+        // Invisible characters that make two different texts look the same (an asset name, a
+        // status, a symbol): zero-width space, word joiner and invisible operators, the
+        // Mongolian vowel separator, the deprecated format controls, interlinear annotations.
+        // ZWJ and ZWNJ stay: emoji sequences and several scripts need them.
+        case 0x200B, 0x2060...0x2064, 0x180E, 0x206A...0x206F, 0xFFF9...0xFFFB: break
         default:
             if v > 0x20 && v < 0x7F {
                 // Printable ASCII: the common case, no property lookup.

@@ -47,7 +47,7 @@ package struct WebSocketHandshake: Sendable {
         let status = lines.first?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         guard status == 101 else {
             throw .handshake(
-                "HTTP \(status.map(String.init) ?? "?") instead of 101: \(TerminalText.sanitize(String(lines.first?.prefix(80) ?? "")))"
+                "HTTP \(status.map(String.init) ?? "?") instead of 101: \(SecretRedactor.shared.excerpt(lines.first ?? "", limit: 80))"
             )
         }
         var fields: [String: String] = [:]

@@ -31,7 +31,7 @@ package enum CoinbaseAccountDecoder {
 
     /// One of Coinbase's failure reasons as the user's error.
     package static func error(code: String, message: String) -> AccountError {
-        let text = TerminalText.sanitize(String(message.prefix(160)))
+        let text = SecretRedactor.shared.excerpt(message)
         let upper = code.uppercased()
         if upper.contains("INSUFFICIENT_FUND") { return .insufficientFunds(exchange: exchange, detail: text) }
         if upper.contains("TOO_SMALL") { return .belowMinimum(exchange: exchange, detail: text) }

@@ -77,9 +77,6 @@ package enum ResponseScreen {
             }
             return nil
         }
-        return find(v, depth: 0).map { s in
-            let clean = SecretRedactor.shared.redact(TerminalText.sanitize(s))
-            return clean.count > 160 ? String(clean.prefix(159)) + "…" : clean
-        }
+        return find(v, depth: 0).map { SecretRedactor.shared.excerpt($0) }
     }
 }

@@ -38,7 +38,7 @@ package enum KrakenPrivateEnvelope {
     }
 
     static func error(_ text: String, method: String) -> AccountError {
-        let message = TerminalText.sanitize(String(text.prefix(160)))
+        let message = SecretRedactor.shared.excerpt(text)
         let rules: [(String, (String) -> AccountError)] = [
             ("EAPI:Invalid key", { _ in .invalidKey(exchange: exchange, detail: "EAPI:Invalid key") }),
             ("EAPI:Invalid signature", { _ in .invalidKey(exchange: exchange, detail: "EAPI:Invalid signature") }),

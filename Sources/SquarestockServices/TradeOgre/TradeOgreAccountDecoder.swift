@@ -21,7 +21,7 @@ package enum TradeOgreAccountDecoder {
         if case .array = body { return .success(body) }
         let success = body["success"]
         if success == .bool(true) || success == .string("true") { return .success(body) }
-        let message = TerminalText.sanitize(String((body["error"]?.string ?? "the request was refused").prefix(160)))
+        let message = SecretRedactor.shared.excerpt(body["error"]?.string ?? "the request was refused")
         switch message.lowercased() {
         case let m where m.contains("authorized"): return .failure(.invalidKey(exchange: exchange, detail: message))
         case let m where m.contains("insufficient"):

@@ -61,4 +61,48 @@ struct SecretRedactorTests {
         r.register(context: SourceContext(endpoint: "http://u:p%40ssw0rd@h:1"))
         #expect(r.redact("said p@ssw0rd and p%40ssw0rd") == "said REDACTED and REDACTED")
     }
+
+    /// Issue 28: a message cut to length after redaction never keeps part of a key, wherever
+    /// the cut falls.
+    @Test func messageExcerptRedactsBeforeTheCut() {
+        let key = "KEY-0123456789abcdefghij"
+        let r = SecretRedactor(secrets: [key])
+        for pad in 130...170 {
+            let e = r.excerpt(String(repeating: "x", count: pad) + key + " tail", limit: 160)
+            #expect(!e.lowercased().contains("key-0123"), "pad \(pad): \(e)")
+            #expect(e.count <= 160)
+        }
+        #expect(r.excerpt("short \u{1B}]52;c;aGk=\u{07}text") == "short text")
+    }
+
+    /// Every alignment of a secret inside base64 and base64url text is found: an echoed
+    /// `Authorization: Basic base64(key:secret)` header, a JWT's claims naming a key.
+    @Test func base64FormsAreFoundAtEveryAlignment() {
+        let key = "org/7f3a-api-key-41d05b86"
+        let secret = "s3cr3t+value/with=signs"
+        let r = SecretRedactor(secrets: [key, secret])
+        for prefix in ["", "a", "ab", "abc", "{\"kid\":\""] {
+            let blob = Data((prefix + key + ":" + secret + "\"}").utf8)
+            for encoded in [
+                blob.base64EncodedString(),
+                blob.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""),
+            ] {
+                let out = r.redact("Authorization: Basic " + encoded)
+                // Both found; between them stand only the `:` and a few edge characters.
+                let parts = out.components(separatedBy: "REDACTED")
+                #expect(parts.count == 3, "\(prefix): \(out)")
+                if parts.count == 3 { #expect(parts[1].count <= 6, "\(prefix): \(out)") }
+            }
+        }
+        #expect(r.redact("said org\\/7f3a-api-key-41d05b86") == "said REDACTED")
+    }
+
+    /// Invisible characters are not text: a zero-width space cannot hide inside a name.
+    @Test func zeroWidthCharactersAreRemoved() {
+        #expect(TerminalText.sanitize("BT\u{200B}C") == "BTC")
+        #expect(TerminalText.sanitize("a\u{2060}b\u{FFF9}c\u{180E}d") == "abcd")
+        // ZWJ stays: emoji sequences need it.
+        #expect(TerminalText.sanitize("👩\u{200D}💻") == "👩\u{200D}💻")
+    }
 }
