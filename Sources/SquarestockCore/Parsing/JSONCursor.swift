@@ -235,6 +235,14 @@ package struct JSONCursor {
         return TerminalText.clean(bytes: Array(raw))
     }
 
+    /// The next value as text a user may see: a string with its escapes resolved (a `\u0041`
+    /// is an `A`, so an escaped name still matches its pair) and control characters removed; the
+    /// plain string, the common case, costs one byte scan. nil when the value is not a string.
+    package mutating func text() -> String? {
+        guard let s = string() else { return nil }
+        return s.escaped ? Self.decodedString(s.bytes) : TerminalText.clean(bytes: s.bytes)
+    }
+
     /// Whether raw bytes spell `name` exactly.
     @inlinable
     package static func equals(_ raw: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {

@@ -55,15 +55,17 @@ extension SquarestockApp {
         }
     }
 
-    /// `SQUARESTOCK_STREAM_IDLE` and `SQUARESTOCK_STREAM_BACKOFF` (seconds) shorten the idle
-    /// limit and the first backoff for tests.
+    /// `SQUARESTOCK_STREAM_IDLE`, `SQUARESTOCK_STREAM_BACKOFF` and `SQUARESTOCK_STREAM_HEALTHY`
+    /// (seconds) shorten the idle limit, the first backoff and the time a connection must carry
+    /// data before the backoff starts over, for tests.
     private func session(_ feed: any StreamFeed, symbols: [String]) -> StreamSessionHandle {
         let env = settings.environment
         return StreamSessionHandle(
             session: StreamSession(
                 feed: feed, endpoint: settings.endpoint, symbols: symbols, connectTimeout: settings.timeout,
                 backoffBase: env["SQUARESTOCK_STREAM_BACKOFF"].flatMap(Double.init) ?? 1,
-                idleTimeout: env["SQUARESTOCK_STREAM_IDLE"].flatMap(Double.init)))
+                idleTimeout: env["SQUARESTOCK_STREAM_IDLE"].flatMap(Double.init),
+                healthyAfter: env["SQUARESTOCK_STREAM_HEALTHY"].flatMap(Double.init) ?? 30))
     }
 }
 

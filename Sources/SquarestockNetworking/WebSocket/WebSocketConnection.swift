@@ -22,6 +22,15 @@ package final class WebSocketConnection: @unchecked Sendable {
     private var closed = false
     /// Bytes received in all, for the stream's state line.
     package private(set) var bytesReceived = 0
+    /// One read buffer for the connection's life: a flood of small frames must not cost a
+    /// 64 KiB allocation each.
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// When the last pong went out, and the payload of a ping still to answer: pongs go out at
+    /// most every `pongInterval` seconds, answering the latest ping (RFC 6455 5.5.3 allows
+    /// answering only the most recent), so a ping flood costs a parse per frame, not a write.
+    private var lastPong = -Double.infinity
+    private var pendingPong: [UInt8]?
+    static let pongInterval = 0.2
 
     /// Connects and upgrades `url` (`ws://`, `wss://`), waiting at most `timeout` seconds.
     package init(
@@ -82,13 +91,14 @@ package final class WebSocketConnection: @unchecked Sendable {
     /// close from the server is answered and returned.
     package func receive(timeout: Double) throws(WebSocketError) -> WebSocketMessage? {
         let deadline = Self.now() + timeout
+        answerPendingPing()
         while true {
             while let frame = try parser.next() {
                 guard let message = try assembler.add(frame) else { continue }
                 switch message {
                 case .ping(let payload):
-                    try? sendAll(
-                        WebSocketFrameEncoder.encode(WebSocketFrame(opcode: .pong, payload: payload)), timeout: 5)
+                    pendingPong = payload
+                    answerPendingPing()
                     return message
                 case .close(let code, _):
                     try? sendAll(WebSocketFrameEncoder.close(code: code ?? 1000), timeout: 1)
@@ -101,6 +111,16 @@ package final class WebSocketConnection: @unchecked Sendable {
             bytesReceived += chunk.count
             parser.append(chunk)
         }
+    }
+
+    /// Sends the pong for the latest ping once the last pong is `pongInterval` old.
+    private func answerPendingPing() {
+        guard let payload = pendingPong else { return }
+        let now = Self.now()
+        guard now - lastPong >= Self.pongInterval else { return }
+        pendingPong = nil
+        lastPong = now
+        try? sendAll(WebSocketFrameEncoder.encode(WebSocketFrame(opcode: .pong, payload: payload)), timeout: 5)
     }
 
     /// Sends a close (best effort) and ends the connection.
@@ -133,13 +153,12 @@ package final class WebSocketConnection: @unchecked Sendable {
 
     /// The bytes libcurl has, waiting for the socket until `deadline`; nil at the deadline.
     private func read(until deadline: Double) throws(WebSocketError) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var got = 0
-            let code = buffer.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &got) }
+            let code = readBuffer.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &got) }
             if code == CURLE_OK {
                 guard got > 0 else { throw .connection("the server closed the connection without a close frame") }
-                return Array(buffer[0..<got])
+                return Array(readBuffer[0..<got])
             }
             guard code == CURLE_AGAIN else { throw .connection(String(cString: curl_easy_strerror(code))) }
             guard wait(for: Int16(POLLIN), until: deadline) else { return nil }

@@ -50,6 +50,9 @@ package enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible
     case connection(String)
     /// Nothing arrived for longer than the idle limit.
     case idle(seconds: Double)
+    /// The feed promised data or heartbeats at least this often and sent none for `seconds`,
+    /// though the connection itself still answered: the classic silent freeze of exchange feeds.
+    case silent(seconds: Double)
 
     package var closeCode: UInt16 {
         switch self {
@@ -68,6 +71,7 @@ package enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible
         case .handshake(let why): return "the WebSocket upgrade failed (\(why))"
         case .connection(let why): return "the stream's connection failed (\(why))"
         case .idle(let s): return "the stream sent nothing for \(Int(s)) s"
+        case .silent(let s): return "the feed sent no data or heartbeat for \(Int(s)) s though the connection answered"
         }
     }
 }

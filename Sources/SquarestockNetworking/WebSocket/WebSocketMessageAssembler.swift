@@ -1,3 +1,5 @@
+import SquarestockCore
+
 /// Joins fragments into messages: a text or binary frame without FIN starts a message,
 /// continuations extend it, control frames may come in between and are passed on at once. A
 /// text message must be valid UTF-8 as a whole; a message over `maxMessage` is refused as soon
@@ -50,7 +52,10 @@ package struct WebSocketMessageAssembler: Sendable {
         guard valid else { throw .protocolError("close code \(code)") }
         let reason = Array(p[2...])
         guard UTF8Validation.isValid(reason) else { throw .invalidUTF8 }
-        return .close(code: code, reason: String(decoding: reason, as: UTF8.self))
+        // The reason is the server's text and ends up in a status line: cleaned here, where it is
+        // decoded, like every string from the network (an OSC 52 in it once set the clipboard).
+        return .close(
+            code: code, reason: SecretRedactor.shared.excerpt(String(decoding: reason, as: UTF8.self), limit: 123))
     }
 }
 

@@ -78,15 +78,17 @@ package enum StreamLineWriter {
             if let bid = q.bid, let ask = q.ask { parts.append("bid \(bid) ask \(ask)") }
             if let t = q.time { parts.append(EpochTimeText.iso8601(q: t, nanoseconds: q.nanoseconds)) }
             return parts.joined(separator: "  ")
-        case .symbolFailed(let symbol, let reason): return "\(symbol): \(source) cannot stream it (\(reason))"
-        case .gap(let symbol, let detail): return "\(symbol): gap in \(source)'s stream: \(detail)"
+        case .symbolFailed(let symbol, let reason):
+            return "\(TerminalText.sanitize(symbol)): \(source) cannot stream it (\(TerminalText.sanitize(reason)))"
+        case .gap(let symbol, let detail):
+            return "\(TerminalText.sanitize(symbol)): gap in \(source)'s stream: \(TerminalText.sanitize(detail))"
         case .book(let live):
             var parts = [live.symbol + " book"]
             if let b = live.book.bids.first { parts.append("bid \(b.price) x \(b.size)") }
             if let a = live.book.asks.first { parts.append("ask \(a.price) x \(a.size)") }
             parts.append("checksum " + checkWord(live.check))
             return parts.joined(separator: "  ")
-        case .notice(let text): return "\(source) stream: " + text
+        case .notice(let text): return "\(source) stream: " + TerminalText.sanitize(text)
         case .heartbeat, .subscribed: return nil
         }
     }
@@ -97,7 +99,10 @@ package enum StreamLineWriter {
         case .live: return "\(source) stream: live"
         case .stopped: return "\(source) stream: stopped"
         case .reconnecting(let seconds, let attempt, let reason):
-            return "\(source) stream: \(reason); reconnecting in \(Int(seconds.rounded(.up))) s (attempt \(attempt))"
+            // The reason can quote a server (a close frame's text): cleaned again here, the
+            // last step before the terminal, whatever path it took.
+            return
+                "\(source) stream: \(TerminalText.sanitize(reason)); reconnecting in \(Int(seconds.rounded(.up))) s (attempt \(attempt))"
         }
     }
 }

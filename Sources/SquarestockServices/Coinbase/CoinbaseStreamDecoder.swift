@@ -50,7 +50,7 @@ package enum CoinbaseStreamDecoder {
                 type = c.string()?.bytes
                 return type != nil
             case 10 where JSONCursor.equals(key, "product_id"):
-                product = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                product = c.text()
             case 5 where JSONCursor.equals(key, "price"): price = c.decimal()
             case 8 where JSONCursor.equals(key, "best_bid"): bid = c.decimal()
             case 8 where JSONCursor.equals(key, "best_ask"): ask = c.decimal()
@@ -61,7 +61,7 @@ package enum CoinbaseStreamDecoder {
             case 8 where JSONCursor.equals(key, "trade_id"): tradeID = integer(&c)
             case 13 where JSONCursor.equals(key, "last_trade_id"): lastTradeID = integer(&c)
             case 6 where JSONCursor.equals(key, "reason"):
-                reason = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                reason = c.text()
             case 8 where JSONCursor.equals(key, "channels"): return channels(&c)
             default: return c.skipValue()
             }

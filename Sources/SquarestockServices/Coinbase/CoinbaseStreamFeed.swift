@@ -12,6 +12,8 @@ package struct CoinbaseStreamFeed: StreamFeed {
     package let keepAlive: Double? = nil
     /// Heartbeats come every second per product.
     package let idleTimeout: Double = 10
+    /// A heartbeat about once a second whenever nothing else was sent.
+    package let sendsHeartbeats = true
     /// Every product has a heartbeat a second.
     package let quietLimit: Double = 10
 

@@ -49,7 +49,7 @@ package enum KrakenBookMessage {
         return c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
             if JSONCursor.equals(key, "symbol") {
-                p.symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                p.symbol = c.text()
                 return p.symbol != nil
             }
             if JSONCursor.equals(key, "timestamp") {

@@ -17,6 +17,8 @@ package struct KrakenStreamFeed: StreamFeed {
     package let url = "wss://ws.kraken.com/v2"
     package let keepAlive: Double? = nil
     package let idleTimeout: Double = 10
+    /// A heartbeat about once a second whenever nothing else was sent.
+    package let sendsHeartbeats = true
     /// Tickers come on trades only; a quiet pair is normal for minutes.
     package let quietLimit: Double = 300
     package let channel: Channel
@@ -77,13 +79,13 @@ package struct KrakenStreamFeed: StreamFeed {
                         guard let key = c.key() else { return false }
                         switch true {
                         case JSONCursor.equals(key, "channel"):
-                            channel = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                            channel = c.text()
                         case JSONCursor.equals(key, "method"):
-                            method = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                            method = c.text()
                         case JSONCursor.equals(key, "error"):
-                            error = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                            error = c.text()
                         case JSONCursor.equals(key, "symbol"):
-                            symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+                            symbol = c.text()
                         case JSONCursor.equals(key, "success"):
                             if c.literal("true") {
                                 success = true
@@ -150,7 +152,7 @@ package struct KrakenStreamFeed: StreamFeed {
             guard let key = c.key() else { return false }
             let name = String(decoding: key, as: UTF8.self)
             switch name {
-            case "symbol": symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+            case "symbol": symbol = c.text()
             case "timestamp": time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
             case "bid", "ask", "last", "volume", "change", "change_pct":
                 if let d = c.decimal() { values[name] = d } else { return c.skipValue() }

@@ -20,6 +20,11 @@ package protocol StreamFeed: Sendable {
     var keepAlive: Double? { get }
     /// Silence longer than this means the connection is dead even if TCP says otherwise.
     var idleTimeout: Double { get }
+    /// True when the feed promises a message (data or a heartbeat of its own) more often than
+    /// `idleTimeout`: then only those messages prove it alive, and a socket that still answers
+    /// pings but carries nothing is a frozen feed. False where quiet is normal (Yahoo has no
+    /// heartbeat, Tradernet sends only changes): a pong then proves the connection.
+    var sendsHeartbeats: Bool { get }
     /// Seconds one subscribed symbol of an open market may send nothing (no trade, no heartbeat
     /// of its own) before its row is called stale: short where every product has a heartbeat,
     /// long where only trades arrive and a quiet pair is normal.
@@ -48,6 +53,7 @@ package struct StreamFeedState: Sendable {
 
 extension StreamFeed {
     package func resync(_ symbol: String) -> [String] { [] }
+    package var sendsHeartbeats: Bool { false }
 
     /// The events of one message as an array (tests, the fuzzer).
     package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {

@@ -7,10 +7,19 @@ import SquarestockNetworking
 
 /// One feed's stream for a set of symbols, kept alive whatever happens: it connects, subscribes
 /// to exactly the current set, reads messages, and on any failure (a close, a reset, a broken
-/// frame, silence past the feed's idle limit with a ping unanswered) waits a jittered,
-/// exponentially growing delay (1 s doubling up to a minute, reset by the first message of a
-/// good connection) and starts over, subscribing to the same set again. A symbol the feed
+/// frame, silence past the feed's idle limit) waits a jittered, exponentially growing delay (1 s
+/// doubling up to a minute) and starts over, subscribing to the same set again. A symbol the feed
 /// refuses is dropped from the set and the rest subscribed again; it never takes the others down.
+///
+/// Three rules keep a bad server from fooling it:
+/// - A feed that promises heartbeats (`StreamFeed.sendsHeartbeats`) is judged by its messages
+///   alone: pings and pongs prove the socket, not the feed, so a feed that answers pings but
+///   stopped sending is reconnected after its idle limit. Other feeds count a pong as life.
+/// - The backoff is reset only after a connection has carried data for `healthyAfter` seconds:
+///   a server that upgrades, sends one message and drops is retried ever more slowly, not at
+///   once forever.
+/// - Events for symbols that were not asked for are dropped, so a feed cannot add rows to a
+///   table or lines to a script's output.
 ///
 /// `run` blocks the calling thread; `stop()` from another thread ends it within a quarter second.
 package final class StreamSession: @unchecked Sendable {
@@ -22,16 +31,19 @@ package final class StreamSession: @unchecked Sendable {
     let clock: any MonotonicClock
     /// Silence that ends a connection: the feed's own limit unless given.
     let idleTimeout: Double
+    /// How long a connection must carry data before its attempt counts as a success.
+    let healthyAfter: Double
     private var mutex = pthread_mutex_t()
     private var symbols: [String]
     private var stopped = false
 
     package init(
         feed: any StreamFeed, endpoint: String?, symbols: [String], connectTimeout: Double = 10,
-        backoffBase: Double = 1, backoffMax: Double = 60, idleTimeout: Double? = nil,
+        backoffBase: Double = 1, backoffMax: Double = 60, idleTimeout: Double? = nil, healthyAfter: Double = 30,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) {
         self.idleTimeout = idleTimeout ?? feed.idleTimeout
+        self.healthyAfter = healthyAfter
         self.feed = feed
         url = feed.url(endpoint: endpoint)
         self.symbols = symbols
@@ -94,28 +106,37 @@ package final class StreamSession: @unchecked Sendable {
         for m in feed.subscribe(subscribed) { try c.send(text: m) }
         var state = StreamFeedState()
         var events: [StreamEvent] = []
-        var lastHeard = clock.now()
-        var lastKeepAlive = lastHeard
+        let opened = clock.now()
+        /// The last message of the feed's own (data or heartbeat).
+        var lastData = opened
+        /// The last frame of any kind, pongs and pings included: the socket works.
+        var lastFrame = opened
+        var lastKeepAlive = opened
         var pinged = false
-        var live = false
+        var liveSince: Double?
+        var counted = false
         while true {
             if isStopped { return true }
             let message = try c.receive(timeout: 0.25)
             let now = clock.now()
             if message != nil {
-                lastHeard = now
+                lastFrame = now
                 pinged = false
             }
             switch message {
             case .text(let bytes)?, .binary(let bytes)?:
-                if !live {
-                    live = true
-                    healthy()
+                lastData = now
+                if liveSince == nil {
+                    liveSince = now
                     onState(.live)
                 }
                 events.removeAll(keepingCapacity: true)
                 feed.decode(bytes, state: &state, into: &events)
-                for event in events {
+                for var event in events where Self.concerns(event, subscribed: subscribed) {
+                    if case .symbolFailed("", let reason) = event {
+                        // A refusal that names no symbol is about the request: said, not dropped.
+                        event = .notice("the feed refused the subscription: " + reason)
+                    }
                     if case .symbolFailed(let symbol, _) = event {
                         locked { symbols.removeAll { $0 == symbol } }
                     }
@@ -125,10 +146,12 @@ package final class StreamSession: @unchecked Sendable {
                     guard onEvent(event) else { return true }
                 }
             case .close(let code, let reason)?:
-                throw .connection(
-                    "the server closed the stream (\(code.map(String.init) ?? "no code")\(reason.isEmpty ? "" : ": " + reason))"
-                )
+                throw .connection(Self.closed(code: code, reason: reason))
             default: break
+            }
+            if !counted, let since = liveSince, now - since >= healthyAfter {
+                counted = true
+                healthy()
             }
             let wanted = currentSymbols
             if wanted != subscribed {
@@ -140,11 +163,34 @@ package final class StreamSession: @unchecked Sendable {
                 for m in feed.subscribe(subscribed) { try c.send(text: m) }
                 lastKeepAlive = now
             }
-            if !pinged, now - lastHeard > idleTimeout / 2 {
+            if !pinged, now - lastFrame > idleTimeout / 2 {
                 try c.sendPing()
                 pinged = true
             }
-            if now - lastHeard > idleTimeout { throw .idle(seconds: now - lastHeard) }
+            if feed.sendsHeartbeats, now - lastData > idleTimeout {
+                throw now - lastFrame > idleTimeout ? .idle(seconds: now - lastData) : .silent(seconds: now - lastData)
+            }
+            if now - lastFrame > idleTimeout { throw .idle(seconds: now - lastFrame) }
         }
+    }
+
+    /// The line for a close frame; its reason was cleaned where it was decoded.
+    package static func closed(code: UInt16?, reason: String) -> String {
+        "the server closed the stream (\(code.map(String.init) ?? "no code")\(reason.isEmpty ? "" : ": " + reason))"
+    }
+
+    /// Whether `event` is about a symbol this connection asked for (or about none): a feed that
+    /// sends rows for anything else is not believed. Symbols compare without regard to case.
+    static func concerns(_ event: StreamEvent, subscribed: [String]) -> Bool {
+        let symbol: String
+        switch event {
+        case .quote(let q): symbol = q.symbol
+        case .heartbeat(let s?): symbol = s
+        case .symbolFailed("", _): return true
+        case .symbolFailed(let s, _), .gap(let s, _): symbol = s
+        case .book(let b): symbol = b.symbol
+        case .heartbeat(nil), .subscribed, .notice: return true
+        }
+        return subscribed.contains { $0 == symbol || $0.caseInsensitiveCompare(symbol) == .orderedSame }
     }
 }

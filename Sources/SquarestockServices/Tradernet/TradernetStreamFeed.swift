@@ -126,7 +126,7 @@ struct TradernetQuoteUpdate {
     mutating func read(_ c: inout JSONCursor) -> Bool {
         guard let key = c.key() else { return false }
         if JSONCursor.equals(key, "c") {
-            symbol = c.string().map { TerminalText.clean(bytes: $0.bytes) }
+            symbol = c.text()
             return symbol != nil
         }
         if JSONCursor.equals(key, "n") {

@@ -34,6 +34,10 @@ enum WatchStreamLines {
                 _ = Terminal.writeOut(line + "\n")
             },
             onEvent: { event in
+                // A heartbeat only says the feed is alive; a feed that stops sending them is
+                // reconnected, which the `stream` lines say. A line a second per product would
+                // bury the quotes a script reads.
+                if case .heartbeat = event { return true }
                 let line =
                     json ? StreamLineWriter.json(event, source: source) : StreamLineWriter.plain(event, source: source)
                 if let line, !Terminal.writeOut(line + "\n") { return false }  // the reader went away
