@@ -12,7 +12,11 @@ extension SquarestockApp {
         }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         do { try PrivateFileStore.preparePrivateFolder(folder) } catch {
-            throw .storage(path: folder, detail: error.description)
+            // Two first runs at once: the other may have made the folder between our look and
+            // our mkdir; then it is there now, and checked as any existing folder.
+            do { try PrivateFileStore.preparePrivateFolder(folder) } catch {
+                throw .storage(path: folder, detail: error.description)
+            }
         }
         return try PortfolioLedger(store: PortfolioStore(path: path), name: settings.portfolioName, create: create)
     }

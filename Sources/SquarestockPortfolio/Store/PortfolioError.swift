@@ -16,6 +16,13 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     /// database at all); it is never written.
     case foreignFile(path: String, detail: String)
     case busy(path: String)
+    /// The file is a link, not a regular file, another user's, or readable by others: refused
+    /// with the fix, nothing read or written.
+    case unsafeFile(path: String, problem: String)
+    /// SQLite's `quick_check` found damage: refused before any write.
+    case damaged(path: String, detail: String)
+    /// A symbol outside the quote commands' alphabet (it would break the exports).
+    case invalidSymbol(String)
     case storage(path: String, detail: String)
     case unknownPortfolio(String)
     case importLine(line: Int, detail: String)
@@ -46,6 +53,13 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         case .busy(let path):
             return "\(path) is busy: another squarestock is writing to it; try again in a moment"
         case .storage(let path, let detail): return "cannot use \(path): \(detail)"
+        case .unsafeFile(let path, let problem): return "refusing to use \(path): \(problem)"
+        case .damaged(let path, let detail):
+            return
+                "\(path) is damaged (\(detail)); nothing was written: restore a copy made with `squarestock portfolio backup`, or salvage it with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and move recovered.sqlite in its place"
+        case .invalidSymbol(let symbol):
+            return
+                "'\(symbol)' is not a symbol: use letters, digits and . - ^ = _ (at most 24), as the quote commands take them (AAPL, BRK.B, 7203.T, BTC-USD)"
         case .unknownPortfolio(let name): return "no portfolio named '\(name)'; record a trade in it first"
         case .importLine(let line, let detail): return "line \(line): \(detail); nothing was imported"
         }

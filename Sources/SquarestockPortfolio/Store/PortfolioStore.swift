@@ -7,45 +7,69 @@ import SquarestockCore
 #endif
 
 /// The ledger file: SQLite through GRDB, owner-only, WAL (readers never wait for a writer),
-/// foreign keys on, migrations versioned. Every write is one transaction that first replays the
-/// journal with the new entries (`PortfolioBook`), so a sale of shares another process just sold
-/// is refused, and a killed import leaves nothing behind. A second writer waits up to
-/// `busyTimeout` and then reports "busy"; a file that is not a squarestock ledger is reported
-/// and never written.
+/// foreign keys on, migrations versioned. Every write is one IMMEDIATE transaction that first
+/// replays the journal with the new entries (`PortfolioBook`), so a sale of shares another process
+/// just sold is refused, and a killed import leaves nothing behind. IMMEDIATE because SQLite applies
+/// its busy timeout only to taking the write lock at BEGIN: a deferred transaction that read first
+/// gets BUSY at once when another process wrote meanwhile. So a second writer waits up to
+/// `busyTimeout` and only then reports "busy". Creating and migrating the file happen under the
+/// file's `flock` (`LedgerFile`), so two first runs at once build the tables once. A file that is
+/// not a squarestock ledger is reported and never written; a link, another user's file or one
+/// others may read is refused with the fix; a damaged one is refused before the first write.
 public final class PortfolioStore: @unchecked Sendable {
     public let path: String
     let queue: DatabaseQueue
     public static let busyTimeout: TimeInterval = 10
+    /// The ledger file, open for the store's life and closed only after the queue: closing any
+    /// descriptor of a file drops every POSIX lock this process holds on it, SQLite's included.
+    private let descriptor: Int32
+    /// Set once `quick_check` passed; touched only inside the queue's serial writes.
+    private var checked = false
 
     /// Opens (creating, owner-only, when missing) the ledger at `path`.
     public init(path: String) throws(PortfolioError) {
         self.path = path
-        let existed = FileManager.default.fileExists(atPath: path)
-        if !existed {
-            // Created here with mode 600; SQLite gives its -wal and -shm files the same mode.
-            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw .storage(path: path, detail: String(cString: strerror(errno))) }
+        let fd = try LedgerFile.open(path)
+        do {
+            queue = try Self.prepare(fd, path: path)
+        } catch {
             close(fd)
+            throw error
         }
-        if existed {
+        descriptor = fd
+    }
+
+    deinit {
+        try? queue.close()
+        close(descriptor)
+    }
+
+    /// Checks, creates and migrates the file under its `flock`, and returns the queue every
+    /// later read and write goes through.
+    private static func prepare(_ fd: Int32, path: String) throws(PortfolioError) -> DatabaseQueue {
+        try LedgerFile.lock(fd, path: path, timeout: busyTimeout)
+        defer { LedgerFile.unlock(fd) }
+        if !LedgerFile.isEmpty(fd) {
             // Checked read-only first: opening in WAL mode would already rewrite the header of
             // someone else's database.
             do {
                 var check = Configuration()
                 check.readonly = true
+                check.busyMode = .timeout(busyTimeout)
                 try Self.checkOwnership(DatabaseQueue(path: path, configuration: check), path: path)
             } catch {
                 throw Self.mapped(error, path: path)
             }
         }
+        try LedgerFile.checkMode(fd, path: path)
         var config = Configuration()
-        config.busyMode = .timeout(Self.busyTimeout)
+        config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
+            let queue = try DatabaseQueue(path: path, configuration: config)
             // Ours from the first write on, so a first run cut short is never taken for a
             // foreign file.
             try queue.writeWithoutTransaction { db in
@@ -54,8 +78,7 @@ public final class PortfolioStore: @unchecked Sendable {
                 }
             }
             try PortfolioSchema.migrator.migrate(queue)
-        } catch let e as PortfolioError {
-            throw e
+            return queue
         } catch {
             throw Self.mapped(error, path: path)
         }
@@ -91,6 +114,36 @@ public final class PortfolioStore: @unchecked Sendable {
         do { return try body() } catch { throw Self.mapped(error, path: path) }
     }
 
+    /// One IMMEDIATE write transaction (see the type's comment), after `quick_check` the first
+    /// time: damaged pages are reported before anything is written on top of them.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in
+            if !checked {
+                try Self.checkIntegrity(db, path: path)
+                checked = true
+            }
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    /// `PRAGMA quick_check`: "ok", or the damage it found (or the error reading it raised).
+    static func checkIntegrity(_ db: Database, path: String) throws {
+        let lines: [String]
+        do {
+            lines = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_CORRUPT || e.resultCode == .SQLITE_NOTADB {
+            throw PortfolioError.damaged(path: path, detail: e.message ?? "unreadable pages")
+        }
+        guard lines == ["ok"] else {
+            throw PortfolioError.damaged(path: path, detail: lines.joined(separator: "; "))
+        }
+    }
+
     // MARK: Portfolios
 
     /// The portfolio's id and lot method, created with FIFO when `create` and missing.
@@ -105,7 +158,7 @@ public final class PortfolioStore: @unchecked Sendable {
         if let found { return found }
         guard create else { throw .unknownPortfolio(name) }
         return try run {
-            try queue.write { db in
+            try write { db in
                 try db.execute(sql: "INSERT OR IGNORE INTO portfolio (name) VALUES (?)", arguments: [name])
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) ?? 0
                 return (id, .fifo)
@@ -115,7 +168,7 @@ public final class PortfolioStore: @unchecked Sendable {
 
     public func setMethod(_ method: LotMethod, portfolio: Int64) throws(PortfolioError) {
         try run {
-            try queue.write { db in
+            try write { db in
                 try db.execute(
                     sql: "UPDATE portfolio SET method = ? WHERE id = ?", arguments: [method.rawValue, portfolio])
             }
@@ -161,7 +214,7 @@ public final class PortfolioStore: @unchecked Sendable {
         _ new: [JournalEntry], portfolio: Int64, check: @escaping ([JournalEntry]) throws -> Void
     ) throws(PortfolioError) -> [JournalEntry] {
         try run {
-            try queue.write { db in
+            try write { db in
                 let existing = try Self.entries(db, portfolio: portfolio)
                 let known = Set(existing.compactMap(\.importKey))
                 var written: [JournalEntry] = []
@@ -231,7 +284,7 @@ public final class PortfolioStore: @unchecked Sendable {
     public func store(prices: [StoredPrice]) throws(PortfolioError) {
         guard !prices.isEmpty else { return }
         try run {
-            try queue.write { db in
+            try write { db in
                 for p in prices {
                     try db.execute(
                         sql:
