@@ -17,10 +17,13 @@ struct AccountCLITests {
         let home: String
         var env: [String: String]
 
-        init(allowed: Set<String>? = nil, keyInEnvironment: Bool = true) throws {
+        init(
+            allowed: Set<String>? = nil, keyInEnvironment: Bool = true,
+            balances: [String: String] = ["ZUSD": "10000.0000", "XXBT": "0.5000000000"]
+        ) throws {
             fake = KrakenPrivateFake(
                 keys: [AccountCLITests.key: .init(secret: AccountCLITests.secret, allowed: allowed)],
-                balances: ["ZUSD": "10000.0000", "XXBT": "0.5000000000"])
+                balances: balances)
             server = try fake.server()
             home = NSTemporaryDirectory() + "squarestock-account-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)

@@ -72,9 +72,10 @@ extension SquarestockApp {
     func valued(_ balances: [AssetBalance], in currency: String) -> [AssetBalance] {
         let (adapter, request) = exchangeAdapter()
         guard let directory = try? ExchangeMarkets.directory(adapter, request).get() else { return balances }
-        let listings = balances.compactMap {
-            $0.asset == currency ? nil : directory.listing(for: TradingPair(base: $0.asset, quote: currency))
-        }
+        // One price per asset: a staked or earning balance is valued at its asset's price.
+        var assets: [String] = []
+        for b in balances where b.asset != currency && !assets.contains(b.asset) { assets.append(b.asset) }
+        let listings = assets.compactMap { directory.listing(for: TradingPair(base: $0, quote: currency)) }
         let tickers = listings.isEmpty ? [] : adapter.tickers(listings, request).results
         var last: [String: ExactDecimal] = [:]
         for (listing, result) in zip(listings, tickers) {
@@ -116,7 +117,8 @@ extension SquarestockApp {
         case .failure(let e): return .failure(e)
         }
         let available =
-            try? account.balances(transport: privateTransport).get().first { $0.asset == spends }?.available ?? .zero
+            try? account.balances(transport: privateTransport).get()
+            .first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
         let feeRate = account.takerFee(listing, transport: privateTransport)
         return .success(
             OrderPreview(
@@ -138,7 +140,7 @@ extension SquarestockApp {
                     let spends = request.spends
                     let available =
                         try? account.balances(transport: privateTransport).get()
-                        .first { $0.asset == spends }?.available ?? .zero
+                        .first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
                     let detail = available.map { "\($0) \(spends) available" } ?? "the \(spends) balance is too small"
                     return .failure(.insufficientFunds(exchange: exchange, detail: detail))
                 }

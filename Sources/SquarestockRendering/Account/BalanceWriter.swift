@@ -6,32 +6,44 @@ package enum BalanceWriter {
     package static func table(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
         guard !balances.isEmpty else { return "\(exchange): no balances\n" }
         let header = ["asset", "total", "available", "held", "value " + currency]
+        func money(_ d: ExactDecimal) -> String { MoneyText.text(d, currency: currency) }
         var rows = balances.map { b in
-            [b.asset, b.total.description, b.available.description, b.held.description, b.value?.description ?? "-"]
+            [label(b), b.total.description, b.available.description, b.held.description, b.value.map(money) ?? "-"]
         }
         let values = balances.compactMap(\.value)
         let total = values.reduce(ExactDecimal.zero) { ($0 + $1) ?? $0 }
         rows.append([
-            "total", "", "", "", total.description + (values.count < balances.count ? " (priced assets)" : ""),
+            "total", "", "", "", money(total) + (values.count < balances.count ? " (priced assets)" : ""),
         ])
-        return exchange + " balances\n" + AlignedColumns.render([header] + rows, rightAligned: [1, 2, 3, 4])
+        let note =
+            balances.contains { $0.kind != .tradable }
+            ? "staked and earning balances count in the total but are not available to trade\n" : ""
+        return exchange + " balances\n" + AlignedColumns.render([header] + rows, rightAligned: [1, 2, 3, 4]) + note
+    }
+
+    /// `BTC`, or `ETH (staked)` for a balance that cannot be traded.
+    static func label(_ b: AssetBalance) -> String {
+        b.kind == .tradable ? b.asset : "\(b.asset) (\(b.kind.rawValue))"
     }
 
     package static func json(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
         let s = QuoteJSONWriter.string
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let items = balances.map { b in
-            "  {\"asset\": \(s(b.asset)), \"total\": \(n(b.total)), \"available\": \(n(b.available)), \"held\": \(n(b.held)), \"value\": \(n(b.value))}"
+            "  {\"asset\": \(s(b.asset)), \"total\": \(n(b.total)), \"available\": \(n(b.available)), \"held\": \(n(b.held)), \"value\": \(n(b.value)), \"kind\": \(s(b.kind.rawValue))}"
         }
         return "{\"exchange\": \(s(exchange)), \"currency\": \(s(currency)), \"balances\": [\n"
             + items.joined(separator: ",\n") + (items.isEmpty ? "]}\n" : "\n]}\n")
     }
 
     package static func csv(_ balances: [AssetBalance], currency: String) -> String {
-        "asset,total,available,held,value_\(currency.lowercased())\n"
+        "asset,total,available,held,value_\(currency.lowercased()),kind\n"
             + balances.map { b in
-                [b.asset, b.total.description, b.available.description, b.held.description, b.value?.description ?? ""]
-                    .map(QuoteCSVWriter.field).joined(separator: ",") + "\n"
+                [
+                    b.asset, b.total.description, b.available.description, b.held.description,
+                    b.value?.description ?? "", b.kind.rawValue,
+                ]
+                .map(QuoteCSVWriter.field).joined(separator: ",") + "\n"
             }.joined()
     }
 }

@@ -10,7 +10,8 @@ package enum OrderPreviewText {
             "\(dryRun ? "dry run: " : "")\(side) \(r.amount) \(r.pair.base) of \(r.pair.symbol) on \(p.exchangeDisplayName) (\(p.nativePair))",
             "  type:      \(r.type.rawValue)",
             "  price:     " + (r.limitPrice.map { "\($0) \(r.pair.quote)" } ?? "market (whatever the book offers)"),
-            "  cost:      " + (p.cost.map { "\($0) \(r.pair.quote) before fees" } ?? "not known before it fills"),
+            "  cost:      "
+                + (p.cost.map { "\(money($0, p)) \(r.pair.quote) before fees" } ?? "not known before it fills"),
             "  fee:       " + fee(p),
             "  uses:      " + (p.available.map { "\(p.spends), \($0) available" } ?? "\(p.spends), balance not read"),
         ]
@@ -25,7 +26,12 @@ package enum OrderPreviewText {
         }
         let shown = "\(percent.normalized)% taker at your key's tier"
         guard let cost = p.cost, let fee = cost * rate else { return shown }
-        let decimals = max(cost.scale, 2)
-        return "about \(fee.rounded(toScale: decimals)) \(p.request.pair.quote) (\(shown))"
+        return "about \(money(fee, p)) \(p.request.pair.quote) (\(shown))"
+    }
+
+    /// An amount of the quote currency at its precision: ISO 4217 for fiat, else the pair's price
+    /// decimals (a crypto quote such as BTC).
+    static func money(_ value: ExactDecimal, _ p: OrderPreview) -> String {
+        MoneyText.text(value, currency: p.request.pair.quote, fallback: p.listing.effectivePriceDecimals)
     }
 }

@@ -7,23 +7,44 @@ package enum KrakenAccountDecoder {
     static let exchange = KrakenPrivateClient.exchange
 
     /// `BalanceEx`: `{"ZUSD":{"balance":"25435.21","hold_trade":"8249.76"},...}`. Staked and
-    /// reward variants (`XXBT.S`, `DOT.F`) are not tradable and left out; zero balances too.
+    /// earning variants (`ETH2.S`, `DOT.B`, `USD.M`, `XBT.F`) are the user's too: kept, marked,
+    /// with nothing available to trade. Zero balances are left out.
     package static func balances(_ result: JSONValue) -> Result<[AssetBalance], AccountError> {
         guard case .object(let members) = result else { return .failure(malformed("BalanceEx is not an object")) }
         var out: [AssetBalance] = []
-        for (code, entry) in members where !code.contains(".") {
+        for (code, entry) in members {
             guard let total = KrakenEnvelope.decimal(entry["balance"]) else {
                 return .failure(malformed("no balance for \(TerminalText.sanitize(code))"))
             }
             let held = KrakenEnvelope.decimal(entry["hold_trade"]) ?? .zero
             guard !total.isZero || !held.isZero else { continue }
-            let available = (total - held) ?? total
+            let (asset, kind) = variant(TerminalText.sanitize(code))
+            let available = kind == .tradable ? ((total - held) ?? total) : .zero
             out.append(
                 AssetBalance(
-                    asset: KrakenAssetNames.common(TerminalText.sanitize(code)), total: total,
-                    available: available.isNegative ? .zero : available, held: held))
+                    asset: asset, total: total, available: available.isNegative ? .zero : available, held: held,
+                    kind: kind))
         }
-        return .success(out.sorted { $0.asset < $1.asset })
+        return .success(out.sorted { ($0.asset, $0.kind) < ($1.asset, $1.kind) })
+    }
+
+    /// `ETH2.S` → (`ETH`, staked), `USD.M` → (`USD`, earning), `XXBT` → (`BTC`, tradable). Kraken's
+    /// suffixes: `.S` staked, `.B` bonded (yield-bearing staking), `.P` parachain (staked), `.M`
+    /// opt-in rewards, `.F` Kraken Rewards (earning); any other is kept as locked. `ETH2` is
+    /// staked ether.
+    static func variant(_ code: String) -> (asset: String, kind: BalanceKind) {
+        let parts = code.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let base = String(parts[0])
+        var kind = BalanceKind.tradable
+        if parts.count > 1 {
+            switch parts[1].uppercased() {
+            case "S", "B", "P": kind = .staked
+            case "M", "F": kind = .earning
+            default: kind = .locked
+            }
+        }
+        if base.uppercased() == "ETH2" { return ("ETH", kind == .tradable ? .staked : kind) }
+        return (KrakenAssetNames.common(base), kind)
     }
 
     /// `OpenOrders` (`{"open":{...}}`), `ClosedOrders` (`{"closed":{...},"count":N}`) or

@@ -24,6 +24,22 @@ struct AccountDecoderTests {
         #expect(b[1].total == Self.d("25435.21") && b[1].available == Self.d("17185.45"))
     }
 
+    /// Issue 28: every asset with a dot was dropped, so what the user stakes was missing from
+    /// the total. Staked and earning variants are kept, marked, with nothing available to trade.
+    @Test func stakedAndEarningBalancesAreKeptAndMarked() throws {
+        let b = try KrakenAccountDecoder.balances(
+            try Self.kraken("RECONSTRUCTED-BalanceEx-staked-earning.json", method: "BalanceEx")
+        ).get()
+        let rows = b.map { "\($0.asset) \($0.kind.rawValue) \($0.total) \($0.available)" }
+        #expect(
+            rows == [
+                "BTC tradable 1.2435000000 0.4012000000", "BTC earning 0.0500000000 0",
+                "DOT staked 10.0000000000 0", "ETH staked 198.3970000000 0", "ETH staked 0.0100000000 0",
+                "KSM staked 2.0000000000 0", "USD tradable 25435.2100 17185.4500", "USD earning 1200.0000 0",
+                "USD locked 5.0000 0",
+            ], "\(rows)")
+    }
+
     @Test func openOrdersRealAndDocumented() throws {
         let real = try KrakenAccountDecoder.orders(
             try Self.kraken("ccxt-OpenOrders-cl_ord_id.json", method: "OpenOrders"), under: "open", pairs: { _ in nil }

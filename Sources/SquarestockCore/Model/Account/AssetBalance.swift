@@ -8,14 +8,19 @@ public struct AssetBalance: Sendable, Equatable {
     public var available: ExactDecimal
     public var held: ExactDecimal
     public var value: ExactDecimal?
+    /// Staked or earning amounts are the asset's too (valued at its price) but not tradable:
+    /// their `available` is 0.
+    public var kind: BalanceKind
 
     public init(
-        asset: String, total: ExactDecimal, available: ExactDecimal, held: ExactDecimal, value: ExactDecimal? = nil
+        asset: String, total: ExactDecimal, available: ExactDecimal, held: ExactDecimal, value: ExactDecimal? = nil,
+        kind: BalanceKind = .tradable
     ) {
         self.asset = asset
         self.total = total
         self.available = available
         self.held = held
         self.value = value
+        self.kind = kind
     }
 }
