@@ -5,6 +5,8 @@ import SquarestockCore
 package struct AlertEvent: Sendable, Equatable {
     package var rule: AlertRule
     package var price: ExactDecimal?
+    /// The venue's price decimals, so the alert shows the price as its row does.
+    package var priceDecimals: Int?
     package var changePercent: ExactDecimal?
     /// The value that crossed the threshold (price or change %).
     package var value: ExactDecimal
@@ -12,8 +14,10 @@ package struct AlertEvent: Sendable, Equatable {
     package var time: Instant?
 
     package init(
-        rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?
+        rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?,
+        priceDecimals: Int? = nil
     ) {
+        self.priceDecimals = priceDecimals
         self.rule = rule
         self.price = price
         self.changePercent = changePercent

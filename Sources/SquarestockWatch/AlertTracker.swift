@@ -40,7 +40,7 @@ package struct AlertTracker: Sendable {
                 events.append(
                     AlertEvent(
                         rule: rule, price: stock.price.last, changePercent: stock.price.changePercent,
-                        value: value, time: stock.price.lastTrade))
+                        value: value, time: stock.price.lastTrade, priceDecimals: stock.priceDecimals))
             } else if !holds {
                 armed[i] = true
             }

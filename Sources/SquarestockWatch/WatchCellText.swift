@@ -4,18 +4,22 @@ import SquarestockRendering
 /// The text of each watch cell, shared by the state (which flashes a cell only when this text
 /// changes) and the renderers (which show it), so "changed" always means "looks different".
 package enum WatchCellText {
-    package static func price(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.price) ?? "—" }
+    /// At the venue's own `decimals` (the stock's `priceDecimals`) when known, as `quote` shows it.
+    package static func price(_ v: ExactDecimal?, decimals: Int?) -> String {
+        v.map { NumberFormatting.price($0, decimals: decimals) } ?? "—"
+    }
 
-    package static func change(_ v: ExactDecimal?, reference: ExactDecimal?) -> String {
-        v.map { NumberFormatting.signedChange($0, reference: reference) } ?? "—"
+    package static func change(_ v: ExactDecimal?, reference: ExactDecimal?, decimals: Int?) -> String {
+        v.map { NumberFormatting.signedChange($0, reference: reference, decimals: decimals) } ?? "—"
     }
 
     package static func percent(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.signedPercent) ?? "—" }
 
     /// `267.11–271.41` (ASCII: `267.11..271.41`); `—` when either end is unknown.
-    package static func range(low: ExactDecimal?, high: ExactDecimal?, unicode: Bool) -> String {
+    package static func range(low: ExactDecimal?, high: ExactDecimal?, decimals: Int?, unicode: Bool) -> String {
         guard let low, let high else { return "—" }
-        return NumberFormatting.price(low) + (unicode ? "–" : "..") + NumberFormatting.price(high)
+        return NumberFormatting.price(low, decimals: decimals) + (unicode ? "–" : "..")
+            + NumberFormatting.price(high, decimals: decimals)
     }
 
     /// `12:36:59 EDT` for a trade on the row's current day in the exchange's zone, else

@@ -26,7 +26,7 @@ package struct WatchLineWriter: Sendable {
         switch format {
         case .plain:
             var s = now.iso8601UTC + " ALERT " + event.rule.description + " " + event.rule.symbol
-            s += " price " + WatchCellText.price(event.price)
+            s += " price " + WatchCellText.price(event.price, decimals: event.priceDecimals)
             if let c = event.changePercent { s += " change " + NumberFormatting.signedPercent(c) }
             return s + "\n"
         case .json:
@@ -55,9 +55,12 @@ package struct WatchLineWriter: Sendable {
         }
         let rowNow = now.adding(seconds: e.clockOffset)
         let p = stock.price
-        s += " " + WatchCellText.price(p.last) + " " + WatchCellText.change(p.change, reference: p.last)
+        let d = stock.priceDecimals
+        s +=
+            " " + WatchCellText.price(p.last, decimals: d) + " "
+            + WatchCellText.change(p.change, reference: p.last, decimals: d)
         s += " (" + WatchCellText.percent(p.changePercent) + ")"
-        s += " range " + WatchCellText.range(low: p.low, high: p.high, unicode: false)
+        s += " range " + WatchCellText.range(low: p.low, high: p.high, decimals: d, unicode: false)
         if let t = p.lastTrade {
             s +=
                 " last " + WatchCellText.lastTrade(t, zone: stock.timeZone, now: rowNow) + " ("

@@ -205,18 +205,22 @@ package struct WatchState: Sendable {
             return b > a ? .up : (b < a ? .down : .flat)
         }
         let priceDirection = direction(o.last, n.last)
-        if WatchCellText.price(o.last) != WatchCellText.price(n.last) {
+        let od = old.priceDecimals
+        let nd = new.priceDecimals
+        if WatchCellText.price(o.last, decimals: od) != WatchCellText.price(n.last, decimals: nd) {
             marks.append(FlashMark(field: .price, direction: priceDirection, until: until))
         }
-        if WatchCellText.change(o.change, reference: o.last) != WatchCellText.change(n.change, reference: n.last) {
+        if WatchCellText.change(o.change, reference: o.last, decimals: od)
+            != WatchCellText.change(n.change, reference: n.last, decimals: nd)
+        {
             marks.append(FlashMark(field: .change, direction: direction(o.change, n.change), until: until))
         }
         if WatchCellText.percent(o.changePercent) != WatchCellText.percent(n.changePercent) {
             marks.append(
                 FlashMark(field: .changePercent, direction: direction(o.changePercent, n.changePercent), until: until))
         }
-        if WatchCellText.range(low: o.low, high: o.high, unicode: true)
-            != WatchCellText.range(low: n.low, high: n.high, unicode: true)
+        if WatchCellText.range(low: o.low, high: o.high, decimals: od, unicode: true)
+            != WatchCellText.range(low: n.low, high: n.high, decimals: nd, unicode: true)
         {
             let up = direction(o.high, n.high) == .up
             let down = direction(o.low, n.low) == .down

@@ -267,8 +267,10 @@ package struct WatchTableRenderer: Sendable {
             return e.isStale ? staleRole : normal
         }
         let direction: ScreenRole = p.change.map { $0.sign > 0 ? .up : ($0.sign < 0 ? .down : .plain) } ?? .plain
-        out[.price] = Cell(text: WatchCellText.price(p.last), role: flashOr(.price, .bold))
-        out[.change] = Cell(text: WatchCellText.change(p.change, reference: p.last), role: flashOr(.change, direction))
+        out[.price] = Cell(text: WatchCellText.price(p.last, decimals: s.priceDecimals), role: flashOr(.price, .bold))
+        out[.change] = Cell(
+            text: WatchCellText.change(p.change, reference: p.last, decimals: s.priceDecimals),
+            role: flashOr(.change, direction))
         out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
         if let (h, value) = heldValue(e) {
             let gain = value - h.cost
@@ -278,7 +280,7 @@ package struct WatchTableRenderer: Sendable {
                 role: e.isStale ? staleRole : (gain > 0 ? .up : (gain < 0 ? .down : .plain)))
         }
         out[.range] = Cell(
-            text: WatchCellText.range(low: p.low, high: p.high, unicode: style == .unicode),
+            text: WatchCellText.range(low: p.low, high: p.high, decimals: s.priceDecimals, unicode: style == .unicode),
             role: flashOr(.dayRange, .plain))
         out[.last] = Cell(
             text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), role: flashOr(.lastTrade, .plain)
@@ -503,7 +505,7 @@ package struct WatchTableRenderer: Sendable {
         }
         out += errors
         for e in entries.sorted(by: { $0.position < $1.position }) where !e.activeAlerts.isEmpty {
-            let price = e.stock.map { " at " + WatchCellText.price($0.price.last) } ?? ""
+            let price = e.stock.map { " at " + WatchCellText.price($0.price.last, decimals: $0.priceDecimals) } ?? ""
             out.append(Message(text: "alert " + e.activeAlerts.joined(separator: ", ") + price, role: .alert))
         }
         return out

@@ -68,4 +68,17 @@ struct ExchangeCLITests {
             in: .whitespacesAndNewlines)
         #expect(run.exitCode == Int32(exit), "\(name): exit code")
     }
+
+    /// The quote table's change at the pair's own decimals, as its price: DASH-BTC moved by
+    /// +0.00016993, once shown rounded to `+0.0002`.
+    @Test func aSmallPricesChangeKeepsItsDigits() throws {
+        let server = try CoinbaseSmallPriceReplay.server()
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-exchange-cli-\(UUID().uuidString)"
+        env["SQUARESTOCK_NOW"] = "2026-06-19T16:45:00Z"
+        let run = try CLIRunner.run(["DASH-BTC", "--source", "coinbase", "--format", "table"], environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\n  0.00619345  +0.00016993 (+2.82%)  open\n"), "\(run.stdout)")
+    }
 }

@@ -65,6 +65,32 @@ struct WatchLineModeCLITests {
         #expect(objects[1]["lastTradeLocal"] as? String == "2026-10-05T09:00:00+09:00")
     }
 
+    /// Prices and changes at the venue's own decimals, as `quote` shows them: 8 for a pair priced
+    /// in satoshis (once `0.0062 +0.0002`), 1 for Kraken's tick of 0.1 (once `84,036.00`).
+    @Test(.timeLimit(.minutes(1)))
+    func pricesAtTheVenuesOwnDecimals() throws {
+        let coinbase = try CoinbaseSmallPriceReplay.server()
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_NOW"] = "2026-06-19T16:45:00Z"
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-watch-decimals-\(UUID().uuidString)"
+        env["SQUARESTOCK_ENDPOINT"] = coinbase.baseURL
+        let dash = try CLIRunner.run(
+            ["watch", "DASH-BTC", "--source", "coinbase", "--count", "1", "--format", "plain"], environment: env)
+        #expect(dash.exitCode == 0, "\(dash.stderr)")
+        #expect(
+            dash.stdout.contains(" DASH-BTC 0.00619345 +0.00016993 (+2.82%) range 0.00600000..0.00625000 "),
+            "\(dash.stdout)")
+        let kraken = try KrakenReplay.server()
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:30:00Z"
+        env["SQUARESTOCK_ENDPOINT"] = kraken.baseURL
+        let btc = try CLIRunner.run(
+            ["watch", "BTC-USD", "--source", "kraken", "--count", "1", "--format", "plain", "--alert", "BTC-USD>1"],
+            environment: env)
+        #expect(btc.exitCode == 0, "\(btc.stderr)")
+        #expect(btc.stdout.contains(" BTC-USD 84,036.0 -344.0 (-0.41%) range 82,832.3..84,914.8 "), "\(btc.stdout)")
+        #expect(btc.stdout.contains(" ALERT BTC-USD>1 BTC-USD price 84,036.0 change -0.41%\n"), "\(btc.stdout)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSourceThatIsDownGivesErrorLinesAndExitThree() throws {
         let server = try LoopbackHTTPServer { _ in .text("") }

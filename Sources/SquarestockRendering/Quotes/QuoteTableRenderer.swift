@@ -50,7 +50,7 @@ package struct QuoteTableRenderer: Sendable {
         let direction = p.change.map { $0.sign > 0 ? PaletteRole.up : ($0.sign < 0 ? .down : .flat) } ?? .flat
         var priceParts: [(String, PaletteRole?)] = [(p.last.map(priceText) ?? dash, .bold)]
         if let c = p.change {
-            var change = NumberFormatting.signedChange(c, reference: p.last)
+            var change = NumberFormatting.signedChange(c, reference: p.last, decimals: s.priceDecimals)
             if let pc = p.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
             priceParts.append((change, direction))
         }
@@ -60,9 +60,9 @@ package struct QuoteTableRenderer: Sendable {
         priceParts.append((status, facts.status.status == .open ? .up : .dim))
         lines += wrapped(priceParts)
         if let e = s.extendedHours {
-            var line = "  " + (e.session == .pre ? "pre-market " : "after hours ") + NumberFormatting.price(e.price)
+            var line = "  " + (e.session == .pre ? "pre-market " : "after hours ") + priceText(e.price)
             if let c = e.change {
-                var change = NumberFormatting.signedChange(c, reference: e.price)
+                var change = NumberFormatting.signedChange(c, reference: e.price, decimals: s.priceDecimals)
                 if let pc = e.changePercent { change += " (" + NumberFormatting.signedPercent(pc) + ")" }
                 line += "  " + palette.paint(change, c.sign > 0 ? .up : (c.sign < 0 ? .down : .flat))
             }

@@ -4,23 +4,30 @@ import SquarestockCore
 /// `268.84` into `268,84` in one place and not another).
 package enum NumberFormatting {
     /// Price shown to 2 decimals, or 4 below 1 (pennies matter there).
-    package static func price(_ v: ExactDecimal) -> String {
-        let scale = abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2
+    package static func price(_ v: ExactDecimal) -> String { price(v, decimals: nil) }
+
+    /// The one rule for a price, used by every view (quote, watch, line, alerts): the venue's own
+    /// `decimals` when they are known (a crypto pair priced in satoshis needs 8, a tick of 0.1
+    /// needs 1), else 2, or 4 below 1. A view that guessed on its own showed DASH-BTC as `0.0062`.
+    package static func price(_ v: ExactDecimal, decimals: Int?) -> String {
+        let scale = priceScale(of: v, decimals: decimals)
         return grouped(v.rescaled(to: scale) ?? v.rounded(toScale: scale))
     }
 
-    /// Price shown to the venue's own `decimals` when it has them (a crypto pair priced in
-    /// satoshis needs 8), else as `price(_:)`.
-    package static func price(_ v: ExactDecimal, decimals: Int?) -> String {
-        guard let decimals, (0...18).contains(decimals) else { return price(v) }
-        return grouped(v.rescaled(to: decimals) ?? v.rounded(toScale: decimals))
-    }
-
-    /// A change with its sign and the same decimals as `reference` would get.
-    package static func signedChange(_ v: ExactDecimal, reference: ExactDecimal?) -> String {
-        let scale = reference.map { abs($0.doubleValue) < 1 && !$0.isZero ? 4 : 2 } ?? 2
+    /// A change with its sign, at the decimals its price (`reference`) is shown with, so
+    /// `0.00619345` moves by `+0.00016993`, never by a rounded `+0.0002`.
+    package static func signedChange(_ v: ExactDecimal, reference: ExactDecimal?, decimals: Int? = nil) -> String {
+        let scale =
+            reference.map { priceScale(of: $0, decimals: decimals) }
+            ?? priceScale(of: ExactDecimal(1), decimals: decimals)
         let r = v.rescaled(to: scale) ?? v.rounded(toScale: scale)
         return (r.significand > 0 ? "+" : "") + grouped(r)
+    }
+
+    /// The decimals `price(_:decimals:)` shows `v` with.
+    package static func priceScale(of v: ExactDecimal, decimals: Int?) -> Int {
+        if let decimals, (0...18).contains(decimals) { return decimals }
+        return abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2
     }
 
     package static func signedPercent(_ v: ExactDecimal) -> String {

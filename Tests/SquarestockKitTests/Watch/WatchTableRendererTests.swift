@@ -272,3 +272,21 @@ struct WatchASCIITests {
         #expect(lines[0].hasPrefix("squarestock watch - stooq - updated"), "\(lines[0])")
     }
 }
+
+extension WatchTableRendererTests {
+    /// The screen shows a price, its change and the day's range at the venue's decimals, like
+    /// `quote`: DASH-BTC's 8 (once `0.0062 +0.0002`), and a move in the 7th decimal flashes.
+    @Test func pricesAtTheVenuesOwnDecimals() {
+        func dash(_ price: String) -> StockResult {
+            var s = F.stock("DASH-BTC", price: price, previousClose: "0.00602352", high: "0.00625", low: "0.006")
+            s.priceDecimals = 8
+            return F.ok(s)
+        }
+        var s = WatchState(symbols: ["DASH-BTC"])
+        _ = s.apply([dash("0.00619345")], now: t0, clock: 100)
+        let row = render(s, columns: 120)[2]
+        #expect(row.contains("0.00619345  +0.00016993  +2.82%  0.00600000–0.00625000"), "\(row)")
+        _ = s.apply([dash("0.00619351")], now: t0.adding(seconds: 5), clock: 200)
+        #expect(s.entries["DASH-BTC"]?.flash(.price, at: 200) != nil)
+    }
+}
