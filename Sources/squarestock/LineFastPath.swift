@@ -9,8 +9,9 @@ import SquarestockRendering
 /// `squarestock line` from a warm cache, before the argument parser runs: a status bar calls it
 /// every few seconds, and the parser's reflection over every command costs more than the whole
 /// answer. Only the plain form is taken here (symbols, `--template`, `--style`, `--separator`,
-/// `--max-age`) and only when every symbol is cached; anything else (a first fetch, `--help`,
-/// `--source`, a bad value) goes to `LineCommand` through the parser as usual.
+/// `--max-age`, `--source`) and only when every symbol is cached for the source asked for;
+/// anything else (a first fetch, `--help`, `--endpoint`, a bad value) goes to `LineCommand`
+/// through the parser as usual.
 enum LineFastPath {
     /// The line to print, or nil to take the usual path.
     static func answer(_ arguments: [String], environment: [String: String]) -> String? {
@@ -20,6 +21,7 @@ enum LineFastPath {
         var style = StatusLineWriter.Style.plain
         var separator = "  "
         var maxAge = 60
+        var source: String?
         var i = 1
         while i < arguments.count {
             let a = arguments[i]
@@ -29,6 +31,7 @@ enum LineFastPath {
                 switch a {
                 case "--template": template = v
                 case "--separator": separator = v
+                case "--source": source = v
                 case "--style":
                     guard let s = StatusLineWriter.Style(rawValue: v.lowercased()) else { return nil }
                     style = s
@@ -45,15 +48,19 @@ enum LineFastPath {
             }
         }
         guard !symbols.isEmpty else { return nil }
+        let asked = LineCache.asked(flag: source, environment: environment)
         let cached = LineCache(environment: environment).load()
-        guard symbols.allSatisfy({ cached[$0] != nil }) else { return nil }
+        guard symbols.allSatisfy({ cached[LineKey(symbol: $0, asked: asked)] != nil }) else { return nil }
         let now = ClockOverride.now(environment: environment).secondsSinceEpoch
-        if symbols.contains(where: { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false }) {
-            LineCommand.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: [])
+        if symbols.contains(where: {
+            cached[LineKey(symbol: $0, asked: asked)]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false
+        }) {
+            LineCommand.spawnRefresh(
+                symbols: symbols, maxAge: maxAge, sourceArguments: source.map { ["--source", $0] } ?? [])
         }
         let caps = TerminalCapabilities.resolve(environment: environment, isTTY: false, windowColumns: nil)
         return StatusLineWriter.line(
-            LineCommand.items(symbols, cached), template: template, style: style, separator: separator,
-            unicode: caps.supportsUnicode)
+            LineChoice.items(symbols, asked: asked, cached: cached, now: now, maxAge: Int64(maxAge)),
+            template: template, style: style, separator: separator, unicode: caps.supportsUnicode)
     }
 }

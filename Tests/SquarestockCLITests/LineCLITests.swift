@@ -4,7 +4,9 @@ import Testing
 
 /// `squarestock line`: a first fetch, then answers from the cache; a closed market is never
 /// fetched again before it opens; a stale open one is refreshed in the background while the bar
-/// gets the cached line at once; a failed refresh keeps the last price; styles in each bar's syntax.
+/// gets the cached line at once; a failed refresh keeps the last price; styles in each bar's syntax;
+/// prices at the venue's own decimals; the cache keyed by the source asked for, and a recording,
+/// an old price or another source's price marked.
 @Suite(.serialized)
 struct LineCLITests {
     static func environment(now: String = "2025-10-29T17:00:00Z") -> [String: String] {
@@ -21,7 +23,7 @@ struct LineCLITests {
 
     static func fetched(_ env: [String: String], _ symbol: String) -> String? {
         cache(env).split(separator: "\n").first { $0.hasPrefix(symbol + "\t") }.map {
-            String($0.split(separator: "\t", omittingEmptySubsequences: false)[1])
+            String($0.split(separator: "\t", omittingEmptySubsequences: false)[2])
         }
     }
 
@@ -29,15 +31,16 @@ struct LineCLITests {
         var env = Self.environment()
         let first = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: env)
         #expect(first.exitCode == 0, "\(first.stderr)")
-        #expect(first.stdout == "AAPL 268.84 -0.06%  7203.T 2,893.50 +1.30%\n")
+        #expect(first.stdout == "AAPL 268.84 -0.06% (recorded)  7203.T 2,893.50 +1.30% (recorded)\n")
         // With no samples at all, the warm cache still answers, unchanged.
         env["SQUARESTOCK_SAMPLES"] = "/nonexistent"
         let warm = try CLIRunner.run(
             ["line", "AAPL", "7203.T", "--template", "{arrow}{symbol} {change}"], environment: env)
-        #expect(warm.stdout == "▼AAPL -0.17  ▲7203.T +37.00\n", "\(warm.stdout)")
+        #expect(warm.stdout == "▼AAPL -0.17 (recorded)  ▲7203.T +37.00 (recorded)\n", "\(warm.stdout)")
         // 7203.T was closed at 17:00Z (02:00 in Tokyo): it is kept until 00:00Z, when Tokyo opens.
         #expect(
-            Self.cache(env).contains("7203.T\t1761757200\t2893.5\t37.0\t1.2953\tJPY\t1761782400\t"),
+            Self.cache(env).contains(
+                "7203.T\tsamples\t1761757200\t1761757200\t2893.5\t37.0\t1.2953\tJPY\t\t1\t1761782400\tsamples\t"),
             "\(Self.cache(env))")
     }
 
@@ -45,11 +48,16 @@ struct LineCLITests {
         let env = Self.environment()
         _ = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: env)
         let tmux = try CLIRunner.run(["line", "AAPL", "7203.T", "--style", "tmux"], environment: env)
-        #expect(tmux.stdout == "#[fg=red]AAPL 268.84 -0.06%#[default]  #[fg=green]7203.T 2,893.50 +1.30%#[default]\n")
+        #expect(
+            tmux.stdout
+                == "#[fg=red]AAPL 268.84 -0.06% (recorded)#[default]  #[fg=green]7203.T 2,893.50 +1.30% (recorded)#[default]\n"
+        )
         let i3 = try CLIRunner.run(["line", "AAPL", "--style", "i3bar"], environment: env)
-        #expect(i3.stdout == "[{\"full_text\": \"AAPL 268.84 -0.06%\", \"name\": \"AAPL\", \"color\": \"#e00000\"}]\n")
+        #expect(
+            i3.stdout
+                == "[{\"full_text\": \"AAPL 268.84 -0.06% (recorded)\", \"name\": \"AAPL\", \"color\": \"#e00000\"}]\n")
         let polybar = try CLIRunner.run(["line", "7203.T", "--style", "polybar"], environment: env)
-        #expect(polybar.stdout == "%{F#00c000}7203.T 2,893.50 +1.30%%%{F-}\n")
+        #expect(polybar.stdout == "%{F#00c000}7203.T 2,893.50 +1.30%% (recorded)%{F-}\n")
         var colour = env
         colour.removeValue(forKey: "NO_COLOR")
         colour["TERM"] = "xterm-256color"
@@ -66,7 +74,7 @@ struct LineCLITests {
         var later = env
         later["SQUARESTOCK_NOW"] = "2025-10-29T17:05:00Z"
         let r = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: later)
-        #expect(r.stdout == "AAPL 268.84 -0.06%  7203.T 2,893.50 +1.30%\n")
+        #expect(r.stdout == "AAPL 268.84 -0.06% (recorded)  7203.T 2,893.50 +1.30% (recorded)\n")
         var refreshed = false
         for _ in 0..<100 where !refreshed {
             refreshed = Self.fetched(env, "AAPL") == "1761757500"
@@ -84,8 +92,9 @@ struct LineCLITests {
             kept = Self.fetched(env, "AAPL") == "1761757800"
             if !kept { usleep(50_000) }
         }
-        #expect(kept && Self.cache(env).contains("AAPL\t1761757800\t268.835\t"), "\(Self.cache(env))")
-        #expect(try CLIRunner.run(["line", "AAPL"], environment: broken).stdout == "AAPL 268.84 -0.06%\n")
+        #expect(
+            kept && Self.cache(env).contains("AAPL\tsamples\t1761757800\t1761757500\t268.835\t"), "\(Self.cache(env))")
+        #expect(try CLIRunner.run(["line", "AAPL"], environment: broken).stdout == "AAPL 268.84 -0.06% (recorded)\n")
     }
 
     @Test func usageErrors() throws {
@@ -94,5 +103,86 @@ struct LineCLITests {
         #expect(style.exitCode == 2 && style.stderr.contains("--style must be one of plain, tmux, polybar, i3bar"))
         let age = try CLIRunner.run(["line", "AAPL", "--max-age", "1"], environment: env)
         #expect(age.exitCode == 2 && age.stderr.contains("--max-age must be between 5 and 86400 seconds"))
+    }
+
+    /// The environment for an exchange's replay server: no `SQUARESTOCK_SOURCE` (each run says
+    /// `--source`), the server as every source's endpoint.
+    static func exchangeEnvironment(_ server: LoopbackHTTPServer, now: String = "2026-06-19T16:45:00Z")
+        -> [String: String]
+    {
+        var env = environment(now: now)
+        env.removeValue(forKey: "SQUARESTOCK_SOURCE")
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        return env
+    }
+
+    @Test func aPriceInSatoshisKeepsItsDigitsFromTheFetchAndFromTheCache() throws {
+        let server = try CoinbaseSmallPriceReplay.server()
+        let env = Self.exchangeEnvironment(server)
+        let args = [
+            "line", "DASH-BTC", "--source", "coinbase", "--template", "{symbol} {price} {change} {changePercent}",
+        ]
+        let first = try CLIRunner.run(args, environment: env)
+        #expect(first.exitCode == 0, "\(first.stderr)")
+        #expect(first.stdout == "DASH-BTC 0.00619345 +0.00016993 +2.82%\n")
+        // The warm answer (the fast path, before the parser) shows the same digits.
+        server.stop()
+        #expect(try CLIRunner.run(args, environment: env).stdout == "DASH-BTC 0.00619345 +0.00016993 +2.82%\n")
+    }
+
+    @Test func aTickOfOneTenthShowsOneDecimal() throws {
+        let server = try KrakenReplay.server()
+        let env = Self.exchangeEnvironment(server, now: "2023-12-05T22:30:00Z")
+        let r = try CLIRunner.run(
+            ["line", "BTC-USD", "--source", "kraken", "--template", "{price} {change}"], environment: env)
+        #expect(r.stdout == "84,036.0 -344.0\n", "\(r.stderr)")
+    }
+
+    @Test func eachSourceHasItsOwnCachedPriceAndAnotherSourcesIsNamed() throws {
+        let server = try CoinbaseSmallPriceReplay.server()
+        let env = Self.exchangeEnvironment(server)
+        _ = try CLIRunner.run(["line", "BTC-USD", "DASH-BTC", "--source", "coinbase"], environment: env)
+        // The samples' BTC-USD, not Coinbase's cached one; fast path and parser alike.
+        for _ in 0..<2 {
+            let samples = try CLIRunner.run(["line", "BTC-USD", "--source", "samples"], environment: env)
+            #expect(samples.exitCode == 0)
+            #expect(
+                !samples.stdout.contains("63,212.97") && samples.stdout.hasSuffix(" (recorded)\n"), "\(samples.stdout)")
+        }
+        #expect(
+            try CLIRunner.run(["line", "BTC-USD", "--source", "coinbase"], environment: env).stdout
+                == "BTC-USD 63,212.97 +0.97%\n")
+        // The samples have no DASH-BTC: Coinbase's price is shown, saying it is Coinbase's.
+        let none = try CLIRunner.run(["line", "DASH-BTC", "--source", "samples"], environment: env)
+        #expect(none.stdout == "DASH-BTC 0.00619345 +2.82% (coinbase)\n", "\(none.stdout)")
+        #expect(none.stderr.contains("DASH-BTC"), "\(none.stderr)")
+    }
+
+    @Test func aRecordingIsNeverTodaysLineForAnotherSource() throws {
+        // Nothing answers the default source: a loopback server that is down.
+        let down = try LoopbackHTTPServer { _ in LoopbackResponse(status: 503, body: Array("down".utf8)) }
+        var env = Self.environment()
+        env.removeValue(forKey: "SQUARESTOCK_SOURCE")
+        _ = try CLIRunner.run(["line", "AAPL", "--source", "samples"], environment: env)
+        env["SQUARESTOCK_ENDPOINT"] = down.baseURL
+        let plain = try CLIRunner.run(["line", "AAPL"], environment: env)
+        #expect(plain.stdout == "AAPL 268.84 -0.06% (samples, recorded)\n", "\(plain.stdout) \(plain.stderr)")
+        // And again from the cache, before the parser.
+        #expect(
+            try CLIRunner.run(["line", "AAPL"], environment: env).stdout == "AAPL 268.84 -0.06% (samples, recorded)\n")
+    }
+
+    @Test func aPriceNotRefreshedWhileItsMarketIsOpenSaysItsAge() throws {
+        let server = try KrakenReplay.server()
+        var env = Self.exchangeEnvironment(server, now: "2023-12-05T22:30:00Z")
+        let args = ["line", "BTC-USD", "--source", "kraken"]
+        #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41%\n")
+        server.stop()
+        // One minute on: due for a refresh, not yet old.
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:31:30Z"
+        #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41%\n")
+        // Ten minutes on with the exchange gone: the price says how old it is.
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:40:00Z"
+        #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
     }
 }

@@ -1,46 +1,82 @@
 import SquarestockCore
 
 /// The status line's cache: `$XDG_CACHE_HOME/squarestock/line-cache`, one tab-separated line per
-/// symbol, read whole (a few hundred bytes) and written atomically, owner-only. Read with bytes
-/// and no Foundation formatter, because a bar calls the status line every few seconds and a warm
-/// answer must cost almost nothing.
+/// symbol and source asked, read whole (a few hundred bytes) and written atomically, owner-only.
+/// Read with bytes and no Foundation formatter, because a bar calls the status line every few
+/// seconds and a warm answer must cost almost nothing. Lines of another layout (an older
+/// version's) are skipped, so those symbols are fetched again.
 public struct LineCache: Sendable {
     public let path: String?
+
+    /// Fields per line: symbol, asked, fetched, priced, price, change, change %, currency,
+    /// decimals, recorded, closed until, source, error.
+    static let fieldCount = 13
 
     public init(environment: [String: String]) {
         path = PrivateFileStore.cacheDirectory(environment: environment).map { $0 + "/line-cache" }
     }
 
-    /// The cached quotes by symbol; empty when there is no cache or it cannot be read.
-    public func load() -> [String: LineQuote] {
+    /// The key part naming the source asked for: `--source`, else `SQUARESTOCK_SOURCE`, lowercased,
+    /// else empty (the configured default, which is not read here: the fast path must not open
+    /// the config file). The same rule in the fast path, the command and its refresher.
+    public static func asked(flag: String?, environment: [String: String]) -> String {
+        if let flag, !flag.isEmpty { return flag.lowercased() }
+        if let env = environment["SQUARESTOCK_SOURCE"], !env.isEmpty { return env.lowercased() }
+        return ""
+    }
+
+    /// The cached quotes by symbol and source asked; empty when there is no cache or it cannot be read.
+    public func load() -> [LineKey: LineQuote] {
         guard let path, let bytes = PrivateFileStore.read(path, limit: 256 * 1024) else { return [:] }
-        var out: [String: LineQuote] = [:]
+        var out: [LineKey: LineQuote] = [:]
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            let f = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            guard f.count == 8, let fetched = Int64(f[1]), let closed = Int64(f[6]) else { continue }
-            out[f[0]] = LineQuote(
-                symbol: f[0], fetched: fetched, price: f[2], change: f[3], changePercent: f[4], currency: f[5],
-                closedUntil: closed, error: f[7])
+            let f = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard f.count == Self.fieldCount, let fetched = Self.integer(f[2]), let priced = Self.integer(f[3]),
+                let closed = Self.integer(f[10])
+            else { continue }
+            func text(_ i: Int) -> String { String(decoding: f[i], as: UTF8.self) }
+            let q = LineQuote(
+                symbol: text(0), asked: text(1), source: text(11), fetched: fetched, priced: priced, price: text(4),
+                change: text(5), changePercent: text(6), currency: text(7), decimals: Self.integer(f[8]).map(Int.init),
+                recorded: f[9].elementsEqual("1".utf8), closedUntil: closed, error: text(12))
+            out[q.key] = q
         }
         return out
     }
 
-    /// Writes `quotes` over the cached ones of the same symbols (`previous`, when the caller
-    /// has just read them, else read here), keeping the others.
-    public func store(_ quotes: [LineQuote], over previous: [String: LineQuote]? = nil) {
+    /// Writes `quotes` over the cached ones of the same keys (`previous`, when the caller has
+    /// just read them, else read here), keeping the others.
+    public func store(_ quotes: [LineQuote], over previous: [LineKey: LineQuote]? = nil) {
         guard let path, !quotes.isEmpty else { return }
         var all = previous ?? load()
-        for q in quotes { all[q.symbol] = q }
+        for q in quotes { all[q.key] = q }
+        func clean(_ s: String) -> String {
+            s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        }
         let text =
-            all.keys.sorted().map { k -> String in
-                let q = all[k]!
-                return [
-                    q.symbol, String(q.fetched), q.price, q.change, q.changePercent, q.currency, String(q.closedUntil),
-                    q.error.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " "),
+            all.values.sorted { ($0.symbol, $0.asked) < ($1.symbol, $1.asked) }.map { q -> String in
+                [
+                    q.symbol, clean(q.asked), String(q.fetched), String(q.priced), q.price, q.change, q.changePercent,
+                    q.currency, q.decimals.map(String.init) ?? "", q.recorded ? "1" : "", String(q.closedUntil),
+                    clean(q.source), clean(q.error),
                 ].joined(separator: "\t")
             }.joined(separator: "\n") + "\n"
         try? PrivateFileStore.write(Array(text.utf8), to: path)
+    }
+
+    /// A decimal integer from bytes, without making a String (nil for empty or anything else).
+    static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var negative = false
+        var n: Int64 = 0
+        for (i, b) in bytes.enumerated() {
+            if i == 0 && b == UInt8(ascii: "-") && bytes.count > 1 {
+                negative = true
+                continue
+            }
+            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
+            n = n * 10 + Int64(b - UInt8(ascii: "0"))
+        }
+        return negative ? -n : n
     }
 }

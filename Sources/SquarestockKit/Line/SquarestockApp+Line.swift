@@ -3,10 +3,12 @@ import SquarestockRendering
 import SquarestockServices
 
 extension SquarestockApp {
-    /// `squarestock line`: fetches `symbols` and stores them in the status line's cache, each
-    /// with the time its market opens again when it is closed now.
+    /// `squarestock line`: fetches `symbols` and stores them in the status line's cache under
+    /// the source `asked` for (`LineCache.asked`), each with the source that answered, its
+    /// decimals, whether it is a recording, and the time its market opens again when it is
+    /// closed now.
     @discardableResult
-    public func refreshLineQuotes(_ symbols: [String]) -> [LineQuote] {
+    public func refreshLineQuotes(_ symbols: [String], asked: String) -> [LineQuote] {
         let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
         let now = settings.now
         let cache = LineCache(environment: settings.environment)
@@ -14,16 +16,16 @@ extension SquarestockApp {
         let quotes = manager.quotes(for: symbols).map { r -> LineQuote in
             guard let s = r.stock, let last = s.price.last else {
                 let reason = TerminalText.sanitize(r.error?.detail ?? "no price")
-                // A failed fetch keeps the last good price (the bar goes on showing it) and is
-                // not tried again before --max-age has passed once more.
-                if var old = previous[r.symbol], !old.price.isEmpty {
+                // A failed fetch keeps the last good price and its time (the bar goes on showing
+                // it, marked once it is old) and is not tried again before --max-age has passed.
+                if var old = previous[LineKey(symbol: r.symbol, asked: asked)], !old.price.isEmpty {
                     old.fetched = now.secondsSinceEpoch
                     old.error = reason
                     return old
                 }
                 return LineQuote(
-                    symbol: r.symbol, fetched: now.secondsSinceEpoch, price: "", change: "", changePercent: "",
-                    currency: "", closedUntil: 0, error: reason)
+                    symbol: r.symbol, asked: asked, fetched: now.secondsSinceEpoch, price: "", change: "",
+                    changePercent: "", currency: "", closedUntil: 0, error: reason)
             }
             let market = QuoteFacts.marketStatus(of: s, now: now)
             var closedUntil: Int64 = 0
@@ -31,9 +33,10 @@ extension SquarestockApp {
                 closedUntil = next.at.secondsSinceEpoch
             }
             return LineQuote(
-                symbol: r.symbol, fetched: now.secondsSinceEpoch, price: last.description,
-                change: s.price.change?.description ?? "", changePercent: s.price.changePercent?.description ?? "",
-                currency: s.currency?.code ?? "", closedUntil: closedUntil, error: "")
+                symbol: r.symbol, asked: asked, source: s.source, fetched: now.secondsSinceEpoch,
+                price: last.description, change: s.price.change?.description ?? "",
+                changePercent: s.price.changePercent?.description ?? "", currency: s.currency?.code ?? "",
+                decimals: s.priceDecimals, recorded: s.recordedAt != nil, closedUntil: closedUntil, error: "")
         }
         cache.store(quotes, over: previous)
         return quotes

@@ -3,7 +3,8 @@ import SquarestockCore
 /// `squarestock line`: quotes as one short line for a status bar, from a template
 /// (`{symbol} {price} {change} {changePercent} {currency} {arrow}`), coloured in the bar's own
 /// syntax: tmux `#[fg=green]`, polybar `%{F#00c000}`, i3bar's JSON blocks with a `color`; `plain`
-/// never holds an escape sequence. Numbers are shown as everywhere else (2 decimals, 4 below 1).
+/// never holds an escape sequence. Numbers are shown as everywhere else (the venue's own decimals
+/// when known, else 2, or 4 below 1).
 package enum StatusLineWriter {
     package enum Style: String, CaseIterable, Sendable {
         case plain, tmux, polybar, i3bar
@@ -17,6 +18,11 @@ package enum StatusLineWriter {
         package var change: ExactDecimal?
         package var changePercent: ExactDecimal?
         package var currency: String
+        /// The venue's price decimals (8 for DASH-BTC), nil when unknown.
+        package var decimals: Int?
+        /// What the price needs said (`samples, recorded`, `5m old`), after the template's text
+        /// in parentheses; empty for a fresh price of the source asked for.
+        package var mark = ""
 
         package init(
             symbol: String, price: ExactDecimal?, change: ExactDecimal?, changePercent: ExactDecimal?, currency: String
@@ -38,13 +44,18 @@ package enum StatusLineWriter {
         var out = template
         let values: [(String, String)] = [
             ("{symbol}", item.symbol),
-            ("{price}", item.price.map(NumberFormatting.price) ?? missing),
-            ("{change}", item.change.map { NumberFormatting.signedChange($0, reference: item.price) } ?? missing),
+            ("{price}", item.price.map { NumberFormatting.price($0, decimals: item.decimals) } ?? missing),
+            (
+                "{change}",
+                item.change.map { NumberFormatting.signedChange($0, reference: item.price, decimals: item.decimals) }
+                    ?? missing
+            ),
             ("{changePercent}", item.changePercent.map(NumberFormatting.signedPercent) ?? missing),
             ("{currency}", item.currency),
             ("{arrow}", item.price == nil ? missing : arrow),
         ]
         for (key, value) in values { out = out.replacingOccurrences(of: key, with: TerminalText.sanitize(value)) }
+        if !item.mark.isEmpty { out += " (" + TerminalText.sanitize(item.mark) + ")" }
         return out
     }
 

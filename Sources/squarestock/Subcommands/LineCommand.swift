@@ -60,35 +60,33 @@ struct LineCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        if refresh { return backgroundRefresh(env) }
+        let asked = LineCache.asked(flag: sourceOptions.source, environment: env)
+        if refresh { return backgroundRefresh(env, asked: asked) }
         let cache = LineCache(environment: env)
         var cached = cache.load()
         let now = ClockOverride.now(environment: env).secondsSinceEpoch
-        let missing = symbols.filter { cached[$0] == nil }
+        let missing = symbols.filter { cached[LineKey(symbol: $0, asked: asked)] == nil }
         if !missing.isEmpty {
-            // Never fetched: nothing to show, so this once the bar waits (bounded by --timeout).
+            // Never fetched from this source: nothing to show, so this once the bar waits
+            // (bounded by --timeout). A failure is said on standard error; the bar gets another
+            // source's cached price, named, if there is one.
             let settings = try sourceOptions.settings()
-            for q in SquarestockApp(settings: settings).refreshLineQuotes(missing) { cached[q.symbol] = q }
+            for q in SquarestockApp(settings: settings).refreshLineQuotes(missing, asked: asked) {
+                cached[q.key] = q
+                if q.price.isEmpty { Terminal.writeError("squarestock: \(q.symbol): \(q.error)\n") }
+            }
         }
-        if symbols.contains(where: { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false }) {
+        if symbols.contains(where: {
+            cached[LineKey(symbol: $0, asked: asked)]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false
+        }) {
             Self.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: sourceOptions.arguments)
         }
         let caps = TerminalCapabilities.resolve(environment: env, isTTY: false, windowColumns: nil)
         let text = StatusLineWriter.line(
-            Self.items(symbols, cached), template: template,
-            style: StatusLineWriter.Style(rawValue: style.lowercased()) ?? .plain,
+            LineChoice.items(symbols, asked: asked, cached: cached, now: now, maxAge: Int64(maxAge)),
+            template: template, style: StatusLineWriter.Style(rawValue: style.lowercased()) ?? .plain,
             separator: separator, unicode: caps.supportsUnicode)
         Terminal.writeOut(text + "\n")
-    }
-
-    /// The cached quotes of `symbols` as the writer's items (unknown values stay nil).
-    static func items(_ symbols: [String], _ cached: [String: LineQuote]) -> [StatusLineWriter.Item] {
-        symbols.map { s in
-            let q = cached[s]
-            return StatusLineWriter.Item(
-                symbol: s, price: q.flatMap { ExactDecimal($0.price) }, change: q.flatMap { ExactDecimal($0.change) },
-                changePercent: q.flatMap { ExactDecimal($0.changePercent) }, currency: q?.currency ?? "")
-        }
     }
 
     /// Starts `squarestock line --refresh SYMBOLS` detached (no inherited output, so the bar
@@ -105,7 +103,7 @@ struct LineCommand: ParsableCommand {
 
     /// The detached refresher: one at a time (an exclusive lock beside the cache), and only the
     /// symbols still stale once it holds the lock.
-    func backgroundRefresh(_ env: [String: String]) {
+    func backgroundRefresh(_ env: [String: String], asked: String) {
         setsid()
         let cache = LineCache(environment: env)
         guard let path = cache.path else { return }
@@ -114,8 +112,10 @@ struct LineCommand: ParsableCommand {
         defer { close(lock) }
         let now = ClockOverride.now(environment: env).secondsSinceEpoch
         let cached = cache.load()
-        let stale = symbols.filter { cached[$0]?.isStale(now: now, maxAge: Int64(maxAge)) ?? true }
+        let stale = symbols.filter {
+            cached[LineKey(symbol: $0, asked: asked)]?.isStale(now: now, maxAge: Int64(maxAge)) ?? true
+        }
         guard !stale.isEmpty, let settings = try? sourceOptions.settings() else { return }
-        SquarestockApp(settings: settings).refreshLineQuotes(stale)
+        SquarestockApp(settings: settings).refreshLineQuotes(stale, asked: asked)
     }
 }
