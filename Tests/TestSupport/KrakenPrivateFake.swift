@@ -46,6 +46,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var addOrderDelay: Double?
     /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
     public var addOrderBody: String?
+    /// Kraken's error sent instead of AddOrder's answer once the order is placed (what a busy or
+    /// failing Kraken, or a proxy, may answer after acting: `EGeneral:Internal error`).
+    public var addOrderError: String?
     /// Every AddOrder request received, validations included.
     public private(set) var addOrderRequests = 0
     /// Every private call answers `EAPI:Rate limit exceeded` while set.
@@ -108,8 +111,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 )
             case "AddOrder":
                 addOrderRequests += 1
+                let before = placed.count
                 var answer = addOrder(form)
                 if let body = addOrderBody { answer = .text(body, status: 502, contentType: "text/html") }
+                if let text = addOrderError, placed.count > before { answer = error(text) }
                 return addOrderDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelOrder":
                 guard let id = form["txid"], let o = orders[id], o.status == "open" else {

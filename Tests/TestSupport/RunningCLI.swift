@@ -54,6 +54,15 @@ public final class RunningCLI: @unchecked Sendable {
         return false
     }
 
+    /// Sends `signal` (SIGINT: what Ctrl-C sends) to the process.
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the process to end by itself and returns everything it wrote.
+    public func finish() -> CLIRun {
+        process.waitUntilExit()
+        return stop()
+    }
+
     /// Sends SIGTERM, waits for the exit, and returns everything the process wrote.
     public func stop() -> CLIRun {
         if process.isRunning { process.terminate() }

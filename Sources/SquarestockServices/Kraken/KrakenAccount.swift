@@ -47,9 +47,9 @@ package struct KrakenAccount: ExchangeAccount {
         if let price = request.limitPrice { parameters.append(("price", price.description)) }
         // The field's presence makes it a dry run, whatever its value: sent only for one.
         if validateOnly { parameters.append(("validate", "true")) }
-        return client.call("AddOrder", parameters, isOrder: !validateOnly, transport: transport).flatMap {
-            KrakenAccountDecoder.placed($0, validateOnly: validateOnly)
-        }
+        return client.call("AddOrder", parameters, isOrder: !validateOnly, transport: transport)
+            .flatMap { KrakenAccountDecoder.placed($0, validateOnly: validateOnly) }
+            .mapError { validateOnly ? $0 : KrakenOrderOutcome.afterSending($0) }
     }
 
     package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {

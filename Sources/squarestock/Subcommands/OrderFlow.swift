@@ -25,7 +25,10 @@ enum OrderFlow {
             let words = "\(side == .buy ? "buy" : "sell") \(request.amount)"
             try confirm(words, yes: o.yes, what: "order")
         }
-        let placed = try AccountOutput.value(app.place(preview, dryRun: o.dryRun))
+        let placed = try AccountOutput.value(
+            o.dryRun
+                ? app.place(preview, dryRun: true)
+                : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) })
         if placed.validatedOnly {
             Terminal.writeOut(
                 "\(preview.exchangeDisplayName) validated the order (nothing was placed)"

@@ -1,0 +1,38 @@
+import Foundation
+import SquarestockCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// While an order is with the transport, an interrupt (Ctrl-C, SIGTERM, a closed terminal) must
+/// not end the command silently: the order may already be on the exchange. The ending signals are
+/// caught for that stretch only, and each prints the status-unknown message (check `account
+/// orders` before trying again) and exits with 128 + the signal.
+enum OrderInFlight {
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    static func run<T>(exchange: String, _ body: () throws -> T) rethrows -> T {
+        let message =
+            "squarestock: "
+            + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while the order was in flight")
+            .message + "\n"
+        let queue = DispatchQueue(label: "squarestock.order.signals")
+        var sources: [any DispatchSourceSignal] = []
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler {
+                _ = Terminal.writeError(message)
+                _exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer {
+            for source in sources { source.cancel() }
+            for sig in signals { signal(sig, SIG_DFL) }
+        }
+        return try body()
+    }
+}

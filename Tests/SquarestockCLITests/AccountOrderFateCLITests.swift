@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Once an order has left, only a clear acceptance or a clear refusal made before Kraken acted is
+/// reported as such; every other outcome (an internal error, a busy or unavailable service, an
+/// error not known here, Ctrl-C) is "status unknown; check `squarestock account orders`", because
+/// the order may be on the exchange. The fake places the order, then answers the error.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct AccountOrderFateCLITests {
+    @Test(arguments: [
+        "EGeneral:Internal error", "EService:Busy", "EService:Unavailable", "EService:Deadline elapsed",
+        "EGeneral:Something new",
+    ])
+    func anUnclearErrorAfterTheOrderWasSentIsStatusUnknown(error: String) throws {
+        let s = try AccountCLITests.Setup()
+        s.fake.addOrderError = error
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains("status unknown") && run.stderr.contains(error), "\(run.stderr)")
+        #expect(run.stderr.contains("squarestock account orders --exchange kraken"))
+        #expect(!run.stderr.contains("try again later") && !run.stderr.contains("refused"), "\(run.stderr)")
+        #expect(s.fake.placed.count == 1 && s.fake.addOrderRequests == 1)
+    }
+
+    @Test func aClearRefusalBeforeActingStaysARefusal() throws {
+        let s = try AccountCLITests.Setup()
+        s.fake.cancelOnly = true
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode == 1 && run.stderr.contains("not taking orders now"), "\(run.stderr)")
+        #expect(!run.stderr.contains("status unknown") && s.fake.placed.isEmpty)
+    }
+
+    @Test func ctrlCWhileAnOrderIsInFlightSaysItsStatusIsUnknown() throws {
+        let s = try AccountCLITests.Setup()
+        s.fake.addOrderDelay = 50
+        let cli = try RunningCLI(
+            ["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "55"], environment: s.env)
+        // Waits until the order has reached the exchange (the fake has placed it).
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while s.fake.placed.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(s.fake.placed.count == 1)
+        cli.send(SIGINT)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
+        #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
+        #expect(run.stderr.contains("interrupted"), "\(run.stderr)")
+    }
+}
