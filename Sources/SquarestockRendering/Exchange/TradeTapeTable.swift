@@ -20,34 +20,36 @@ package struct TradeTapeTable: Sendable {
         self.userZone = userZone
     }
 
-    package func render(_ trades: [MarketTrade], pair: TradingPair, exchange: String) -> String {
+    /// `now` decides which trades are today: a tape of the last minutes shows clock times, but
+    /// a quiet pair's trades of another day show their date (and of another year, their year),
+    /// each column in its own zone, so a trade a year old is never read as one at 00:13:55 today.
+    package func render(_ trades: [MarketTrade], pair: TradingPair, exchange: String, now: Instant) -> String {
         var out =
             palette.paint(pair.symbol, .bold) + "  "
             + palette.paint("\(exchange) · last \(trades.count) trade\(trades.count == 1 ? "" : "s")", .dim) + "\n"
         guard !trades.isEmpty else { return out + "no trades\n" }
         let local = userZone.flatMap { $0.identifier == "UTC" || $0.identifier == "Etc/UTC" ? nil : $0 }
-        // Dates are shown only when the tape spans more than one UTC day.
-        let spansDays = trades.first?.time.utc.date != trades.last?.time.utc.date
-        func clock(_ t: CivilDateTime) -> String {
-            (spansDays ? t.date.description + " " : "") + t.hourMinute + ":" + (t.second < 10 ? "0" : "")
-                + String(t.second)
-        }
+        let utcTimes = trades.map(\.time.utc)
+        let localTimes = local.map { zone in trades.map { zone.localDateTime(at: $0.time) } }
+        let utcStamp = Stamp(utcTimes, today: now.utc.date)
+        let localStamp = local.map { Stamp(localTimes ?? [], today: $0.localDateTime(at: now).date) }
+        let timeWidth = utcStamp.width
+        let localWidth = max(localStamp?.width ?? 0, local?.identifier.count ?? 0)
         // One scale per column, so decimal points line up as on the exchange's own tape.
         let prices = AlignedDecimals.texts(trades.map(\.price))
         let sizes = AlignedDecimals.texts(trades.map(\.size))
         let priceWidth = prices.reduce(5) { max($0, $1.count) }
         let sizeWidth = sizes.reduce(4) { max($0, $1.count) }
-        let timeWidth = spansDays ? 19 : 8
         func pad(_ s: String, _ w: Int) -> String { String(repeating: " ", count: max(0, w - s.count)) + s }
         func padRight(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
         var header = "  " + padRight("UTC", timeWidth)
-        if let local { header += "  " + padRight(local.identifier, max(timeWidth, local.identifier.count)) }
+        if let local { header += "  " + padRight(local.identifier, localWidth) }
         header += "  side  " + pad("price", priceWidth) + "  " + pad("size", sizeWidth)
         out += palette.paint(header, .dim) + "\n"
         for (i, t) in trades.enumerated() {
-            var line = "  " + padRight(clock(t.time.utc), timeWidth)
-            if let local {
-                line += "  " + padRight(clock(local.localDateTime(at: t.time)), max(timeWidth, local.identifier.count))
+            var line = "  " + padRight(utcStamp.text(utcTimes[i]), timeWidth)
+            if let localStamp, let localTimes {
+                line += "  " + padRight(localStamp.text(localTimes[i]), localWidth)
             }
             let side = t.side?.rawValue ?? "?"
             let role: PaletteRole = t.side == .buy ? .up : t.side == .sell ? .down : .flat
@@ -67,5 +69,27 @@ package struct TradeTapeTable: Sendable {
             return "\(side == .buy ? "buys" : "sells") \(picked.count) (\(sum?.normalized.description ?? "—") \(base))"
         }
         return palette.paint(total(.buy), .up) + "  " + palette.paint(total(.sell), .down)
+    }
+
+    /// How one column shows its times: the clock alone when every trade is of `today` in the
+    /// column's zone, else with the month and day, and with the year when one is of another year.
+    /// One form for the whole column, so its times line up.
+    struct Stamp {
+        var date = false
+        var year = false
+
+        init(_ times: [CivilDateTime], today: CivilDate) {
+            date = times.contains { $0.date != today }
+            year = times.contains { $0.date.year != today.year }
+        }
+
+        var width: Int { year ? 19 : (date ? 14 : 8) }
+
+        func text(_ t: CivilDateTime) -> String {
+            let clock = t.hourMinute + ":" + (t.second < 10 ? "0" : "") + String(t.second)
+            guard date else { return clock }
+            let day = t.date.description
+            return (year ? day : String(day.dropFirst(5))) + " " + clock
+        }
     }
 }

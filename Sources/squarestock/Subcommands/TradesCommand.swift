@@ -31,7 +31,8 @@ struct TradesCommand: ParsableCommand {
             switch format {
             case .table:
                 let table = TradeTapeTable(palette: Palette.forTerminal(caps), userZone: settings.userZone)
-                Terminal.writeOut(table.render(trades, pair: tradingPair, exchange: report.exchangeDisplayName))
+                Terminal.writeOut(
+                    table.render(trades, pair: tradingPair, exchange: report.exchangeDisplayName, now: settings.now))
             case .json: Terminal.writeOut(TradeTapeWriter.json(trades, pair: tradingPair, exchange: report.exchange))
             case .csv: Terminal.writeOut(TradeTapeWriter.csv(trades, pair: tradingPair, exchange: report.exchange))
             }

@@ -82,13 +82,36 @@ struct ExchangeRenderingTests {
     @Test func theTapeShowsUTCAndTheUsersClockAndTotalsExactly() throws {
         let berlin = try ExchangeTimeZone(identifier: "Europe/Berlin")
         let text = TradeTapeTable(palette: .plain, userZone: berlin).render(
-            Self.trades, pair: Self.pair, exchange: "Coinbase")
+            Self.trades, pair: Self.pair, exchange: "Coinbase", now: Instant(secondsSinceEpoch: 1_781_887_500))
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == "BTC-USD  Coinbase · last 3 trades")
         #expect(lines[1].contains("UTC") && lines[1].contains("Europe/Berlin"))
         #expect(lines[2].hasPrefix("  16:43:33  18:43:33") && lines[2].contains("buy   63212.97  0.00004377"))
         #expect(lines[3].contains("sell  63210.50") && lines[3].hasSuffix("0.50000000"))
         #expect(lines.last == "buys 2 (0.10004377 BTC)  sells 1 (0.5 BTC)")
+    }
+
+    /// A trade of another day shows its date, of another year its year, each column judged in
+    /// its own zone: once `00:13:55` for a trade a year old.
+    @Test func aTradeNotOfTodayShowsItsDate() throws {
+        let berlin = try ExchangeTimeZone(identifier: "Europe/Berlin")
+        let table = TradeTapeTable(palette: .plain, userZone: berlin)
+        // 2025-06-19T00:13:55Z, 02:13:55 in Berlin; a year later.
+        let old = [
+            MarketTrade(
+                time: Instant(secondsSinceEpoch: 1_750_292_035), side: .buy, price: Self.d("1"), size: Self.d("1"))
+        ]
+        let yearLater = table.render(
+            old, pair: Self.pair, exchange: "Kraken", now: Instant(secondsSinceEpoch: 1_781_887_500))
+        #expect(yearLater.contains("\n  2025-06-19 00:13:55  2025-06-19 02:13:55  buy"), "\(yearLater)")
+        // The next day in UTC, and in Berlin (01:00 there) too.
+        let nextDay = table.render(
+            old, pair: Self.pair, exchange: "Kraken", now: Instant(secondsSinceEpoch: 1_750_292_035 + 86_400))
+        #expect(nextDay.contains("\n  06-19 00:13:55  06-19 02:13:55  buy"), "\(nextDay)")
+        // 23:30 UTC the same day is already the next day in Berlin: only that column has a date.
+        let lateSameDay = table.render(
+            old, pair: Self.pair, exchange: "Kraken", now: Instant(secondsSinceEpoch: 1_750_375_800))
+        #expect(lateSameDay.contains("\n  00:13:55  06-19 02:13:55  buy"), "\(lateSameDay)")
     }
 
     @Test func tapeJSONKeepsTheFractionOfASecond() {
