@@ -262,6 +262,61 @@ struct PortfolioCLITests {
         #expect(try Self.run(fresh, ["history"]).stdout == "the journal is empty\n")
     }
 
+    /// A symbol the quote commands would refuse is refused by the ledger too, on the command
+    /// line and in an import, saying what is allowed (a `"`, `;` or two spaces in one broke the
+    /// hledger export of the whole book).
+    @Test func symbolsOutsideTheQuoteAlphabetAreRefused() throws {
+        let env = Self.environment()
+        let allowed =
+            "use letters, digits and . - ^ = _ (at most 24), as the quote commands take them (AAPL, BRK.B, 7203.T, BTC-USD)"
+        for symbol in ["A\"B", "A;B", "A  B"] {
+            for args in [
+                ["buy", symbol, "1", "--price", "1"], ["dividend", symbol, "1"], ["split", symbol, "2:1"],
+            ] {
+                let r = try Self.run(env, args, exit: 1)
+                #expect(r.stderr == "squarestock: '\(symbol)' is not a symbol: \(allowed)\n", "\(args): \(r.stderr)")
+            }
+        }
+        let file = env["XDG_DATA_HOME"]! + "-symbols.csv"
+        try "date,kind,symbol,quantity,price\n2024-03-01,buy,AAPL,1,1\n2024-03-01,buy,\"X\"\"Y\",1,1\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let r = try Self.run(env, ["import", file, "--yes"], exit: 1)
+        #expect(r.stderr.contains("line 3: 'X\"Y' is not a symbol: use letters"), "\(r.stderr)")
+        #expect(try Self.run(env, ["history"]).stdout == "the journal is empty\n")
+    }
+
+    /// Text cells of the CSV export that a spreadsheet would evaluate are marked with `'`, and
+    /// the export still imports back to the same journal.
+    @Test func formulaCellsAreNeutralisedAndStillImportBack() throws {
+        let env = Self.environment()
+        let file = env["XDG_DATA_HOME"]! + "-formulas.csv"
+        try """
+        date,kind,symbol,quantity,price,note
+        2024-03-01,buy,=CMD,1,1,"=HYPERLINK(""http://x"",""y"")"
+        2024-03-02,buy,-DASH,2,1,@SUM(A1)
+        2024-03-03,buy,AAPL,3,1,+1+2
+        2024-03-04,buy,AAPL,4,1,'tis
+        2024-03-05,buy,AAPL,5,1,-7
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", file, "--yes"])
+        let exported = try Self.run(env, ["export"]).stdout
+        let rows = exported.split(separator: "\n").dropFirst().map(String.init)
+        #expect(rows[0] == "2024-03-01,buy,'=CMD,1,1,,USD,,,,,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"", "\(rows)")
+        #expect(rows[1] == "2024-03-02,buy,'-DASH,2,1,,USD,,,,,'@SUM(A1)", "\(rows)")
+        // A leading `'` is marked too (so the mark can be told from the text); a number is kept.
+        #expect(rows[2].hasSuffix(",'+1+2") && rows[3].hasSuffix(",''tis") && rows[4].hasSuffix(",-7"), "\(rows)")
+        let other = Self.environment()
+        let again = other["XDG_DATA_HOME"]! + "-again.csv"
+        try exported.write(toFile: again, atomically: true, encoding: .utf8)
+        try Self.run(other, ["import", again, "--yes"])
+        #expect(try Self.run(other, ["export"]).stdout == exported)
+        #expect(try Self.run(other, ["history"]).stdout == (try Self.run(env, ["history"]).stdout))
+        // The holdings CSV marks its symbols too.
+        let holdings = try Self.run(env, ["--offline", "--format", "csv"]).stdout
+        #expect(holdings.contains("\n'=CMD,1,USD,") && holdings.contains("\n'-DASH,2,USD,"), "\(holdings)")
+    }
+
     /// hledger (a Debian package, installed by .ci/run) reads the exported journal, checks that
     /// every transaction balances, and must find our holdings, cash and gains to the cent.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger"), "hledger is not installed"))
@@ -296,6 +351,31 @@ struct PortfolioCLITests {
         #expect(realized.contains("\"gain\": \"1218.30\"") && realized.contains("\"gain\": \"20.45\""), "\(realized)")
         let holdings = try Self.run(env, ["--offline", "--format", "json"]).stdout
         #expect(holdings.contains("\"EUR\": \"-952.60\"") && holdings.contains("\"USD\": \"4237.79\""), "\(holdings)")
+    }
+
+    /// Every character the symbol alphabet allows survives hledger: the export of a book with
+    /// such symbols is read whole, and its holdings are found.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger"), "hledger is not installed"))
+    func hledgerReadsEverySymbolTheQuotesTake() throws {
+        let env = Self.environment()
+        let symbols = ["^GSPC", "EURUSD=X", "BRK-B", "BRK.B", "A_B", "7203.T", "=CMD", "-DASH"]
+        // Imported (a symbol beginning with `-` cannot be typed as an argument).
+        let csv =
+            "date,kind,symbol,quantity,price\n" + symbols.map { "2024-03-01,buy,\($0),2,1.5\n" }.joined()
+            + "2024-03-02,sell,^GSPC,1,2\n"
+        let file = env["XDG_DATA_HOME"]! + "-symbols.csv"
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", file, "--yes"])
+        let journal = env["XDG_DATA_HOME"]! + "-symbols.journal"
+        try Self.run(env, ["export", "--as", "ledger"]).stdout.write(toFile: journal, atomically: true, encoding: .utf8)
+        let hledger = try CLIRunner.run(
+            ["-f", journal, "balance", "-O", "csv", "--layout=bare", "-N"], environment: env,
+            executable: "/usr/bin/hledger")
+        #expect(hledger.exitCode == 0, "\(hledger.stderr)")
+        for s in symbols {
+            let held = s == "^GSPC" ? "1" : "2"
+            #expect(hledger.stdout.contains("\"assets:stocks:\(s)\",\"\(s)\",\"\(held)\""), "\(s) in \(hledger.stdout)")
+        }
     }
 
     @Test func aForeignFileIsReportedAndLeftUntouched() throws {

@@ -13,7 +13,9 @@ import SquarestockCore
 /// 2024-01-02,deposit,,,,,USD,5000.00,,,,
 /// ```
 ///
-/// Columns may come in any order (the header names them); empty cells are absent values. Each
+/// Columns may come in any order (the header names them); empty cells are absent values. A text
+/// cell a spreadsheet would take for a formula is written with a `'` in front and read back
+/// without it (`SpreadsheetCell`). Each
 /// row's identity is its text and how many identical rows came before it in the file, so an
 /// import run twice adds nothing while two genuinely identical trades on one day both count.
 public enum JournalCSV {
@@ -29,7 +31,7 @@ public enum JournalCSV {
         for (row, (line, cells)) in rows.enumerated() {
             func cell(_ name: String) -> String? {
                 guard let i = header.firstIndex(of: name), i < cells.count, !cells[i].isEmpty else { return nil }
-                return cells[i]
+                return SpreadsheetCell.unmarked(cells[i])
             }
             let text = cells.joined(separator: ",")
             let occurrence = seen[text, default: 0]
@@ -164,7 +166,7 @@ public enum JournalCSV {
                 e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
                 e.note ?? "",
             ]
-            out += cells.map(quoted).joined(separator: ",") + "\n"
+            out += cells.map { quoted(SpreadsheetCell.marked($0)) }.joined(separator: ",") + "\n"
         }
         return out
     }

@@ -1,14 +1,24 @@
 import SquarestockCore
 
-/// Journal entries made from what a user typed, checked before anything is written: a known
-/// currency, a date not in the future, a positive quantity and price, money with no more
-/// decimals than its currency has. The trade's value is quantity × price rounded once to the
+/// Journal entries made from what a user typed, checked before anything is written: a symbol in
+/// the quote commands' alphabet, a known currency, a date not in the future, a positive quantity
+/// and price, money with no more decimals than its currency has. The trade's value is quantity × price rounded once to the
 /// currency's unit.
 public enum EntryFactory {
     /// The currency's exponent, or the error naming it.
     public static func exponent(_ currency: String) throws(PortfolioError) -> Int {
         guard let e = CurrencyExponent.of(currency) else { throw .unknownCurrency(currency) }
         return e
+    }
+
+    /// The symbol as the quote commands take it (`SymbolSyntax`: letters, digits and `. - ^ = _`,
+    /// at most 24, upper-cased), so every symbol in the ledger can be quoted, and none can break
+    /// the exports (a `"` or `;` ended the hledger journal's commodity, two spaces its posting).
+    public static func symbol(_ raw: String) throws(PortfolioError) -> String {
+        switch SymbolSyntax.normalize(raw) {
+        case .success(let s): return s
+        case .failure: throw .invalidSymbol(raw)
+        }
     }
 
     static func check(date: CivilDate, today: CivilDate) throws(PortfolioError) {
@@ -47,7 +57,7 @@ public enum EntryFactory {
             throw .overflow("\(q) × \(p)")
         }
         return JournalEntry(
-            kind: kind, date: date, symbol: symbol.uppercased(), quantity: q.normalized, price: p.normalized,
+            kind: kind, date: date, symbol: try Self.symbol(symbol), quantity: q.normalized, price: p.normalized,
             currency: code, amount: amount, fee: try money(fee, currency: code, what: "the fee"), fxRate: fxRate,
             lot: lot)
     }
@@ -63,7 +73,7 @@ public enum EntryFactory {
         guard gross > 0 else { throw .invalidEntry("the dividend must be above 0") }
         guard tax <= gross else { throw .invalidEntry("the tax withheld is more than the dividend") }
         return JournalEntry(
-            kind: .dividend, date: date, symbol: symbol.uppercased(), currency: code, amount: gross, withheld: tax)
+            kind: .dividend, date: date, symbol: try Self.symbol(symbol), currency: code, amount: gross, withheld: tax)
     }
 
     /// A split `N:M` (`4:1`: four new shares for each old one; `1:10` a reverse split).
@@ -76,7 +86,7 @@ public enum EntryFactory {
             throw .invalidEntry("a split ratio is NEW:OLD, such as 4:1 or 1:10 (got '\(ratio)')")
         }
         return JournalEntry(
-            kind: .split, date: date, symbol: symbol.uppercased(), currency: "USD", splitNumerator: n,
+            kind: .split, date: date, symbol: try Self.symbol(symbol), currency: "USD", splitNumerator: n,
             splitDenominator: d)
     }
 

@@ -80,7 +80,7 @@ package enum HoldingsWriter {
         for h in r.rows {
             out +=
                 [
-                    h.symbol, h.quantity.description, h.currency, money(h.cost, h.currency),
+                    SpreadsheetCell.marked(h.symbol), h.quantity.description, h.currency, money(h.cost, h.currency),
                     h.averageCost?.description ?? "", h.price?.description ?? "", h.priceTime?.iso8601UTC ?? "",
                     h.value.map { money($0, h.currency) } ?? "", h.dayChange.map { money($0, h.currency) } ?? "",
                     h.gain.map { money($0, h.currency) } ?? "", h.gainPercent?.description ?? "",
