@@ -12,7 +12,7 @@ struct BookCommand: ParsableCommand {
     @Argument(help: "The pair, BASE-QUOTE: BTC-USD, ETH-EUR, XMR-BTC.")
     var pair: String
 
-    @Option(name: .long, help: "Levels a side, 1 to 500 (default 10).")
+    @Option(name: .long, help: "Levels a side, 1 to 500.")
     var depth = 10
 
     @Flag(
