@@ -114,8 +114,9 @@ struct AccountCLITests {
         #expect(run.exitCode == 2)
         #expect(run.stderr.contains("add --yes"))
         #expect(s.fake.addOrderRequests == 0)
+        // With no open order, --all has nothing to ask about (AccountCancelCLITests asks with some).
         let cancel = try s.run(["cancel", "--all"])
-        #expect(cancel.exitCode == 2 && cancel.stderr.contains("add --yes"))
+        #expect(cancel.exitCode == 0 && cancel.stdout.contains("nothing to cancel"))
     }
 
     @Test func aMarketOrderIsNeverImplied() throws {

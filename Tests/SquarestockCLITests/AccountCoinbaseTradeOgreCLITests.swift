@@ -72,12 +72,16 @@ struct AccountCoinbaseTradeOgreCLITests {
         let (fake, server, env) = try Self.coinbase()
         let funds = try CLIRunner.run(["buy", "BTC-USD", "1", "--market", "--yes"], environment: env)
         #expect(funds.exitCode == 1 && funds.stderr.contains("insufficient funds"))
+        let open = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
+        let openID = open.stdout.components(separatedBy: "placed: ").last?.split(separator: ",").first ?? ""
+        #expect(open.exitCode == 0 && !openID.isEmpty, "\(open.stdout)\(open.stderr)")
         fake.entryDisabled = true
         let closed = try CLIRunner.run(["sell", "BTC-USD", "0.01", "--limit", "70000", "--yes"], environment: env)
         #expect(closed.stderr.contains("not taking orders now (ORDER_ENTRY_DISABLED)"))
         fake.canTrade = false
-        let perm = try CLIRunner.run(["cancel", "11111111-2222-3333-4444-000000000009", "--yes"], environment: env)
-        #expect(perm.stderr.contains("lacks the permission Trade"))
+        // The order is looked up (View), then the cancel is refused (Trade).
+        let perm = try CLIRunner.run(["cancel", String(openID), "--yes"], environment: env)
+        #expect(perm.stderr.contains("lacks the permission Trade"), "\(perm.stderr)")
         var other = env
         other["COINBASE_API_PRIVATE_KEY"] = P256.Signing.PrivateKey().pemRepresentation
         let key = try CLIRunner.run(["account"], environment: other)

@@ -147,9 +147,30 @@ extension SquarestockApp {
         }
     }
 
-    /// `cancel ID`.
+    /// `cancel ID` before asking: the order, so the user confirms what it is; one that is no
+    /// longer open is refused here, saying how it ended.
+    public func orderToCancel(id: String) -> Result<AccountOrder, AccountError> {
+        order(id: id).flatMap { o in
+            switch o.status {
+            case .filled, .canceled, .expired:
+                return .failure(.orderNotOpen(exchange: settings.exchangeName, id: id, status: o.status.rawValue))
+            case .open, .pending, .unknown: return .success(o)
+            }
+        }
+    }
+
+    /// `cancel ID`. An exchange that calls the order unknown is asked about it: an order that
+    /// closed meanwhile (filled, say) is reported as closed, not as unknown.
     public func cancel(id: String) -> Result<Int, AccountError> {
-        account().flatMap { $0.cancel(id: id, transport: privateTransport) }
+        account().flatMap { account in
+            account.cancel(id: id, transport: privateTransport).flatMapError { e in
+                guard case .unknownOrder = e,
+                    case .success(let o) = account.order(id: id, transport: privateTransport),
+                    o.status != .open && o.status != .pending
+                else { return .failure(e) }
+                return .failure(.orderNotOpen(exchange: account.exchange, id: id, status: o.status.rawValue))
+            }
+        }
     }
 
     /// `cancel --all`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockRendering
 
 /// `squarestock cancel ID` or `squarestock cancel --all --exchange kraken`, confirmed as orders are.
 struct CancelCommand: ParsableCommand {
@@ -26,6 +27,19 @@ struct CancelCommand: ParsableCommand {
         let settings = try options.settings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
+        // What is cancelled is shown before asking: the order (pair, side, amount, price), or
+        // every open order for --all.
+        if all {
+            let open = try AccountOutput.value(app.orders(closed: false, limit: 500))
+            guard !open.isEmpty else {
+                Terminal.writeOut("\(exchange): no open orders; nothing to cancel\n")
+                return
+            }
+            Terminal.writeOut("to cancel: " + AccountOrderWriter.table(open, exchange: exchange, closed: false))
+        } else {
+            let order = try AccountOutput.value(app.orderToCancel(id: id!))
+            Terminal.writeOut("to cancel: " + AccountOrderWriter.table([order], exchange: exchange, closed: false))
+        }
         try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation")
         let count = try AccountOutput.value(all ? app.cancelAll() : app.cancel(id: id!))
         Terminal.writeOut("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")

@@ -18,6 +18,8 @@ public enum AccountError: Error, Sendable, Equatable {
     case belowMinimum(exchange: String, detail: String)
     case badPrecision(exchange: String, detail: String)
     case unknownOrder(exchange: String, id: String)
+    /// The order exists but is no longer open (`status`: filled, canceled, expired): nothing to cancel.
+    case orderNotOpen(exchange: String, id: String, status: String)
     /// The exchange takes no orders now (maintenance, cancel-only, post-only for a market order).
     case marketClosed(exchange: String, detail: String)
     case throttled(exchange: String, detail: String)
@@ -60,6 +62,9 @@ public enum AccountError: Error, Sendable, Equatable {
         case .unknownOrder(let exchange, let id):
             return
                 "\(exchange) knows no order \(id); list them with `squarestock account orders --exchange \(exchange)`"
+        case .orderNotOpen(let exchange, let id, let status):
+            return
+                "\(exchange) order \(id) is already closed (\(status)); there is nothing to cancel. See it with `squarestock account order \(id) --exchange \(exchange)`"
         case .marketClosed(let exchange, let detail):
             return "\(exchange) is not taking orders now (\(detail)); try again later"
         case .throttled(let exchange, let detail):

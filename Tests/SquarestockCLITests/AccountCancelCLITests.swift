@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `cancel` says what it cancels before asking (the order's pair, side, amount and price; every
+/// open order for `--all`), and an order that is already closed is called closed, not unknown.
+@Suite(.serialized)
+struct AccountCancelCLITests {
+    static func placeLimit(_ s: AccountCLITests.Setup, _ amount: String, _ price: String) throws -> String {
+        let buy = try s.run(["buy", "BTC-USD", amount, "--limit", price, "--yes"])
+        #expect(buy.exitCode == 0, "\(buy.stderr)")
+        return s.fake.placed.last ?? ""
+    }
+
+    @Test func cancelShowsTheOrderBeforeAskingAndSendsNothingUnconfirmed() throws {
+        let s = try AccountCLITests.Setup()
+        let id = try Self.placeLimit(s, "0.01", "30000")
+        let unconfirmed = try s.run(["cancel", id])
+        #expect(unconfirmed.exitCode == 2 && unconfirmed.stderr.contains("add --yes"))
+        let row = unconfirmed.stdout.split(separator: "\n").first { $0.hasPrefix(id) } ?? ""
+        for word in ["BTC-USD", "buy", "limit", "0.01", "30000", "open"] {
+            #expect(row.contains(word), "\(unconfirmed.stdout)")
+        }
+        #expect(s.fake.openOrderCount == 1)
+        let done = try s.run(["cancel", id, "--yes"])
+        #expect(done.exitCode == 0 && done.stdout.contains("30000") && done.stdout.contains("cancelled 1 order"))
+    }
+
+    @Test func cancelAllListsWhatItWillCancel() throws {
+        let s = try AccountCLITests.Setup()
+        let none = try s.run(["cancel", "--all", "--yes"])
+        #expect(none.exitCode == 0 && none.stdout.contains("no open orders; nothing to cancel"), "\(none.stdout)")
+        let a = try Self.placeLimit(s, "0.01", "30000")
+        let b = try Self.placeLimit(s, "0.02", "25000")
+        let unconfirmed = try s.run(["cancel", "--all"])
+        #expect(unconfirmed.exitCode == 2 && unconfirmed.stdout.contains(a) && unconfirmed.stdout.contains(b))
+        #expect(unconfirmed.stdout.contains("25000") && s.fake.openOrderCount == 2)
+        let all = try s.run(["cancel", "--all", "--yes"])
+        #expect(all.exitCode == 0 && all.stdout.contains("cancelled 2 orders"), "\(all.stdout)\(all.stderr)")
+    }
+
+    @Test func aClosedOrderIsSaidToBeClosedNotUnknown() throws {
+        let s = try AccountCLITests.Setup()
+        let id = try Self.placeLimit(s, "0.01", "30000")
+        #expect(try s.run(["cancel", id, "--yes"]).exitCode == 0)
+        let again = try s.run(["cancel", id, "--yes"])
+        #expect(again.exitCode == 1, "\(again.stderr)")
+        #expect(again.stderr.contains("\(id) is already closed (canceled)"), "\(again.stderr)")
+        #expect(!again.stderr.contains("knows no order"))
+        let market = try s.run(["buy", "BTC-USD", "0.01", "--market", "--yes"])
+        #expect(market.exitCode == 0, "\(market.stderr)")
+        let filled = try s.run(["cancel", s.fake.placed.last ?? "", "--yes"])
+        #expect(filled.exitCode == 1 && filled.stderr.contains("already closed (filled)"), "\(filled.stderr)")
+    }
+}
