@@ -33,6 +33,30 @@ struct FirstMinutesCLITests {
         #expect(caps.exitCode != 2, "a capitalised word is a ticker: \(caps.stderr)")
     }
 
+    /// `recent` quotes each symbol again through the source it was quoted through: a pair from
+    /// Kraken is not asked of the default source (once it was, and failed), unless `--source`
+    /// names one for all.
+    @Test func recentQuotesEachSymbolThroughItsOwnSource() throws {
+        let kraken = try KrakenReplay.server()
+        var env = Self.environment()
+        env["SQUARESTOCK_ENDPOINT"] = kraken.baseURL
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:30:00Z"
+        _ = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "csv"], environment: env)
+        let pair = try CLIRunner.run(["BTC-USDT", "--source", "kraken", "--format", "csv"], environment: env)
+        #expect(pair.exitCode == 0, "\(pair.stderr)")
+        #expect(try CLIRunner.run(["recent", "--list"], environment: env).stdout == "BTC-USDT\nAAPL\n")
+        for args in [["recent", "--format", "json"], ["--format", "json"]] {
+            let again = try CLIRunner.run(args, environment: env)
+            #expect(again.exitCode == 0, "\(args): \(again.stderr)")
+            #expect(again.stdout.contains("\"symbol\": \"BTC-USDT\""), "\(again.stdout)")
+            #expect(again.stdout.contains("\"source\": \"kraken\""), "\(again.stdout)")
+            #expect(again.stdout.contains("\"source\": \"samples\""), "\(again.stdout)")
+        }
+        // `--source` names the source for all: the samples have no BTC-USDT.
+        let forced = try CLIRunner.run(["recent", "--source", "samples", "--format", "json"], environment: env)
+        #expect(forced.exitCode == 1 && !forced.stdout.contains("\"source\": \"kraken\""), "\(forced.stdout)")
+    }
+
     @Test func bareSquarestockQuotesRecentSymbolsElseShowsHelp() throws {
         let env = Self.environment()
         let help = try CLIRunner.run([], environment: env)

@@ -38,6 +38,10 @@ struct QuoteCommand: ParsableCommand {
         name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
     var verbose = false
 
+    /// Not an option: the source of each recent symbol, when they are quoted again (`recent`, a
+    /// bare `squarestock`) without `--source`.
+    var sources = RecentSources()
+
     mutating func validate() throws {
         try sourceOptions.resolveSettings()
         if symbols.isEmpty {
@@ -45,7 +49,10 @@ struct QuoteCommand: ParsableCommand {
             let settings = try sourceOptions.settings()
             let app = SquarestockApp(settings: settings)
             symbols = settings.watchlistSymbols
-            if symbols.isEmpty { symbols = app.recentSymbols }
+            if symbols.isEmpty {
+                symbols = app.recentSymbols
+                if sourceOptions.source == nil { sources.bySymbol = app.recentSources }
+            }
             if symbols.isEmpty { throw CleanExit.helpRequest(Squarestock.self) }
         }
         if symbols.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -62,7 +69,7 @@ struct QuoteCommand: ParsableCommand {
         let env = settings.environment
         settings.printWarnings()
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let report = SquarestockApp(settings: settings).quote(symbols, currency: currency)
+        let report = SquarestockApp(settings: settings).quote(symbols, currency: currency, sources: sources.bySymbol)
         let results = report.results
 
         switch format ?? (caps.isTTY ? .table : .csv) {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import SquarestockKit
 
-/// `squarestock recent`: the symbols last looked up, quoted again.
+/// `squarestock recent`: the symbols last looked up, quoted again, each through the source it
+/// was quoted through (unless `--source` names one for all).
 struct RecentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recent",
@@ -41,6 +42,16 @@ struct RecentCommand: ParsableCommand {
         arguments += sourceOptions.arguments
         var quote = try QuoteCommand.parse(arguments)
         try quote.validate()
+        if sourceOptions.source == nil { quote.sources.bySymbol = app.recentSources }
         try quote.run()
     }
+}
+
+/// A value ArgumentParser decodes as nothing (so a command stays `Decodable`): the source each
+/// recent symbol is quoted through again, set by the command itself, never by a flag.
+struct RecentSources: Decodable {
+    var bySymbol: [String: String] = [:]
+
+    init() {}
+    init(from decoder: any Decoder) throws {}
 }
