@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -91,6 +92,22 @@ struct AccountFilesCLITests {
         #expect(
             folder.exitCode == 1 && folder.stderr.contains("is a folder") && folder.stderr.contains("rmdir \(path)"))
         #expect(s.fake.addOrderRequests == 0 && s.fake.nonceRejections == 0)
+    }
+
+    /// A queue of healthy calls with one key is waited for even when it lasts longer than the
+    /// timeout: only a holder that keeps the lock for the whole timeout fails the others.
+    @Test func callsQueuedBehindEachOtherLongerThanTheTimeoutAllSucceed() throws {
+        let s = try Setup()
+        s.fake.balanceDelay = 0.4
+        let runs = 10
+        let codes = ExitCodes(count: runs)
+        let env = s.env
+        DispatchQueue.concurrentPerform(iterations: runs) { i in
+            let r = try? CLIRunner.run(["account", "--format", "csv", "--timeout", "2"], environment: env)
+            codes.set(i, r?.exitCode ?? -1)
+        }
+        #expect(codes.values == [Int32](repeating: 0, count: runs))
+        #expect(s.fake.nonceRejections == 0)
     }
 
     /// A stopped process holding the lock (here util-linux `flock`, stopped with SIGSTOP once it

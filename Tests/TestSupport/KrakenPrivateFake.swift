@@ -44,6 +44,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var cancelOnly = false
     /// Seconds AddOrder waits before answering (after recording the order): a lost answer.
     public var addOrderDelay: Double?
+    /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
+    public var balanceDelay: Double?
     /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
     public var addOrderBody: String?
     /// Kraken's error sent instead of AddOrder's answer once the order is placed (what a busy or
@@ -97,7 +99,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             if let allowed = key.allowed, !allowed.contains(method) { return error("EGeneral:Permission denied") }
             if throttled { return error("EAPI:Rate limit exceeded") }
             switch method {
-            case "BalanceEx": return balanceEx()
+            case "BalanceEx": return balanceDelay.map { balanceEx().with(.delay(seconds: $0)) } ?? balanceEx()
             case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
             case "ClosedOrders":
                 return ok("{\"closed\":{" + ordersJSON { $0.status != "open" } + "},\"count\":\(orders.count)}")

@@ -64,10 +64,14 @@ struct KrakenNonceFile {
         }
     }
 
-    /// Takes the exclusive `flock`, polling without blocking for at most `timeout` seconds; on
-    /// time out, names the process that holds it (from `/proc/locks`).
+    /// Takes the exclusive `flock`, polling without blocking. It gives up once the lock has been
+    /// held for `timeout` seconds with no progress, naming the process that holds it (from
+    /// `/proc/locks`): every holder writes a new nonce when it takes the lock, so a queue of
+    /// healthy calls with one key keeps changing the file and is waited for, while a stopped
+    /// holder is not.
     func lock(timeout: Double) -> Result<Void, AccountError> {
-        let deadline = Self.monotonicSeconds() + max(0, timeout)
+        var deadline = Self.monotonicSeconds() + max(0, timeout)
+        var seen = peek()
         var pause: UInt32 = 1_000
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { return .success(()) }
@@ -75,10 +79,24 @@ struct KrakenNonceFile {
             guard code == EWOULDBLOCK || code == EINTR else {
                 return .failure(Self.refusal(path, "it cannot be locked (\(String(cString: strerror(code))))"))
             }
-            if Self.monotonicSeconds() >= deadline { return .failure(heldTooLong(timeout: timeout)) }
+            let now = Self.monotonicSeconds()
+            let current = peek()
+            if current != seen {
+                seen = current
+                deadline = now + max(0, timeout)
+            }
+            if now >= deadline { return .failure(heldTooLong(timeout: timeout)) }
             usleep(pause)
             pause = min(pause * 2, 50_000)
         }
+    }
+
+    /// The file's first bytes, read without the lock (`flock` is advisory): they change each time
+    /// another call takes the lock.
+    func peek() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = pread(fd, &buffer, buffer.count, 0)
+        return n > 0 ? Array(buffer[0..<n]) : []
     }
 
     func unlockAndClose() {
