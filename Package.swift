@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "SquarestockCLITests",
             dependencies: ["squarestock", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
-            exclude: ["Golden"]
+            exclude: ["Golden", "ExchangeGolden"]
         ),
     ]
 )

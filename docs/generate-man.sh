@@ -5,5 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package --allow-writing-to-package-directory generate-manual --configuration debug >&2
-cp .build/plugins/GenerateManual/outputs/squarestock/squarestock.1 docs/squarestock.1
+# A command's discussion is written a line at a time (examples, one rule per line), as --help
+# shows it; mdoc would fill those lines into one paragraph, so each gets a line break (.br).
+awk '
+    /^\.Sh DESCRIPTION$/ { print; discussion = 1; next }
+    /^\.It Em / { print; item = 1; next }
+    item && /^\.Pp$/ { print; discussion = 1; item = 0; next }
+    /^\./ { print; discussion = 0; item = 0; next }
+    { print; if (discussion) print ".br" }
+' .build/plugins/GenerateManual/outputs/squarestock/squarestock.1 > docs/squarestock.1
 echo "wrote docs/squarestock.1"

@@ -75,8 +75,15 @@ enum FuzzByteTargets {
                 do {
                     while let frame = try parser.next() {
                         precondition(frame.payload.count <= 2048, "a frame over the limit")
-                        if case .text(let t)? = try assembler.add(frame) {
+                        switch try assembler.add(frame) {
+                        case .text(let t)?:
                             precondition(UTF8Validation.isValid(t) && t.count <= 4096, "a bad text message")
+                        case .close(let code, let reason)?:
+                            // A close reason reaches the state line: it must be inert there.
+                            let why = WebSocketError.connection(StreamSession.closed(code: code, reason: reason))
+                            let state = StreamState.reconnecting(seconds: 1, attempt: 1, reason: why.description)
+                            FuzzOracle.requireInert(StreamLineWriter.plain(state, source: "fuzz"), "a close reason")
+                        default: break
                         }
                     }
                 } catch {

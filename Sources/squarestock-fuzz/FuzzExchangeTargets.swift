@@ -1,5 +1,6 @@
 import SquarestockCore
 import SquarestockNetworking
+import SquarestockRendering
 import SquarestockServices
 
 /// One fuzz target per exchange decoder: each must return a value or a typed error for any body,
@@ -78,6 +79,7 @@ enum FuzzExchangeTargets {
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 for event in CoinbaseStreamDecoder.decode(Array(message), state: &state) {
                     if case .quote(let q) = event { precondition(!q.symbol.isEmpty, "a quote without a symbol") }
+                    FuzzOracle.requireInert(StreamLineWriter.plain(event, source: "coinbase") ?? "", "a stream line")
                 }
             }
         case "yahoo-stream":
@@ -87,7 +89,9 @@ enum FuzzExchangeTargets {
         case "kraken-stream":
             var state = StreamFeedState()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
-                _ = KrakenStreamFeed().decode(Array(message), state: &state)
+                for event in KrakenStreamFeed().decode(Array(message), state: &state) {
+                    FuzzOracle.requireInert(StreamLineWriter.plain(event, source: "kraken") ?? "", "a stream line")
+                }
             }
         case "tradernet-stream":
             // Messages in a row: a merged quote always has the price it was last sent.

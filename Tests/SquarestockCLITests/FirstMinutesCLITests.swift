@@ -133,6 +133,21 @@ struct ManPageTests {
             #expect(page.contains(".It Em \(c)\n"), "\(c) is missing from docs/squarestock.1: run docs/generate-man.sh")
         }
     }
+
+    /// A command's examples stay one to a line, as `--help` shows them (mdoc fills text lines
+    /// into a paragraph unless each ends with a break).
+    @Test func examplesKeepTheirLines() throws {
+        let page = try String(contentsOfFile: Fixture.repositoryRoot + "/docs/squarestock.1", encoding: .utf8)
+        for example in [
+            "squarestock market NYSE LSE             some of them",
+            "tmux:     set -g status-right '#(squarestock line AAPL MSFT --style tmux)'",
+            "squarestock AAPL --source samples   the same from recordings, offline",
+        ] {
+            #expect(page.contains(example + "\n.br\n"), "\(example): run docs/generate-man.sh")
+        }
+        // Defaults are in the options' own help, so the page has them too.
+        #expect(page.contains("5 to 86400 (default 60)."))
+    }
 }
 
 /// `market`: every format is honoured for every view, and the board's table has titles with

@@ -71,6 +71,16 @@ import Testing
             out.append((target, [1] + Array(quote.utf8)))
             out.append((target, [3 | 4] + Array(csv.utf8)))
         }
+        // A close frame whose reason carries escape sequences, and Kraken stream strings with
+        // escaped ones: the stream's plain lines must stay inert (issue 28).
+        let reason = Array("bye\(rawAttack)".utf8)
+        out.append(("websocket-frames", [15, 0x88, UInt8(2 + reason.count), 0x03, 0xE9] + reason))
+        out.append(
+            (
+                "kraken-stream",
+                Array(
+                    #"{"error":"bad \#(attack)","method":"subscribe","success":false,"symbol":"X\#(attack)/EUR"}"#.utf8)
+            ))
         return out
     }
 

@@ -164,3 +164,20 @@ struct StreamTrustCLITests {
         #expect(!run.stdout.contains("heartbeat"))
     }
 }
+
+/// Issue 28: a live-book refusal that names no pair once printed `cannot stream the book of : ...`.
+@Suite(.serialized)
+struct LiveBookRefusalCLITests {
+    @Test func aRefusalNamingNoPairNamesTheOneAskedFor() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: #"{"error":"Currency pair not supported","method":"subscribe","success":false}"#)
+            peer.stayQuiet(5)
+        }
+        let run = try LiveBookCLITests.run(server, ["BTC-USD", "--format", "json", "--count", "1"])
+        #expect(run.exitCode == 1, "\(run.stdout) \(run.stderr)")
+        #expect(
+            run.stderr.contains("Kraken cannot stream the book of BTC-USD: Currency pair not supported"),
+            "\(run.stderr)")
+    }
+}

@@ -19,7 +19,9 @@ public struct WatchFeed: Sendable {
     public func quotes(for symbols: [String], now: Instant) -> [StockResult] {
         var context = self.context
         context.now = now
-        return StockManager(source: source, transport: transport, context: context).quotes(for: symbols)
+        let results = StockManager(source: source, transport: transport, context: context).quotes(for: symbols)
+        guard let exchange = source as? ExchangeSource else { return results }
+        return WatchExchangeDetail.fill(results, source: exchange, context: context, transport: transport)
     }
 }
 
@@ -34,13 +36,31 @@ extension SquarestockApp {
         var source = settings.quoteSource
         var replay: WatchReplay?
         if let speed = replaySpeed {
-            let started = clock.now()
-            let r = ReplaySource(recorded: source, speed: speed, elapsed: { clock.now() - started })
+            // The replay's clock starts at the first refresh that reads it, not at start-up: on
+            // a busy machine the first rows would otherwise open minutes into the recorded day.
+            let started = ReplayOrigin()
+            let r = ReplaySource(recorded: source, speed: speed, elapsed: { started.elapsed(clock.now()) })
             replay = WatchReplay(source: r)
             source = r
         }
         let context = settings.sourceContext
         let transport = WatchResponseCache(wrapping: makeTransport(options), clock: clock)
         return WatchFeed(source: source, transport: transport, context: context, replay: replay)
+    }
+}
+
+/// When the replay began: set by its first reading, so the recording starts at its first point
+/// however long the process took to get there.
+final class ReplayOrigin: @unchecked Sendable {
+    private let lock = Lock()
+    private var origin: Double?
+
+    /// Seconds since the first call (0 for the first call itself).
+    func elapsed(_ now: Double) -> Double {
+        lock.withLock {
+            let start = origin ?? now
+            origin = start
+            return now - start
+        }
     }
 }

@@ -134,8 +134,12 @@ package final class StreamSession: @unchecked Sendable {
                 feed.decode(bytes, state: &state, into: &events)
                 for var event in events where Self.concerns(event, subscribed: subscribed) {
                     if case .symbolFailed("", let reason) = event {
-                        // A refusal that names no symbol is about the request: said, not dropped.
-                        event = .notice("the feed refused the subscription: " + reason)
+                        // A refusal that names no symbol: the one symbol asked for, or else the
+                        // whole request (said, not dropped).
+                        event =
+                            subscribed.count == 1
+                            ? .symbolFailed(symbol: subscribed[0], reason: reason)
+                            : .notice("the feed refused the subscription: " + reason)
                     }
                     if case .symbolFailed(let symbol, _) = event {
                         locked { symbols.removeAll { $0 == symbol } }

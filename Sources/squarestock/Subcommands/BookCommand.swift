@@ -12,8 +12,11 @@ struct BookCommand: ParsableCommand {
     @Argument(help: "The pair, BASE-QUOTE: BTC-USD, ETH-EUR, XMR-BTC.")
     var pair: String
 
-    @Option(name: .long, help: "Levels a side, 1 to 500.")
-    var depth = 10
+    // Optional, with the default in the help text: ArgumentParser would print a stored default
+    // a second time in --help, and its man page generator prints none.
+    @Option(name: .customLong("depth"), help: "Levels a side, 1 to 500 (default 10).")
+    var depthOption: Int?
+    var depth: Int { depthOption ?? 10 }
 
     @Flag(
         name: .long,

@@ -28,17 +28,25 @@ struct LineCommand: ParsableCommand {
     @Argument(help: "Symbols: AAPL, 7203.T, BTC-USD.")
     var symbols: [String]
 
-    @Option(name: .long, help: "What each symbol shows (default '\(StatusLineWriter.defaultTemplate)').")
-    var template = StatusLineWriter.defaultTemplate
+    // Optional, with the default in the help text: ArgumentParser would print a stored default
+    // a second time in --help, and its man page generator prints none.
+    @Option(
+        name: .customLong("template"), help: "What each symbol shows (default '\(StatusLineWriter.defaultTemplate)').")
+    var templateOption: String?
+    var template: String { templateOption ?? StatusLineWriter.defaultTemplate }
 
-    @Option(name: .long, help: "plain (no escape codes), tmux, polybar or i3bar (default plain).")
-    var style = "plain"
+    @Option(name: .customLong("style"), help: "plain (no escape codes), tmux, polybar or i3bar (default plain).")
+    var styleOption: String?
+    var style: String { styleOption ?? "plain" }
 
     @Option(name: .long, help: "Between symbols (default two spaces).")
-    var separator = "  "
+    var separator: String?
 
-    @Option(name: .long, help: "Fetch again once the data is older than this many seconds, 5 to 86400 (default 60).")
-    var maxAge = 60
+    @Option(
+        name: .customLong("max-age"),
+        help: "Fetch again once the data is older than this many seconds, 5 to 86400 (default 60).")
+    var maxAgeOption: Int?
+    var maxAge: Int { maxAgeOption ?? 60 }
 
     @Flag(name: .long, help: .hidden)
     var refresh = false
@@ -85,7 +93,7 @@ struct LineCommand: ParsableCommand {
         let text = StatusLineWriter.line(
             LineChoice.items(symbols, asked: asked, cached: cached, now: now, maxAge: Int64(maxAge)),
             template: template, style: StatusLineWriter.Style(rawValue: style.lowercased()) ?? .plain,
-            separator: separator, unicode: caps.supportsUnicode)
+            separator: separator ?? "  ", unicode: caps.supportsUnicode)
         Terminal.writeOut(text + "\n")
     }
 

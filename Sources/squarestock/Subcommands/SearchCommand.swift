@@ -16,14 +16,18 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: "What to look for: a ticker, a name, initials, with typos.")
     var query: [String] = []
 
-    @Option(name: .long, help: "At most this many results (default 10).")
-    var limit = 10
+    // Optional, with the default in the help text: ArgumentParser would print a stored default
+    // a second time in --help, and its man page generator prints none.
+    @Option(name: .customLong("limit"), help: "At most this many results (default 10).")
+    var limitOption: Int?
+    var limit: Int { limitOption ?? 10 }
 
     @Option(name: .long, help: "Only this exchange (nasdaq, nyse, arca, amex, cboe, iex, ...).")
     var exchange: String?
 
-    @Option(name: .long, help: "stock, etf or any (default any).")
-    var type = "any"
+    @Option(name: .customLong("type"), help: "stock, etf or any (default any).")
+    var typeOption: String?
+    var type: String { typeOption ?? "any" }
 
     @Option(name: .long, help: "table (default on a terminal), json, csv (default when piped).")
     var format: QuoteCommand.Format?

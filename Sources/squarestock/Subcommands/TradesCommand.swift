@@ -12,8 +12,11 @@ struct TradesCommand: ParsableCommand {
     @Argument(help: "The pair, BASE-QUOTE: BTC-USD, ETH-EUR, XMR-BTC.")
     var pair: String
 
-    @Option(name: .long, help: "At most this many trades, 1 to 1000 (default 20).")
-    var limit = 20
+    // Optional, with the default in the help text: ArgumentParser would print a stored default
+    // a second time in --help, and its man page generator prints none.
+    @Option(name: .customLong("limit"), help: "At most this many trades, 1 to 1000 (default 20).")
+    var limitOption: Int?
+    var limit: Int { limitOption ?? 20 }
 
     @OptionGroup var options: ExchangeOptions
 
