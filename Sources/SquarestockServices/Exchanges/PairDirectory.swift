@@ -54,11 +54,26 @@ package struct PairDirectory: Sendable {
     /// The quotes to offer, best first, when the asked one is in no family.
     static let commonQuotes = ["USD", "USDT", "USDC", "EUR", "BTC", "ETH", "GBP"]
 
-    /// The closest live pair: the same base with a related quote, the pair the other way round,
-    /// the same base with a common quote, then a base one letter away with the same quote.
+    /// Kraken's own spellings of assets users know by other names (`XBT-USD` is `BTC-USD` here).
+    static let spellings = ["XBT": "BTC", "XDG": "DOGE"]
+
+    /// The closest live pair: the same pair in the common spelling (`XBT-USD` → `BTC-USD`), a
+    /// mistyped quote one letter from a listed one (`BTC-USDTT` → `BTC-USDT`), the same base with
+    /// a related quote (`SOL-USDC` → `SOL-USD`), the pair the other way round, the same base with a
+    /// common quote, then a base one letter away with the same quote.
     package func suggestion(for pair: TradingPair) -> TradingPair? {
         let live = listings.filter { $0.status != .delisted }.map(\.pair)
+        let spelled = TradingPair(
+            base: Self.spellings[pair.base] ?? pair.base, quote: Self.spellings[pair.quote] ?? pair.quote)
+        if spelled != pair && live.contains(spelled) { return spelled }
         let sameBase = live.filter { $0.base == pair.base }
+        // A quote no listing uses and no family knows is a typo: the nearest listed one wins.
+        if !PairDirectory.quoteFamilies.contains(where: { $0.contains(pair.quote) }),
+            !live.contains(where: { $0.quote == pair.quote }),
+            let p = sameBase.filter({ PairDirectory.isOneEditApart($0.quote, pair.quote) }).min()
+        {
+            return p
+        }
         if let family = PairDirectory.quoteFamilies.first(where: { $0.contains(pair.quote) }) {
             for q in family where q != pair.quote {
                 if let p = sameBase.first(where: { $0.quote == q }) { return p }

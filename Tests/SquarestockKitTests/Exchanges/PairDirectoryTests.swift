@@ -25,6 +25,30 @@ struct PairDirectoryTests {
             listing("XMR-USDT"),
         ])
 
+    /// Issue 28: `BTC-USDTT` got `BTC-USD` (its family) instead of the one-letter-away `BTC-USDT`;
+    /// Kraken's own `XBT-USD` and `SOL-USDC` (where `SOL-USD` is listed) got nothing.
+    @Test func aMistypedQuoteKrakensSpellingAndARelatedQuoteAreSuggested() {
+        let d = PairDirectory(
+            exchange: "kraken",
+            listings: [
+                Self.listing("BTC-USD", native: "XBTUSD"), Self.listing("BTC-USDT", native: "XBTUSDT"),
+                Self.listing("SOL-USD"), Self.listing("DOGE-USD", native: "XDGUSD"), Self.listing("ETH-BTC"),
+            ])
+        func suggested(_ s: String) -> String? { d.suggestion(for: TradingPair(symbol: s)!)?.symbol }
+        #expect(suggested("BTC-USDTT") == "BTC-USDT")
+        #expect(suggested("XBT-USD") == "BTC-USD")
+        #expect(suggested("XDG-USD") == "DOGE-USD")
+        #expect(suggested("ETH-XBT") == "ETH-BTC")
+        #expect(suggested("SOL-USDC") == "SOL-USD")
+        // A real quote keeps its family's preference over a one-letter neighbour.
+        #expect(suggested("BTC-USDC") == "BTC-USD")
+        guard case .failure(.unlistedPair(_, let named)) = d.resolve("XBT-USD") else {
+            Issue.record("XBT-USD resolved")
+            return
+        }
+        #expect(named == "BTC-USD")
+    }
+
     @Test func symbolsParseAsBaseAndQuote() {
         #expect(TradingPair(symbol: "btc-usd") == TradingPair(base: "BTC", quote: "USD"))
         #expect(TradingPair(symbol: "XBT/USD")?.symbol == "XBT-USD")
