@@ -5,13 +5,17 @@ import SquarestockCore
 /// --format csv` (so an export imports back to the same book):
 ///
 /// ```
-/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note
-/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,
-/// 2024-06-10,split,AAPL,,,,,,,4:1,,
-/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,
-/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,
-/// 2024-01-02,deposit,,,,,USD,5000.00,,,,
+/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx
+/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,
+/// 2024-06-10,split,AAPL,,,,,,,4:1,,,
+/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,
+/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,,
+/// 2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862
+/// 2024-01-02,deposit,,,,,USD,5000.00,,,,,
 /// ```
+///
+/// `fx` is the rate recorded with a trade or dividend in another currency than the base (1 unit
+/// of `currency` = `fx` of the base), so it survives an export and an import.
 ///
 /// Columns may come in any order (the header names them); empty cells are absent values. A text
 /// cell a spreadsheet would take for a formula is written with a `'` in front and read back
@@ -21,6 +25,7 @@ import SquarestockCore
 public enum JournalCSV {
     public static let columns = [
         "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
+        "fx",
     ]
 
     /// The entries of a CSV file; the first bad row stops everything (nothing half-imported).
@@ -145,6 +150,15 @@ public enum JournalCSV {
         case .reversal: throw .invalidEntry("reversals are not imported")
         }
         e.note = cell("note")
+        if let fx = cell("fx") {
+            guard [.buy, .sell, .dividend].contains(kind) else {
+                throw .invalidEntry("an fx rate belongs to a buy, sell or dividend (got one on a \(kind.rawValue))")
+            }
+            guard let rate = ExactDecimal(fx), rate.sign > 0 else {
+                throw .invalidEntry("fx must be a number above 0 (got '\(fx)')")
+            }
+            e.fxRate = rate
+        }
         return e
     }
 
@@ -164,7 +178,7 @@ public enum JournalCSV {
                 trade ? "" : money(e.amount), money(e.withheld),
                 e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "",
                 e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
-                e.note ?? "",
+                e.note ?? "", e.fxRate?.description ?? "",
             ]
             out += cells.map { quoted(SpreadsheetCell.marked($0)) }.joined(separator: ",") + "\n"
         }

@@ -1,7 +1,8 @@
 import Foundation
 import SquarestockCore
 
-/// `portfolio export --format json`: the entries in effect, every amount an exact decimal string.
+/// `portfolio export --format json`: the entries in effect, every amount an exact decimal string;
+/// `fxRate` is the rate recorded with the entry (1 `currency` = `fxRate` of the base), or null.
 public enum JournalJSON {
     public static func write(_ entries: [JournalEntry]) -> String {
         let rows = PortfolioBook.effective(entries).map { e -> String in
@@ -13,7 +14,8 @@ public enum JournalJSON {
                 + "\"price\": \(s(e.price?.description)), \"currency\": \(s(e.currency)), \"amount\": \(m(e.amount)), "
                 + "\"fee\": \(m(e.fee)), \"withheld\": \(m(e.withheld)), "
                 + "\"ratio\": \(s(e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" })), "
-                + "\"lot\": \(e.lot.map(String.init) ?? "null"), \"note\": \(s(e.note))}"
+                + "\"lot\": \(e.lot.map(String.init) ?? "null"), \"note\": \(s(e.note)), "
+                + "\"fxRate\": \(s(e.fxRate?.description))}"
         }
         return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "]\n"
     }

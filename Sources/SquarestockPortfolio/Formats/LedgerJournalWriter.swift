@@ -5,7 +5,8 @@ import SquarestockCore
 /// a share posting carries its total cost (`@@`: the purchase's cost with fees, or on a sale the
 /// cost basis of the lots taken, as computed here), cash moves in the currency's own units, and a
 /// sale's gain goes to `income:realized-gains`. Commodities are always quoted (`"BRK.B"`,
-/// `"7203.T"`), and no `commodity` directive is written (hledger would round by it).
+/// `"7203.T"`), and no `commodity` directive is written (hledger would round by it). The FX rate
+/// recorded with an entry is a transaction tag, `; fx:1.0862` (1 unit of its currency in the base).
 public enum LedgerJournalWriter {
     public static func write(_ entries: [JournalEntry], method: LotMethod) throws(PortfolioError) -> String {
         var book = try PortfolioBook(entries: [], method: method)
@@ -30,7 +31,11 @@ public enum LedgerJournalWriter {
         let sym = e.symbol ?? ""
         let stock = "assets:stocks:" + sym
         let commodity = "\"" + sym + "\""
-        var t = e.date.description + " * " + e.kind.rawValue + (e.symbol.map { " " + $0 } ?? "") + "\n"
+        var t = e.date.description + " * " + e.kind.rawValue + (e.symbol.map { " " + $0 } ?? "")
+        // The recorded FX rate as an hledger tag (`hledger reg tag:fx`): a price annotation would
+        // make the transaction balance in two currencies, and the base is not stored with it.
+        if let fx = e.fxRate { t += "  ; fx:\(fx)" }
+        t += "\n"
         switch e.kind {
         case .deposit:
             t += posting(cash, amount(e.amount, c)) + posting("equity:contributions", amount(-e.amount, c))

@@ -67,7 +67,11 @@ package enum LedgerWriters {
     package static func historyTable(_ entries: [JournalEntry]) -> String {
         guard !entries.isEmpty else { return "the journal is empty\n" }
         let reversed = Set(entries.compactMap(\.reverses))
-        var rows = [["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee", "note"]]
+        // The recorded FX rate (1 unit of the entry's currency in the base) when any entry has one.
+        let fx = entries.contains { $0.fxRate != nil }
+        var rows = [
+            ["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee"] + (fx ? ["fx"] : []) + ["note"]
+        ]
         for e in entries {
             let amount =
                 e.kind == .split
@@ -75,12 +79,13 @@ package enum LedgerWriters {
             var note = e.note ?? ""
             if let r = e.reverses { note = "reverses \(r)" + (note.isEmpty || note == "undo" ? "" : "; " + note) }
             if let id = e.id, reversed.contains(id) { note = "reversed" + (note.isEmpty ? "" : "; " + note) }
-            rows.append([
-                e.id.map(String.init) ?? "", e.date.description, e.kind.rawValue, e.symbol ?? "",
-                e.quantity?.description ?? "", e.price?.description ?? "", e.kind == .reversal ? "" : amount,
-                e.fee == 0 ? "" : money(e.fee, e.currency), note,
-            ])
+            rows.append(
+                [
+                    e.id.map(String.init) ?? "", e.date.description, e.kind.rawValue, e.symbol ?? "",
+                    e.quantity?.description ?? "", e.price?.description ?? "", e.kind == .reversal ? "" : amount,
+                    e.fee == 0 ? "" : money(e.fee, e.currency),
+                ] + (fx ? [e.fxRate?.description ?? ""] : []) + [note])
         }
-        return AlignedColumns.render(rows, rightAligned: [0, 4, 5, 6, 7])
+        return AlignedColumns.render(rows, rightAligned: fx ? [0, 4, 5, 6, 7, 8] : [0, 4, 5, 6, 7])
     }
 }
