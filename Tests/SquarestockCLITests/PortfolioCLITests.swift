@@ -47,14 +47,14 @@ struct PortfolioCLITests {
         try Self.run(env, ["split", "AAPL", "4:1", "--date", "2024-06-10"])
         try Self.run(env, ["sell", "AAPL", "8", "--price", "190", "--fee", "1", "--date", "2024-07-01"])
         try Self.run(env, ["dividend", "AAPL", "2.40", "--withheld", "0.36", "--date", "2024-08-15"])
-        let lots = try Self.run(env, ["lots"])
+        let lots = try Self.run(env, ["lots", "--format", "table"])
         #expect(
             lots.stdout == """
                 lot  symbol  acquired    quantity         cost  unit cost
                   1  AAPL    2024-03-01        32  1202.80 USD    37.5875
 
                 """)
-        let realized = try Self.run(env, ["realized", "--year", "2024"])
+        let realized = try Self.run(env, ["realized", "--year", "2024", "--format", "table"])
         #expect(
             realized.stdout == """
                 sold        symbol  quantity  lots  proceeds   basis  fees         gain  term
@@ -62,8 +62,10 @@ struct PortfolioCLITests {
                 total                                1519.00  300.70        1218.30 USD
 
                 """)
-        #expect(try Self.run(env, ["realized", "--year", "2023"]).stdout == "no sales in this period\n")
-        let history = try Self.run(env, ["history"])
+        #expect(
+            try Self.run(env, ["realized", "--year", "2023", "--format", "table"]).stdout == "no sales in this period\n"
+        )
+        let history = try Self.run(env, ["history", "--format", "table"])
         #expect(
             history.stdout == """
                 id  date        kind      symbol  quantity   price       amount   fee  note
@@ -76,6 +78,53 @@ struct PortfolioCLITests {
         // The file is the user's alone.
         var st = stat()
         #expect(stat(Self.ledgerPath(env), &st) == 0 && st.st_mode & 0o777 == 0o600)
+    }
+
+    /// `lots`, `realized` and `history` follow --format like every other command, and write CSV
+    /// when piped (they printed a table either way).
+    @Test func lotsRealizedAndHistoryFollowTheFormat() throws {
+        let env = Self.environment()
+        try Self.example(env)
+        let lots = try Self.run(env, ["lots"]).stdout
+        #expect(
+            lots == """
+                lot,symbol,acquired,quantity,cost,currency,unit_cost
+                2,AAPL,2024-03-01,32,1202.80,USD,37.5875
+                3,MSFT,2024-03-05,3,1200.30,USD,400.1
+
+                """, "\(lots)")
+        let realized = try Self.run(env, ["realized"]).stdout
+        #expect(
+            realized == """
+                sale,date,symbol,quantity,currency,proceeds,basis,fees,gain,term,lots
+                5,2024-07-01,AAPL,8,USD,1519.00,300.70,1.00,1218.30,short,2:8
+
+                """, "\(realized)")
+        try Self.run(env, ["undo"])
+        let history = try Self.run(env, ["history"]).stdout
+        #expect(
+            history == """
+                id,date,kind,symbol,quantity,price,currency,amount,fee,withheld,fx,ratio,lot,reverses,note
+                1,2024-01-02,deposit,,,,USD,5000.00,,,,,,,
+                2,2024-03-01,buy,AAPL,10,150.25,USD,1502.50,1.00,,,,,,
+                3,2024-03-05,buy,MSFT,3,400.1,USD,1200.30,,,,,,,
+                4,2024-06-10,split,AAPL,,,USD,,,,,4:1,,,
+                5,2024-07-01,sell,AAPL,8,190,USD,1520.00,1.00,,,,,,
+                6,2024-08-15,dividend,AAPL,,,USD,2.40,,0.36,,,,,
+                7,2025-10-29,reversal,AAPL,,,USD,,,,,,,6,undo
+
+                """, "\(history)")
+        for command in ["lots", "realized", "history"] {
+            let csv = try Self.run(env, [command, "--format", "csv"]).stdout
+            #expect(csv == (try Self.run(env, [command]).stdout), "\(command)")
+            #expect(
+                try Self.run(env, [command, "--format", "table"]).stdout.hasPrefix(
+                    command == "realized" ? "sold" : command == "lots" ? "lot " : "id "))
+        }
+        // Nothing to list: the header alone.
+        #expect(
+            try Self.run(Self.environment(), ["lots"]).stdout
+                == "lot,symbol,acquired,quantity,cost,currency,unit_cost\n")
     }
 
     /// The method is the portfolio's: set once with --method (or `portfolio method`), kept.
@@ -139,7 +188,7 @@ struct PortfolioCLITests {
         let undo = try Self.run(env, ["undo"])
         #expect(undo.stdout == "recorded #3: reverses #2 (2024-03-02 buy AAPL)\n")
         #expect(try Self.run(env, ["lots", "AAPL", "--format", "json"]).stdout.contains("\"quantity\": \"10\""))
-        let history = try Self.run(env, ["history"]).stdout
+        let history = try Self.run(env, ["history", "--format", "table"]).stdout
         #expect(history.contains("reversed") && history.contains("reverses 2"), "\(history)")
         try Self.run(env, ["undo"])
         try Self.run(env, ["undo"], exit: 1)
@@ -171,7 +220,7 @@ struct PortfolioCLITests {
         try csv.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try Self.run(env, ["import", file, "--yes"], exit: 1)
         #expect(r.stderr.contains(message), "\(r.stderr)")
-        #expect(try Self.run(env, ["history"]).stdout == "the journal is empty\n")
+        #expect(try Self.run(env, ["history", "--format", "table"]).stdout == "the journal is empty\n")
     }
 
     /// A named lot survives an export and an import into a fresh ledger, whose ids differ.
@@ -238,7 +287,7 @@ struct PortfolioCLITests {
         try Self.csv.write(toFile: file, atomically: true, encoding: .utf8)
         let preview = try Self.run(env, ["import", file])
         #expect(preview.stdout.hasSuffix("5 rows, 5 new, 0 already imported; run again with --yes to import\n"))
-        #expect(try Self.run(env, ["history"]).stdout == "the journal is empty\n")
+        #expect(try Self.run(env, ["history", "--format", "table"]).stdout == "the journal is empty\n")
         #expect(try Self.run(env, ["import", file, "--yes"]).stdout == "imported 5 entries\n")
         #expect(try Self.run(env, ["import", file, "--yes"]).stdout == "imported 0 entries\n")
         // Two identical purchases are two purchases: 20 shares, 80 after the split, 72 after the
@@ -259,7 +308,7 @@ struct PortfolioCLITests {
             toFile: file, atomically: true, encoding: .utf8)
         let bad = try Self.run(fresh, ["import", file, "--yes"], exit: 1)
         #expect(bad.stderr.contains("cannot sell 1000 AAPL on 2024-08-01"), "\(bad.stderr)")
-        #expect(try Self.run(fresh, ["history"]).stdout == "the journal is empty\n")
+        #expect(try Self.run(fresh, ["history", "--format", "table"]).stdout == "the journal is empty\n")
     }
 
     /// A symbol the quote commands would refuse is refused by the ledger too, on the command
@@ -282,7 +331,7 @@ struct PortfolioCLITests {
             toFile: file, atomically: true, encoding: .utf8)
         let r = try Self.run(env, ["import", file, "--yes"], exit: 1)
         #expect(r.stderr.contains("line 3: 'X\"Y' is not a symbol: use letters"), "\(r.stderr)")
-        #expect(try Self.run(env, ["history"]).stdout == "the journal is empty\n")
+        #expect(try Self.run(env, ["history", "--format", "table"]).stdout == "the journal is empty\n")
     }
 
     /// Text cells of the CSV export that a spreadsheet would evaluate are marked with `'`, and
@@ -367,7 +416,7 @@ struct PortfolioCLITests {
         try Self.run(
             env,
             ["sell", "SAP.DE", "2", "--price", "200", "--currency", "EUR", "--fx", "1.1015", "--date", "2024-10-01"])
-        let history = try Self.run(env, ["history"]).stdout
+        let history = try Self.run(env, ["history", "--format", "table"]).stdout
         #expect(
             history == """
                 id  date        kind     symbol  quantity   price       amount   fee      fx  note
@@ -397,7 +446,7 @@ struct PortfolioCLITests {
         try csv.write(toFile: file, atomically: true, encoding: .utf8)
         try Self.run(other, ["import", file, "--yes"])
         #expect(try Self.run(other, ["export", "--as", "json"]).stdout == json)
-        #expect(try Self.run(other, ["history"]).stdout == history)
+        #expect(try Self.run(other, ["history", "--format", "table"]).stdout == history)
         // A rate on a row that has no currency exchange to record is refused.
         try "date,kind,currency,amount,fx\n2024-09-01,deposit,EUR,1,1.1\n".write(
             toFile: file, atomically: true, encoding: .utf8)

@@ -180,13 +180,8 @@ public enum JournalCSV {
                 e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
                 e.note ?? "", e.fxRate?.description ?? "",
             ]
-            out += cells.map { quoted(SpreadsheetCell.marked($0)) }.joined(separator: ",") + "\n"
+            out += cells.map(SpreadsheetCell.csv).joined(separator: ",") + "\n"
         }
         return out
-    }
-
-    static func quoted(_ s: String) -> String {
-        s.contains(",") || s.contains("\"") || s.contains("\n")
-            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 }

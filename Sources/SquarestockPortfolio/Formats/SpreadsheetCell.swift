@@ -1,3 +1,5 @@
+import Foundation
+
 /// CSV cells a spreadsheet opens as text, never as a formula. A spreadsheet evaluates a cell that
 /// begins with `=`, `+`, `-` or `@` (and some a tab or carriage return before them), so a symbol
 /// or note such as `=HYPERLINK(...)` in an export would run when the file is opened. The rule:
@@ -21,6 +23,13 @@ public enum SpreadsheetCell {
     public static func unmarked(_ cell: String) -> String {
         guard cell.hasPrefix("'"), let second = cell.dropFirst().first, triggers.contains(second) else { return cell }
         return String(cell.dropFirst())
+    }
+
+    /// The cell marked, then quoted for CSV when it holds a comma, a quote or a line end.
+    public static func csv(_ cell: String) -> String {
+        let s = marked(cell)
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
+            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 
     /// An optional sign, digits, and an optional fraction: nothing a spreadsheet could evaluate.

@@ -30,8 +30,11 @@ struct PortfolioLots: ParsableCommand {
         let settings = try options.settings()
         let app = try options.app()
         let lots = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioLots(symbol) }
-        Terminal.writeOut(
-            options.output(settings).format == .json ? LedgerWriters.lotsJSON(lots) : LedgerWriters.lotsTable(lots))
+        switch options.output(settings).format {
+        case .table: Terminal.writeOut(LedgerWriters.lotsTable(lots))
+        case .json: Terminal.writeOut(LedgerWriters.lotsJSON(lots))
+        case .csv: Terminal.writeOut(LedgerCSVWriters.lots(lots))
+        }
     }
 }
 
@@ -46,9 +49,11 @@ struct PortfolioRealized: ParsableCommand {
         let settings = try options.settings()
         let app = try options.app()
         let sales = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioRealized(year: year) }
-        Terminal.writeOut(
-            options.output(settings).format == .json
-                ? LedgerWriters.realizedJSON(sales) : LedgerWriters.realizedTable(sales))
+        switch options.output(settings).format {
+        case .table: Terminal.writeOut(LedgerWriters.realizedTable(sales))
+        case .json: Terminal.writeOut(LedgerWriters.realizedJSON(sales))
+        case .csv: Terminal.writeOut(LedgerCSVWriters.realized(sales))
+        }
     }
 }
 
@@ -72,8 +77,11 @@ struct PortfolioHistory: ParsableCommand {
         let entries = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.portfolioHistory(symbol: symbol, kind: kind)
         }
-        Terminal.writeOut(
-            options.output(settings).format == .json ? JournalJSON.write(entries) : LedgerWriters.historyTable(entries))
+        switch options.output(settings).format {
+        case .table: Terminal.writeOut(LedgerWriters.historyTable(entries))
+        case .json: Terminal.writeOut(JournalJSON.write(entries))
+        case .csv: Terminal.writeOut(LedgerCSVWriters.history(entries))
+        }
     }
 }
 
