@@ -98,8 +98,8 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
     }
 
     /// The watch policy: Stooq's daily bars (previous close) for 4 hours, Stooq's 5-minute bars
-    /// and Yahoo's day chart for 4 minutes (a new bar appears every 5); quotes and session
-    /// requests never.
+    /// and Yahoo's day chart (and Kraken's day of 5-minute candles) for 4 minutes (a new bar
+    /// appears every 5); quotes and session requests never.
     package static let historyTTL: @Sendable (HTTPRequest) -> Double? = { request in
         let url = request.url
         if url.contains("/q/d/l/") {
@@ -108,6 +108,8 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
             return nil
         }
         if url.contains("/v8/finance/chart/") { return 240 }
+        // Kraken's candles of the day for a watch row: one URL all day (since 00:00 UTC).
+        if url.contains("/0/public/OHLC?") { return 240 }
         return nil
     }
 }
