@@ -15,6 +15,7 @@ package enum CoinbaseTickerDecoder {
                 bid: CoinbaseResponse.decimal(t["bid"]), ask: CoinbaseResponse.decimal(t["ask"]),
                 changeBasis: .rolling24h, volume: CoinbaseResponse.decimal(t["volume"]),
                 lastTradeTime: t["time"]?.string.flatMap { EpochTime(rfc3339: $0)?.instant })
+            if out.last == nil { out.unreadableLast = ExchangePriceCheck.unreadable(t["price"]) }
             // Without stats the quote still stands, only without its 24 h range and change.
             if let stats, case .success(let s) = CoinbaseResponse.json(stats) {
                 out.reference = CoinbaseResponse.decimal(s["open"])

@@ -31,16 +31,31 @@ package struct ExchangeSource: QuoteSource, HistorySource {
         if !asked.isEmpty {
             let answer = adapter.tickers(asked.map(\.listing), request)
             for (k, a) in asked.enumerated() {
-                outcomes[a.index] = answer.results[k].map {
-                    var s = stock(symbol: symbols[a.index], ticker: $0, status: answer.status, context: context)
-                    s.priceDecimals = a.listing.effectivePriceDecimals
-                    return s
-                }
+                outcomes[a.index] = answer.results[k]
+                    .mapError { listedButUnanswered($0, listing: a.listing, directory: directory) }
+                    .flatMap { t in ExchangePriceCheck.problem(t, source: name).map { .failure($0) } ?? .success(t) }
+                    .map {
+                        var s = stock(symbol: symbols[a.index], ticker: $0, status: answer.status, context: context)
+                        s.priceDecimals = a.listing.effectivePriceDecimals
+                        return s
+                    }
             }
         }
         return symbols.enumerated().map { i, s in
             StockResult(symbol: s, outcome: outcomes[i] ?? .failure(.missingFromResponse(source: name)))
         }
+    }
+
+    /// A pair in the exchange's own pair list whose ticker came back "unknown pair" (Coinbase's
+    /// 404, Kraken's `EQuery:Unknown asset pair`) is listed, so "not listed" would be false: the
+    /// error says what happened and suggests the closest other pair.
+    func listedButUnanswered(_ e: QuoteError, listing: PairListing, directory: PairDirectory) -> QuoteError {
+        guard case .unlistedPair = e else { return e }
+        let other = directory.suggestion(for: listing.pair).flatMap { $0 == listing.pair ? nil : $0.symbol }
+        return .exchangeError(
+            source: name, message: "\(listing.pair.symbol) is in its pair list, but its ticker was not found",
+            hint: (other.map { "try \($0); " } ?? "")
+                + "the pair may be being delisted: `squarestock markets --exchange \(name)` lists its pairs")
     }
 
     /// The ticker as a `Stock`: the change measured from the ticker's reference price (and the

@@ -26,10 +26,12 @@ package enum KrakenTickerDecoder {
         func at(_ key: String, _ i: Int) -> ExactDecimal? { KrakenEnvelope.decimal(f[key]?[i]) }
         // The 24 h element of `t` is a count; a number on the wire.
         let trades = KrakenEnvelope.integer(f["t"]?[1]).flatMap { $0 >= 0 && $0 <= Int64(Int32.max) ? Int($0) : nil }
-        return ExchangeTicker(
+        var t = ExchangeTicker(
             pair: pair, last: at("c", 0), lastSize: at("c", 1), bid: at("b", 0), bidSize: at("b", 2) ?? at("b", 1),
             ask: at("a", 0), askSize: at("a", 2) ?? at("a", 1), reference: KrakenEnvelope.decimal(f["o"]),
             changeBasis: .utcMidnight, high: at("h", 1), low: at("l", 1), volume: at("v", 1), vwap: at("p", 1),
             tradeCount: trades)
+        if t.last == nil { t.unreadableLast = ExchangePriceCheck.unreadable(f["c"]?[0]) }
+        return t
     }
 }

@@ -29,13 +29,15 @@ package enum TradeOgreMarketsDecoder {
 
     /// The fields of `/markets` and `/ticker/{market}` are the same.
     package static func ticker(pair: TradingPair, _ f: JSONValue) -> ExchangeTicker {
-        ExchangeTicker(
+        var t = ExchangeTicker(
             pair: pair, last: TradeOgreResponse.decimal(f["price"]), bid: TradeOgreResponse.decimal(f["bid"]),
             ask: TradeOgreResponse.decimal(f["ask"]), reference: TradeOgreResponse.decimal(f["initialprice"]),
             changeBasis: .rolling24h, high: TradeOgreResponse.decimal(f["high"]),
             low: TradeOgreResponse.decimal(f["low"]),
             // TradeOgre's `volume` is in the quote currency (BTC for BTC-XMR in its documentation).
             quoteVolume: TradeOgreResponse.decimal(f["volume"]))
+        if t.last == nil { t.unreadableLast = ExchangePriceCheck.unreadable(f["price"]) }
+        return t
     }
 
     package static func listings(_ markets: [Market]) -> [PairListing] {

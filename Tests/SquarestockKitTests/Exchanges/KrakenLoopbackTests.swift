@@ -68,7 +68,14 @@ struct KrakenLoopbackTests {
         // the batch holding it with `EQuery:Unknown asset pair`.
         let results = ExchangeSource(adapter: KrakenAdapter()).quotes(
             for: ["ETH-USD", "BTC-USD"], context: Self.context(server), transport: CurlTransport())
-        #expect(results[0].error == .unlistedPair(source: "kraken", suggestion: nil))
+        // Listed, so not called unlisted (issue 28): what happened, and the closest other pair.
+        #expect(
+            results[0].error
+                == .exchangeError(
+                    source: "kraken", message: "ETH-USD is in its pair list, but its ticker was not found",
+                    hint:
+                        "try ETH-USDT; the pair may be being delisted: `squarestock markets --exchange kraken` lists its pairs"
+                ))
         #expect(results[1].stock?.price.last?.description == "84036.00000")
         // The batch first, then each pair alone; the singles go out together, in any order.
         let asked = server.requests.filter { $0.path == "/0/public/Ticker" }.compactMap { $0.queryItem("pair") }

@@ -26,6 +26,9 @@ public struct ExchangeTicker: Sendable, Equatable {
     public var tradeCount: Int?
     /// Time of the last trade when the exchange says it (Coinbase); nil otherwise.
     public var lastTradeTime: Instant?
+    /// The last price as sent when it could not be read exactly (`1e400`, `NaN`, 10^40, 500
+    /// decimals): the pair's quote is then an error, never a price shown as missing.
+    public var unreadableLast: String?
 
     public init(
         pair: TradingPair, last: ExactDecimal? = nil, lastSize: ExactDecimal? = nil, bid: ExactDecimal? = nil,
