@@ -735,6 +735,46 @@ struct PortfolioValuationCLITests {
         #expect(table.hasPrefix("main  portfolio, FIFO lots, totals in USD\n"), "\(table)")
         #expect(table.contains("(stored, "), "\(table)")
     }
+
+    /// A holding no source can price and with no stored price: the note names the symbol once
+    /// and says it is not valued (it said "AAPL: AAPL: ...; valued at the last stored price"),
+    /// and when nothing could be valued the totals are blank, not 0.00.
+    @Test func aHoldingWithNoPriceIsSaidSoAndBlankTotalsAreNotZero() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["deposit", "10", "USD", "--date", "2024-01-01"])
+        try PortfolioCLITests.run(env, ["buy", "ZZZZ", "2", "--price", "3", "--date", "2024-01-02"])
+        let table = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "table"]).stdout
+        #expect(table.contains("\nholdings USD  ") && !table.contains("0.00 \n"), "\(table)")
+        #expect(
+            table.contains(
+                "\nnote: ZZZZ: samples cannot quote this symbol: no recorded data for it; the samples cover"),
+            "\(table)")
+        #expect(table.contains("; no stored price either, so it is not valued\n"), "\(table)")
+        #expect(
+            table.hasSuffix(
+                "note: no holding could be valued (no price or no rate): ZZZZ; the totals are left blank\n"),
+            "\(table)")
+        #expect(!table.contains("ZZZZ: ZZZZ") && !table.contains("valued at the"), "\(table)")
+        let json = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "json"]).stdout
+        #expect(
+            json.contains(#""totalValue": null, "totalCost": null, "totalCash": "4.00", "netValue": null"#),
+            "\(json)")
+    }
+
+    /// A quote that fails where a price was stored: valued at it, and the note says from when.
+    @Test func aFailedQuoteFallsBackToTheStoredPriceAndSaysWhen() throws {
+        var env = PortfolioCLITests.environment()
+        env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        try PortfolioCLITests.run(env, ["buy", "AAPL", "1", "--price", "3", "--date", "2024-01-02"])
+        try PortfolioCLITests.run(env, ["--source", "samples", "--format", "json"])
+        env["SQUARESTOCK_NOW"] = "2025-10-30T09:00:00Z"
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:1"  // nothing listens: the quote fails
+        let table = try PortfolioCLITests.run(env, ["--source", "yahoo", "--format", "table"]).stdout
+        #expect(table.contains("268.84") && table.contains("(stored, "), "\(table)")
+        #expect(table.contains("\nnote: AAPL: yahoo "), "\(table)")
+        #expect(
+            table.contains("; valued at the price stored on 2025-10-29\n") && !table.contains("AAPL: AAPL"), "\(table)")
+    }
 }
 
 /// A trade in another currency records the FX rate of its day: the close of the pair's daily

@@ -68,6 +68,14 @@ extension SquarestockApp {
         return bar.flatMap { b in b.close.map { ($0.normalized, b.session) } }
     }
 
+    /// Why a holding has no live price, with the symbol once, and what it is valued at instead:
+    /// the stored price and its day when there is one, else nothing.
+    static func unpricedNote(_ r: StockResult, stored: StoredPrice?) -> String {
+        let why = r.error?.detail ?? "no price"
+        guard let stored else { return "\(r.symbol): \(why); no stored price either, so it is not valued" }
+        return "\(r.symbol): \(why); valued at the price stored on \(stored.fetched.utc.date)"
+    }
+
     /// Current rates from `currencies` to `base` (1 unit = rate base), from the quote source.
     func fxRates(_ currencies: [String], to base: String) -> (rates: [String: ExactDecimal], notes: [String]) {
         let needed = Array(Set(currencies.map { $0.uppercased() })).filter { $0 != base }.sorted()
@@ -102,7 +110,7 @@ extension SquarestockApp {
             var fresh: [StoredPrice] = []
             for r in manager.quotes(for: symbols) {
                 guard let s = r.stock, let last = s.price.last else {
-                    notes.append("\(r.symbol): \(r.errorMessage ?? "no price"); valued at the last stored price")
+                    notes.append(Self.unpricedNote(r, stored: stored[r.symbol]))
                     continue
                 }
                 let perMajor = ExactDecimal(s.currency?.perMajor ?? 1)
@@ -174,7 +182,13 @@ extension SquarestockApp {
         for (c, m) in book.cash where m != 0 {
             if let v = toBase(m, c) { cashTotal += v } else { leftOut.append("cash " + c) }
         }
-        if !leftOut.isEmpty {
+        // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
+        let noneValued = !rows.isEmpty && rows.allSatisfy { r in leftOut.contains(r.symbol) }
+        if noneValued {
+            notes.append(
+                "no holding could be valued (no price or no rate): " + leftOut.joined(separator: ", ")
+                    + "; the totals are left blank")
+        } else if !leftOut.isEmpty {
             notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
         }
         if total != 0 {
@@ -187,7 +201,8 @@ extension SquarestockApp {
         }
         return HoldingsReport(
             portfolio: ledger.name, method: ledger.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
-            baseCurrency: base, totalValue: total, totalCost: totalCost, totalDayChange: totalDay,
+            baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
+            totalDayChange: noneValued ? nil : totalDay,
             totalCash: cashTotal, rates: rates, notes: notes, now: settings.now)
     }
 }
