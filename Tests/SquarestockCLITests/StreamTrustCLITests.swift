@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -45,12 +46,18 @@ struct StreamTrustCLITests {
     /// Pings from the server prove the socket, not the feed: a server that sends only pings is
     /// left for another connection once the feed's limit has passed.
     @Test func serverPingsDoNotKeepAHeartbeatFeedAlive() throws {
+        let left = LeftFlag()
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
             if peer.connection == 1 {
                 peer.send(text: StreamCLITests.frame("coinbase/ws-exchange/subscriptions-ack-docs-shape.json"))
-                for _ in 0..<3000 {
-                    guard peer.write(WebSocketPeer.frame(0x9, Array("hi".utf8))) else { return }
+                // Pings for up to a minute: the client must leave long before (an older build
+                // stayed until the pings stopped).
+                for _ in 0..<6000 {
+                    guard peer.write(WebSocketPeer.frame(0x9, Array("hi".utf8))) else {
+                        left.set()
+                        return
+                    }
                     Thread.sleep(forTimeInterval: 0.01)
                 }
             } else {
@@ -63,6 +70,7 @@ struct StreamTrustCLITests {
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(server.connections == 2)
         #expect(StreamCLITests.lines(run, type: "quote").count == 1)
+        #expect(left.wait(seconds: 10), "the client stayed while the server only pinged")
     }
 
     /// A server that upgrades, sends one message and drops: each reconnect is a further attempt
@@ -180,4 +188,12 @@ struct LiveBookRefusalCLITests {
             run.stderr.contains("Kraken cannot stream the book of BTC-USD: Currency pair not supported"),
             "\(run.stderr)")
     }
+}
+
+/// Set once by a server's session when the client went away.
+final class LeftFlag: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func set() { semaphore.signal() }
+    /// True once set; waits at most `seconds` for it (the event, not a time, is what is tested).
+    func wait(seconds: Double) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }

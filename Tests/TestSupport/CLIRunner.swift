@@ -27,7 +27,12 @@ public enum CLIRunner {
         ]
     }
 
+    /// The binary under test: `SQUARESTOCK_CLI_UNDER_TEST` names another build (to show that a
+    /// new test fails on an older commit's binary), else the one built beside the tests.
     public static var executablePath: String {
+        if let other = ProcessInfo.processInfo.environment["SQUARESTOCK_CLI_UNDER_TEST"], !other.isEmpty {
+            return other
+        }
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
             bundleDir.appendingPathComponent("squarestock").path,
