@@ -4,7 +4,7 @@ import Testing
 
 /// A ticker whose last price cannot be read exactly (`1e400`, `NaN`, 10^40, 500 decimals) or is
 /// below zero is an error for that pair (`quote` fails; `line` says why), never a blank price
-/// with nothing said;
+/// with nothing said, and so is a negative price or size in a book, trades or candles;
 /// a pair in the pair list whose ticker answers "unknown pair" is not called unlisted.
 @Suite(.serialized)
 struct ExchangeImpossiblePriceCLITests {
@@ -53,6 +53,47 @@ struct ExchangeImpossiblePriceCLITests {
         let run = try Self.run(["quote", "BTC-USD", "--source", "kraken", "--format", "csv"], server)
         #expect(run.exitCode != 0 && run.stderr.contains("a last price of -84036.00000"), "\(run.stderr)")
         #expect(run.stdout.contains("\nBTC-USD,,,,,,"), "\(run.stdout)")
+    }
+
+    /// Kraken's recorded Depth, Trades and OHLC with one number turned negative.
+    static func negativeServer() throws -> LoopbackHTTPServer {
+        let routes = KrakenReplay.routes()
+        func body(_ file: String, _ from: String, _ to: String) -> String {
+            let text = Fixture.text(file)
+            let changed = text.replacingOccurrences(of: from, with: to)
+            precondition(changed != text, "\(from) not in \(file)")
+            return changed
+        }
+        let depth = body(
+            "kraken/rest-depth/krakennet__docs-example_Depth_XXBTZUSD_2023-07-06_PRETTY.json", "\"2.059\"",
+            "\"-2.059\"")
+        let trades = body(
+            "kraken/rest-trades/krakennet__docs-example_Trades_XXBTZUSD_2023-07-06_PRETTY.json", "\"0.34507674\"",
+            "\"-0.34507674\"")
+        let ohlc = body(
+            "kraken/rest-ohlc/inline__OHLC_XXBTZUSD_interval60_24bars_2023-12-05.json", "\"41970.0\"", "\"-41970.0\"")
+        return try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/0/public/Depth": return .text(depth, contentType: "application/json")
+            case "/0/public/Trades": return .text(trades, contentType: "application/json")
+            case "/0/public/OHLC" where request.queryItem("interval") == "60":
+                return .text(ohlc, contentType: "application/json")
+            default: return routes.respond(to: request)
+            }
+        }
+    }
+
+    @Test func negativeNumbersInABookTradesOrCandlesAreAnErrorNotAFact() throws {
+        let server = try Self.negativeServer()
+        for (args, what) in [
+            (["book", "BTC-USD", "--exchange", "kraken", "--format", "table"], "a book level of -2.059"),
+            (["trades", "BTC-USD", "--exchange", "kraken", "--format", "table"], "a trade of -0.34507674"),
+            (["chart", "BTC-USD", "--source", "kraken", "--range", "5d", "--format", "csv"], "-41970.0"),
+        ] {
+            let run = try Self.run(args, server)
+            #expect(run.exitCode != 0, "\(args): \(run.stdout)")
+            #expect(run.stderr.contains(what) && run.stderr.contains("below zero"), "\(args): \(run.stderr)")
+        }
     }
 
     @Test func aListedPairWhoseTickerIsUnknownIsNotCalledUnlisted() throws {

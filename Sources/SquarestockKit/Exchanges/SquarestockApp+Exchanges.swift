@@ -5,14 +5,18 @@ extension SquarestockApp {
     /// `squarestock book PAIR`: the order book of the settings' exchange, `depth` levels a side.
     public func book(_ symbol: String, depth: Int) -> ExchangeReport<OrderBook> {
         exchangeCall(symbol) { adapter, listing, request in
-            adapter.book(listing, depth: depth, request).map { $0.cut(to: depth) }
+            adapter.book(listing, depth: depth, request).map { $0.cut(to: depth) }.flatMap { b in
+                ExchangePriceCheck.problem(b, source: adapter.name).map { .failure($0) } ?? .success(b)
+            }
         }
     }
 
     /// `squarestock trades PAIR`: the latest `limit` trades, newest first.
     public func trades(_ symbol: String, limit: Int) -> ExchangeReport<[MarketTrade]> {
         exchangeCall(symbol) { adapter, listing, request in
-            adapter.trades(listing, limit: limit, request).map { Array($0.prefix(limit)) }
+            adapter.trades(listing, limit: limit, request).map { Array($0.prefix(limit)) }.flatMap { t in
+                ExchangePriceCheck.problem(t, source: adapter.name).map { .failure($0) } ?? .success(t)
+            }
         }
     }
 

@@ -108,6 +108,9 @@ package struct ExchangeSource: QuoteSource, HistorySource {
         return
             listing
             .flatMap { adapter.candles($0, interval: interval, since: since, request) }
+            .flatMap { series in
+                ExchangePriceCheck.problem(series, source: name).map { .failure($0) } ?? .success(series)
+            }
             .mapError { HistoryError.response($0) }
             .map { series in fetched(symbol: symbol, series: series, context: context) }
     }
