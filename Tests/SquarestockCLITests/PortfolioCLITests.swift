@@ -366,6 +366,40 @@ struct PortfolioCLITests {
         #expect(holdings.contains("\n'=CMD,1,USD,") && holdings.contains("\n'-DASH,2,USD,"), "\(holdings)")
     }
 
+    /// The preview marks each row new or already imported, says when nothing is new instead of
+    /// inviting --yes, and refuses what the import would refuse (a sale of a symbol never held
+    /// was previewed as fine and refused only at --yes).
+    @Test func theImportPreviewMarksRowsAndRefusesWhatTheImportWould() throws {
+        let env = Self.environment()
+        let file = env["XDG_DATA_HOME"]! + "-preview.csv"
+        let head = "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note\n"
+        let rows = "2024-01-02,deposit,,,,,USD,5000.00,,,,\n2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,\n"
+        try (head + rows).write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", file, "--yes"])
+        try (head + rows + "2024-08-01,buy,MSFT,1,1,,USD,,,,,\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(
+            try Self.run(env, ["import", file]).stdout == """
+                id  date        kind     symbol  quantity   price       amount   fee  note  import
+                    2024-01-02  deposit                            5000.00 USD              imported
+                    2024-03-01  buy      AAPL          10  150.25  1502.50 USD  1.00        imported
+                    2024-08-01  buy      MSFT           1       1     1.00 USD              new
+                3 rows, 1 new, 2 already imported; run again with --yes to import
+
+                """)
+        try Self.run(env, ["import", file, "--yes"])
+        #expect(
+            try Self.run(env, ["import", file]).stdout.hasSuffix(
+                "        imported\n3 rows, all already imported; nothing to import\n"))
+        try "date,kind,symbol,quantity,price\n2024-03-01,sell,NOPE,1,1\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let sale = try Self.run(env, ["import", file], exit: 1)
+        #expect(
+            sale.stderr
+                == "squarestock: cannot sell 1 NOPE on 2024-03-01: the portfolio holds 0 then; check the quantity, or record the purchase first\n"
+        )
+        #expect(sale.stdout == "")
+    }
+
     /// hledger (a Debian package, installed by .ci/run) reads the exported journal, checks that
     /// every transaction balances, and must find our holdings, cash and gains to the cent.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger"), "hledger is not installed"))

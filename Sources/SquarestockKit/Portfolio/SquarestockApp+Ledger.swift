@@ -30,11 +30,15 @@ extension SquarestockApp {
         }
     }
 
-    /// A CSV file's entries and how many of them the ledger does not hold yet (nothing written).
-    public func previewPortfolioImport(_ bytes: [UInt8]) throws(PortfolioError) -> (entries: [JournalEntry], new: Int) {
+    /// A CSV file's entries, each marked new or already imported, after the same check the
+    /// import makes (a sale of shares never held is refused here, not only at `--yes`); nothing
+    /// is written.
+    public func previewPortfolioImport(_ bytes: [UInt8]) throws(PortfolioError) -> (
+        entries: [JournalEntry], isNew: [Bool]
+    ) {
         let entries = try JournalCSV.read(bytes, today: portfolioToday)
-        let known = Set(try portfolioLedger(create: true).entries().compactMap(\.importKey))
-        return (entries, entries.filter { !known.contains($0.importKey ?? "") }.count)
+        let new = Set(try portfolioLedger(create: true).preview(entries).compactMap(\.importKey))
+        return (entries, entries.map { new.contains($0.importKey ?? "") })
     }
 
     /// Imports a CSV file in one transaction: all of its new rows, or nothing.

@@ -38,6 +38,13 @@ public struct PortfolioLedger: Sendable {
         return try store.append(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
     }
 
+    /// The entries of `new` that `record` would write (those not imported yet), checked the same
+    /// way, with nothing written.
+    public func preview(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
+        let method = self.method
+        return try store.preview(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
+    }
+
     /// Reverses the last entry in effect (not a reversal, not reversed already).
     public func undo(today: CivilDate) throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
         let all = try entries()

@@ -215,38 +215,13 @@ public final class PortfolioStore: @unchecked Sendable {
     ) throws(PortfolioError) -> [JournalEntry] {
         try run {
             try write { db in
-                let existing = try Self.entries(db, portfolio: portfolio)
-                let known = Set(existing.compactMap(\.importKey))
-                var written: [JournalEntry] = []
-                // Ids are the whole file's (every portfolio's), so they are taken here, once.
-                var nextID = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") ?? 0) + 1
+                let written = try Self.prepared(db, new, portfolio: portfolio, check: check)
                 let insert = try db.makeStatement(
                     sql: """
                         INSERT INTO entry (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
                             withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, note)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """)
-                var seenKeys = known
-                for var e in new {
-                    if let key = e.importKey {
-                        guard !seenKeys.contains(key) else { continue }
-                        seenKeys.insert(key)
-                    }
-                    e.id = nextID
-                    nextID += 1
-                    written.append(e)
-                }
-                // A sale of a named lot from the same file: that purchase's id, now that it has one.
-                var idByKey: [String: Int64] = [:]
-                for e in existing + written { if let k = e.importKey, let id = e.id { idByKey[k] = id } }
-                for i in written.indices {
-                    guard let key = written[i].lotImportKey else { continue }
-                    guard let id = idByKey[key] else {
-                        throw PortfolioError.invalidEntry("a sale names a lot whose purchase is not in the ledger")
-                    }
-                    written[i].lot = id
-                }
-                try check(existing + written)
                 for e in written {
                     try insert.execute(arguments: [
                         e.id, portfolio, e.kind.rawValue, e.date.description, e.symbol, e.quantity?.description,
@@ -257,6 +232,47 @@ public final class PortfolioStore: @unchecked Sendable {
                 return written
             }
         }
+    }
+
+    /// What `append` would write, checked the same way (an import's preview refuses what the
+    /// import would refuse), with nothing written.
+    public func preview(
+        _ new: [JournalEntry], portfolio: Int64, check: @escaping ([JournalEntry]) throws -> Void
+    ) throws(PortfolioError) -> [JournalEntry] {
+        try run { try queue.read { db in try Self.prepared(db, new, portfolio: portfolio, check: check) } }
+    }
+
+    /// The entries of `new` not stored yet (by import key), with the ids they get and their named
+    /// lots resolved, once `check` accepted the journal with them.
+    static func prepared(
+        _ db: Database, _ new: [JournalEntry], portfolio: Int64, check: ([JournalEntry]) throws -> Void
+    ) throws -> [JournalEntry] {
+        let existing = try Self.entries(db, portfolio: portfolio)
+        var written: [JournalEntry] = []
+        // Ids are the whole file's (every portfolio's), so they are taken here, once.
+        var nextID = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") ?? 0) + 1
+        var seenKeys = Set(existing.compactMap(\.importKey))
+        for var e in new {
+            if let key = e.importKey {
+                guard !seenKeys.contains(key) else { continue }
+                seenKeys.insert(key)
+            }
+            e.id = nextID
+            nextID += 1
+            written.append(e)
+        }
+        // A sale of a named lot from the same file: that purchase's id, now that it has one.
+        var idByKey: [String: Int64] = [:]
+        for e in existing + written { if let k = e.importKey, let id = e.id { idByKey[k] = id } }
+        for i in written.indices {
+            guard let key = written[i].lotImportKey else { continue }
+            guard let id = idByKey[key] else {
+                throw PortfolioError.invalidEntry("a sale names a lot whose purchase is not in the ledger")
+            }
+            written[i].lot = id
+        }
+        try check(existing + written)
+        return written
     }
 
     // MARK: Prices

@@ -64,15 +64,18 @@ package enum LedgerWriters {
         return "[\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "]\n"
     }
 
-    package static func historyTable(_ entries: [JournalEntry]) -> String {
+    /// `marks`, one per entry, fill a last column `import` (an import's preview: new or already
+    /// imported).
+    package static func historyTable(_ entries: [JournalEntry], marks: [String]? = nil) -> String {
         guard !entries.isEmpty else { return "the journal is empty\n" }
         let reversed = Set(entries.compactMap(\.reverses))
         // The recorded FX rate (1 unit of the entry's currency in the base) when any entry has one.
         let fx = entries.contains { $0.fxRate != nil }
         var rows = [
             ["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee"] + (fx ? ["fx"] : []) + ["note"]
+                + (marks == nil ? [] : ["import"])
         ]
-        for e in entries {
+        for (i, e) in entries.enumerated() {
             let amount =
                 e.kind == .split
                 ? "\(e.splitNumerator ?? 0):\(e.splitDenominator ?? 0)" : money(e.amount, e.currency) + " " + e.currency
@@ -84,7 +87,7 @@ package enum LedgerWriters {
                     e.id.map(String.init) ?? "", e.date.description, e.kind.rawValue, e.symbol ?? "",
                     e.quantity?.description ?? "", e.price?.description ?? "", e.kind == .reversal ? "" : amount,
                     e.fee == 0 ? "" : money(e.fee, e.currency),
-                ] + (fx ? [e.fxRate?.description ?? ""] : []) + [note])
+                ] + (fx ? [e.fxRate?.description ?? ""] : []) + [note] + (marks.map { [$0[i]] } ?? []))
         }
         return AlignedColumns.render(rows, rightAligned: fx ? [0, 4, 5, 6, 7, 8] : [0, 4, 5, 6, 7])
     }

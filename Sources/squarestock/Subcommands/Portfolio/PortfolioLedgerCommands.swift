@@ -105,12 +105,15 @@ struct PortfolioImport: ParsableCommand {
         }
         let bytes = [UInt8](data)
         if !yes {
-            let (entries, new) = try PortfolioOutput.run { () throws(PortfolioError) in
+            let (entries, isNew) = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.previewPortfolioImport(bytes)
             }
-            Terminal.writeOut(LedgerWriters.historyTable(entries))
+            let new = isNew.filter { $0 }.count
+            Terminal.writeOut(LedgerWriters.historyTable(entries, marks: isNew.map { $0 ? "new" : "imported" }))
             Terminal.writeOut(
-                "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n"
+                new == 0
+                    ? "\(entries.count) rows, all already imported; nothing to import\n"
+                    : "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n"
             )
             return
         }
