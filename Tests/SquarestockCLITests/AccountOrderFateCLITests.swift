@@ -35,6 +35,30 @@ struct AccountOrderFateCLITests {
         #expect(!run.stderr.contains("status unknown") && s.fake.placed.isEmpty)
     }
 
+    /// Coinbase and TradeOgre: a server error once the order was placed is not a refusal.
+    @Test(arguments: [500, 503])
+    func aServerErrorAfterAnOrderWasSentIsStatusUnknownOnCoinbaseAndTradeOgre(status: Int) throws {
+        let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        coinbase.orderAnswerStatus = status
+        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
+        #expect(buy.exitCode == 1 && buy.stderr.contains("status unknown"), "\(buy.stderr)")
+        #expect(buy.stderr.contains("HTTP \(status)") && !buy.stderr.contains("refused"), "\(buy.stderr)")
+        #expect(coinbase.orderCount == 1)
+        _ = server
+
+        let tradeOgre = TradeOgrePrivateFake(
+            key: "TO-KEY-1234", secret: "TO-SECRET-5678", balances: ["BTC": "0.10000000", "XMR": "3.00000000"])
+        tradeOgre.orderAnswerStatus = status
+        let toServer = try tradeOgre.server()
+        var toEnv = try AccountCoinbaseTradeOgreCLITests.environment(toServer, exchange: "tradeogre")
+        toEnv["TRADEOGRE_API_KEY"] = "TO-KEY-1234"
+        toEnv["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
+        let sell = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--yes"], environment: toEnv)
+        #expect(sell.exitCode == 1 && sell.stderr.contains("status unknown"), "\(sell.stderr)")
+        #expect(!sell.stderr.contains("refused"), "\(sell.stderr)")
+        #expect(tradeOgre.orderCount == 1)
+    }
+
     @Test func ctrlCWhileAnOrderIsInFlightSaysItsStatusIsUnknown() throws {
         let s = try AccountCLITests.Setup()
         s.fake.addOrderDelay = 50

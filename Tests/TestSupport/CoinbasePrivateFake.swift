@@ -32,6 +32,14 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
     public var entryDisabled = false
     /// Held as the "trade" permission: without it, order calls are HTTP 403.
     public var canTrade = true
+    /// An HTTP status (500, 503) answered instead of an order's success once it is placed.
+    public var orderAnswerStatus: Int?
+    /// Orders the fake holds, whatever their status.
+    public var orderCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return orders.count
+    }
 
     public init(keyName: String, publicKey: P256.Signing.PublicKey, accounts: [String: String]) {
         self.keyName = keyName
@@ -181,6 +189,9 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
             created: "2026-09-25T12:00:0\(min(next, 9)).123456Z")
         let (available, hold) = accounts[spend] ?? (.zero, .zero)
         accounts[spend] = ((available - amount)!, (hold + amount)!)
+        if let status = orderAnswerStatus {
+            return json(["error": "INTERNAL", "message": "internal error"], status: status)
+        }
         return json(["success": true, "success_response": ["order_id": id, "product_id": product, "side": side]])
     }
 

@@ -12,6 +12,15 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     private var orders: [String: (market: String, type: String, price: ExactDecimal, quantity: ExactDecimal)] = [:]
     private var next = 1
     public private(set) var orderRequests = 0
+    /// An HTTP status (500, 502) answered with an HTML page instead of an order's success once it
+    /// is placed.
+    public var orderAnswerStatus: Int?
+    /// Orders the fake holds (placed and not cancelled).
+    public var orderCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return orders.count
+    }
 
     public init(key: String, secret: String, balances: [String: String]) {
         authorization = "Basic " + Data((key + ":" + secret).utf8).base64EncodedString()
@@ -60,6 +69,9 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
             let id = String(format: "aaaaaaaa-bbbb-cccc-dddd-%012d", next)
             next += 1
             orders[id] = ("BTC-XMR", type, price, q)
+            if let status = orderAnswerStatus {
+                return .text("<html><title>\(status) Internal Server Error</title></html>", status: status)
+            }
             return ok("{\"success\":true,\"uuid\":\"\(id)\",\"bnewbalavail\":\"0\",\"snewbalavail\":\"0\"}")
         case "/order/cancel":
             let ids = form["uuid"] == "all" ? Array(orders.keys) : [form["uuid"] ?? ""]

@@ -43,6 +43,11 @@ package struct CoinbaseAccount: ExchangeAccount {
         case .failure(let e):
             return .failure(AccountError.lostAnswer(e, isOrder: isOrder, exchange: exchange))
         case .success(let response):
+            // A server error after an order left does not say the order was not placed.
+            if isOrder && response.status >= 500 {
+                return .failure(
+                    .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the order was sent"))
+            }
             return CoinbaseAccountDecoder.answer(response, path: path)
         }
     }

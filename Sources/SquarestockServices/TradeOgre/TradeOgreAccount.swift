@@ -50,7 +50,13 @@ package struct TradeOgreAccount: ExchangeAccount {
         return transport.perform(requests).map { answer in
             switch answer {
             case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
-            case .success(let r): return TradeOgreAccountDecoder.answer(r)
+            case .success(let r):
+                // A server error after an order left does not say the order was not placed.
+                if isOrder && r.status >= 500 {
+                    return .failure(
+                        .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the order was sent"))
+                }
+                return TradeOgreAccountDecoder.answer(r)
             }
         }
     }
