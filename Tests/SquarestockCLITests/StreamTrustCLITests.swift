@@ -197,3 +197,33 @@ final class LeftFlag: @unchecked Sendable {
     /// True once set; waits at most `seconds` for it (the event, not a time, is what is tested).
     func wait(seconds: Double) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }
+
+/// Issue 28 review: refusals of every symbol end the stream with an error instead of
+/// reconnecting to subscribe to nothing, and a refusal naming something else is still said.
+@Suite(.serialized)
+struct StreamRefusalCLITests {
+    @Test func everySymbolRefusedEndsTheStreamWithAnError() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: StreamCLITests.frame("coinbase/ws-exchange/inline__error_invalid-product.json"))
+            peer.stayQuiet(5, answeringPings: true)
+        }
+        let run = try StreamTrustCLITests.run(
+            server, ["ETH-XYZ", "--source", "coinbase"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
+        #expect(run.exitCode == 1, "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("\"type\": \"error\""), "\(run.stdout)")
+        #expect(server.connections == 1)
+    }
+
+    @Test func aRefusalOfSomethingNotAskedForIsANotice() throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: #"{"type":"error","message":"Failed to subscribe","reason":"the feed is busy"}"#)
+            peer.send(text: StreamCLITests.btc)
+            peer.stayQuiet(5)
+        }
+        let run = try StreamTrustCLITests.run(server, ["BTC-USD", "ETH-USD", "--source", "coinbase", "--count", "1"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"type\": \"notice\""), "\(run.stdout)")
+    }
+}

@@ -41,18 +41,16 @@ public enum BodyKind: String, Sendable, Equatable {
 
     /// A short, printable quote of what came back: the HTML `<title>` when there is one,
     /// otherwise the first line, at most `limit` characters, control characters removed.
-    /// Error bodies can be megabytes, so the work is bounded: the title is looked for in the
-    /// first 64 KiB as bytes, and only a window of `limit * 8` bytes ever becomes a `String`.
-    /// Every configured secret is replaced (by `redactor`) before anything is cut, so a cut
-    /// falling inside a key cannot leave most of it in the message.
+    /// Error bodies can be megabytes, so the work is bounded: only the first 64 KiB are looked
+    /// at. The title or line is sanitized whole, then every configured secret is replaced (by
+    /// `redactor`), and only then is it cut: a cut falling inside a key cannot leave part of it,
+    /// however much invisible padding (control characters, zero-width spaces) stands before it.
     package static func excerpt(_ body: [UInt8], limit: Int = 80, redactor: SecretRedactor = .shared) -> String {
-        let window = max(limit, 1) * 8
         let head = redactor.redactedHead(body, limit: 64 * 1024)
         var candidate: Substring
         var cutShort = false
         if let title = titleBytes(head) {
-            cutShort = title.count > window
-            candidate = Substring(String(decoding: title.prefix(window), as: UTF8.self))
+            candidate = Substring(String(decoding: title, as: UTF8.self))
         } else {
             var i = head.startIndex
             while i < head.endIndex {
@@ -65,8 +63,8 @@ public enum BodyKind: String, Sendable, Equatable {
                 i += bom
             }
             let rest = head[i...]
-            cutShort = rest.count > window && !rest.prefix(window).contains(where: { $0 == 10 || $0 == 13 })
-            candidate = Substring(String(decoding: rest.prefix(window), as: UTF8.self))
+            cutShort = body.count > head.count && !rest.contains(where: { $0 == 10 || $0 == 13 })
+            candidate = Substring(String(decoding: rest, as: UTF8.self))
             candidate = candidate.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             if let nl = candidate.firstIndex(where: \.isNewline) {
                 candidate = candidate[..<nl]

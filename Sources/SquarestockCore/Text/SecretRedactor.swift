@@ -70,11 +70,11 @@ package final class SecretRedactor: @unchecked Sendable {
 
     /// A message an exchange or a service wrote, fit to show: control and escape sequences
     /// removed, every secret replaced, and only then cut to `limit` characters (with `…`), so
-    /// that a cut can never fall inside a secret and leave part of it. At most 64 KiB of the
-    /// message is looked at.
+    /// that a cut can never fall inside a secret and leave part of it. The whole message is
+    /// cleaned before anything is cut (it came out of a body the transport already bounds):
+    /// cutting first would let invisible padding push a key across the cut.
     package func excerpt(_ message: String, limit: Int = 160) -> String {
-        let head = message.utf8.count > 65_536 ? String(decoding: message.utf8.prefix(65_536), as: UTF8.self) : message
-        let clean = redact(TerminalText.sanitize(head))
+        let clean = redact(TerminalText.sanitize(message))
         return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
     }
 

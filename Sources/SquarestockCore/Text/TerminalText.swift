@@ -68,7 +68,9 @@ package enum TerminalText {
     ///   count as whitespace; other C0 controls, DEL and C1 controls (U+0080...U+009F) are dropped.
     /// - Dropped too: the bidi controls U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069,
     ///   and U+FEFF (a byte-order mark at the start of a body is common and invisible); and the
-    ///   invisible U+200B, U+2060...U+2064, U+180E, U+206A...U+206F, U+FFF9...U+FFFB.
+    ///   invisible U+200B, U+2060...U+2064, U+180E, U+206A...U+206F, U+FFF9...U+FFFB; and any other
+    ///   default-ignorable character (ZWJ, ZWNJ, soft hyphen, variation selectors, tags) that
+    ///   follows ASCII or starts the text.
     package static func sanitize(_ s: String) -> String {
         filter(s, keepingLayout: false)
     }
@@ -124,6 +126,11 @@ package enum TerminalText {
                 // Printable ASCII: the common case, no property lookup.
             } else if !keepingLayout && scalar.properties.isWhitespace {
                 pendingSpace = true
+                return .text
+            } else if scalar.properties.isDefaultIgnorableCodePoint, out.last.map({ $0.isASCII }) ?? true {
+                // An invisible character next to ASCII (a ZWNJ, a soft hyphen, a variation
+                // selector or a tag inside a ticker or a key) only hides what the text is; in
+                // emoji sequences and scripts that need them they follow non-ASCII and stay.
                 return .text
             }
             if pendingSpace && !out.isEmpty { out.append(" ") }

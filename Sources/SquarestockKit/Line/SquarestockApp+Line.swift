@@ -15,7 +15,8 @@ extension SquarestockApp {
         let previous = cache.load()
         let quotes = manager.quotes(for: symbols).map { r -> LineQuote in
             guard let s = r.stock, let last = s.price.last else {
-                let reason = TerminalText.sanitize(r.error?.detail ?? "no price")
+                // Written to a cache file: no secret may reach it, whatever path the text took.
+                let reason = SecretRedactor.shared.redact(TerminalText.sanitize(r.error?.detail ?? "no price"))
                 // A failed fetch keeps the last good price and its time (the bar goes on showing
                 // it, marked once it is old) and is not tried again before --max-age has passed.
                 if var old = previous[LineKey(symbol: r.symbol, asked: asked)], !old.price.isEmpty {

@@ -77,7 +77,8 @@ package final class StreamSession: @unchecked Sendable {
         return raw * Double.random(in: 0.5...1)
     }
 
-    /// Streams until `stop()` or until `onEvent` returns false.
+    /// Streams until `stop()`, until `onEvent` returns false, or until the feed has refused
+    /// every symbol (nothing is left to stream; reconnecting would subscribe to nothing).
     package func run(onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool) {
         var attempt = 0
         while !isStopped {
@@ -119,41 +120,51 @@ package final class StreamSession: @unchecked Sendable {
             if isStopped { return true }
             let message = try c.receive(timeout: 0.25)
             let now = clock.now()
-            if message != nil {
-                lastFrame = now
-                pinged = false
-            }
             switch message {
             case .text(let bytes)?, .binary(let bytes)?:
                 lastData = now
+                lastFrame = now
+                pinged = false
                 if liveSince == nil {
                     liveSince = now
                     onState(.live)
                 }
                 events.removeAll(keepingCapacity: true)
                 feed.decode(bytes, state: &state, into: &events)
-                for var event in events where Self.concerns(event, subscribed: subscribed) {
-                    if case .symbolFailed("", let reason) = event {
-                        // A refusal that names no symbol: the one symbol asked for, or else the
-                        // whole request (said, not dropped).
+                for var event in events {
+                    if case .symbolFailed(_, let reason) = event, !Self.concerns(event, subscribed: subscribed) {
+                        // A refusal that names no symbol asked for: the one symbol asked for,
+                        // or else the whole request (said, never dropped).
                         event =
                             subscribed.count == 1
                             ? .symbolFailed(symbol: subscribed[0], reason: reason)
                             : .notice("the feed refused the subscription: " + reason)
                     }
+                    guard Self.concerns(event, subscribed: subscribed) else { continue }
                     if case .symbolFailed(let symbol, _) = event {
-                        locked { symbols.removeAll { $0 == symbol } }
+                        locked { symbols.removeAll { $0.caseInsensitiveCompare(symbol) == .orderedSame } }
+                        if currentSymbols.isEmpty {
+                            _ = onEvent(event)
+                            return true
+                        }
                     }
                     if case .book(let book) = event, case .resyncing = book.check {
                         for m in feed.resync(book.symbol) { try c.send(text: m) }
                     }
                     guard onEvent(event) else { return true }
                 }
+            case .pong?:
+                // The answer to our ping proves the connection; a server's own pings do not
+                // (a server sending only pings once kept a dead feed "live").
+                lastFrame = now
+                pinged = false
             case .close(let code, let reason)?:
                 throw .connection(Self.closed(code: code, reason: reason))
             default: break
             }
-            if !counted, let since = liveSince, now - since >= healthyAfter {
+            // Healthy: data for `healthyAfter` and still arriving (a pong-kept connection that
+            // said one thing long ago does not count).
+            if !counted, let since = liveSince, now - since >= healthyAfter, now - lastData <= idleTimeout {
                 counted = true
                 healthy()
             }
@@ -190,7 +201,6 @@ package final class StreamSession: @unchecked Sendable {
         switch event {
         case .quote(let q): symbol = q.symbol
         case .heartbeat(let s?): symbol = s
-        case .symbolFailed("", _): return true
         case .symbolFailed(let s, _), .gap(let s, _): symbol = s
         case .book(let b): symbol = b.symbol
         case .heartbeat(nil), .subscribed, .notice: return true

@@ -26,6 +26,7 @@ enum WatchStreamLines {
         signal(SIGTERM) { _ in WatchStreamLines.interrupted = 1 }
         let source = handle.source
         var quotes = 0
+        var refused = 0
         handle.run(
             shouldStop: { WatchStreamLines.interrupted != 0 },
             onState: { state in
@@ -41,11 +42,16 @@ enum WatchStreamLines {
                 let line =
                     json ? StreamLineWriter.json(event, source: source) : StreamLineWriter.plain(event, source: source)
                 if let line, !Terminal.writeOut(line + "\n") { return false }  // the reader went away
+                if case .symbolFailed = event { refused += 1 }
                 if case .quote = event {
                     quotes += 1
                     if let count, quotes >= count { return false }
                 }
                 return true
             })
+        // The stream ends by itself only when the feed refused every symbol: that is a failure.
+        if WatchStreamLines.interrupted == 0, quotes == 0, refused > 0, handle.symbolsLeft.isEmpty {
+            throw ExitCode(1)
+        }
     }
 }

@@ -73,6 +73,13 @@ struct SecretRedactorTests {
             #expect(e.count <= 160)
         }
         #expect(r.excerpt("short \u{1B}]52;c;aGk=\u{07}text") == "short text")
+        // Invisible padding longer than any window before the key: still found whole.
+        let padded = String(repeating: "\u{01}", count: 70_000) + key + " tail"
+        #expect(!r.excerpt(padded).lowercased().contains("key-0123"))
+        for pad in [600, 630, 635] {
+            let body = Array((String(repeating: "\u{01}", count: pad) + key + " tail").utf8)
+            #expect(!BodyKind.excerpt(body, redactor: r).lowercased().contains("key-0123"), "pad \(pad)")
+        }
     }
 
     /// Every alignment of a secret inside base64 and base64url text is found: an echoed
@@ -102,7 +109,11 @@ struct SecretRedactorTests {
     @Test func zeroWidthCharactersAreRemoved() {
         #expect(TerminalText.sanitize("BT\u{200B}C") == "BTC")
         #expect(TerminalText.sanitize("a\u{2060}b\u{FFF9}c\u{180E}d") == "abcd")
-        // ZWJ stays: emoji sequences need it.
+        // ZWJ stays where emoji sequences need it, not after ASCII, where it only splits a word.
         #expect(TerminalText.sanitize("👩\u{200D}💻") == "👩\u{200D}💻")
+        #expect(TerminalText.sanitize("AB\u{200C}CD\u{00AD}EF\u{FE0F}GH\u{E0041}") == "ABCDEFGH")
+        // A key split by invisible characters is still found once sanitized.
+        let r = SecretRedactor(secrets: ["KEY-0123456789"])
+        #expect(r.excerpt("x KEY-01\u{200C}2345\u{00AD}6789 y") == "x REDACTED y")
     }
 }
