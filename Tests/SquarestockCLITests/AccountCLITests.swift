@@ -139,7 +139,7 @@ struct AccountCLITests {
         let small = try s.run(["buy", "BTC-USD", "0.00001", "--limit", "30000", "--yes"])
         #expect(small.exitCode == 1 && small.stdout.contains("below the minimum order of 0.0002 BTC"))
         let big = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])
-        #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000 USD, and 10000.0000 USD is available"))
+        #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000.00 USD, and 10000.0000 USD is available"))
         let tick = try s.run(["sell", "BTC-USD", "0.01", "--limit", "30000.05", "--yes"])
         #expect(tick.exitCode == 1 && tick.stdout.contains("problem:"))
         #expect(s.fake.addOrderRequests == 0)

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockRendering
 
 /// The checks made before an order leaves: the pair must be trading, the amount at least the
 /// pair's minimum and on its step, the cost at least the minimum cost, the price on the pair's
@@ -26,16 +27,24 @@ enum OrderChecks {
                 out.append("the price \(price) has more than the pair's \(decimals) decimals")
             }
             if let minCost = listing.minimumCost, let cost = r.cost, cost < minCost {
-                out.append("the cost \(cost) \(r.pair.quote) is below the minimum of \(minCost) \(r.pair.quote)")
+                out.append(
+                    "the cost \(money(cost, r, listing)) \(r.pair.quote) is below the minimum of \(minCost) \(r.pair.quote)"
+                )
             }
         }
         if let available {
             let needed = r.side == .buy ? r.cost : r.amount
             if let needed, needed > available {
-                out.append("it needs \(needed) \(r.spends), and \(available) \(r.spends) is available")
+                let shown = r.side == .buy ? money(needed, r, listing) : needed.description
+                out.append("it needs \(shown) \(r.spends), and \(available) \(r.spends) is available")
             }
         }
         return out
+    }
+
+    /// A cost in the quote currency as the preview shows it (its currency's precision).
+    static func money(_ value: ExactDecimal, _ r: OrderRequest, _ listing: PairListing) -> String {
+        MoneyText.text(value, currency: r.pair.quote, fallback: listing.effectivePriceDecimals)
     }
 
     /// `value` is a whole number of `step`s (exactly, in decimals).
