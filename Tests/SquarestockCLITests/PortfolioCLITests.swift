@@ -134,11 +134,20 @@ struct PortfolioCLITests {
         try Self.run(env, ["buy", "ACME", "10", "--price", "120", "--date", "2024-02-10"])
         try Self.run(env, ["sell", "ACME", "5", "--price", "130", "--date", "2024-04-10"])
         #expect(try Self.run(env, ["realized", "--format", "json"]).stdout.contains("\"basis\": \"500.00\""))
+        let hifo = try Self.run(env, ["realized", "--format", "json", "--method", "hifo"])
+        #expect(hifo.stdout.contains("\"basis\": \"600.00\""))
+        // Past years' gains change: said, with the way back (it was silent).
         #expect(
-            try Self.run(env, ["realized", "--format", "json", "--method", "hifo"]).stdout.contains(
-                "\"basis\": \"600.00\""))
+            hifo.stderr
+                == "note: realized gains recomputed under hifo (were fifo): 2024 150.00 → 50.00 USD; if a tax year among them is filed, `squarestock portfolio method fifo` sets the method back\n",
+            "\(hifo.stderr)")
         #expect(try Self.run(env, ["method"]).stdout == "lot method: hifo\n")
-        #expect(try Self.run(env, ["method", "lifo"]).stdout == "lot method: lifo\n")
+        // LIFO takes the same lot here: nothing changes, nothing is said.
+        let lifo = try Self.run(env, ["method", "lifo"])
+        #expect(lifo.stdout == "lot method: lifo\n" && lifo.stderr == "", "\(lifo.stderr)")
+        let fifo = try Self.run(env, ["method", "fifo"])
+        #expect(fifo.stderr.contains("2024 50.00 → 150.00 USD"), "\(fifo.stderr)")
+        try Self.run(env, ["method", "lifo"])
         // Another portfolio in the same file keeps its own (the default).
         #expect(try Self.run(env, ["method", "--portfolio", "ira"]).stdout == "lot method: fifo\n")
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)

@@ -68,12 +68,25 @@ extension SquarestockApp {
         try portfolioLedger(create: true).store.backup(to: path)
     }
 
-    /// The portfolio's lot method, set when `method` is given.
-    public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> LotMethod {
+    /// The portfolio's lot method, set when `method` is given, and a note naming the years whose
+    /// realized gains the change recomputes (a tax year already filed must not change without a
+    /// word), with how to go back.
+    public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> (method: LotMethod, note: String?) {
         // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
         // an average-cost pool).
         var ledger = try portfolioLedger(create: true)
-        if let method { try ledger.setMethod(method) }
-        return ledger.method
+        let old = ledger.method
+        guard let method else { return (old, nil) }
+        let changes = try ledger.setMethod(method)
+        guard !changes.isEmpty else { return (method, nil) }
+        let years = changes.map { c in
+            "\(c.year) \(MinorUnits.text(c.before, currency: c.currency)) → \(MinorUnits.text(c.after, currency: c.currency)) \(c.currency)"
+        }
+        return (
+            method,
+            "realized gains recomputed under \(method.rawValue) (were \(old.rawValue)): "
+                + years.joined(separator: ", ")
+                + "; if a tax year among them is filed, `squarestock portfolio method \(old.rawValue)` sets the method back"
+        )
     }
 }

@@ -14,15 +14,22 @@ public struct PortfolioLedger: Sendable {
         (id, method) = try store.portfolio(named: name, create: create)
     }
 
-    /// Sets the lot method; gains are derived, so every sale is seen under it from now on.
-    public mutating func setMethod(_ m: LotMethod) throws(PortfolioError) {
-        do { _ = try PortfolioBook(entries: entries(), method: m) } catch {
+    /// Sets the lot method; gains are derived, so every sale is seen under it from now on. Returns
+    /// the years whose realized gains it changes, for the caller to say so.
+    @discardableResult
+    public mutating func setMethod(_ m: LotMethod) throws(PortfolioError) -> [RealizedChange] {
+        guard m != method else { return [] }
+        let all = try entries()
+        let after: PortfolioBook
+        do { after = try PortfolioBook(entries: all, method: m) } catch {
             throw .invalidEntry(
                 "the journal cannot be read under \(m.rawValue): \(error.description); the method stays \(method.rawValue)"
             )
         }
+        let changes = (try? PortfolioBook(entries: all, method: method)).map { RealizedChange.between($0, after) } ?? []
         try store.setMethod(m, portfolio: id)
         method = m
+        return changes
     }
 
     public func entries() throws(PortfolioError) -> [JournalEntry] { try store.entries(portfolio: id) }

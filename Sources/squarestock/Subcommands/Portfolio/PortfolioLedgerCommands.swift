@@ -169,9 +169,10 @@ struct PortfolioMethod: ParsableCommand {
 
     func run() throws {
         let app = try options.app()
-        let m = try PortfolioOutput.run { () throws(PortfolioError) in
+        let (m, note) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.portfolioMethod(method.flatMap { LotMethod(rawValue: $0.lowercased()) })
         }
         Terminal.writeOut("lot method: \(m.rawValue)\n")
+        if let note { Terminal.writeError("note: " + note + "\n") }
     }
 }

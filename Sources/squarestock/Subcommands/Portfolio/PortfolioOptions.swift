@@ -41,7 +41,8 @@ struct PortfolioOptions: ParsableArguments {
     func app() throws -> SquarestockApp {
         let app = SquarestockApp(settings: try settings())
         if let m = method.flatMap({ LotMethod(rawValue: $0.lowercased()) }) {
-            _ = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
+            let (_, note) = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
+            if let note { Terminal.writeError("note: " + note + "\n") }
         }
         return app
     }
