@@ -91,6 +91,8 @@ struct AccountFilesCLITests {
         let folder = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
         #expect(
             folder.exitCode == 1 && folder.stderr.contains("is a folder") && folder.stderr.contains("rmdir \(path)"))
+        // Refused before the preview: nothing is offered for confirmation that could not be sent.
+        #expect(!folder.stdout.contains("cost:"), "\(folder.stdout)")
         #expect(s.fake.addOrderRequests == 0 && s.fake.nonceRejections == 0)
     }
 

@@ -116,9 +116,14 @@ extension SquarestockApp {
         case .success(let a): account = a
         case .failure(let e): return .failure(e)
         }
-        let available =
-            try? account.balances(transport: privateTransport).get()
-            .first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
+        let available: ExactDecimal?
+        switch account.balances(transport: privateTransport) {
+        case .success(let balances):
+            available = balances.first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
+        // A nonce file that cannot be used stops every call: say so before asking to confirm.
+        case .failure(let e) where e.isNonceFile: return .failure(e)
+        case .failure: available = nil
+        }
         let feeRate = account.takerFee(listing, transport: privateTransport)
         return .success(
             OrderPreview(
@@ -176,6 +181,14 @@ extension SquarestockApp {
     /// `cancel --all`.
     public func cancelAll() -> Result<Int, AccountError> {
         account().flatMap { $0.cancelAll(transport: privateTransport) }
+    }
+}
+
+extension AccountError {
+    /// Kraken's nonce file cannot be used: no private call can be made until it is fixed.
+    var isNonceFile: Bool {
+        if case .nonceFile = self { return true }
+        return false
     }
 }
 
