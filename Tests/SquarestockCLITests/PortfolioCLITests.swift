@@ -127,6 +127,31 @@ struct PortfolioCLITests {
                 == "lot,symbol,acquired,quantity,cost,currency,unit_cost\n")
     }
 
+    /// What the ledger allows but is likely a slip is said when recorded (it was silent): cash
+    /// that a purchase takes below zero (once, when it first goes negative), and a dividend of a
+    /// symbol not held on or before its date, typed or imported.
+    @Test func likelySlipsAreSaidWhenRecorded() throws {
+        let env = Self.environment()
+        let first = try Self.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2024-03-01"])
+        #expect(
+            first.stderr
+                == "note: cash USD is now -1500.00: no deposit covers the purchase; `squarestock portfolio deposit AMOUNT USD` records the money paid in (ignore this if you do not track cash)\n"
+        )
+        #expect(try Self.run(env, ["buy", "AAPL", "1", "--price", "150", "--date", "2024-03-02"]).stderr == "")
+        #expect(try Self.run(env, ["dividend", "AAPL", "2.40", "--date", "2024-03-01"]).stderr == "")
+        let never = try Self.run(env, ["dividend", "MSFT", "2.40", "--date", "2024-03-01"])
+        #expect(
+            never.stderr
+                == "note: MSFT was not held on or before 2024-03-01: the dividend is recorded; check the symbol, or record the purchase\n"
+        )
+        let file = env["XDG_DATA_HOME"]! + "-dividend.csv"
+        try "date,kind,symbol,amount,currency\n2024-01-05,dividend,AAPL,1.00,USD\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let imported = try Self.run(env, ["import", file, "--yes"])
+        #expect(imported.stderr.contains("note: AAPL was not held on or before 2024-01-05"), "\(imported.stderr)")
+        #expect(try Self.run(Self.environment(), ["deposit", "1", "USD"]).stderr == "")
+    }
+
     /// The method is the portfolio's: set once with --method (or `portfolio method`), kept.
     @Test func theLotMethodIsKeptPerPortfolio() throws {
         let env = Self.environment()
@@ -834,6 +859,7 @@ struct PortfolioFXCLITests {
         var env = PortfolioCLITests.environment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
         env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        try PortfolioCLITests.run(env, ["deposit", "1000", "EUR", "--date", "2025-10-01"])
         // Saturday 25 October: the last close before it is Friday's, 262.82000732421875.
         let r = try CLIRunner.run(
             [

@@ -41,10 +41,11 @@ extension SquarestockApp {
         return (entries, entries.map { new.contains($0.importKey ?? "") })
     }
 
-    /// Imports a CSV file in one transaction: all of its new rows, or nothing.
-    public func importPortfolio(_ bytes: [UInt8]) throws(PortfolioError) -> [JournalEntry] {
+    /// Imports a CSV file in one transaction: all of its new rows, or nothing; with the notes on
+    /// likely slips (a dividend of a symbol never held, cash gone negative).
+    public func importPortfolio(_ bytes: [UInt8]) throws(PortfolioError) -> (written: [JournalEntry], notes: [String]) {
         let entries = try JournalCSV.read(bytes, today: portfolioToday)
-        return try portfolioLedger(create: true).record(entries)
+        return try portfolioLedger(create: true).recordNoting(entries)
     }
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.

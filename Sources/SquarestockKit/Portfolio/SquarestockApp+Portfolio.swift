@@ -50,7 +50,8 @@ extension SquarestockApp {
                 notes.append("no \(e.currency)→\(base) rate found for \(e.date); add --fx RATE to record it")
             }
         }
-        return (try ledger.record(withRates), notes)
+        let (written, slips) = try ledger.recordNoting(withRates)
+        return (written, notes + slips)
     }
 
     /// The rate of `date` from the FX pair's daily history (`EURUSD=X`): that day's close, or the

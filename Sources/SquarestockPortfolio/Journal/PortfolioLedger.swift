@@ -45,6 +45,21 @@ public struct PortfolioLedger: Sendable {
         return try store.append(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
     }
 
+    /// Like `record`, with notes on what the new entries do that is allowed but likely a slip
+    /// (`EntryNotes`), worked out on the journal the write checked.
+    public func recordNoting(_ new: [JournalEntry]) throws(PortfolioError) -> (
+        written: [JournalEntry], notes: [String]
+    ) {
+        let method = self.method
+        let seen = CheckedJournal()
+        let written = try store.append(new, portfolio: id) { all in
+            seen.all = all
+            seen.book = try PortfolioBook(entries: all, method: method)
+        }
+        guard let book = seen.book else { return (written, []) }
+        return (written, EntryNotes.notes(new: written, all: seen.all, book: book))
+    }
+
     /// The entries of `new` that `record` would write (those not imported yet), checked the same
     /// way, with nothing written.
     public func preview(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
@@ -70,4 +85,11 @@ public struct PortfolioLedger: Sendable {
         let written = try record([reversal])
         return (written.first ?? reversal, last)
     }
+}
+
+/// The journal and book the write's check built, kept for the notes (the check runs inside the
+/// store's transaction, synchronously, once).
+private final class CheckedJournal: @unchecked Sendable {
+    var all: [JournalEntry] = []
+    var book: PortfolioBook?
 }

@@ -117,8 +117,9 @@ struct PortfolioImport: ParsableCommand {
             )
             return
         }
-        let written = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolio(bytes) }
+        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolio(bytes) }
         Terminal.writeOut("imported \(written.count) entries\n")
+        for n in notes { Terminal.writeError("note: " + n + "\n") }
     }
 }
 
