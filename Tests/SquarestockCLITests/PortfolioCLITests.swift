@@ -224,6 +224,10 @@ struct PortfolioCLITests {
         #expect(try Self.run(env, ["lots", "AAPL", "--format", "json"]).stdout.contains("\"quantity\": \"10\""))
         let history = try Self.run(env, ["history", "--format", "table"]).stdout
         #expect(history.contains("reversed") && history.contains("reverses 2"), "\(history)")
+        // JSON says the same as the table: both entries and the reversal (it listed only the first).
+        let json = try Self.run(env, ["history", "--format", "json"]).stdout
+        #expect(json.components(separatedBy: "\"kind\"").count - 1 == 3, "\(json)")
+        #expect(json.contains("\"kind\": \"reversal\"") && json.contains("\"reverses\": 2}"), "\(json)")
         try Self.run(env, ["undo"])
         try Self.run(env, ["undo"], exit: 1)
     }

@@ -4,8 +4,10 @@ import SquarestockCore
 /// `portfolio export --format json`: the entries in effect, every amount an exact decimal string;
 /// `fxRate` is the rate recorded with the entry (1 `currency` = `fxRate` of the base), or null.
 public enum JournalJSON {
-    public static func write(_ entries: [JournalEntry]) -> String {
-        let rows = PortfolioBook.effective(entries).map { e -> String in
+    /// `asRecorded` (`portfolio history --format json`): every entry in id order, reversals and
+    /// the entries they reverse included, as the table shows them; else the entries in effect.
+    public static func write(_ entries: [JournalEntry], asRecorded: Bool = false) -> String {
+        let rows = (asRecorded ? entries : PortfolioBook.effective(entries)).map { e -> String in
             func s(_ v: String?) -> String { v.map { "\"" + escape($0) + "\"" } ?? "null" }
             func m(_ v: Int64) -> String { "\"" + MinorUnits.text(v, exponent: e.exponent) + "\"" }
             return
@@ -15,7 +17,8 @@ public enum JournalJSON {
                 + "\"fee\": \(m(e.fee)), \"withheld\": \(m(e.withheld)), "
                 + "\"ratio\": \(s(e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" })), "
                 + "\"lot\": \(e.lot.map(String.init) ?? "null"), \"note\": \(s(e.note)), "
-                + "\"fxRate\": \(s(e.fxRate?.description))}"
+                + "\"fxRate\": \(s(e.fxRate?.description))"
+                + (asRecorded ? ", \"reverses\": \(e.reverses.map(String.init) ?? "null")}" : "}")
         }
         return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "]\n"
     }

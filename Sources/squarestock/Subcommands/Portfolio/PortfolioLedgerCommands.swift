@@ -79,7 +79,7 @@ struct PortfolioHistory: ParsableCommand {
         }
         switch options.output(settings).format {
         case .table: Terminal.writeOut(LedgerWriters.historyTable(entries))
-        case .json: Terminal.writeOut(JournalJSON.write(entries))
+        case .json: Terminal.writeOut(JournalJSON.write(entries, asRecorded: true))
         case .csv: Terminal.writeOut(LedgerCSVWriters.history(entries))
         }
     }
