@@ -438,6 +438,23 @@ struct PortfolioCLITests {
         #expect(sale.stdout == "")
     }
 
+    /// A file over the import limit is refused before a byte is read (a million rows took 2.1 GB),
+    /// with what to do; nothing is written.
+    @Test func anImportOverTheSizeLimitIsRefusedUnread() throws {
+        let env = Self.environment()
+        let file = env["XDG_DATA_HOME"]! + "-huge.csv"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("date,kind\n".utf8)))
+        #expect(truncate(file, off_t(16 << 20) + 1) == 0)  // sparse: no disk used
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try Self.run(env, ["import", file, "--yes"], exit: 1)
+        #expect(
+            r.stderr.hasPrefix("squarestock: \(file) is ") && r.stderr.contains("limit for this file; it was not read")
+                && r.stderr.hasSuffix("; split it into files under 16 MiB and import each\n"), "\(r.stderr)")
+        #expect(try Self.run(env, ["history", "--format", "table"]).stdout == "the journal is empty\n")
+        let missing = try Self.run(env, ["import", file + "-missing"], exit: 1)
+        #expect(missing.stderr.hasPrefix("squarestock: cannot open \(file)-missing"), "\(missing.stderr)")
+    }
+
     /// hledger (a Debian package, installed by .ci/run) reads the exported journal, checks that
     /// every transaction balances, and must find our holdings, cash and gains to the cent.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger"), "hledger is not installed"))
@@ -773,7 +790,9 @@ struct PortfolioCLITests {
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(spilled, "the import ended before it wrote 2 MB to the WAL: make the file larger")
+        #expect(
+            spilled,
+            "the import ended before it wrote 2 MB to the WAL: make the file larger (up to the 16 MiB import limit)")
         #expect(process.terminationReason == .uncaughtSignal)
         let history = try Self.run(env, ["history", "--format", "json"]).stdout
         #expect(history.components(separatedBy: "\"kind\"").count - 1 == 1, "only the first purchase")

@@ -23,6 +23,11 @@ import SquarestockCore
 /// row's identity is its text and how many identical rows came before it in the file, so an
 /// import run twice adds nothing while two genuinely identical trades on one day both count.
 public enum JournalCSV {
+    /// The largest file `portfolio import` reads: about 300,000 rows, far beyond a broker's
+    /// yearly statement; an import is read whole and checked in one transaction, so a larger
+    /// file is refused before it is read rather than exhausting memory.
+    public static let sizeLimit = 16 << 20
+
     public static let columns = [
         "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
         "fx",

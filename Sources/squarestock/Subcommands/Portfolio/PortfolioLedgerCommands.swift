@@ -99,11 +99,21 @@ struct PortfolioImport: ParsableCommand {
 
     func run() throws {
         let app = try options.app()
-        guard let data = FileManager.default.contents(atPath: file) else {
-            Terminal.writeError("squarestock: cannot read \(file)\n")
+        // Read under a limit checked before reading: the whole file and its rows are held in
+        // memory (about 40 times its size), so a runaway file is refused up front.
+        let bytes: [UInt8]
+        switch LocalFileReader.read(file, limit: JournalCSV.sizeLimit) {
+        case .success(let b): bytes = b
+        case .failure(let e):
+            if case .tooLarge = e {
+                Terminal.writeError(
+                    "squarestock: \(e.description); split it into files under \(JournalCSV.sizeLimit >> 20) MiB and import each\n"
+                )
+            } else {
+                Terminal.writeError("squarestock: \(e.description)\n")
+            }
             throw ExitCode(1)
         }
-        let bytes = [UInt8](data)
         if !yes {
             let (entries, isNew) = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.previewPortfolioImport(bytes)
