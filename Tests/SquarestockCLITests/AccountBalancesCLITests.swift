@@ -18,7 +18,11 @@ struct AccountBalancesCLITests {
         ])
         let json = try s.run(["account", "--format", "json"])
         #expect(json.exitCode == 0, "\(json.stderr)")
-        #expect(json.stdout.contains("\"asset\": \"BTC\", \"total\": \"0.5000000000\", \"available\": \"0\""))
+        // Kraken Rewards (`.F`) earn and stay tradable through the base asset, as Kraken documents.
+        #expect(
+            json.stdout.contains(
+                "\"asset\": \"BTC\", \"total\": \"0.5000000000\", \"available\": \"0.5000000000\", \"held\": \"0\""))
+        #expect(json.stdout.contains("\"kind\": \"rewards\""))
         #expect(json.stdout.contains("\"kind\": \"earning\"") && json.stdout.contains("\"kind\": \"staked\""))
         #expect(json.stdout.contains("\"asset\": \"ETH\", \"total\": \"198.3970000000\""))
         // The earning BTC is valued at BTC's price, exactly as the tradable BTC is.
@@ -28,11 +32,19 @@ struct AccountBalancesCLITests {
 
         let table = try s.run(["account", "--format", "table"])
         #expect(table.exitCode == 0, "\(table.stderr)")
-        #expect(table.stdout.contains("BTC (earning)") && table.stdout.contains("ETH (staked)"), "\(table.stdout)")
+        #expect(table.stdout.contains("BTC (rewards)") && table.stdout.contains("ETH (staked)"), "\(table.stdout)")
         #expect(table.stdout.contains("USD (earning)") && table.stdout.contains("not available to trade"))
         let csv = try s.run(["account", "--format", "csv"])
         #expect(csv.stdout.contains("USD,250.5000,0,0,250.5000,earning"), "\(csv.stdout)")
         #expect(csv.stdout.contains("USD,100.0000,100.0000,0,100.0000,tradable"))
+    }
+
+    /// Kraken Rewards balances can be sold: the preview counts them as available, and a staked
+    /// balance of the same asset is not.
+    @Test func aRewardsBalanceCanBeSpentAndAStakedOneCannot() throws {
+        let s = try Self.setup(["ZUSD": "100.0000", "XBT.F": "0.5000000000", "XBT.S": "2.0000000000"])
+        let run = try s.run(["sell", "BTC-USD", "0.3", "--limit", "30000", "--dry-run"])
+        #expect(run.stdout.contains("uses:      BTC, 0.5000000000 available"), "\(run.stdout)\(run.stderr)")
     }
 
     @Test func theTableShowsValuesAtTheCurrencysPrecisionAndJSONKeepsThemExact() throws {

@@ -119,7 +119,7 @@ extension SquarestockApp {
         let available: ExactDecimal?
         switch account.balances(transport: privateTransport) {
         case .success(let balances):
-            available = balances.first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
+            available = Self.spendable(spends, in: balances)
         // A nonce file that cannot be used stops every call: say so before asking to confirm.
         case .failure(let e) where e.isNonceFile: return .failure(e)
         case .failure: available = nil
@@ -143,9 +143,8 @@ extension SquarestockApp {
                 .flatMapError { e in
                     guard case .insufficientFunds(let exchange, _) = e else { return .failure(e) }
                     let spends = request.spends
-                    let available =
-                        try? account.balances(transport: privateTransport).get()
-                        .first { $0.asset == spends && $0.kind == .tradable }?.available ?? .zero
+                    let available = (try? account.balances(transport: privateTransport).get())
+                        .map { Self.spendable(spends, in: $0) }
                     let detail = available.map { "\($0) \(spends) available" } ?? "the \(spends) balance is too small"
                     return .failure(.insufficientFunds(exchange: exchange, detail: detail))
                 }
@@ -181,6 +180,12 @@ extension SquarestockApp {
     /// `cancel --all`.
     public func cancelAll() -> Result<Int, AccountError> {
         account().flatMap { $0.cancelAll(transport: privateTransport) }
+    }
+
+    /// What an order may spend of `asset`: the available amounts of its tradable and Kraken
+    /// Rewards balances (staked and opt-in earning ones have none).
+    static func spendable(_ asset: String, in balances: [AssetBalance]) -> ExactDecimal {
+        balances.filter { $0.asset == asset }.reduce(ExactDecimal.zero) { ($0 + $1.available) ?? $0 }
     }
 }
 

@@ -15,13 +15,16 @@ package enum BalanceWriter {
         rows.append([
             "total", "", "", "", money(total) + (values.count < balances.count ? " (priced assets)" : ""),
         ])
-        let note =
-            balances.contains { $0.kind != .tradable }
+        var note =
+            balances.contains { $0.kind != .tradable && $0.kind != .rewards }
             ? "staked and earning balances count in the total but are not available to trade\n" : ""
+        if balances.contains(where: { $0.kind == .rewards }) {
+            note += "rewards balances earn automatically and are traded as their asset\n"
+        }
         return exchange + " balances\n" + AlignedColumns.render([header] + rows, rightAligned: [1, 2, 3, 4]) + note
     }
 
-    /// `BTC`, or `ETH (staked)` for a balance that cannot be traded.
+    /// `BTC`, or `ETH (staked)` for a balance of another kind.
     static func label(_ b: AssetBalance) -> String {
         b.kind == .tradable ? b.asset : "\(b.asset) (\(b.kind.rawValue))"
     }

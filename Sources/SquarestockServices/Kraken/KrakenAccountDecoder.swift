@@ -7,8 +7,9 @@ package enum KrakenAccountDecoder {
     static let exchange = KrakenPrivateClient.exchange
 
     /// `BalanceEx`: `{"ZUSD":{"balance":"25435.21","hold_trade":"8249.76"},...}`. Staked and
-    /// earning variants (`ETH2.S`, `DOT.B`, `USD.M`, `XBT.F`) are the user's too: kept, marked,
-    /// with nothing available to trade. Zero balances are left out.
+    /// earning variants (`ETH2.S`, `DOT.B`, `USD.M`) are the user's too: kept, marked, with
+    /// nothing available to trade; Kraken Rewards balances (`XBT.F`) are marked but tradable
+    /// through their base asset. Zero balances are left out.
     package static func balances(_ result: JSONValue) -> Result<[AssetBalance], AccountError> {
         guard case .object(let members) = result else { return .failure(malformed("BalanceEx is not an object")) }
         var out: [AssetBalance] = []
@@ -19,7 +20,7 @@ package enum KrakenAccountDecoder {
             let held = KrakenEnvelope.decimal(entry["hold_trade"]) ?? .zero
             guard !total.isZero || !held.isZero else { continue }
             let (asset, kind) = variant(TerminalText.sanitize(code))
-            let available = kind == .tradable ? ((total - held) ?? total) : .zero
+            let available = kind == .tradable || kind == .rewards ? ((total - held) ?? total) : .zero
             out.append(
                 AssetBalance(
                     asset: asset, total: total, available: available.isNegative ? .zero : available, held: held,
@@ -30,7 +31,8 @@ package enum KrakenAccountDecoder {
 
     /// `ETH2.S` → (`ETH`, staked), `USD.M` → (`USD`, earning), `XXBT` → (`BTC`, tradable). Kraken's
     /// suffixes: `.S` staked, `.B` bonded (yield-bearing staking), `.P` parachain (staked), `.M`
-    /// opt-in rewards, `.F` Kraken Rewards (earning); any other is kept as locked. `ETH2` is
+    /// opt-in rewards (earning), `.F` Kraken Rewards (earning, yet tradable through the base asset);
+    /// any other is kept as locked. `ETH2` is
     /// staked ether.
     static func variant(_ code: String) -> (asset: String, kind: BalanceKind) {
         let parts = code.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -39,7 +41,8 @@ package enum KrakenAccountDecoder {
         if parts.count > 1 {
             switch parts[1].uppercased() {
             case "S", "B", "P": kind = .staked
-            case "M", "F": kind = .earning
+            case "M": kind = .earning
+            case "F": kind = .rewards
             default: kind = .locked
             }
         }

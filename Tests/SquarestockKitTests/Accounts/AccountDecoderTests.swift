@@ -33,7 +33,7 @@ struct AccountDecoderTests {
         let rows = b.map { "\($0.asset) \($0.kind.rawValue) \($0.total) \($0.available)" }
         #expect(
             rows == [
-                "BTC tradable 1.2435000000 0.4012000000", "BTC earning 0.0500000000 0",
+                "BTC tradable 1.2435000000 0.4012000000", "BTC rewards 0.0500000000 0.0500000000",
                 "DOT staked 10.0000000000 0", "ETH staked 198.3970000000 0", "ETH staked 0.0100000000 0",
                 "KSM staked 2.0000000000 0", "USD tradable 25435.2100 17185.4500", "USD earning 1200.0000 0",
                 "USD locked 5.0000 0",

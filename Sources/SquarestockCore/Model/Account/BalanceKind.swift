@@ -6,8 +6,12 @@ public enum BalanceKind: String, Sendable, Equatable, Comparable {
     case tradable
     /// Staked or bonded (Kraken `.S`, `.B`, `.P`): unstaking takes time.
     case staked
-    /// In an earn or rewards program (Kraken `.M`, `.F`).
+    /// In an opt-in earn program (Kraken `.M`): not tradable until taken out.
     case earning
+    /// Earning automatically while staying tradable (Kraken Rewards, `.F`): Kraken's
+    /// documentation says such balances are traded through the base asset (`USDT` for `USDT` and
+    /// `USDT.F`), so what is not held counts as available.
+    case rewards
     /// Any other variant the exchange marks as not tradable (a suffix not known here).
     case locked
 
@@ -16,9 +20,10 @@ public enum BalanceKind: String, Sendable, Equatable, Comparable {
     var order: Int {
         switch self {
         case .tradable: return 0
-        case .staked: return 1
-        case .earning: return 2
-        case .locked: return 3
+        case .rewards: return 1
+        case .staked: return 2
+        case .earning: return 3
+        case .locked: return 4
         }
     }
 }
