@@ -749,14 +749,17 @@ struct PortfolioCLITests {
     /// Purchases at once on an existing ledger: each waits for the write lock (they failed
     /// "busy" after 0.13 s, their transactions deferred).
     @Test func buysAtOnceOnAnExistingLedgerAllRecord() throws {
-        let env = Self.environment()
-        try Self.run(env, ["deposit", "100", "USD", "--date", "2024-01-01"])
-        let writers = 8
-        let runs = try Self.runAtOnce(
-            env, (1...writers).map { ["buy", "S\($0)", "\($0)", "--price", "1", "--date", "2024-01-02"] })
-        for (i, r) in runs.enumerated() { #expect(r.exitCode == 0, "buyer \(i + 1): \(r.stderr)") }
-        let lots = try Self.run(env, ["lots", "--format", "json"]).stdout
-        for i in 1...writers { #expect(lots.contains("\"symbol\": \"S\(i)\""), "S\(i) in \(lots)") }
+        // Twelve at once, three rounds: enough for the old race to show in most runs.
+        let writers = 12
+        for round in 0..<3 {
+            let env = Self.environment()
+            try Self.run(env, ["deposit", "100", "USD", "--date", "2024-01-01"])
+            let runs = try Self.runAtOnce(
+                env, (1...writers).map { ["buy", "S\($0)", "\($0)", "--price", "1", "--date", "2024-01-02"] })
+            for (i, r) in runs.enumerated() { #expect(r.exitCode == 0, "round \(round), buyer \(i + 1): \(r.stderr)") }
+            let lots = try Self.run(env, ["lots", "--format", "json"]).stdout
+            for i in 1...writers { #expect(lots.contains("\"symbol\": \"S\(i)\""), "round \(round): S\(i) in \(lots)") }
+        }
     }
 
     /// SIGKILL in the middle of a large import's transaction (its pages already in the WAL)
