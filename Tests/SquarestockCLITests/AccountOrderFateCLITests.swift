@@ -74,4 +74,23 @@ struct AccountOrderFateCLITests {
         #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
         #expect(run.stderr.contains("interrupted"), "\(run.stderr)")
     }
+
+    /// The same for a cancellation: once it has reached the exchange, Ctrl-C says its outcome is
+    /// unknown instead of ending silently.
+    @Test func ctrlCWhileACancellationIsInFlightSaysItsStatusIsUnknown() throws {
+        let s = try AccountCLITests.Setup()
+        let placed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "20000", "--yes"])
+        #expect(placed.exitCode == 0, "\(placed.stderr)")
+        let id = try #require(s.fake.placed.first)
+        s.fake.cancelDelay = 50
+        let cli = try RunningCLI(["cancel", id, "--yes", "--timeout", "55"], environment: s.env)
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while s.fake.cancelled.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(s.fake.cancelled == [id])
+        cli.send(SIGINT)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("status unknown") && run.stderr.contains("cancellation was in flight"), "\(run.stderr)")
+    }
 }

@@ -44,6 +44,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var cancelOnly = false
     /// Seconds AddOrder waits before answering (after recording the order): a lost answer.
     public var addOrderDelay: Double?
+    /// Seconds CancelOrder waits before answering (after cancelling): a cancellation in flight.
+    public var cancelDelay: Double?
+    /// Orders cancelled by CancelOrder, in arrival order.
+    public private(set) var cancelled: [String] = []
     /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
     public var balanceDelay: Double?
     /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
@@ -124,7 +128,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 }
                 release(o)
                 orders[id]?.status = "canceled"
-                return ok("{\"count\":1}")
+                cancelled.append(id)
+                let answer = ok("{\"count\":1}")
+                return cancelDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelAll":
                 let open = orders.filter { $0.value.status == "open" }
                 for (id, o) in open {

@@ -41,7 +41,9 @@ struct CancelCommand: ParsableCommand {
             Terminal.writeOut("to cancel: " + AccountOrderWriter.table([order], exchange: exchange, closed: false))
         }
         try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation")
-        let count = try AccountOutput.value(all ? app.cancelAll() : app.cancel(id: id!))
+        let count = try OrderInFlight.run(exchange: exchange, what: "the cancellation") {
+            try AccountOutput.value(all ? app.cancelAll() : app.cancel(id: id!))
+        }
         Terminal.writeOut("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")
     }
 }

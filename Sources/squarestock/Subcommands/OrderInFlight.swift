@@ -5,17 +5,18 @@ import SquarestockCore
     import Glibc
 #endif
 
-/// While an order is with the transport, an interrupt (Ctrl-C, SIGTERM, a closed terminal) must
+/// While an order (or a cancellation) is with the transport, an interrupt (Ctrl-C, SIGTERM, a closed terminal) must
 /// not end the command silently: the order may already be on the exchange. The ending signals are
 /// caught for that stretch only, and each prints the status-unknown message (check `account
 /// orders` before trying again) and exits with 128 + the signal.
 enum OrderInFlight {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    static func run<T>(exchange: String, _ body: () throws -> T) rethrows -> T {
+    /// `what` names what was sent ("the order", "the cancellation") in the message.
+    static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
         let message =
             "squarestock: "
-            + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while the order was in flight")
+            + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
             .message + "\n"
         let queue = DispatchQueue(label: "squarestock.order.signals")
         var sources: [any DispatchSourceSignal] = []
