@@ -22,14 +22,17 @@ struct StreamTrustCLITests {
         return try CLIRunner.run(["watch"] + args + ["--stream", "--format", format], environment: env)
     }
 
-    /// The first connection acknowledges and then sends nothing while answering every ping (the
-    /// socket is fine, the feed froze); the client must give up on it and reconnect.
-    @Test func aCoinbaseFeedThatFreezesButAnswersPingsIsReconnected() throws {
+    /// A Coinbase stream whose first connection acknowledges and then does `first` (never a feed
+    /// message), and whose second sends a ticker: the client must leave the first for the second
+    /// (idle limit 1 s) and print that one quote.
+    static func frozenFirstConnection(
+        _ first: @escaping @Sendable (WebSocketPeer) -> Void
+    ) throws -> (LoopbackWebSocketServer, CLIRun) {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
             if peer.connection == 1 {
                 peer.send(text: StreamCLITests.frame("coinbase/ws-exchange/subscriptions-ack-docs-shape.json"))
-                peer.stayQuiet(30, answeringPings: true)
+                first(peer)
             } else {
                 peer.send(text: Self.btc)
                 peer.stayQuiet(5)
@@ -39,37 +42,29 @@ struct StreamTrustCLITests {
             server, ["BTC-USD", "--source", "coinbase", "--count", "1"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(server.connections == 2)
-        #expect(run.stdout.contains("no data or heartbeat"), "\(run.stdout)")
         #expect(StreamCLITests.lines(run, type: "quote").count == 1)
+        return (server, run)
+    }
+
+    /// The first connection acknowledges and then sends nothing while answering every ping (the
+    /// socket is fine, the feed froze); the client must give up on it and reconnect.
+    @Test func aCoinbaseFeedThatFreezesButAnswersPingsIsReconnected() throws {
+        let (_, run) = try Self.frozenFirstConnection { $0.stayQuiet(30, answeringPings: true) }
+        #expect(run.stdout.contains("no data or heartbeat"), "\(run.stdout)")
     }
 
     /// Pings from the server prove the socket, not the feed: a server that sends only pings is
     /// left for another connection once the feed's limit has passed.
     @Test func serverPingsDoNotKeepAHeartbeatFeedAlive() throws {
         let left = LeftFlag()
-        let server = try LoopbackWebSocketServer { peer in
-            guard peer.receiveText() != nil else { return }
-            if peer.connection == 1 {
-                peer.send(text: StreamCLITests.frame("coinbase/ws-exchange/subscriptions-ack-docs-shape.json"))
-                // Pings for up to a minute: the client must leave long before (an older build
-                // stayed until the pings stopped).
-                for _ in 0..<6000 {
-                    guard peer.write(WebSocketPeer.frame(0x9, Array("hi".utf8))) else {
-                        left.set()
-                        return
-                    }
-                    Thread.sleep(forTimeInterval: 0.01)
-                }
-            } else {
-                peer.send(text: Self.btc)
-                peer.stayQuiet(5)
+        _ = try Self.frozenFirstConnection { peer in
+            // Pings for up to a minute: the client must leave long before (an older build
+            // stayed until the pings stopped).
+            for _ in 0..<6000 {
+                guard peer.write(WebSocketPeer.frame(0x9, Array("hi".utf8))) else { return left.set() }
+                Thread.sleep(forTimeInterval: 0.01)
             }
         }
-        let run = try Self.run(
-            server, ["BTC-USD", "--source", "coinbase", "--count", "1"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
-        #expect(run.exitCode == 0, "\(run.stderr)")
-        #expect(server.connections == 2)
-        #expect(StreamCLITests.lines(run, type: "quote").count == 1)
         #expect(left.wait(seconds: 10), "the client stayed while the server only pinged")
     }
 
