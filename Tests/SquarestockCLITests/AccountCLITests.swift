@@ -168,7 +168,7 @@ struct AccountCLITests {
 
     /// In a real terminal: the secret is not echoed at login, and an order goes only when the
     /// side and amount are typed.
-    @Test(.timeLimit(.minutes(2)), .enabled(if: TmuxSession.isAvailable))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: TmuxSession.isAvailable))
     func onATerminalTheUserTypesTheConfirmationAndTheSecretIsNotShown() throws {
         var s = try Setup(keyInEnvironment: false)
         s.env["TERM"] = "xterm-256color"

@@ -10,7 +10,7 @@ import Testing
 /// The files beside the keys, made hostile: Kraken's nonce file holding a nonce near 2^64, a
 /// FIFO, a link or a folder in place of a file, a lock held by a stopped process. Each ends the
 /// command promptly with the file named and its fix, and nothing is sent.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AccountFilesCLITests {
     typealias Setup = AccountCLITests.Setup
 

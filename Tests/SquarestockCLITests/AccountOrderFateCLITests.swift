@@ -10,7 +10,7 @@ import Testing
 /// reported as such; every other outcome (an internal error, a busy or unavailable service, an
 /// error not known here, Ctrl-C) is "status unknown; check `squarestock account orders`", because
 /// the order may be on the exchange. The fake places the order, then answers the error.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AccountOrderFateCLITests {
     @Test(arguments: [
         "EGeneral:Internal error", "EService:Busy", "EService:Unavailable", "EService:Deadline elapsed",

@@ -306,7 +306,7 @@ struct MissingDataFolderCLITests {
 /// A network that swallows connections (the accept queue of a listener kept full, so new
 /// connections hang): the whole command takes one connect limit, not one per host it would try.
 struct HangingNetworkCLITests {
-    @Test(.timeLimit(.minutes(1))) func oneConnectLimitInAll() throws {
+    @Test(.timeLimit(.minutes(10))) func oneConnectLimitInAll() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
         var address = sockaddr_in()

@@ -112,7 +112,7 @@ struct LiveBookCLITests {
 /// with an update, and q leaves the terminal as it was.
 @Suite(.serialized)
 struct LiveBookScreenTests {
-    @Test(.timeLimit(.minutes(1)), .enabled(if: TmuxSession.isAvailable))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: TmuxSession.isAvailable))
     func theScreenFollowsTheBookAndQRestoresTheTerminal() throws {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }

@@ -28,7 +28,7 @@ struct LocalFilesCLITests {
         run.stdout.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func watchReadsItsListFromAPipe() throws {
         let exe = Self.quoted(CLIRunner.executablePath)
         let fromStdin = try CLIRunner.run(
@@ -47,7 +47,7 @@ struct LocalFilesCLITests {
         #expect(symbolsOf(substituted) == ["GOOG", "TSLA"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func hugeListAndConfigFilesAreRefusedWithTheirSize() throws {
         let home = Self.temporaryFolder("huge")
         defer { try? FileManager.default.removeItem(atPath: home) }

@@ -44,7 +44,7 @@ struct WatchEndToEndTests {
             && !words.contains("-icanon") && !words.contains("-echo")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func replayedTableFlashesReflowsAndQuitRestoresTheTerminal() throws {
         let tmux = try TmuxSession(
             command: Self.command(["AAPL", "7203.T", "INTC", "--source", "samples", "--replay-speed", "600"]))
@@ -96,7 +96,7 @@ struct WatchEndToEndTests {
         #expect(Self.modesRestored(after))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func ctrlCAndSigtermRestoreTheTerminal() throws {
         let tmux = try TmuxSession(
             command: Self.command(["AAPL", "--source", "samples", "--replay-speed", "600"], runs: 2), width: 90,
@@ -129,7 +129,7 @@ struct WatchEndToEndTests {
     /// Ctrl-\ and every other signal that ends a process end watch like Ctrl-C: the normal
     /// screen back, the cursor shown, the modes restored, exit 128 + the signal, and no crash
     /// report. SIGPIPE is ignored: watch keeps running.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func everyEndingSignalRestoresTheTerminalAndSigpipeIsIgnored() throws {
         let cases: [(name: String, signal: Int32)] = [
             ("Ctrl-\\", SIGQUIT), ("SIGQUIT", SIGQUIT), ("SIGUSR1", SIGUSR1), ("SIGUSR2", SIGUSR2),
@@ -176,7 +176,7 @@ struct WatchEndToEndTests {
         return true
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func rowsGoStaleWhileTheServerIsAwayAndRecoverWhenItReturns() throws {
         let routes = RouteTable()
         routes.add(

@@ -54,7 +54,7 @@ struct WatchFaultRecoveryTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: FaultInjectionTests.cases, FaultInjectionTests.orders)
+    @Test(.timeLimit(.minutes(10)), arguments: FaultInjectionTests.cases, FaultInjectionTests.orders)
     func faultyRowRecoversWhenTheServerBehaves(_ c: FaultInjectionTests.Case, _ order: FaultInjectionTests.SymbolOrder)
         throws
     {

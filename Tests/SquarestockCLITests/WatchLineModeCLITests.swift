@@ -7,7 +7,7 @@ import Testing
 struct WatchLineModeCLITests {
     func lines(_ run: CLIRun) -> [String] { run.stdout.split(separator: "\n").map(String.init) }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func plainLinesPerRefreshWithAnAlertAndItsHook() throws {
         let out = NSTemporaryDirectory() + "squarestock-alert-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -47,7 +47,7 @@ struct WatchLineModeCLITests {
         #expect(hook.contains("SQUARESTOCK_ALERT_PRICE=26"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func jsonLines() throws {
         let run = try CLIRunner.run([
             "watch", "AAPL", "7203.T", "--source", "samples", "--replay-speed", "600", "--count", "2",
@@ -67,7 +67,7 @@ struct WatchLineModeCLITests {
 
     /// Prices and changes at the venue's own decimals, as `quote` shows them: 8 for a pair priced
     /// in satoshis (once `0.0062 +0.0002`), 1 for Kraken's tick of 0.1 (once `84,036.00`).
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func pricesAtTheVenuesOwnDecimals() throws {
         let coinbase = try CoinbaseSmallPriceReplay.server()
         var env = CLIRunner.baseEnvironment()
@@ -91,7 +91,7 @@ struct WatchLineModeCLITests {
         #expect(btc.stdout.contains(" ALERT BTC-USD>1 BTC-USD price 84,036.0 change -0.41%\n"), "\(btc.stdout)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aSourceThatIsDownGivesErrorLinesAndExitThree() throws {
         let server = try LoopbackHTTPServer { _ in .text("") }
         let endpoint = server.baseURL
@@ -106,7 +106,7 @@ struct WatchLineModeCLITests {
         #expect(l[1].contains(" MSFT error: could not connect"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func retryAfterIsHonouredBeforeTheNextRefresh() throws {
         let routes = RouteTable()
         var limited = LoopbackResponse.text("Too many requests", status: 429)
@@ -143,7 +143,7 @@ struct WatchLineModeCLITests {
                 == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func countCountsCompleteRefreshesAndTheExitCodeCoversTheWholeRun() throws {
         let routes = RouteTable()
         routes.add(
@@ -169,7 +169,7 @@ struct WatchLineModeCLITests {
         #expect(l.last?.contains(" XXXX error: ") == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func symbolsFromAListFileAndFromTheConfig() throws {
         let home = NSTemporaryDirectory() + "squarestock-watch-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -193,7 +193,7 @@ struct WatchLineModeCLITests {
 
     /// The `--on-alert` hook starts with every signal at its default and none blocked, although
     /// watch itself ignores the ones it handles (an ignored signal would survive exec).
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theAlertHookGetsDefaultSignals() throws {
         let out = NSTemporaryDirectory() + "squarestock-hook-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -228,7 +228,7 @@ struct WatchLineModeCLITests {
 
     /// `watch | head -1`: once the reader is gone the write fails and watch stops cleanly, exit
     /// 0, instead of dying of SIGPIPE (which it ignores, so a stray one cannot kill the table).
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aClosedOutputEndsWatchCleanly() throws {
         let exe = "'" + CLIRunner.executablePath.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let run = try CLIRunner.run(

@@ -18,7 +18,7 @@ struct WatchStreamEndToEndTests {
             .replacingOccurrences(of: "2022-06-02T09:20:54.127011Z", with: time)
     }
 
-    @Test(.timeLimit(.minutes(2)), .enabled(if: TmuxSession.isAvailable))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: TmuxSession.isAvailable))
     func theTableMovesWithTheStreamAndSurvivesADroppedConnection() throws {
         let rest = CoinbaseReplay.routes()
         let session: @Sendable (WebSocketPeer) -> Void = { peer in
@@ -79,7 +79,7 @@ struct TradernetWatchEndToEndTests {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    @Test(.timeLimit(.minutes(1)), .enabled(if: TmuxSession.isAvailable))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: TmuxSession.isAvailable))
     func rowsComeFromTheStreamAlone() throws {
         let full = Fixture.text("tradernet/q-SBER-full_from-legacy-docs.json")
             .trimmingCharacters(in: .whitespacesAndNewlines)
