@@ -64,7 +64,7 @@ struct WatchFaultRecoveryTests {
         let watch = try RunningCLI(
             ["watch"] + order.symbols + [
                 "--source", "alphavantage", "--endpoint", s.server.baseURL,
-                "--timeout", "2", "--interval", "1",
+                "--timeout", c.timeout, "--interval", "1",
             ], environment: env)
         let sawFault = watch.waitFor(timeout: 20) { $0.contains { $0.contains(" FAULT error: ") } }
         #expect(sawFault, "\(c.name): the fault is shown")

@@ -47,15 +47,16 @@ struct WebSocketConnectionTests {
         #expect(throws: WebSocketError.self) { try r.receive(timeout: 5) }
     }
 
+    /// nil at the deadline, while the server is still silent: had `receive` waited for more, it
+    /// would have seen the connection end (and thrown) instead. No clock is read, so a loaded
+    /// machine cannot fail it.
     @Test func silenceIsNilAtTheDeadlineNotAHang() throws {
         let server = try LoopbackWebSocketServer { peer in
             peer.open()
-            peer.stayQuiet(3)
+            peer.stayQuiet(10)
         }
         let c = try WebSocketConnection(url: server.url, timeout: 5)
-        let start = Date()
         #expect(try c.receive(timeout: 0.5) == nil)
-        #expect(Date().timeIntervalSince(start) < 2)
     }
 
     static let broken: [(bytes: [UInt8], reason: String)] = [
