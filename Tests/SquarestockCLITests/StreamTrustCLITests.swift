@@ -35,7 +35,7 @@ struct StreamTrustCLITests {
                 first(peer)
             } else {
                 peer.send(text: Self.btc)
-                peer.stayQuiet(5)
+                peer.stayQuiet(30)
             }
         }
         let run = try Self.run(
@@ -115,7 +115,7 @@ struct StreamTrustCLITests {
             guard peer.receiveText() != nil else { return }
             peer.send(text: Self.eth)
             peer.send(text: Self.btc)
-            peer.stayQuiet(5)
+            peer.stayQuiet(30)
         }
         let run = try Self.run(server, ["BTC-USD", "--source", "coinbase", "--count", "1"])
         #expect(run.exitCode == 0, "\(run.stderr)")
@@ -134,7 +134,7 @@ struct StreamTrustCLITests {
                 peer.close(code: 1001, reason: hostile)
             } else {
                 peer.send(text: Self.eth.replacingOccurrences(of: "ETH-USD", with: "BTC-USD"))
-                peer.stayQuiet(5)
+                peer.stayQuiet(30)
             }
         }
         let run = try Self.run(server, ["BTC-USD", "--source", "coinbase", "--count", "2"], format: "plain")
@@ -155,7 +155,7 @@ struct StreamTrustCLITests {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
             for f in frames { peer.send(text: f) }
-            peer.stayQuiet(5)
+            peer.stayQuiet(30)
         }
         let run = try Self.run(server, ["BTC-USD", "XBT-EUR", "--source", "kraken", "--count", "1"])
         #expect(run.exitCode == 0, "\(run.stderr)")
@@ -175,7 +175,7 @@ struct LiveBookRefusalCLITests {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
             peer.send(text: #"{"error":"Currency pair not supported","method":"subscribe","success":false}"#)
-            peer.stayQuiet(5)
+            peer.stayQuiet(30)
         }
         let run = try LiveBookCLITests.run(server, ["BTC-USD", "--format", "json", "--count", "1"])
         #expect(run.exitCode == 1, "\(run.stdout) \(run.stderr)")
@@ -201,7 +201,7 @@ struct StreamRefusalCLITests {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
             peer.send(text: StreamCLITests.frame("coinbase/ws-exchange/inline__error_invalid-product.json"))
-            peer.stayQuiet(5, answeringPings: true)
+            peer.stayQuiet(30, answeringPings: true)
         }
         let run = try StreamTrustCLITests.run(
             server, ["ETH-XYZ", "--source", "coinbase"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
@@ -215,7 +215,7 @@ struct StreamRefusalCLITests {
             guard peer.receiveText() != nil else { return }
             peer.send(text: #"{"type":"error","message":"Failed to subscribe","reason":"the feed is busy"}"#)
             peer.send(text: StreamCLITests.btc)
-            peer.stayQuiet(5)
+            peer.stayQuiet(30)
         }
         let run = try StreamTrustCLITests.run(server, ["BTC-USD", "ETH-USD", "--source", "coinbase", "--count", "1"])
         #expect(run.exitCode == 0, "\(run.stderr)")
