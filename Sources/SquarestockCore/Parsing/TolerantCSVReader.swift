@@ -28,15 +28,24 @@ package struct TolerantCSVReader {
     /// Whether the last record ended inside an unterminated quoted field (cut-off input).
     package private(set) var lastRecordHadUnterminatedQuote = false
 
-    package init(bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ",")) {
+    /// `firstLine` and `atStartOfInput` let a reader resume on a later piece of one input
+    /// (`ChunkedCSVReader`): line numbers continue, and only the input's start may hold a mark.
+    package init(
+        bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ","), firstLine: Int = 1,
+        atStartOfInput: Bool = true
+    ) {
         self.bytes = bytes
         self.separator = separator
+        nextLine = firstLine
         // A UTF-8 byte-order mark is not part of the first header name.
-        position = ASCIIBytes.bomLength(bytes)
+        position = atStartOfInput ? ASCIIBytes.bomLength(bytes) : 0
     }
 
     /// Byte offset where the next record starts.
     package var offset: Int { position }
+
+    /// The line the next record (or blank line) starts on.
+    package var nextLineNumber: Int { nextLine }
 
     /// Reads the next non-blank record into `fields` (cleared first). Returns false at the end.
     package mutating func nextRecord(into fields: inout [CSVField]) -> Bool {

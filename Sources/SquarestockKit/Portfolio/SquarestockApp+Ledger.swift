@@ -6,7 +6,8 @@ import SquarestockPortfolio
 extension SquarestockApp {
     /// The currency `symbol` is held in, if it is held (a trade's default currency).
     public func portfolioCurrency(of symbol: String) -> String? {
-        (try? portfolioLedger(create: false).book())?.lots[symbol.uppercased()]?.first?.currency
+        guard let held = try? EntryFactory.symbol(symbol) else { return nil }
+        return (try? portfolioLedger(create: false).book(of: held))?.lots[held]?.first?.currency
     }
 
     /// The open lots, of one symbol or all, oldest first.
@@ -30,22 +31,30 @@ extension SquarestockApp {
         }
     }
 
-    /// A CSV file's entries, each marked new or already imported, after the same check the
-    /// import makes (a sale of shares never held is refused here, not only at `--yes`); nothing
-    /// is written.
-    public func previewPortfolioImport(_ bytes: [UInt8]) throws(PortfolioError) -> (
-        entries: [JournalEntry], isNew: [Bool]
-    ) {
-        let entries = try JournalCSV.read(bytes, today: portfolioToday)
-        let new = Set(try portfolioLedger(create: true).preview(entries).compactMap(\.importKey))
-        return (entries, entries.map { new.contains($0.importKey ?? "") })
+    /// What importing the CSV file at `path` would do, after the same check the import makes
+    /// (a sale of shares never held is refused here, not only at `--yes`), with nothing kept:
+    /// the first `shown` rows, each marked new or already imported, and the counts of all.
+    public func previewPortfolioImport(path: String, shown: Int) throws(PortfolioError) -> ImportPreview {
+        var preview = ImportPreview()
+        let today = portfolioToday
+        _ = try portfolioLedger(create: true).stream(keep: false) { add throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in
+                let (id, isNew) = try add(e)
+                preview.count(e, isNew: isNew, shown: shown)
+                return id
+            }
+        }
+        return preview
     }
 
-    /// Imports a CSV file in one transaction: all of its new rows, or nothing; with the notes on
-    /// likely slips (a dividend of a symbol never held, cash gone negative).
-    public func importPortfolio(_ bytes: [UInt8]) throws(PortfolioError) -> (written: [JournalEntry], notes: [String]) {
-        let entries = try JournalCSV.read(bytes, today: portfolioToday)
-        return try portfolioLedger(create: true).recordNoting(entries)
+    /// Imports a CSV file of any size in one transaction, read as it is written: all of its new
+    /// rows, or nothing; the count written and the notes on likely slips (a dividend of a symbol
+    /// never held, cash gone negative).
+    public func importPortfolio(path: String) throws(PortfolioError) -> (written: Int, notes: [String]) {
+        let today = portfolioToday
+        return try portfolioLedger(create: true).stream(keep: true) { add throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in try add(e).id }
+        }
     }
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.
@@ -89,5 +98,14 @@ extension SquarestockApp {
                 + years.joined(separator: ", ")
                 + "; if a tax year among them is filed, `squarestock portfolio method \(old.rawValue)` sets the method back"
         )
+    }
+}
+
+extension SquarestockApp {
+    /// Moves the entries of `old` (as stored, any text) to the symbol `new` (`PortfolioLedger.rename`).
+    public func renamePortfolioSymbol(_ old: String, to new: String) throws(PortfolioError) -> (
+        moved: Int, symbol: String
+    ) {
+        try portfolioLedger(create: false).rename(old, to: new, today: portfolioToday)
     }
 }

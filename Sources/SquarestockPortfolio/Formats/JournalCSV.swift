@@ -23,104 +23,155 @@ import SquarestockCore
 /// row's identity is its text and how many identical rows came before it in the file, so an
 /// import run twice adds nothing while two genuinely identical trades on one day both count.
 public enum JournalCSV {
-    /// The largest file `portfolio import` reads: about 300,000 rows, far beyond a broker's
-    /// yearly statement; an import is read whole and checked in one transaction, so a larger
-    /// file is refused before it is read rather than exhausting memory.
-    public static let sizeLimit = 16 << 20
-
     public static let columns = [
         "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
         "fx",
     ]
 
-    /// The entries of a CSV file; the first bad row stops everything (nothing half-imported).
-    public static func read(_ bytes: [UInt8], today: CivilDate) throws(PortfolioError) -> [JournalEntry] {
-        let (header, rows) = try records(bytes)
-        var seen: [String: Int] = [:]
-        var out: [JournalEntry] = []
-        for (row, (line, cells)) in rows.enumerated() {
+    /// The longest row read (a quote never closed would otherwise swallow the rest of the file).
+    static let rowLimit = 1 << 20
+
+    /// Reads the CSV file at `path` row by row, in bounded memory whatever its size (a chunk,
+    /// the row that crosses it, and a few bytes per row for identities and `row N` lots), and
+    /// hands each row's entry to `add`, which writes it and answers the id it has in the ledger
+    /// (new or imported before). The first bad row stops everything, with its line.
+    public static func read(
+        path: String, today: CivilDate, _ add: (JournalEntry) throws(PortfolioError) -> Int64
+    ) throws(PortfolioError) {
+        var rows = RowReader(today: today)
+        try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
+            reader, fields throws(PortfolioError) in
+            let cells = fields.map { trimmed(reader.string($0)) }
+            if cells.allSatisfy(\.isEmpty) { return }
+            try rows.take(cells, line: reader.lineNumber, add)
+        }
+        if rows.header == nil {
+            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+        }
+    }
+
+    /// The cell without surrounding whitespace (Unicode's included); Foundation is asked only
+    /// when an end could be whitespace, which a cell almost never is (a sixth of an import's
+    /// time went to asking it for every cell).
+    static func trimmed(_ s: String) -> String {
+        guard let first = s.utf8.first, let last = s.utf8.last else { return s }
+        func plain(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && b != 0x09 }
+        return plain(first) && plain(last) ? s : s.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func failure(_ f: ChunkedCSVFailure) -> PortfolioError {
+        switch f {
+        case .file(let e): return .unreadableFile(e.description)
+        case .unterminatedQuote(let line):
+            return .importLine(
+                line: line, detail: "a quote opened here is never closed (it would swallow every later line)")
+        case .recordTooLong(let line, let limit):
+            return .importLine(
+                line: line,
+                detail: "the row starting here is over \(limit >> 20) MiB; is a quote opened here never closed?")
+        }
+    }
+
+    /// The rows of one file as entries: the header first, then each row checked against it,
+    /// given its identity and its named lot.
+    struct RowReader {
+        let today: CivilDate
+        private(set) var header: [String]?
+        private var columnIndex: [String: Int] = [:]
+        /// Rows seen before, by a 128-bit hash of their text: an identity is the text and how
+        /// many identical rows came before it in the file.
+        private var occurrences: [UInt128: UInt32] = [:]
+        /// Each data row's ledger id, and its symbol's hash when it is a purchase (0 when not):
+        /// what a later `row N` lot needs, 16 bytes a row.
+        private var rowIDs: [Int64] = []
+        private var purchaseOf: [UInt64] = []
+
+        init(today: CivilDate) { self.today = today }
+
+        mutating func take(
+            _ cells: [String], line: Int, _ add: (JournalEntry) throws(PortfolioError) -> Int64
+        ) throws(PortfolioError) {
+            guard let header else {
+                try readHeader(cells)
+                return
+            }
+            if cells.count > header.count {
+                throw .importLine(
+                    line: line,
+                    detail:
+                        "\(cells.count) cells where the header names \(header.count); put a note holding a comma in double quotes"
+                )
+            }
+            let index = columnIndex
             func cell(_ name: String) -> String? {
-                guard let i = header.firstIndex(of: name), i < cells.count, !cells[i].isEmpty else { return nil }
+                guard let i = index[name], i < cells.count, !cells[i].isEmpty else { return nil }
                 return SpreadsheetCell.unmarked(cells[i])
             }
             let text = cells.joined(separator: ",")
-            let occurrence = seen[text, default: 0]
-            seen[text] = occurrence + 1
+            let hash = Self.fnv1a128(text)
+            let occurrence = occurrences[hash, default: 0]
+            occurrences[hash] = occurrence + 1
+            var e: JournalEntry
             do {
-                var e = try entry(cell, today: today)
+                e = try JournalCSV.entry(cell, today: today)
                 e.importKey = "\(occurrence)|" + text
-                if let lot = cell("lot") { try resolveLot(lot, of: &e, row: row, earlier: out) }
-                out.append(e)
+                if let lot = cell("lot") { try resolveLot(lot, of: &e) }
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
+            rowIDs.append(try add(e))
+            purchaseOf.append(e.kind == .buy ? Self.fnv1a64(e.symbol ?? "") : 0)
         }
-        return out
-    }
 
-    /// The header (lower case) and the data rows with their line numbers; a quote never closed,
-    /// a column named twice, an unknown column or a row longer than the header is refused.
-    static func records(_ bytes: [UInt8]) throws(PortfolioError) -> (
-        header: [String], rows: [(line: Int, cells: [String])]
-    ) {
-        var rows: [(line: Int, cells: [String])] = []
-        var header: [String] = []
-        var unterminated: Int?
-        bytes.withUnsafeBytes { raw in
-            var reader = TolerantCSVReader(bytes: raw)
-            var fields: [CSVField] = []
-            while reader.nextRecord(into: &fields) {
-                if reader.lastRecordHadUnterminatedQuote {
-                    unterminated = reader.lineNumber
-                    return
+        private mutating func readHeader(_ cells: [String]) throws(PortfolioError) {
+            let names = cells.map { $0.lowercased() }
+            guard names.contains("date"), names.contains("kind") else {
+                throw .importLine(
+                    line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+            }
+            if let unknown = names.first(where: { !columns.contains($0) }) {
+                throw .importLine(
+                    line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
+            }
+            for (i, name) in names.enumerated() {
+                if columnIndex[name] != nil {
+                    throw .importLine(line: 1, detail: "the column '\(name)' is named twice")
                 }
-                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
-                if cells.allSatisfy(\.isEmpty) { continue }
-                if header.isEmpty {
-                    header = cells.map { $0.lowercased() }
-                } else {
-                    rows.append((reader.lineNumber, cells))
+                columnIndex[name] = i
+            }
+            header = names
+        }
+
+        /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export
+        /// writes these, since ids are the ledger's own); a plain number is a lot id of the ledger.
+        private func resolveLot(_ lot: String, of e: inout JournalEntry) throws(PortfolioError) {
+            if lot.lowercased().hasPrefix("row "), let n = Int(lot.dropFirst(4)) {
+                guard n >= 1, n <= rowIDs.count, purchaseOf[n - 1] != 0,
+                    purchaseOf[n - 1] == Self.fnv1a64(e.symbol ?? "")
+                else {
+                    throw .invalidEntry(
+                        "lot '\(lot)' is not an earlier purchase of \(e.symbol ?? "the symbol") in this file")
                 }
+                e.lot = rowIDs[n - 1]
+            } else if Int64(lot) == nil {
+                throw .invalidEntry("lot must be a lot id or `row N` (got '\(lot)')")
             }
         }
-        if let line = unterminated {
-            throw .importLine(
-                line: line, detail: "a quote opened here is never closed (it would swallow every later line)")
-        }
-        guard header.contains("date"), header.contains("kind") else {
-            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
-        }
-        if let unknown = header.first(where: { !columns.contains($0) }) {
-            throw .importLine(
-                line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
-        }
-        if let twice = header.first(where: { name in header.filter { $0 == name }.count > 1 }) {
-            throw .importLine(line: 1, detail: "the column '\(twice)' is named twice")
-        }
-        if let long = rows.first(where: { $0.cells.count > header.count }) {
-            throw .importLine(
-                line: long.line,
-                detail:
-                    "\(long.cells.count) cells where the header names \(header.count); put a note holding a comma in double quotes"
-            )
-        }
-        return (header, rows)
-    }
 
-    /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export writes
-    /// these, since ids are the ledger's own); a plain number is a lot id of the ledger.
-    static func resolveLot(_ lot: String, of e: inout JournalEntry, row: Int, earlier: [JournalEntry])
-        throws(PortfolioError)
-    {
-        if lot.lowercased().hasPrefix("row "), let n = Int(lot.dropFirst(4)) {
-            guard n >= 1, n <= row, earlier[n - 1].kind == .buy, earlier[n - 1].symbol == e.symbol else {
-                throw .invalidEntry(
-                    "lot '\(lot)' is not an earlier purchase of \(e.symbol ?? "the symbol") in this file")
-            }
-            e.lotImportKey = earlier[n - 1].importKey
-            e.lot = nil
-        } else if Int64(lot) == nil {
-            throw .invalidEntry("lot must be a lot id or `row N` (got '\(lot)')")
+        /// FNV-1a over the text's UTF-8, 128 bits: fixed across runs (an import run again must
+        /// give each row the identity it had), and wide enough that two different rows of one
+        /// file never share a hash in practice.
+        static func fnv1a128(_ text: String) -> UInt128 {
+            var h: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
+            let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013b
+            for b in text.utf8 { h = (h ^ UInt128(b)) &* prime }
+            return h
+        }
+
+        static func fnv1a64(_ text: String) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+            return h | 1  // never 0, which marks "not a purchase"
         }
     }
 

@@ -12,11 +12,26 @@ public enum LedgerJournalWriter {
         var book = try PortfolioBook(entries: [], method: method)
         var out = "; squarestock portfolio, lot method \(method.rawValue)\n"
         for e in PortfolioBook.effective(entries) {
+            if let symbol = e.symbol, case .failure = SymbolSyntax.normalize(symbol) {
+                // An older squarestock accepted it; written as it is, it breaks the whole journal.
+                throw .invalidEntry(
+                    "the ledger holds the symbol \(shellWord(symbol)), which the journal cannot write; "
+                        + "`squarestock portfolio rename \(shellWord(symbol)) NEW` moves its entries to a valid symbol")
+            }
             let before = e.symbol.map { (book.quantity(of: $0), book.cost(of: $0)) }
             try book.apply(e)
             out += "\n" + transaction(e, book: book, before: before)
         }
         return out
+    }
+
+    /// `text` as one shell word, in single quotes (a `'` inside closed, escaped, reopened), its
+    /// control characters made visible so the message itself cannot steer the terminal.
+    static func shellWord(_ text: String) -> String {
+        let visible = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+        return "'" + visible.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 
     static func amount(_ minor: Int64, _ currency: String) -> String {

@@ -33,9 +33,6 @@ public struct JournalEntry: Sendable, Equatable {
     public var reverses: Int64?
     /// An imported line's identity, so importing the same file again adds nothing.
     public var importKey: String?
-    /// On import, a sale's named lot given as the purchase's row of the same file (its import
-    /// key): the store turns it into that purchase's id. Not stored.
-    public var lotImportKey: String?
     public var note: String?
 
     public init(

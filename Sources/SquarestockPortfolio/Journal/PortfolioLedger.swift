@@ -38,58 +38,123 @@ public struct PortfolioLedger: Sendable {
         try PortfolioBook(entries: entries(), method: method)
     }
 
+    /// The book of one symbol alone (its lots and disposals; cash from its entries only).
+    public func book(of symbol: String) throws(PortfolioError) -> PortfolioBook {
+        try store.book(of: symbol, portfolio: id, method: method)
+    }
+
     /// Writes `new` (all or none) if the journal still replays with them; returns them with ids.
     @discardableResult
     public func record(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
-        let method = self.method
-        return try store.append(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
+        try recordNoting(new).written
     }
 
     /// Like `record`, with notes on what the new entries do that is allowed but likely a slip
-    /// (`EntryNotes`), worked out on the journal the write checked.
+    /// (`EntryNotes`), worked out in the write's transaction.
     public func recordNoting(_ new: [JournalEntry]) throws(PortfolioError) -> (
         written: [JournalEntry], notes: [String]
     ) {
-        let method = self.method
-        let seen = CheckedJournal()
-        let written = try store.append(new, portfolio: id) { all in
-            seen.all = all
-            seen.book = try PortfolioBook(entries: all, method: method)
+        let (written, notes) = try store.writeJournal(portfolio: id, method: method) {
+            writer throws(PortfolioError) in
+            try Self.add(new, to: writer)
         }
-        guard let book = seen.book else { return (written, []) }
-        return (written, EntryNotes.notes(new: written, all: seen.all, book: book))
+        return (written, notes)
     }
 
     /// The entries of `new` that `record` would write (those not imported yet), checked the same
-    /// way, with nothing written.
+    /// way (written and rolled back), with nothing kept.
     public func preview(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
-        let method = self.method
-        return try store.preview(new, portfolio: id) { all in _ = try PortfolioBook(entries: all, method: method) }
+        try store.writeJournal(portfolio: id, method: method, keep: false) { writer throws(PortfolioError) in
+            try Self.add(new, to: writer)
+        }.value
     }
 
-    /// Reverses the last entry in effect (not a reversal, not reversed already).
-    public func undo(today: CivilDate) throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
-        let all = try entries()
-        let reversed = Set(all.compactMap(\.reverses))
-        guard let last = all.last(where: { $0.kind != .reversal && !reversed.contains($0.id ?? -1) }) else {
-            throw .nothingToUndo
+    /// Streams entries into one write (an import of any size): `body` is handed an `add` that
+    /// writes one entry and answers its id and whether it is new. Everything or nothing is kept,
+    /// after the check; with `keep` false (a preview) nothing is. Returns the count written and
+    /// the notes.
+    public func stream(
+        keep: Bool,
+        _ body: (_ add: (JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool)) throws(PortfolioError) ->
+            Void
+    ) throws(PortfolioError) -> (written: Int, notes: [String]) {
+        let (count, notes) = try store.writeJournal(portfolio: id, method: method, keep: keep) {
+            writer throws(PortfolioError) in
+            try body { e throws(PortfolioError) in try writer.add(e) }
+            return writer.written
         }
-        let reversal = JournalEntry(
-            kind: .reversal, date: today, symbol: last.symbol, currency: last.currency, reverses: last.id,
-            note: "undo")
-        do { _ = try PortfolioBook(entries: all + [reversal], method: method) } catch {
+        return (count, notes)
+    }
+
+    private static func add(_ new: [JournalEntry], to writer: JournalWriter) throws(PortfolioError) -> [JournalEntry] {
+        var written: [JournalEntry] = []
+        for var e in new {
+            let (id, isNew) = try writer.add(e)
+            guard isNew else { continue }
+            e.id = id
+            written.append(e)
+        }
+        return written
+    }
+
+    /// Moves every entry in effect of `old` to `new` (a ticker change such as FB to META, or a
+    /// symbol an older squarestock accepted that the exports cannot write): each is reversed and
+    /// recorded again under `new` in its order, with its date, amounts and note, a sale's named
+    /// lot pointing at the purchase's new entry. The journal keeps the old entries and the
+    /// reversals; renaming back restores the symbol. `old` is taken as stored (any text), `new`
+    /// as the quote commands take it. Returns how many entries moved, and the new symbol as stored.
+    public func rename(_ old: String, to new: String, today: CivilDate) throws(PortfolioError) -> (
+        moved: Int, symbol: String
+    ) {
+        let target = try EntryFactory.symbol(new)
+        let moved = try store.writeJournal(portfolio: id, method: method) { writer throws(PortfolioError) -> Int in
+            var moving = try writer.inEffect(symbol: old)
+            if moving.isEmpty, old.uppercased() != old { moving = try writer.inEffect(symbol: old.uppercased()) }
+            guard let first = moving.first, let from = first.symbol else {
+                throw .invalidEntry(
+                    "the portfolio has no entries of '\(old)'; `squarestock portfolio history` lists them")
+            }
+            guard from != target else { throw .invalidEntry("\(from) is already the symbol") }
+            var newID: [Int64: Int64] = [:]
+            for e in moving {
+                try writer.add(
+                    JournalEntry(
+                        kind: .reversal, date: today, symbol: from, currency: e.currency, reverses: e.id,
+                        note: "renamed to \(target)"))
+                var copy = e
+                copy.id = nil
+                copy.symbol = target
+                copy.importKey = nil
+                copy.lot = e.lot.map { newID[$0] ?? $0 }
+                let (id, _) = try writer.add(copy)
+                if let was = e.id { newID[was] = id }
+            }
+            return moving.count
+        }.value
+        return (moved, target)
+    }
+
+    /// Reverses the last entry in effect (not a reversal, not reversed already), if the journal
+    /// still replays without it.
+    public func undo(today: CivilDate) throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
+        var undone: JournalEntry?
+        do {
+            let (pair, _) = try store.writeJournal(portfolio: id, method: method) {
+                writer throws(PortfolioError) -> (JournalEntry, JournalEntry) in
+                guard let last = try writer.lastInEffect() else { throw .nothingToUndo }
+                undone = last
+                var reversal = JournalEntry(
+                    kind: .reversal, date: today, symbol: last.symbol, currency: last.currency, reverses: last.id,
+                    note: "undo")
+                reversal.id = try writer.add(reversal).id
+                return (reversal, last)
+            }
+            return pair
+        } catch {
+            guard let last = undone, error.isBookRefusal else { throw error }
             throw .invalidEntry(
                 "cannot undo #\(last.id ?? 0) (\(last.date) \(last.kind.rawValue)): later entries depend on it (\(error.description))"
             )
         }
-        let written = try record([reversal])
-        return (written.first ?? reversal, last)
     }
-}
-
-/// The journal and book the write's check built, kept for the notes (the check runs inside the
-/// store's transaction, synchronously, once).
-private final class CheckedJournal: @unchecked Sendable {
-    var all: [JournalEntry] = []
-    var book: PortfolioBook?
 }

@@ -20,6 +20,9 @@ public struct PortfolioBook: Sendable {
         for e in Self.effective(entries) { try apply(e) }
     }
 
+    /// An empty book, for entries applied one at a time in effect order (`JournalReplay`).
+    init(method: LotMethod) { self.method = method }
+
     /// The entries in effect (no reversal, nothing reversed) in the order they apply: by date,
     /// then as recorded.
     public static func effective(_ entries: [JournalEntry]) -> [JournalEntry] {

@@ -26,6 +26,17 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     case storage(path: String, detail: String)
     case unknownPortfolio(String)
     case importLine(line: Int, detail: String)
+    /// A file to import that cannot be opened or read (the reader's own words).
+    case unreadableFile(String)
+
+    /// A refusal of the journal's replay (the entries cannot apply), as opposed to a storage
+    /// or file problem.
+    public var isBookRefusal: Bool {
+        switch self {
+        case .invalidEntry, .sellingMoreThanHeld, .noSuchLot, .currencyMismatch, .overflow: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -47,6 +58,7 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
                 "\(text) has more decimals than \(currency) has (\(exponent)); round it to the \(currency) amount actually paid"
         case .overflow(let what): return "\(what) is too large to compute exactly"
         case .nothingToUndo: return "the journal has nothing to undo"
+        case .unreadableFile(let detail): return detail
         case .foreignFile(let path, let detail):
             return
                 "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away, or set XDG_DATA_HOME to another folder"

@@ -55,6 +55,22 @@ enum PortfolioSchema {
                     );
                     """)
         }
+        // What a write checks, kept so it costs what it touches: entries by symbol in the order
+        // they apply (`JournalReplay`), and each currency's cash (`CashBalances`) with the last
+        // entry id it includes (NULL: rebuilt from the journal at the next write).
+        m.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX entry_by_symbol ON entry (portfolio_id, symbol, date, id);
+                    ALTER TABLE portfolio ADD COLUMN cash_through INTEGER;
+                    CREATE TABLE cash (
+                        portfolio_id INTEGER NOT NULL REFERENCES portfolio(id),
+                        currency TEXT NOT NULL,
+                        minor INTEGER NOT NULL,
+                        PRIMARY KEY (portfolio_id, currency)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return m
     }
 }

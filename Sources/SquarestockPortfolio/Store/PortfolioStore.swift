@@ -7,14 +7,15 @@ import SquarestockCore
 #endif
 
 /// The ledger file: SQLite through GRDB, owner-only, WAL (readers never wait for a writer),
-/// foreign keys on, migrations versioned. Every write is one IMMEDIATE transaction that first
-/// replays the journal with the new entries (`PortfolioBook`), so a sale of shares another process
-/// just sold is refused, and a killed import leaves nothing behind. IMMEDIATE because SQLite applies
-/// its busy timeout only to taking the write lock at BEGIN: a deferred transaction that read first
-/// gets BUSY at once when another process wrote meanwhile. So a second writer waits up to
-/// `busyTimeout` and only then reports "busy". Creating and migrating the file happen under the
-/// file's `flock` (`LedgerFile`), so two first runs at once build the tables once. A file that is
-/// not a squarestock ledger is reported and never written; a link, another user's file or one
+/// foreign keys on, migrations versioned. Every write is one IMMEDIATE transaction that inserts
+/// the new entries and then replays the symbols they touch (`JournalWriter`, `JournalReplay`),
+/// so a sale of shares another process just sold is refused, a killed import leaves nothing
+/// behind, and a write costs what it touches, not the journal's length. IMMEDIATE because SQLite
+/// applies its busy timeout only to taking the write lock at BEGIN: a deferred transaction that
+/// read first gets BUSY at once when another process wrote meanwhile. So a second writer waits up
+/// to `busyTimeout` and only then reports "busy". Creating and migrating the file happen under
+/// the file's `flock` (`LedgerFile`), so two first runs at once build the tables once. A file that
+/// is not a squarestock ledger is reported and never written; a link, another user's file or one
 /// others may read is refused with the fix; a damaged one is refused before the first write.
 public final class PortfolioStore: @unchecked Sendable {
     public let path: String
@@ -40,7 +41,10 @@ public final class PortfolioStore: @unchecked Sendable {
     }
 
     deinit {
-        try? queue.close()
+        let closed = (try? queue.close()) != nil
+        // Closed last, SQLite has moved the WAL into the file: a file this process checked (or
+        // found unchanged) and wrote only through SQLite is noted as checked as it is now.
+        if closed, checked { LedgerCheckMark.record(path) }
         close(descriptor)
     }
 
@@ -116,16 +120,19 @@ public final class PortfolioStore: @unchecked Sendable {
 
     /// One IMMEDIATE write transaction (see the type's comment), after `quick_check` the first
     /// time: damaged pages are reported before anything is written on top of them.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Rolled back instead of committed when `keep` is false.
+    func write<T>(keep: Bool = true, _ body: (Database) throws -> T) throws -> T {
         try queue.writeWithoutTransaction { db in
             if !checked {
-                try Self.checkIntegrity(db, path: path)
+                if !LedgerCheckMark.matches(path) { try Self.checkIntegrity(db, path: path) }
+                // Until this process closes the file, the note no longer describes it.
+                LedgerCheckMark.forget(path)
                 checked = true
             }
             var result: T?
             try db.inTransaction(.immediate) {
                 result = try body(db)
-                return .commit
+                return keep ? .commit : .rollback
             }
             return result!
         }
@@ -185,94 +192,42 @@ public final class PortfolioStore: @unchecked Sendable {
     static func entries(_ db: Database, portfolio: Int64) throws -> [JournalEntry] {
         var out: [JournalEntry] = []
         let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
-                       split_numerator, split_denominator, lot, reverses, import_key, note
-                FROM entry WHERE portfolio_id = ? ORDER BY id
-                """, arguments: [portfolio])
-        while let r = try rows.next() {
-            guard let kind = EntryKind(rawValue: r[1]), let date = DateTimeParsing.isoDate(r[2] as String) else {
-                throw PortfolioError.foreignFile(path: "the ledger", detail: "an entry it cannot read")
-            }
-            out.append(
-                JournalEntry(
-                    id: r[0], kind: kind, date: date, symbol: r[3],
-                    quantity: (r[4] as String?).flatMap(ExactDecimal.init),
-                    price: (r[5] as String?).flatMap(ExactDecimal.init), currency: r[6], amount: r[7], fee: r[8],
-                    withheld: r[9], fxRate: (r[10] as String?).flatMap(ExactDecimal.init), splitNumerator: r[11],
-                    splitDenominator: r[12], lot: r[13], reverses: r[14], importKey: r[15], note: r[16]))
-        }
+            db, sql: "SELECT \(JournalRows.columns) FROM entry WHERE portfolio_id = ? ORDER BY id",
+            arguments: [portfolio])
+        while let r = try rows.next() { out.append(try JournalRows.entry(r)) }
         return out
     }
 
-    /// Appends `new` in one transaction, after `check` accepted the journal with them (it sees
-    /// the entries as stored by then, so two writers never both sell the same shares). Entries
-    /// whose import key is already stored are skipped. Returns the entries written, with ids.
-    @discardableResult
-    public func append(
-        _ new: [JournalEntry], portfolio: Int64, check: @escaping ([JournalEntry]) throws -> Void
-    ) throws(PortfolioError) -> [JournalEntry] {
+    /// Runs `body` with a writer of `portfolio`'s journal in one IMMEDIATE transaction, then
+    /// checks the journal with what it wrote (the symbols it touched, replayed under `method`:
+    /// two writers never both sell the same shares) and commits, or, when `keep` is false (a
+    /// preview), rolls back: a preview refuses exactly what the write would. Returns the body's
+    /// value and the notes on likely slips (`EntryNotes`).
+    public func writeJournal<T>(
+        portfolio: Int64, method: LotMethod, keep: Bool = true,
+        _ body: (JournalWriter) throws(PortfolioError) -> T
+    ) throws(PortfolioError) -> (value: T, notes: [String]) {
         try run {
-            try write { db in
-                let written = try Self.prepared(db, new, portfolio: portfolio, check: check)
-                let insert = try db.makeStatement(
-                    sql: """
-                        INSERT INTO entry (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
-                            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, note)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for e in written {
-                    try insert.execute(arguments: [
-                        e.id, portfolio, e.kind.rawValue, e.date.description, e.symbol, e.quantity?.description,
-                        e.price?.description, e.currency, e.amount, e.fee, e.withheld, e.fxRate?.description,
-                        e.splitNumerator, e.splitDenominator, e.lot, e.reverses, e.importKey, e.note,
-                    ])
-                }
-                return written
+            try write(keep: keep) { db in
+                let writer = try JournalWriter(db, portfolio: portfolio)
+                let value = try body(writer)
+                return (value, try writer.finish(method: method))
             }
         }
     }
 
-    /// What `append` would write, checked the same way (an import's preview refuses what the
-    /// import would refuse), with nothing written.
-    public func preview(
-        _ new: [JournalEntry], portfolio: Int64, check: @escaping ([JournalEntry]) throws -> Void
-    ) throws(PortfolioError) -> [JournalEntry] {
-        try run { try queue.read { db in try Self.prepared(db, new, portfolio: portfolio, check: check) } }
+    /// One symbol's book (`JournalReplay`): its lots without reading the rest of the journal.
+    public func book(of symbol: String, portfolio: Int64, method: LotMethod) throws(PortfolioError) -> PortfolioBook {
+        try run {
+            try queue.read { db in
+                try JournalReplay.book(db, portfolio: portfolio, symbol: symbol, method: method)
+            }
+        }
     }
 
-    /// The entries of `new` not stored yet (by import key), with the ids they get and their named
-    /// lots resolved, once `check` accepted the journal with them.
-    static func prepared(
-        _ db: Database, _ new: [JournalEntry], portfolio: Int64, check: ([JournalEntry]) throws -> Void
-    ) throws -> [JournalEntry] {
-        let existing = try Self.entries(db, portfolio: portfolio)
-        var written: [JournalEntry] = []
-        // Ids are the whole file's (every portfolio's), so they are taken here, once.
-        var nextID = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") ?? 0) + 1
-        var seenKeys = Set(existing.compactMap(\.importKey))
-        for var e in new {
-            if let key = e.importKey {
-                guard !seenKeys.contains(key) else { continue }
-                seenKeys.insert(key)
-            }
-            e.id = nextID
-            nextID += 1
-            written.append(e)
-        }
-        // A sale of a named lot from the same file: that purchase's id, now that it has one.
-        var idByKey: [String: Int64] = [:]
-        for e in existing + written { if let k = e.importKey, let id = e.id { idByKey[k] = id } }
-        for i in written.indices {
-            guard let key = written[i].lotImportKey else { continue }
-            guard let id = idByKey[key] else {
-                throw PortfolioError.invalidEntry("a sale names a lot whose purchase is not in the ledger")
-            }
-            written[i].lot = id
-        }
-        try check(existing + written)
-        return written
+    /// The cash table of `portfolio` (a cache of the journal; tests hold it to the replay).
+    public func cachedCash(portfolio: Int64) throws(PortfolioError) -> [String: Int64] {
+        try run { try queue.read { db in try CashBalances.all(db, portfolio: portfolio) } }
     }
 
     // MARK: Prices

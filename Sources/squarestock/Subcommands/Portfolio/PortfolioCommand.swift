@@ -17,6 +17,7 @@ struct PortfolioCommand: ParsableCommand {
             squarestock portfolio split AAPL 4:1 --date 2024-06-10
             squarestock portfolio deposit 1000 USD | withdraw 200 USD
             squarestock portfolio lots | realized --year 2024 | history | undo
+            squarestock portfolio rename FB META                  a ticker change (the journal keeps both)
             squarestock portfolio import trades.csv [--yes] | export --as csv|json|ledger | backup FILE
             squarestock portfolio method hifo                     fifo (default), lifo, hifo, average
             The ledger is $XDG_DATA_HOME/squarestock/portfolio.sqlite (owner-only); --portfolio NAME keeps several.
@@ -25,7 +26,7 @@ struct PortfolioCommand: ParsableCommand {
             PortfolioShow.self, PortfolioTrade.Buy.self, PortfolioTrade.Sell.self, PortfolioDividend.self,
             PortfolioSplit.self, PortfolioCash.Deposit.self, PortfolioCash.Withdraw.self, PortfolioUndo.self,
             PortfolioLots.self, PortfolioRealized.self, PortfolioHistory.self, PortfolioImport.self,
-            PortfolioExport.self, PortfolioBackup.self, PortfolioMethod.self,
+            PortfolioExport.self, PortfolioBackup.self, PortfolioMethod.self, PortfolioRename.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )

@@ -20,6 +20,26 @@ struct PortfolioUndo: ParsableCommand {
     }
 }
 
+struct PortfolioRename: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: "Move a symbol's entries to another symbol (a ticker change, FB to META).",
+        discussion:
+            "Each entry is reversed and recorded again under the new symbol, with its date, amounts and note; the journal keeps both. It also repairs a symbol an older squarestock accepted that the exports cannot write."
+    )
+    @Argument(help: "The symbol as the ledger holds it.") var old: String
+    @Argument(help: "The new symbol.") var new: String
+    @OptionGroup var options: PortfolioOptions
+    mutating func validate() throws { try options.resolveSettings() }
+
+    func run() throws {
+        let app = try options.app()
+        let (moved, symbol) = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.renamePortfolioSymbol(old, to: new)
+        }
+        Terminal.writeOut("moved \(moved) \(moved == 1 ? "entry" : "entries") to \(symbol)\n")
+    }
+}
+
 struct PortfolioLots: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lots", abstract: "The open lots, with their cost.")
     @Argument(help: "Only this symbol's lots.") var symbol: String?
@@ -97,38 +117,32 @@ struct PortfolioImport: ParsableCommand {
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws { try options.resolveSettings() }
 
+    /// The rows a preview lists; the rest are counted.
+    static let shownRows = 1000
+
     func run() throws {
         let app = try options.app()
-        // Read under a limit checked before reading: the whole file and its rows are held in
-        // memory (about 40 times its size), so a runaway file is refused up front.
-        let bytes: [UInt8]
-        switch LocalFileReader.read(file, limit: JournalCSV.sizeLimit) {
-        case .success(let b): bytes = b
-        case .failure(let e):
-            if case .tooLarge = e {
-                Terminal.writeError(
-                    "squarestock: \(e.description); split it into files under \(JournalCSV.sizeLimit >> 20) MiB and import each\n"
-                )
-            } else {
-                Terminal.writeError("squarestock: \(e.description)\n")
-            }
-            throw ExitCode(1)
-        }
+        // Read as it is imported, in bounded memory: a file of any size.
         if !yes {
-            let (entries, isNew) = try PortfolioOutput.run { () throws(PortfolioError) in
-                try app.previewPortfolioImport(bytes)
+            let preview = try PortfolioOutput.run { () throws(PortfolioError) in
+                try app.previewPortfolioImport(path: file, shown: Self.shownRows)
             }
-            let new = isNew.filter { $0 }.count
-            Terminal.writeOut(LedgerWriters.historyTable(entries, marks: isNew.map { $0 ? "new" : "imported" }))
             Terminal.writeOut(
-                new == 0
-                    ? "\(entries.count) rows, all already imported; nothing to import\n"
-                    : "\(entries.count) rows, \(new) new, \(entries.count - new) already imported; run again with --yes to import\n"
+                LedgerWriters.historyTable(preview.rows, marks: preview.isNew.map { $0 ? "new" : "imported" }))
+            if preview.total > preview.rows.count {
+                Terminal.writeOut("(the first \(preview.rows.count) rows of \(preview.total))\n")
+            }
+            Terminal.writeOut(
+                preview.new == 0
+                    ? "\(preview.total) rows, all already imported; nothing to import\n"
+                    : "\(preview.total) rows, \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
             )
             return
         }
-        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolio(bytes) }
-        Terminal.writeOut("imported \(written.count) entries\n")
+        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.importPortfolio(path: file)
+        }
+        Terminal.writeOut("imported \(written) entries\n")
         for n in notes { Terminal.writeError("note: " + n + "\n") }
     }
 }

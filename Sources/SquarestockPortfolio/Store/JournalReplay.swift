@@ -1,0 +1,27 @@
+import GRDB
+
+/// The write's check, replayed from the file: each symbol the write touched, its entries in
+/// effect in the order they apply (date, then id), through `PortfolioBook`. A symbol's lots
+/// depend on its own entries alone (cash never refuses an entry), so this accepts exactly what a
+/// replay of the whole journal accepts, at the cost of the symbols written: one purchase on a
+/// book of a million entries replays that symbol, not the million. Rows are read by cursor and
+/// one symbol's lots are held at a time.
+enum JournalReplay {
+    static func check(_ db: Database, portfolio: Int64, symbols: Set<String>, method: LotMethod) throws {
+        for symbol in symbols.sorted() { _ = try book(db, portfolio: portfolio, symbol: symbol, method: method) }
+    }
+
+    /// The book of one symbol: its lots, disposals and dividends (cash only from its entries).
+    static func book(_ db: Database, portfolio: Int64, symbol: String, method: LotMethod) throws -> PortfolioBook {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(JournalRows.columns) FROM entry e INDEXED BY entry_by_symbol
+                WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect)
+                ORDER BY e.date, e.id
+                """)
+        var book = PortfolioBook(method: method)
+        let rows = try Row.fetchCursor(statement, arguments: [portfolio, symbol])
+        while let row = try rows.next() { try book.apply(JournalRows.entry(row)) }
+        return book
+    }
+}

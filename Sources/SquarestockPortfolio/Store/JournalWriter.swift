@@ -1,0 +1,127 @@
+import GRDB
+import SquarestockCore
+
+/// New entries of one portfolio written inside one write transaction, one at a time, so an
+/// import of any size is never held whole. Each entry is inserted as it comes (one whose import
+/// key the portfolio holds already is skipped and answered with the stored id); what the check
+/// needs is noted on the way: the symbols touched and each currency's cash change. `finish`
+/// then replays only those symbols from the file (`JournalReplay`) and moves the cash table on.
+/// Made and finished by `PortfolioStore.writeJournal`, which also commits or rolls back.
+public final class JournalWriter {
+    let db: Database
+    let portfolio: Int64
+    /// The first id this write can give: every entry from here on is new.
+    let firstID: Int64
+    private let insert: Statement
+    private let findKey: Statement
+    private var symbols: Set<String> = []
+    private var cashChange: [String: Int64] = [:]
+    private var bought: Set<String> = []
+    /// Entries inserted so far (skipped ones not counted).
+    public private(set) var written = 0
+
+    init(_ db: Database, portfolio: Int64) throws {
+        self.db = db
+        self.portfolio = portfolio
+        firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM entry") ?? 0) + 1
+        // Foreign keys checked at commit: a sale naming a lot that does not exist is the
+        // replay's to refuse, in its own words (it may hold too few shares first).
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        insert = try db.makeStatement(sql: JournalRows.insertSQL)
+        findKey = try db.makeStatement(sql: "SELECT id FROM entry WHERE portfolio_id = ? AND import_key = ?")
+        try CashBalances.bringUpToDate(db, portfolio: portfolio)
+    }
+
+    /// Inserts `e` unless its import key is stored already; returns its id either way and
+    /// whether it is new.
+    @discardableResult
+    public func add(_ e: JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool) {
+        do {
+            if e.symbol == nil, [.buy, .sell, .split].contains(e.kind) {
+                // The replay's own words for an entry that names no symbol.
+                var scratch = PortfolioBook(method: .fifo)
+                try scratch.apply(e)
+            }
+            let reversed = try e.kind == .reversal ? target(of: e) : nil
+            try insert.execute(arguments: JournalRows.arguments(e, portfolio: portfolio))
+            guard db.changesCount == 1 else {
+                guard let key = e.importKey, let id = try Int64.fetchOne(findKey, arguments: [portfolio, key]) else {
+                    throw PortfolioError.storage(path: "the ledger", detail: "an entry was neither written nor found")
+                }
+                return (id, false)
+            }
+            let id = db.lastInsertedRowID
+            written += 1
+            try note(e, reversing: reversed)
+            return (id, true)
+        } catch {
+            throw PortfolioStore.mapped(error, path: "the ledger")
+        }
+    }
+
+    /// The entry a reversal reverses, which must be in this portfolio.
+    private func target(of e: JournalEntry) throws -> JournalEntry {
+        guard let id = e.reverses,
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(JournalRows.columns) FROM entry WHERE id = ? AND portfolio_id = ?",
+                arguments: [id, portfolio])
+        else { throw PortfolioError.invalidEntry("a reversal names an entry that is not in this portfolio") }
+        return try JournalRows.entry(row)
+    }
+
+    /// What `e` changes for the check: its symbol, its currency's cash (a reversal: the
+    /// reversed entry's symbol and the opposite of its effect).
+    private func note(_ e: JournalEntry, reversing reversed: JournalEntry?) throws {
+        let subject = reversed ?? e
+        let effect = CashBalances.effect(
+            kind: subject.kind, amount: subject.amount, fee: subject.fee, withheld: subject.withheld)
+        guard let effect else { throw PortfolioError.overflow("the cash in \(subject.currency)") }
+        if let symbol = subject.symbol { symbols.insert(symbol) }
+        if e.kind == .buy { bought.insert(e.currency) }
+        let change = reversed == nil ? effect : 0 - effect
+        let (sum, overflow) = cashChange[subject.currency, default: 0].addingReportingOverflow(change)
+        if overflow { throw PortfolioError.overflow("the cash in \(subject.currency)") }
+        if change != 0 { cashChange[subject.currency] = sum }
+    }
+
+    /// The entries in effect of `symbol`, exactly as stored (any text), in id order.
+    public func inEffect(symbol: String) throws(PortfolioError) -> [JournalEntry] {
+        do {
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(JournalRows.columns) FROM entry e INDEXED BY entry_by_symbol
+                    WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect) ORDER BY e.id
+                    """, arguments: [portfolio, symbol]
+            ).map(JournalRows.entry)
+        } catch {
+            throw PortfolioStore.mapped(error, path: "the ledger")
+        }
+    }
+
+    /// The last entry in effect (not a reversal, not reversed), the one `undo` reverses.
+    public func lastInEffect() throws(PortfolioError) -> JournalEntry? {
+        do {
+            return try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(JournalRows.columns) FROM entry e
+                    WHERE e.portfolio_id = ? AND \(JournalRows.inEffect) ORDER BY e.id DESC LIMIT 1
+                    """, arguments: [portfolio]
+            ).map(JournalRows.entry)
+        } catch {
+            throw PortfolioStore.mapped(error, path: "the ledger")
+        }
+    }
+
+    /// Checks the journal with the new entries (the touched symbols replayed), moves the cash
+    /// table on, and returns the notes on likely slips.
+    func finish(method: LotMethod) throws -> [String] {
+        try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
+        let before = try CashBalances.all(db, portfolio: portfolio)
+        let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
+        guard written > 0 else { return [] }
+        return EntryNotes.cash(before: before, after: after, bought: bought)
+            + (try EntryNotes.dividends(db, portfolio: portfolio, firstID: firstID))
+    }
+}
