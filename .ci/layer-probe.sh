@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # target | file that gets the import | module it must not be able to import
 probes=(
     "SquarestockRendering|Sources/SquarestockRendering/Chart/ChartRenderer.swift|SquarestockServices"
-    "SquarestockServices|Sources/SquarestockServices/SourceCatalog.swift|SquarestockRendering"
+    "SquarestockServices|Sources/SquarestockServices/ServiceCatalog+Standard.swift|SquarestockRendering"
     "SquarestockMarket|Sources/SquarestockMarket/Exchanges/ExchangeRegistry.swift|SquarestockNetworking"
     "SquarestockPortfolio|Sources/SquarestockPortfolio/Store/PortfolioStore.swift|SquarestockServices"
 )

@@ -29,9 +29,9 @@ public struct SquarestockApp: Sendable {
 
 extension Settings {
     /// The names `--source` accepts, for help texts.
-    public static var sourceNames: [String] { SourceCatalog.names }
+    public static var sourceNames: [String] { ServiceCatalog.standard.sourceNames }
     /// The source used when none is named.
-    public static var defaultSourceName: String { SourceCatalog.defaultName }
+    public static var defaultSourceName: String { ServiceCatalog.standard.defaultSource }
     /// The names `--exchange` accepts.
-    public static var exchangeNames: [String] { ExchangeCatalog.names }
+    public static var exchangeNames: [String] { ServiceCatalog.standard.exchangeNames }
 }

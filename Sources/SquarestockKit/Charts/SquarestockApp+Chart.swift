@@ -6,7 +6,7 @@ extension SquarestockApp {
     public func chart(_ symbol: String, range: ChartRange) -> Result<ChartReport, ChartFailure> {
         let quoteSource = settings.quoteSource
         // Every source of the catalog serves history too.
-        guard let source = HistorySourceCatalog.source(for: quoteSource) else {
+        guard let source = ServiceCatalog.history(of: quoteSource) else {
             return .failure(.noHistory(source: quoteSource.name))
         }
         if range.isIntraday && !source.hasIntradayHistory { return .failure(.noIntradayHistory(source: source.name)) }
@@ -16,8 +16,8 @@ extension SquarestockApp {
         case .success(let data):
             return .success(
                 ChartReport(
-                    data: data, skipNotes: data.notes.filter { $0.hasPrefix(FallbackSource.skipPrefix) },
-                    notes: data.notes.filter { !$0.hasPrefix(FallbackSource.skipPrefix) }))
+                    data: data, skipNotes: data.notes.filter { $0.hasPrefix(SourceNotes.fellBackPrefix) },
+                    notes: data.notes.filter { !$0.hasPrefix(SourceNotes.fellBackPrefix) }))
         case .failure(let e):
             // "Unknown symbol" from the history service for a symbol the same source quotes is
             // not a spelling mistake: say that it has no history for it, not "check the spelling".

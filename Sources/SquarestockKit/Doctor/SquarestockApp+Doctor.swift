@@ -31,8 +31,8 @@ extension SquarestockApp {
         setup.append("endpoint: " + (context.endpoint.map(Endpoint.redact) ?? "the services' own hosts"))
 
         // TradeOgre has no live host: it is checked only against an --endpoint.
-        let exchanges: [QuoteSource] = ExchangeCatalog.names.compactMap { name in
-            guard let adapter = ExchangeCatalog.adapter(named: name), adapter.baseURL != nil || context.endpoint != nil
+        let exchanges: [QuoteSource] = settings.catalog.exchangeNames.compactMap { name in
+            guard let adapter = settings.catalog.adapter(named: name), adapter.baseURL != nil || context.endpoint != nil
             else { return nil }
             return ExchangeSource(adapter: adapter)
         }

@@ -42,7 +42,7 @@ extension SquarestockApp {
         let context = settings.sourceContext
         // `Settings.resolve` checked the name against the catalog.
         let adapter =
-            ExchangeCatalog.adapter(named: settings.exchangeName) ?? UnavailableExchange(name: settings.exchangeName)
+            settings.catalog.adapter(named: settings.exchangeName) ?? UnavailableExchange(name: settings.exchangeName)
         return (adapter, ExchangeRequest(context: context, transport: transport))
     }
 

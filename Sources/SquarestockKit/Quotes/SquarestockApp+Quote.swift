@@ -38,7 +38,7 @@ extension SquarestockApp {
         // Symbols by the source to ask: the settings' one (named "") first, then the others by name.
         let groups = Dictionary(grouping: symbols.indices) { i -> String in
             guard let name = sources[symbols[i]], name != settings.sourceName,
-                SourceCatalog.source(named: name, context: context) != nil
+                settings.catalog.quoteSource(named: name, context: context) != nil
             else { return "" }
             return name
         }
@@ -50,7 +50,7 @@ extension SquarestockApp {
                 name.isEmpty
                 ? manager
                 : StockManager(
-                    source: SourceCatalog.source(named: name, context: context) ?? settings.quoteSource,
+                    source: settings.catalog.quoteSource(named: name, context: context) ?? settings.quoteSource,
                     transport: recorder, context: context)
             for (k, result) in asked.quotes(for: indices.map { symbols[$0] }).enumerated() where k < indices.count {
                 fetched[indices[k]] = result
@@ -69,7 +69,7 @@ extension SquarestockApp {
         }
         var notes: [String] = []
         for r in results {
-            for note in r.stock?.notes ?? [] where note.hasPrefix(FallbackSource.skipPrefix) && !notes.contains(note) {
+            for note in r.stock?.notes ?? [] where note.hasPrefix(SourceNotes.fellBackPrefix) && !notes.contains(note) {
                 notes.append(note)
             }
         }

@@ -34,10 +34,10 @@ public struct Settings: Sendable {
         /// The flags' own values checked alone (no environment, no config file), for a command
         /// that resolves no settings but still takes the flags.
         public func check() throws(SettingsError) {
-            if let name = source { try Settings.checkSource(name) }
+            if let name = source, !ServiceCatalog.standard.isSource(name) { throw .unknownSource(name) }
             if let e = endpoint { try Settings.checkEndpoint(e) }
             if let seconds = timeout { try Settings.checkTimeout(seconds) }
-            if let name = exchange { try Settings.checkExchange(name) }
+            if let name = exchange, !ServiceCatalog.standard.isExchange(name) { throw .unknownExchange(name) }
             if let name = theme { try Settings.checkTheme(name) }
         }
     }
@@ -89,6 +89,8 @@ public struct Settings: Sendable {
     public var cacheWarning: String?
     /// The process environment the settings were resolved from.
     public let environment: [String: String]
+    /// The services the names above are looked up in (tests inject a catalog with one more).
+    package var catalog: ServiceCatalog = .standard
 
     /// The shortest limit libcurl can keep: one millisecond. libcurl counts whole milliseconds
     /// and reads 0 as "no limit", so a shorter limit would silently become none.
@@ -105,6 +107,17 @@ public struct Settings: Sendable {
         wallClock: () -> Instant = { Instant.now() },
         loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:)
     ) throws(SettingsError) -> Settings {
+        try resolve(
+            flags, environment: env, localtimeTarget: localtimeTarget, wallClock: wallClock, loadConfig: loadConfig,
+            catalog: .standard)
+    }
+
+    /// `resolve` against `catalog` (a test's catalog with a service of its own).
+    package static func resolve(
+        _ flags: Flags, environment env: [String: String], localtimeTarget: String? = nil,
+        wallClock: () -> Instant = { Instant.now() },
+        loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:), catalog: ServiceCatalog
+    ) throws(SettingsError) -> Settings {
         let configPath = ConfigFile.path(environment: env)
         let config = loadConfig(configPath)
         // `--theme` > `SQUARESTOCK_THEME` > config `theme`, handed to the terminal's capabilities
@@ -114,13 +127,13 @@ public struct Settings: Sendable {
             try checkTheme(theme)
             env["SQUARESTOCK_THEME"] = theme.lowercased()
         }
-        let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? SourceCatalog.defaultName
-        try checkSource(name)
+        let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? catalog.defaultSource
+        guard catalog.isSource(name) else { throw .unknownSource(name) }
         let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
         if let e = endpoint { try checkEndpoint(e) }
         let exchange =
-            flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? ExchangeCatalog.defaultName
-        try checkExchange(exchange)
+            flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? catalog.defaultExchange
+        guard catalog.isExchange(exchange) else { throw .unknownExchange(exchange) }
         var configProblems = config.problems
         if let text = config["timeout"], Double(text) == nil {
             configProblems.append(
@@ -154,6 +167,7 @@ public struct Settings: Sendable {
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
         var resolved = settings
+        resolved.catalog = catalog
         resolved.portfolioName =
             flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
         resolved.configAlerts = (config["alerts"] ?? "").split(separator: ",").map {
@@ -179,19 +193,11 @@ public struct Settings: Sendable {
     /// The limits every request runs under.
     package var transportOptions: TransportOptions { TransportOptions(timeout: timeout) }
 
-    static func checkSource(_ name: String) throws(SettingsError) {
-        guard SourceCatalog.isKnown(name) else { throw .unknownSource(name) }
-    }
-
     /// The themes `--theme` and config `theme` accept.
     public static let themeNames = ["auto", "dark", "light"]
 
     static func checkTheme(_ name: String) throws(SettingsError) {
         guard themeNames.contains(name.lowercased()) else { throw .unknownTheme(name) }
-    }
-
-    static func checkExchange(_ name: String) throws(SettingsError) {
-        guard ExchangeCatalog.names.contains(name.lowercased()) else { throw .unknownExchange(name) }
     }
 
     static func checkEndpoint(_ endpoint: String) throws(SettingsError) {
@@ -213,6 +219,7 @@ extension Settings {
     /// The source `sourceName` names (checked while resolving, so the catalog has it).
     package var quoteSource: any QuoteSource {
         let context = sourceContext
-        return SourceCatalog.source(named: sourceName, context: context) ?? FallbackSource.standard(context: context)
+        return catalog.quoteSource(named: sourceName, context: context)
+            ?? catalog.quoteSource(named: catalog.defaultSource, context: context)!
     }
 }

@@ -17,17 +17,18 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownSource(let name):
-            return "unknown source '\(name)'; choose one of \(SourceCatalog.names.joined(separator: ", "))"
+            return
+                "unknown source '\(name)'; choose one of \(ServiceCatalog.standard.sourceNames.joined(separator: ", "))"
         case .endpointNotHTTP(let endpoint):
             return "--endpoint must start with http:// or https:// (got '\(endpoint)')"
         case .unknownExchange(let name):
-            return "unknown exchange '\(name)'; choose one of \(ExchangeCatalog.names.joined(separator: ", "))"
-        case .noStream(let source):
             return
-                "--source \(source) has no stream; use --source yahoo (stocks, ETFs, indices, FX, crypto), coinbase or kraken (crypto pairs), or tradernet (US and Russian stocks)"
+                "unknown exchange '\(name)'; choose one of \(ServiceCatalog.standard.exchangeNames.joined(separator: ", "))"
+        case .noStream(let source):
+            return "--source \(source) has no stream; use --source \(ServiceCatalog.standard.streamOfferText)"
         case .noLiveBook(let exchange):
             return
-                "--exchange \(exchange) has no live book; use --exchange kraken (its books carry a checksum) or tradernet, or drop --live"
+                "--exchange \(exchange) has no live book; use --exchange \(ServiceCatalog.standard.liveBookOfferText), or drop --live"
         case .unknownTheme(let name):
             return "unknown theme '\(name)'; choose one of \(Settings.themeNames.joined(separator: ", "))"
         case .timeoutOutOfRange:

@@ -4,21 +4,18 @@ import SquarestockServices
 extension SquarestockApp {
     /// The feed that streams the settings' source, or why there is none.
     func streamFeed() -> Result<any StreamFeed, SettingsError> {
-        switch settings.sourceName.lowercased() {
-        case "coinbase": return .success(CoinbaseStreamFeed())
-        case "kraken": return .success(KrakenStreamFeed())
-        case "tradernet": return .success(TradernetStreamFeed())
-        case "yahoo", "auto": return .success(YahooStreamFeed())
-        default: return .failure(.noStream(source: settings.sourceName))
+        guard let feed = settings.catalog.streamFeed(named: settings.sourceName) else {
+            return .failure(.noStream(source: settings.sourceName))
         }
+        return .success(feed)
     }
 
     /// Whether the settings' source has a stream (the one list is `streamFeed`'s).
     public var sourceStreams: Bool { (try? streamFeed().get()) != nil }
 
-    /// Whether the settings' source has nothing but a stream (Tradernet): a watch streams it
-    /// without being asked and never polls.
-    public var sourceStreamsOnly: Bool { SourceCatalog.streamsOnly(settings.sourceName) }
+    /// Whether the settings' source has nothing but a stream: a watch streams it without being
+    /// asked and never polls.
+    public var sourceStreamsOnly: Bool { settings.catalog.streamsOnly(settings.sourceName) }
 
     /// `watch --stream`: a session for `symbols` on the source's feed, reconnecting by itself.
     public func streamSession(symbols: [String]) throws(SettingsError) -> StreamSessionHandle {
@@ -28,31 +25,22 @@ extension SquarestockApp {
     /// The settings' exchange as people write it (`Kraken`).
     public var exchangeDisplayName: String { exchangeAdapter().0.displayName }
 
-    /// The exchanges whose books `book --live` keeps: Kraken (checked with its CRC-32) and
-    /// Tradernet (a stream-only broker feed: `--exchange tradernet` means nothing else).
-    public static let liveBookExchanges = ["kraken", "tradernet"]
-
     /// Whether the settings' exchange (or `exchange`) streams books.
     public func exchangeStreamsBooks(_ exchange: String? = nil) -> Bool {
-        Self.liveBookExchanges.contains((exchange ?? settings.exchangeName).lowercased())
+        settings.catalog.entry(named: exchange ?? settings.exchangeName)?.stream?.book != nil
     }
 
     /// `book PAIR --live`: the book of `pair` on `exchange` (else the settings' exchange), `depth`
     /// levels a side, kept by the stream and checked against the exchange's checksum where it
-    /// sends one; a book that drifts is fetched afresh alone. Kraken names bitcoin BTC on its
-    /// stream, so XBT is written BTC.
+    /// sends one; a book that drifts is fetched afresh alone.
     public func liveBookSession(_ pair: String, depth: Int, exchange: String? = nil) throws(SettingsError)
         -> StreamSessionHandle
     {
         let name = (exchange ?? settings.exchangeName).lowercased()
-        switch name {
-        case "kraken":
-            let symbol = pair.uppercased().split(separator: "-").map { $0 == "XBT" ? "BTC" : String($0) }
-                .joined(separator: "-")
-            return session(KrakenStreamFeed(channel: .book(depth: depth)), symbols: [symbol])
-        case "tradernet": return session(TradernetStreamFeed(channel: .books), symbols: [pair.uppercased()])
-        default: throw .noLiveBook(exchange: name)
+        guard let (feed, symbol) = settings.catalog.bookFeed(exchange: name, pair: pair, depth: depth) else {
+            throw .noLiveBook(exchange: name)
         }
+        return session(feed, symbols: [symbol])
     }
 
     /// `SQUARESTOCK_STREAM_IDLE`, `SQUARESTOCK_STREAM_BACKOFF` and `SQUARESTOCK_STREAM_HEALTHY`

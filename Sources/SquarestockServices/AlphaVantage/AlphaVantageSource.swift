@@ -6,7 +6,7 @@ import SquarestockNetworking
 /// time of the last trade, both as CSV. The key comes from `ALPHAVANTAGE_API_KEY` or the config
 /// file and never appears in any output.
 package struct AlphaVantageSource: QuoteSource {
-    package let name = "alphavantage"
+    package let name = AlphaVantageService.name
 
     package init() {}
 

@@ -7,8 +7,8 @@ import SquarestockNetworking
 /// stats), all asked in one concurrent batch; candles longer than 300 buckets are asked in
 /// pages of 300, also in one batch.
 package struct CoinbaseAdapter: ExchangeAdapter {
-    package let name = "coinbase"
-    package let displayName = "Coinbase"
+    package let name = CoinbaseService.name
+    package let displayName = CoinbaseService.displayName
     package let baseURL: String? = "https://api.exchange.coinbase.com"
     /// Pages of candles one chart may ask for: Coinbase allows bursts of 15 public requests.
     static let maxCandlePages: Int64 = 10

@@ -28,9 +28,3 @@ extension HistorySource {
             source: name, what: "intraday history", hint: "use --range 1mo or longer, or another --source")
     }
 }
-
-/// Finds the history side of a quote source chosen by `--source`.
-package enum HistorySourceCatalog {
-    /// `source` itself when it serves history too (every source of `SourceCatalog` does).
-    package static func source(for source: QuoteSource) -> HistorySource? { source as? HistorySource }
-}

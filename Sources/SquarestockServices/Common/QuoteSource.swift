@@ -26,8 +26,9 @@ package struct SourceContext: Sendable {
     package var cacheDirectory: String?
     /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
     package var yahooUserAgent: String
-    /// The exchange `--source auto` asks for crypto pairs Yahoo does not answer.
-    package var exchange: String
+    /// The exchange `--source auto` asks for crypto pairs Yahoo does not answer; nil: the
+    /// catalog's default.
+    package var exchange: String?
 
     package static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
 
@@ -35,7 +36,7 @@ package struct SourceContext: Sendable {
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
         stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
         yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil,
-        exchange: String = ExchangeCatalog.defaultName
+        exchange: String? = nil
     ) {
         self.exchange = exchange
         self.alphaVantageAPIKey = alphaVantageAPIKey

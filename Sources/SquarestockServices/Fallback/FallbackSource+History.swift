@@ -19,7 +19,8 @@ extension FallbackSource: HistorySource {
                 symbol: symbol, range: range, context: context, transport: transport)
         else { return answer }
         fetched.notes.insert(
-            FallbackSource.skipPrefix + "\(chain.last?.name ?? name) to \(exchangeFallback.name): " + why.detail, at: 0)
+            SourceNotes.fellBackPrefix + "\(chain.last?.name ?? name) to \(exchangeFallback.name): " + why.detail, at: 0
+        )
         return .success(fetched)
     }
 
@@ -38,7 +39,7 @@ extension FallbackSource: HistorySource {
                 return .success(fetched)
             case .failure(let e):
                 guard e.isServiceLevel, i < sources.count - 1 else { return last }
-                skipped.append(FallbackSource.skipPrefix + "\(source.name) to \(sources[i + 1].name): " + e.detail)
+                skipped.append(SourceNotes.fellBackPrefix + "\(source.name) to \(sources[i + 1].name): " + e.detail)
             }
         }
         return last

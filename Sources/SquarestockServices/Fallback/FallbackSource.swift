@@ -6,7 +6,7 @@ import SquarestockNetworking
 /// said the symbol does not exist. Each stock says which source answered, and notes why an
 /// earlier one was skipped.
 package struct FallbackSource: QuoteSource {
-    package let name = "auto"
+    package let name = FallbackService.name
     package let chain: [QuoteSource]
     /// Asked last for crypto pairs (`XMR-BTC`) the chain could not quote, whatever the reason:
     /// Yahoo lists only some pairs. Its answer replaces the chain's error only when it has a quote.
@@ -18,16 +18,15 @@ package struct FallbackSource: QuoteSource {
     }
 
     /// yahoo, then Alpha Vantage and Stooq when their keys are configured (keyless Stooq
-    /// answers bots with a browser check, so trying it would only add a second error).
-    package static func standard(context: SourceContext) -> FallbackSource {
+    /// answers bots with a browser check, so trying it would only add a second error), then
+    /// `exchange` for crypto pairs.
+    package static func standard(context: SourceContext, exchange: ExchangeAdapter?) -> FallbackSource {
         var chain: [QuoteSource] = [YahooSource()]
         if context.alphaVantageAPIKey != nil { chain.append(AlphaVantageSource()) }
         if context.stooqAPIKey != nil { chain.append(StooqSource()) }
         return FallbackSource(
-            chain: chain, exchangeFallback: ExchangeCatalog.adapter(named: context.exchange).map(ExchangeSource.init))
+            chain: chain, exchangeFallback: exchange.map(ExchangeSource.init))
     }
-
-    package static let skipPrefix = "fell back from "
 
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         var final: [String: StockResult] = [:]
@@ -54,7 +53,7 @@ package struct FallbackSource: QuoteSource {
             }
             if !retry.isEmpty {
                 skipped.append(
-                    FallbackSource.skipPrefix + "\(source.name) to \(chain[i + 1].name): "
+                    SourceNotes.fellBackPrefix + "\(source.name) to \(chain[i + 1].name): "
                         + reasons.joined(separator: "; "))
             }
             pending = retry
@@ -66,7 +65,7 @@ package struct FallbackSource: QuoteSource {
                     guard var stock = r.stock, let earlier = final[r.symbol], let why = earlier.error else { continue }
                     let from = chain.last?.name ?? name
                     stock.notes.insert(
-                        FallbackSource.skipPrefix + "\(from) to \(exchangeFallback.name): " + why.detail, at: 0)
+                        SourceNotes.fellBackPrefix + "\(from) to \(exchangeFallback.name): " + why.detail, at: 0)
                     final[r.symbol] = StockResult(symbol: r.symbol, outcome: .success(stock))
                 }
             }

@@ -8,8 +8,8 @@ import SquarestockNetworking
 /// batch (`EQuery:Unknown asset pair`), such a batch is asked again pair by pair so only the
 /// unknown one gets the error.
 package struct KrakenAdapter: ExchangeAdapter {
-    package let name = "kraken"
-    package let displayName = "Kraken"
+    package let name = KrakenService.name
+    package let displayName = KrakenService.displayName
     package let baseURL: String? = "https://api.kraken.com"
     /// Pairs per Ticker request: short URLs, and one bad pair costs a small retry.
     static let tickerBatch = 20

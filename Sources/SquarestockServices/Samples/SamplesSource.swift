@@ -8,7 +8,7 @@ import SquarestockNetworking
 /// `samples/manifest.tsv` lists, per symbol, the format and the file (tab separated):
 /// `AAPL  yahoo-chart  yahoo-chart/AAPL.json`, or `INTC  yahoo-csv:<f codes>  yahoo-csv/x.csv`.
 package struct SamplesSource: QuoteSource {
-    package let name = "samples"
+    package let name = SamplesService.name
 
     package init() {}
 

@@ -6,7 +6,7 @@ import SquarestockNetworking
 /// `/q/d/l/?i=5` and recent daily bars from `/q/d/l/?i=d` for the previous close. All of one
 /// command's requests go out in a single concurrent batch.
 package struct StooqSource: QuoteSource {
-    package let name = "stooq"
+    package let name = StooqService.name
     /// Stooq drops rows silently from large batches.
     package static let batchSize = 10
     /// Calendar days of daily history asked for: enough to span a long holiday weekend.

@@ -5,8 +5,8 @@ import SquarestockNetworking
 /// is no default host: the adapter speaks the format for mirrors and archives given with
 /// `--endpoint`. One `/markets` answer is both the pair list and every ticker.
 package struct TradeOgreAdapter: ExchangeAdapter {
-    package let name = "tradeogre"
-    package let displayName = "TradeOgre"
+    package let name = TradeOgreService.name
+    package let displayName = TradeOgreService.displayName
     package let baseURL: String? = nil
 
     package init() {}

@@ -4,7 +4,7 @@ import SquarestockNetworking
 /// `--source tradernet` for anything but a stream: Tradernet's quotes come only from its
 /// WebSocket here, so each symbol says where to get them instead of failing silently.
 package struct TradernetSource: QuoteSource {
-    package let name = "tradernet"
+    package let name = TradernetService.name
     package init() {}
 
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {

@@ -6,7 +6,7 @@ import SquarestockNetworking
 /// `/v8/finance/chart/SYMBOL?range=1d&interval=5m`, all in one concurrent round after the
 /// session is known. A rejected crumb renews the session once.
 package struct YahooSource: QuoteSource {
-    package let name = "yahoo"
+    package let name = YahooService.name
     package static let batchSize = 50
 
     package init() {}

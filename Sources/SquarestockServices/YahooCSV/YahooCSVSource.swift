@@ -7,7 +7,7 @@ import SquarestockNetworking
 /// Dates (`M/d/yyyy`) and times (`h:mma`) are read as the exchange's wall clock, which is what
 /// the 2016-era answers used; older answers used US/Eastern for every exchange.
 package struct YahooCSVSource: QuoteSource {
-    package let name = "yahoo-csv"
+    package let name = YahooCSVService.name
     package static let batchSize = 50
     package let fieldCodes: String
 

@@ -321,12 +321,12 @@ struct HistorySourceLoopbackTests {
             response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(now: Self.at("2020-05-07T20:00:00"), endpoint: server.baseURL, stooqAPIKey: "k")
-        let auto = FallbackSource.standard(context: ctx)
+        let auto = FallbackSource.standard(context: ctx, exchange: KrakenAdapter())
         let data = try chart(auto, "AAPL", .month1, context: ctx).get()
         #expect(data.source == "stooq")
         #expect(data.notes.first?.hasPrefix("fell back from yahoo to stooq: yahoo is rate limiting requests") == true)
         #expect(chart(auto, "XXXX", .month1, context: ctx).error == .response(.unknownSymbol(source: "yahoo")))
         #expect(!server.requests.contains { $0.target.contains("xxxx") })
-        #expect(HistorySourceCatalog.source(for: auto) != nil)
+        #expect(ServiceCatalog.history(of: auto) != nil)
     }
 }

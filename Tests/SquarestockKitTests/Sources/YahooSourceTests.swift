@@ -291,7 +291,9 @@ struct YahooSourceTests {
         let ctx = SourceContext(
             now: Instant(secondsSinceEpoch: 1_588_881_600), endpoint: server.baseURL, stooqAPIKey: "k")
         let transport = CurlTransport(options: TransportOptions(retry: RetryPolicy(maxAttempts: 1)))
-        let r = StockManager(source: FallbackSource.standard(context: ctx), transport: transport, context: ctx).quotes(
+        let r = StockManager(
+            source: FallbackSource.standard(context: ctx, exchange: KrakenAdapter()), transport: transport, context: ctx
+        ).quotes(
             for: ["AAPL"])
         let s = try #require(r[0].stock)
         #expect(s.source == "stooq")

@@ -1,0 +1,8 @@
+/// Recorded real responses, served offline.
+package enum SamplesService {
+    package static let name = "samples"
+    package static let displayName = "Samples"
+    package static let entry = ServiceEntry(
+        name: name, aliases: ["sample"], displayName: displayName,
+        quotes: { _, _ in SamplesSource() })
+}
