@@ -21,23 +21,14 @@ public struct CredentialsStore: Sendable {
         }
     }
 
-    /// The folder of the credentials (and Kraken's nonce file).
+    /// The folder of the credentials (and of files an exchange keeps beside them).
     public var folder: String? { path.map { String($0.dropLast("/credentials".count)) } }
 
-    /// The environment variables of an exchange's key and secret, in the order the user sets them.
-    public static func variables(_ exchange: String) -> (key: String, secret: String) {
-        switch exchange {
-        case "coinbase": return ("COINBASE_API_KEY_NAME", "COINBASE_API_PRIVATE_KEY")
-        default:
-            let e = exchange.uppercased()
-            return (e + "_API_KEY", e + "_API_SECRET")
-        }
-    }
-
-    /// The key for `exchange`: both environment variables, else the file; registered with the
-    /// redactor so no message can show it from here on.
-    public func credentials(_ exchange: String) -> Result<ExchangeCredentials, AccountError> {
-        let vars = Self.variables(exchange)
+    /// The key for `exchange`: both environment `variables` (the exchange's, from its service),
+    /// else the file; registered with the redactor so no message can show it from here on.
+    package func credentials(_ exchange: String, variables vars: (key: String, secret: String)) -> Result<
+        ExchangeCredentials, AccountError
+    > {
         if let key = environment[vars.key], !key.isEmpty, let secret = environment[vars.secret], !secret.isEmpty {
             return .success(Self.registered(ExchangeCredentials(key: key, secret: Self.unescaped(secret))))
         }

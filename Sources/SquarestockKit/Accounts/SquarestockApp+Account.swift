@@ -9,38 +9,27 @@ extension SquarestockApp {
     /// The settings' exchange's private API with `credentials` (or the stored ones).
     func account(_ credentials: ExchangeCredentials? = nil) -> Result<any ExchangeAccount, AccountError> {
         let exchange = settings.exchangeName
+        let capability = settings.catalog.entry(named: exchange)?.account
         let resolved: ExchangeCredentials
         if let credentials {
             resolved = CredentialsStore.registered(credentials)
         } else {
-            switch credentialsStore.credentials(exchange) {
+            let variables =
+                capability.map { ($0.keyVariable, $0.secretVariable) } ?? AccountCapability.defaultVariables(exchange)
+            switch credentialsStore.credentials(exchange, variables: variables) {
             case .success(let c): resolved = c
             case .failure(let e): return .failure(e)
             }
         }
-        switch exchange {
-        case "kraken":
-            let nonceFile = credentialsStore.folder.map { $0 + "/kraken-nonce" }
-            if let folder = credentialsStore.folder { try? PrivateFileStore.preparePrivateFolder(folder) }
-            let client = KrakenPrivateClient(
-                credentials: resolved, nonces: KrakenNonceSource(path: nonceFile, lockTimeout: settings.timeout),
-                endpoint: settings.endpoint)
-            let pairs = LazyPairLookup { try? pairDirectory().get() }
-            return .success(
-                KrakenAccount(client: client) { name in
-                    pairs.directory?.listings.first { $0.nativeName == name || $0.responseKey == name }?.pair
-                })
-        case "coinbase":
-            return .success(CoinbaseAccount(credentials: resolved, endpoint: settings.endpoint))
-        case "tradeogre":
-            let pairs = LazyPairLookup { try? pairDirectory().get() }
-            return .success(
-                TradeOgreAccount(credentials: resolved, endpoint: settings.endpoint) { name in
-                    pairs.directory?.listings.first { $0.nativeName == name }?.pair
-                })
-        default:
+        guard let capability else {
             return .failure(.notSupported(exchange: exchange, what: "account access in this version"))
         }
+        let pairs = LazyPairLookup { try? pairDirectory().get() }
+        return .success(
+            capability.make(
+                AccountContext(
+                    credentials: resolved, endpoint: settings.endpoint, privateFolder: credentialsStore.folder,
+                    timeout: settings.timeout, pairs: { pairs.directory })))
     }
 
     /// The transport for private calls: one attempt, no redirects, so an order is sent at most once.

@@ -18,12 +18,14 @@ package struct ServiceEntry: Sendable {
     package var streamsOnly: Bool
     /// Its live feed (`watch --stream`, `book --live`).
     package var stream: StreamCapability?
+    /// Its private API (`account`, orders).
+    package var account: AccountCapability?
 
     package init(
         name: String, aliases: [String] = [], displayName: String,
         quotes: (@Sendable (SourceContext, ServiceCatalog) -> QuoteSource)? = nil,
         exchange: (@Sendable () -> ExchangeAdapter)? = nil, streamsOnly: Bool = false,
-        stream: StreamCapability? = nil
+        stream: StreamCapability? = nil, account: AccountCapability? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -32,6 +34,7 @@ package struct ServiceEntry: Sendable {
         self.exchange = exchange
         self.streamsOnly = streamsOnly
         self.stream = stream
+        self.account = account
     }
 
     /// Whether `name` (any case) is this service's name or one of its aliases.

@@ -26,14 +26,19 @@ package struct CoinbaseAccount: ExchangeAccount {
     ) -> Result<JSONValue, AccountError> {
         guard let key = CoinbaseJWT.privateKey(secretPEM) else {
             return .failure(
-                .invalidKey(exchange: exchange, detail: "the private key is not an EC P-256 (ECDSA) key in PEM form"))
+                .invalidKey(
+                    exchange: exchange, detail: "the private key is not an EC P-256 (ECDSA) key in PEM form",
+                    advice: CoinbaseService.keyAdvice))
         }
         let host = URLComponents(string: baseURL).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? ""
         guard
             let token = CoinbaseJWT.token(
                 keyName: keyName, key: key, method: method, host: host, path: Self.prefix + path,
                 now: Int64(Date().timeIntervalSince1970))
-        else { return .failure(.invalidKey(exchange: exchange, detail: "the key cannot sign")) }
+        else {
+            return .failure(
+                .invalidKey(exchange: exchange, detail: "the key cannot sign", advice: CoinbaseService.keyAdvice))
+        }
         var headers = ["Authorization: Bearer " + token, "User-Agent: " + ExchangeRequest.userAgent]
         if body != nil { headers.append("Content-Type: application/json") }
         let request = HTTPRequest(

@@ -9,7 +9,9 @@ package enum CoinbaseAccountDecoder {
 
     package static func answer(_ response: HTTPResponse, path: String) -> Result<JSONValue, AccountError> {
         switch response.status {
-        case 401: return .failure(.invalidKey(exchange: exchange, detail: "HTTP 401 Unauthorized"))
+        case 401:
+            return .failure(
+                .invalidKey(exchange: exchange, detail: "HTTP 401 Unauthorized", advice: CoinbaseService.keyAdvice))
         case 403:
             return .failure(
                 .permissionDenied(exchange: exchange, needed: path.hasPrefix("/accounts") ? "View" : "Trade"))

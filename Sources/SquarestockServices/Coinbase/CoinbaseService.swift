@@ -5,5 +5,12 @@ package enum CoinbaseService {
     package static let entry = ServiceEntry(
         name: name, displayName: displayName,
         exchange: { CoinbaseAdapter() },
-        stream: StreamCapability(quotes: { CoinbaseStreamFeed() }, offerRank: 1, audience: "crypto pairs"))
+        stream: StreamCapability(quotes: { CoinbaseStreamFeed() }, offerRank: 1, audience: "crypto pairs"),
+        account: AccountCapability(keyVariable: "COINBASE_API_KEY_NAME", secretVariable: "COINBASE_API_PRIVATE_KEY") {
+            c in CoinbaseAccount(credentials: c.credentials, endpoint: c.endpoint)
+        })
+
+    /// What to do about a refused key.
+    package static let keyAdvice =
+        "create an ECDSA (ES256) Advanced Trade key with the View and Trade permissions, then run `squarestock account login --exchange coinbase`"
 }

@@ -157,7 +157,7 @@ struct KrakenNonceFile {
     }
 
     static func refusal(_ path: String, _ problem: String) -> AccountError {
-        .nonceFile(path: path, problem: problem)
+        .nonceFile(path: path, problem: problem, exchange: KrakenService.displayName)
     }
 
     static func monotonicSeconds() -> Double {

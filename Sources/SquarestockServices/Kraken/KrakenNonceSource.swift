@@ -42,7 +42,7 @@ package final class KrakenNonceSource: @unchecked Sendable {
             case .failure(let e): return .failure(e)
             case .success(let f): file = f
             }
-            guard let file else { return .failure(.nonceFile(path: path, problem: "it cannot be opened")) }
+            guard let file else { return .failure(KrakenNonceFile.refusal(path, "it cannot be opened")) }
             switch file.lock(timeout: lockTimeout).flatMap({ file.read(now: clock) }) {
             case .failure(let e):
                 file.unlockAndClose()
@@ -54,7 +54,7 @@ package final class KrakenNonceSource: @unchecked Sendable {
         let next = max(last, stored).addingReportingOverflow(1)
         guard !next.overflow else {
             return .failure(
-                .nonceFile(path: path ?? "(none)", problem: "the nonce cannot be incremented; create a new key"))
+                KrakenNonceFile.refusal(path ?? "(none)", "the nonce cannot be incremented; create a new key"))
         }
         let nonce = max(next.partialValue, clock)
         last = nonce

@@ -32,7 +32,10 @@ package struct KrakenPrivateClient: Sendable {
                     let sign = KrakenSigner.signature(
                         path: path, nonce: nonce, body: body, secret: credentials.secret)
                 else {
-                    return .failure(.invalidKey(exchange: Self.exchange, detail: "the secret is not base64"))
+                    return .failure(
+                        .invalidKey(
+                            exchange: Self.exchange, detail: "the secret is not base64", advice: KrakenService.keyAdvice
+                        ))
                 }
                 let request = HTTPRequest(
                     url: baseURL + path,

@@ -13,7 +13,8 @@ package enum KrakenPrivateEnvelope {
         case .success(let v): body = v
         case .failure(let e):
             if response.status == 401 || response.status == 403 {
-                return .failure(.invalidKey(exchange: exchange, detail: "HTTP \(response.status)"))
+                return .failure(
+                    .invalidKey(exchange: exchange, detail: "HTTP \(response.status)", advice: KrakenService.keyAdvice))
             }
             return .failure(.malformed(exchange: exchange, detail: e.detail))
         }
@@ -40,8 +41,16 @@ package enum KrakenPrivateEnvelope {
     static func error(_ text: String, method: String) -> AccountError {
         let message = SecretRedactor.shared.excerpt(text)
         let rules: [(String, (String) -> AccountError)] = [
-            ("EAPI:Invalid key", { _ in .invalidKey(exchange: exchange, detail: "EAPI:Invalid key") }),
-            ("EAPI:Invalid signature", { _ in .invalidKey(exchange: exchange, detail: "EAPI:Invalid signature") }),
+            (
+                "EAPI:Invalid key",
+                { _ in .invalidKey(exchange: exchange, detail: "EAPI:Invalid key", advice: KrakenService.keyAdvice) }
+            ),
+            (
+                "EAPI:Invalid signature",
+                { _ in
+                    .invalidKey(exchange: exchange, detail: "EAPI:Invalid signature", advice: KrakenService.keyAdvice)
+                }
+            ),
             ("EAPI:Invalid nonce", { _ in .invalidNonce(exchange: exchange) }),
             (
                 "EGeneral:Permission denied",

@@ -37,7 +37,7 @@ struct KrakenNonceFileTests {
             called = true
             return .success(0)
         }
-        guard case .failure(.nonceFile(let named, let problem)) = result else {
+        guard case .failure(.nonceFile(let named, let problem, _)) = result else {
             Issue.record("\(stored): \(result)")
             return
         }

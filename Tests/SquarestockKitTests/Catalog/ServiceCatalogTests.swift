@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SquarestockCore
 @testable import SquarestockKit
 @testable import SquarestockServices
 
@@ -70,6 +71,36 @@ struct ServiceCatalogTests {
         #expect(catalog.streamFeed(named: "auto")?.name == "yahoo" && catalog.streamFeed(named: "stooq") == nil)
         #expect(catalog.bookFeed(exchange: "kraken", pair: "xbt-usd", depth: 10)?.symbol == "BTC-USD")
         #expect(catalog.bookFeed(exchange: "coinbase", pair: "BTC-USD", depth: 10) == nil)
+    }
+
+    /// An account's key variables and its refused-key advice come from its service, and the
+    /// messages read as they did when Core named the exchanges.
+    @Test func accountWordsComeFromTheServices() {
+        let variables = catalog.exchangeNames.map { name in
+            catalog.entry(named: name)?.account.map { $0.keyVariable + "/" + $0.secretVariable } ?? "none"
+        }
+        #expect(
+            variables == [
+                "KRAKEN_API_KEY/KRAKEN_API_SECRET", "COINBASE_API_KEY_NAME/COINBASE_API_PRIVATE_KEY",
+                "TRADEOGRE_API_KEY/TRADEOGRE_API_SECRET",
+            ])
+        #expect(AccountCapability.defaultVariables("fakex") == ("FAKEX_API_KEY", "FAKEX_API_SECRET"))
+        #expect(
+            AccountError.invalidKey(exchange: "kraken", detail: "EAPI:Invalid key", advice: KrakenService.keyAdvice)
+                .message
+                == "kraken refused the key (EAPI:Invalid key); create a key with the Query Funds, Query Open Orders & Trades, Query Closed Orders & Trades and Create & Modify Orders permissions, then run `squarestock account login --exchange kraken`"
+        )
+        #expect(
+            AccountError.invalidKey(exchange: "coinbase", detail: "HTTP 401", advice: CoinbaseService.keyAdvice).message
+                == "coinbase refused the key (HTTP 401); create an ECDSA (ES256) Advanced Trade key with the View and Trade permissions, then run `squarestock account login --exchange coinbase`"
+        )
+        #expect(
+            AccountError.invalidKey(exchange: "tradeogre", detail: "Must be authorized").message
+                == "tradeogre refused the key (Must be authorized); check the key and secret, then run `squarestock account login --exchange tradeogre`"
+        )
+        #expect(
+            KrakenNonceFile.refusal("/k/kraken-nonce", "it is a folder").message
+                == "cannot use Kraken's nonce file /k/kraken-nonce: it is a folder")
     }
 
     @Test func aCatalogTakesOneMoreServiceAndSettingsUseIt() throws {

@@ -5,11 +5,13 @@ public enum AccountError: Error, Sendable, Equatable {
     case noCredentials(exchange: String, variables: [String])
     /// The credentials file can be read by others, or is not a file squarestock wrote.
     case unsafeCredentialsFile(path: String, problem: String)
-    /// Kraken's nonce file cannot be used as it is (not a regular file of this user, a nonce that
-    /// cannot grow, its lock held too long); `problem` says why and what fixes it.
-    case nonceFile(path: String, problem: String)
-    /// The key or its signature was refused (a wrong key, a wrong secret, a revoked key).
-    case invalidKey(exchange: String, detail: String)
+    /// An exchange's nonce file (`exchange` as people write it) cannot be used as it is (not a
+    /// regular file of this user, a nonce that cannot grow, its lock held too long); `problem`
+    /// says why and what fixes it.
+    case nonceFile(path: String, problem: String, exchange: String)
+    /// The key or its signature was refused (a wrong key, a wrong secret, a revoked key);
+    /// `advice`, from the exchange's service, says which key to create (nil: the general advice).
+    case invalidKey(exchange: String, detail: String, advice: String? = nil)
     /// Kraken's nonce was refused twice (another program uses the same key).
     case invalidNonce(exchange: String)
     /// The key lacks a permission; `needed` names it in the exchange's words.
@@ -43,10 +45,11 @@ public enum AccountError: Error, Sendable, Equatable {
                 + variables.joined(separator: " and ")
         case .unsafeCredentialsFile(let path, let problem):
             return "refusing the credentials file \(path): \(problem)"
-        case .nonceFile(let path, let problem):
-            return "cannot use Kraken's nonce file \(path): \(problem)"
-        case .invalidKey(let exchange, let detail):
-            return "\(exchange) refused the key (\(detail)); " + AccountError.keyAdvice(exchange)
+        case .nonceFile(let path, let problem, let exchange):
+            return "cannot use \(exchange)'s nonce file \(path): \(problem)"
+        case .invalidKey(let exchange, let detail, let advice):
+            return "\(exchange) refused the key (\(detail)); "
+                + (advice ?? "check the key and secret, then run `squarestock account login --exchange \(exchange)`")
         case .invalidNonce(let exchange):
             return
                 "\(exchange) refused the request's nonce twice; another program may be using the same key: give each program its own key"
@@ -81,20 +84,6 @@ public enum AccountError: Error, Sendable, Equatable {
                 "\(exchange) sent an answer squarestock cannot read (\(detail)); try again in a minute, and if it keeps happening run `squarestock doctor`"
         case .rejected(let exchange, let message):
             return "\(exchange) refused: \(message)"
-        }
-    }
-
-    /// What to do about a refused key, per exchange.
-    static func keyAdvice(_ exchange: String) -> String {
-        switch exchange {
-        case "kraken":
-            return
-                "create a key with the Query Funds, Query Open Orders & Trades, Query Closed Orders & Trades and Create & Modify Orders permissions, then run `squarestock account login --exchange kraken`"
-        case "coinbase":
-            return
-                "create an ECDSA (ES256) Advanced Trade key with the View and Trade permissions, then run `squarestock account login --exchange coinbase`"
-        default:
-            return "check the key and secret, then run `squarestock account login --exchange \(exchange)`"
         }
     }
 }

@@ -1,0 +1,48 @@
+import SquarestockCore
+
+/// What an exchange's private API needs from the facade, and how its account is made: the
+/// environment variables its key comes from (in the order a user sets them) and a maker given
+/// the key and the command's context.
+package struct AccountCapability: Sendable {
+    package var keyVariable: String
+    package var secretVariable: String
+    package var make: @Sendable (AccountContext) -> any ExchangeAccount
+
+    package init(
+        keyVariable: String, secretVariable: String, make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
+    ) {
+        self.keyVariable = keyVariable
+        self.secretVariable = secretVariable
+        self.make = make
+    }
+
+    /// `NAME_API_KEY` and `NAME_API_SECRET`: what an exchange with no account capability, or one
+    /// that does not say, is asked for.
+    package static func defaultVariables(_ exchange: String) -> (key: String, secret: String) {
+        (exchange.uppercased() + "_API_KEY", exchange.uppercased() + "_API_SECRET")
+    }
+}
+
+/// What one command hands an account maker.
+package struct AccountContext: Sendable {
+    package var credentials: ExchangeCredentials
+    package var endpoint: String?
+    /// The owner-only folder of the credentials, where an exchange may keep files of its own
+    /// (Kraken's nonce file); nil keeps them in memory.
+    package var privateFolder: String?
+    package var timeout: Double
+    /// The exchange's pair directory, fetched once on first use (an account names pairs in the
+    /// exchange's own spelling).
+    package var pairs: @Sendable () -> PairDirectory?
+
+    package init(
+        credentials: ExchangeCredentials, endpoint: String?, privateFolder: String?, timeout: Double,
+        pairs: @escaping @Sendable () -> PairDirectory?
+    ) {
+        self.credentials = credentials
+        self.endpoint = endpoint
+        self.privateFolder = privateFolder
+        self.timeout = timeout
+        self.pairs = pairs
+    }
+}
