@@ -10,10 +10,16 @@ package struct HTTPRequest: Sendable, Equatable {
     package var body: [UInt8]?
     /// Off for flows that must see each redirect (Yahoo's consent pages set cookies on them).
     package var followRedirects: Bool
+    /// Seconds a successful answer may be served again instead of fetched (watch's response
+    /// cache): the service that builds the request knows how fast its answer goes stale. nil:
+    /// never (quotes, sessions, anything that moves).
+    package var reuseFor: Double?
 
     package init(
-        url: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil, followRedirects: Bool = true
+        url: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil, followRedirects: Bool = true,
+        reuseFor: Double? = nil
     ) {
+        self.reuseFor = reuseFor
         self.url = url
         self.headers = headers
         self.method = method

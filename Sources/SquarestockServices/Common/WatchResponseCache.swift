@@ -5,8 +5,8 @@ import SquarestockNetworking
 /// bars) for a while instead of fetching them on every refresh, so a watch of 100 symbols costs
 /// its quote batches per refresh rather than hundreds of history requests.
 ///
-/// Only successful (2xx) responses are kept, each for the seconds `ttl` gives its request (nil:
-/// never cached); entries and bytes are bounded, oldest evicted first, so memory stays flat for
+/// Only successful (2xx) responses are kept, each for the seconds `ttl` gives its request (by
+/// default the request's own `reuseFor`, which the service that built it set; nil: never cached); entries and bytes are bounded, oldest evicted first, so memory stays flat for
 /// hours. Expiry times are spread per URL so cached entries do not all expire in the same
 /// refresh. A fresh fetch always replaces the cached answer; a failed one never touches it.
 /// The sparkline does not go stale meanwhile: `WatchState` appends each refresh's live price.
@@ -23,7 +23,7 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
 
     package init(
         wrapping inner: any HTTPTransport, clock: any MonotonicClock, maxEntries: Int = 1024, maxBytes: Int = 16 << 20,
-        ttl: @escaping @Sendable (HTTPRequest) -> Double? = WatchResponseCache.historyTTL
+        ttl: @escaping @Sendable (HTTPRequest) -> Double? = { $0.reuseFor }
     ) {
         self.inner = inner
         self.clock = clock
@@ -95,21 +95,5 @@ package final class WatchResponseCache: HTTPTransport, @unchecked Sendable {
         var h: UInt32 = 2_166_136_261
         for b in url.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
         return 0.75 + Double(h % 1000) / 2000
-    }
-
-    /// The watch policy: Stooq's daily bars (previous close) for 4 hours, Stooq's 5-minute bars
-    /// and Yahoo's day chart (and Kraken's day of 5-minute candles) for 4 minutes (a new bar
-    /// appears every 5); quotes and session requests never.
-    package static let historyTTL: @Sendable (HTTPRequest) -> Double? = { request in
-        let url = request.url
-        if url.contains("/q/d/l/") {
-            if url.contains("&i=d") { return 4 * 3600 }
-            if url.contains("&i=5") { return 240 }
-            return nil
-        }
-        if url.contains("/v8/finance/chart/") { return 240 }
-        // Kraken's candles of the day for a watch row: one URL all day (since 00:00 UTC).
-        if url.contains("/0/public/OHLC?") { return 240 }
-        return nil
     }
 }

@@ -33,11 +33,15 @@ package struct ExchangeRequest: Sendable {
     }
 
     /// GETs of `paths`, in one concurrent batch, with the User-Agent; transport failures become
-    /// the adapter's errors.
-    package func get(_ adapter: ExchangeAdapter, _ paths: [String]) -> [Result<HTTPResponse, QuoteError>] {
+    /// the adapter's errors. `reuseFor`: how long a watch may re-serve the answers (`HTTPRequest`).
+    package func get(_ adapter: ExchangeAdapter, _ paths: [String], reuseFor: Double? = nil) -> [Result<
+        HTTPResponse, QuoteError
+    >] {
         let urls = paths.map { url(adapter, $0) }
         let requests = urls.compactMap { try? $0.get() }.map {
-            HTTPRequest(url: $0, headers: ["User-Agent: " + ExchangeRequest.userAgent, "Accept: application/json"])
+            HTTPRequest(
+                url: $0, headers: ["User-Agent: " + ExchangeRequest.userAgent, "Accept: application/json"],
+                reuseFor: reuseFor)
         }
         var responses = transport.perform(requests).makeIterator()
         return urls.map { u in
@@ -48,7 +52,9 @@ package struct ExchangeRequest: Sendable {
         }
     }
 
-    package func get(_ adapter: ExchangeAdapter, _ path: String) -> Result<HTTPResponse, QuoteError> {
-        get(adapter, [path])[0]
+    package func get(_ adapter: ExchangeAdapter, _ path: String, reuseFor: Double? = nil) -> Result<
+        HTTPResponse, QuoteError
+    > {
+        get(adapter, [path], reuseFor: reuseFor)[0]
     }
 }

@@ -96,7 +96,11 @@ package struct KrakenAdapter: ExchangeAdapter {
         let minutes = KrakenOHLCDecoder.minutes(for: interval)
         let path =
             "/0/public/OHLC?pair=\(Endpoint.encode(pair.nativeName))&interval=\(minutes)&since=\(since.secondsSinceEpoch)"
-        return request.get(self, path).flatMap { KrakenOHLCDecoder.candles($0, pair: pair.pair, minutes: minutes) }
+        // A watch row asks for the day's candles (one URL all day, since 00:00 UTC): re-served
+        // 4 minutes, as Yahoo's day chart.
+        return request.get(self, path, reuseFor: 240).flatMap {
+            KrakenOHLCDecoder.candles($0, pair: pair.pair, minutes: minutes)
+        }
     }
 
     package func status(_ request: ExchangeRequest) -> Result<ExchangeSystemStatus, QuoteError>? {

@@ -22,17 +22,17 @@ extension StooqSource: HistorySource {
     ) -> Result<FetchedHistory, HistoryError> {
         let end = ChartRange.fetchEnd(now: context.now)
         let start = range.fetchStart(today: context.now.utc.date)
-        let daily = HTTPRequest(url: historyURL(ticker, interval: "d", from: start, to: end, context: context))
+        let daily = historyRequest(ticker, interval: "d", from: start, to: end, context: context)
         let (requests, interval): ([HTTPRequest], HistoryInterval)
         switch range {
         case .day1, .day5:
             (requests, interval) = (
-                [HTTPRequest(url: historyURL(ticker, interval: "5", from: nil, to: nil, context: context)), daily],
+                [historyRequest(ticker, interval: "5", from: nil, to: nil, context: context), daily],
                 .minutes(5)
             )
         case .max:
             (requests, interval) = (
-                [HTTPRequest(url: historyURL(ticker, interval: "w", from: nil, to: nil, context: context))], .weekly
+                [historyRequest(ticker, interval: "w", from: nil, to: nil, context: context)], .weekly
             )
         default: (requests, interval) = ([daily], .daily)
         }

@@ -32,9 +32,9 @@ package struct StooqSource: QuoteSource {
         let today = context.now.utc.date
         let from = today.adding(days: -StooqSource.historyDays)
         for t in tickers {
-            requests.append(HTTPRequest(url: historyURL(t.ticker, interval: "5", from: nil, to: nil, context: context)))
+            requests.append(historyRequest(t.ticker, interval: "5", from: nil, to: nil, context: context))
             requests.append(
-                HTTPRequest(url: historyURL(t.ticker, interval: "d", from: from, to: today, context: context)))
+                historyRequest(t.ticker, interval: "d", from: from, to: today, context: context))
         }
         let responses = transport.perform(requests)
         for (b, batch) in batches.enumerated() {
@@ -86,6 +86,17 @@ package struct StooqSource: QuoteSource {
             "https://stooq.com/q/l/?s=" + tickers.map(Endpoint.encode).joined(separator: "+") + "&f=sd2t2ohlcvn&h&e=csv"
         if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
         return context.url(url)
+    }
+
+    /// The bars of `ticker`, kept by a watch's cache for as long as they stay true: daily bars
+    /// (the previous close) 4 hours, the day's 5-minute bars 4 minutes (a new bar every 5);
+    /// weekly bars are asked once, never re-served.
+    func historyRequest(_ ticker: String, interval: String, from: CivilDate?, to: CivilDate?, context: SourceContext)
+        -> HTTPRequest
+    {
+        let reuse: Double? = interval == "d" ? 4 * 3600 : (interval == "5" ? 240 : nil)
+        return HTTPRequest(
+            url: historyURL(ticker, interval: interval, from: from, to: to, context: context), reuseFor: reuse)
     }
 
     func historyURL(_ ticker: String, interval: String, from: CivilDate?, to: CivilDate?, context: SourceContext)

@@ -30,6 +30,6 @@ extension YahooSource: HistorySource {
         {
             headers.append(cookie)
         }
-        return HTTPRequest(url: context.url(url), headers: headers)
+        return HTTPRequest(url: context.url(url), headers: headers, reuseFor: 240)
     }
 }

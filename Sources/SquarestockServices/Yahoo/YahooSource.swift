@@ -117,6 +117,7 @@ package struct YahooSource: QuoteSource {
         let url =
             "https://query1.finance.yahoo.com/v8/finance/chart/" + Endpoint.encode(symbol)
             + "?range=1d&interval=5m&includePrePost=false"
-        return HTTPRequest(url: context.url(url), headers: headers(session, context: context))
+        // The day's 5-minute points: a watch re-serves them 4 minutes (a new point every 5).
+        return HTTPRequest(url: context.url(url), headers: headers(session, context: context), reuseFor: 240)
     }
 }

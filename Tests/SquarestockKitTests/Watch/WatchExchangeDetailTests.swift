@@ -52,13 +52,17 @@ struct WatchExchangeDetailTests {
         #expect(stock.price.last?.description == "84036.00000")
     }
 
-    /// Kraken's day of candles is one URL all day, kept 4 minutes like Yahoo's day chart; its
-    /// trades, which give the last trade time, never.
+    /// Kraken's day of candles is one URL all day, kept 4 minutes like Yahoo's day chart: its
+    /// adapter says so on the request; its trades, which give the last trade time, never.
     @Test func theDaysCandlesAreKeptAFewMinutes() {
-        let ohlc = "http://127.0.0.1:1/0/public/OHLC?pair=XBTUSD&interval=5&since=1701734400"
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: ohlc)) == 240)
-        #expect(
-            WatchResponseCache.historyTTL(HTTPRequest(url: "http://127.0.0.1:1/0/public/Trades?pair=XBTUSD&count=1"))
-                == nil)
+        let transport = ScriptedTransport()
+        let request = ExchangeRequest(context: SourceContext(endpoint: "http://127.0.0.1:1"), transport: transport)
+        let pair = PairListing(pair: TradingPair(base: "BTC", quote: "USD"), nativeName: "XBTUSD")
+        let adapter = KrakenAdapter()
+        _ = adapter.candles(pair, interval: .minutes(5), since: Self.now, request)
+        _ = adapter.trades(pair, limit: 1, request)
+        let asked = transport.requested
+        #expect(asked.count == 2 && asked[0].url.contains("/0/public/OHLC?") && asked[1].url.contains("/Trades?"))
+        #expect(asked.map(\.reuseFor) == [240, nil])
     }
 }

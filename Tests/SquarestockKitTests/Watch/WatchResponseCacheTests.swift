@@ -21,7 +21,9 @@ struct WatchResponseCacheTests {
         inner.on("/q/", text: "Date,Close\n")
         let clock = ManualClock(0)
         let cache = WatchResponseCache(wrapping: inner, clock: clock)
-        let requests = [HTTPRequest(url: quote), HTTPRequest(url: bars), HTTPRequest(url: daily)]
+        let requests = [
+            HTTPRequest(url: quote), HTTPRequest(url: bars, reuseFor: 240), HTTPRequest(url: daily, reuseFor: 14_400),
+        ]
         _ = cache.perform(requests)
         _ = cache.perform(requests)
         #expect(inner.requested.map(\.url) == [quote, bars, daily, quote])
@@ -38,9 +40,9 @@ struct WatchResponseCacheTests {
         let inner = ScriptedTransport()
         inner.on("i=5", status: 503, text: "busy")
         let cache = WatchResponseCache(wrapping: inner, clock: ManualClock(0))
-        let first = cache.perform([HTTPRequest(url: bars)])
+        let first = cache.perform([HTTPRequest(url: bars, reuseFor: 240)])
         #expect((try? first[0].get())?.status == 503)
-        _ = cache.perform([HTTPRequest(url: bars)])
+        _ = cache.perform([HTTPRequest(url: bars, reuseFor: 240)])
         #expect(inner.requested.count == 2)
         #expect(cache.count == 0)
     }
@@ -52,23 +54,23 @@ struct WatchResponseCacheTests {
         let cache = WatchResponseCache(wrapping: inner, clock: clock, maxEntries: 3, maxBytes: 1 << 20)
         for i in 0..<10 {
             clock.advance(by: 1)
-            _ = cache.perform([HTTPRequest(url: bars + "&n=\(i)")])
+            _ = cache.perform([HTTPRequest(url: bars + "&n=\(i)", reuseFor: 240)])
         }
         #expect(cache.count == 3)
         _ = cache.perform([HTTPRequest(url: bars + "&n=9")])
         #expect(cache.hits == 1)
     }
 
+    /// The services set the policy on their requests: Stooq's daily bars 4 hours, its and
+    /// Yahoo's day of 5-minute bars 4 minutes; quotes and weekly bars never.
     @Test func thePolicy() {
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: daily)) == 14_400.0)
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: bars)) == 240.0)
-        #expect(
-            WatchResponseCache.historyTTL(
-                HTTPRequest(url: "https://query1.finance.yahoo.com/v8/finance/chart/AAPL?range=1d&interval=5m"))
-                == 240.0)
-        #expect(WatchResponseCache.historyTTL(HTTPRequest(url: quote)) == nil)
-        #expect(
-            WatchResponseCache.historyTTL(
-                HTTPRequest(url: "https://query1.finance.yahoo.com/v7/finance/quote?symbols=AAPL")) == nil)
+        let context = SourceContext()
+        let stooq = StooqSource()
+        let day = CivilDate(year: 2025, month: 10, day: 22)
+        #expect(stooq.historyRequest("aapl.us", interval: "d", from: day, to: day, context: context).reuseFor == 14_400)
+        #expect(stooq.historyRequest("aapl.us", interval: "5", from: nil, to: nil, context: context).reuseFor == 240)
+        #expect(stooq.historyRequest("aapl.us", interval: "w", from: nil, to: nil, context: context).reuseFor == nil)
+        #expect(YahooSource().historyRequest("AAPL", range: .day1, context: context).reuseFor == 240)
+        #expect(HTTPRequest(url: quote).reuseFor == nil)
     }
 }
