@@ -75,7 +75,7 @@ enum FuzzExchangeTargets {
             }
         case "coinbase-stream":
             // Messages of one connection in a row: the state (last sequence, last trade) carries over.
-            var state = StreamFeedState()
+            var state = CoinbaseStreamFeed.State()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 for event in CoinbaseStreamDecoder.decode(Array(message), state: &state) {
                     if case .quote(let q) = event { precondition(!q.symbol.isEmpty, "a quote without a symbol") }
@@ -87,7 +87,7 @@ enum FuzzExchangeTargets {
             _ = YahooPricingDecoder.quote(bytes)
             if let payload = YahooPricingDecoder.payload(of: bytes) { _ = YahooPricingDecoder.quote(payload) }
         case "kraken-stream":
-            var state = StreamFeedState()
+            var state = KrakenStreamFeed.State()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 for event in KrakenStreamFeed().decode(Array(message), state: &state) {
                     FuzzOracle.requireInert(StreamLineWriter.plain(event, source: "kraken") ?? "", "a stream line")
@@ -96,11 +96,11 @@ enum FuzzExchangeTargets {
         case "tradernet-stream":
             // Messages in a row: a merged quote always has the price it was last sent.
             // Books: a book that agrees has its levels in falling price order.
-            var state = StreamFeedState()
+            var state = TradernetStreamFeed.State()
             let books = TradernetStreamFeed(channel: .books)
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 for case .quote(let q) in TradernetStreamFeed().decode(Array(message), state: &state) {
-                    precondition(state.tradernetQuotes[q.symbol]?.last == q.price, "a quote that is not the merge")
+                    precondition(state.quotes[q.symbol]?.last == q.price, "a quote that is not the merge")
                 }
                 for case .book(let live) in books.decode(Array(message), state: &state) where live.check == .unchecked {
                     let prices = live.book.asks.reversed().map(\.price) + live.book.bids.map(\.price)
@@ -113,7 +113,7 @@ enum FuzzExchangeTargets {
             // The same messages through the live-book feed: every book it reports is cut to depth.
             var book = KrakenBookState(depth: 10)
             let feed = KrakenStreamFeed(channel: .book(depth: 10))
-            var state = StreamFeedState()
+            var state = KrakenStreamFeed.State()
             for message in bytes.split(separator: UInt8(ascii: "\n")) {
                 _ = book.apply(Array(message))
                 precondition(book.bids.count <= 10 && book.asks.count <= 10, "a book over its depth")

@@ -37,24 +37,32 @@ enum StreamBench {
         var best = Double.infinity
         var merged = 0
         for _ in 0..<runs {
-            var latest: [String: StreamQuote] = [:]
-            var state = StreamFeedState()
-            var events: [StreamEvent] = []
-            let start = now()
-            for f in frames {
-                events.removeAll(keepingCapacity: true)
-                feed.decode(f, state: &state, into: &events)
-                for event in events {
-                    if case .quote(let q) = event { latest[q.symbol] = q }
-                }
-            }
-            best = min(best, now() - start)
-            merged = latest.count
+            let run = replay(feed, frames: frames)
+            best = min(best, run.seconds)
+            merged = run.symbols
         }
         let perSecond = Double(frames.count) / best
         print(
             "rows=\(frames.count) symbols=\(merged) seconds=\(fmt(best, 6)) msgs_per_s=\(fmt(perSecond, 0)) what=\(what)"
         )
+    }
+
+    /// One run of `frames` through `feed` on one connection's state: the seconds it took and the
+    /// symbols merged. Generic because only a concrete feed can make its `State`; `run` passes
+    /// its `any StreamFeed`, opened, as `StreamSession` does.
+    static func replay<F: StreamFeed>(_ feed: F, frames: [[UInt8]]) -> (seconds: Double, symbols: Int) {
+        var latest: [String: StreamQuote] = [:]
+        var state = feed.makeState()
+        var events: [StreamEvent] = []
+        let start = now()
+        for f in frames {
+            events.removeAll(keepingCapacity: true)
+            feed.decode(f, state: &state, into: &events)
+            for event in events {
+                if case .quote(let q) = event { latest[q.symbol] = q }
+            }
+        }
+        return (now() - start, latest.count)
     }
 
     static func lines(_ path: String) -> [[UInt8]] {

@@ -5,14 +5,16 @@ import SquarestockCore
 /// (the acknowledgement, listing every product subscribed) and `error` (`"ETH-XYZ is not a
 /// valid product"`: that product fails, the others stay).
 package enum CoinbaseStreamDecoder {
-    package static func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+    package static func decode(_ message: [UInt8], state: inout CoinbaseStreamFeed.State) -> [StreamEvent] {
         var events: [StreamEvent] = []
         decode(message, state: &state, into: &events)
         return events
     }
 
     /// The events of one message appended to `events`.
-    package static func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+    package static func decode(
+        _ message: [UInt8], state: inout CoinbaseStreamFeed.State, into events: inout [StreamEvent]
+    ) {
         message.withUnsafeBytes { raw in
             var c = JSONCursor(raw)
             var f = Fields()
@@ -90,12 +92,12 @@ package enum CoinbaseStreamDecoder {
             }
         }
 
-        func events(_ state: inout StreamFeedState, into events: inout [StreamEvent]) {
+        func events(_ state: inout CoinbaseStreamFeed.State, into events: inout [StreamEvent]) {
             guard let type else { return }
             if JSONCursor.equals(type, "ticker") {
                 guard let product, let price else { return }
                 // One lookup, updated in place: an older or repeated sequence is dropped.
-                let fresh = state.coinbaseProducts[product, default: CoinbaseProductProgress()].accept(
+                let fresh = state.products[product, default: CoinbaseProductProgress()].accept(
                     sequence: sequence, tradeID: tradeID)
                 guard fresh else { return }
                 let change = open24h.flatMap { price - $0 }
@@ -110,8 +112,8 @@ package enum CoinbaseStreamDecoder {
                             bid: bid, ask: ask, change: change, changePercent: percent, dayVolume: volume24h)))
             } else if JSONCursor.equals(type, "heartbeat") {
                 guard let product else { return events.append(.heartbeat(symbol: nil)) }
-                if let lastTradeID, let seen = state.coinbaseProducts[product]?.tradeID, lastTradeID > seen {
-                    state.coinbaseProducts[product]?.tradeID = lastTradeID
+                if let lastTradeID, let seen = state.products[product]?.tradeID, lastTradeID > seen {
+                    state.products[product]?.tradeID = lastTradeID
                     events.append(
                         .gap(symbol: product, detail: "trades \(seen + 1)...\(lastTradeID) were not received"))
                 }

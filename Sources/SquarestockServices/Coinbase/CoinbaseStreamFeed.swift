@@ -36,7 +36,9 @@ package struct CoinbaseStreamFeed: StreamFeed {
             + "],\"channels\":[\"ticker\",\"heartbeat\"]}"
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+    package func makeState() -> State { State() }
+
+    package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         CoinbaseStreamDecoder.decode(message, state: &state, into: &events)
     }
 }

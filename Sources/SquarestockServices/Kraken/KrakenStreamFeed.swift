@@ -59,7 +59,9 @@ package struct KrakenStreamFeed: StreamFeed {
         return (gone.isEmpty ? [] : [message("unsubscribe", gone)]) + subscribe(new)
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+    package func makeState() -> State { State() }
+
+    package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         if case .book(let depth) = channel, let parsed = KrakenBookMessage.parse(message) {
             book(parsed, depth: Self.subscribedDepth(depth), state: &state, into: &events)
             return
@@ -119,12 +121,12 @@ package struct KrakenStreamFeed: StreamFeed {
     /// Applies a book message to its books; each changed book becomes an event. Updates ignored
     /// while a resync's snapshot is awaited give none.
     func book(
-        _ parsed: KrakenBookMessage.Parsed, depth: Int, state: inout StreamFeedState, into events: inout [StreamEvent]
+        _ parsed: KrakenBookMessage.Parsed, depth: Int, state: inout State, into events: inout [StreamEvent]
     ) {
         for entry in parsed.entries {
             guard let native = entry.symbol else { continue }
             let symbol = Self.common(native)
-            let outcome = state.krakenBooks[symbol, default: KrakenBookState(depth: depth)]
+            let outcome = state.books[symbol, default: KrakenBookState(depth: depth)]
                 .apply(entry, isSnapshot: parsed.isSnapshot)
             let check: LiveBookCheck
             switch outcome {
@@ -133,7 +135,7 @@ package struct KrakenStreamFeed: StreamFeed {
             case .failing(let expected, let computed): check = .unverified(expected: expected, computed: computed)
             case .awaitingSnapshot, .ignored: continue
             }
-            guard let book = state.krakenBooks[symbol] else { continue }
+            guard let book = state.books[symbol] else { continue }
             let pair = TradingPair(symbol: symbol) ?? TradingPair(base: symbol, quote: "")
             events.append(.book(LiveBook(symbol: symbol, book: book.orderBook(pair), check: check)))
         }

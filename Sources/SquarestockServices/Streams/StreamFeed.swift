@@ -5,6 +5,10 @@ import SquarestockNetworking
 /// The connection, the reconnects and the timers are `StreamSession`'s; a feed only knows its
 /// messages, and keeps what it must remember between them (last sequence per product) in `state`.
 package protocol StreamFeed: Sendable {
+    /// What the feed remembers between messages of one connection (sequences, books, merged
+    /// quotes). Each feed declares its own, so the shared session names no service and a new
+    /// feed adds no field anywhere else.
+    associatedtype State
     var name: String { get }
     /// The live URL (`wss://...`); `--endpoint` moves it to `ws(s)://host:port`, keeping path and query.
     var url: String { get }
@@ -29,26 +33,12 @@ package protocol StreamFeed: Sendable {
     /// of its own) before its row is called stale: short where every product has a heartbeat,
     /// long where only trades arrive and a quiet pair is normal.
     var quietLimit: Double { get }
+    /// A fresh state for one connection: a reconnect subscribes again and is sent everything
+    /// anew, so nothing of the last connection is kept.
+    func makeState() -> State
     /// Appends the events of one text or binary message to `events` (unknown messages give
     /// none); the caller reuses one array, so a message costs no allocation for its events.
-    func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent])
-}
-
-/// What a feed remembers between messages of one connection.
-package struct StreamFeedState: Sendable {
-    /// Coinbase: the last sequence and the highest trade id seen per product.
-    package var coinbaseProducts: [String: CoinbaseProductProgress] = [:]
-    /// A buffer a feed reuses between messages (Yahoo's decoded base64).
-    package var scratch: [UInt8] = []
-    /// Yahoo's symbol strings, made once each.
-    package var yahooNames = YahooSymbolNames()
-    /// Kraken's live books by symbol (`BTC-USD`).
-    package var krakenBooks: [String: KrakenBookState] = [:]
-    /// Tradernet's live books by ticker.
-    package var tradernetBooks: [String: TradernetBookState] = [:]
-    /// Tradernet's merged quote fields by ticker.
-    package var tradernetQuotes: [String: TradernetQuoteFields] = [:]
-    package init() {}
+    func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent])
 }
 
 extension StreamFeed {
@@ -56,7 +46,7 @@ extension StreamFeed {
     package var sendsHeartbeats: Bool { false }
 
     /// The events of one message as an array (tests, the fuzzer).
-    package func decode(_ message: [UInt8], state: inout StreamFeedState) -> [StreamEvent] {
+    package func decode(_ message: [UInt8], state: inout State) -> [StreamEvent] {
         var events: [StreamEvent] = []
         decode(message, state: &state, into: &events)
         return events

@@ -84,7 +84,7 @@ package final class StreamSession: @unchecked Sendable {
         while !isStopped {
             onState(.connecting)
             do throws(WebSocketError) {
-                let finished = try connection(onState: onState, onEvent: onEvent) { attempt = 0 }
+                let finished = try connection(feed, onState: onState, onEvent: onEvent) { attempt = 0 }
                 if finished { break }
             } catch {
                 attempt += 1
@@ -98,14 +98,16 @@ package final class StreamSession: @unchecked Sendable {
     }
 
     /// One connection's life; true when the stream is over (stopped, or `onEvent` said so).
-    private func connection(
-        onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool, healthy: () -> Void
+    /// Generic over the feed (`run` passes the stored `any StreamFeed`, opened) so that the
+    /// feed's own `State` can be made and kept for the connection.
+    private func connection<F: StreamFeed>(
+        _ feed: F, onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool, healthy: () -> Void
     ) throws(WebSocketError) -> Bool {
         let c = try WebSocketConnection(url: url, timeout: connectTimeout)
         defer { c.close() }
         var subscribed = currentSymbols
         for m in feed.subscribe(subscribed) { try c.send(text: m) }
-        var state = StreamFeedState()
+        var state = feed.makeState()
         var events: [StreamEvent] = []
         let opened = clock.now()
         /// The last message of the feed's own (data or heartbeat).

@@ -4,7 +4,7 @@ import SquarestockCore
 /// applied to its ticker's book.
 enum TradernetBookMessage {
     /// The book after the message, or nil when the message is unreadable.
-    static func apply(_ c: inout JSONCursor, state: inout StreamFeedState) -> LiveBook? {
+    static func apply(_ c: inout JSONCursor, state: inout TradernetStreamFeed.State) -> LiveBook? {
         guard c.take(UInt8(ascii: "{")) else { return nil }
         var symbol: String?
         var count: Int?
@@ -36,9 +36,9 @@ enum TradernetBookMessage {
             }
         }
         guard ok, let symbol, !symbol.isEmpty else { return nil }
-        let outcome = state.tradernetBooks[symbol, default: TradernetBookState()]
+        let outcome = state.books[symbol, default: TradernetBookState()]
             .apply(deletes: deletes, inserts: inserts, updates: updates, count: count)
-        guard let book = state.tradernetBooks[symbol] else { return nil }
+        guard let book = state.books[symbol] else { return nil }
         let check: LiveBookCheck
         switch outcome {
         case .applied: check = .unchecked

@@ -42,7 +42,9 @@ package struct TradernetStreamFeed: StreamFeed {
         channel == .books ? subscribe([symbol]) : []
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+    package func makeState() -> State { State() }
+
+    package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         message.withUnsafeBytes { raw in
             var c = JSONCursor(raw)
             guard c.take(UInt8(ascii: "[")), let event = c.string(), c.take(UInt8(ascii: ",")) else { return }
@@ -68,16 +70,16 @@ package struct TradernetStreamFeed: StreamFeed {
     }
 
     /// Merges one `q` object into its ticker's fields; nil when it is unreadable or stale.
-    static func quote(_ c: inout JSONCursor, state: inout StreamFeedState) -> (String, TradernetQuoteFields)? {
+    static func quote(_ c: inout JSONCursor, state: inout State) -> (String, TradernetQuoteFields)? {
         guard c.take(UInt8(ascii: "{")) else { return nil }
         var update = TradernetQuoteUpdate()
         guard c.items(closedBy: UInt8(ascii: "}"), { c in update.read(&c) }), let symbol = update.symbol else {
             return nil
         }
-        var fields = state.tradernetQuotes[symbol] ?? TradernetQuoteFields()
+        var fields = state.quotes[symbol] ?? TradernetQuoteFields()
         if let n = update.sequence, let last = fields.sequence, n <= last { return nil }
         update.apply(to: &fields)
-        state.tradernetQuotes[symbol] = fields
+        state.quotes[symbol] = fields
         return (symbol, fields)
     }
 

@@ -27,9 +27,11 @@ package struct YahooStreamFeed: StreamFeed {
             + subscribe(new)
     }
 
-    package func decode(_ message: [UInt8], state: inout StreamFeedState, into events: inout [StreamEvent]) {
+    package func makeState() -> State { State() }
+
+    package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         guard YahooPricingDecoder.payload(of: message, into: &state.scratch),
-            let quote = YahooPricingDecoder.quote(state.scratch, names: &state.yahooNames)
+            let quote = YahooPricingDecoder.quote(state.scratch, names: &state.names)
         else { return }
         events.append(.quote(quote))
     }

@@ -101,7 +101,7 @@ struct KrakenBookResyncTests {
 
     @Test func theFeedTurnsBooksIntoEventsAndResyncsOnlyTheDriftedOne() {
         let feed = KrakenStreamFeed(channel: .book(depth: 3))
-        var state = StreamFeedState()
+        var state = KrakenStreamFeed.State()
         let first = feed.decode(Self.snapshot, state: &state)
         guard case .book(let live)? = first.first else {
             Issue.record("no book event: \(first)")
