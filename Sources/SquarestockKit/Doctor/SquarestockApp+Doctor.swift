@@ -12,33 +12,26 @@ extension SquarestockApp {
         setup.append(
             Doctor.describePath("cache folder", cacheFolder)
                 + (cacheFolder.flatMap(PrivateFileStore.folderProblem).map { " not used: \($0)" } ?? ""))
-        let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load(
-            origin: YahooSession.origin(endpoint: context.endpoint))
-        setup.append(
-            "yahoo session: "
-                + (session.map { s in
-                    "cached, made " + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now)
-                        + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")
-                } ?? "none cached"))
-        setup.append(
-            "stooq API key: "
-                + (context.stooqAPIKey == nil ? "not configured (STOOQ_API_KEY or stooq_api_key)" : "configured"))
-        setup.append(
-            "alphavantage API key: "
-                + (context.alphaVantageAPIKey == nil
-                    ? "not configured (ALPHAVANTAGE_API_KEY or alphavantage_api_key)" : "configured"))
-        setup.append("samples: " + (context.samplesDirectory ?? "not found (set SQUARESTOCK_SAMPLES)"))
+        let catalog = settings.catalog
+        let checked = catalog.entries.filter { $0.doctor != nil }
+        setup += checked.filter { $0.doctor?.setup != nil }.sorted { $0.doctor!.setupOrder < $1.doctor!.setupOrder }
+            .compactMap { $0.doctor?.setup?(context) }
         setup.append("endpoint: " + (context.endpoint.map(Endpoint.redact) ?? "the services' own hosts"))
 
-        // TradeOgre has no live host: it is checked only against an --endpoint.
-        let exchanges: [QuoteSource] = settings.catalog.exchangeNames.compactMap { name in
-            guard let adapter = settings.catalog.adapter(named: name), adapter.baseURL != nil || context.endpoint != nil
-            else { return nil }
-            return ExchangeSource(adapter: adapter)
+        // An exchange with no live host (one that has closed) is checked only against an --endpoint.
+        func probe(_ kind: DoctorCapability.Probe) -> [QuoteSource] {
+            checked.filter { $0.doctor?.probe == kind }.compactMap { entry in
+                if entry.exchange != nil {
+                    guard let adapter = catalog.adapter(named: entry.name),
+                        adapter.baseURL != nil || context.endpoint != nil
+                    else { return nil }
+                }
+                return catalog.quoteSource(named: entry.name, context: context)
+            }
         }
-        let live: [QuoteSource] = [YahooSource(), AlphaVantageSource(), StooqSource(), YahooCSVSource()] + exchanges
-        let reports = Doctor(sources: live + [SamplesSource()]).check(context: context, transport: transport)
-        let working = reports.filter { $0.ok && $0.name != "samples" }.map(\.name)
+        let offline = Set(checked.filter { $0.doctor?.probe == .offline }.map(\.name))
+        let reports = Doctor(sources: probe(.live) + probe(.offline)).check(context: context, transport: transport)
+        let working = reports.filter { $0.ok && !offline.contains($0.name) }.map(\.name)
         return DoctorReport(setup: setup, sources: reports, working: working)
     }
 }

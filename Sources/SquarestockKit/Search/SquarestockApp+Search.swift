@@ -32,30 +32,17 @@ extension SquarestockApp {
             problems: problems, offlineMatched: !offline.isEmpty)
     }
 
-    /// Yahoo's search, and Alpha Vantage's with a key, in one batch.
+    /// Every service's online search that can be asked now, in one batch.
     func searchOnline(_ text: String, limit: Int) -> (matches: [OnlineSymbolMatch], problems: [String]) {
         let context = settings.sourceContext
-        var requests = [
-            HTTPRequest(
-                url: YahooSearchDecoder.url(query: text, limit: limit, context: context),
-                headers: ["User-Agent: " + context.yahooUserAgent])
-        ]
-        if let key = context.alphaVantageAPIKey {
-            requests.append(
-                HTTPRequest(
-                    url: context.url(
-                        "https://www.alphavantage.co/query?function=SYMBOL_SEARCH&keywords="
-                            + Endpoint.encode(text) + "&datatype=csv&apikey=" + Endpoint.encode(key))))
+        let asked = settings.catalog.entries.compactMap { entry in
+            entry.search.flatMap { search in search.request(text, limit, context).map { (entry.name, search, $0) } }
         }
         var matches: [OnlineSymbolMatch] = []
         var problems: [String] = []
-        for (i, r) in transport.perform(requests).enumerated() {
-            let service = i == 0 ? "yahoo" : "alphavantage"
-            let decoded = r.mapError { QuoteError.transport(source: service, $0) }.flatMap { response in
-                i == 0
-                    ? YahooSearchDecoder.matches(response)
-                    : AlphaVantageDecoder.search(
-                        response, apiKey: context.alphaVantageAPIKey, registry: context.registry)
+        for ((service, search, _), r) in zip(asked, transport.perform(asked.map(\.2))) {
+            let decoded = r.mapError { QuoteError.transport(source: service, $0) }.flatMap {
+                search.matches($0, context)
             }
             switch decoded {
             case .success(let m): matches += m

@@ -20,12 +20,17 @@ package struct ServiceEntry: Sendable {
     package var stream: StreamCapability?
     /// Its private API (`account`, orders).
     package var account: AccountCapability?
+    /// Its online symbol search.
+    package var search: SearchCapability?
+    /// What `doctor` checks of it.
+    package var doctor: DoctorCapability?
 
     package init(
         name: String, aliases: [String] = [], displayName: String,
         quotes: (@Sendable (SourceContext, ServiceCatalog) -> QuoteSource)? = nil,
         exchange: (@Sendable () -> ExchangeAdapter)? = nil, streamsOnly: Bool = false,
-        stream: StreamCapability? = nil, account: AccountCapability? = nil
+        stream: StreamCapability? = nil, search: SearchCapability? = nil, doctor: DoctorCapability? = nil,
+        account: AccountCapability? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -35,6 +40,8 @@ package struct ServiceEntry: Sendable {
         self.streamsOnly = streamsOnly
         self.stream = stream
         self.account = account
+        self.search = search
+        self.doctor = doctor
     }
 
     /// Whether `name` (any case) is this service's name or one of its aliases.

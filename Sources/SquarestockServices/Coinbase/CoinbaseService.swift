@@ -6,6 +6,7 @@ package enum CoinbaseService {
         name: name, displayName: displayName,
         exchange: { CoinbaseAdapter() },
         stream: StreamCapability(quotes: { CoinbaseStreamFeed() }, offerRank: 1, audience: "crypto pairs"),
+        doctor: DoctorCapability(),
         account: AccountCapability(keyVariable: "COINBASE_API_KEY_NAME", secretVariable: "COINBASE_API_PRIVATE_KEY") {
             c in CoinbaseAccount(credentials: c.credentials, endpoint: c.endpoint)
         })

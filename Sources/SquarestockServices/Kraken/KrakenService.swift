@@ -15,6 +15,7 @@ package enum KrakenService {
                     .joined(separator: "-")
                 return (KrakenStreamFeed(channel: .book(depth: depth)), symbol)
             }, offerRank: 2, audience: "crypto pairs", bookNote: "its books carry a checksum"),
+        doctor: DoctorCapability(),
         account: AccountCapability(keyVariable: "KRAKEN_API_KEY", secretVariable: "KRAKEN_API_SECRET") { c in
             // The nonce file lives beside the credentials, so every process with this key shares it.
             if let folder = c.privateFolder { try? PrivateFileStore.preparePrivateFolder(folder) }

@@ -5,6 +5,7 @@ package enum TradeOgreService {
     package static let entry = ServiceEntry(
         name: name, displayName: displayName,
         exchange: { TradeOgreAdapter() },
+        doctor: DoctorCapability(),
         account: AccountCapability(keyVariable: "TRADEOGRE_API_KEY", secretVariable: "TRADEOGRE_API_SECRET") { c in
             TradeOgreAccount(credentials: c.credentials, endpoint: c.endpoint) { name in
                 c.pairs()?.listings.first { $0.nativeName == name }?.pair

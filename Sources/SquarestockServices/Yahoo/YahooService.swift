@@ -1,3 +1,6 @@
+import SquarestockCore
+import SquarestockNetworking
+
 /// Yahoo Finance: quotes, history and the day's points for stocks, ETFs, indices, FX and crypto.
 package enum YahooService {
     package static let name = "yahoo"
@@ -6,5 +9,22 @@ package enum YahooService {
         name: name, displayName: displayName,
         quotes: { _, _ in YahooSource() },
         stream: StreamCapability(
-            quotes: { YahooStreamFeed() }, offerRank: 0, audience: "stocks, ETFs, indices, FX, crypto"))
+            quotes: { YahooStreamFeed() }, offerRank: 0, audience: "stocks, ETFs, indices, FX, crypto"),
+        search: SearchCapability(
+            request: { text, limit, context in
+                HTTPRequest(
+                    url: YahooSearchDecoder.url(query: text, limit: limit, context: context),
+                    headers: ["User-Agent: " + context.yahooUserAgent])
+            }, matches: { response, _ in YahooSearchDecoder.matches(response) }),
+        doctor: DoctorCapability(
+            setup: { context in
+                let session = YahooSessionStore(cacheDirectory: context.cacheDirectory).load(
+                    origin: YahooSession.origin(endpoint: context.endpoint))
+                return "yahoo session: "
+                    + (session.map { s in
+                        "cached, made "
+                            + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now)
+                            + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")
+                    } ?? "none cached")
+            }, setupOrder: 10))
 }

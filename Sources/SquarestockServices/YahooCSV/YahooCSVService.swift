@@ -4,5 +4,5 @@ package enum YahooCSVService {
     package static let displayName = "Yahoo CSV"
     package static let entry = ServiceEntry(
         name: name, aliases: ["yahoocsv"], displayName: displayName,
-        quotes: { _, _ in YahooCSVSource() })
+        quotes: { _, _ in YahooCSVSource() }, doctor: DoctorCapability())
 }

@@ -51,4 +51,22 @@ struct SquarestockAppTests {
         #expect(transport.requested.count == 1)
         #expect(report.problems.contains { $0.hasPrefix("yahoo search: ") })
     }
+
+    /// Doctor's setup lines and the services it asks come from the catalog, in the order doctor
+    /// has always printed them: setup by session, keys and samples; the live services in catalog
+    /// order (an exchange with no live host left out), the offline samples last and never
+    /// counted as working.
+    @Test func doctorAsksTheCatalogInItsOldOrder() throws {
+        let report = try Self.app("", ScriptedTransport()).doctor()
+        #expect(
+            report.setup.map { String($0.prefix { $0 != ":" }) } == [
+                "config file", "cache folder", "yahoo session", "stooq API key", "alphavantage API key", "samples",
+                "endpoint",
+            ])
+        #expect(
+            report.sources.map(\.name) == [
+                "yahoo", "alphavantage", "stooq", "yahoo-csv", "kraken", "coinbase", "samples",
+            ])
+        #expect(report.working == [])
+    }
 }
