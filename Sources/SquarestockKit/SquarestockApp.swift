@@ -26,12 +26,3 @@ public struct SquarestockApp: Sendable {
     /// The transport under the settings' limits.
     var transport: any HTTPTransport { makeTransport(settings.transportOptions) }
 }
-
-extension Settings {
-    /// The names `--source` accepts, for help texts.
-    public static var sourceNames: [String] { ServiceCatalog.standard.sourceNames }
-    /// The source used when none is named.
-    public static var defaultSourceName: String { ServiceCatalog.standard.defaultSource }
-    /// The names `--exchange` accepts.
-    public static var exchangeNames: [String] { ServiceCatalog.standard.exchangeNames }
-}

@@ -11,7 +11,7 @@ struct Squarestock: ParsableCommand {
             "Stock quotes in the terminal: price, change, day range, last trade time in the exchange's zone, market status and a sparkline.",
         discussion: """
             squarestock AAPL MSFT 7203.T   quote symbols (the default command)
-            squarestock AAPL --source samples   the same from recordings, offline
+            squarestock AAPL --source \(Settings.offlineSourceName)   the same from recordings, offline
             squarestock                    quote your watchlist, else your recent symbols
             Sources: \(Settings.sourceNames.joined(separator: ", ")) (default \(Settings.defaultSourceName)).
             Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.

@@ -194,7 +194,7 @@ public struct Settings: Sendable {
     package var transportOptions: TransportOptions { TransportOptions(timeout: timeout) }
 
     /// The themes `--theme` and config `theme` accept.
-    public static let themeNames = ["auto", "dark", "light"]
+    public static let themeNames = ["auto", "dark", "light"]  // service-names: a theme, not the source
 
     static func checkTheme(_ name: String) throws(SettingsError) {
         guard themeNames.contains(name.lowercased()) else { throw .unknownTheme(name) }

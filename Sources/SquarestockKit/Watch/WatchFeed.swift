@@ -14,6 +14,8 @@ public struct WatchFeed: Sendable {
 
     /// The source's name, for the header and the rate-limit line.
     public var sourceName: String { source.name }
+    /// The source asks others in turn (`auto`): the header names the one that answered.
+    public var sourceIsChain: Bool { source.isChain }
 
     /// Quotes for `symbols` as of `now` (the screen's clock: pinned, replayed or the wall's).
     public func quotes(for symbols: [String], now: Instant) -> [StockResult] {

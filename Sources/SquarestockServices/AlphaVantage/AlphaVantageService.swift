@@ -9,6 +9,7 @@ package enum AlphaVantageService {
         name: name, aliases: ["alpha-vantage"], displayName: displayName,
         quotes: { _, _ in AlphaVantageSource() },
         search: SearchCapability(
+            needsKey: true,
             request: { text, _, context in
                 context.alphaVantageAPIKey.map { key in
                     HTTPRequest(

@@ -16,6 +16,9 @@ package struct ServiceEntry: Sendable {
     package var exchange: (@Sendable () -> ExchangeAdapter)?
     /// Quotes come only from its stream: a watch streams it and never polls.
     package var streamsOnly: Bool
+    /// It serves recordings, offline (`--replay-speed` replays them; doctor never counts it as
+    /// a working live source).
+    package var isOffline: Bool
     /// Its live feed (`watch --stream`, `book --live`).
     package var stream: StreamCapability?
     /// Its private API (`account`, orders).
@@ -28,7 +31,7 @@ package struct ServiceEntry: Sendable {
     package init(
         name: String, aliases: [String] = [], displayName: String,
         quotes: (@Sendable (SourceContext, ServiceCatalog) -> QuoteSource)? = nil,
-        exchange: (@Sendable () -> ExchangeAdapter)? = nil, streamsOnly: Bool = false,
+        exchange: (@Sendable () -> ExchangeAdapter)? = nil, streamsOnly: Bool = false, isOffline: Bool = false,
         stream: StreamCapability? = nil, search: SearchCapability? = nil, doctor: DoctorCapability? = nil,
         account: AccountCapability? = nil
     ) {
@@ -38,6 +41,7 @@ package struct ServiceEntry: Sendable {
         self.quotes = quotes
         self.exchange = exchange
         self.streamsOnly = streamsOnly
+        self.isOffline = isOffline
         self.stream = stream
         self.account = account
         self.search = search

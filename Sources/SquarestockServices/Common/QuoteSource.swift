@@ -10,6 +10,13 @@ package protocol QuoteSource: Sendable {
     var name: String { get }
     /// One result per symbol, in the order given. Symbols are already validated and upper-cased.
     func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult]
+    /// Whether it asks other sources in turn (`auto`): each stock then says which answered, and
+    /// a watch header names it ("auto → yahoo").
+    var isChain: Bool { get }
+}
+
+extension QuoteSource {
+    package var isChain: Bool { false }
 }
 
 /// What a source needs besides the symbols: the clock, where to send requests, keys.

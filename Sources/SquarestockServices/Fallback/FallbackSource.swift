@@ -7,6 +7,7 @@ import SquarestockNetworking
 /// earlier one was skipped.
 package struct FallbackSource: QuoteSource {
     package let name = FallbackService.name
+    package let isChain = true
     package let chain: [QuoteSource]
     /// Asked last for crypto pairs (`XMR-BTC`) the chain could not quote, whatever the reason:
     /// Yahoo lists only some pairs. Its answer replaces the chain's error only when it has a quote.

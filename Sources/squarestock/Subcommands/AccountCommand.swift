@@ -6,17 +6,25 @@ import SquarestockRendering
 
 /// `squarestock account ...`: an exchange account with a stored key.
 struct AccountCommand: ParsableCommand {
+    /// Each exchange's key variables, two a line (as the discussion has always been laid out).
+    static var keyVariablesText: String {
+        let pairs = Settings.accountKeyVariables
+        return stride(from: 0, to: pairs.count, by: 2).map {
+            pairs[$0..<min($0 + 2, pairs.count)].joined(separator: ", ")
+        }
+        .joined(separator: ",\n")
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "account",
         abstract: "An exchange account: log in with a key, see balances and orders.",
         discussion: """
-            squarestock account login --exchange kraken     store a key (checked first)
-            squarestock account --exchange kraken           balances, valued in --currency
+            squarestock account login --exchange \(Settings.defaultExchangeName)     store a key (checked first)
+            squarestock account --exchange \(Settings.defaultExchangeName)           balances, valued in --currency
             squarestock account orders [--closed]           open (or past) orders
             squarestock account order ID                    one order
             squarestock account logout                      forget the key
-            Keys come from KRAKEN_API_KEY/KRAKEN_API_SECRET, COINBASE_API_KEY_NAME/COINBASE_API_PRIVATE_KEY,
-            TRADEOGRE_API_KEY/TRADEOGRE_API_SECRET, else the credentials file (mode 600).
+            Keys come from \(AccountCommand.keyVariablesText), else the credentials file (mode 600).
             """,
         subcommands: [Balances.self, Orders.self, Order.self, Login.self, Logout.self],
         defaultSubcommand: Balances.self

@@ -21,7 +21,7 @@ struct BookCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Keep the book live from the exchange's stream (--exchange kraken), checked against its checksum: a full screen on a terminal (q quits), else one JSON line or table per change."
+            "Keep the book live from the exchange's stream (--exchange \(Settings.liveBookExchangeExample)), checked against its checksum: a full screen on a terminal (q quits), else one JSON line or table per change."
     )
     var live = false
 
@@ -31,8 +31,8 @@ struct BookCommand: ParsableCommand {
     @OptionGroup var options: ExchangeOptions
 
     mutating func validate() throws {
-        if options.streamOnlyExchange != nil, !live {
-            throw ValidationError("--exchange tradernet streams its books only; add --live")
+        if let name = options.streamOnlyExchange, !live {
+            throw ValidationError("--exchange \(name) streams its books only; add --live")
         }
         try options.resolveSettings(allowingStreamOnly: live)
         guard (1...500).contains(depth) else { throw ValidationError("--depth must be between 1 and 500") }
@@ -74,7 +74,8 @@ struct BookCommand: ParsableCommand {
         let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1, forceNoColour: options.noColor)
         let session = BookLiveSession(
             handle: handle, symbol: pair.uppercased(),
-            exchange: options.streamOnlyExchange == nil ? app.exchangeDisplayName : "Tradernet", depth: depth,
+            exchange: options.streamOnlyExchange.map(Settings.displayName(of:)) ?? app.exchangeDisplayName,
+            depth: depth,
             count: count,
             caps: caps, ascii: options.ascii)
         let format = options.format ?? (caps.isTTY ? .table : .json)

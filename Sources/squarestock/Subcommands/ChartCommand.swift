@@ -24,7 +24,7 @@ struct ChartCommand: ParsableCommand {
 
     static let ranges = ChartRange.allCases.map(\.rawValue).joined(separator: ", ")
 
-    @Argument(help: "The symbol, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
+    @Argument(help: "The symbol, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")  // service-names: notation
     var symbol: String
 
     @Option(name: .customLong("range"), help: "How much history: \(ChartCommand.ranges).")

@@ -34,7 +34,7 @@ struct DoctorCommand: ParsableCommand {
         out +=
             "\n"
             + (report.working.isEmpty
-                ? "no live source works from here; --source samples works offline"
+                ? "no live source works from here; --source \(Settings.offlineSourceName) works offline"
                 : "working: " + report.working.joined(separator: ", ")) + "\n"
         Terminal.writeOut(SecretRedactor.shared.redact(out))
         if report.working.isEmpty { throw ExitCode(1) }

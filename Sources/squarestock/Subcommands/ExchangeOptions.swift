@@ -38,12 +38,10 @@ struct ExchangeOptions: ParsableArguments {
 
     var resolved = ResolvedSettings()
 
-    /// `--exchange tradernet`: a broker whose only use here is its stream (`book --live`); it is
-    /// not in the exchange catalog, so the settings resolve without it and the command asks for
-    /// its stream by name.
-    var streamOnlyExchange: String? {
-        exchange.map { $0.lowercased() } == "tradernet" ? "tradernet" : nil
-    }
+    /// `--exchange NAME` of a broker whose only use here is its stream of books (`book --live`):
+    /// it has no market data, so the settings resolve without it and the command asks for its
+    /// stream by name.
+    var streamOnlyExchange: String? { Settings.streamOnlyExchange(exchange) }
 
     /// The flags; `--exchange tradernet` is left out only for a command that streams it.
     func flags(allowingStreamOnly: Bool = false) -> Settings.Flags {

@@ -15,7 +15,7 @@ struct QuoteCommand: ParsableCommand {
         case table, json, csv
     }
 
-    @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
+    @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")  // service-names: notation
     var symbols: [String] = []
 
     @OptionGroup var sourceOptions: SourceOptions
@@ -92,9 +92,10 @@ struct QuoteCommand: ParsableCommand {
             // Nothing reachable: one line, not one per symbol, with what to try.
             Terminal.writeError(
                 "squarestock: no network, or "
-                    + (settings.sourceName == "auto" ? "the quote services are" : settings.sourceName + " is")
+                    + (settings.sourceIsChain ? "the quote services are" : settings.sourceName + " is")
                     + " down: \(errors[0].1.detail)\n"
-                    + "squarestock: `squarestock doctor` checks every source; `--source samples` works offline\n")
+                    + "squarestock: `squarestock doctor` checks every source; `--source \(Settings.offlineSourceName)` works offline\n"
+            )
         } else {
             for r in results {
                 if let message = r.errorMessage { Terminal.writeError("squarestock: " + message + "\n") }

@@ -10,7 +10,7 @@ struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract:
-            "Find symbols by company name or ticker, typos included (offline; --online adds Yahoo and Alpha Vantage)."
+            "Find symbols by company name or ticker, typos included (offline; --online adds \(Settings.onlineSearchNames))."
     )
 
     @Argument(help: "What to look for: a ticker, a name, initials, with typos.")
@@ -34,7 +34,7 @@ struct SearchCommand: ParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Also ask Yahoo (and Alpha Vantage when a key is set) to find listings outside the US directory.")
+        help: "Also ask \(Settings.onlineSearchHelp) to find listings outside the US directory.")
     var online = false
 
     @OptionGroup var sourceOptions: SourceOptions

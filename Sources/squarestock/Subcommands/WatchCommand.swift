@@ -16,7 +16,7 @@ struct WatchCommand: ParsableCommand {
             Open markets are refreshed every --interval seconds, closed ones every 15 minutes. When a refresh fails the last good values stay, marked stale with their age and the reason; refreshes back off (and honour Retry-After) and recover by themselves.
             When standard output is not a terminal, watch prints one line per symbol per refresh (--format plain or json) and stops after --count refreshes if given.
             Alerts: --alert 'AAPL>200' (price) or --alert 'MSFT<-2%' (change %) ring the bell, highlight the row and run --on-alert CMD with SQUARESTOCK_ALERT_SYMBOL, SQUARESTOCK_ALERT_PRICE, SQUARESTOCK_ALERT_RULE, SQUARESTOCK_ALERT_VALUE and SQUARESTOCK_ALERT_CHANGE_PERCENT set. Each fires once per crossing and re-arms when the value moves back.
-            Demo without network: --source samples --replay-speed 600 replays the recorded trading day 600 times faster.
+            Demo without network: --source \(Settings.offlineSourceName) --replay-speed 600 replays the recorded trading day 600 times faster.
             """
     )
 
@@ -24,7 +24,7 @@ struct WatchCommand: ParsableCommand {
         case table, plain, json
     }
 
-    @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")
+    @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")  // service-names: notation
     var symbols: [String] = []
 
     @Option(
@@ -68,13 +68,15 @@ struct WatchCommand: ParsableCommand {
 
     @Option(
         name: .customLong("replay-speed"),
-        help: "With --source samples: replay the recorded trading day this many times faster than real time.")
+        help:
+            "With --source \(Settings.offlineSourceName): replay the recorded trading day this many times faster than real time."
+    )
     var replaySpeed: Double?
 
     @Flag(
         name: .long,
         help:
-            "Stream prices as they trade (--source yahoo, coinbase, kraken or tradernet, which only streams); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
+            "Stream prices as they trade (--source \(Settings.streamSourcesText)); the table still polls for names and previous closes, lines (--format json|plain) come from the stream alone. Config: stream = true."
     )
     var stream = false
 
@@ -108,9 +110,10 @@ struct WatchCommand: ParsableCommand {
             guard speed > 0, speed <= 1_000_000 else {
                 throw ValidationError("--replay-speed must be between 0 and 1000000")
             }
-            let name = settings.sourceName.lowercased()
-            guard name == "samples" || name == "sample" else {
-                throw ValidationError("--replay-speed replays the recorded samples; use it with --source samples")
+            guard settings.sourceIsOffline else {
+                let what = "the recorded samples"  // service-names: the recordings
+                throw ValidationError(
+                    "--replay-speed replays \(what); use it with --source \(Settings.offlineSourceName)")
             }
         }
         _ = try rules()

@@ -365,7 +365,7 @@ final class WatchSession {
         guard let terminal else { return }
         var label = feed.sourceName
         let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
-        if feed.sourceName == "auto", answered.count == 1, let only = answered.first { label += " → " + only }
+        if feed.sourceIsChain, answered.count == 1, let only = answered.first { label += " → " + only }
         let refreshing = fetchStarted.map { now - $0 >= 0.5 } ?? false
         var header = WatchHeader(
             source: label,

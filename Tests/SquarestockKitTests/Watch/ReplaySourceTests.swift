@@ -105,7 +105,7 @@ struct ReplaySourceTests {
 
     @Test func theRealSamplesReplay() throws {
         let dir = Fixture.repositoryRoot + "/samples"
-        let replay = ReplaySource(speed: 600, elapsed: { 1 })
+        let replay = ReplaySource(recorded: SamplesSource(), speed: 600, elapsed: { 1 })
         let context = SourceContext(samplesDirectory: dir)
         let r = replay.quotes(for: ["AAPL"], context: context, transport: CurlTransport())
         let s = try #require(r.first?.stock)

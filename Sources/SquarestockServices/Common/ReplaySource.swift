@@ -4,7 +4,7 @@ import SquarestockNetworking
 /// Replays recorded trading days as if they were live, `speed` times faster: the demo that
 /// needs no network, and what the end-to-end tests drive to see rows update and flash.
 ///
-/// Each symbol's recording is read once from the wrapped source (normally `SamplesSource`).
+/// Each symbol's recording is read once from the wrapped source (normally the offline recordings).
 /// A symbol with intraday points replays its own day: its virtual clock starts at its first
 /// recorded point and runs at `elapsed() * speed`; a refresh sees only the points up to that
 /// moment, the price is the last of them and the day range is theirs, and volume (only known
@@ -21,8 +21,7 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
 
     /// `elapsed` gives real seconds since the replay started (a monotonic clock in production,
     /// a constant in tests).
-    package init(recorded: any QuoteSource = SamplesSource(), speed: Double, elapsed: @escaping @Sendable () -> Double)
-    {
+    package init(recorded: any QuoteSource, speed: Double, elapsed: @escaping @Sendable () -> Double) {
         self.recorded = recorded
         self.name = recorded.name
         self.speed = speed.isFinite && speed > 0 ? speed : 1
