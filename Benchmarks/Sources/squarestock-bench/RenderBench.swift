@@ -11,7 +11,7 @@ enum RenderBench {
         }
         let n = o.int("count", 2000)
         let symbols = ["AAPL", "7203.T", "OCDO.L", "BTC-USD", "INTC", "AIR.PA", "GOOG", "TSLA", "SCTY"]
-        let context = SourceContext(samplesDirectory: dir)
+        let context = SourceContext(settings: [SamplesService.directory: dir])
         let results = SamplesSource().quotes(for: symbols, context: context, transport: CurlTransport())
         let renderer = QuoteTableRenderer(width: 100, style: .unicode, palette: .ansi)
         var bytes = 0

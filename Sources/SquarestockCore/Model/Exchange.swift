@@ -11,15 +11,17 @@ public struct Exchange: Sendable, Hashable, Identifiable {
     public var hours: [DatedTradingHours]
     public var currency: Currency
     /// Codes Yahoo uses for the venue (`NMS`, `NYQ`, `PAR`, ...), and Stooq-era exchange names.
+    /// The suffixes below are the venue's spelling in two symbol notations (Yahoo's is also
+    /// squarestock's own), marked for the service-name check as notation, not a choice of service.
     public var sourceCodes: [String]
     /// Yahoo ticker suffix without the dot (`L`, `PA`); nil for US listings.
-    public var yahooSuffix: String?
+    public var yahooSuffix: String?  // service-names: notation
     /// Stooq ticker suffix (`us`, `uk`); nil where Stooq has no listings.
-    public var stooqSuffix: String?
+    public var stooqSuffix: String?  // service-names: notation
 
     public init(
         id: String, name: String, timeZone: String, hours: [DatedTradingHours], currency: Currency,
-        sourceCodes: [String], yahooSuffix: String?, stooqSuffix: String?
+        sourceCodes: [String], yahooSuffix: String?, stooqSuffix: String?  // service-names: notation
     ) {
         self.id = id
         self.name = name
@@ -27,8 +29,8 @@ public struct Exchange: Sendable, Hashable, Identifiable {
         self.hours = hours
         self.currency = currency
         self.sourceCodes = sourceCodes
-        self.yahooSuffix = yahooSuffix
-        self.stooqSuffix = stooqSuffix
+        self.yahooSuffix = yahooSuffix  // service-names: notation
+        self.stooqSuffix = stooqSuffix  // service-names: notation
     }
 
     /// The hours in force on a local date.

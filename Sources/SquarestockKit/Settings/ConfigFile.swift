@@ -1,5 +1,6 @@
 import Foundation
 import SquarestockCore
+import SquarestockServices
 
 /// Settings from `$XDG_CONFIG_HOME/squarestock/config` (default `~/.config/squarestock/config`):
 /// `key = value` lines, `#` comments; the keys are `knownKeys`, and any other line is reported
@@ -17,11 +18,13 @@ public struct ConfigFile: Sendable, Equatable {
 
     public subscript(key: String) -> String? { values[key] }
 
-    /// Every key squarestock reads from the file.
-    public static let knownKeys = [
-        "source", "endpoint", "timeout", "exchange", "currency", "watchlist", "stream", "theme", "portfolio",
-        "alerts", "on_alert", "stooq_api_key", "alphavantage_api_key", "yahoo_user_agent",
-    ]
+    /// Every key squarestock reads from the file: its own, then the services' (their keys and
+    /// other settings, from the catalog).
+    public static let knownKeys =
+        [
+            "source", "endpoint", "timeout", "exchange", "currency", "watchlist", "stream", "theme", "portfolio",
+            "alerts", "on_alert",
+        ] + ServiceCatalog.standard.configKeys
 
     public static func parse(_ text: String) -> ConfigFile {
         var c = ConfigFile()

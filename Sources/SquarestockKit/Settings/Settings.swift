@@ -51,11 +51,9 @@ public struct Settings: Sendable {
     public var exchangeName: String
     /// `--timeout` > config `timeout` > 10 seconds.
     public var timeout: Double
-    /// The environment's key, else the config's.
-    public var stooqAPIKey: String?
-    public var alphaVantageAPIKey: String?
-    /// Config `yahoo_user_agent`, else the default.
-    public var yahooUserAgent: String
+    /// The services' own settings (keys, a user agent, a folder), resolved from the environment
+    /// and the config file as each service's `ServiceSetting` says, by id.
+    package var serviceSettings: [String: String]
     /// Config `currency` (`quote --currency` wins over it).
     public var currency: String?
     /// Config `watchlist`, parsed.
@@ -73,8 +71,6 @@ public struct Settings: Sendable {
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
     public var nowIsPinned: Bool
-    /// The folder of the `samples` source, when found.
-    public var samplesDirectory: String?
     /// The cache folder, unless it exists and is unsafe (then `cacheWarning` says why).
     public var cacheDirectory: String?
     /// The user's own zone (`UserTimeZone`), for "your time" and the watch header.
@@ -150,15 +146,12 @@ public struct Settings: Sendable {
         }
         let settings = Settings(
             sourceName: name, endpoint: endpoint, exchangeName: exchange.lowercased(), timeout: seconds,
-            stooqAPIKey: env["STOOQ_API_KEY"].nonEmpty ?? config["stooq_api_key"],
-            alphaVantageAPIKey: env["ALPHAVANTAGE_API_KEY"].nonEmpty ?? config["alphavantage_api_key"],
-            yahooUserAgent: config["yahoo_user_agent"] ?? SourceContext.defaultYahooUserAgent,
+            serviceSettings: catalog.resolveSettings(environment: env, config: { config[$0] }),
             currency: config["currency"],
             watchlist: config["watchlist"].map(WatchList.parseConfig) ?? [],
             stream: ["true", "yes", "on", "1"].contains(config["stream"]?.lowercased() ?? ""),
             now: ClockOverride.now(environment: env, wallClock: wallClock),
             nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
-            samplesDirectory: SamplesLocator.find(environment: env),
             cacheDirectory: cacheDirectory,
             userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
             userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
@@ -166,6 +159,9 @@ public struct Settings: Sendable {
             configWarnings: configProblems.map { "warning: config: " + $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
+        for secret in catalog.settings where secret.isSecret {
+            SecretRedactor.shared.register(settings.serviceSettings[secret.id])
+        }
         var resolved = settings
         resolved.catalog = catalog
         resolved.portfolioName =
@@ -180,9 +176,8 @@ public struct Settings: Sendable {
     /// Everything a source needs besides the symbols: clock, endpoint, keys, folders.
     package var sourceContext: SourceContext {
         SourceContext(
-            now: now, endpoint: endpoint, stooqAPIKey: stooqAPIKey, samplesDirectory: samplesDirectory,
-            cacheDirectory: cacheDirectory, yahooUserAgent: yahooUserAgent, alphaVantageAPIKey: alphaVantageAPIKey,
-            exchange: exchangeName)
+            now: now, endpoint: endpoint, cacheDirectory: cacheDirectory, exchange: exchangeName,
+            settings: serviceSettings)
     }
 
     /// The ledger file: `$XDG_DATA_HOME/squarestock/portfolio.sqlite`.

@@ -9,7 +9,7 @@ extension AlphaVantageSource: HistorySource {
     package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
         FetchedHistory, HistoryError
     > {
-        guard let key = context.alphaVantageAPIKey else { return .failure(.response(missingKey)) }
+        guard let key = context.setting(AlphaVantageService.apiKey) else { return .failure(.response(missingKey)) }
         return AlphaVantageSymbol.ticker(for: symbol, registry: context.registry).mapError(HistoryError.response)
             .flatMap { ticker in
                 let known = AlphaVantageSymbol.exchange(symbol: ticker, region: nil, registry: context.registry)

@@ -22,7 +22,7 @@ package struct AlphaVantageSource: QuoteSource {
     }
 
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
-        guard let key = context.alphaVantageAPIKey else {
+        guard let key = context.setting(AlphaVantageService.apiKey) else {
             return symbols.map { StockResult(symbol: $0, outcome: .failure(missingKey)) }
         }
         var tickers: [(index: Int, ticker: String)] = []

@@ -27,13 +27,15 @@ package struct ServiceEntry: Sendable {
     package var search: SearchCapability?
     /// What `doctor` checks of it.
     package var doctor: DoctorCapability?
+    /// What it reads from the user's setup (keys, a user agent, a folder).
+    package var settings: [ServiceSetting]
 
     package init(
         name: String, aliases: [String] = [], displayName: String,
         quotes: (@Sendable (SourceContext, ServiceCatalog) -> QuoteSource)? = nil,
         exchange: (@Sendable () -> ExchangeAdapter)? = nil, streamsOnly: Bool = false, isOffline: Bool = false,
         stream: StreamCapability? = nil, search: SearchCapability? = nil, doctor: DoctorCapability? = nil,
-        account: AccountCapability? = nil
+        settings: [ServiceSetting] = [], account: AccountCapability? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -46,6 +48,7 @@ package struct ServiceEntry: Sendable {
         self.account = account
         self.search = search
         self.doctor = doctor
+        self.settings = settings
     }
 
     /// Whether `name` (any case) is this service's name or one of its aliases.

@@ -19,42 +19,35 @@ extension QuoteSource {
     package var isChain: Bool { false }
 }
 
-/// What a source needs besides the symbols: the clock, where to send requests, keys.
+/// What a source needs besides the symbols: the clock, where to send requests, and the
+/// services' own settings (keys, a user agent, a folder: `ServiceSetting`), by id.
 package struct SourceContext: Sendable {
     package var now: Instant
     /// Replaces scheme, host and port of every URL (mirrors, proxies, loopback tests).
     package var endpoint: String?
     package var registry: ExchangeRegistry
-    package var stooqAPIKey: String?
-    package var alphaVantageAPIKey: String?
-    /// The folder holding `manifest.tsv` for the `samples` source.
-    package var samplesDirectory: String?
     /// Where sessions are cached between runs (`~/.cache/squarestock`); nil keeps them in memory.
     package var cacheDirectory: String?
-    /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
-    package var yahooUserAgent: String
     /// The exchange `--source auto` asks for crypto pairs Yahoo does not answer; nil: the
     /// catalog's default.
     package var exchange: String?
-
-    package static let defaultYahooUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
+    /// Each service setting's value, by its id; an unset one is absent.
+    package var settings: [String: String]
 
     package init(
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
-        stooqAPIKey: String? = nil, samplesDirectory: String? = nil, cacheDirectory: String? = nil,
-        yahooUserAgent: String = SourceContext.defaultYahooUserAgent, alphaVantageAPIKey: String? = nil,
-        exchange: String? = nil
+        cacheDirectory: String? = nil, exchange: String? = nil, settings: [String: String] = [:]
     ) {
         self.exchange = exchange
-        self.alphaVantageAPIKey = alphaVantageAPIKey
         self.now = now
         self.endpoint = endpoint
         self.registry = registry
-        self.stooqAPIKey = stooqAPIKey
-        self.samplesDirectory = samplesDirectory
         self.cacheDirectory = cacheDirectory
-        self.yahooUserAgent = yahooUserAgent
+        self.settings = settings
     }
+
+    /// The value of the service setting `id`, when set.
+    package func setting(_ id: String) -> String? { settings[id] }
 
     /// The real URL, or the same path and query on the configured endpoint.
     package func url(_ real: String) -> String {

@@ -2,10 +2,9 @@ import Foundation
 import SquarestockCore
 
 extension SecretRedactor {
-    /// Every secret a source context carries: both API keys and the endpoint's password.
+    /// The endpoint's password a source context carries (the services' secret settings are
+    /// registered by whoever resolved them, who knows which are secret).
     package func register(context: SourceContext) {
-        register(context.stooqAPIKey)
-        register(context.alphaVantageAPIKey)
         if let password = context.endpoint.flatMap(Endpoint.password) {
             register(password)
             register(password.removingPercentEncoding)

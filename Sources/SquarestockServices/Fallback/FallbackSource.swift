@@ -23,8 +23,8 @@ package struct FallbackSource: QuoteSource {
     /// `exchange` for crypto pairs.
     package static func standard(context: SourceContext, exchange: ExchangeAdapter?) -> FallbackSource {
         var chain: [QuoteSource] = [YahooSource()]
-        if context.alphaVantageAPIKey != nil { chain.append(AlphaVantageSource()) }
-        if context.stooqAPIKey != nil { chain.append(StooqSource()) }
+        if context.setting(AlphaVantageService.apiKey) != nil { chain.append(AlphaVantageSource()) }
+        if context.setting(StooqService.apiKey) != nil { chain.append(StooqSource()) }
         return FallbackSource(
             chain: chain, exchangeFallback: exchange.map(ExchangeSource.init))
     }

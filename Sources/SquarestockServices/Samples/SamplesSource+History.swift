@@ -22,7 +22,7 @@ extension SamplesSource: HistorySource {
     package func history(symbol: String, range: ChartRange, context: SourceContext, transport: HTTPTransport) -> Result<
         FetchedHistory, HistoryError
     > {
-        guard let dir = context.samplesDirectory else { return .failure(.response(missingFolder)) }
+        guard let dir = context.setting(SamplesService.directory) else { return .failure(.response(missingFolder)) }
         let entries: [HistoryEntry]
         switch transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/manifest.tsv"))) {
         case .success(let r): entries = SamplesSource.parseHistoryManifest(r.body)

@@ -28,7 +28,7 @@ package struct SamplesSource: QuoteSource {
     }
 
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
-        guard let dir = context.samplesDirectory else {
+        guard let dir = context.setting(SamplesService.directory) else {
             return symbols.map { StockResult(symbol: $0, outcome: .failure(missingFolder)) }
         }
         let manifestResult = transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/manifest.tsv")))

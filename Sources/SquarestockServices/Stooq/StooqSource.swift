@@ -84,7 +84,7 @@ package struct StooqSource: QuoteSource {
     func quoteURL(_ tickers: [String], context: SourceContext) -> String {
         var url =
             "https://stooq.com/q/l/?s=" + tickers.map(Endpoint.encode).joined(separator: "+") + "&f=sd2t2ohlcvn&h&e=csv"
-        if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
+        if let key = context.setting(StooqService.apiKey) { url += "&apikey=" + Endpoint.encode(key) }
         return context.url(url)
     }
 
@@ -108,7 +108,7 @@ package struct StooqSource: QuoteSource {
                 "&d1=" + from.description.replacingOccurrences(of: "-", with: "") + "&d2="
                 + to.description.replacingOccurrences(of: "-", with: "")
         }
-        if let key = context.stooqAPIKey { url += "&apikey=" + Endpoint.encode(key) }
+        if let key = context.setting(StooqService.apiKey) { url += "&apikey=" + Endpoint.encode(key) }
         return context.url(url)
     }
 

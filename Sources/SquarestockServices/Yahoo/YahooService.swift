@@ -5,6 +5,10 @@ import SquarestockNetworking
 package enum YahooService {
     package static let name = "yahoo"
     package static let displayName = "Yahoo"
+    /// The User-Agent Yahoo sees: it refuses non-browser ones with `Edge: Too Many Requests`.
+    package static let userAgent = "yahoo.user-agent"
+    package static let defaultUserAgent = "Mozilla/5.0 (compatible; squarestock/\(SquarestockVersion.string))"
+
     package static let entry = ServiceEntry(
         name: name, displayName: displayName,
         quotes: { _, _ in YahooSource() },
@@ -26,5 +30,13 @@ package enum YahooService {
                             + AgeFormatter.ago(from: Instant(secondsSinceEpoch: s.created), now: context.now)
                             + (s.isUsable(now: context.now) ? "" : " (expired; a new one will be made)")
                     } ?? "none cached")
-            }, setupOrder: 10))
+            }, setupOrder: 10),
+        settings: [
+            ServiceSetting(id: userAgent, configKey: "yahoo_user_agent", configOrder: 3, defaultValue: defaultUserAgent)
+        ])
+}
+
+extension SourceContext {
+    /// The User-Agent Yahoo is asked with: the configured one, else squarestock's own.
+    var yahooUserAgent: String { setting(YahooService.userAgent) ?? YahooService.defaultUserAgent }
 }

@@ -99,7 +99,8 @@ struct HistorySourceLoopbackTests {
             path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
             response: LoopbackResponse(body: Fixture.bytes("history/stooq/aapl_us_d_polish-header.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let ctx = SourceContext(now: Self.at("2023-03-17T21:00:00"), endpoint: server.baseURL, stooqAPIKey: "k3y")
+        let ctx = SourceContext(
+            now: Self.at("2023-03-17T21:00:00"), endpoint: server.baseURL, settings: [StooqService.apiKey: "k3y"])
         let data = try chart(StooqSource(), "AAPL", .year1, context: ctx).get()
         let r = try #require(server.requests.first)
         #expect(server.requests.count == 1)
@@ -173,7 +174,7 @@ struct HistorySourceLoopbackTests {
         routes.add(path: "/query", queryContains: ["function=TIME_SERIES_DAILY"], response: .text(daily))
         let server = try LoopbackHTTPServer(routes: routes)
         var ctx = SourceContext(now: Self.at("2021-03-15T14:00:00"), endpoint: server.baseURL)
-        ctx.alphaVantageAPIKey = "AVKEY"
+        ctx.settings[AlphaVantageService.apiKey] = "AVKEY"
         let data = try chart(AlphaVantageSource(), "AAPL", .day1, context: ctx).get()
         let intraday = try #require(server.requests.first { $0.queryItem("function") == "TIME_SERIES_INTRADAY" })
         #expect(intraday.queryItem("symbol") == "AAPL")
@@ -205,7 +206,7 @@ struct HistorySourceLoopbackTests {
                 body: Fixture.bytes("history/alphavantage/errors/SYNTHETIC_information_key-echo.json")))
         let server = try LoopbackHTTPServer(routes: routes)
         var ctx = SourceContext(now: Self.at("2020-04-21T12:00:00"), endpoint: server.baseURL)
-        ctx.alphaVantageAPIKey = "SECRETKEY123"
+        ctx.settings[AlphaVantageService.apiKey] = "SECRETKEY123"
         let data = try chart(AlphaVantageSource(), "AAPL", .year1, context: ctx).get()
         #expect(server.requests.map { $0.queryItem("outputsize") } == ["full", "compact"])
         #expect(data.series.bars.count == 5)
@@ -214,7 +215,7 @@ struct HistorySourceLoopbackTests {
         let limited = try #require(chart(AlphaVantageSource(), "NOPE", .month1, context: ctx).error)
         #expect(limited.isRateLimit)
         #expect(!limited.message(symbol: "NOPE").contains("SECRETKEY123"))
-        ctx.alphaVantageAPIKey = nil
+        ctx.settings[AlphaVantageService.apiKey] = nil
         #expect(
             chart(AlphaVantageSource(), "AAPL", .month1, context: ctx).error?.message(symbol: "AAPL").contains(
                 "ALPHAVANTAGE_API_KEY") == true)
@@ -267,7 +268,8 @@ struct HistorySourceLoopbackTests {
 
     @Test func samplesServeTheRecordingsTheManifestLists() throws {
         let ctx = SourceContext(
-            now: Self.at("2025-10-29T17:00:00"), samplesDirectory: Fixture.repositoryRoot + "/samples")
+            now: Self.at("2025-10-29T17:00:00"),
+            settings: [SamplesService.directory: Fixture.repositoryRoot + "/samples"])
         let day = try chart(SamplesSource(), "AAPL", .day1, context: ctx).get()
         #expect(day.series.interval == .minutes(5))
         #expect(day.previousClose?.description == "269.0")
@@ -320,7 +322,8 @@ struct HistorySourceLoopbackTests {
             path: "/q/d/l/", queryContains: ["s=aapl.us", "i=d"],
             response: LoopbackResponse(body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")))
         let server = try LoopbackHTTPServer(routes: routes)
-        let ctx = SourceContext(now: Self.at("2020-05-07T20:00:00"), endpoint: server.baseURL, stooqAPIKey: "k")
+        let ctx = SourceContext(
+            now: Self.at("2020-05-07T20:00:00"), endpoint: server.baseURL, settings: [StooqService.apiKey: "k"])
         let auto = FallbackSource.standard(context: ctx, exchange: KrakenAdapter())
         let data = try chart(auto, "AAPL", .month1, context: ctx).get()
         #expect(data.source == "stooq")

@@ -44,7 +44,8 @@ struct ClockInjectionTests {
         let clock = ManualClock()
         let doctor = Doctor(sources: [StooqSource()], clock: clock)
         let reports = doctor.check(
-            context: SourceContext(now: Instant(secondsSinceEpoch: 1_588_881_600), stooqAPIKey: "k"),
+            context: SourceContext(
+                now: Instant(secondsSinceEpoch: 1_588_881_600), settings: [StooqService.apiKey: "k"]),
             transport: SlowTransport(clock: clock, seconds: 1.5))
         #expect(reports.count == 1)
         #expect(reports[0].summary.hasSuffix("(1.50 s)"), "\(reports[0].summary)")

@@ -2,6 +2,7 @@ import Testing
 
 @testable import SquarestockCore
 @testable import SquarestockKit
+@testable import SquarestockServices
 @testable import SquarestockWatch
 
 /// `Settings.resolve`: one read of the config file, flags over environment over config, and
@@ -38,7 +39,7 @@ struct SettingsTests {
         env["STOOQ_API_KEY"] = "e"
         let fromEnv = try Settings.resolve(.init(), environment: env, loadConfig: loader.load)
         #expect(fromEnv.sourceName == "yahoo" && fromEnv.endpoint == "http://env" && fromEnv.timeout == 3)
-        #expect(fromEnv.stooqAPIKey == "e")
+        #expect(fromEnv.serviceSettings[StooqService.apiKey] == "e")
         let fromFlags = try Settings.resolve(
             .init(source: "samples", endpoint: "https://flag", timeout: 7), environment: env, loadConfig: loader.load)
         #expect(fromFlags.sourceName == "samples" && fromFlags.endpoint == "https://flag" && fromFlags.timeout == 7)

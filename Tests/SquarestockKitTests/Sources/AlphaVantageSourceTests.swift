@@ -17,7 +17,8 @@ struct AlphaVantageSourceTests {
         [StockResult], LoopbackHTTPServer
     ) {
         let server = try LoopbackHTTPServer(routes: routes)
-        let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, alphaVantageAPIKey: key)
+        let settings = key.map { [AlphaVantageService.apiKey: $0] } ?? [:]
+        let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, settings: settings)
         return (
             StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: symbols),
             server

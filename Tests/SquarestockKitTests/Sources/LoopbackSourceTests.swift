@@ -80,7 +80,7 @@ struct LoopbackSourceTests {
 
     @Test func stooqSendsTheAPIKeyButNeverShowsIt() throws {
         let server = try LoopbackHTTPServer { _ in .text("boom", status: 404) }
-        let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, stooqAPIKey: "s3cret")
+        let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, settings: [StooqService.apiKey: "s3cret"])
         let r = StockManager(source: StooqSource(), transport: CurlTransport(), context: ctx).quotes(for: ["AAPL"])
         #expect(server.requests.allSatisfy { $0.queryItem("apikey") == "s3cret" })
         #expect(r[0].error?.message(symbol: "AAPL").contains("s3cret") == false)
@@ -134,7 +134,8 @@ struct LoopbackSourceTests {
     }
 
     @Test func samplesAreReadThroughLibcurlFileURLs() throws {
-        let ctx = SourceContext(now: Self.now, samplesDirectory: Fixture.repositoryRoot + "/samples")
+        let ctx = SourceContext(
+            now: Self.now, settings: [SamplesService.directory: Fixture.repositoryRoot + "/samples"])
         let r = StockManager(source: SamplesSource(), transport: CurlTransport(), context: ctx).quotes(for: [
             "AAPL", "INTC", "AIR.PA", "ZZZZ",
         ])

@@ -55,7 +55,7 @@ struct StooqSourceTests {
     @Test func requestsFollowTheRealServiceShape() {
         let t = transport()
         var ctx = context()
-        ctx.stooqAPIKey = "k3y"
+        ctx.settings[StooqService.apiKey] = "k3y"
         _ = StooqSource().quotes(for: ["AAPL", "BRK.B", "7203.T"], context: ctx, transport: t)
         let urls = t.requested.map(\.url)
         #expect(urls[0] == "https://stooq.com/q/l/?s=aapl.us+brk-b.us+7203.jp&f=sd2t2ohlcvn&h&e=csv&apikey=k3y")

@@ -125,7 +125,8 @@ struct UnreadablePriceTests {
             path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
             response: .text("timestamp,open,high,low,close,volume\r\n"))
         let server = try LoopbackHTTPServer(routes: routes)
-        let ctx = SourceContext(now: Self.now, endpoint: server.baseURL, alphaVantageAPIKey: "SECRETKEY123")
+        let ctx = SourceContext(
+            now: Self.now, endpoint: server.baseURL, settings: [AlphaVantageService.apiKey: "SECRETKEY123"])
         let r = StockManager(source: AlphaVantageSource(), transport: CurlTransport(), context: ctx).quotes(for: [
             "AAPL", "MSFT",
         ])

@@ -289,7 +289,8 @@ struct YahooSourceTests {
         routes.add(path: "/q/d/l/", response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
         let ctx = SourceContext(
-            now: Instant(secondsSinceEpoch: 1_588_881_600), endpoint: server.baseURL, stooqAPIKey: "k")
+            now: Instant(secondsSinceEpoch: 1_588_881_600), endpoint: server.baseURL,
+            settings: [StooqService.apiKey: "k"])
         let transport = CurlTransport(options: TransportOptions(retry: RetryPolicy(maxAttempts: 1)))
         let r = StockManager(
             source: FallbackSource.standard(context: ctx, exchange: KrakenAdapter()), transport: transport, context: ctx

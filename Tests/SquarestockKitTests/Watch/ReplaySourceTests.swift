@@ -106,7 +106,7 @@ struct ReplaySourceTests {
     @Test func theRealSamplesReplay() throws {
         let dir = Fixture.repositoryRoot + "/samples"
         let replay = ReplaySource(recorded: SamplesSource(), speed: 600, elapsed: { 1 })
-        let context = SourceContext(samplesDirectory: dir)
+        let context = SourceContext(settings: [SamplesService.directory: dir])
         let r = replay.quotes(for: ["AAPL"], context: context, transport: CurlTransport())
         let s = try #require(r.first?.stock)
         #expect(s.price.lastTrade?.iso8601UTC == "2025-10-29T13:40:00Z")
