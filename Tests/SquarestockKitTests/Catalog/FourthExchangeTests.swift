@@ -92,7 +92,11 @@ struct FourthExchangeTests {
                 "BTC 2 1.5 0.5 100001.0", "USD 150.25 150.25 0.00 150.25",
             ])
 
-        let wrongKey = try Self.app(server, environment: ["FAKEX_API_KEY": "other", "FAKEX_API_SECRET": "s"])
+        // Keys are registered with the process-wide redactor: a word ("other") would be
+        // redacted from every other test's messages, so the wrong key is one no text holds.
+        let wrongKey = try Self.app(
+            server,
+            environment: ["FAKEX_API_KEY": "fakex-wrong-key-4Zq9", "FAKEX_API_SECRET": "fakex-wrong-secret-8Wt2"])
         #expect(wrongKey.balances(currency: "USD") == .failure(.invalidKey(exchange: "fakex", detail: "HTTP 401")))
         let noKey = try Self.app(server, environment: [:])
         #expect(
