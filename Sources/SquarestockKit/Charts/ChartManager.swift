@@ -2,9 +2,9 @@ import SquarestockCore
 import SquarestockNetworking
 import SquarestockServices
 
-/// The facade `squarestock chart` calls: validates the symbol, asks one history source for it,
-/// cuts the answer to the range and finds the previous close (from the source's own report, or
-/// the session before the range in the same history).
+/// One symbol's history for `SquarestockApp.chart` (the facade): validates the symbol, asks one
+/// history source for it, cuts the answer to the range and finds the previous close (from the
+/// source's own report, or the session before the range in the same history).
 public struct ChartManager: Sendable {
     package let source: HistorySource
     package let transport: HTTPTransport

@@ -2,8 +2,9 @@ import SquarestockCore
 import SquarestockNetworking
 import SquarestockServices
 
-/// The facade the CLI calls: validates and de-duplicates symbols, asks one source for all of
-/// them in one batch, and returns one result per requested symbol in request order.
+/// Quotes of many symbols from one source, under the facade (`SquarestockApp`): validates and
+/// de-duplicates the symbols, asks the source for all of them in one batch, and returns one
+/// result per requested symbol in request order.
 public final class StockManager: Sendable {
     package let source: QuoteSource
     package let transport: HTTPTransport

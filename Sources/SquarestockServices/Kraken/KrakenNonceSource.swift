@@ -15,7 +15,7 @@ package final class KrakenNonceSource: @unchecked Sendable {
     let path: String?
     let lockTimeout: Double
     private var last: UInt64 = 0
-    private var mutex = pthread_mutex_t()
+    private let lock = Lock()
     /// The clock in milliseconds since 1970 (a test may move it).
     let now: @Sendable () -> UInt64
 
@@ -26,14 +26,15 @@ package final class KrakenNonceSource: @unchecked Sendable {
         self.path = path
         self.lockTimeout = lockTimeout
         self.now = now
-        pthread_mutex_init(&mutex, nil)
     }
-    deinit { pthread_mutex_destroy(&mutex) }
 
     /// Runs `body` with a fresh nonce, holding the lock (thread and file) until it returns.
     package func withNonce<R>(_ body: (String) -> Result<R, AccountError>) -> Result<R, AccountError> {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        lock.withLock { withNonceLocked(body) }
+    }
+
+    /// `withNonce` once this process's threads are shut out.
+    private func withNonceLocked<R>(_ body: (String) -> Result<R, AccountError>) -> Result<R, AccountError> {
         let clock = now()
         var file: KrakenNonceFile?
         var stored: UInt64 = 0

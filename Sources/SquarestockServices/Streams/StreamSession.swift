@@ -33,7 +33,7 @@ package final class StreamSession: @unchecked Sendable {
     let idleTimeout: Double
     /// How long a connection must carry data before its attempt counts as a success.
     let healthyAfter: Double
-    private var mutex = pthread_mutex_t()
+    private let lock = Lock()
     private var symbols: [String]
     private var stopped = false
 
@@ -51,10 +51,7 @@ package final class StreamSession: @unchecked Sendable {
         self.backoffBase = backoffBase
         self.backoffMax = backoffMax
         self.clock = clock
-        pthread_mutex_init(&mutex, nil)
     }
-
-    deinit { pthread_mutex_destroy(&mutex) }
 
     /// Asked every quarter second as well: a signal handler may only set a flag, never lock.
     package var stopRequested: @Sendable () -> Bool = { false }
@@ -64,11 +61,7 @@ package final class StreamSession: @unchecked Sendable {
     /// The symbols subscribed (or to be, after a reconnect).
     package var currentSymbols: [String] { locked { symbols } }
 
-    private func locked<R>(_ body: () -> R) -> R {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
+    private func locked<R>(_ body: () -> R) -> R { lock.withLock(body) }
 
     /// The wait before attempt `attempt` (1, 2, ...): base x 2^(attempt-1), at most the maximum,
     /// times a random factor in 0.5...1 so that many clients do not come back at once.

@@ -9,7 +9,7 @@ import SquarestockKit
 final class WatchStreamWorker: @unchecked Sendable {
     private let makeSession: () -> StreamSessionHandle?
     private let wake: WatchWakePipe
-    private let lock = NSLock()
+    private let lock = Lock()
     private var session: StreamSessionHandle?
     private var latest: [String: StreamQuote] = [:]
     private var failed: [String: String] = [:]
@@ -34,9 +34,7 @@ final class WatchStreamWorker: @unchecked Sendable {
     }
 
     private func start(_ handle: StreamSessionHandle) {
-        lock.lock()
-        session = handle
-        lock.unlock()
+        lock.withLock { session = handle }
         let thread = Thread { [self] in
             handle.run(
                 onState: { s in self.update { self.state = s } },
@@ -61,36 +59,34 @@ final class WatchStreamWorker: @unchecked Sendable {
     }
 
     private func update(_ change: () -> Void) {
-        lock.lock()
-        change()
-        let post = !posted
-        posted = true
-        lock.unlock()
+        let post = lock.withLock {
+            change()
+            defer { posted = true }
+            return !posted
+        }
         if post { wake.post(.streamed) }
     }
 
     /// The quotes waiting since the last call, and the symbols the feed refused.
     func take() -> (quotes: [StreamQuote], failed: [String: String]) {
-        lock.lock()
-        defer { lock.unlock() }
-        posted = false
-        let out = (Array(latest.values), failed)
-        latest = [:]
-        failed = [:]
-        return out
+        lock.withLock {
+            posted = false
+            let out = (Array(latest.values), failed)
+            latest = [:]
+            failed = [:]
+            return out
+        }
     }
 
     /// When each symbol was last heard from on the stream (process uptime).
-    func lastHeard() -> [String: Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        return heard
-    }
+    func lastHeard() -> [String: Double] { lock.withLock { heard } }
 
     /// The header's words for the stream now.
     func headerText(now uptime: Double) -> (text: String, warning: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { headerTextLocked(now: uptime) }
+    }
+
+    private func headerTextLocked(now uptime: Double) -> (text: String, warning: Bool) {
         switch state {
         case .connecting: return ("stream connecting…", false)
         case .stopped: return ("stream closed", true)
@@ -104,10 +100,10 @@ final class WatchStreamWorker: @unchecked Sendable {
     }
 
     func pause() {
-        lock.lock()
-        let s = session
-        session = nil
-        lock.unlock()
+        let s = lock.withLock {
+            defer { session = nil }
+            return session
+        }
         s?.stop()
     }
 
