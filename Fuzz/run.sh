@@ -8,6 +8,8 @@
 #   --jobs J            fuzz J targets at a time (default 1; one core each)
 #   --deadline TIME     no target runs past TIME (anything `date -d` reads, e.g. "06:45"):
 #                       later targets get what time is left, and none starts in the last minute
+#   --debug             build without optimisation (CI's smoke run: it compiles in about half
+#                       the time; a campaign wants the release build's speed)
 #
 # Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures and
 # Fuzz/seeds/<target>/ (inputs cut from the recordings for targets that read part of a response),
@@ -23,12 +25,14 @@ runs=0
 jobs=1
 seconds=60
 deadline=0
+config=release
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
         --deadline) deadline=$(date -d "$2" +%s); shift 2 ;;
+        --debug) config=debug; shift ;;
         [0-9]*) seconds="$1"; shift ;;
         *) if [[ " ${all[*]} " == *" $1 "* ]]; then targets+=("$1"); shift
            else echo "unknown target '$1'; targets: ${all[*]}" >&2; exit 2; fi ;;
@@ -36,7 +40,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
-swift build -c release --scratch-path .build-fuzz --product squarestock-fuzz \
+swift build -c "$config" --scratch-path .build-fuzz --product squarestock-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >&2
 # The commit the targets were built from (+local when Sources had uncommitted changes).
 build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -44,7 +48,7 @@ git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || build="$build+loca
 # Fuzz a copy, so a rebuild during a long campaign cannot pull the binary from under it.
 bin=.build-fuzz/run-$$/squarestock-fuzz
 mkdir -p "$(dirname "$bin")"
-cp .build-fuzz/release/squarestock-fuzz "$bin"
+cp ".build-fuzz/$config/squarestock-fuzz" "$bin"
 mkdir -p Fuzz/logs Fuzz/crashes
 
 seed() {  # target -> fixture globs that make good seeds
