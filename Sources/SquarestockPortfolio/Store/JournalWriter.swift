@@ -118,9 +118,10 @@ public final class JournalWriter {
     /// table on, and returns the notes on likely slips.
     func finish(method: LotMethod) throws -> [String] {
         try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
-        let before = try CashBalances.all(db, portfolio: portfolio)
         let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
         guard written > 0 else { return [] }
+        // What each changed currency held before this write follows from the change itself.
+        let before = after.merging(cashChange) { now, change in now - change }
         return EntryNotes.cash(before: before, after: after, bought: bought)
             + (try EntryNotes.dividends(db, portfolio: portfolio, firstID: firstID))
     }
