@@ -8,8 +8,8 @@
 #   --jobs J            fuzz J targets at a time (default 1; one core each)
 #   --deadline TIME     no target runs past TIME (anything `date -d` reads, e.g. "06:45"):
 #                       later targets get what time is left, and none starts in the last minute
-#   --debug             build without optimisation (CI's smoke run: it compiles in about half
-#                       the time; a campaign wants the release build's speed)
+#   --debug             build without optimisation (CI's smoke run: 3.5 minutes to build here;
+#                       a campaign wants the release build's speed)
 #
 # Builds `squarestock-fuzz` in .build-fuzz, seeds each target's corpus from Tests/Fixtures and
 # Fuzz/seeds/<target>/ (inputs cut from the recordings for targets that read part of a response),
