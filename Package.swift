@@ -88,17 +88,27 @@ let package = Package(
                 "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockPortfolio",
             ]
         ),
+        // The live screens (`watch`, `book --live`) and the process's terminal: an event loop behind
+        // the `LiveTerminal` protocol and an injected clock, so tests drive it with a scripted terminal.
+        .target(
+            name: "SquarestockLive",
+            dependencies: ["SquarestockCore", "SquarestockRendering", "SquarestockWatch", "SquarestockKit"]
+        ),
         .executableTarget(
             name: "squarestock",
             dependencies: [
-                "SquarestockKit", "SquarestockCore", "SquarestockRendering", "SquarestockSearch", "SquarestockWatch",
-                "SquarestockPortfolio", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SquarestockKit", "SquarestockLive", "SquarestockCore", "SquarestockRendering", "SquarestockSearch",
+                "SquarestockWatch", "SquarestockPortfolio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzz targets for every byte parser; see Fuzz/run.sh. Without libFuzzer it replays files.
         .executableTarget(
             name: "squarestock-fuzz",
-            dependencies: ["SquarestockCore", "SquarestockNetworking", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit"]
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockServices", "SquarestockSearch",
+                "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
+            ]
         ),
         // Times ChartRenderer on five years of daily bars; `swift run -c release chartbench`.
         .executableTarget(
@@ -116,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "squarestock-bench",
             dependencies: [
-                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices", "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockPortfolio",
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockPortfolio",
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -133,9 +144,17 @@ let package = Package(
             name: "SquarestockKitTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit", "SquarestockPortfolio",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
+                "SquarestockPortfolio",
                 "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockLiveTests",
+            dependencies: [
+                "SquarestockLive", "SquarestockCore", "SquarestockMarket", "SquarestockRendering", "SquarestockWatch",
+                "SquarestockKit", "TestSupport",
             ]
         ),
         .testTarget(

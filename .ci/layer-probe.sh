@@ -11,6 +11,7 @@ probes=(
     "SquarestockServices|Sources/SquarestockServices/ServiceCatalog+Standard.swift|SquarestockRendering"
     "SquarestockMarket|Sources/SquarestockMarket/Exchanges/ExchangeRegistry.swift|SquarestockNetworking"
     "SquarestockPortfolio|Sources/SquarestockPortfolio/Store/PortfolioStore.swift|SquarestockServices"
+    "SquarestockLive|Sources/SquarestockLive/Watch/WatchSession.swift|SquarestockServices"
 )
 
 status=0

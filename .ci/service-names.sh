@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 svc=Sources/SquarestockServices
 shared=(Common Exchanges Streams Catalog)
-checked=(Sources/SquarestockKit Sources/SquarestockCore Sources/squarestock)
+checked=(Sources/SquarestockKit Sources/SquarestockCore Sources/SquarestockLive Sources/squarestock)
 for f in "${shared[@]}"; do checked+=("$svc/$f"); done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,5 +1,6 @@
 import Foundation
 import SquarestockCore
+import SquarestockLive
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 
 /// The root command: `squarestock AAPL` runs `quote`, the default subcommand.
 struct Squarestock: ParsableCommand {

@@ -67,10 +67,12 @@ public struct StreamSessionHandle: Sendable {
     public var quietLimit: Double { session.feed.quietLimit }
 
     /// Runs until `stop()`, until `shouldStop` (polled; safe to set from a signal handler) or
-    /// until `onEvent` returns false.
+    /// until `onEvent` returns false. The handlers are escaping only so that a scripted stream
+    /// in a test (`LiveStream`) can call them after `run` returns; this one calls them on the
+    /// caller's thread, before it returns.
     public func run(
-        shouldStop: @escaping @Sendable () -> Bool = { false }, onState: (StreamState) -> Void,
-        onEvent: (StreamEvent) -> Bool
+        shouldStop: @escaping @Sendable () -> Bool = { false }, onState: @escaping (StreamState) -> Void,
+        onEvent: @escaping (StreamEvent) -> Bool
     ) {
         session.stopRequested = shouldStop
         session.run(onState: onState, onEvent: onEvent)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock account ...`: an exchange account with a stored key.

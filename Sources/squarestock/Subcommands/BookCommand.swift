@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock book BTC-USD --exchange kraken`: an exchange's order book.
@@ -80,7 +81,16 @@ struct BookCommand: ParsableCommand {
             caps: caps, ascii: options.ascii)
         let format = options.format ?? (caps.isTTY ? .table : .json)
         let fullScreen = format == .table && caps.isTTY && settings.environment["TERM"] != "dumb"
-        let status = fullScreen ? session.runScreen() : session.runLines(json: format == .json)
+        guard fullScreen else {
+            let status = session.runLines(json: format == .json)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        guard let terminal = SystemTerminal(fullScreen: true) else {
+            Terminal.writeError("squarestock: cannot create a pipe for the screen loop\n")
+            throw ExitCode(1)
+        }
+        let status = session.runScreen(on: terminal)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock cancel ID` or `squarestock cancel --all --exchange kraken`, confirmed as orders are.

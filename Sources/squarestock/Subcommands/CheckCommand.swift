@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockLive
 import SquarestockWatch
 
 /// `squarestock check`: the alert rules evaluated once, for cron and systemd timers.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock doctor`: which sources work from here, and what the local setup looks like.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// The flags `book`, `trades` and `markets` share: which exchange, where to send the requests,

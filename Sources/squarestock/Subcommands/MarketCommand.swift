@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock market`: whether each exchange is trading now, and its calendar.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock markets --exchange kraken`: the pairs an exchange lists.

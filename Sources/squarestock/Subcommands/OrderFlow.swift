@@ -1,6 +1,7 @@
 import ArgumentParser
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 
 /// `squarestock recent`: the symbols last looked up, quoted again, each through the source it
 /// was quoted through (unless `--source` names one for all).

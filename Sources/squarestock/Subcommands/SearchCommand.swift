@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 import SquarestockSearch
 

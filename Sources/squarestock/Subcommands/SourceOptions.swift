@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SquarestockKit
+import SquarestockLive
 
 /// Where quotes come from; shared by every command that fetches. The command's `validate()`
 /// resolves these flags with the environment and config file once (`resolveSettings()`), and

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 
 /// `squarestock symbols update|info`: the offline symbol universe.
 struct SymbolsCommand: ParsableCommand {

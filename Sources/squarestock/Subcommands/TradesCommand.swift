@@ -1,5 +1,6 @@
 import ArgumentParser
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 
 /// `squarestock trades BTC-USD --exchange coinbase`: an exchange's latest trades.

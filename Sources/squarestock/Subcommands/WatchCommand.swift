@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockCore
 import SquarestockKit
+import SquarestockLive
 import SquarestockRendering
 import SquarestockWatch
 
@@ -203,7 +204,15 @@ struct WatchCommand: ParsableCommand {
         let streamsOnly = app.sourceStreamsOnly
         let streaming = stream || streamsOnly || (settings.stream && replaySpeed == nil && app.sourceStreams)
         if streaming && !tableMode {
-            try WatchStreamLines.run(symbols: symbols, settings: settings, json: format == .json, count: count)
+            let handle: StreamSessionHandle
+            do {
+                handle = try app.streamSession(symbols: symbols)
+            } catch {
+                Terminal.writeError("squarestock: \(error.description)\n")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            let code = WatchStreamLines.run(handle, json: format == .json, count: count)
+            if code != 0 { throw ExitCode(code) }
             return
         }
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
@@ -212,10 +221,15 @@ struct WatchCommand: ParsableCommand {
             style: caps.supportsUnicode && !ascii ? .unicode : .ascii)
         renderer.holdings = holdings
         let symbolsWatched = symbols
+        guard let terminal = SystemTerminal(fullScreen: tableMode) else {
+            Terminal.writeError("squarestock: cannot create a pipe for the watch loop\n")
+            throw ExitCode(1)
+        }
         let session = WatchSession(
             symbols: symbols,
             rules: try rules(),
             feed: feed,
+            terminal: terminal,
             clock: clock,
             schedule: WatchSchedulerConfiguration(interval: seconds),
             wallClockOverride: settings.nowIsPinned ? settings.now : nil,

@@ -17,13 +17,13 @@ enum ScreenSignals {
     /// although nothing here uses them: whoever sends one to a program that does not handle it
     /// means "end", and ignoring it would leave them waiting. SIGXCPU and SIGXFSZ are limits
     /// being reached (a SIGKILL may follow), SIGVTALRM and SIGPROF stray timers. The fatal faults
-    /// (SIGSEGV, SIGILL, ...) are `WatchCrashGuard`'s.
+    /// (SIGSEGV, SIGILL, ...) are `CrashGuard`'s.
     static let endingSignals: [Int32] = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
     ]
 
     /// Installs the handlers; the caller keeps the sources alive as long as the screen runs.
-    static func install(terminal: WatchTerminal?, wake: WatchWakePipe, fullScreen: Bool) -> [any DispatchSourceSignal] {
+    static func install(terminal: TerminalModes?, wake: any LiveWaker, fullScreen: Bool) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "squarestock.screen.signals")
         var sources: [any DispatchSourceSignal] = []
         func on(_ sig: Int32, _ handler: @escaping @Sendable () -> Void) {
@@ -39,7 +39,7 @@ enum ScreenSignals {
                 _exit(128 + sig)
             }
         }
-        WatchBrokenPipe.install()
+        BrokenPipe.install()
         guard fullScreen else { return sources }
         on(SIGWINCH) { wake.post(.resized) }
         on(SIGTSTP) {

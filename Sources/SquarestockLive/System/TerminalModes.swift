@@ -1,17 +1,15 @@
 import SquarestockCore
-import SquarestockKit
-import SquarestockRendering
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The full-screen terminal session of `watch`: raw input, the alternate screen, a hidden
+/// The terminal's modes while a live screen owns it (`watch`, `book --live`): raw input, the alternate screen, a hidden
 /// cursor and no autowrap on entry; all of it undone on every way out (q, Ctrl-C, Ctrl-\,
 /// SIGTERM, SIGHUP and the other signals that end a process, Ctrl-Z). Output goes through
 /// `Terminal.writeOut` under one lock, so a restore from a signal handler's thread can never
 /// interleave with half a frame.
-final class WatchTerminal: @unchecked Sendable {
+final class TerminalModes: @unchecked Sendable {
     let inputFD: Int32
     private let lock = Lock()
     private var saved: termios?
@@ -44,9 +42,9 @@ final class WatchTerminal: @unchecked Sendable {
                     _ = tcsetattr(inputFD, TCSANOW, &raw)
                 }
             }
-            Terminal.writeOut(WatchTerminal.enterSequence)
+            Terminal.writeOut(TerminalModes.enterSequence)
             active = true
-            WatchCrashGuard.arm(inputFD: inputFD, saved: saved)
+            CrashGuard.arm(inputFD: inputFD, saved: saved)
         }
     }
 
@@ -55,8 +53,8 @@ final class WatchTerminal: @unchecked Sendable {
         lock.withLock {
             guard active else { return }
             active = false
-            WatchCrashGuard.disarm()
-            Terminal.writeOut(WatchTerminal.leaveSequence)
+            CrashGuard.disarm()
+            Terminal.writeOut(TerminalModes.leaveSequence)
             if inputFD >= 0, var t = saved { _ = tcsetattr(inputFD, TCSANOW, &t) }
         }
     }
@@ -69,13 +67,5 @@ final class WatchTerminal: @unchecked Sendable {
             guard active, !s.isEmpty else { return true }
             return Terminal.writeOut(s)
         }
-    }
-
-    var isActive: Bool { lock.withLock { active } }
-
-    /// Columns and rows of the output terminal; 80 x 24 when the kernel does not say.
-    static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
-        if let size = TerminalSize.query(fd: fd), size.columns > 0, size.rows > 0 { return (size.columns, size.rows) }
-        return (80, 24)
     }
 }

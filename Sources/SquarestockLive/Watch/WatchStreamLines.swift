@@ -1,4 +1,3 @@
-import ArgumentParser
 import SquarestockCore
 import SquarestockKit
 import SquarestockRendering
@@ -10,18 +9,12 @@ import SquarestockRendering
 /// `watch --stream --format json|plain`: one line per update as it arrives, state changes
 /// included; `--count N` stops after N price updates. SIGINT and SIGTERM stop the stream
 /// cleanly (the socket is closed with a close frame).
-enum WatchStreamLines {
+package enum WatchStreamLines {
     /// Set by SIGINT/SIGTERM; the session polls it (a handler may not take a lock).
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
 
-    static func run(symbols: [String], settings: Settings, json: Bool, count: Int?) throws {
-        let handle: StreamSessionHandle
-        do {
-            handle = try SquarestockApp(settings: settings).streamSession(symbols: symbols)
-        } catch {
-            Terminal.writeError("squarestock: \(error.description)\n")
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
+    /// Runs `handle` until it ends, `--count` or a signal; returns the exit code.
+    package static func run(_ handle: any LiveStream, json: Bool, count: Int?) -> Int32 {
         signal(SIGINT) { _ in WatchStreamLines.interrupted = 1 }
         signal(SIGTERM) { _ in WatchStreamLines.interrupted = 1 }
         let source = handle.source
@@ -50,8 +43,7 @@ enum WatchStreamLines {
                 return true
             })
         // The stream ends by itself only when the feed refused every symbol: that is a failure.
-        if WatchStreamLines.interrupted == 0, quotes == 0, refused > 0, handle.symbolsLeft.isEmpty {
-            throw ExitCode(1)
-        }
+        if WatchStreamLines.interrupted == 0, quotes == 0, refused > 0, handle.symbolsLeft.isEmpty { return 1 }
+        return 0
     }
 }

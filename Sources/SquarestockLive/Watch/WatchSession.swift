@@ -1,25 +1,22 @@
-import Dispatch
 import Foundation
 import SquarestockCore
 import SquarestockKit
 import SquarestockWatch
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The watch event loop: one thread waits in `poll()` on the keyboard and a wake pipe, asks the
-/// scheduler what is due, hands fetches to the worker thread, folds results into the state,
-/// evaluates alerts and redraws only what changed. Signals arrive through dispatch sources:
-/// those that end a process (`WatchSession.endingSignals`: Ctrl-C, Ctrl-\, SIGTERM, SIGHUP,
-/// SIGUSR1, ...) restore the terminal and exit from the signal queue itself (so they work even
-/// if the loop were stuck), SIGWINCH reflows, SIGTSTP/SIGCONT give the terminal back and take it
-/// again. SIGPIPE is caught and does nothing: a failed write then ends the loop cleanly.
-final class WatchSession {
+/// The watch event loop: it waits on the terminal (keys, a worker's wake-up, a signal's), asks
+/// the scheduler what is due, hands fetches to the fetch worker, folds results into the state,
+/// evaluates alerts and redraws only what changed. Everything it touches comes in: the terminal
+/// (`LiveTerminal`), the monotonic clock, the feed and the stream, and how workers start
+/// (`LiveThreads`), so a test runs it on a manual clock against a scripted terminal.
+///
+/// The terminal owns the signals: the ending ones (Ctrl-C, SIGTERM, ...) restore it and exit from
+/// the signal queue itself, so they work even if this loop were stuck; a resize or a continue
+/// after Ctrl-Z arrives as a wake-up.
+package final class WatchSession {
     let symbols: [String]
-    let feed: WatchFeed
+    let feed: any WatchQuoteFeed
     let replay: WatchReplay?
-    let clock: SystemMonotonicClock
+    let clock: any MonotonicClock
     let startClock: Double
     let wallClockOverride: Instant?
     let localZone: ExchangeTimeZone?
@@ -29,12 +26,13 @@ final class WatchSession {
     let count: Int?
     let environment: [String: String]
     let alertCommand: WatchAlertCommand?
-    let worker: WatchFetchWorker?
-    let wake: WatchWakePipe?
+    let terminal: any LiveTerminal
+    let threads: LiveThreads
+    let worker: WatchFetchWorker
     /// With `--stream`: the stream that moves rows between polls.
     var streamWorker: WatchStreamWorker?
-    let makeStream: (() -> StreamSessionHandle?)?
-    /// False for a source that only streams (tradernet): its rows come from the stream alone.
+    let makeStream: (() -> (any LiveStream)?)?
+    /// False for a source that only streams: its rows come from the stream alone.
     let polls: Bool
 
     var state: WatchState
@@ -55,10 +53,6 @@ final class WatchSession {
     var scroll = 0
     /// About as far as scrolling can go: the rows less what the window shows.
     var maxScroll: Int { max(0, symbols.count - max(1, size.rows - 6)) }
-    var terminal: WatchTerminal?
-    var keysFD: Int32 = -1
-    var ownsKeysFD = false
-    var signalSources: [any DispatchSourceSignal] = []
     var exitCode: Int32?
     /// Streamed trades redraw at most this often (20 frames a second): a busy stream must not
     /// cost a frame per trade. Keys, polls and resizes still draw at once.
@@ -67,19 +61,19 @@ final class WatchSession {
     /// The last wake brought only streamed trades, so its draw may wait for the frame interval.
     var streamOnlyWake = false
 
-    init(
-        symbols: [String], rules: [AlertRule], feed: WatchFeed, clock: SystemMonotonicClock,
-        schedule: WatchSchedulerConfiguration,
-        wallClockOverride: Instant?,
+    package init(
+        symbols: [String], rules: [AlertRule], feed: any WatchQuoteFeed, terminal: any LiveTerminal,
+        clock: any MonotonicClock, schedule: WatchSchedulerConfiguration, wallClockOverride: Instant?,
         localZone: ExchangeTimeZone?, tableMode: Bool, lineFormat: WatchLineFormat, renderer: WatchTableRenderer,
         count: Int?, onAlert: String?, environment: [String: String],
-        makeStream: (() -> StreamSessionHandle?)? = nil, polls: Bool = true
+        makeStream: (() -> (any LiveStream)?)? = nil, polls: Bool = true, threads: LiveThreads = .system
     ) {
         self.makeStream = makeStream
         self.polls = polls
         self.symbols = symbols
         self.feed = feed
         self.replay = feed.replay
+        self.terminal = terminal
         self.clock = clock
         self.startClock = clock.now()
         self.wallClockOverride = wallClockOverride
@@ -89,40 +83,29 @@ final class WatchSession {
         self.renderer = renderer
         self.count = count
         self.environment = environment
+        self.threads = threads
         self.alertCommand = onAlert.map { WatchAlertCommand(command: $0, outputFD: tableMode ? nil : 2) }
         state = WatchState(symbols: symbols, flashDuration: min(1.5, max(0.3, schedule.interval * 0.8)))
         state.acceptsRewinds = feed.replay != nil
         scheduler = WatchScheduler(symbols: symbols, configuration: schedule, clock: clock)
         alerts = AlertTracker(rules: rules)
         tally = WatchRunTally(symbols: symbols)
-        let pipe = WatchWakePipe()
-        wake = pipe
-        worker = pipe.map { WatchFetchWorker(feed: feed, wake: $0) }
+        worker = WatchFetchWorker(feed: feed, wake: terminal.waker, threads: threads)
     }
 
-    /// Runs until `q`, `--count` or a signal; returns the exit code.
-    func run() -> Int32 {
-        guard let wake, let worker else {
-            Terminal.writeError("squarestock: cannot create a pipe for the watch loop\n")
-            return 1
-        }
+    /// Runs until `q`, `--count`, the terminal going away or an ending signal; returns the exit code.
+    package func run() -> Int32 {
         if tableMode {
-            if isatty(0) == 1 {
-                keysFD = 0
-            } else {
-                keysFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
-                ownsKeysFD = keysFD >= 0
-            }
-            terminal = WatchTerminal(inputFD: keysFD)
-            size = WatchTerminal.size()
+            size = terminal.size()
+            terminal.enter()
         }
-        installSignals(wake)
-        terminal?.enter()
-        if let makeStream { streamWorker = WatchStreamWorker(makeSession: makeStream, wake: wake) }
+        if let makeStream {
+            streamWorker = WatchStreamWorker(
+                makeSession: makeStream, wake: terminal.waker, clock: clock, threads: threads)
+        }
         defer {
             streamWorker?.stop()
-            terminal?.restore()
-            if ownsKeysFD { close(keysFD) }
+            if tableMode { terminal.restore() }
         }
 
         while exitCode == nil {
@@ -144,37 +127,20 @@ final class WatchSession {
                     streamOnlyWake = false
                 }
             }
-            var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-            if keysFD >= 0 { fds.append(pollfd(fd: keysFD, events: Int16(POLLIN), revents: 0)) }
-            let r = poll(&fds, nfds_t(fds.count), timeoutMilliseconds(now: now, fetching: worker.isRunning))
-            if r < 0 && errno != EINTR { break }
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                let events = wake.drain()
-                streamOnlyWake = streamOnlyWake || (!events.isEmpty && events.allSatisfy { $0 == .streamed })
-                if events.contains(where: { $0 != .streamed }) { streamOnlyWake = false }
-                for event in events {
-                    switch event {
-                    case .fetched:
-                        if let results = worker.take() { handle(results) }
-                    case .streamed:
-                        handleStreamed()
-                    case .resized:
-                        size = WatchTerminal.size()
-                    case .continued:
-                        terminal?.enter()
-                        size = WatchTerminal.size()
-                        previousFrame = nil
-                    }
-                }
+            let events = terminal.wait(timeout: timeout(now: now, fetching: worker.isRunning))
+            let wakes = events.compactMap { event -> LiveWake? in
+                if case .wake(let w) = event { return w }
+                return nil
             }
-            if fds.count > 1 && fds[1].revents != 0 {
-                streamOnlyWake = false
-                var buffer = [UInt8](repeating: 0, count: 256)
-                let n = buffer.withUnsafeMutableBytes { read(keysFD, $0.baseAddress, $0.count) }
-                if n > 0 {
-                    for key in WatchKey.decode(Array(buffer[0..<n])) { handle(key) }
-                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
-                    exitCode = 0  // the terminal went away
+            streamOnlyWake = streamOnlyWake || (!wakes.isEmpty && wakes.allSatisfy { $0 == .streamed })
+            for event in events {
+                switch event {
+                case .wake(let wake): handle(wake)
+                case .keys(let bytes):
+                    streamOnlyWake = false
+                    for key in WatchKey.decode(bytes) { handle(key) }
+                case .inputClosed:
+                    exitCode = exitCode ?? 0  // the terminal went away
                 }
             }
             alertCommand?.reap()
@@ -182,8 +148,8 @@ final class WatchSession {
         return exitCode ?? 0
     }
 
-    /// Sleep until the next refresh, flash end or countdown tick (at most 1 s on screen).
-    func timeoutMilliseconds(now: Double, fetching: Bool) -> Int32 {
+    /// Seconds to wait: until the next refresh, flash end or countdown tick (at most 1 s on screen).
+    func timeout(now: Double, fetching: Bool) -> Double {
         var until = now + (tableMode ? 1 : 60)
         // A stream-only source has no polls: its scheduler never moves, so it must not set the wait.
         if polls, !fetching, let w = scheduler.nextWake() {
@@ -196,10 +162,26 @@ final class WatchSession {
         }
         if tableMode, let f = state.nextFlashExpiry() { until = min(until, f) }
         if tableMode && streamOnlyWake { until = min(until, lastDraw + Self.streamFrameInterval) }
-        return Int32(max(0, min(60_000, ((until - now) * 1000).rounded(.up))))
+        return max(0, min(60, until - now))
     }
 
     // MARK: Events
+
+    func handle(_ wake: LiveWake) {
+        if wake != .streamed { streamOnlyWake = false }
+        switch wake {
+        case .fetched:
+            if let results = worker.take() { handle(results) }
+        case .streamed:
+            handleStreamed()
+        case .resized:
+            size = terminal.size()
+        case .continued:
+            terminal.enter()
+            size = terminal.size()
+            previousFrame = nil
+        }
+    }
 
     func handle(_ key: WatchKey) {
         switch key {
@@ -232,12 +214,12 @@ final class WatchSession {
         }
         tally.record(results)
         if tableMode {
-            if !events.isEmpty { terminal?.write("\u{07}") }
+            if !events.isEmpty { terminal.draw("\u{07}") }
         } else {
             var out = ""
             for r in results { if let e = state[r.symbol] { out += lineWriter.line(e, now: now) } }
             for e in events { out += lineWriter.alertLine(e, now: now) }
-            if !Terminal.writeOut(out) { exitCode = 0 }  // the reader went away (`| head -5`)
+            if !terminal.print(out) { exitCode = 0 }  // the reader went away (`| head -5`)
             announceHold(now: now)
         }
         for e in events { alertCommand?.run(e, environment: environment) }
@@ -286,7 +268,7 @@ final class WatchSession {
                 events += alerts.evaluate(symbol: r.symbol, stock: stock)
             }
         }
-        if !events.isEmpty { terminal?.write("\u{07}") }
+        if !events.isEmpty { terminal.draw("\u{07}") }
         for e in events { alertCommand?.run(e, environment: environment) }
     }
 
@@ -295,7 +277,7 @@ final class WatchSession {
         guard case .rateLimited(let until, let fromHeader) = scheduler.condition, until != announcedHold else { return }
         announcedHold = until
         let seconds = Int(max(0, until - clock.now()).rounded(.up))
-        Terminal.writeError(
+        terminal.warn(
             lineWriter.holdLine(source: feed.sourceName, seconds: seconds, fromRetryAfter: fromHeader, now: now))
     }
 
@@ -307,11 +289,10 @@ final class WatchSession {
         guard let streamWorker, now - lastSilenceCheck >= 1 else { return }
         lastSilenceCheck = now
         let heard = streamWorker.lastHeard()
-        let uptime = ProcessInfo.processInfo.systemUptime
         let screen = screenNow()
         let limit = Int64(max(streamWorker.quietLimit, polls ? scheduler.configuration.interval + 10 : 0))
         for s in symbols {
-            let ago = heard[s.uppercased()].map { Int64((uptime - $0).rounded(.down)) }
+            let ago = heard[s.uppercased()].map { Int64((now - $0).rounded(.down)) }
             state.checkStreamSilence(s, heardAgo: ago, limit: limit, now: screen)
         }
     }
@@ -362,7 +343,6 @@ final class WatchSession {
     // MARK: Drawing
 
     func draw(now: Double) {
-        guard let terminal else { return }
         var label = feed.sourceName
         let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
         if feed.sourceIsChain, answered.count == 1, let only = answered.first { label += " → " + only }
@@ -377,18 +357,12 @@ final class WatchSession {
             sort: sort,
             zone: replayAnchor.flatMap { state[$0.symbol]?.stock?.timeZone } ?? localZone,
             replaySpeed: replay?.speed,
-            stream: streamWorker?.headerText(now: ProcessInfo.processInfo.systemUptime))
+            stream: streamWorker?.headerText(now: now))
         header.scroll = scroll
         let frame = renderer.frame(
             state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
         let out = ScreenDiff.render(previous: previousFrame, next: frame, palette: renderer.palette)
         previousFrame = frame
-        if !terminal.write(out) { exitCode = 0 }  // the terminal went away
-    }
-
-    // MARK: Signals
-
-    func installSignals(_ wake: WatchWakePipe) {
-        signalSources = ScreenSignals.install(terminal: terminal, wake: wake, fullScreen: tableMode)
+        if !terminal.draw(out) { exitCode = 0 }  // the terminal went away
     }
 }

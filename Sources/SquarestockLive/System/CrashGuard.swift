@@ -5,7 +5,7 @@
 /// Glibc names both the struct and the function `sigaction`; this names the struct.
 typealias SignalAction = sigaction
 
-/// The last line of defence for "nothing crashes the screen": if watch dies of a fatal signal
+/// The last line of defence for "nothing crashes the screen": if a live screen dies of a fatal signal
 /// (a Swift runtime trap is SIGILL or SIGTRAP; also SIGSEGV, SIGBUS, SIGFPE, SIGABRT) while it
 /// owns the terminal, the handler gives the screen, cursor and modes back, then hands the signal
 /// to whatever handled it before (the Swift runtime's backtracer, or the default action), so the
@@ -14,7 +14,7 @@ typealias SignalAction = sigaction
 /// A signal handler may only do async-signal-safe things, so it writes a fixed C string with
 /// write(2) and calls tcsetattr(3): the one place besides `Terminal` that writes to stdout,
 /// because `Terminal.writeOut` allocates.
-enum WatchCrashGuard {
+enum CrashGuard {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var hasSaved = false
     nonisolated(unsafe) static var inputFD: Int32 = -1
@@ -51,16 +51,16 @@ enum WatchCrashGuard {
 /// Restores the terminal, puts the previous action back and re-raises: the signal is delivered
 /// to that action when this handler returns (a hardware fault simply happens again).
 private func watchCrashHandler(_ sig: Int32) {
-    if WatchCrashGuard.armed {
-        WatchCrashGuard.armed = false
+    if CrashGuard.armed {
+        CrashGuard.armed = false
         let leave: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l\r\n"
         _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
-        if WatchCrashGuard.hasSaved && WatchCrashGuard.inputFD >= 0 {
-            _ = tcsetattr(WatchCrashGuard.inputFD, TCSANOW, &WatchCrashGuard.saved)
+        if CrashGuard.hasSaved && CrashGuard.inputFD >= 0 {
+            _ = tcsetattr(CrashGuard.inputFD, TCSANOW, &CrashGuard.saved)
         }
     }
-    if sig > 0 && Int(sig) < WatchCrashGuard.previous.count {
-        _ = sigaction(sig, &WatchCrashGuard.previous[Int(sig)], nil)
+    if sig > 0 && Int(sig) < CrashGuard.previous.count {
+        _ = sigaction(sig, &CrashGuard.previous[Int(sig)], nil)
     }
     raise(sig)
 }

@@ -2,19 +2,12 @@
     import Glibc
 #endif
 
-/// The self-pipe that wakes the watch loop's `poll()`: the fetch thread and the signal handlers
-/// write one byte naming what happened, the loop reads them. Non-blocking on both ends, so a
-/// burst of wake-ups can never block a writer.
-final class WatchWakePipe: @unchecked Sendable {
+/// The self-pipe that wakes `SystemTerminal.wait`'s `poll()`: the worker threads and the signal
+/// handlers write one byte naming what happened, the loop reads them. Non-blocking on both ends,
+/// so a burst of wake-ups can never block a writer.
+final class WakePipe: LiveWaker, @unchecked Sendable {
     let readFD: Int32
     let writeFD: Int32
-
-    enum Event: UInt8 {
-        case fetched = 70  // F
-        case resized = 87  // W
-        case continued = 67  // C
-        case streamed = 83  // S
-    }
 
     init?() {
         var fds: [Int32] = [-1, -1]
@@ -27,20 +20,25 @@ final class WatchWakePipe: @unchecked Sendable {
         writeFD = fds[1]
     }
 
-    func post(_ event: Event) {
-        var b = event.rawValue
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    func post(_ wake: LiveWake) {
+        var b = wake.rawValue
         _ = Glibc.write(writeFD, &b, 1)
     }
 
     /// Everything posted since the last drain.
-    func drain() -> [Event] {
-        var events: [Event] = []
+    func drain() -> [LiveWake] {
+        var wakes: [LiveWake] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress, $0.count) }
             if n <= 0 { break }
-            events += buffer[0..<n].compactMap(Event.init(rawValue:))
+            wakes += buffer[0..<n].compactMap(LiveWake.init(rawValue:))
         }
-        return events
+        return wakes
     }
 }

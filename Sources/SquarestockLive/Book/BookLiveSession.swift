@@ -11,8 +11,8 @@ import SquarestockRendering
 /// redrawn as the book changes (at most 10 frames a second, and every second so the age stays
 /// true), `q` to quit; off a terminal, one JSON line per change (`--format json`) or one table
 /// per change, `--count N` to stop after N. A pair the exchange refuses ends it with exit 1.
-final class BookLiveSession: @unchecked Sendable {
-    let handle: StreamSessionHandle
+package final class BookLiveSession: @unchecked Sendable {
+    let handle: any LiveStream
     /// The pair as asked (`BTC-USD`), for the header before the first book.
     let symbol: String
     let exchange: String
@@ -20,6 +20,8 @@ final class BookLiveSession: @unchecked Sendable {
     let count: Int?
     let caps: TerminalCapabilities
     let ascii: Bool
+    /// The wall clock of the header's "updated … ago".
+    let wallNow: @Sendable () -> Instant
     private let lock = Lock()
     private var latest: LiveBook?
     private var state: StreamState = .connecting
@@ -29,10 +31,11 @@ final class BookLiveSession: @unchecked Sendable {
     /// Set by SIGINT/SIGTERM in line mode; the session polls it (a handler may not take a lock).
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
 
-    init(
-        handle: StreamSessionHandle, symbol: String, exchange: String, depth: Int, count: Int?,
-        caps: TerminalCapabilities, ascii: Bool
+    package init(
+        handle: any LiveStream, symbol: String, exchange: String, depth: Int, count: Int?,
+        caps: TerminalCapabilities, ascii: Bool, wallNow: @escaping @Sendable () -> Instant = { Instant.now() }
     ) {
+        self.wallNow = wallNow
         self.handle = handle
         self.symbol = symbol
         self.exchange = exchange
@@ -47,10 +50,10 @@ final class BookLiveSession: @unchecked Sendable {
     // MARK: Off a terminal
 
     /// One line (or table) per change of the book; returns the exit code.
-    func runLines(json: Bool) -> Int32 {
+    package func runLines(json: Bool) -> Int32 {
         signal(SIGINT) { _ in BookLiveSession.interrupted = 1 }
         signal(SIGTERM) { _ in BookLiveSession.interrupted = 1 }
-        WatchBrokenPipe.install()
+        BrokenPipe.install()
         let source = handle.source
         var books = 0
         var status: Int32 = 0
@@ -61,7 +64,7 @@ final class BookLiveSession: @unchecked Sendable {
                 state = s
                 if json { _ = Terminal.writeOut(StreamLineWriter.json(s, source: source) + "\n") }
             },
-            onEvent: { event in
+            onEvent: { [self] event in
                 switch event {
                 case .book(let live):
                     let shown = LiveBook(symbol: live.symbol, book: live.book.cut(to: depth), check: live.check)
@@ -87,7 +90,7 @@ final class BookLiveSession: @unchecked Sendable {
     func frame(_ live: LiveBook?, state: StreamState, palette: Palette, width: Int, chartHeight: Int) -> String {
         let header = LiveBookHeader.line(
             symbol: live?.symbol ?? symbol, exchange: exchange, state: state, check: live?.check,
-            updated: live?.book.time, now: Instant.now(), palette: palette)
+            updated: live?.book.time, now: wallNow(), palette: palette)
         guard let live else { return header + "\n" }
         let table = OrderBookTable(width: width, palette: palette, glyphs: glyphs, chartHeight: chartHeight)
         // The table's own title line repeats the pair; the live header replaces it.
@@ -98,25 +101,19 @@ final class BookLiveSession: @unchecked Sendable {
 
     // MARK: On a terminal
 
-    /// The full screen until `q` or a signal; returns the exit code.
-    func runScreen() -> Int32 {
-        guard let wake = WatchWakePipe() else {
-            Terminal.writeError("squarestock: cannot create a pipe for the screen loop\n")
-            return 1
-        }
-        var keysFD: Int32 = 0
-        var ownsKeysFD = false
-        if isatty(0) != 1 {
-            keysFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
-            ownsKeysFD = keysFD >= 0
-        }
-        let terminal = WatchTerminal(inputFD: keysFD)
-        let signals = ScreenSignals.install(terminal: terminal, wake: wake, fullScreen: true)
-        defer { for s in signals { s.cancel() } }
+    /// The full screen on `terminal` until `q`, the terminal going away or an ending signal;
+    /// returns the exit code. Drawn at most every 0.1 s on `clock` when the book moves, and
+    /// every second regardless so its age stays true.
+    package func runScreen(
+        on terminal: any LiveTerminal, clock: any MonotonicClock = SystemMonotonicClock(),
+        threads: LiveThreads = .system
+    ) -> Int32 {
+        let wake = terminal.waker
         terminal.enter()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        threads.start("squarestock-book-stream") { [self] in
             handle.run(
+                shouldStop: { false },
                 onState: { s in self.update(wake) { self.state = s } },
                 onEvent: { e in
                     switch e {
@@ -132,18 +129,16 @@ final class BookLiveSession: @unchecked Sendable {
                 })
             done.signal()
         }
-        thread.start()
         defer {
             handle.stop()
             _ = done.wait(timeout: .now() + 2)
             terminal.restore()
-            if ownsKeysFD { close(keysFD) }
         }
-        var lastDraw = 0.0
+        var lastDraw = -Double.infinity
         var quit = false
         var dirty = true
         while !quit {
-            let now = ProcessInfo.processInfo.systemUptime
+            let now = clock.now()
             if (dirty && now - lastDraw >= 0.1) || now - lastDraw >= 1 {
                 draw(terminal)
                 lastDraw = now
@@ -151,33 +146,28 @@ final class BookLiveSession: @unchecked Sendable {
             }
             if let message = lock.withLock({ failure }) {
                 terminal.restore()
-                Terminal.writeError("squarestock: " + message + "\n")
+                terminal.warn("squarestock: " + message + "\n")
                 return 1
             }
-            var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-            if keysFD >= 0 { fds.append(pollfd(fd: keysFD, events: Int16(POLLIN), revents: 0)) }
             let wait = dirty ? max(0, 0.1 - (now - lastDraw)) : 1 - (now - lastDraw)
-            _ = poll(&fds, nfds_t(fds.count), Int32(max(1, wait * 1000)))
-            if fds[0].revents != 0 {
-                for event in wake.drain() {
-                    if event == .continued { terminal.enter() }
+            var woken = false
+            for event in terminal.wait(timeout: max(0.001, wait)) {
+                switch event {
+                case .wake(let w):
+                    if w == .continued { terminal.enter() }
+                    woken = true
                     dirty = true
-                }
-                lock.withLock { posted = false }
-            }
-            if fds.count > 1, fds[1].revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let n = buffer.withUnsafeMutableBytes { read(keysFD, $0.baseAddress, $0.count) }
-                if n <= 0 { quit = n == 0 || (errno != EINTR && errno != EAGAIN) }
-                if n > 0, buffer[0..<n].contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) {
-                    quit = true
+                case .keys(let bytes):
+                    if bytes.contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) { quit = true }
+                case .inputClosed: quit = true
                 }
             }
+            if woken { lock.withLock { posted = false } }
         }
         return 0
     }
 
-    private func update(_ wake: WatchWakePipe, _ change: () -> Void) {
+    private func update(_ wake: any LiveWaker, _ change: () -> Void) {
         let post = lock.withLock {
             change()
             defer { posted = true }
@@ -187,8 +177,8 @@ final class BookLiveSession: @unchecked Sendable {
     }
 
     /// One frame from the top of the screen, each line cleared to its end, the rest below cleared.
-    private func draw(_ terminal: WatchTerminal) {
-        let (columns, rows) = WatchTerminal.size()
+    private func draw(_ terminal: any LiveTerminal) {
+        let (columns, rows) = terminal.size()
         let (live, state) = lock.withLock { (latest, self.state) }
         let visible = max(1, min(depth, rows - 6))
         let chart = rows - visible - 6 >= 3 ? min(12, rows - visible - 6) : 0
@@ -196,7 +186,7 @@ final class BookLiveSession: @unchecked Sendable {
         let text = frame(shown, state: state, palette: Palette.forTerminal(caps), width: columns, chartHeight: chart)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(max(1, rows - 1))
         let hint = "q quit"
-        _ = terminal.write(
+        _ = terminal.draw(
             "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\r\n\u{1B}[2m" + hint
                 + "\u{1B}[0m\u{1B}[K\u{1B}[J")
     }

@@ -1,20 +1,21 @@
-import Foundation
 import SquarestockCore
 import SquarestockKit
 
-/// Runs one refresh at a time on its own thread, so the watch loop keeps reading keys (and `q`
+/// Runs one refresh at a time on its own thread (`LiveThreads`), so the watch loop keeps reading keys (and `q`
 /// stays instant) while the network is slow. The result is handed back under a lock and
-/// announced through the wake pipe.
+/// announced through the terminal's waker.
 final class WatchFetchWorker: @unchecked Sendable {
-    private let feed: WatchFeed
-    private let wake: WatchWakePipe
+    private let feed: any WatchQuoteFeed
+    private let wake: any LiveWaker
+    private let threads: LiveThreads
     private let lock = Lock()
     private var finished: [StockResult]?
     private var running = false
 
-    init(feed: WatchFeed, wake: WatchWakePipe) {
+    init(feed: any WatchQuoteFeed, wake: any LiveWaker, threads: LiveThreads) {
         self.feed = feed
         self.wake = wake
+        self.threads = threads
     }
 
     var isRunning: Bool { lock.withLock { running } }
@@ -27,13 +28,11 @@ final class WatchFetchWorker: @unchecked Sendable {
             return true
         }
         guard go else { return }
-        let thread = Thread { [self] in
+        threads.start("squarestock-watch-fetch") { [self] in
             let results = feed.quotes(for: symbols, now: now)
             lock.withLock { finished = results }
             wake.post(.fetched)
         }
-        thread.name = "squarestock-watch-fetch"
-        thread.start()
     }
 
     /// The finished refresh's results, once; nil when none is waiting.

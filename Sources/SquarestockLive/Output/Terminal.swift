@@ -5,21 +5,21 @@ import SquarestockKit
     import Glibc
 #endif
 
-/// The only place that writes to the process's streams.
-enum Terminal {
+/// The only place that writes to the process's streams (the executable and the live screens).
+package enum Terminal {
     /// Returns false when standard output is gone (a closed pipe, a hung-up terminal): the
     /// caller may stop, there is nobody left to write for. A configured secret never reaches
     /// standard output either: a server can echo a key anywhere it sends text (an asset named
     /// after it, an order's description), and the table, CSV and JSON writers cannot know.
     @discardableResult
-    static func writeOut(_ s: String) -> Bool { write(SecretRedactor.shared.redact(s), to: 1) }
+    package static func writeOut(_ s: String) -> Bool { write(SecretRedactor.shared.redact(s), to: 1) }
 
     /// Diagnostics carry no styling of ours, so every control character in them came from a
     /// value: an option or config value quoted back, or text a service sent. They are stripped
     /// here, the one door to standard error, so no message can forget it; and a configured
     /// secret never reaches standard error, whatever path the text took.
     @discardableResult
-    static func writeError(_ s: String) -> Bool {
+    package static func writeError(_ s: String) -> Bool {
         write(SecretRedactor.shared.redact(TerminalText.stripControls(s)), to: 2)
     }
 
@@ -35,5 +35,5 @@ enum Terminal {
         return true
     }
 
-    static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+    package static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 }
