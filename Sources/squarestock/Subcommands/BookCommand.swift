@@ -42,7 +42,9 @@ struct BookCommand: ParsableCommand {
             if count != nil { throw ValidationError("--count counts the changes of a live book; add --live") }
             return
         }
-        if options.format == .csv { throw ValidationError("--live prints a table or JSON lines; drop --format csv") }
+        if options.output.format == .csv {
+            throw ValidationError("--live prints a table or JSON lines; drop --format csv")
+        }
         let settings = try options.settings()
         guard SquarestockApp(settings: settings).exchangeStreamsBooks(options.streamOnlyExchange) else {
             throw ValidationError(SettingsError.noLiveBook(exchange: settings.exchangeName).description)
@@ -60,7 +62,7 @@ struct BookCommand: ParsableCommand {
             case .table:
                 let table = OrderBookTable(
                     width: caps.columns, palette: Palette.forTerminal(caps),
-                    glyphs: caps.supportsUnicode && !options.ascii ? .unicode : .ascii)
+                    glyphs: options.display.drawsUnicode(caps) ? .unicode : .ascii)
                 Terminal.writeOut(table.render(book, exchange: report.exchangeDisplayName))
             case .json: Terminal.writeOut(OrderBookWriter.json(book, exchange: report.exchange))
             case .csv: Terminal.writeOut(OrderBookWriter.csv(book, exchange: report.exchange))
@@ -72,14 +74,14 @@ struct BookCommand: ParsableCommand {
     func runLive(_ settings: Settings) throws {
         let app = SquarestockApp(settings: settings)
         let handle = try app.liveBookSession(pair, depth: depth, exchange: options.streamOnlyExchange)
-        let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1, forceNoColour: options.noColor)
+        let caps = options.display.capabilities(environment: settings.environment)
         let session = BookLiveSession(
             handle: handle, symbol: pair.uppercased(),
             exchange: options.streamOnlyExchange.map(Settings.displayName(of:)) ?? app.exchangeDisplayName,
             depth: depth,
             count: count,
-            caps: caps, ascii: options.ascii)
-        let format = options.format ?? (caps.isTTY ? .table : .json)
+            caps: caps, ascii: options.display.ascii)
+        let format = options.output.format ?? (caps.isTTY ? .table : .json)
         let fullScreen = format == .table && caps.isTTY && settings.environment["TERM"] != "dumb"
         guard fullScreen else {
             let status = session.runLines(json: format == .json)

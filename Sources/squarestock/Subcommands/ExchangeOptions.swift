@@ -21,8 +21,7 @@ struct ExchangeOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for each request, 0.001 to 600 (default 10).")
     var timeout: Double?
 
-    @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
-    var format: QuoteCommand.Format?
+    @OptionGroup var output: FormatOption<QuoteCommand.Format>
 
     @Option(
         name: .long,
@@ -31,11 +30,7 @@ struct ExchangeOptions: ParsableArguments {
     )
     var theme: String?
 
-    @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
-    var noColor = false
-
-    @Flag(name: .long, help: "Draw with ASCII characters only.")
-    var ascii = false
+    @OptionGroup var display: LookOptions
 
     var resolved = ResolvedSettings()
 
@@ -61,8 +56,8 @@ struct ExchangeOptions: ParsableArguments {
 
     /// What the output looks like: the format asked for, else a table on a terminal and CSV in a pipe.
     func output(environment: [String: String]) -> (format: QuoteCommand.Format, caps: TerminalCapabilities) {
-        let caps = TerminalCapabilities.detect(environment: environment, fd: 1, forceNoColour: noColor)
-        return (format ?? (caps.isTTY ? .table : .csv), caps)
+        let caps = display.capabilities(environment: environment)
+        return (output.format ?? (caps.isTTY ? .table : .csv), caps)
     }
 }
 

@@ -12,8 +12,10 @@ struct QuoteCommand: ParsableCommand {
         abstract: "Print a quote for each symbol (the default command)."
     )
 
-    enum Format: String, CaseInsensitiveArgument, CaseIterable {
+    enum Format: String, OutputFormat {
         case table, json, csv
+
+        static let help = "Output format: table (default on a terminal), json, csv (default when piped)."
     }
 
     @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")  // service-names: notation
@@ -21,19 +23,14 @@ struct QuoteCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
-    var format: Format?
+    @OptionGroup var output: FormatOption<Format>
 
     @Option(
         name: .long,
         help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
     var currency: String?
 
-    @Flag(name: .long, help: "No colours (also when NO_COLOR is set or output is not a terminal).")
-    var noColor = false
-
-    @Flag(name: .long, help: "Draw the sparkline with ASCII characters only.")
-    var ascii = false
+    @OptionGroup var display: LookOptions
 
     @Flag(
         name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
@@ -69,14 +66,14 @@ struct QuoteCommand: ParsableCommand {
         let settings = try sourceOptions.settings()
         let env = settings.environment
         settings.printWarnings()
-        let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
+        let caps = display.capabilities(environment: env)
         let report = SquarestockApp(settings: settings).quote(symbols, currency: currency, sources: sources.bySymbol)
         let results = report.results
 
-        switch format ?? (caps.isTTY ? .table : .csv) {
+        switch output.format ?? (caps.isTTY ? .table : .csv) {
         case .table:
             let renderer = QuoteTableRenderer(
-                width: caps.columns, style: caps.supportsUnicode && !ascii ? .unicode : .ascii,
+                width: caps.columns, style: display.drawsUnicode(caps) ? .unicode : .ascii,
                 palette: Palette.forTerminal(caps), userZone: settings.userZone)
             Terminal.writeOut(renderer.render(results, now: report.now))
         case .json:

@@ -21,8 +21,10 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, CaseInsensitiveArgument, CaseIterable {
+    enum Format: String, OutputFormat {
         case table, plain, json
+
+        static let help = "table (default on a terminal), plain (default when piped) or json (one object per line)."
     }
 
     @Argument(help: "Symbols, Yahoo style: AAPL, BRK.B, 7203.T, AIR.PA, ^GSPC.")  // service-names: notation
@@ -56,9 +58,7 @@ struct WatchCommand: ParsableCommand {
             valueName: "command"))
     var onAlert: String?
 
-    @Option(
-        name: .long, help: "table (default on a terminal), plain (default when piped) or json (one object per line).")
-    var format: Format?
+    @OptionGroup var output: FormatOption<Format>
 
     @Option(
         name: .long,
@@ -88,11 +88,7 @@ struct WatchCommand: ParsableCommand {
     )
     var portfolio = false
 
-    @Flag(name: .long, help: "No colours (also when NO_COLOR is set).")
-    var noColor = false
-
-    @Flag(name: .long, help: "Draw sparklines with ASCII characters only.")
-    var ascii = false
+    @OptionGroup var display: LookOptions
 
     mutating func validate() throws {
         try sourceOptions.resolveSettings()
@@ -195,9 +191,9 @@ struct WatchCommand: ParsableCommand {
 
         let clock = SystemMonotonicClock()
         let feed = SquarestockApp(settings: settings).watchFeed(replaySpeed: replaySpeed, clock: clock)
-        let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let tableMode = (format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
-        let lineFormat: WatchLineFormat = format == .json ? .json : .plain
+        let caps = display.capabilities(environment: env)
+        let tableMode = (output.format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
+        let lineFormat: WatchLineFormat = output.format == .json ? .json : .plain
         // `stream = true` in the config streams where the source can; other sources poll as before.
         // A source with nothing but a stream (tradernet) streams without being asked.
         let app = SquarestockApp(settings: settings)
@@ -211,14 +207,14 @@ struct WatchCommand: ParsableCommand {
                 Terminal.writeError("squarestock: \(error.description)\n")
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
-            let code = WatchStreamLines.run(handle, json: format == .json, count: count)
+            let code = WatchStreamLines.run(handle, json: output.format == .json, count: count)
             if code != 0 { throw ExitCode(code) }
             return
         }
         let seconds = interval ?? replaySpeed.map { max(1, 60 / $0) } ?? 60
         var renderer = WatchTableRenderer(
             palette: .forTerminal(useColour: caps.useColour, theme: caps.theme),
-            style: caps.supportsUnicode && !ascii ? .unicode : .ascii)
+            style: display.drawsUnicode(caps) ? .unicode : .ascii)
         renderer.holdings = holdings
         let symbolsWatched = symbols
         guard let terminal = SystemTerminal(fullScreen: tableMode) else {
