@@ -136,18 +136,69 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "SquarestockCore", "SquarestockNetworking", .product(name: "Crypto", package: "swift-crypto"),
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/TestSupport"
+        ),
+        // One unit-test target per library target (Tests/<Target>Tests, folders as in Sources/),
+        // each importing the module it tests and what its tests need to build their inputs.
+        .testTarget(
+            name: "SquarestockCoreTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockServices",
+                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockNetworkingTests",
+            dependencies: ["SquarestockCore", "SquarestockNetworking", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SquarestockMarketTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockMarket", "SquarestockServices", "SquarestockRendering", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockServicesTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockKit",
+                .product(name: "Crypto", package: "swift-crypto"), "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockSearchTests",
+            dependencies: ["SquarestockCore", "SquarestockSearch", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SquarestockPortfolioTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockPortfolio",
+                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockRenderingTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockNetworking", "SquarestockServices", "SquarestockRendering",
+                "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SquarestockWatchTests",
+            dependencies: [
+                "SquarestockCore", "SquarestockMarket", "SquarestockServices", "SquarestockRendering",
+                "SquarestockWatch", .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+            ]
         ),
         .testTarget(
             name: "SquarestockKitTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
                 "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
-                "SquarestockPortfolio",
-                "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
             ]
         ),
         .testTarget(

@@ -25,7 +25,7 @@ struct AccountCLITests {
                 keys: [AccountCLITests.key: .init(secret: AccountCLITests.secret, allowed: allowed)],
                 balances: balances)
             server = try fake.server()
-            home = NSTemporaryDirectory() + "squarestock-account-\(UUID().uuidString)"
+            home = TemporaryPath.make("account")
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
             env = CLIRunner.baseEnvironment()
             env["HOME"] = home

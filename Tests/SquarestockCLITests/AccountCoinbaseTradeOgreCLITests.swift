@@ -15,7 +15,7 @@ struct AccountCoinbaseTradeOgreCLITests {
     ]
 
     static func environment(_ server: LoopbackHTTPServer, exchange: String) throws -> [String: String] {
-        let home = NSTemporaryDirectory() + "squarestock-account-\(UUID().uuidString)"
+        let home = TemporaryPath.make("account")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         var env = CLIRunner.baseEnvironment()
         env["HOME"] = home

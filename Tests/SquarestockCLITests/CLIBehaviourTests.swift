@@ -124,7 +124,7 @@ struct CLIBehaviourTests {
 
 struct ConfigFileTests {
     func home(config: String, mode: Int) throws -> [String: String] {
-        let dir = NSTemporaryDirectory() + "squarestock-config-\(UUID().uuidString)"
+        let dir = TemporaryPath.make("config")
         try FileManager.default.createDirectory(atPath: dir + "/squarestock", withIntermediateDirectories: true)
         let path = dir + "/squarestock/config"
         try config.write(toFile: path, atomically: false, encoding: .utf8)
@@ -172,7 +172,7 @@ struct SearchCLITests {
 
     @Test func searchFindsCompaniesOffline() throws {
         var env = CLIRunner.baseEnvironment()
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-search-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("search")
         let json = try CLIRunner.run(["search", "microsft", "--limit", "3", "--format", "json"], environment: env)
         #expect(json.exitCode == 0)
         let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
@@ -204,7 +204,7 @@ struct SearchCLITests {
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
         env["ALPHAVANTAGE_API_KEY"] = "KEY"
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-search-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("search")
         let run = try CLIRunner.run(
             ["search", "apple", "--online", "--endpoint", server.baseURL, "--format", "csv", "--limit", "40"],
             environment: env)
@@ -226,7 +226,7 @@ struct SearchCLITests {
             response: .text(Fixture.repositoryText("data/symbols/otherlisted.txt")))
         let server = try LoopbackHTTPServer(routes: good)
         var env = CLIRunner.baseEnvironment()
-        let data = NSTemporaryDirectory() + "squarestock-data-\(UUID().uuidString)"
+        let data = TemporaryPath.make("data")
         env["XDG_DATA_HOME"] = data
         let ok = try CLIRunner.run(["symbols", "update", "--endpoint", server.baseURL], environment: env)
         #expect(ok.exitCode == 0)

@@ -13,7 +13,7 @@ struct CacheFolderCLITests {
         let routes = RouteTable()
         DoctorAndYahooCLITests.yahooRoutes(routes)
         let server = try LoopbackHTTPServer(routes: routes)
-        let home = NSTemporaryDirectory() + "squarestock-cache-\(UUID().uuidString)"
+        let home = TemporaryPath.make("cache")
         let cache = home + "/squarestock"
         try FileManager.default.createDirectory(
             atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

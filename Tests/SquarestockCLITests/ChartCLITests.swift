@@ -72,7 +72,7 @@ struct ChartCLITests {
         let server = try LoopbackHTTPServer(routes: routes)
         let env = environment([
             "SQUARESTOCK_ENDPOINT": server.baseURL,
-            "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)",
+            "XDG_CACHE_HOME": TemporaryPath.make("chart"),
             "SQUARESTOCK_NOW": "2025-10-28T17:00:00Z",
         ])
         let run = try CLIRunner.run(
@@ -113,7 +113,7 @@ struct ChartCLITests {
         let server = try LoopbackHTTPServer(routes: routes)
         let env = environment([
             "SQUARESTOCK_ENDPOINT": server.baseURL, "STOOQ_API_KEY": "k", "SQUARESTOCK_NOW": "2023-03-17T21:00:00Z",
-            "XDG_CACHE_HOME": NSTemporaryDirectory() + "squarestock-chart-\(UUID().uuidString)",
+            "XDG_CACHE_HOME": TemporaryPath.make("chart"),
         ])
         let run = try CLIRunner.run(
             ["chart", "AAPL", "--range", "1mo", "--format", "csv", "--timeout", "5"], environment: env)

@@ -9,7 +9,7 @@ import Testing
 struct CheckCLITests {
     static func environment(config: String) throws -> [String: String] {
         var env = CLIRunner.baseEnvironment()
-        let dir = NSTemporaryDirectory() + "sq-check-\(UUID().uuidString)"
+        let dir = TemporaryPath.make("sq-check")
         env["XDG_STATE_HOME"] = dir + "/state"
         env["XDG_CONFIG_HOME"] = dir + "/config"
         try FileManager.default.createDirectory(atPath: dir + "/config/squarestock", withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ struct CheckCLITests {
     }
 
     @Test func aRuleFiresOncePerCrossingAndRunsTheHook() throws {
-        let out = NSTemporaryDirectory() + "sq-check-hook-\(UUID().uuidString)"
+        let out = TemporaryPath.make("sq-check-hook")
         let env = try Self.environment(
             config:
                 "source = samples\nalerts = AAPL>200, INTC<-5%\non_alert = echo \"$SQUARESTOCK_ALERT_RULE $SQUARESTOCK_ALERT_PRICE\" >> \(out)\n"

@@ -23,7 +23,7 @@ struct ConfigOpenCountTests {
     @Test(arguments: 0..<cases.count)
     func configFileOpens(_ index: Int) throws {
         let (args, opens) = Self.cases[index]
-        let home = NSTemporaryDirectory() + "squarestock-opens-\(UUID().uuidString)"
+        let home = TemporaryPath.make("opens")
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/config/squarestock", withIntermediateDirectories: true)
         try "timeout = 2\n".write(toFile: home + "/config/squarestock/config", atomically: true, encoding: .utf8)

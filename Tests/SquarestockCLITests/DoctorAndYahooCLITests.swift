@@ -23,7 +23,7 @@ struct DoctorAndYahooCLITests {
     func environment(endpoint: String) -> [String: String] {
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = endpoint
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-cli-cache-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("cli-cache")
         env["SQUARESTOCK_NOW"] = "2025-10-01T13:20:00Z"
         return env
     }

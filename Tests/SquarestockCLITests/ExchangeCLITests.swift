@@ -49,24 +49,15 @@ struct ExchangeCLITests {
         let server = try Self.server(for: name)
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-exchange-cli-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("exchange-cli")
         env["SQUARESTOCK_NOW"] = name.hasPrefix("coinbase") ? "2026-06-19T16:45:00Z" : "2023-12-05T22:30:00Z"
         let run = try CLIRunner.run(args, environment: env)
         let stdout = run.stdout.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")
         let stderr = run.stderr.replacingOccurrences(of: server.baseURL, with: "ENDPOINT")
         let dir = Self.directory + "/" + name
-        if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try stdout.write(toFile: dir + "/stdout", atomically: true, encoding: .utf8)
-            try stderr.write(toFile: dir + "/stderr", atomically: true, encoding: .utf8)
-            try "\(run.exitCode)\n".write(toFile: dir + "/exit", atomically: true, encoding: .utf8)
-            return
+        for difference in try Golden.check(stdout: stdout, stderr: stderr, exitCode: run.exitCode, in: dir) {
+            Issue.record(Comment(rawValue: difference))
         }
-        #expect(stdout == (try String(contentsOfFile: dir + "/stdout", encoding: .utf8)), "\(name): stdout differs")
-        #expect(stderr == ((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""), "\(name): stderr")
-        let exit = try String(contentsOfFile: dir + "/exit", encoding: .utf8).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        #expect(run.exitCode == Int32(exit), "\(name): exit code")
     }
 
     /// The quote table's change at the pair's own decimals, as its price: DASH-BTC moved by
@@ -75,7 +66,7 @@ struct ExchangeCLITests {
         let server = try CoinbaseSmallPriceReplay.server()
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-exchange-cli-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("exchange-cli")
         env["SQUARESTOCK_NOW"] = "2026-06-19T16:45:00Z"
         let run = try CLIRunner.run(["DASH-BTC", "--source", "coinbase", "--format", "table"], environment: env)
         #expect(run.exitCode == 0, "\(run.stderr)")

@@ -29,7 +29,7 @@ struct ExchangeImpossiblePriceCLITests {
     static func run(_ args: [String], _ server: LoopbackHTTPServer) throws -> CLIRun {
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-price-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("price")
         env["SQUARESTOCK_NOW"] = "2026-09-25T12:00:00Z"
         return try CLIRunner.run(args, environment: env)
     }

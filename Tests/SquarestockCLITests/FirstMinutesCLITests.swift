@@ -8,7 +8,7 @@ import Testing
 struct FirstMinutesCLITests {
     static func environment() -> [String: String] {
         var env = CLIRunner.baseEnvironment()
-        env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "sq-state-\(UUID().uuidString)"
+        env["XDG_STATE_HOME"] = TemporaryPath.make("sq-state")
         return env
     }
 
@@ -223,7 +223,7 @@ struct UnconvertedCurrencyCLITests {
 struct NoNetworkCLITests {
     @Test func nothingReachableIsOneLine() throws {
         var env = CLIRunner.baseEnvironment()
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-nonet-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-nonet")
         let r = try CLIRunner.run(
             ["AAPL", "MSFT", "INTC", "--source", "stooq", "--endpoint", "http://127.0.0.1:9", "--format", "csv"],
             environment: env)
@@ -277,7 +277,7 @@ struct ChartWithoutHistoryCLITests {
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
         env["STOOQ_API_KEY"] = "k"
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-chart-nohist-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-chart-nohist")
         let r = try CLIRunner.run(
             ["chart", "AAPL", "--source", "stooq", "--endpoint", server.baseURL, "--range", "1y"], environment: env)
         #expect(r.exitCode != 0)
@@ -334,7 +334,7 @@ struct HangingNetworkCLITests {
             fillers.append(c)
         }
         var env = CLIRunner.baseEnvironment()
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-hang-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-hang")
         // Counted, not timed: --verbose says each request, so a second host tried after the first
         // hung shows as a second line whatever the machine's load.
         let r = try CLIRunner.run(
@@ -360,7 +360,7 @@ struct CLocaleCLITests {
     func asciiOnly(arguments: [String]) throws {
         var env = CLIRunner.baseEnvironment()
         env["LANG"] = "C"
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-clocale-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-clocale")
         let r = try CLIRunner.run(arguments, environment: env)
         let ascii = (r.stdout + r.stderr).unicodeScalars.allSatisfy { $0.isASCII }
         #expect(ascii, "\(arguments): \(r.stdout)")

@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: ["search-query", "snapshot"])
     func aSearchTargetWithoutTheSymbolDirectoryIsRefused(target: String) throws {
         var environment = CLIRunner.baseEnvironment()
-        environment["SQUARESTOCK_DATA"] = NSTemporaryDirectory() + "squarestock-no-data-\(UUID().uuidString)"
+        environment["SQUARESTOCK_DATA"] = TemporaryPath.make("no-data")
         let run = try CLIRunner.run([target, "/dev/null"], environment: environment, executable: Self.harness)
         #expect(run.exitCode == 2)
         #expect(run.stderr.contains("\(target) needs the symbol directory"))
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aSearchTargetReplaysWhenTheDirectoryIsFound() throws {
-        let query = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-query-\(UUID().uuidString)")
+        let query = URL(fileURLWithPath: TemporaryPath.make("fuzz-query"))
         try Data("aple".utf8).write(to: query)
         defer { try? FileManager.default.removeItem(at: query) }
         var environment = CLIRunner.baseEnvironment()
@@ -86,7 +86,7 @@ import Testing
 
     @Test func hostileFieldsComeOutInertThroughEveryRenderer() throws {
         for (target, bytes) in Self.inputs() {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-render-\(UUID().uuidString)")
+            let file = URL(fileURLWithPath: TemporaryPath.make("fuzz-render"))
             try Data(bytes).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             var environment = CLIRunner.baseEnvironment()

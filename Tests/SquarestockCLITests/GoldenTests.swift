@@ -4,8 +4,8 @@ import Testing
 
 /// Golden cases: each folder under `Golden/` holds `args` (one argument per line), optional
 /// `env` (KEY=VALUE lines added to the base environment), and the expected `stdout`, `stderr`
-/// and `exit`. Run with `GOLDEN_RECORD=1` to write the expected files from the current binary,
-/// then read the diff before committing.
+/// and `exit`, compared by `Golden.check` (`GOLDEN_RECORD=1` re-records them from the current
+/// binary; read the diff before committing).
 struct GoldenTests {
     static let directory = Fixture.testsDirectory + "/SquarestockCLITests/Golden"
 
@@ -25,18 +25,8 @@ struct GoldenTests {
             }
         }
         let run = try CLIRunner.run(args, environment: env)
-        if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
-            try run.stdout.write(toFile: dir + "/stdout", atomically: true, encoding: .utf8)
-            try run.stderr.write(toFile: dir + "/stderr", atomically: true, encoding: .utf8)
-            try "\(run.exitCode)\n".write(toFile: dir + "/exit", atomically: true, encoding: .utf8)
-            return
+        for difference in try Golden.check(stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, in: dir) {
+            Issue.record(Comment(rawValue: difference))
         }
-        let expectedOut = try String(contentsOfFile: dir + "/stdout", encoding: .utf8)
-        let expectedErr = (try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""
-        let expectedExit = Int32(
-            try String(contentsOfFile: dir + "/exit", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(run.stdout == expectedOut, "\(name): stdout differs")
-        #expect(run.stderr == expectedErr, "\(name): stderr differs")
-        #expect(run.exitCode == expectedExit, "\(name): exit code")
     }
 }

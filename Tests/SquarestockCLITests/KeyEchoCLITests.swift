@@ -21,7 +21,7 @@ struct KeyEchoCLITests {
     }
 
     static func environment(_ server: LoopbackHTTPServer, exchange: String) throws -> [String: String] {
-        let home = NSTemporaryDirectory() + "squarestock-echo-\(UUID().uuidString)"
+        let home = TemporaryPath.make("echo")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         var env = CLIRunner.baseEnvironment()
         env["HOME"] = home

@@ -11,7 +11,7 @@ import Testing
 struct LineCLITests {
     static func environment(now: String = "2025-10-29T17:00:00Z") -> [String: String] {
         var env = CLIRunner.baseEnvironment()
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-line-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-line")
         env["SQUARESTOCK_NOW"] = now
         env["SQUARESTOCK_SOURCE"] = "samples"
         return env

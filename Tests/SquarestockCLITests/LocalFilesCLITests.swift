@@ -10,7 +10,7 @@ import Testing
 /// damaged downloaded symbol directory, leftovers of a killed `symbols update`.
 struct LocalFilesCLITests {
     static func temporaryFolder(_ name: String) -> String {
-        NSTemporaryDirectory() + "squarestock-\(name)-\(UUID().uuidString)"
+        TemporaryPath.make(name)
     }
 
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }

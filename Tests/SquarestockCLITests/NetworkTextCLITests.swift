@@ -94,8 +94,8 @@ struct NetworkTextCLITests {
         routes.add(path: "/q/d/l/", response: .text("No data"))
         let server = try LoopbackHTTPServer(routes: routes)
         var env = CLIRunner.baseEnvironment()
-        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "squarestock-data-\(UUID().uuidString)"
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-cache-\(UUID().uuidString)"
+        env["XDG_DATA_HOME"] = TemporaryPath.make("data")
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("cache")
         let update = try CLIRunner.run(["symbols", "update", "--endpoint", server.baseURL], environment: env)
         #expect(update.exitCode == 0, "\(update.stderr)")
 
@@ -122,7 +122,7 @@ struct NetworkTextCLITests {
             #expect(!run.stderr.isEmpty)
             Self.expectInert(run.stdout + run.stderr, "the error for \(arguments[1...])")
         }
-        let home = NSTemporaryDirectory() + "squarestock-config-\(UUID().uuidString)"
+        let home = TemporaryPath.make("config")
         try FileManager.default.createDirectory(atPath: home + "/squarestock", withIntermediateDirectories: true)
         let config = home + "/squarestock/config"
         try Array("source = samples\n\(Self.rawAttack) no equals sign\n".utf8).withUnsafeBytes {

@@ -14,7 +14,7 @@ struct PortfolioCLITests {
     /// A fresh environment whose ledger lives in a new folder.
     static func environment() -> [String: String] {
         var env = CLIRunner.baseEnvironment()
-        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "sq-portfolio-\(UUID().uuidString)"
+        env["XDG_DATA_HOME"] = TemporaryPath.make("sq-portfolio")
         return env
     }
 

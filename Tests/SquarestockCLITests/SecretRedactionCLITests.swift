@@ -72,7 +72,7 @@ struct SecretRedactionCLITests {
     static func environment(endpoint: String) -> [String: String] {
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = endpoint
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "squarestock-cli-cache-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("cli-cache")
         env["STOOQ_API_KEY"] = key
         env["ALPHAVANTAGE_API_KEY"] = key
         return env

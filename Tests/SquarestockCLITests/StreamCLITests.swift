@@ -219,7 +219,7 @@ struct StreamCLITests {
             peer.send(text: Self.btc)
             peer.stayQuiet(2)
         }
-        let home = NSTemporaryDirectory() + "sq-stream-config-\(UUID().uuidString)"
+        let home = TemporaryPath.make("sq-stream-config")
         try FileManager.default.createDirectory(atPath: home + "/squarestock", withIntermediateDirectories: true)
         try "stream = true\nsource = coinbase\n".write(
             toFile: home + "/squarestock/config", atomically: true, encoding: .utf8)

@@ -9,7 +9,7 @@ struct WatchLineModeCLITests {
 
     @Test(.timeLimit(.minutes(10)))
     func plainLinesPerRefreshWithAnAlertAndItsHook() throws {
-        let out = NSTemporaryDirectory() + "squarestock-alert-\(UUID().uuidString)"
+        let out = TemporaryPath.make("alert")
         defer { try? FileManager.default.removeItem(atPath: out) }
         // At 3000x a refresh a second moves the AAPL recording 50 minutes: 09:30, 10:20, 11:10, 12:00.
         // It trades above 269 until 10:50 and below after, so AAPL<269 fires exactly once.
@@ -72,7 +72,7 @@ struct WatchLineModeCLITests {
         let coinbase = try CoinbaseSmallPriceReplay.server()
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_NOW"] = "2026-06-19T16:45:00Z"
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sq-watch-decimals-\(UUID().uuidString)"
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("sq-watch-decimals")
         env["SQUARESTOCK_ENDPOINT"] = coinbase.baseURL
         let dash = try CLIRunner.run(
             ["watch", "DASH-BTC", "--source", "coinbase", "--count", "1", "--format", "plain"], environment: env)
@@ -171,7 +171,7 @@ struct WatchLineModeCLITests {
 
     @Test(.timeLimit(.minutes(10)))
     func symbolsFromAListFileAndFromTheConfig() throws {
-        let home = NSTemporaryDirectory() + "squarestock-watch-\(UUID().uuidString)"
+        let home = TemporaryPath.make("watch")
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/squarestock", withIntermediateDirectories: true)
         try "watchlist = goog, TSLA\n".write(toFile: home + "/squarestock/config", atomically: true, encoding: .utf8)
@@ -195,7 +195,7 @@ struct WatchLineModeCLITests {
     /// watch itself ignores the ones it handles (an ignored signal would survive exec).
     @Test(.timeLimit(.minutes(10)))
     func theAlertHookGetsDefaultSignals() throws {
-        let out = NSTemporaryDirectory() + "squarestock-hook-\(UUID().uuidString)"
+        let out = TemporaryPath.make("hook")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try CLIRunner.run([
             "watch", "AAPL", "--source", "samples", "--count", "1", "--alert", "AAPL>1",

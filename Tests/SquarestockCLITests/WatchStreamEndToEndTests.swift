@@ -40,7 +40,7 @@ struct WatchStreamEndToEndTests {
             environment: [
                 "SQUARESTOCK_ENDPOINT": "http://127.0.0.1:\(server.port)", "SQUARESTOCK_STREAM_BACKOFF": "1.5",
                 "SQUARESTOCK_NOW": "2026-06-19T16:45:00Z",
-                "XDG_CACHE_HOME": NSTemporaryDirectory() + "sq-stream-\(UUID())",
+                "XDG_CACHE_HOME": TemporaryPath.make("stream"),
             ])
         let tmux = try TmuxSession(command: command, width: 120, height: 12)
         defer { tmux.kill() }
@@ -97,7 +97,7 @@ struct TradernetWatchEndToEndTests {
             ["SBER", "--source", "tradernet"],
             environment: [
                 "SQUARESTOCK_ENDPOINT": "http://127.0.0.1:\(server.port)",
-                "XDG_CACHE_HOME": NSTemporaryDirectory() + "sq-tradernet-\(UUID())",
+                "XDG_CACHE_HOME": TemporaryPath.make("tradernet"),
             ])
         let tmux = try TmuxSession(command: command, width: 120, height: 12)
         defer { tmux.kill() }

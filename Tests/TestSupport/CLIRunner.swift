@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the real `squarestock` binary built next to the test bundle, with a controlled
 /// environment, and captures what a user would see.
@@ -17,7 +18,7 @@ public enum CLIRunner {
             "HOME": NSTemporaryDirectory() + "squarestock-test-home",
             "XDG_CONFIG_HOME": NSTemporaryDirectory() + "squarestock-test-home/config",
             // Fresh for every run: what one run remembers (recent symbols) must not reach another.
-            "XDG_STATE_HOME": NSTemporaryDirectory() + "squarestock-test-state-\(UUID().uuidString)",
+            "XDG_STATE_HOME": TemporaryPath.make("test-state"),
             "SQUARESTOCK_NOW": "2025-10-29T17:00:00Z",
             "NO_COLOR": "1",
             "COLUMNS": "100",
@@ -50,7 +51,7 @@ public enum CLIRunner {
         process.executableURL = URL(fileURLWithPath: executable ?? executablePath)
         process.arguments = arguments
         process.environment = environment
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("squarestock-cli-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TemporaryPath.make("squarestock-cli"))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("out")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ public struct PeakMemoryRun: Sendable {
     public var stderr: String
 
     public static func run(_ arguments: [String], environment: [String: String]) throws -> PeakMemoryRun {
-        let dir = NSTemporaryDirectory() + "peak-\(UUID().uuidString)"
+        let dir = TemporaryPath.make("peak")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var actions = posix_spawn_file_actions_t()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real `squarestock` binary running in the background, for tests that must act while it
 /// runs (make a server behave again once watch has shown the fault, then see it recover).
@@ -12,7 +13,7 @@ public final class RunningCLI: @unchecked Sendable {
     private let err: FileHandle
 
     public init(_ arguments: [String], environment: [String: String] = CLIRunner.baseEnvironment()) throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("squarestock-cli-\(UUID().uuidString)")
+        dir = URL(fileURLWithPath: TemporaryPath.make("squarestock-cli"))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         outURL = dir.appendingPathComponent("out")
         errURL = dir.appendingPathComponent("err")

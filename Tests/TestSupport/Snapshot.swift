@@ -3,11 +3,10 @@ import Foundation
 /// Golden-file comparison for renderings: the expected text lives in
 /// `Tests/Fixtures/snapshots/<name>.txt`, where a reviewer reads it as it looks on screen.
 ///
-/// Run the tests with `SNAPSHOT_RECORD=1` to (re)write the files from the current output; every
-/// recorded case then reports a mismatch so a recording run never passes silently.
+/// Run the tests with `GOLDEN_RECORD=1` (`Golden.isRecording`) to (re)write the files from the
+/// current output; every recorded case then reports a mismatch so a recording run never passes
+/// silently.
 public enum Snapshot {
-    public static var isRecording: Bool { ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" }
-
     public static func path(_ name: String) -> String {
         Fixture.testsDirectory + "/Fixtures/snapshots/" + name + ".txt"
     }
@@ -17,14 +16,14 @@ public enum Snapshot {
     public static func mismatch(_ actual: String, named name: String) -> String? {
         let file = path(name)
         let stored = actual.hasSuffix("\n") ? actual : actual + "\n"
-        if isRecording {
+        if Golden.isRecording {
             let dir = URL(fileURLWithPath: file).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: file, contents: Data(stored.utf8))
-            return "recorded \(name); run again without SNAPSHOT_RECORD=1 to compare"
+            return "recorded \(name); run again without GOLDEN_RECORD=1 to compare"
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            return "no snapshot at \(file); run the tests with SNAPSHOT_RECORD=1 to record it\n\(actual)"
+            return "no snapshot at \(file); run the tests with GOLDEN_RECORD=1 to record it\n\(actual)"
         }
         let expected = String(decoding: data, as: UTF8.self)
         if expected == stored { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -115,7 +116,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// test would wait for the server to end instead of the client.
     @discardableResult
     private func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
-        let path = NSTemporaryDirectory() + "squarestock-tmux-\(UUID().uuidString)"
+        let path = TemporaryPath.make("tmux")
         defer { unlink(path) }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "TMUX")

@@ -1,6 +1,7 @@
-import SquarestockCore
-import SquarestockNetworking
-import SquarestockServices
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockNetworking
+@testable import SquarestockServices
 
 /// FakeX's private API: balances only, asked with the key in an `X-FakeX-Key` header (the
 /// secret never leaves; a real exchange would sign with it). Enough to show that the facade

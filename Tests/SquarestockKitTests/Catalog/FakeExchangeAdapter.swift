@@ -1,6 +1,7 @@
-import SquarestockCore
-import SquarestockNetworking
-import SquarestockServices
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockNetworking
+@testable import SquarestockServices
 
 /// FakeX's market data: the smallest API that still has every part an adapter serves (pairs,
 /// tickers, book, trades, candles), so the test shows what a new exchange must write and no

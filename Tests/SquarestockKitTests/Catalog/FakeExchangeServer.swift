@@ -1,5 +1,8 @@
 import TestSupport
 
+@testable import SquarestockCore
+@testable import SquarestockKit
+
 /// The loopback FakeX: its REST API and its stream on one port, as `--endpoint` puts them
 /// (`LoopbackWebSocketServer` answers plain HTTP beside the upgrade). It holds FakeX's whole
 /// world: two live pairs and a delisted one, BTC-USD's ticker, book, tape and candles, an

@@ -1,5 +1,6 @@
-import SquarestockCore
-import SquarestockServices
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockServices
 
 /// FakeX, the test's fourth exchange, declared the way a real service is (`KrakenService`): one
 /// entry naming its adapter, its stream and its account, which a test adds to the standard

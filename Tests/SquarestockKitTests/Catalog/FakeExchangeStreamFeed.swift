@@ -1,5 +1,6 @@
-import SquarestockCore
-import SquarestockServices
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockServices
 
 /// FakeX's quote stream: one `{"op":"subscribe","symbols":[...]}` names the whole set, and each
 /// frame is a whole quote, `{"type":"quote","seq":7,"symbol":"BTC-USD","price":"50100.25",

@@ -4,12 +4,9 @@ import Testing
 
 @testable import SquarestockCore
 @testable import SquarestockKit
-@testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
-@testable import SquarestockSearch
 @testable import SquarestockServices
-@testable import SquarestockWatch
 
 /// Every input that once crashed a fuzz target (`Tests/Fixtures/fuzz-regressions/<target>/`),
 /// replayed through the same parser on every test run.

@@ -3,12 +3,10 @@ import Testing
 
 @testable import SquarestockCore
 @testable import SquarestockKit
-@testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
 @testable import SquarestockSearch
 @testable import SquarestockServices
-@testable import SquarestockWatch
 
 /// Properties that must hold for every input, not just the recorded ones.
 struct ParserPropertyTests {

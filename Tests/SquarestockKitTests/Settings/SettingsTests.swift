@@ -3,7 +3,6 @@ import Testing
 @testable import SquarestockCore
 @testable import SquarestockKit
 @testable import SquarestockServices
-@testable import SquarestockWatch
 
 /// `Settings.resolve`: one read of the config file, flags over environment over config, and
 /// the usage texts the commands have always printed.

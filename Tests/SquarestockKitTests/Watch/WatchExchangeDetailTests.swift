@@ -15,7 +15,7 @@ struct WatchExchangeDetailTests {
     static let now = Instant(secondsSinceEpoch: 1_701_815_400)
 
     static func feed(_ server: LoopbackHTTPServer) -> WatchFeed {
-        let cache = NSTemporaryDirectory() + "squarestock-watch-exchange-\(UUID().uuidString)"
+        let cache = TemporaryPath.make("watch-exchange")
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         chmod(cache, 0o700)
         return WatchFeed(

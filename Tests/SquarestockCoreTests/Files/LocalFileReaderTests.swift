@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SquarestockCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Local files are read under a limit checked before reading: a huge file is refused from its
+/// size alone, a pipe or a growing file is cut off at the limit.
+struct LocalFileReaderTests {
+    @Test func aHugeFileIsRefusedFromItsSizeWithoutBeingRead() throws {
+        let path = try FileProbes.sparseFile(size: 4 << 30)
+        defer { unlink(path) }
+        let before = FileProbes.bytesReadByThisThread()
+        let result = LocalFileReader.read(path, limit: 1 << 20)
+        let read = FileProbes.bytesReadByThisThread() - before
+        guard case .failure(let error) = result else {
+            Issue.record("a 4 GiB file was read")
+            return
+        }
+        #expect(error == .tooLarge(path: path, size: 4 << 30, limit: 1 << 20))
+        #expect(
+            error.description
+                == "\(path) is 4294967296 bytes (4 GiB), over the 1048576 bytes (1 MiB) limit for this file; it was not read"
+        )
+        #expect(before >= 0 && read < 1 << 20, "read \(read) bytes of it")
+    }
+
+    @Test func aFileUpToTheLimitIsReadWholeAndOneByteMoreIsNot() throws {
+        let path = TemporaryPath.make("limit")
+        defer { unlink(path) }
+        let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try LocalFileReader.read(path, limit: 5000).get() == bytes)
+        #expect(try LocalFileReader.read(path, limit: 1 << 20).get() == bytes)
+        #expect(LocalFileReader.read(path, limit: 4999) == .failure(.tooLarge(path: path, size: 5000, limit: 4999)))
+        let empty = path + "-empty"
+        defer { unlink(empty) }
+        _ = FileManager.default.createFile(atPath: empty, contents: nil)
+        #expect(try LocalFileReader.read(empty, limit: 10).get() == [])
+    }
+
+    @Test func aPipeIsStreamedUpToTheLimit() throws {
+        func pipeCarrying(_ bytes: [UInt8]) throws -> (path: String, writer: Thread, readFD: Int32) {
+            var fds: [Int32] = [-1, -1]
+            try #require(pipe(&fds) == 0)
+            let (r, w) = (fds[0], fds[1])
+            let writer = Thread {
+                var offset = 0
+                while offset < bytes.count {
+                    let n = bytes.withUnsafeBytes { Glibc.write(w, $0.baseAddress! + offset, $0.count - offset) }
+                    if n <= 0 { break }  // the reader stopped: EPIPE
+                    offset += n
+                }
+                close(w)
+            }
+            return ("/dev/fd/\(r)", writer, r)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let small = (0..<300_000).map { UInt8(truncatingIfNeeded: $0) }
+        let p1 = try pipeCarrying(small)
+        p1.writer.start()
+        #expect(try LocalFileReader.read(p1.path, limit: 1 << 20).get() == small)
+        close(p1.readFD)
+
+        let big = [UInt8](repeating: 0x41, count: 3 << 20)
+        let p2 = try pipeCarrying(big)
+        p2.writer.start()
+        #expect(
+            LocalFileReader.read(p2.path, limit: 1 << 20)
+                == .failure(.tooLarge(path: p2.path, size: nil, limit: 1 << 20)))
+        close(p2.readFD)
+    }
+
+    @Test func missingFilesAndFoldersSayWhy() {
+        #expect(
+            LocalFileReader.read("/nonexistent/x", limit: 10)
+                == .failure(.cannotOpen(path: "/nonexistent/x", errno: ENOENT)))
+        #expect(LocalFileReader.read("/", limit: 10) == .failure(.cannotRead(path: "/", errno: EISDIR)))
+        #expect(
+            LocalFileReadError.cannotOpen(path: "/x", errno: ENOENT).description
+                == "cannot open /x: No such file or directory")
+    }
+}

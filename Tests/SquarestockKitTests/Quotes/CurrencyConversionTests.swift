@@ -1,0 +1,65 @@
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockNetworking
+@testable import SquarestockServices
+
+struct CurrencyConversionTests {
+    /// A source with fixed answers, standing in for any real one.
+    struct FixedSource: QuoteSource {
+        let name = "fixed"
+        let stocks: [String: Stock]
+        func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
+            symbols.map { s in
+                StockResult(
+                    symbol: s, outcome: stocks[s].map { .success($0) } ?? .failure(.unknownSymbol(source: name)))
+            }
+        }
+    }
+
+    static func stock(_ symbol: String, _ price: String, _ currency: String, previous: String? = nil) -> Stock {
+        var p = Price(
+            last: ExactDecimal(price), previousClose: previous.flatMap { ExactDecimal($0) },
+            lastTrade: Instant(secondsSinceEpoch: 1_761_755_819))
+        p.deriveChange()
+        return Stock(company: Company(symbol: symbol), currency: Currency(code: currency), price: p, source: "fixed")
+    }
+
+    @Test func convertsWithTheSourcesOwnRateAndSaysSo() throws {
+        let source = FixedSource(stocks: [
+            "AAPL": Self.stock("AAPL", "268.835", "USD", previous: "269.0"),
+            "SAP.DE": Self.stock("SAP.DE", "230.5", "EUR"),
+            "USDEUR=X": Self.stock("USDEUR=X", "0.8612", "EUR"),
+        ])
+        let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())
+        let converted = CurrencyConversion.convert(
+            manager.quotes(for: ["AAPL", "SAP.DE"]), to: "eur", manager: manager)
+        let aapl = try #require(converted[0].stock)
+        #expect(aapl.currency?.code == "EUR")
+        #expect(aapl.price.last?.description == "231.520702")  // 268.835 x 0.8612, rounded to 6 places
+        #expect(aapl.price.change?.description == "-0.142098")
+        #expect(aapl.price.changePercent?.description == "-0.0613")  // unchanged: same rate for both
+        #expect(
+            aapl.notes.last
+                == "converted from USD at 0.8612 (USDEUR=X at 2025-10-29T16:36:59Z); change % is in USD terms")
+        #expect(converted[1].stock?.price.last?.description == "230.5")  // already EUR
+    }
+
+    @Test func missingRateLeavesThePriceAndExplains() throws {
+        let source = FixedSource(stocks: ["AAPL": Self.stock("AAPL", "268.835", "USD")])
+        let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())
+        let converted = CurrencyConversion.convert(manager.quotes(for: ["AAPL"]), to: "JPY", manager: manager)
+        let s = try #require(converted[0].stock)
+        #expect(s.currency?.code == "USD")
+        #expect(s.price.last?.description == "268.835")
+        #expect(s.notes.last?.hasPrefix("not converted to JPY: USDJPY=X failed") == true)
+    }
+}
+
+/// A transport that must not be used.
+struct ScriptedNever: HTTPTransport {
+    func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+        requests.map { _ in .failure(.other(host: "", code: 0, detail: "no network in this test")) }
+    }
+}

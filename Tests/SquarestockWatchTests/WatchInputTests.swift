@@ -1,0 +1,69 @@
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockWatch
+
+/// Where symbols, keys and the header's zone come from.
+struct WatchInputTests {
+    @Test func watchlistFilesAndTheConfigList() {
+        let file = WatchList.parseFile(
+            """
+            # my list
+            AAPL
+            msft   # the second one
+              7203.T
+
+            BRK.B, ^GSPC
+            bad symbol!
+            """, name: "list.txt")
+        #expect(file.map(\.text) == ["AAPL", "msft", "7203.T", "BRK.B", "^GSPC", "bad", "symbol!"])
+        #expect(file.last?.origin == "list.txt:7")
+        let config = WatchList.parseConfig("AIR.PA, vod.l,,TSLA")
+        #expect(config.map(\.text) == ["AIR.PA", "vod.l", "TSLA"])
+
+        let cli = [WatchList.Item(text: "tsla", origin: "argument"), WatchList.Item(text: "AAPL", origin: "argument")]
+        let ok = WatchList.resolve(commandLine: cli, file: Array(file.prefix(5)), config: config)
+        #expect(ok.symbols == ["TSLA", "AAPL", "MSFT", "7203.T", "BRK.B", "^GSPC"])
+        #expect(ok.problems.isEmpty)
+        // The config's list is the default only.
+        #expect(WatchList.resolve(commandLine: [], file: [], config: config).symbols == ["AIR.PA", "VOD.L", "TSLA"])
+        let bad = WatchList.resolve(commandLine: [], file: file, config: [])
+        #expect(
+            bad.problems == [
+                "list.txt:7: 'symbol!': not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"
+            ])
+    }
+
+    @Test func keys() {
+        #expect(WatchKey.decode(Array("qrspQ".utf8)) == [.quit, .refresh, .sort, .pause, .quit])
+        #expect(WatchKey.decode([0x03, 0x0C, 0x04]) == [.quit, .redraw, .quit])
+        // Up arrow scrolls; function keys are skipped whole: no stray "A" or "P" (F1 is ESC O P).
+        #expect(
+            WatchKey.decode([0x1B, 0x5B, 0x41, 0x72, 0x1B, 0x4F, 0x50, 0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x73]) == [
+                .scroll(-1), .refresh, .sort,
+            ])
+        #expect(WatchKey.decode([0x1B]) == [])
+        #expect(WatchKey.decode(Array("x1\n".utf8)) == [])
+        // Down, PgDn, PgUp, Home; j, k, space, g.
+        #expect(
+            WatchKey.decode([0x1B, 0x5B, 0x42, 0x1B, 0x5B, 0x36, 0x7E, 0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x48]) == [
+                .scroll(1), .page(1), .page(-1), .top,
+            ])
+        #expect(WatchKey.decode(Array("jk g".utf8)) == [.scroll(1), .scroll(-1), .page(1), .top])
+    }
+
+    @Test func localZone() {
+        #expect(UserTimeZone.identifier(environment: ["TZ": "Europe/Berlin"], localtimeTarget: nil) == "Europe/Berlin")
+        #expect(
+            UserTimeZone.identifier(environment: ["TZ": ":America/New_York"], localtimeTarget: nil)
+                == "America/New_York")
+        #expect(
+            UserTimeZone.identifier(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"], localtimeTarget: nil)
+                == "Asia/Tokyo")
+        #expect(
+            UserTimeZone.identifier(environment: [:], localtimeTarget: "/usr/share/zoneinfo/Europe/Warsaw")
+                == "Europe/Warsaw")
+        #expect(UserTimeZone.identifier(environment: [:], localtimeTarget: nil) == "UTC")
+        #expect(UserTimeZone.current(environment: ["TZ": "Not/AZone"], localtimeTarget: nil)?.identifier != nil)
+    }
+}
