@@ -1,4 +1,4 @@
-import SquarestockPortfolio
+import SquarestockCore
 
 /// What an import would do: its first rows as they would be recorded, each marked new or
 /// already imported, and the counts over the whole file (a preview of a million rows shows the

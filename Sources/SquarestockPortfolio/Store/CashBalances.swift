@@ -1,4 +1,5 @@
 import GRDB
+import SquarestockCore
 
 /// Each currency's cash of a portfolio, kept in the `cash` table so a write learns the balance
 /// its notes need (`EntryNotes`) without summing the journal. It is a cache of the journal, not a

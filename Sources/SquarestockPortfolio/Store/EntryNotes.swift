@@ -1,4 +1,5 @@
 import GRDB
+import SquarestockCore
 
 /// What new entries do that the ledger allows but that is likely a slip, said once when they are
 /// recorded (they were accepted without a word): a purchase that takes a currency's cash below

@@ -1,4 +1,5 @@
 import GRDB
+import SquarestockCore
 
 /// The write's check, replayed from the file: each symbol the write touched, its entries in
 /// effect in the order they apply (date, then id), through `PortfolioBook`. A symbol's lots

@@ -2,7 +2,6 @@ import ArgumentParser
 import SquarestockCore
 import SquarestockKit
 import SquarestockLive
-import SquarestockPortfolio
 import SquarestockRendering
 
 /// What every `portfolio` subcommand takes: which portfolio, how to print, and where quotes

@@ -1,5 +1,3 @@
-import SquarestockCore
-
 /// One line of the append-only journal. Money is in integer minor units of `currency` (its
 /// ISO 4217 exponent), quantities and unit prices are exact decimals; lots, holdings, cash and
 /// gains are all derived from these entries, never stored.

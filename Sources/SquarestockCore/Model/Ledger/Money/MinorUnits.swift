@@ -1,5 +1,4 @@
 import Foundation
-import SquarestockCore
 
 /// Money as an integer count of a currency's smallest unit, and the exact arithmetic a ledger
 /// needs: a quantity times a price rounded once to the unit, a share of a cost in proportion

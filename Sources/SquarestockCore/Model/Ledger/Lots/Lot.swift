@@ -1,5 +1,3 @@
-import SquarestockCore
-
 /// Shares bought together, as they stand: what is left of the quantity and of the cost (fees
 /// included), in the purchase's currency. A split changes the quantity, never the cost or date.
 public struct Lot: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import SquarestockCore
-
 /// What can go wrong with a portfolio, each saying what to do next.
 public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     case invalidEntry(String)

@@ -1,5 +1,3 @@
-import SquarestockCore
-
 /// `squarestock portfolio`: each holding valued at its last price, cash per currency, and the
 /// totals in the base currency. Money is exact (minor units of each row's currency); percentages
 /// are rounded ratios.

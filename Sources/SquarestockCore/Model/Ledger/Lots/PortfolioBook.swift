@@ -1,5 +1,3 @@
-import SquarestockCore
-
 /// Everything derived from a journal: the open lots of each symbol, cash per currency, every
 /// sale's realized gain and the dividends. Built by replaying the entries in date order (the
 /// store's id breaks ties), skipping reversed entries, so it can always be recomputed and never
@@ -21,7 +19,7 @@ public struct PortfolioBook: Sendable {
     }
 
     /// An empty book, for entries applied one at a time in effect order (`JournalReplay`).
-    init(method: LotMethod) { self.method = method }
+    package init(method: LotMethod) { self.method = method }
 
     /// The entries in effect (no reversal, nothing reversed) in the order they apply: by date,
     /// then as recorded.
@@ -39,7 +37,7 @@ public struct PortfolioBook: Sendable {
         (lots[symbol] ?? []).reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
     }
 
-    mutating func apply(_ e: JournalEntry) throws(PortfolioError) {
+    package mutating func apply(_ e: JournalEntry) throws(PortfolioError) {
         switch e.kind {
         case .deposit: cash[e.currency, default: 0] += e.amount
         case .withdraw: cash[e.currency, default: 0] -= e.amount
