@@ -68,12 +68,12 @@ let package = Package(
         // Pure values to text: quote tables, charts, sparklines, calendars, search results.
         .target(
             name: "SquarestockRendering",
-            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockPortfolio"]
+            dependencies: ["SquarestockCore", "SquarestockMarket"]
         ),
         // The live table: state, scheduler, alerts, screen diffing.
         .target(
             name: "SquarestockWatch",
-            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering", "SquarestockPortfolio"]
+            dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
         ),
         // The portfolio ledger: an append-only journal in SQLite, lots and gains derived from it.
         .target(

@@ -12,6 +12,8 @@ probes=(
     "SquarestockMarket|Sources/SquarestockMarket/Exchanges/ExchangeRegistry.swift|SquarestockNetworking"
     "SquarestockPortfolio|Sources/SquarestockPortfolio/Store/PortfolioStore.swift|SquarestockServices"
     "SquarestockLive|Sources/SquarestockLive/Watch/WatchSession.swift|SquarestockServices"
+    "SquarestockRendering|Sources/SquarestockRendering/Portfolio/HoldingsWriter.swift|SquarestockPortfolio"
+    "SquarestockWatch|Sources/SquarestockWatch/WatchHolding.swift|SquarestockPortfolio"
 )
 
 status=0

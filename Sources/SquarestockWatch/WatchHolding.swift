@@ -1,5 +1,4 @@
 import SquarestockCore
-import SquarestockPortfolio
 
 /// What the portfolio holds of one watched symbol (`watch --portfolio`): its quantity and cost,
 /// so the row can show the holding's value at the live price and the gain over its cost.

@@ -1,5 +1,4 @@
 import SquarestockCore
-import SquarestockPortfolio
 
 /// Money as a person reads it: at its currency's precision, every time. Fiat at its ISO 4217
 /// exponent (USD 2, JPY 0, KWD 3; `CurrencyExponent`), a crypto asset at `fallback` (the pair's own

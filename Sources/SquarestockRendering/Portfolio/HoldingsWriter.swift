@@ -1,5 +1,4 @@
 import SquarestockCore
-import SquarestockPortfolio
 
 /// `squarestock portfolio`: the holdings with cost, price and its age and source, value, the
 /// day's change, gain and weight; cash per currency; totals in the base currency. JSON and CSV

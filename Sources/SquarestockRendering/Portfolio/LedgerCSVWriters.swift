@@ -1,5 +1,4 @@
 import SquarestockCore
-import SquarestockPortfolio
 
 /// `portfolio lots`, `realized` and `history` as CSV (`--format csv`, and the default when the
 /// output is not a terminal, as for every other command): one header, one row per item, money

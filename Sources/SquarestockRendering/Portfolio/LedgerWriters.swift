@@ -1,5 +1,4 @@
 import SquarestockCore
-import SquarestockPortfolio
 
 /// `portfolio lots`, `portfolio realized` and `portfolio history` as tables and JSON.
 package enum LedgerWriters {
