@@ -102,7 +102,7 @@ extension SquarestockApp {
         let ledger = try portfolioLedger(create: true)
         let book = try ledger.book()
         let base = (currency ?? settings.currency ?? "USD").uppercased()
-        let symbols = book.lots.keys.filter { !(book.lots[$0] ?? []).isEmpty }.sorted()
+        let symbols = HoldingsValuation.symbols(of: book)
         var stored = (try? ledger.store.storedPrices()) ?? [:]
         var notes: [String] = []
         if !offline, !symbols.isEmpty {
@@ -128,83 +128,12 @@ extension SquarestockApp {
             }
             try? ledger.store.store(prices: fresh)
         }
-        var rows: [HoldingsReport.Row] = []
-        for symbol in symbols {
-            let lots = book.lots[symbol] ?? []
-            let currency = lots.first?.currency ?? base
-            let q = book.quantity(of: symbol)
-            let cost = book.cost(of: symbol)
-            let exponent = CurrencyExponent.of(currency) ?? 2
-            var row = HoldingsReport.Row(
-                symbol: symbol, quantity: q, currency: currency, cost: cost,
-                averageCost: MinorUnits.decimal(cost, exponent: exponent).divided(by: q, scale: 4)?.normalized)
-            if let p = stored[symbol] {
-                row.price = p.price
-                row.priceTime = p.traded ?? p.fetched
-                row.priceSource =
-                    p.fetched.secondsSinceEpoch < settings.now.secondsSinceEpoch - 600 ? "stored" : p.source
-                if p.currency == currency {
-                    row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
-                    row.dayChange = p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
-                } else {
-                    row.note = "priced in \(p.currency), bought in \(currency): not valued"
-                }
-            } else {
-                row.note = "no price yet"
-            }
-            rows.append(row)
-        }
-        let currencies = Set(rows.map(\.currency)).union(book.cash.keys)
+        let currencies = HoldingsValuation.currencies(of: book, base: base)
         let (rates, fxNotes) = offline ? ([:], []) : fxRates(Array(currencies), to: base)
-        notes += fxNotes
-        func toBase(_ minor: Int64, _ c: String) -> Int64? {
-            let be = CurrencyExponent.of(base) ?? 2
-            if c == base { return minor }
-            guard let rate = rates[c] else { return nil }
-            return MinorUnits.amount(
-                quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
-        }
-        // Totals of what can be valued and converted; what cannot is named in a note, never
-        // silently counted as zero and never allowed to blank the totals of the rest.
-        var total: Int64 = 0
-        var totalCost: Int64 = 0
-        var totalDay: Int64 = 0
-        var leftOut: [String] = []
-        for r in rows {
-            guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
-                leftOut.append(r.symbol)
-                continue
-            }
-            total += v
-            totalCost += c
-            totalDay += toBase(r.dayChange ?? 0, r.currency) ?? 0
-        }
-        var cashTotal: Int64 = 0
-        for (c, m) in book.cash where m != 0 {
-            if let v = toBase(m, c) { cashTotal += v } else { leftOut.append("cash " + c) }
-        }
-        // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
-        let noneValued = !rows.isEmpty && rows.allSatisfy { r in leftOut.contains(r.symbol) }
-        if noneValued {
-            notes.append(
-                "no holding could be valued (no price or no rate): " + leftOut.joined(separator: ", ")
-                    + "; the totals are left blank")
-        } else if !leftOut.isEmpty {
-            notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
-        }
-        if total != 0 {
-            for i in rows.indices {
-                if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
-                    rows[i].weight = ExactDecimal(significand: v * 100, scale: 0).divided(
-                        by: ExactDecimal(significand: total, scale: 0), scale: 2)
-                }
-            }
-        }
-        return HoldingsReport(
-            portfolio: ledger.name, method: ledger.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
-            baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
-            totalDayChange: noneValued ? nil : totalDay,
-            totalCash: cashTotal, rates: rates, notes: notes, now: settings.now)
+        var report = HoldingsValuation.report(
+            of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now)
+        report.notes = notes + fxNotes + report.notes
+        return report
     }
 }
 

@@ -1,0 +1,109 @@
+/// The arithmetic of `squarestock portfolio`, apart from the fetching: a book's open holdings
+/// valued at the prices given, converted at the rates given into a base currency, totalled and
+/// weighed. The facade fetches the quotes and FX rates (and stores the prices); this only
+/// computes, so a table of books, prices and rates pins every rule: what is left out of the
+/// totals and said in a note, and where money is rounded (once per conversion, half away from
+/// zero, to the base currency's minor unit).
+package enum HoldingsValuation {
+    /// A price fetched longer ago than this, in seconds, is shown as `stored`.
+    static let freshFor: Int64 = 600
+
+    /// The currencies the valuation of `book` converts into the base: each holding's and each
+    /// cash balance's (the base among them when held; it needs no rate).
+    package static func currencies(of book: PortfolioBook, base: String) -> Set<String> {
+        Set(symbols(of: book).map { book.lots[$0]?.first?.currency ?? base }).union(book.cash.keys)
+    }
+
+    /// `book` valued at `prices` (by symbol), with `rates` into `base` (`EUR` → 1.0834 means
+    /// 1 EUR = 1.0834 base). A holding with no price, or a price in another currency than its
+    /// lots, gets a note on its row; a holding or cash that cannot be converted is left out of the
+    /// totals and named in a note; when no holding can be valued the totals are nil, never 0.
+    package static func report(
+        of book: PortfolioBook, portfolio: String, prices: [String: StoredPrice], rates: [String: ExactDecimal],
+        base: String, now: Instant
+    ) -> HoldingsReport {
+        var rows = symbols(of: book).map { row($0, book: book, price: prices[$0], base: base, now: now) }
+        func toBase(_ minor: Int64, _ c: String) -> Int64? {
+            let be = CurrencyExponent.of(base) ?? 2
+            if c == base { return minor }
+            guard let rate = rates[c] else { return nil }
+            return MinorUnits.amount(
+                quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
+        }
+        // Totals of what can be valued and converted; what cannot is named in a note, never
+        // silently counted as zero and never allowed to blank the totals of the rest.
+        var notes: [String] = []
+        var total: Int64 = 0
+        var totalCost: Int64 = 0
+        var totalDay: Int64 = 0
+        var leftOut: [String] = []
+        for r in rows {
+            guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
+                leftOut.append(r.symbol)
+                continue
+            }
+            total += v
+            totalCost += c
+            totalDay += toBase(r.dayChange ?? 0, r.currency) ?? 0
+        }
+        var cashTotal: Int64 = 0
+        for (c, m) in book.cash where m != 0 {
+            if let v = toBase(m, c) { cashTotal += v } else { leftOut.append("cash " + c) }
+        }
+        // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
+        let noneValued = !rows.isEmpty && rows.allSatisfy { r in leftOut.contains(r.symbol) }
+        if noneValued {
+            notes.append(
+                "no holding could be valued (no price or no rate): " + leftOut.joined(separator: ", ")
+                    + "; the totals are left blank")
+        } else if !leftOut.isEmpty {
+            notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
+        }
+        if total != 0 {
+            for i in rows.indices {
+                if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
+                    rows[i].weight = ExactDecimal(significand: v * 100, scale: 0).divided(
+                        by: ExactDecimal(significand: total, scale: 0), scale: 2)
+                }
+            }
+        }
+        return HoldingsReport(
+            portfolio: portfolio, method: book.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
+            baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
+            totalDayChange: noneValued ? nil : totalDay,
+            totalCash: cashTotal, rates: rates, notes: notes, now: now)
+    }
+
+    /// The symbols with open lots, sorted.
+    package static func symbols(of book: PortfolioBook) -> [String] {
+        book.lots.keys.filter { !(book.lots[$0] ?? []).isEmpty }.sorted()
+    }
+
+    /// One holding in its own currency: quantity, cost, average cost, and its value and day's
+    /// change at `price` when the price is in the holding's currency.
+    static func row(_ symbol: String, book: PortfolioBook, price: StoredPrice?, base: String, now: Instant)
+        -> HoldingsReport.Row
+    {
+        let currency = book.lots[symbol]?.first?.currency ?? base
+        let q = book.quantity(of: symbol)
+        let cost = book.cost(of: symbol)
+        let exponent = CurrencyExponent.of(currency) ?? 2
+        var row = HoldingsReport.Row(
+            symbol: symbol, quantity: q, currency: currency, cost: cost,
+            averageCost: MinorUnits.decimal(cost, exponent: exponent).divided(by: q, scale: 4)?.normalized)
+        guard let p = price else {
+            row.note = "no price yet"
+            return row
+        }
+        row.price = p.price
+        row.priceTime = p.traded ?? p.fetched
+        row.priceSource = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor ? "stored" : p.source
+        if p.currency == currency {
+            row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
+            row.dayChange = p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
+        } else {
+            row.note = "priced in \(p.currency), bought in \(currency): not valued"
+        }
+        return row
+    }
+}
