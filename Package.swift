@@ -164,8 +164,8 @@ let package = Package(
             name: "SquarestockServicesTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockKit",
-                .product(name: "Crypto", package: "swift-crypto"), "TestSupport",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockKit", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
