@@ -20,7 +20,7 @@ package enum AccountOrderWriter {
     }
 
     package static func json(_ orders: [AccountOrder], exchange: String) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let items = orders.map { o in
             "  {\"id\": \(s(o.id)), \"pair\": \(s(o.pair?.symbol ?? o.pairName)), \"exchangePair\": \(s(o.pairName)), "
@@ -39,7 +39,7 @@ package enum AccountOrderWriter {
                 [
                     o.id, o.pair?.symbol ?? o.pairName, o.side == .buy ? "buy" : "sell", o.type, o.amount.description,
                     o.filled.description, o.price?.description ?? "", o.status.rawValue, o.opened?.iso8601UTC ?? "",
-                ].map(QuoteCSVWriter.field).joined(separator: ",") + "\n"
+                ].map(CSVText.quoted).joined(separator: ",") + "\n"
             }.joined()
     }
 }

@@ -30,7 +30,7 @@ package enum BalanceWriter {
     }
 
     package static func json(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let items = balances.map { b in
             "  {\"asset\": \(s(b.asset)), \"total\": \(n(b.total)), \"available\": \(n(b.available)), \"held\": \(n(b.held)), \"value\": \(n(b.value)), \"kind\": \(s(b.kind.rawValue))}"
@@ -46,7 +46,7 @@ package enum BalanceWriter {
                     b.asset, b.total.description, b.available.description, b.held.description,
                     b.value?.description ?? "", b.kind.rawValue,
                 ]
-                .map(QuoteCSVWriter.field).joined(separator: ",") + "\n"
+                .map(CSVText.quoted).joined(separator: ",") + "\n"
             }.joined()
     }
 }

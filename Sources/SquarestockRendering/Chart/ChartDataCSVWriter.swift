@@ -9,7 +9,7 @@ package enum ChartDataCSVWriter {
     package static func render(_ data: ChartData) -> String {
         var out = columns.joined(separator: ",") + "\n"
         let zone = data.series.zone
-        let symbol = QuoteCSVWriter.field(data.symbol)
+        let symbol = CSVText.quoted(data.symbol)
         for b in data.series.bars {
             out +=
                 [

@@ -7,7 +7,7 @@ import SquarestockCore
 package enum ChartDataJSONWriter {
     package static func render(_ data: ChartData) -> String {
         let s = data.series
-        let str = QuoteJSONWriter.string
+        let str = JSONText.quoted
         func opt(_ v: String?) -> String { v.map(str) ?? "null" }
         func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }
         var fields: [(String, String)] = [

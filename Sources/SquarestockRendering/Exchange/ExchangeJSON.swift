@@ -5,7 +5,7 @@ import SquarestockCore
 /// fraction the exchange sent.
 enum ExchangeJSON {
     static func num(_ v: ExactDecimal?) -> String { v.map { $0.normalized.description } ?? "null" }
-    static func string(_ s: String?) -> String { s.map(QuoteJSONWriter.string) ?? "null" }
+    static func string(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
 
     /// `2026-06-19T16:43:33.016274911Z`: the fraction only when there is one, trailing zeros cut.
     static func time(_ t: Instant, nanoseconds: Int32) -> String {
@@ -19,6 +19,6 @@ enum ExchangeJSON {
 
     /// `{"a": 1, "b": 2}` from ordered pairs whose values are already JSON.
     static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { QuoteJSONWriter.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        "{" + fields.map { JSONText.quoted($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
     }
 }

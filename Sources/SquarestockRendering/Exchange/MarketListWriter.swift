@@ -62,8 +62,8 @@ package enum MarketListWriter {
             func d(_ v: ExactDecimal?) -> String { v?.normalized.description ?? "" }
             out +=
                 [
-                    QuoteCSVWriter.field(exchange), l.pair.symbol, l.pair.base, l.pair.quote,
-                    QuoteCSVWriter.field(l.nativeName), QuoteCSVWriter.field(l.status.description),
+                    CSVText.quoted(exchange), l.pair.symbol, l.pair.base, l.pair.quote,
+                    CSVText.quoted(l.nativeName), CSVText.quoted(l.status.description),
                     l.effectivePriceDecimals.map(String.init) ?? "", d(l.tickSize), d(l.sizeIncrement),
                     d(l.minimumSize),
                     d(l.minimumCost),

@@ -22,7 +22,7 @@ package enum OrderBookWriter {
             ("mid", ExchangeJSON.num(book.mid)), ("bids", side(BookSide(levels: book.bids))),
             ("asks", side(BookSide(levels: book.asks))),
         ]
-        return "{\n" + fields.map { "  " + QuoteJSONWriter.string($0.0) + ": " + $0.1 }.joined(separator: ",\n")
+        return "{\n" + fields.map { "  " + JSONText.quoted($0.0) + ": " + $0.1 }.joined(separator: ",\n")
             + "\n}\n"
     }
 
@@ -33,7 +33,7 @@ package enum OrderBookWriter {
             for i in levels.indices {
                 out +=
                     [
-                        QuoteCSVWriter.field(exchange), book.pair.symbol, name, String(i + 1), s.priceText[i],
+                        CSVText.quoted(exchange), book.pair.symbol, name, String(i + 1), s.priceText[i],
                         s.sizeText[i],
                         s.cumulative[i].map { $0.normalized.description } ?? "",
                         levels[i].orders.map(String.init) ?? "",

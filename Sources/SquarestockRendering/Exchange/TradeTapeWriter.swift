@@ -22,9 +22,9 @@ package enum TradeTapeWriter {
         for t in trades {
             out +=
                 [
-                    QuoteCSVWriter.field(exchange), pair.symbol, ExchangeJSON.time(t.time, nanoseconds: t.nanoseconds),
+                    CSVText.quoted(exchange), pair.symbol, ExchangeJSON.time(t.time, nanoseconds: t.nanoseconds),
                     t.side?.rawValue ?? "", t.price.normalized.description, t.size.normalized.description,
-                    QuoteCSVWriter.field(t.id ?? ""),
+                    CSVText.quoted(t.id ?? ""),
                 ].joined(separator: ",") + "\n"
         }
         return out

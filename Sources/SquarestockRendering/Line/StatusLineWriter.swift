@@ -82,7 +82,7 @@ package enum StatusLineWriter {
                 return colour(item).map { "%{F\($0.hex)}" + t + "%{F-}" } ?? t
             }.joined(separator: separator)
         case .i3bar:
-            let s = QuoteJSONWriter.string
+            let s = JSONText.quoted
             return "["
                 + items.map { item in
                     "{\"full_text\": \(s(text(item, template: template, unicode: unicode))), \"name\": \(s(item.symbol))"

@@ -51,7 +51,7 @@ package enum CalendarYearReport {
 
     /// `{"exchange": "XNYS", "year": 2027, "days": [{"date": ..., "kind": ..., "name": ..., "close": ...}]}`.
     package static func json(_ days: [Day], exchange: Exchange, year: Int) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         let items = days.map { d in
             "    {\"date\": \(s(d.date.description)), \"kind\": \(s(d.kind)), \"name\": \(s(d.name)), \"close\": \(d.close.map(s) ?? "null")}"
         }
@@ -61,7 +61,7 @@ package enum CalendarYearReport {
 
     package static func csv(_ days: [Day]) -> String {
         (["date,kind,name,close"]
-            + days.map { "\($0.date),\($0.kind),\(QuoteCSVWriter.field($0.name)),\($0.close ?? "")" }).joined(
+            + days.map { "\($0.date),\($0.kind),\(CSVText.quoted($0.name)),\($0.close ?? "")" }).joined(
                 separator: "\n") + "\n"
     }
 }

@@ -46,7 +46,7 @@ package enum MarketBoardWriter {
     }
 
     package static func json(_ rows: [MarketBoardRow]) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         return "[\n"
             + rows.map { r in
                 "  {\"exchange\": \(s(r.id)), \"name\": \(s(r.name)), \"localTime\": \(s(r.localTime)), \"status\": \(s(r.status.report.status.rawValue)), "
@@ -60,7 +60,7 @@ package enum MarketBoardWriter {
         (["exchange,name,localTime,status,reason,next"]
             + rows.map { r in
                 [r.id, r.name, r.localTime, r.status.report.status.rawValue, r.status.report.reason ?? "", r.line]
-                    .map(QuoteCSVWriter.field).joined(separator: ",")
+                    .map(CSVText.quoted).joined(separator: ",")
             }).joined(separator: "\n") + "\n"
     }
 }

@@ -52,7 +52,7 @@ package enum HoldingsWriter {
     }
 
     package static func json(_ r: HoldingsReport) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         func m(_ v: Int64?, _ c: String) -> String { v.map { s(money($0, c)) } ?? "null" }
         func d(_ v: ExactDecimal?) -> String { v.map { s($0.description) } ?? "null" }
         let rows = r.rows.map { h in

@@ -20,7 +20,7 @@ package enum LedgerWriters {
     }
 
     package static func lotsJSON(_ lots: [Lot]) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         let items = lots.map { l in
             "  {\"lot\": \(l.id), \"symbol\": \(s(l.symbol)), \"acquired\": \(s(l.date.description)), "
                 + "\"quantity\": \(s(l.quantity.description)), \"cost\": \(s(money(l.cost, l.currency))), \"currency\": \(s(l.currency))}"
@@ -49,7 +49,7 @@ package enum LedgerWriters {
     }
 
     package static func realizedJSON(_ sales: [Disposal]) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         let items = sales.map { d in
             let parts = d.parts.map {
                 "{\"lot\": \($0.lot), \"acquired\": \(s($0.acquired.description)), \"quantity\": \(s($0.quantity.description)), \"basis\": \(s(money($0.basis, d.currency)))}"

@@ -1,4 +1,3 @@
-import Foundation
 import SquarestockCore
 
 /// `--format csv`: a header and one row per requested symbol, for spreadsheets and scripts.
@@ -27,19 +26,10 @@ package enum QuoteCSVWriter {
                     f.lastTradeUTC ?? "", f.lastTradeLocal ?? "", f.status.status.rawValue, s.source, "",
                 ]
             }
-            lines.append(row.map(field).joined(separator: ","))
+            lines.append(row.map(CSVText.quoted).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func d(_ v: ExactDecimal?) -> String { v?.description ?? "" }
-
-    /// RFC 4180 quoting when a field needs it.
-    package static func field(_ s: String) -> String {
-        // Scalars, not Characters: "\r\n" is a single Character equal to neither "\r" nor "\n".
-        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return s
-        }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

@@ -27,7 +27,7 @@ package enum SearchResultWriter {
 
     package static func json(_ rows: [SearchResultRow]) -> String {
         if rows.isEmpty { return "[]\n" }
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         return "[\n"
             + rows.map {
                 "  {\"symbol\": \(s($0.symbol)), \"name\": \(s($0.name)), \"exchange\": \(s($0.exchange)), \"type\": \(s($0.type)), \"score\": \($0.score), \"origin\": \(s($0.origin))}"
@@ -35,7 +35,7 @@ package enum SearchResultWriter {
     }
 
     package static func csv(_ rows: [SearchResultRow]) -> String {
-        let f = QuoteCSVWriter.field
+        let f = CSVText.quoted
         return
             (["symbol,name,exchange,type,score,origin"]
             + rows.map {

@@ -5,7 +5,7 @@ import SquarestockCore
 /// reconnect.
 package enum StreamLineWriter {
     package static func json(_ event: StreamEvent, source: String) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         switch event {
         case .quote(let q):
@@ -33,7 +33,7 @@ package enum StreamLineWriter {
     /// `{"type": "book", ..., "check": "verified", "bids": [["45283.5", "0.10000000"], ...], ...}`:
     /// price and size pairs, best first, exactly as the exchange sent them.
     static func book(_ live: LiveBook, source: String) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         func side(_ levels: [BookLevel]) -> String {
             "[" + levels.map { "[\(s($0.price.description)), \(s($0.size.description))]" }.joined(separator: ", ") + "]"
         }
@@ -59,7 +59,7 @@ package enum StreamLineWriter {
     }
 
     package static func json(_ state: StreamState, source: String) -> String {
-        let s = QuoteJSONWriter.string
+        let s = JSONText.quoted
         switch state {
         case .connecting: return "{\"type\": \"stream\", \"source\": \(s(source)), \"state\": \"connecting\"}"
         case .live: return "{\"type\": \"stream\", \"source\": \(s(source)), \"state\": \"live\"}"

@@ -109,7 +109,7 @@ package struct CoinbaseAccount: ExchangeAccount {
         let clientID = UUID().uuidString.lowercased()
         let body =
             "{" + (validateOnly ? "" : "\"client_order_id\":\"\(clientID)\",")
-            + "\"product_id\":\(CoinbaseJWT.json(listing.nativeName)),\"side\":\"\(request.side == .buy ? "BUY" : "SELL")\","
+            + "\"product_id\":\(JSONText.quoted(listing.nativeName)),\"side\":\"\(request.side == .buy ? "BUY" : "SELL")\","
             + "\"order_configuration\":\(configuration)}"
         return send(
             "POST", validateOnly ? "/orders/preview" : "/orders", body: body, isOrder: !validateOnly,
@@ -119,7 +119,7 @@ package struct CoinbaseAccount: ExchangeAccount {
 
     package func cancel(id: String, transport: any HTTPTransport) -> Result<Int, AccountError> {
         send(
-            "POST", "/orders/batch_cancel", body: "{\"order_ids\":[\(CoinbaseJWT.json(id))]}", isOrder: true,
+            "POST", "/orders/batch_cancel", body: "{\"order_ids\":[\(JSONText.quoted(id))]}", isOrder: true,
             transport: transport
         )
         .flatMap { CoinbaseAccountDecoder.cancelled($0, ids: [id]) }
@@ -131,7 +131,7 @@ package struct CoinbaseAccount: ExchangeAccount {
             let ids = orders.map(\.id)
             return send(
                 "POST", "/orders/batch_cancel",
-                body: "{\"order_ids\":[" + ids.map(CoinbaseJWT.json).joined(separator: ",") + "]}", isOrder: true,
+                body: "{\"order_ids\":[" + ids.map(JSONText.quoted).joined(separator: ",") + "]}", isOrder: true,
                 transport: transport
             ).flatMap { CoinbaseAccountDecoder.cancelled($0, ids: ids) }
         }

@@ -23,9 +23,9 @@ package enum CoinbaseJWT {
         keyName: String, key: P256.Signing.PrivateKey, method: String, host: String, path: String, now: Int64
     ) -> String? {
         let nonce = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        let header = "{\"alg\":\"ES256\",\"kid\":\(json(keyName)),\"nonce\":\"\(nonce)\",\"typ\":\"JWT\"}"
+        let header = "{\"alg\":\"ES256\",\"kid\":\(JSONText.quoted(keyName)),\"nonce\":\"\(nonce)\",\"typ\":\"JWT\"}"
         let claims =
-            "{\"iss\":\"cdp\",\"sub\":\(json(keyName)),\"nbf\":\(now),\"exp\":\(now + 120),\"uri\":\(json(method + " " + host + path))}"
+            "{\"iss\":\"cdp\",\"sub\":\(JSONText.quoted(keyName)),\"nbf\":\(now),\"exp\":\(now + 120),\"uri\":\(JSONText.quoted(method + " " + host + path))}"
         let input = base64URL(Data(header.utf8)) + "." + base64URL(Data(claims.utf8))
         guard let signature = try? key.signature(for: Data(input.utf8)) else { return nil }
         return input + "." + base64URL(signature.rawRepresentation)
@@ -34,18 +34,5 @@ package enum CoinbaseJWT {
     package static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
     }
 }

@@ -21,7 +21,7 @@ struct ParserPropertyTests {
         await propertyCheck(count: 300, input: Self.rows) { rows in
             // A row that is one empty field is a blank line, which CSV cannot tell from nothing.
             let kept = rows.filter { !($0.count == 1 && $0[0].isEmpty) }
-            let text = kept.map { $0.map(QuoteCSVWriter.field).joined(separator: ",") }.joined(separator: "\n")
+            let text = kept.map { $0.map(CSVText.quoted).joined(separator: ",") }.joined(separator: "\n")
             let parsed: [[String]] = Array(text.utf8).withUnsafeBytes { raw in
                 var reader = TolerantCSVReader(bytes: raw)
                 var fields: [CSVField] = []
@@ -88,7 +88,7 @@ struct ParserPropertyTests {
 /// `"\r"` nor `"\n"`, so character-wise checks missed Windows line ends.
 struct CarriageReturnLineFeedTests {
     @Test func csvFieldWithCRLFIsQuoted() {
-        #expect(QuoteCSVWriter.field("a\r\nb") == "\"a\r\nb\"")
+        #expect(CSVText.quoted("a\r\nb") == "\"a\r\nb\"")
     }
 
     @Test func configFileWithCRLFLines() {
