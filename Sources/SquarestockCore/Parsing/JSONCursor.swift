@@ -74,10 +74,12 @@ package struct JSONCursor {
         }
     }
 
-    /// The raw bytes between the quotes of a string, and whether they hold a `\` escape (then
-    /// `JSONCursor.decodedString` gives the text); nil when the next value is not a string.
+    /// A string's bytes as sent, for the decoder that compares them (an event name, a side),
+    /// parses them (a time, a base64 payload) or looks at them before taking the text; nil when
+    /// the next value is not a string. Text a user may see is `text()` (or `RawString.text`),
+    /// never these bytes made into a `String` by hand.
     @inlinable
-    package mutating func string() -> (bytes: UnsafeRawBufferPointer, escaped: Bool)? {
+    package mutating func rawString() -> RawString? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = offset
         // Long strings (a base64 payload) end at the first quote when no backslash comes before
@@ -88,7 +90,7 @@ package struct JSONCursor {
             let end = base.distance(to: UnsafeRawPointer(quote))
             if memchr(base + start, 0x5C, end - start) == nil {
                 offset = end + 1
-                return (UnsafeRawBufferPointer(rebasing: bytes[start..<end]), false)
+                return RawString(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), escaped: false)
             }
         }
         var escaped = false
@@ -97,7 +99,7 @@ package struct JSONCursor {
             if c == UInt8(ascii: "\"") {
                 let inside = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
                 offset += 1
-                return (inside, escaped)
+                return RawString(bytes: inside, escaped: escaped)
             }
             if c == UInt8(ascii: "\\") {
                 escaped = true
@@ -112,7 +114,7 @@ package struct JSONCursor {
     /// An object key and its `:`, as raw bytes (keys with escapes never match a plain name).
     @inlinable
     package mutating func key() -> UnsafeRawBufferPointer? {
-        guard let k = string(), take(UInt8(ascii: ":")) else { return nil }
+        guard let k = rawString(), take(UInt8(ascii: ":")) else { return nil }
         return k.bytes
     }
 
@@ -146,7 +148,7 @@ package struct JSONCursor {
     @inlinable
     package mutating func numberText() -> UnsafeRawBufferPointer? {
         if peek() == UInt8(ascii: "\"") {
-            guard let s = string(), !s.escaped else { return nil }
+            guard let s = rawString(), !s.escaped else { return nil }
             return s.bytes
         }
         return number()
@@ -206,7 +208,7 @@ package struct JSONCursor {
         case UInt8(ascii: "["):
             offset += 1
             return items(closedBy: UInt8(ascii: "]")) { $0.skipValue(depth: depth + 1) }
-        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "\""): return rawString() != nil
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -224,23 +226,18 @@ package struct JSONCursor {
         return true
     }
 
-    /// The text of a string's raw bytes with its escapes resolved and control characters
-    /// removed, as `JSONReader` reads strings (for the rare string a decoder shows, such as an
-    /// error message).
-    package static func decodedString(_ raw: UnsafeRawBufferPointer) -> String {
-        var quoted: [UInt8] = [UInt8(ascii: "\"")]
-        quoted.append(contentsOf: raw)
-        quoted.append(UInt8(ascii: "\""))
-        if case .string(let s)? = try? JSONReader.parse(quoted) { return s }
-        return TerminalText.clean(bytes: Array(raw))
-    }
-
     /// The next value as text a user may see: a string with its escapes resolved (a `\u0041`
     /// is an `A`, so an escaped name still matches its pair) and control characters removed; the
     /// plain string, the common case, costs one byte scan. nil when the value is not a string.
+    /// Every string a decoder keeps as text comes from here, so none cleans one by hand.
     package mutating func text() -> String? {
-        guard let s = string() else { return nil }
-        return s.escaped ? Self.decodedString(s.bytes) : TerminalText.clean(bytes: s.bytes)
+        rawString()?.text
+    }
+
+    /// `numberText()` as text a user may see (a trade id sent as a number or as a string):
+    /// cleaned like `text()`, since a quoted "number" may hold any byte but a quote or a `\`.
+    package mutating func numberAsText() -> String? {
+        numberText().map { TerminalText.clean(bytes: $0) }
     }
 
     /// Whether raw bytes spell `name` exactly.
@@ -250,5 +247,31 @@ package struct JSONCursor {
         guard raw.count == n else { return false }
         for k in 0..<n where raw[k] != name.utf8Start[k] { return false }
         return true
+    }
+}
+
+extension JSONCursor {
+    /// The bytes between a string's quotes, as `rawString()` found them.
+    package struct RawString {
+        package let bytes: UnsafeRawBufferPointer
+        /// Whether the bytes hold a `\` escape (then only `text` reads them right).
+        package let escaped: Bool
+
+        @inlinable
+        init(bytes: UnsafeRawBufferPointer, escaped: Bool) {
+            self.bytes = bytes
+            self.escaped = escaped
+        }
+
+        /// The string as text a user may see: escapes resolved as `JSONReader` resolves them,
+        /// then cleaned for the terminal (`TerminalText.clean`).
+        package var text: String {
+            guard escaped else { return TerminalText.clean(bytes: bytes) }
+            var quoted: [UInt8] = [UInt8(ascii: "\"")]
+            quoted.append(contentsOf: bytes)
+            quoted.append(UInt8(ascii: "\""))
+            if case .string(let s)? = try? JSONReader.parse(quoted) { return s }
+            return TerminalText.clean(bytes: bytes)
+        }
     }
 }

@@ -49,7 +49,7 @@ package enum CoinbaseStreamDecoder {
         mutating func read(_ key: UnsafeRawBufferPointer, _ c: inout JSONCursor) -> Bool {
             switch key.count {
             case 4 where JSONCursor.equals(key, "type"):
-                type = c.string()?.bytes
+                type = c.rawString()?.bytes  // raw: the message type is only compared
                 return type != nil
             case 10 where JSONCursor.equals(key, "product_id"):
                 product = c.text()
@@ -58,7 +58,8 @@ package enum CoinbaseStreamDecoder {
             case 8 where JSONCursor.equals(key, "best_ask"): ask = c.decimal()
             case 8 where JSONCursor.equals(key, "open_24h"): open24h = c.decimal()
             case 10 where JSONCursor.equals(key, "volume_24h"): volume24h = c.decimal()
-            case 4 where JSONCursor.equals(key, "time"): time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
+            case 4 where JSONCursor.equals(key, "time"):
+                time = c.rawString().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
             case 8 where JSONCursor.equals(key, "sequence"): sequence = integer(&c)
             case 8 where JSONCursor.equals(key, "trade_id"): tradeID = integer(&c)
             case 13 where JSONCursor.equals(key, "last_trade_id"): lastTradeID = integer(&c)
@@ -83,8 +84,7 @@ package enum CoinbaseStreamDecoder {
                     guard let key = c.key() else { return false }
                     guard JSONCursor.equals(key, "product_ids"), c.take(UInt8(ascii: "[")) else { return c.skipValue() }
                     return c.items(closedBy: UInt8(ascii: "]")) { c in
-                        guard let s = c.string() else { return c.skipValue() }
-                        let id = TerminalText.clean(bytes: s.bytes)
+                        guard let id = c.text() else { return c.skipValue() }
                         if !products.contains(id) { products.append(id) }
                         return true
                     }

@@ -25,11 +25,11 @@ package enum KrakenBookMessage {
                 && c.items(closedBy: UInt8(ascii: "}")) { c in
                     guard let key = c.key() else { return false }
                     if JSONCursor.equals(key, "channel") {
-                        isBook = c.string().map { JSONCursor.equals($0.bytes, "book") } ?? false
+                        isBook = c.rawString().map { JSONCursor.equals($0.bytes, "book") } ?? false
                         return true
                     }
                     if JSONCursor.equals(key, "type") {
-                        p.isSnapshot = c.string().map { JSONCursor.equals($0.bytes, "snapshot") } ?? false
+                        p.isSnapshot = c.rawString().map { JSONCursor.equals($0.bytes, "snapshot") } ?? false
                         return true
                     }
                     guard JSONCursor.equals(key, "data"), c.take(UInt8(ascii: "[")) else { return c.skipValue() }
@@ -53,7 +53,7 @@ package enum KrakenBookMessage {
                 return p.symbol != nil
             }
             if JSONCursor.equals(key, "timestamp") {
-                p.time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
+                p.time = c.rawString().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
                 return true
             }
             if JSONCursor.equals(key, "checksum") {
@@ -75,6 +75,8 @@ package enum KrakenBookMessage {
         guard c.take(UInt8(ascii: "{")) else { return nil }
         var priceText: String?
         var qtyText: String?
+        // Raw texts: the checksum is computed from the digits as sent, and a text that is not a
+        // decimal is refused below, so nothing else reaches a view.
         let ok = c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
             if JSONCursor.equals(key, "price") {

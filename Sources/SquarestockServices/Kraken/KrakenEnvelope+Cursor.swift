@@ -46,10 +46,9 @@ extension KrakenEnvelope {
     private static func readErrors(_ c: inout JSONCursor, into first: inout String?) -> Bool {
         guard c.take(UInt8(ascii: "[")) else { return c.skipValue() }
         return c.items(closedBy: UInt8(ascii: "]")) { c in
-            guard let s = c.string() else { return c.skipValue() }
-            if first == nil, s.bytes.first == UInt8(ascii: "E") {
-                first = JSONCursor.decodedString(s.bytes)
-            }
+            // Raw first: only an entry whose first byte is `E` is an error worth its text.
+            guard let s = c.rawString() else { return c.skipValue() }
+            if first == nil, s.bytes.first == UInt8(ascii: "E") { first = s.text }
             return true
         }
     }

@@ -155,7 +155,7 @@ package struct KrakenStreamFeed: StreamFeed {
             let name = String(decoding: key, as: UTF8.self)
             switch name {
             case "symbol": symbol = c.text()
-            case "timestamp": time = c.string().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
+            case "timestamp": time = c.rawString().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
             case "bid", "ask", "last", "volume", "change", "change_pct":
                 if let d = c.decimal() { values[name] = d } else { return c.skipValue() }
             default: return c.skipValue()

@@ -41,12 +41,12 @@ package enum KrakenTradesDecoder {
         var field = 3
         while c.take(UInt8(ascii: ",")) {
             defer { field += 1 }
-            if field == 3, let s = c.string() {
+            if field == 3, let s = c.rawString() {  // raw: the side is one byte, compared
                 if s.bytes.count == 1 {
                     side = s.bytes[0] == UInt8(ascii: "b") ? .buy : s.bytes[0] == UInt8(ascii: "s") ? .sell : nil
                 }
-            } else if field == 6, let text = c.numberText() {
-                if !text.isEmpty { id = String(decoding: text, as: UTF8.self) }
+            } else if field == 6, let text = c.numberAsText() {
+                if !text.isEmpty { id = text }
             } else if !c.skipValue() {
                 return nil
             }

@@ -62,7 +62,7 @@ enum TradernetBookMessage {
             case "p": row.price = c.decimal()
             case "q": row.size = c.decimal()
             case "s":
-                guard let s = c.string() else { return c.skipValue() }
+                guard let s = c.rawString() else { return c.skipValue() }  // raw: the side is only compared
                 if JSONCursor.equals(s.bytes, "B") { row.isBid = true }
                 if JSONCursor.equals(s.bytes, "S") { row.isBid = false }
             default: return c.skipValue()

@@ -47,7 +47,8 @@ package struct TradernetStreamFeed: StreamFeed {
     package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         message.withUnsafeBytes { raw in
             var c = JSONCursor(raw)
-            guard c.take(UInt8(ascii: "[")), let event = c.string(), c.take(UInt8(ascii: ",")) else { return }
+            // Raw: the event name is only compared.
+            guard c.take(UInt8(ascii: "[")), let event = c.rawString(), c.take(UInt8(ascii: ",")) else { return }
             if JSONCursor.equals(event.bytes, "q") {
                 guard let (symbol, fields) = Self.quote(&c, state: &state), let q = fields.quote(symbol: symbol)
                 else { return }
@@ -89,8 +90,8 @@ package struct TradernetStreamFeed: StreamFeed {
         var found: String?
         _ = c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
-            if JSONCursor.equals(key, name), let s = c.string() {
-                found = JSONCursor.decodedString(s.bytes)
+            if JSONCursor.equals(key, name), let text = c.text() {
+                found = text
                 return true
             }
             return c.skipValue()
@@ -140,8 +141,8 @@ struct TradernetQuoteUpdate {
         if JSONCursor.equals(key, "name2") || JSONCursor.equals(key, "x_curr") {
             let path: WritableKeyPath<TradernetQuoteFields, String?> =
                 JSONCursor.equals(key, "name2") ? \.name : \.currency
-            guard let s = c.string() else { return c.skipValue() }
-            strings.append((path, JSONCursor.decodedString(s.bytes)))
+            guard let text = c.text() else { return c.skipValue() }
+            strings.append((path, text))
             return true
         }
         guard let path = Self.decimalField(key) else { return c.skipValue() }
@@ -149,7 +150,7 @@ struct TradernetQuoteUpdate {
             decimals.append((path, d))
         } else if c.literal("null") {
             decimals.append((path, nil))
-        } else if let text = c.string() {
+        } else if let text = c.rawString() {  // raw: only its emptiness matters
             if text.bytes.isEmpty { decimals.append((path, nil)) }  // any other text is not a number: ignored
         } else {
             return c.skipValue()

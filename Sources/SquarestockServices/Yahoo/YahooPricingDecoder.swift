@@ -27,7 +27,8 @@ package enum YahooPricingDecoder {
                 c.take(UInt8(ascii: "{"))
                 && c.items(closedBy: UInt8(ascii: "}")) { c in
                     guard let key = c.key() else { return false }
-                    if JSONCursor.equals(key, "message"), let s = c.string() {
+                    // Raw: the payload is base64, decoded from the bytes as sent.
+                    if JSONCursor.equals(key, "message"), let s = c.rawString() {
                         found = !s.escaped && Base64Bytes.decode(s.bytes, into: &out)
                         return true
                     }

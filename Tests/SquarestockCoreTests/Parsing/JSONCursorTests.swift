@@ -76,6 +76,43 @@ struct JSONCursorTests {
         }
     }
 
+    static func read<T>(_ text: String, _ body: (inout JSONCursor) -> T) -> T {
+        Array(text.utf8).withUnsafeBytes { raw in
+            var c = JSONCursor(raw)
+            return body(&c)
+        }
+    }
+
+    /// `text()` hands out what a user may see: escapes resolved, then cleaned, as `JSONReader`.
+    @Test(arguments: [
+        (#""USD""#, "USD"),
+        (#""A\u0042 C""#, "AB C"),
+        (#""Apple\u001b]0;pwned\u0007 Inc.\n""#, "Apple Inc."),
+        ("\"raw\u{1B}[2J  bytes \"", "raw bytes"),
+        (#""Z\u00fcrich \ud83d\udcc8""#, "Zürich 📈"),
+    ])
+    func textIsResolvedAndCleaned(_ json: String, _ expected: String) throws {
+        #expect(Self.read(json) { $0.text() } == expected)
+        #expect(try JSONReader.parse(Array(json.utf8)) == .string(expected))
+    }
+
+    @Test func rawStringKeepsTheBytesAndGivesTheSameText() {
+        let (bytes, escaped, text) = Self.read(#""\u0041b""#) { c -> ([UInt8], Bool, String) in
+            let s = c.rawString()
+            return (s.map { Array($0.bytes) } ?? [], s?.escaped ?? false, s?.text ?? "")
+        }
+        #expect(bytes == Array(#"\u0041b"#.utf8))
+        #expect(escaped)
+        #expect(text == "Ab")
+        #expect(Self.read("12") { $0.text() } == nil)
+    }
+
+    @Test func numberAsTextIsCleaned() {
+        #expect(Self.read("123456") { $0.numberAsText() } == "123456")
+        #expect(Self.read("\"98\u{7}7\"") { $0.numberAsText() } == "987")
+        #expect(Self.read("null") { $0.numberAsText() } == nil)
+    }
+
     static let jsonishBytes = Gen.int(in: 0...13).array(of: 0...40).map { picks in
         let pieces = ["[", "]", "{", "}", ",", ":", "\"k\"", "1.5", "-2e3", "true", "null", " ", "\"\\n\"", "\"x"]
         return Array(picks.map { pieces[$0] }.joined().utf8)
