@@ -20,7 +20,7 @@ enum FuzzRenderTargets {
         switch selector & 3 {
         case 0:
             outcomes = [
-                ("AAPL", YahooChartDecoder.stock(symbol: "AAPL", response: body, context: context, sourceName: "fuzz"))
+                ("AAPL", YahooChartQuote.stock(symbol: "AAPL", response: body, context: context, sourceName: "fuzz"))
             ]
         case 1:
             if case .rows(let rows) = YahooQuoteDecoder.decode(body) {

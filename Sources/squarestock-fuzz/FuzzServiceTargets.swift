@@ -35,9 +35,9 @@ enum FuzzServiceTargets {
                 }
             }
         case "yahoo-chart":
-            _ = YahooChartDecoder.stock(symbol: "AAPL", response: response, context: context, sourceName: "fuzz")
+            _ = YahooChartQuote.stock(symbol: "AAPL", response: response, context: context, sourceName: "fuzz")
         case "yahoo-chart-history":
-            if case .success(let h) = YahooChartHistoryDecoder.decode(
+            if case .success(let h) = YahooChartHistory.fetched(
                 response, symbol: "AAPL", registry: .standard, requested: .daily)
             {
                 _ = ChartManager.data(symbol: "AAPL", range: .year1, fetched: h)

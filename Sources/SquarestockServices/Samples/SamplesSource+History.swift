@@ -62,7 +62,7 @@ extension SamplesSource: HistorySource {
         let kind = parts.first ?? ""
         let code = parts.count > 1 ? parts[1] : ""
         if kind == "yahoo-chart" {
-            return YahooChartHistoryDecoder.decode(
+            return YahooChartHistory.fetched(
                 response, symbol: entry.symbol, registry: context.registry,
                 requested: range.preferredInterval, sourceName: name)
         }

@@ -74,7 +74,7 @@ package struct SamplesSource: QuoteSource {
     func decode(entry: Entry, response: HTTPResponse, context: SourceContext) -> Result<Stock, QuoteError> {
         let sourceName = name
         if entry.format == "yahoo-chart" {
-            return YahooChartDecoder.stock(
+            return YahooChartQuote.stock(
                 symbol: entry.symbol, response: response, context: context, sourceName: sourceName)
         }
         if entry.format.hasPrefix("yahoo-csv") {

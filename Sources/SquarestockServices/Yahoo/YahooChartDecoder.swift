@@ -1,93 +1,61 @@
 import SquarestockCore
-import SquarestockNetworking
 
-/// Reads Yahoo's v8 chart and v7 spark JSON into a `Stock`: the meta block carries the quote
-/// (price, day range, volume, previous close, exchange zone) and the arrays carry the day's
-/// bars, so quote and sparkline come from one consistent answer.
+/// The one decoder of Yahoo's chart JSON: the v8 chart answer, `{"chart":{"result":[R]}}`, and
+/// the v7 spark answer that wraps the same object, `{"spark":{"result":[{"symbol":..,
+/// "response":[R]}]}}`, read into a `YahooChart`.
 ///
-/// Null closes are gaps (Tokyo's lunch break), never zeros; a missing `timestamp` key means the
-/// source had no bars. Times are UTC epoch seconds, placed with `exchangeTimezoneName`, never
-/// with `gmtoffset` (the offset now, not at the bar).
+/// `timestamp` holds UTC epoch seconds and `indicators.quote[0]` the O/H/L/C/V arrays, keyed by
+/// name in any order and possibly shorter than `timestamp`. A `null` close is a bar Yahoo has no
+/// price for and is skipped; no `timestamp` key means no bars.
 package enum YahooChartDecoder {
     package static let source = "yahoo"
 
-    package static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String)
-        -> Result<Stock, QuoteError>
-    {
-        if response.status == 429 {
-            return .failure(RateLimit.error(response, source: source))
+    /// The chart for `symbol`, or the error the answer stands for: a body that is not JSON is
+    /// `.malformed`, an `error` object is what it says, no result is an unknown symbol.
+    static func chart(_ body: [UInt8], status: Int, symbol: String) -> Result<YahooChart, QuoteError> {
+        let root: JSONValue
+        do { root = try JSONReader.parse(body) } catch {
+            return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
         }
-        let kind = BodyKind.classify(response.body)
-        guard kind == .json else {
-            return .failure(
-                .unexpectedBody(
-                    source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
-                    hint: nil))
+        var result: JSONValue?
+        if let chart = root["chart"] {
+            if let err = chart["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
+            result = chart["result"]?[0]
+        } else if let spark = root["spark"] {
+            if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
+            let entry = spark["result"]?.array?.first { $0["symbol"]?.string?.uppercased() == symbol.uppercased() }
+            result = entry?["response"]?[0]
         }
-        let envelope: YahooChartEnvelope
-        switch YahooChartEnvelope.open(response.body, status: response.status, symbol: symbol) {
-        case .success(let e): envelope = e
-        case .failure(let e): return .failure(e)
-        }
-        let result = envelope.result
-        let meta = envelope.meta
-        guard let last = meta["regularMarketPrice"]?.decimal else {
-            if case .number(let text)? = meta["regularMarketPrice"] {
-                return .failure(.priceNotReadable(source: source, sent: text))
-            }
-            return .failure(.noData(source: source))
-        }
+        guard let result, let meta = result["meta"] else { return .failure(.unknownSymbol(source: source)) }
+        return .success(YahooChart(meta: meta, rows: rows(result)))
+    }
 
-        let venue = YahooVenue(meta, codeKey: "exchangeName", symbol: symbol, registry: context.registry)
-        let exchange = venue.exchange
-        let zone = venue.zone
-        let lastTrade = meta["regularMarketTime"]?.epochInstant
-        let granularity = meta["dataGranularity"]?.string ?? ""
-        let isIntraday = granularity.hasSuffix("m") || granularity.hasSuffix("h")
-        var previous = meta["previousClose"]?.decimal
-        if previous == nil && isIntraday && meta["range"]?.string == "1d" {
-            previous = meta["chartPreviousClose"]?.decimal
-        }
+    /// `{"code":"Not Found",...}` is an unknown symbol; any other error keeps its description.
+    static func envelopeError(_ err: JSONValue, status: Int) -> QuoteError {
+        let code = err["code"]?.string ?? ""
+        let description = err["description"]?.string ?? code
+        if code == "Not Found" { return .unknownSymbol(source: source) }
+        return .httpStatus(source: source, status: status, excerpt: description)
+    }
 
-        var points: [IntradayPoint] = []
-        var firstOpen: ExactDecimal? = nil
-        if isIntraday, let stamps = result["timestamp"]?.array, let quote = result["indicators"]?["quote"]?[0] {
-            let closes = quote["close"]?.array ?? []
-            let opens = quote["open"]?.array ?? []
-            for (k, stamp) in stamps.enumerated() where k < closes.count {
-                guard let t = stamp.epochInstant, let c = closes[k].decimal else { continue }
-                points.append(IntradayPoint(time: t, price: c))
-                if firstOpen == nil, k < opens.count { firstOpen = opens[k].decimal }
-            }
-            points.sort { $0.time < $1.time }
+    /// The bars with a time and a close, in the order sent.
+    static func rows(_ result: JSONValue) -> [YahooChartRow] {
+        guard let stamps = result["timestamp"]?.array, let quote = result["indicators"]?["quote"]?[0] else { return [] }
+        let opens = quote["open"]?.array ?? []
+        let highs = quote["high"]?.array ?? []
+        let lows = quote["low"]?.array ?? []
+        let closes = quote["close"]?.array ?? []
+        let volumes = quote["volume"]?.array ?? []
+        func value(_ a: [JSONValue], _ k: Int) -> ExactDecimal? { k < a.count ? a[k].decimal : nil }
+        var rows: [YahooChartRow] = []
+        rows.reserveCapacity(stamps.count)
+        for (k, stamp) in stamps.enumerated() {
+            guard let time = stamp.epochInstant, let close = value(closes, k) else { continue }
+            rows.append(
+                YahooChartRow(
+                    time: time, open: value(opens, k), high: value(highs, k), low: value(lows, k), close: close,
+                    volume: value(volumes, k)))
         }
-        var price = Price(
-            last: last, open: firstOpen, high: meta["regularMarketDayHigh"]?.decimal,
-            low: meta["regularMarketDayLow"]?.decimal,
-            previousClose: previous, volume: meta["regularMarketVolume"]?.decimal, lastTrade: lastTrade)
-        price.deriveChange()
-
-        var session: ClosedRange<Instant>? = nil
-        if let period = result["meta"]?["tradingPeriods"]?[0]?[0]
-            ?? (isIntraday ? meta["currentTradingPeriod"]?["regular"] : nil),
-            let s = period["start"]?.epochInstant, let e = period["end"]?.epochInstant, s <= e
-        {
-            session = s...e
-        } else if let lastTrade, let zone {
-            session = SessionWindow.regular(exchange: exchange, zone: zone, on: zone.localDateTime(at: lastTrade).date)
-        }
-        let company = Company(symbol: symbol, name: venue.name, exchange: exchange, exchangeCode: venue.exchangeCode)
-        let currency = venue.currency
-        var unavailable: String? = nil
-        if points.isEmpty {
-            unavailable =
-                isIntraday
-                ? "the source had no intraday bars for this day"
-                : "the recorded chart has \(granularity.isEmpty ? "no" : granularity) bars, not intraday ones"
-        }
-        return .success(
-            Stock(
-                company: company, currency: currency, timeZone: zone, price: price, intraday: points,
-                session: session, source: sourceName, intradayUnavailable: unavailable))
+        return rows
     }
 }

@@ -11,7 +11,7 @@ extension YahooSource: HistorySource {
         let interval = range.preferredInterval
         let request = historyRequest(symbol, range: range, context: context)
         return transport.perform(request).mapError { HistoryError.response(.transport(source: name, $0)) }.flatMap {
-            YahooChartHistoryDecoder.decode(
+            YahooChartHistory.fetched(
                 $0, symbol: symbol, registry: context.registry, requested: interval, sourceName: name)
         }
     }

@@ -57,7 +57,7 @@ package struct YahooSource: QuoteSource {
                 let index = symbols.firstIndex(of: symbol) ?? 0  // symbols are unique (StockManager de-duplicates)
                 let chart = responses[batches.count + index].mapError { QuoteError.transport(source: name, $0) }.flatMap
                 {
-                    YahooChartDecoder.stock(symbol: symbol, response: $0, context: context, sourceName: name)
+                    YahooChartQuote.stock(symbol: symbol, response: $0, context: context, sourceName: name)
                 }
                 let outcome = stock(symbol, batch: quoteOutcomes[b], chart: chart, context: context)
                 results.append(StockResult(symbol: symbol, outcome: outcome))

@@ -67,7 +67,7 @@ struct FuzzRegressionTests {
             // Time stamps outside years 1970-9999 are now no time at all, and the chart point
             // stamped Int64.max is dropped rather than drawn.
             let context = SourceContext(now: Instant(secondsSinceEpoch: 1_761_757_200))
-            let result = YahooChartDecoder.stock(
+            let result = YahooChartQuote.stock(
                 symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(bytes.dropFirst())),
                 context: context, sourceName: "fuzz")
             guard case .success(let stock) = result else {

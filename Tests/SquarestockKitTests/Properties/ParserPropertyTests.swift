@@ -44,7 +44,7 @@ struct ParserPropertyTests {
             _ = StooqHistoryDecoder.decode(
                 r, symbol: "AAPL", zone: try! ExchangeTimeZone(identifier: "America/New_York"), interval: .minutes(5))
             _ = YahooCSVDecoder.rows(r, codes: YahooFieldCode.split(YahooFieldCode.standard) ?? [])
-            _ = YahooChartDecoder.stock(symbol: "AAPL", response: r, context: context, sourceName: "p")
+            _ = YahooChartQuote.stock(symbol: "AAPL", response: r, context: context, sourceName: "p")
             _ = YahooQuoteDecoder.decode(r)
             _ = YahooSearchDecoder.matches(r)
             _ = YahooAutocompleteDecoder.matches(r)

@@ -23,13 +23,13 @@ struct RateLimitTests {
     static func decode(_ name: String, _ r: HTTPResponse) -> QuoteError? {
         switch name {
         case "chart":
-            return YahooChartDecoder.stock(symbol: "AAPL", response: r, context: context, sourceName: "yahoo")
+            return YahooChartQuote.stock(symbol: "AAPL", response: r, context: context, sourceName: "yahoo")
                 .failureValue
         case "search": return YahooSearchDecoder.matches(r).failureValue
         case "crumb": return YahooSessionFlow.crumb(from: r).failureValue
         case "csv": return ResponseScreen.csv(r, source: "yahoo", headerStarts: ["date"], htmlHint: nil)
         default:
-            let history = YahooChartHistoryDecoder.decode(r, symbol: "AAPL", registry: .standard, requested: .daily)
+            let history = YahooChartHistory.fetched(r, symbol: "AAPL", registry: .standard, requested: .daily)
             if case .failure(.response(let e)) = history { return e }
             return nil
         }

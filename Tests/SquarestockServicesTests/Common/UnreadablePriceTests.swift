@@ -101,7 +101,7 @@ struct UnreadablePriceTests {
         #expect(recorded.contains("\"regularMarketPrice\":244.87"))
         let body = recorded.replacingOccurrences(
             of: "\"regularMarketPrice\":244.87", with: "\"regularMarketPrice\":99999999999999999999")
-        let r = YahooChartDecoder.stock(
+        let r = YahooChartQuote.stock(
             symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(body.utf8)),
             context: SourceContext(now: Self.now), sourceName: "yahoo-chart")
         #expect(r.error == .unreadablePrice(source: "yahoo", text: "99999999999999999999"))

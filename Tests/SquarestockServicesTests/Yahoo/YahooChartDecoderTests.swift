@@ -3,66 +3,66 @@ import Testing
 
 @testable import SquarestockCore
 @testable import SquarestockNetworking
-@testable import SquarestockRendering
 @testable import SquarestockServices
 
+/// The one reader of Yahoo's chart arrays: the quote's sparkline and the chart's history are
+/// built from the rows it returns, so both skip the same bars.
 struct YahooChartDecoderTests {
-    let context = SourceContext(now: Instant(secondsSinceEpoch: 1_791_190_000))
-
-    func decode(_ fixture: String, symbol: String, status: Int = 200) -> Result<Stock, QuoteError> {
-        YahooChartDecoder.stock(
-            symbol: symbol, response: HTTPResponse(status: status, body: Fixture.bytes(fixture)), context: context,
-            sourceName: "test")
+    func chart(_ text: String, symbol: String = "AAPL") -> Result<YahooChart, QuoteError> {
+        YahooChartDecoder.chart(Array(text.utf8), status: 200, symbol: symbol)
     }
 
-    @Test func lunchBreakNullsAreGapsNotZeros() throws {
-        let s = try decode("yahoo-json/chart_7203.T_lunch-nulls.json", symbol: "7203.T").get()
-        #expect(s.intraday.count == 6)  // 10 stamps, 4 null closes dropped
-        #expect(!s.intraday.contains { $0.price.isZero })
-        #expect(s.company.exchange?.id == "XTKS")
-        #expect(s.timeZone?.identifier == "Asia/Tokyo")
-        #expect(s.price.previousClose?.description == "2856.5")
-        #expect(s.price.change?.description == "37.0")
-        #expect(s.price.open?.description == "2873.5")
-        #expect(s.currency?.code == "JPY")
-        // The lunch break shows as a gap in the sparkline.
-        let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
-        guard case .rendered(let r) = Sparkline.render(points: points, window: s.session, baseline: 2856.5, width: 26)
-        else {
-            Issue.record("expected a rendering")
-            return
-        }
-        #expect(r.cells.contains(.gap))
+    @Test func rowsKeepOnlyBarsWithATimeAndACloseInTheOrderSent() throws {
+        let body = """
+            {"chart":{"result":[{"meta":{"dataGranularity":"5m"},"timestamp":[300,100,200,"x",400],
+            "indicators":{"quote":[{"close":[3,1,null,5,4.5],"open":[null,0.5],"volume":[30,10,20,50]}]}}]}}
+            """
+        let rows = try chart(body).get().rows
+        #expect(rows.map(\.time.secondsSinceEpoch) == [300, 100, 400])
+        #expect(rows.map(\.close.description) == ["3", "1", "4.5"])
+        #expect(rows.map { $0.open?.description } == [nil, "0.5", nil])
+        #expect(rows.map { $0.volume?.description } == ["30", "10", nil])
+        #expect(rows.allSatisfy { $0.high == nil && $0.low == nil })
     }
 
-    @Test func noTimestampKeyMeansNoData() throws {
-        let s = try decode("yahoo-json/chart_AAPL_no-data.json", symbol: "AAPL").get()
-        #expect(s.intraday.isEmpty)
-        #expect(s.intradayUnavailable?.contains("no intraday bars") == true)
-        #expect(Sparkline.render(points: [], window: s.session, baseline: nil, width: 40) == .noData)
+    @Test func theSparkAnswerIsReadForItsSymbol() throws {
+        let body = """
+            {"spark":{"result":[{"symbol":"MSFT","response":[{"meta":{"symbol":"MSFT"}}]},
+            {"symbol":"aapl","response":[{"meta":{"symbol":"AAPL"},"timestamp":[1],
+            "indicators":{"quote":[{"close":[2]}]}}]}]}}
+            """
+        let c = try chart(body).get()
+        #expect(c.meta["symbol"]?.string == "AAPL")
+        #expect(c.rows.count == 1)
     }
 
-    @Test func notFoundEnvelopeIsUnknownSymbol() {
-        let r = decode("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json", symbol: "NOPE", status: 404)
-        #expect(r.error == .unknownSymbol(source: "yahoo"))
-    }
-
-    @Test func edgeRateLimitTextIsARateLimit() {
-        let r = decode("errors/edge_429.txt", symbol: "AAPL", status: 429)
-        guard case .rateLimited? = r.error else {
-            Issue.record("expected rate limit, got \(r)")
+    @Test func noTimestampMeansNoRowsAndEnvelopeErrorsAreTyped() throws {
+        #expect(try chart(#"{"chart":{"result":[{"meta":{}}]}}"#).get().rows.isEmpty)
+        #expect(chart(#"{"chart":{"result":[]}}"#).error == .unknownSymbol(source: "yahoo"))
+        #expect(
+            chart(#"{"chart":{"error":{"code":"Not Found","description":"No data found"}}}"#).error
+                == .unknownSymbol(source: "yahoo"))
+        guard case .malformed(source: "yahoo", _, _, _)? = chart("{").error else {
+            Issue.record("a body that is not JSON is malformed")
             return
         }
     }
 
-    @Test func truncatedJSONIsAMalformedErrorWithAnOffset() {
-        let cut = Array(Fixture.bytes("yahoo-json/chart_7203.T_lunch-nulls.json").prefix(300))
-        let r = YahooChartDecoder.stock(
-            symbol: "7203.T", response: HTTPResponse(status: 200, body: cut), context: context, sourceName: "test")
-        guard case .malformed(_, 1, let column, _)? = r.error else {
-            Issue.record("expected malformed, got \(r)")
-            return
-        }
-        #expect(column > 250)
+    /// The lunch-break recording: the quote's points and the history's bars are the same six.
+    @Test func quoteAndHistoryShareTheRows() throws {
+        let path = "yahoo-json/chart_7203.T_lunch-nulls.json"
+        let response = HTTPResponse(status: 200, body: Fixture.bytes(path))
+        let rows = try YahooChartDecoder.chart(response.body, status: 200, symbol: "7203.T").get().rows
+        let stock = try YahooChartQuote.stock(
+            symbol: "7203.T", response: response,
+            context: SourceContext(now: Instant(secondsSinceEpoch: 1_791_190_000)),
+            sourceName: "test"
+        ).get()
+        let bars = try YahooChartHistory.fetched(
+            response, symbol: "7203.T", registry: .standard, requested: .minutes(5)
+        ).get().series.bars
+        #expect(rows.count == 6)
+        #expect(stock.intraday.map(\.time) == rows.map(\.time).sorted())
+        #expect(bars.map(\.close) == rows.sorted { $0.time < $1.time }.map(\.close))
     }
 }

@@ -11,7 +11,7 @@ struct YahooChartTextTests {
         let chart = Fixture.text("yahoo-json/spark_AAPL_mid-session.json")
             .replacingOccurrences(of: #""dataGranularity":"5m""#, with: #""dataGranularity":"1d\u001b]0;pwned\u0007""#)
             .replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"\u001b]52;c;aGFja2Vk\u0007USD""#)
-        let stock = try YahooChartDecoder.stock(
+        let stock = try YahooChartQuote.stock(
             symbol: "AAPL", response: HTTPResponse(status: 200, body: Array(chart.utf8)),
             context: SourceContext(now: Instant(secondsSinceEpoch: 1_761_755_819)), sourceName: "test"
         ).get()

@@ -2,25 +2,29 @@ import TestSupport
 import Testing
 
 @testable import SquarestockCore
+@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
+@testable import SquarestockRendering
+@testable import SquarestockSearch
 @testable import SquarestockServices
+@testable import SquarestockWatch
 
 /// Yahoo's v8 chart (and v7 spark) JSON as history: real recordings for daily bars, the 5-minute
 /// spark, Tokyo's lunch-break nulls, the no-data answer and the error envelope.
-struct YahooChartHistoryDecoderTests {
+struct YahooChartHistoryTests {
     let registry = ExchangeRegistry.standard
 
     func decode(_ path: String, symbol: String = "AAPL", status: Int = 200, requested: HistoryInterval = .daily)
         -> Result<FetchedHistory, HistoryError>
     {
-        YahooChartHistoryDecoder.decode(
+        YahooChartHistory.fetched(
             HTTPResponse(status: status, body: Fixture.bytes(path)), symbol: symbol, registry: registry,
             requested: requested)
     }
 
     func decode(text: String, symbol: String = "AAPL", status: Int = 200) -> Result<FetchedHistory, HistoryError> {
-        YahooChartHistoryDecoder.decode(
+        YahooChartHistory.fetched(
             HTTPResponse(status: status, body: Array(text.utf8)), symbol: symbol, registry: registry, requested: .daily)
     }
 
@@ -46,8 +50,7 @@ struct YahooChartHistoryDecoderTests {
         #expect(last.close?.description == "269.2200012207031")
         #expect(h.previousCloses == [HistoryFixture.date("2025-04-28"): HistoryFixture.d("210.14")])
         #expect(h.previousClose(before: HistoryFixture.date("2025-04-28"))?.description == "210.14")
-        // The bar before.
-        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.80999755859375")
+        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.80999755859375")  // the bar before
         #expect(h.exchange?.id == "XNAS")
         #expect(h.name == "Apple Inc.")
         #expect(h.source == "yahoo")
@@ -57,10 +60,7 @@ struct YahooChartHistoryDecoderTests {
         let h = try decode("yahoo-json/spark_AAPL_mid-session.json", requested: .minutes(5)).get()
         #expect(h.series.interval == .minutes(5))
         #expect(h.series.bars.count == 39)
-        #expect(
-            h.series.bars.allSatisfy {
-                $0.session == HistoryFixture.date("2025-10-29") && $0.open == nil && $0.volume == nil
-            })
+        #expect(h.series.bars.allSatisfy { $0.session == HistoryFixture.date("2025-10-29") && $0.open == nil && $0.volume == nil })
         #expect(h.series.bars.first?.time.iso8601UTC == "2025-10-29T13:30:00Z")  // intraday bars keep their instant
         #expect(h.series.bars.last?.time.iso8601UTC == "2025-10-29T16:36:59Z")  // the live point
         #expect(h.series.bars.last?.close?.description == "268.835")
@@ -130,6 +130,6 @@ struct YahooChartHistoryDecoderTests {
         ("5d", .weekly), ("1mo", .monthly), ("3mo", .monthly),
     ])
     func granularities(_ g: String, _ expected: HistoryInterval) {
-        #expect(YahooChartHistoryDecoder.interval(granularity: g) == expected)
+        #expect(YahooChartHistory.interval(granularity: g) == expected)
     }
 }
