@@ -12,12 +12,13 @@ public struct ChartData: Sendable {
     public var name: String?
     /// The source that answered.
     public var source: String
-    public var notes: [String]
+    /// What the source said besides (a recording, a fallback, a shortened series).
+    public var notes: [StockNote]
 
     public init(
         symbol: String, range: ChartRange, series: HistorySeries, previousClose: ExactDecimal? = nil,
         exchange: Exchange? = nil,
-        name: String? = nil, source: String, notes: [String] = []
+        name: String? = nil, source: String, notes: [StockNote] = []
     ) {
         self.symbol = symbol
         self.range = range

@@ -14,10 +14,12 @@ extension SquarestockApp {
         let (shown, result) = manager.chart(symbol: symbol, range: range)
         switch result {
         case .success(let data):
-            return .success(
-                ChartReport(
-                    data: data, skipNotes: data.notes.filter { $0.hasPrefix(SourceNotes.fellBackPrefix) },
-                    notes: data.notes.filter { !$0.hasPrefix(SourceNotes.fellBackPrefix) }))
+            var skipNotes: [String] = []
+            var notes: [String] = []
+            for note in data.notes {
+                if case .fellBack = note { skipNotes.append(note.text) } else { notes.append(note.text) }
+            }
+            return .success(ChartReport(data: data, skipNotes: skipNotes, notes: notes))
         case .failure(let e):
             // "Unknown symbol" from the history service for a symbol the same source quotes is
             // not a spelling mistake: say that it has no history for it, not "check the spelling".

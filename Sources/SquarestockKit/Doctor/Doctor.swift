@@ -42,7 +42,10 @@ public struct Doctor: Sendable {
                 return SourceReport(
                     name: source.name, ok: true,
                     summary: "\(symbol) \(price) \(s.currency?.code ?? "") in \(took)"
-                        + s.notes.filter { $0.hasPrefix(ExchangeSource.statusNotePrefix) }.map { "; " + $0 }.joined(),
+                        + s.typedNotes.map { note in
+                            guard case .exchangeStatus = note else { return "" }
+                            return "; " + note.text
+                        }.joined(),
                     requests: recorder.entries)
             case .failure(let e):
                 return SourceReport(

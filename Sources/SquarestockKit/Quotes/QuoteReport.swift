@@ -11,6 +11,17 @@ public struct QuoteReport: Sendable {
     /// Why the fallback skipped a source, each once, in first-seen order.
     public var skipNotes: [String]
 
+    /// Each price left in its own currency when another was asked for, with its symbol: said on
+    /// standard error whatever the format, and then the run is no success.
+    public var conversionFailures: [(symbol: String, note: String)] {
+        results.flatMap { r in
+            (r.stock?.typedNotes ?? []).compactMap { note in
+                guard case .notConverted = note else { return nil }
+                return (r.symbol, note.text)
+            }
+        }
+    }
+
     /// 0 all quoted, 1 some failed, 3 none.
     public var status: ExitStatus { ExitStatus.forResults(results) }
 }

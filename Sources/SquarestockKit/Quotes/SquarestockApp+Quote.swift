@@ -67,14 +67,15 @@ extension SquarestockApp {
         if let target = currency ?? settings.currency {
             results = CurrencyConversion.convert(results, to: target, manager: manager)
         }
-        var notes: [String] = []
+        var skipNotes: [String] = []
         for r in results {
-            for note in r.stock?.notes ?? [] where note.hasPrefix(SourceNotes.fellBackPrefix) && !notes.contains(note) {
-                notes.append(note)
+            for note in r.stock?.typedNotes ?? [] {
+                guard case .fellBack = note, !skipNotes.contains(note.text) else { continue }
+                skipNotes.append(note.text)
             }
         }
         return QuoteReport(
             results: results, now: context.now,
-            requestLog: recorder.entries.map { "request" + Doctor.entryLine($0).dropFirst(3) }, skipNotes: notes)
+            requestLog: recorder.entries.map { "request" + Doctor.entryLine($0).dropFirst(3) }, skipNotes: skipNotes)
     }
 }

@@ -16,7 +16,7 @@ package enum ChartDataJSONWriter {
             ("range", str(data.range.rawValue)),
             ("interval", str(s.interval.description)), ("previousClose", num(data.previousClose)),
             ("source", str(data.source)),
-            ("notes", "[" + data.notes.map(str).joined(separator: ", ") + "]"),
+            ("notes", "[" + data.notes.map { str($0.text) }.joined(separator: ", ") + "]"),
         ]
         let bars = s.bars.map { b in
             "    {\"session\": \(str(b.session.description)), \"time\": \(str(b.time.iso8601UTC)), \"localTime\": \(str(s.zone.iso8601(at: b.time))), "

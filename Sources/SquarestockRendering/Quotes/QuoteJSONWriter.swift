@@ -63,7 +63,9 @@ package enum QuoteJSONWriter {
                 (
                     "notes",
                     "["
-                        + (s.notes + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(JSONText.quoted)
+                        + (s.typedNotes.map(\.text) + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(
+                            JSONText.quoted
+                        )
                         .joined(
                             separator: ", ") + "]"
                 ),

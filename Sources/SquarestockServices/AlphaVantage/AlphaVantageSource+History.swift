@@ -64,14 +64,15 @@ extension AlphaVantageSource: HistorySource {
             var fetched = venue.fetched(series, source: name)
             if shortened {
                 fetched.notes.append(
-                    "Alpha Vantage sends free keys only its compact series (outputsize=full is premium), so the chart may start late"
-                )
+                    .remark(
+                        "Alpha Vantage sends free keys only its compact series (outputsize=full is premium), so the chart may start late"
+                    ))
             }
             if responses.count > 1 {
                 switch decode(responses[1], .daily) {
                 case .success(let d):
                     fetched.previousCloses = FetchedHistory.closes(before: series.sessions, daily: d.bars)
-                case .failure(let e): fetched.notes.append("previous close unavailable: " + e.detail)
+                case .failure(let e): fetched.notes.append(.remark("previous close unavailable: " + e.detail))
                 }
             }
             return fetched

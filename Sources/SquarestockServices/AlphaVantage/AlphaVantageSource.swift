@@ -103,9 +103,9 @@ package struct AlphaVantageSource: QuoteSource {
         case .failure(let e):
             unavailable = "intraday request failed: " + e.detail
         }
-        var notes: [String] = []
+        var notes: [StockNote] = []
         if price.lastTrade == nil, let d = q.latestDay {
-            notes.append("Alpha Vantage gives only the trading day (\(d)) for this quote, not the time")
+            notes.append(.remark("Alpha Vantage gives only the trading day (\(d)) for this quote, not the time"))
         }
         return Stock(
             company: Company(symbol: symbol, exchange: exchange), currency: exchange?.currency, timeZone: zone,

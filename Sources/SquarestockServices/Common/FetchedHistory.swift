@@ -18,12 +18,12 @@ package struct FetchedHistory: Sendable {
     /// The source that answered.
     package var source: String
     /// Things the user should know (a recorded sample, a shortened series, a fallback).
-    package var notes: [String]
+    package var notes: [StockNote]
 
     package init(
         series: HistorySeries, previousCloses: [CivilDate: ExactDecimal] = [:], exchange: Exchange? = nil,
         name: String? = nil,
-        source: String, notes: [String] = []
+        source: String, notes: [StockNote] = []
     ) {
         self.series = series
         self.previousCloses = previousCloses

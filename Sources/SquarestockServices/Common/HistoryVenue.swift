@@ -43,6 +43,6 @@ struct HistoryVenue {
     func fetched(_ series: HistorySeries, source: String) -> FetchedHistory {
         var s = series
         if s.currency == nil { s.currency = exchange?.currency }
-        return FetchedHistory(series: s, exchange: exchange, source: source, notes: note.map { [$0] } ?? [])
+        return FetchedHistory(series: s, exchange: exchange, source: source, notes: note.map { [.remark($0)] } ?? [])
     }
 }

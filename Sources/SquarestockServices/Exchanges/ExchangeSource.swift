@@ -10,9 +10,6 @@ package struct ExchangeSource: QuoteSource, HistorySource {
 
     package init(adapter: ExchangeAdapter) { self.adapter = adapter }
 
-    /// Starts the note an exchange's own status other than online gets (`exchange status: maintenance`).
-    package static let statusNotePrefix = "exchange status: "
-
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         let request = ExchangeRequest(context: context, transport: transport)
         let directory: PairDirectory
@@ -84,14 +81,16 @@ package struct ExchangeSource: QuoteSource, HistorySource {
             intradayUnavailable:
                 "exchange quotes carry no intraday points; `squarestock chart \(symbol.uppercased()) --source \(name)` draws them"
         )
-        if t.reference != nil { stock.notes.append("change \(t.changeBasis.phrase)") }
+        if t.reference != nil { stock.typedNotes.append(.remark("change \(t.changeBasis.phrase)")) }
         if t.lastTradeTime == nil {
-            stock.notes.append(
-                "\(adapter.displayName)'s ticker carries no trade time; prices as fetched at \(context.now.utc) UTC")
+            stock.typedNotes.append(
+                .remark(
+                    "\(adapter.displayName)'s ticker carries no trade time; prices as fetched at \(context.now.utc) UTC"
+                ))
         }
         if let status {
             stock.reportedStatus = status.isTrading ? .open : .closed
-            if status != .online { stock.notes.append(ExchangeSource.statusNotePrefix + status.description) }
+            if status != .online { stock.typedNotes.append(.exchangeStatus(status)) }
         } else {
             stock.reportedStatus = .open
         }
@@ -155,8 +154,8 @@ package struct ExchangeSource: QuoteSource, HistorySource {
         let interval: HistoryInterval =
             series.seconds >= 7 * 86_400
             ? .weekly : series.seconds >= 86_400 ? .daily : .minutes(Int(series.seconds / 60))
-        var notes: [String] = []
-        if let last = series.candles.last, !last.isComplete { notes.append("the last bar is still forming") }
+        var notes: [StockNote] = []
+        if let last = series.candles.last, !last.isComplete { notes.append(.remark("the last bar is still forming")) }
         return FetchedHistory(
             series: HistorySeries(
                 symbol: symbol.uppercased(), zone: zone, interval: interval, bars: bars,

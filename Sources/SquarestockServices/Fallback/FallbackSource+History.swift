@@ -19,8 +19,7 @@ extension FallbackSource: HistorySource {
                 symbol: symbol, range: range, context: context, transport: transport)
         else { return answer }
         fetched.notes.insert(
-            SourceNotes.fellBackPrefix + "\(chain.last?.name ?? name) to \(exchangeFallback.name): " + why.detail, at: 0
-        )
+            .fellBack(from: chain.last?.name ?? name, to: exchangeFallback.name, reason: why.detail), at: 0)
         return .success(fetched)
     }
 
@@ -29,7 +28,7 @@ extension FallbackSource: HistorySource {
         FetchedHistory, HistoryError
     > {
         let sources = chain.compactMap { $0 as? HistorySource }.filter { !range.isIntraday || $0.hasIntradayHistory }
-        var skipped: [String] = []
+        var skipped: [StockNote] = []
         var last: Result<FetchedHistory, HistoryError> = .failure(.response(.missingFromResponse(source: name)))
         for (i, source) in sources.enumerated() {
             last = source.history(symbol: symbol, range: range, context: context, transport: transport)
@@ -39,7 +38,7 @@ extension FallbackSource: HistorySource {
                 return .success(fetched)
             case .failure(let e):
                 guard e.isServiceLevel, i < sources.count - 1 else { return last }
-                skipped.append(SourceNotes.fellBackPrefix + "\(source.name) to \(sources[i + 1].name): " + e.detail)
+                skipped.append(.fellBack(from: source.name, to: sources[i + 1].name, reason: e.detail))
             }
         }
         return last

@@ -32,7 +32,7 @@ package struct FallbackSource: QuoteSource {
     package func quotes(for symbols: [String], context: SourceContext, transport: HTTPTransport) -> [StockResult] {
         var final: [String: StockResult] = [:]
         var pending = symbols
-        var skipped: [String] = []
+        var skipped: [StockNote] = []
         for (i, source) in chain.enumerated() where !pending.isEmpty {
             let isLast = i == chain.count - 1
             var retry: [String] = []
@@ -47,15 +47,14 @@ package struct FallbackSource: QuoteSource {
                         symbol: r.symbol,
                         outcome: r.outcome.map { stock in
                             var s = stock
-                            s.notes.insert(contentsOf: skipped, at: 0)
+                            s.typedNotes.insert(contentsOf: skipped, at: 0)
                             return s
                         })
                 }
             }
             if !retry.isEmpty {
                 skipped.append(
-                    SourceNotes.fellBackPrefix + "\(source.name) to \(chain[i + 1].name): "
-                        + reasons.joined(separator: "; "))
+                    .fellBack(from: source.name, to: chain[i + 1].name, reason: reasons.joined(separator: "; ")))
             }
             pending = retry
         }
@@ -65,8 +64,7 @@ package struct FallbackSource: QuoteSource {
                 for r in exchangeFallback.quotes(for: failed, context: context, transport: transport) {
                     guard var stock = r.stock, let earlier = final[r.symbol], let why = earlier.error else { continue }
                     let from = chain.last?.name ?? name
-                    stock.notes.insert(
-                        SourceNotes.fellBackPrefix + "\(from) to \(exchangeFallback.name): " + why.detail, at: 0)
+                    stock.typedNotes.insert(.fellBack(from: from, to: exchangeFallback.name, reason: why.detail), at: 0)
                     final[r.symbol] = StockResult(symbol: r.symbol, outcome: .success(stock))
                 }
             }

@@ -44,7 +44,7 @@ extension SamplesSource: HistorySource {
                     source: name, what: "recorded \(range.rawValue) history for this symbol",
                     hint: "its recordings cover --range " + ranges.map(\.rawValue).joined(separator: ", ")))
         }
-        let note = "recorded sample (\(entry.file)), not live data"
+        let note = StockNote.remark("recorded sample (\(entry.file)), not live data")
         return transport.perform(HTTPRequest(url: SamplesSource.fileURL(dir + "/" + entry.file)))
             .mapError { HistoryError.response(.transport(source: name, $0)) }
             .flatMap { decodeHistory(entry: entry, response: $0, range: range, context: context) }

@@ -48,7 +48,7 @@ extension StooqSource: HistorySource {
                 switch decode(1, .daily) {
                 case .success(let d):
                     fetched.previousCloses = FetchedHistory.closes(before: series.sessions, daily: d.bars)
-                case .failure(let e): fetched.notes.append("previous close unavailable: " + e.detail)
+                case .failure(let e): fetched.notes.append(.remark("previous close unavailable: " + e.detail))
                 }
             }
             return fetched

@@ -136,11 +136,11 @@ package struct StooqSource: QuoteSource {
         let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
         var price = Price(
             last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
-        var notes: [String] = []
+        var notes: [StockNote] = []
         if case .success(let series)? = daily, let tradeDate {
             price.previousClose = series.bars.last(where: { $0.session < tradeDate && $0.close != nil })?.close
         } else if case .failure(let e)? = daily, e != .response(.noData(source: "stooq")) {
-            notes.append("previous close unavailable: " + e.detail)
+            notes.append(.remark("previous close unavailable: " + e.detail))
         }
         price.deriveChange()
         var points: [IntradayPoint] = []

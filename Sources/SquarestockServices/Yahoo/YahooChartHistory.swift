@@ -43,11 +43,11 @@ package enum YahooChartHistory {
         let meta = chart.meta
         let venue = YahooVenue(meta, codeKey: "exchangeName", symbol: symbol, registry: registry)
         let exchange = venue.exchange
-        var notes: [String] = []
+        var notes: [StockNote] = []
         var zone = venue.zone
         if zone == nil {
             zone = utc
-            notes.append("the exchange's time zone is not known; sessions are UTC dates")
+            notes.append(.remark("the exchange's time zone is not known; sessions are UTC dates"))
         }
         guard let zone else {
             return .failure(.response(.notConfigured(source: source, detail: "ICU knows no UTC zone")))

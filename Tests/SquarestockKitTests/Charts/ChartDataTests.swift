@@ -146,7 +146,7 @@ struct ChartDataTests {
         let data = ChartData(
             symbol: "7203.T", range: .day1, series: series, previousClose: HistoryFixture.d("2856.5"),
             exchange: ExchangeRegistry.standard.exchange(id: "XTKS"), name: "Toyota \"Motor\"", source: "yahoo",
-            notes: ["a, b"])
+            notes: [.remark("a, b")])
         #expect(
             ChartDataCSVWriter.render(data) == """
                 symbol,session,time,localTime,open,high,low,close,volume

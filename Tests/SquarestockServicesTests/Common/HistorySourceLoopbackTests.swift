@@ -206,7 +206,7 @@ struct HistorySourceLoopbackTests {
         let data = try chart(AlphaVantageSource(), "AAPL", .year1, context: ctx).get()
         #expect(server.requests.map { $0.queryItem("outputsize") } == ["full", "compact"])
         #expect(data.series.bars.count == 5)
-        #expect(data.notes.contains { $0.contains("outputsize=full is premium") })
+        #expect(data.notes.contains { $0.text.contains("outputsize=full is premium") })
         // The daily limit, with the key Alpha Vantage echoed removed.
         let limited = try #require(chart(AlphaVantageSource(), "NOPE", .month1, context: ctx).error)
         #expect(limited.isRateLimit)
@@ -269,7 +269,7 @@ struct HistorySourceLoopbackTests {
         let day = try chart(SamplesSource(), "AAPL", .day1, context: ctx).get()
         #expect(day.series.interval == .minutes(5))
         #expect(day.previousClose?.description == "269.0")
-        #expect(day.notes == ["recorded sample (yahoo-chart/AAPL_spark_5m_2025-10-29.json), not live data"])
+        #expect(day.notes == [.remark("recorded sample (yahoo-chart/AAPL_spark_5m_2025-10-29.json), not live data")])
         let year = try chart(SamplesSource(), "AAPL", .year1, context: ctx).get()
         #expect(year.series.bars.last?.session == HistoryFixture.date("2023-03-17"))
         let tsla = try chart(SamplesSource(), "TSLA", .year1, context: ctx).get()
@@ -323,7 +323,13 @@ struct HistorySourceLoopbackTests {
         let auto = FallbackSource.standard(context: ctx, exchange: KrakenAdapter())
         let data = try chart(auto, "AAPL", .month1, context: ctx).get()
         #expect(data.source == "stooq")
-        #expect(data.notes.first?.hasPrefix("fell back from yahoo to stooq: yahoo is rate limiting requests") == true)
+        guard case .fellBack(from: "yahoo", to: "stooq", let reason)? = data.notes.first else {
+            Issue.record("the first note says why yahoo was skipped: \(data.notes)")
+            return
+        }
+        #expect(reason.hasPrefix("yahoo is rate limiting requests"))
+        #expect(
+            data.notes.first?.text.hasPrefix("fell back from yahoo to stooq: yahoo is rate limiting requests") == true)
         #expect(chart(auto, "XXXX", .month1, context: ctx).error == .response(.unknownSymbol(source: "yahoo")))
         #expect(!server.requests.contains { $0.target.contains("xxxx") })
         #expect(ServiceCatalog.history(of: auto) != nil)
