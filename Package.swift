@@ -146,8 +146,8 @@ let package = Package(
         .testTarget(
             name: "SquarestockCoreTests",
             dependencies: [
-                "SquarestockCore", "SquarestockServices",
-                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+                "SquarestockCore", "SquarestockServices", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
@@ -164,8 +164,8 @@ let package = Package(
             name: "SquarestockServicesTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockKit", "TestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "SquarestockSearch", "SquarestockRendering", "SquarestockKit",
+                .product(name: "Crypto", package: "swift-crypto"), "TestSupport",
             ]
         ),
         .testTarget(
@@ -175,8 +175,8 @@ let package = Package(
         .testTarget(
             name: "SquarestockPortfolioTests",
             dependencies: [
-                "SquarestockCore", "SquarestockPortfolio",
-                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+                "SquarestockCore", "SquarestockPortfolio", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
@@ -190,15 +190,15 @@ let package = Package(
             name: "SquarestockWatchTests",
             dependencies: [
                 "SquarestockCore", "SquarestockMarket", "SquarestockServices", "SquarestockRendering",
-                "SquarestockWatch", .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+                "SquarestockWatch", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "SquarestockKitTests",
             dependencies: [
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
-                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit",
-                .product(name: "PropertyBased", package: "swift-property-based"), "TestSupport",
+                "SquarestockSearch", "SquarestockRendering", "SquarestockWatch", "SquarestockKit", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

@@ -4,7 +4,6 @@ import Testing
 @testable import SquarestockCore
 @testable import SquarestockKit
 @testable import SquarestockNetworking
-@testable import SquarestockRendering
 @testable import SquarestockSearch
 @testable import SquarestockServices
 

@@ -2,13 +2,9 @@ import TestSupport
 import Testing
 
 @testable import SquarestockCore
-@testable import SquarestockKit
 @testable import SquarestockMarket
 @testable import SquarestockNetworking
-@testable import SquarestockRendering
-@testable import SquarestockSearch
 @testable import SquarestockServices
-@testable import SquarestockWatch
 
 /// Yahoo's v8 chart (and v7 spark) JSON as history: real recordings for daily bars, the 5-minute
 /// spark, Tokyo's lunch-break nulls, the no-data answer and the error envelope.
@@ -60,7 +56,10 @@ struct YahooChartHistoryTests {
         let h = try decode("yahoo-json/spark_AAPL_mid-session.json", requested: .minutes(5)).get()
         #expect(h.series.interval == .minutes(5))
         #expect(h.series.bars.count == 39)
-        #expect(h.series.bars.allSatisfy { $0.session == HistoryFixture.date("2025-10-29") && $0.open == nil && $0.volume == nil })
+        #expect(
+            h.series.bars.allSatisfy {
+                $0.session == HistoryFixture.date("2025-10-29") && $0.open == nil && $0.volume == nil
+            })
         #expect(h.series.bars.first?.time.iso8601UTC == "2025-10-29T13:30:00Z")  // intraday bars keep their instant
         #expect(h.series.bars.last?.time.iso8601UTC == "2025-10-29T16:36:59Z")  // the live point
         #expect(h.series.bars.last?.close?.description == "268.835")

@@ -2,13 +2,9 @@ import TestSupport
 import Testing
 
 @testable import SquarestockCore
-@testable import SquarestockKit
-@testable import SquarestockMarket
 @testable import SquarestockNetworking
 @testable import SquarestockRendering
-@testable import SquarestockSearch
 @testable import SquarestockServices
-@testable import SquarestockWatch
 
 struct YahooChartQuoteTests {
     let context = SourceContext(now: Instant(secondsSinceEpoch: 1_791_190_000))
