@@ -30,12 +30,12 @@ package struct WatchLineWriter: Sendable {
             if let c = event.changePercent { s += " change " + NumberFormatting.signedPercent(c) }
             return s + "\n"
         case .json:
-            var s = "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC)
-            s += ", \"alert\": " + QuoteJSONWriter.string(event.rule.description)
-            s += ", \"symbol\": " + QuoteJSONWriter.string(event.rule.symbol)
+            var s = "{\"time\": " + JSONText.quoted(now.iso8601UTC)
+            s += ", \"alert\": " + JSONText.quoted(event.rule.description)
+            s += ", \"symbol\": " + JSONText.quoted(event.rule.symbol)
             s += ", \"price\": " + num(event.price) + ", \"changePercent\": " + num(event.changePercent)
             s += ", \"value\": " + event.value.description
-            s += ", \"lastTrade\": " + (event.time.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
+            s += ", \"lastTrade\": " + (event.time.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
             return s + "}\n"
         }
     }
@@ -80,7 +80,7 @@ package struct WatchLineWriter: Sendable {
 
     func json(_ e: WatchEntry, now: Instant) -> String {
         var s =
-            "{\"time\": " + QuoteJSONWriter.string(now.iso8601UTC) + ", \"symbol\": " + QuoteJSONWriter.string(e.symbol)
+            "{\"time\": " + JSONText.quoted(now.iso8601UTC) + ", \"symbol\": " + JSONText.quoted(e.symbol)
         if let stock = e.stock {
             let p = stock.price
             let status = e.marketStatus ?? MarketStatusReport(.unknown)
@@ -91,18 +91,18 @@ package struct WatchLineWriter: Sendable {
                 ", \"high\": " + num(p.high) + ", \"low\": " + num(p.low) + ", \"previousClose\": "
                 + num(p.previousClose)
             s += ", \"volume\": " + num(p.volume)
-            s += ", \"currency\": " + (stock.currency.map { QuoteJSONWriter.string($0.code) } ?? "null")
+            s += ", \"currency\": " + (stock.currency.map { JSONText.quoted($0.code) } ?? "null")
             let local = p.lastTrade.flatMap { t in stock.timeZone.map { $0.iso8601(at: t) } }
-            s += ", \"lastTrade\": " + (p.lastTrade.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
-            s += ", \"lastTradeLocal\": " + (local.map(QuoteJSONWriter.string) ?? "null")
-            s += ", \"marketStatus\": " + QuoteJSONWriter.string(status.status.rawValue)
-            s += ", \"marketStatusReason\": " + (status.reason.map(QuoteJSONWriter.string) ?? "null")
-            s += ", \"source\": " + QuoteJSONWriter.string(stock.source)
-            s += ", \"updated\": " + (e.updatedAt.map { QuoteJSONWriter.string($0.iso8601UTC) } ?? "null")
+            s += ", \"lastTrade\": " + (p.lastTrade.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
+            s += ", \"lastTradeLocal\": " + (local.map(JSONText.quoted) ?? "null")
+            s += ", \"marketStatus\": " + JSONText.quoted(status.status.rawValue)
+            s += ", \"marketStatusReason\": " + (status.reason.map(JSONText.quoted) ?? "null")
+            s += ", \"source\": " + JSONText.quoted(stock.source)
+            s += ", \"updated\": " + (e.updatedAt.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")
-        s += ", \"failingSince\": " + (e.failure.map { QuoteJSONWriter.string($0.since.iso8601UTC) } ?? "null")
-        s += ", \"error\": " + (e.failure.map { QuoteJSONWriter.string(TerminalText.sanitize($0.reason)) } ?? "null")
+        s += ", \"failingSince\": " + (e.failure.map { JSONText.quoted($0.since.iso8601UTC) } ?? "null")
+        s += ", \"error\": " + (e.failure.map { JSONText.quoted(TerminalText.sanitize($0.reason)) } ?? "null")
         return s + "}\n"
     }
 

@@ -8,7 +8,7 @@ extension Currency {
             $0.divided(by: divisor, scale: min(ExactDecimal.maxScale, $0.scale + digits(c.perMajor)))
         }
         s.currency = Currency(code: c.majorCode)
-        s.typedNotes.append(
+        s.notes.append(
             .remark(
                 "prices converted from \(c.code) (\(c.minorLabel ?? "minor units")) to \(c.majorCode): divided by \(c.perMajor)"
             ))

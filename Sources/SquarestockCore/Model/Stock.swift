@@ -13,10 +13,7 @@ public struct Stock: Sendable {
     /// Name of the source that answered (`stooq`, `yahoo-csv`, `samples`).
     public var source: String
     /// Things the user should know that did not stop the quote.
-    public var typedNotes: [StockNote]
-    /// The notes' texts. Only the executable's check of failed conversions still reads them;
-    /// once it reads `QuoteReport.conversionFailures`, this goes and `typedNotes` takes the name.
-    public var notes: [String] { typedNotes.map(\.text) }
+    public var notes: [StockNote]
     /// Why `intraday` is empty, when the source said or when it has no intraday data at all.
     public var intradayUnavailable: String?
     /// The market state the source itself reported (Yahoo's `marketState`), which knows about
@@ -43,7 +40,7 @@ public struct Stock: Sendable {
         self.intraday = intraday
         self.session = session
         self.source = source
-        self.typedNotes = notes
+        self.notes = notes
         self.intradayUnavailable = intradayUnavailable
     }
 }

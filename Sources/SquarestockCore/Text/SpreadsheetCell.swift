@@ -11,26 +11,26 @@ import Foundation
 /// - `unmarked` undoes exactly that on import, so an export imports back to the same book, and a
 ///   note that merely begins with `'` followed by anything else is read as written.
 public enum SpreadsheetCell {
-    static let triggers: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "'"]
+    /// Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
 
     /// The cell as written to a CSV file (before CSV quoting).
     public static func marked(_ cell: String) -> String {
-        guard let first = cell.first, triggers.contains(first), !isPlainNumber(cell) else { return cell }
+        guard let first = cell.unicodeScalars.first, triggers.contains(first), !isPlainNumber(cell) else { return cell }
         return "'" + cell
     }
 
     /// A cell read from a CSV file with the mark of `marked` taken off.
     public static func unmarked(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, triggers.contains(second) else { return cell }
-        return String(cell.dropFirst())
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", let second = scalars.dropFirst().first, triggers.contains(second) else {
+            return cell
+        }
+        return String(scalars.dropFirst())
     }
 
-    /// The cell marked, then quoted for CSV when it holds a comma, a quote or a line end.
-    public static func csv(_ cell: String) -> String {
-        let s = marked(cell)
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
-            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-    }
+    /// The cell marked, then quoted for CSV (`CSVText`) when it holds a comma, a quote or a line end.
+    public static func csv(_ cell: String) -> String { CSVText.quoted(marked(cell)) }
 
     /// An optional sign, digits, and an optional fraction: nothing a spreadsheet could evaluate.
     static func isPlainNumber(_ s: String) -> Bool {

@@ -42,7 +42,7 @@ public struct Doctor: Sendable {
                 return SourceReport(
                     name: source.name, ok: true,
                     summary: "\(symbol) \(price) \(s.currency?.code ?? "") in \(took)"
-                        + s.typedNotes.map { note in
+                        + s.notes.map { note in
                             guard case .exchangeStatus = note else { return "" }
                             return "; " + note.text
                         }.joined(),

@@ -31,18 +31,18 @@ public enum CurrencyConversion {
             guard var s = r.stock, let from = s.currency?.code, from != target, let fx = rates[from] else { return r }
             switch fx {
             case .failure(let e):
-                s.typedNotes.append(
+                s.notes.append(
                     .notConverted(to: target, reason: "\(pairSymbol(from: from, to: target)) failed: \(e.detail)"))
             case .success(let q):
                 guard let rate = q.price.last, rate.sign > 0 else {
-                    s.typedNotes.append(
+                    s.notes.append(
                         .notConverted(to: target, reason: "no rate in \(pairSymbol(from: from, to: target))"))
                     return StockResult(symbol: r.symbol, outcome: .success(s))
                 }
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
-                s.typedNotes.append(
+                s.notes.append(
                     .remark(
                         "converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms"
                     ))

@@ -15,7 +15,7 @@ public struct QuoteReport: Sendable {
     /// standard error whatever the format, and then the run is no success.
     public var conversionFailures: [(symbol: String, note: String)] {
         results.flatMap { r in
-            (r.stock?.typedNotes ?? []).compactMap { note in
+            (r.stock?.notes ?? []).compactMap { note in
                 guard case .notConverted = note else { return nil }
                 return (r.symbol, note.text)
             }

@@ -69,7 +69,7 @@ extension SquarestockApp {
         }
         var skipNotes: [String] = []
         for r in results {
-            for note in r.stock?.typedNotes ?? [] {
+            for note in r.stock?.notes ?? [] {
                 guard case .fellBack = note, !skipNotes.contains(note.text) else { continue }
                 skipNotes.append(note.text)
             }

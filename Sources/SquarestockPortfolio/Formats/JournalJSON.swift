@@ -8,7 +8,7 @@ public enum JournalJSON {
     /// the entries they reverse included, as the table shows them; else the entries in effect.
     public static func write(_ entries: [JournalEntry], asRecorded: Bool = false) -> String {
         let rows = (asRecorded ? entries : PortfolioBook.effective(entries)).map { e -> String in
-            func s(_ v: String?) -> String { v.map { "\"" + escape($0) + "\"" } ?? "null" }
+            func s(_ v: String?) -> String { v.map(JSONText.quoted) ?? "null" }
             func m(_ v: Int64) -> String { "\"" + MinorUnits.text(v, exponent: e.exponent) + "\"" }
             return
                 "  {\"id\": \(e.id.map(String.init) ?? "null"), \"date\": \"\(e.date)\", \"kind\": \"\(e.kind.rawValue)\", "
@@ -21,18 +21,5 @@ public enum JournalJSON {
                 + (asRecorded ? ", \"reverses\": \(e.reverses.map(String.init) ?? "null")}" : "}")
         }
         return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "]\n"
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out += ch.value < 0x20 ? String(format: "\\u%04x", ch.value) : String(ch)
-            }
-        }
-        return out
     }
 }

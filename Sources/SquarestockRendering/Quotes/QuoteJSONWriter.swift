@@ -63,7 +63,7 @@ package enum QuoteJSONWriter {
                 (
                     "notes",
                     "["
-                        + (s.typedNotes.map(\.text) + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(
+                        + (s.notes.map(\.text) + (s.intradayUnavailable.map { ["intraday: " + $0] } ?? [])).map(
                             JSONText.quoted
                         )
                         .joined(
@@ -77,8 +77,4 @@ package enum QuoteJSONWriter {
 
     static func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }
     static func opt(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
-
-    /// `JSONText.quoted` under the name `SquarestockWatch` still calls (its alert and row lines);
-    /// it goes once Watch names `JSONText`.
-    package static func string(_ s: String) -> String { JSONText.quoted(s) }
 }

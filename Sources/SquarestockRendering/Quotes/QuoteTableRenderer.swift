@@ -100,7 +100,7 @@ package struct QuoteTableRenderer: Sendable {
             lines.append("  last trade unknown")
         }
         lines.append("  " + sparkline(s))
-        for note in s.typedNotes { lines += wrapped([("note: " + note.text, .dim)]) }
+        for note in s.notes { lines += wrapped([("note: " + note.text, .dim)]) }
         return lines.joined(separator: "\n") + "\n"
     }
 

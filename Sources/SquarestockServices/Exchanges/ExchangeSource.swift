@@ -81,16 +81,16 @@ package struct ExchangeSource: QuoteSource, HistorySource {
             intradayUnavailable:
                 "exchange quotes carry no intraday points; `squarestock chart \(symbol.uppercased()) --source \(name)` draws them"
         )
-        if t.reference != nil { stock.typedNotes.append(.remark("change \(t.changeBasis.phrase)")) }
+        if t.reference != nil { stock.notes.append(.remark("change \(t.changeBasis.phrase)")) }
         if t.lastTradeTime == nil {
-            stock.typedNotes.append(
+            stock.notes.append(
                 .remark(
                     "\(adapter.displayName)'s ticker carries no trade time; prices as fetched at \(context.now.utc) UTC"
                 ))
         }
         if let status {
             stock.reportedStatus = status.isTrading ? .open : .closed
-            if status != .online { stock.typedNotes.append(.exchangeStatus(status)) }
+            if status != .online { stock.notes.append(.exchangeStatus(status)) }
         } else {
             stock.reportedStatus = .open
         }

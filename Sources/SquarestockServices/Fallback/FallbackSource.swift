@@ -47,7 +47,7 @@ package struct FallbackSource: QuoteSource {
                         symbol: r.symbol,
                         outcome: r.outcome.map { stock in
                             var s = stock
-                            s.typedNotes.insert(contentsOf: skipped, at: 0)
+                            s.notes.insert(contentsOf: skipped, at: 0)
                             return s
                         })
                 }
@@ -64,7 +64,7 @@ package struct FallbackSource: QuoteSource {
                 for r in exchangeFallback.quotes(for: failed, context: context, transport: transport) {
                     guard var stock = r.stock, let earlier = final[r.symbol], let why = earlier.error else { continue }
                     let from = chain.last?.name ?? name
-                    stock.typedNotes.insert(.fellBack(from: from, to: exchangeFallback.name, reason: why.detail), at: 0)
+                    stock.notes.insert(.fellBack(from: from, to: exchangeFallback.name, reason: why.detail), at: 0)
                     final[r.symbol] = StockResult(symbol: r.symbol, outcome: .success(stock))
                 }
             }

@@ -64,7 +64,7 @@ package struct SamplesSource: QuoteSource {
                     var s = stock
                     s.recordedAt = s.price.lastTrade
                     let day = s.price.lastTrade.map { " of " + $0.utc.date.description } ?? ""
-                    s.typedNotes.insert(
+                    s.notes.insert(
                         .remark("recorded sample\(day), not live data: status and times as of then (\(entry.file))"),
                         at: 0)
                     return s

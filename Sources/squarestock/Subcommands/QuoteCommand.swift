@@ -100,14 +100,9 @@ struct QuoteCommand: ParsableCommand {
             }
         }
         // Asked for EUR and given USD: said on stderr whatever the format, and not a success.
-        var unconverted = false
-        for r in results {
-            for note in r.stock?.notes ?? [] where note.hasPrefix("not converted to ") {
-                Terminal.writeError("squarestock: \(r.symbol): " + note + "\n")
-                unconverted = true
-            }
-        }
+        let unconverted = report.conversionFailures
+        for (symbol, note) in unconverted { Terminal.writeError("squarestock: \(symbol): " + note + "\n") }
         if report.status != .ok { throw ExitCode(report.status.rawValue) }
-        if unconverted { throw ExitCode(ExitStatus.someFailed.rawValue) }
+        if !unconverted.isEmpty { throw ExitCode(ExitStatus.someFailed.rawValue) }
     }
 }

@@ -20,6 +20,6 @@ struct StockNoteTests {
         let stock = Stock(
             company: Company(symbol: "BTC-USD"), price: Price(last: ExactDecimal(1)), source: "kraken",
             notes: [.remark("change since 00:00 UTC"), .exchangeStatus(.postOnly)])
-        #expect(stock.notes == ["change since 00:00 UTC", "exchange status: post-only"])
+        #expect(stock.notes.map(\.text) == ["change since 00:00 UTC", "exchange status: post-only"])
     }
 }

@@ -41,7 +41,7 @@ struct CurrencyConversionTests {
         #expect(aapl.price.change?.description == "-0.142098")
         #expect(aapl.price.changePercent?.description == "-0.0613")  // unchanged: same rate for both
         #expect(
-            aapl.typedNotes.last?.text
+            aapl.notes.last?.text
                 == "converted from USD at 0.8612 (USDEUR=X at 2025-10-29T16:36:59Z); change % is in USD terms")
         #expect(converted[1].stock?.price.last?.description == "230.5")  // already EUR
     }
@@ -53,12 +53,12 @@ struct CurrencyConversionTests {
         let s = try #require(converted[0].stock)
         #expect(s.currency?.code == "USD")
         #expect(s.price.last?.description == "268.835")
-        guard case .notConverted(to: "JPY", let reason)? = s.typedNotes.last else {
-            Issue.record("the last note says the price was not converted: \(s.typedNotes)")
+        guard case .notConverted(to: "JPY", let reason)? = s.notes.last else {
+            Issue.record("the last note says the price was not converted: \(s.notes)")
             return
         }
         #expect(reason.hasPrefix("USDJPY=X failed"))
-        #expect(s.typedNotes.last?.text.hasPrefix("not converted to JPY: USDJPY=X failed") == true)
+        #expect(s.notes.last?.text.hasPrefix("not converted to JPY: USDJPY=X failed") == true)
         let report = QuoteReport(results: converted, now: Instant(secondsSinceEpoch: 0), requestLog: [], skipNotes: [])
         #expect(report.conversionFailures.map(\.symbol) == ["AAPL"])
         #expect(report.conversionFailures.first?.note.hasPrefix("not converted to JPY: USDJPY=X failed") == true)

@@ -38,7 +38,7 @@ struct AlphaVantageSourceTests {
         // The recorded intraday file is of another day (2020-04-20): no invented points.
         #expect(s.intraday.isEmpty)
         #expect(s.intradayUnavailable == "Alpha Vantage sent no intraday bars for 2020-03-18")
-        #expect(s.typedNotes.contains { $0.text.contains("only the trading day (2020-03-18)") })
+        #expect(s.notes.contains { $0.text.contains("only the trading day (2020-03-18)") })
         let q = try #require(server.requests.first { $0.queryItem("function") == "GLOBAL_QUOTE" })
         #expect(q.queryItem("datatype") == "csv")
         #expect(q.queryItem("apikey") == "SECRETKEY123")

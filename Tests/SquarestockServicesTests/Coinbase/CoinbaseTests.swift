@@ -141,7 +141,7 @@ struct CoinbaseTests {
         let btc = try #require(results[0].stock)
         #expect(btc.price.last == Self.d("63212.97") && btc.price.change == Self.d("607.41"))
         #expect(btc.price.lastTrade == Instant(secondsSinceEpoch: 1_781_887_413))
-        #expect(btc.typedNotes.contains(.remark("change over 24 h")))
+        #expect(btc.notes.contains(.remark("change over 24 h")))
         #expect(btc.priceDecimals == 2)
         #expect(results[1].error == .unlistedPair(source: "coinbase", suggestion: "BTC-USD"))
         #expect(server.requests.allSatisfy { $0.header("User-Agent")?.hasPrefix("squarestock/") == true })

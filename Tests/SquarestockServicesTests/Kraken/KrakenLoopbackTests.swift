@@ -38,7 +38,7 @@ struct KrakenLoopbackTests {
         #expect(btc.price.changePercent?.description == "-0.4077")
         #expect(btc.price.open?.description == "84380.00000")
         #expect(btc.reportedStatus == .open)
-        #expect(btc.typedNotes.contains(.remark("change since 00:00 UTC")))
+        #expect(btc.notes.contains(.remark("change since 00:00 UTC")))
         #expect(btc.company.exchange?.id == "CRYPTO" && btc.timeZone?.identifier == "UTC")
         #expect(btc.priceDecimals == 1)
         #expect(btc.source == "kraken")

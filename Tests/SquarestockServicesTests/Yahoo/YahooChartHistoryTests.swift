@@ -46,7 +46,8 @@ struct YahooChartHistoryTests {
         #expect(last.close?.description == "269.2200012207031")
         #expect(h.previousCloses == [HistoryFixture.date("2025-04-28"): HistoryFixture.d("210.14")])
         #expect(h.previousClose(before: HistoryFixture.date("2025-04-28"))?.description == "210.14")
-        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.80999755859375")  // the bar before
+        // The bar before.
+        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.80999755859375")
         #expect(h.exchange?.id == "XNAS")
         #expect(h.name == "Apple Inc.")
         #expect(h.source == "yahoo")

@@ -67,7 +67,7 @@ struct YahooSourceTests {
         _ = t
         #expect(s.currency?.code == "GBP")
         #expect(s.price.last?.description == "3.088")
-        #expect(s.typedNotes.contains { $0.text.contains("GBp (pence) to GBP") })
+        #expect(s.notes.contains { $0.text.contains("GBp (pence) to GBP") })
         #expect(s.company.exchange?.id == "XLON")
     }
 
@@ -296,13 +296,13 @@ struct YahooSourceTests {
             for: ["AAPL"])
         let s = try #require(r[0].stock)
         #expect(s.source == "stooq")
-        guard case .fellBack(from: "yahoo", to: "stooq", let reason)? = s.typedNotes.first else {
-            Issue.record("the first note says why yahoo was skipped: \(s.typedNotes)")
+        guard case .fellBack(from: "yahoo", to: "stooq", let reason)? = s.notes.first else {
+            Issue.record("the first note says why yahoo was skipped: \(s.notes)")
             return
         }
         #expect(reason.hasPrefix("yahoo session failed: could not get a Yahoo cookie"))
         #expect(
-            s.typedNotes.first?.text.hasPrefix(
+            s.notes.first?.text.hasPrefix(
                 "fell back from yahoo to stooq: yahoo session failed: could not get a Yahoo cookie") == true)
     }
 
