@@ -27,6 +27,14 @@ struct SpreadsheetCellTests {
     }
 
     /// A user's note that merely begins with `'` is read as written.
+    /// A CRLF is one Character in Swift, equal to neither "\r" nor "\n": a cell whose only line
+    /// end is CRLF was once written unquoted, and split the row for every reader.
+    @Test func aCellWithACRLFIsQuoted() {
+        #expect(SpreadsheetCell.csv("line one\r\nline two") == "\"line one\r\nline two\"")
+        #expect(SpreadsheetCell.csv("\r\n=1+1") == "\"'\r\n=1+1\"")
+        #expect(SpreadsheetCell.unmarked("'\r\n=1+1") == "\r\n=1+1")
+    }
+
     @Test func onlyTheMarkIsTakenOff() {
         #expect(SpreadsheetCell.unmarked("'tis") == "'tis")
         #expect(SpreadsheetCell.unmarked("'") == "'")
