@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import SquarestockCore
 
 /// What a terminal shows after the live screens' bytes: a grid of characters that understands
@@ -31,34 +33,17 @@ struct ScreenGrid {
     func row(containing s: String) -> Int? { lines.firstIndex { $0.contains(s) } }
 
     mutating func apply(_ output: String) {
-        var it = Array(output)[...]
-        while let ch = it.first {
-            it = it.dropFirst()
-            switch ch {
-            case "\u{1B}":
-                guard it.first == "[" else {
-                    unexpected.append("ESC \(String(it.prefix(1)))")
-                    continue
-                }
-                it = it.dropFirst()
-                var params = ""
-                var final: Character = " "
-                while let c = it.first {
-                    it = it.dropFirst()
-                    if let a = c.asciiValue, a >= 0x40 && a <= 0x7E {
-                        final = c
-                        break
-                    }
-                    params.append(c)
-                }
-                control(params, final)
-            case "\r": col = 0
-            case "\n": row = min(height - 1, row + 1)
-            case "\u{07}": bells += 1
-            case "\r\n":
+        for piece in TerminalOutput.pieces(of: output) {
+            switch piece {
+            case .unexpectedEscape(let what): unexpected.append(what)
+            case .control(let params, let final): control(params, final)
+            case .character("\r"): col = 0
+            case .character("\n"): row = min(height - 1, row + 1)
+            case .character("\u{07}"): bells += 1
+            case .character("\r\n"):
                 col = 0
                 row = min(height - 1, row + 1)
-            default:
+            case .character(let ch):
                 let w = TerminalText.width(of: ch)
                 guard row < height, col + w <= width else {
                     unexpected.append("write outside the screen at \(row),\(col)")

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import SquarestockCore
 @testable import SquarestockWatch
 
@@ -42,25 +44,11 @@ struct VirtualTerminal {
     }
 
     mutating func apply(_ output: String) {
-        var it = Array(output)[...]
-        while let ch = it.first {
-            it = it.dropFirst()
-            if ch == "\u{1B}" {
-                guard it.first == "[" else {
-                    unexpected.append("ESC \(String(it.prefix(1)))")
-                    continue
-                }
-                it = it.dropFirst()
-                var params = ""
-                var final: Character = " "
-                while let c = it.first {
-                    it = it.dropFirst()
-                    if let a = c.asciiValue, a >= 0x40 && a <= 0x7E {
-                        final = c
-                        break
-                    }
-                    params.append(c)
-                }
+        for piece in TerminalOutput.pieces(of: output) {
+            switch piece {
+            case .unexpectedEscape(let what):
+                unexpected.append(what)
+            case .control(let params, let final):
                 switch final {
                 case "H":
                     let parts = params.split(separator: ";").map { Int($0) ?? 1 }
@@ -79,20 +67,20 @@ struct VirtualTerminal {
                 default:
                     unexpected.append("CSI \(params)\(final)")
                 }
-                continue
+            case .character(let ch):
+                let w = TerminalText.width(of: ch)
+                guard row < height, col + w <= width else {
+                    unexpected.append("write outside the screen at \(row),\(col)")
+                    continue
+                }
+                if w == 2 {
+                    cells[row][col] = Cell(text: String(ch), style: style, width: 2)
+                    cells[row][col + 1] = Cell(text: "", style: style, width: 0)
+                } else {
+                    cells[row][col] = Cell(text: String(ch), style: style, width: 1)
+                }
+                col += w
             }
-            let w = TerminalText.width(of: ch)
-            guard row < height, col + w <= width else {
-                unexpected.append("write outside the screen at \(row),\(col)")
-                continue
-            }
-            if w == 2 {
-                cells[row][col] = Cell(text: String(ch), style: style, width: 2)
-                cells[row][col + 1] = Cell(text: "", style: style, width: 0)
-            } else {
-                cells[row][col] = Cell(text: String(ch), style: style, width: 1)
-            }
-            col += w
         }
     }
 
