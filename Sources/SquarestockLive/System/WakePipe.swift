@@ -4,7 +4,9 @@
 
 /// The self-pipe that wakes `SystemTerminal.wait`'s `poll()`: the worker threads and the signal
 /// handlers write one byte naming what happened, the loop reads them. Non-blocking on both ends,
-/// so a burst of wake-ups can never block a writer.
+/// so a burst of wake-ups can never block a writer. Never closed: a worker that is still winding
+/// down may post after its screen ended, and a closed descriptor's number can be reused by the
+/// next file opened; the process's exit closes it.
 final class WakePipe: LiveWaker, @unchecked Sendable {
     let readFD: Int32
     let writeFD: Int32
@@ -18,11 +20,6 @@ final class WakePipe: LiveWaker, @unchecked Sendable {
         }
         readFD = fds[0]
         writeFD = fds[1]
-    }
-
-    deinit {
-        close(readFD)
-        close(writeFD)
     }
 
     func post(_ wake: LiveWake) {
