@@ -21,6 +21,7 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     private var clients: [Int32] = []
     private var _connections = 0
     private var _received: [String] = []
+    private var _closeCodes: [UInt16] = []
     private var _httpRequests = 0
 
     public var url: String { "ws://127.0.0.1:\(port)" }
@@ -28,6 +29,9 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
     public var connections: Int { lock.withLocked { _connections } }
     /// Every text message any client sent, in arrival order.
     public var received: [String] { lock.withLocked { _received } }
+    /// The codes of the close frames clients sent (1005 for one without a code), in arrival
+    /// order, as `WebSocketPeer.receiveText` met them.
+    public var closeCodes: [UInt16] { lock.withLocked { _closeCodes } }
     /// Plain HTTP requests answered (REST polls on the stream's port).
     public var httpRequests: Int { lock.withLocked { _httpRequests } }
 
@@ -130,6 +134,8 @@ public final class LoopbackWebSocketServer: @unchecked Sendable {
 
     func record(_ text: String) { lock.withLocked { _received.append(text) } }
 
+    func recordClose(_ code: UInt16) { lock.withLocked { _closeCodes.append(code) } }
+
     static func headerEnd(_ b: [UInt8]) -> Int? {
         guard b.count >= 4 else { return nil }
         for i in 0...(b.count - 4) where b[i] == 13 && b[i + 1] == 10 && b[i + 2] == 13 && b[i + 3] == 10 { return i }
@@ -218,7 +224,8 @@ public final class WebSocketPeer: @unchecked Sendable {
     }
 
     /// The next text message from the client (masked, as RFC 6455 requires; an unmasked frame
-    /// makes this return nil), answering nothing else; nil when the client left or `timeout` passed.
+    /// makes this return nil), answering nothing else; nil when the client closed (its close
+    /// frame's code is recorded in the server's `closeCodes`), left or `timeout` passed.
     public func receiveText(timeout: Double = 10) -> String? {
         if handshake != nil { open() }  // the client waits for the 101 before it sends anything
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
@@ -231,7 +238,10 @@ public final class WebSocketPeer: @unchecked Sendable {
                     server?.record(text)
                     return text
                 }
-                if opcode == 0x8 { return nil }
+                if opcode == 0x8 {
+                    server?.recordClose(payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 1005)
+                    return nil
+                }
                 continue
             }
             guard LoopbackSocket.receive(fd, into: &pending) else { return nil }
