@@ -97,7 +97,24 @@ package final class StreamSession: @unchecked Sendable {
         _ feed: F, onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool, healthy: () -> Void
     ) throws(WebSocketError) -> Bool {
         let c = try WebSocketConnection(url: url, timeout: connectTimeout)
-        defer { c.close() }
+        do throws(WebSocketError) {
+            let finished = try stream(feed, over: c, onState: onState, onEvent: onEvent, healthy: healthy)
+            c.close()
+            return finished
+        } catch {
+            // Failed by us: the close says why (1002 a broken protocol, 1007 text that is not
+            // UTF-8, 1009 too big, 1001 going away from a silent or lost connection), not 1000.
+            c.close(code: error.closeCode)
+            throw error
+        }
+    }
+
+    /// The messages of one open connection: subscribe, then read, answer and check until the
+    /// stream is over (true) or the connection must be left (thrown).
+    private func stream<F: StreamFeed>(
+        _ feed: F, over c: WebSocketConnection, onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool,
+        healthy: () -> Void
+    ) throws(WebSocketError) -> Bool {
         var subscribed = currentSymbols
         for m in feed.subscribe(subscribed) { try c.send(text: m) }
         var state = feed.makeState()

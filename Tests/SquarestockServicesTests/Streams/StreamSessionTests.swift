@@ -172,6 +172,28 @@ struct StreamSessionTests {
         #expect(server.received == [Self.coinbaseBoth, Self.coinbaseBoth], "\(name): the same set again")
     }
 
+    /// A connection the client fails is closed with the code that says why (RFC 6455 7.4.1):
+    /// 1002 a broken protocol, 1007 text that is not UTF-8, 1009 a message over the limit.
+    static let failures: [(ending: Int, code: UInt16)] = [(3, 1002), (4, 1007), (5, 1009)]
+
+    @Test(arguments: 0..<failures.count)
+    func aConnectionTheClientFailsIsClosedWithTheCodeThatSaysWhy(index: Int) throws {
+        let (ending, code) = Self.failures[index]
+        let (name, end, _) = Self.endings[ending]
+        let firstClosed = Signal()
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            if peer.connection == 1 { end(peer) }
+            Self.holdUntilClosed(peer)
+            if peer.connection == 1 { firstClosed.set() }
+        }
+        defer { server.stop() }
+        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
+        defer { run.stop() }
+        #expect(firstClosed.wait(), "\(name)")
+        #expect(server.closeCodes == [code], "\(name)")
+    }
+
     /// Connections that die young are further attempts, each counted, not the first forever.
     @Test func connectionsThatDieYoungCountUpTheAttempts() throws {
         let server = try LoopbackWebSocketServer { peer in
@@ -233,7 +255,7 @@ struct StreamSessionTests {
                 "connecting", "live", quote, "reconnecting #1: the stream sent nothing for 6 s", "connecting", "live",
                 quote,
             ])
-        #expect(firstClosed.wait() && server.closeCodes.count == 1, "the silent connection was closed")
+        #expect(firstClosed.wait() && server.closeCodes == [1001], "the silent connection was closed as going away")
         #expect(server.received == [subscribe, subscribe])
     }
 
