@@ -15,8 +15,9 @@ import SquarestockCore
 /// read first gets BUSY at once when another process wrote meanwhile. So a second writer waits up
 /// to `busyTimeout` and only then reports "busy". Creating and migrating the file happen under
 /// the file's `flock` (`LedgerFile`), so two first runs at once build the tables once. A file that
-/// is not a squarestock ledger is reported and never written; a link, another user's file or one
-/// others may read is refused with the fix; a damaged one is refused before the first write.
+/// is not a squarestock ledger is reported and never written, and so is one a newer squarestock
+/// has migrated; a link, another user's file or one others may read is refused with the fix; a
+/// damaged one is refused before the first write.
 public final class PortfolioStore: @unchecked Sendable {
     public let path: String
     let queue: DatabaseQueue
@@ -60,7 +61,9 @@ public final class PortfolioStore: @unchecked Sendable {
                 var check = Configuration()
                 check.readonly = true
                 check.busyMode = .timeout(busyTimeout)
-                try Self.checkOwnership(DatabaseQueue(path: path, configuration: check), path: path)
+                let existing = try DatabaseQueue(path: path, configuration: check)
+                try Self.checkOwnership(existing, path: path)
+                try Self.checkVersion(existing, path: path)
             } catch {
                 throw Self.mapped(error, path: path)
             }
@@ -98,6 +101,19 @@ public final class PortfolioStore: @unchecked Sendable {
             if id != PortfolioSchema.applicationID, tables > 0 {
                 throw PortfolioError.foreignFile(path: path, detail: "another program's database")
             }
+        }
+    }
+
+    /// A ledger a later squarestock has migrated (a migration this one does not know): this one
+    /// would write it without keeping up what that migration added, so it is refused unwritten.
+    static func checkVersion(_ queue: DatabaseQueue, path: String) throws {
+        let migrator = PortfolioSchema.migrator
+        let unknown = try queue.read { db in try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) }
+        guard unknown.isEmpty else {
+            throw PortfolioError.storage(
+                path: path,
+                detail: "a newer squarestock has changed it (schema \(unknown.sorted().joined(separator: ", ")), "
+                    + "unknown to this version); update squarestock to use it")
         }
     }
 

@@ -15,8 +15,8 @@ import Testing
 /// and rename as new entries, the old ones kept; the journal append-only even to raw SQL; an
 /// import key recorded once; a refused write that leaves the journal as it was; two portfolios
 /// in one file kept apart; the same state after reopening; and the files refused untouched: a
-/// foreign file, a link, a file others may read. The ledger, its WAL and its backups are
-/// owner-only.
+/// foreign file, a ledger of a newer squarestock, a link, a file others may read. The ledger,
+/// its WAL and its backups are owner-only.
 struct PortfolioStoreTests {
     static let today = CivilDate(year: 2026, month: 11, day: 26)
     static func day(_ m: Int, _ d: Int) -> CivilDate { CivilDate(year: 2024, month: m, day: d) }
@@ -446,6 +446,33 @@ struct PortfolioStoreTests {
             }
             #expect(try Self.bytes(path) == before)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+    }
+
+    /// A ledger migrated by a later squarestock (a migration this one does not know) may hold what
+    /// this one would not keep up to date: it is refused, with the way out, and not written.
+    @Test func aLedgerOfANewerSquarestockIsRefusedUntouched() throws {
+        try Self.withPath("store-newer") { path in
+            do {
+                let store = try PortfolioStore(path: path)
+                try PortfolioLedger(store: store, name: "main", create: true).record([
+                    try Self.cash(.deposit, "1", on: Self.day(1, 2))
+                ])
+            }
+            do {
+                let queue = try DatabaseQueue(path: path)
+                try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3')") }
+                try queue.close()
+            }
+            let before = try Self.bytes(path)
+            #expect(
+                throws: PortfolioError.storage(
+                    path: path,
+                    detail:
+                        "a newer squarestock has changed it (schema v3, unknown to this version); update squarestock to use it"
+                )
+            ) { try PortfolioStore(path: path) }
+            #expect(try Self.bytes(path) == before)
         }
     }
 
