@@ -12,7 +12,7 @@ public enum LedgerJournalWriter {
         var book = try PortfolioBook(entries: [], method: method)
         var out = "; squarestock portfolio, lot method \(method.rawValue)\n"
         for e in PortfolioBook.effective(entries) {
-            if let symbol = e.symbol, case .failure = SymbolSyntax.normalize(symbol) {
+            if let symbol = e.symbol, !writable(symbol) {
                 // An older squarestock accepted it; written as it is, it breaks the whole journal.
                 throw .invalidEntry(
                     "the ledger holds the symbol \(shellWord(symbol)), which the journal cannot write; "
@@ -23,6 +23,14 @@ public enum LedgerJournalWriter {
             out += "\n" + transaction(e, book: book, before: before)
         }
         return out
+    }
+
+    /// True when `symbol` is in the quote commands' alphabet as stored (in any case): the
+    /// alphabet's check trims white space first, and a stored `AAPL` with a line end after it
+    /// would end the transaction in the middle of its description and commodity.
+    static func writable(_ symbol: String) -> Bool {
+        guard case .success(let normalized) = SymbolSyntax.normalize(symbol) else { return false }
+        return normalized == symbol.uppercased()
     }
 
     /// `text` as one shell word, in single quotes (a `'` inside closed, escaped, reopened), its

@@ -324,8 +324,8 @@ struct LedgerJournalWriterTests {
     // MARK: Symbols the journal cannot write
 
     /// A symbol an older squarestock accepted that would break the journal (a quote or `;` ends
-    /// the commodity, two spaces the account, a line end the transaction) is refused, named as one
-    /// shell word (controls made visible) in the `rename` that repairs it.
+    /// the commodity, two spaces the account, a line end the transaction, even one at its end) is
+    /// refused, named as one shell word (controls made visible) in the `rename` that repairs it.
     @Test(arguments: [
         ("Q\"X;Q", "'Q\"X;Q'"),
         ("A  B", "'A  B'"),
@@ -334,6 +334,10 @@ struct LedgerJournalWriterTests {
         ("it's", #"'it'\''s'"#),
         ("", "''"),
         ("\u{1B}[31mRED", "'\u{FFFD}[31mRED'"),
+        ("AAPL\n", "'AAPL\u{FFFD}'"),
+        ("AAPL\r\n", "'AAPL\u{FFFD}\u{FFFD}'"),
+        ("\tAAPL", "'\u{FFFD}AAPL'"),
+        (" AAPL", "' AAPL'"),
         (String(repeating: "X", count: 25), "'" + String(repeating: "X", count: 25) + "'"),
     ])
     func aSymbolTheJournalCannotWriteIsRefusedWithTheRepair(symbol: String, word: String) throws {
