@@ -92,7 +92,7 @@ public enum JournalCSV {
             _ cells: [String], line: Int, _ add: (JournalEntry) throws(PortfolioError) -> Int64
         ) throws(PortfolioError) {
             guard let header else {
-                try readHeader(cells)
+                try readHeader(cells, line: line)
                 return
             }
             if cells.count > header.count {
@@ -123,19 +123,21 @@ public enum JournalCSV {
             purchaseOf.append(e.kind == .buy ? Self.fnv1a64(e.symbol ?? "") : 0)
         }
 
-        private mutating func readHeader(_ cells: [String]) throws(PortfolioError) {
+        /// The first row that is not blank, on `line` of the file.
+        private mutating func readHeader(_ cells: [String], line: Int) throws(PortfolioError) {
             let names = cells.map { $0.lowercased() }
             guard names.contains("date"), names.contains("kind") else {
                 throw .importLine(
-                    line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+                    line: line, detail: "the header must name the columns: " + columns.joined(separator: ","))
             }
             if let unknown = names.first(where: { !columns.contains($0) }) {
                 throw .importLine(
-                    line: 1, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ","))
+                    line: line, detail: "unknown column '\(unknown)'; the columns are " + columns.joined(separator: ",")
+                )
             }
             for (i, name) in names.enumerated() {
                 if columnIndex[name] != nil {
-                    throw .importLine(line: 1, detail: "the column '\(name)' is named twice")
+                    throw .importLine(line: line, detail: "the column '\(name)' is named twice")
                 }
                 columnIndex[name] = i
             }

@@ -269,6 +269,10 @@ struct JournalCSVTests {
         ("date,symbol,quantity\n2024-03-01,AAPL,1\n", 1, layout),
         ("date,kind,ticker\n", 1, "unknown column 'ticker'; the columns are " + header),
         ("date,kind,Date\n", 1, "the column 'date' is named twice"),
+        // The header's line is the file's, after any blank lines.
+        ("\n\ndate,kind,ticker\n", 3, "unknown column 'ticker'; the columns are " + header),
+        ("\r\n\r\n2024-03-01,buy,AAPL,1,2\r\n", 3, layout),
+        (",,\ndate,kind,date\n", 2, "the column 'date' is named twice"),
     ])
     func aFileWithoutTheHeaderIsRefused(csv: String, line: Int, detail: String) throws {
         let (entries, error) = Self.read(csv)
