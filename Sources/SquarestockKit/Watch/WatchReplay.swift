@@ -17,4 +17,10 @@ public struct WatchReplay: Sendable {
 
     /// `symbol`'s own replay clock: its day, in its current lap (each recording loops).
     public func now(for symbol: String) -> Instant? { source.virtualNow(for: symbol) }
+
+    /// `symbol`'s replay clock as the last refresh read it: what the quotes just fetched are as of.
+    public func nowAsRead(for symbol: String) -> Instant? { source.virtualNow(for: symbol, asRead: true) }
+
+    /// Virtual seconds as the last refresh read them.
+    public func readSeconds() -> Int64 { source.readSeconds() }
 }

@@ -200,7 +200,7 @@ package final class WatchSession {
 
     func handle(_ results: [StockResult]) {
         updateReplayClock()
-        let now = screenNow()
+        let now = fetchedNow()
         let outcomes = state.apply(results, now: now, clock: clock.now())
         scheduler.record(outcomes)
         fetchStarted = nil
@@ -318,6 +318,16 @@ package final class WatchSession {
         }
         if let base = wallClockOverride { return base.adding(seconds: Int64(clock.now() - startClock)) }
         return Instant.now()
+    }
+
+    /// What results just fetched are as of: in a replay, the recorded moment the refresh read (a
+    /// busy machine may show them a while later, which at 3000 times real speed is hours of the
+    /// recording); else the screen's clock.
+    func fetchedNow() -> Instant {
+        if let replay, let anchor = replayAnchor {
+            return replay.nowAsRead(for: anchor.symbol) ?? anchor.start.adding(seconds: replay.readSeconds())
+        }
+        return screenNow()
     }
 
     /// In a replay the screen follows the first replayed symbol's day; the other rows run

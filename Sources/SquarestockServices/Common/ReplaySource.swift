@@ -18,6 +18,8 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
     private let elapsed: @Sendable () -> Double
     private let lock = Lock()
     private var loaded: [String: StockResult] = [:]
+    /// The virtual seconds the last refresh read its points at: what the shown quotes are as of.
+    private var lastRead: Int64?
 
     /// `elapsed` gives real seconds since the replay started (a monotonic clock in production,
     /// a constant in tests).
@@ -35,6 +37,7 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
             lock.withLock { for r in fetched { loaded[r.symbol] = r } }
         }
         let seconds = virtualSeconds()
+        lock.withLock { lastRead = seconds }
         return symbols.map { symbol in
             guard let r = lock.withLock({ loaded[symbol] }) else {
                 return StockResult(symbol: symbol, outcome: .failure(.missingFromResponse(source: name)))
@@ -60,13 +63,19 @@ package final class ReplaySource: QuoteSource, @unchecked Sendable {
         lock.withLock { loaded[symbol]?.stock }.flatMap(ReplaySource.start(of:))
     }
 
-    /// `symbol`'s virtual "now" (in its own lap), or nil when it does not replay.
-    package func virtualNow(for symbol: String) -> Instant? {
+    /// `symbol`'s virtual "now" (in its own lap), or nil when it does not replay. `asRead`: the
+    /// moment the last refresh read its points at, rather than now: at 3000 times real speed a
+    /// second between the read and the screen is 50 recorded minutes, and a quote must not be
+    /// stamped (or aged) by when a busy machine got round to showing it.
+    package func virtualNow(for symbol: String, asRead: Bool = false) -> Instant? {
         guard let stock = lock.withLock({ loaded[symbol]?.stock }), let start = ReplaySource.start(of: stock) else {
             return nil
         }
-        return start.adding(seconds: ReplaySource.lap(virtualSeconds(), of: stock))
+        return start.adding(seconds: ReplaySource.lap(asRead ? readSeconds() : virtualSeconds(), of: stock))
     }
+
+    /// The virtual seconds the last refresh read its points at (now, before any refresh).
+    package func readSeconds() -> Int64 { lock.withLock { lastRead } ?? virtualSeconds() }
 
     /// Each recording loops: it plays its day from its first point to its last, shows the end
     /// for a pause (a tenth of the day, at least five minutes), then starts again, so a demo

@@ -88,6 +88,22 @@ struct ReplaySourceTests {
         #expect(replay.virtualNow(for: "AAPL") == t0.adding(seconds: 60))
     }
 
+    /// The moment a refresh read is kept: a screen that shows the quotes a (real) second later
+    /// stamps them with what they are as of, not with the replay's clock by then, which at 600
+    /// times speed has moved ten recorded minutes.
+    @Test func theMomentARefreshReadIsKept() throws {
+        let elapsed = Elapsed()
+        let replay = ReplaySource(recorded: recorded(), speed: 600, elapsed: { elapsed.get() })
+        elapsed.set(0.75)  // 450 virtual seconds
+        #expect(replay.readSeconds() == 450, "before any refresh: now")
+        _ = replay.quotes(for: ["AAPL"], context: SourceContext(), transport: ScriptedTransportStub())
+        elapsed.set(1.75)  // a second later: 1,050 virtual seconds
+        #expect(replay.readSeconds() == 450)
+        #expect(replay.virtualSeconds() == 1_050)
+        #expect(replay.virtualNow(for: "AAPL", asRead: true) == t0.adding(seconds: 450))
+        #expect(replay.virtualNow(for: "AAPL") == t0.adding(seconds: 1_050))
+    }
+
     @Test func symbolsWithoutIntradayStayAsRecordedAndErrorsPassThrough() throws {
         let replay = ReplaySource(recorded: recorded(), speed: 600, elapsed: { 5 })
         let results = replay.quotes(
