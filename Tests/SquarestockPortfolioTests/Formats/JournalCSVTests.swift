@@ -15,11 +15,8 @@ import Testing
 /// physical lines; fields with commas, quotes and line ends quoted; formula cells marked and
 /// unmarked; CRLF, bare CR and a byte-order mark read as LF; each row's import identity; a row
 /// that never ends refused where it starts.
-struct JournalCSVTests {
-    static let today = CivilDate(year: 2026, month: 11, day: 26)
+struct JournalCSVTests: LedgerSpec {
     static let header = "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx"
-    static func day(_ m: Int, _ d: Int) -> CivilDate { CivilDate(year: 2024, month: m, day: d) }
-    static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
 
     /// What importing a file of `bytes` hands to the ledger (ids given out 1, 2, ... as a new
     /// ledger would), and the refusal that stopped it, if any.
@@ -48,14 +45,6 @@ struct JournalCSVTests {
         entries.map { e in
             var e = e
             e.importKey = nil
-            return e
-        }
-    }
-
-    static func numbered(_ entries: [JournalEntry]) -> [JournalEntry] {
-        entries.enumerated().map { i, e in
-            var e = e
-            e.id = Int64(i + 1)
             return e
         }
     }

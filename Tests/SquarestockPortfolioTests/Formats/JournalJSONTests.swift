@@ -8,18 +8,7 @@ import Testing
 /// line, text exact; money as exact decimal strings with the currency's digits, quantities and
 /// prices as stored, absent values null; the entries in effect, or every entry as recorded with
 /// what it reverses; text escaped so any note or symbol is still one valid JSON string.
-struct JournalJSONTests {
-    static let today = CivilDate(year: 2026, month: 11, day: 26)
-    static func day(_ m: Int, _ d: Int) -> CivilDate { CivilDate(year: 2024, month: m, day: d) }
-    static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
-
-    static func numbered(_ entries: [JournalEntry]) -> [JournalEntry] {
-        entries.enumerated().map { i, e in
-            var e = e
-            e.id = Int64(i + 1)
-            return e
-        }
-    }
+struct JournalJSONTests: LedgerSpec {
 
     /// A deposit; 100 7203.T at 2,500.5 yen + 500 with a rate; a 1:10 split; 5 sold at 26,000
     /// from the named lot with a note that needs escapes; a dividend in dinars with tax withheld.

@@ -15,18 +15,7 @@ import Testing
 /// cost in the lots' currency, a dividend with tax withheld, the FX rate as a tag, reversed
 /// entries left out. A stored symbol the journal cannot write is refused with the rename that
 /// repairs it; and, when hledger is installed, hledger reads each book and finds the same totals.
-struct LedgerJournalWriterTests {
-    static let today = CivilDate(year: 2026, month: 11, day: 26)
-    static func day(_ m: Int, _ d: Int) -> CivilDate { CivilDate(year: 2024, month: m, day: d) }
-    static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
-
-    static func numbered(_ entries: [JournalEntry]) -> [JournalEntry] {
-        entries.enumerated().map { i, e in
-            var e = e
-            e.id = Int64(i + 1)
-            return e
-        }
-    }
+struct LedgerJournalWriterTests: LedgerSpec {
 
     static func trade(
         _ kind: EntryKind, _ symbol: String, _ q: String, _ p: String, fee: String? = nil, _ currency: String = "USD",

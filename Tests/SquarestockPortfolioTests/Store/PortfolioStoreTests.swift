@@ -17,10 +17,7 @@ import Testing
 /// in one file kept apart; the same state after reopening; and the files refused untouched: a
 /// foreign file, a ledger of a newer squarestock, a link, a file others may read. The ledger,
 /// its WAL and its backups are owner-only.
-struct PortfolioStoreTests {
-    static let today = CivilDate(year: 2026, month: 11, day: 26)
-    static func day(_ m: Int, _ d: Int) -> CivilDate { CivilDate(year: 2024, month: m, day: d) }
-    static func d(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
+struct PortfolioStoreTests: LedgerSpec {
 
     /// Runs `body` with a fresh ledger path, then removes the file, its WAL, its shared memory
     /// and its check note. Stores made inside `body` are closed when it returns.
