@@ -18,6 +18,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case fileNotFound(path: String)
     case badContentEncoding(host: String)
     case invalidURL(String)
+    /// The HTTP library could not be opened (squarestock loads libcurl on first use); the text
+    /// names what is missing and the package that provides it.
+    case libraryMissing(String)
     case other(host: String, code: Int, detail: String)
 
     public var description: String {
@@ -56,6 +59,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(host) sent a compressed body that could not be decoded"
         case .invalidURL(let url):
             return "invalid URL \(Endpoint.redact(url))"
+        case .libraryMissing(let why):
+            return why
         case .other(let host, let code, let detail):
             return "request to \(host) failed: \(detail) (libcurl error \(code))"
         }

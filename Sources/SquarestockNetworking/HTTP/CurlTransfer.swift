@@ -43,7 +43,8 @@ final class CurlTransfer {
         index: Int, request: HTTPRequest, options: TransportOptions, budget: BatchByteBudget,
         clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Instant
     ) throws(TransportError) {
-        guard let e = curl_easy_init() else {
+        if let why = CurlLibrary.failure { throw .libraryMissing(why) }
+        guard let e = ss_curl_easy_init() else {
             throw .other(host: "", code: -1, detail: "libcurl could not create a handle")
         }
         self.index = index
@@ -97,7 +98,7 @@ final class CurlTransfer {
         _ = ss_easy_setopt_string(e, CURLOPT_USERAGENT, options.userAgent)
         _ = ss_easy_setopt_off(e, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
         _ = ss_easy_setopt_pointer(e, CURLOPT_ERRORBUFFER, errorBuffer)
-        for h in request.headers { headerList = curl_slist_append(headerList, h) }
+        for h in request.headers { headerList = ss_curl_slist_append(headerList, h) }
         if let list = headerList { _ = ss_easy_setopt_slist(e, CURLOPT_HTTPHEADER, list) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         _ = ss_easy_setopt_write(e, CURLOPT_WRITEFUNCTION, curlWriteBody)
@@ -107,8 +108,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        if let list = headerList { curl_slist_free_all(list) }
+        ss_curl_easy_cleanup(easy)
+        if let list = headerList { ss_curl_slist_free_all(list) }
         errorBuffer.deallocate()
     }
 
@@ -160,7 +161,7 @@ final class CurlTransfer {
     private func mapError(_ code: CURLcode, options: TransportOptions) -> TransportError {
         let detail: String = {
             let fromBuffer = String(cString: errorBuffer)
-            return fromBuffer.isEmpty ? String(cString: curl_easy_strerror(code)) : fromBuffer
+            return fromBuffer.isEmpty ? String(cString: ss_curl_easy_strerror(code)) : fromBuffer
         }()
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST: return .couldNotResolve(host: host)

@@ -13,7 +13,8 @@ import SquarestockCore
 /// environment variables and `file://` (the offline samples) with one well-understood stack.
 package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     package let options: TransportOptions
-    private let multi: UnsafeMutableRawPointer
+    /// Guarded by `lock`, like everything a batch touches.
+    private var multi: UnsafeMutableRawPointer?
     private let lock = Lock()
     private var random = SystemRandomNumberGenerator()
     private let sleeper: @Sendable (Double) -> Void
@@ -22,34 +23,34 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Reads "now" for a Retry-After given as an HTTP date (the only wall-clock question here).
     private let wallClock: @Sendable () -> Instant
 
-    private static let globalInit: Bool = {
-        curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
-    }()
-
     package init(
         options: TransportOptions = TransportOptions(),
         sleeper: @escaping @Sendable (Double) -> Void = CurlTransport.sleep,
         clock: any MonotonicClock = ProcessMonotonicClock(),
         wallClock: @escaping @Sendable () -> Instant = Instant.now
     ) {
-        _ = CurlTransport.globalInit
         self.options = options
         self.sleeper = sleeper
         self.clock = clock
         self.wallClock = wallClock
-        guard let m = curl_multi_init() else {
-            // curl_multi_init fails only when memory is exhausted.
-            preconditionFailure("libcurl could not allocate a multi handle")
-        }
-        multi = m
-        // No CURLMOPT_MAX_HOST_CONNECTIONS: a transfer past libcurl's cap would wait inside
-        // libcurl with its timeout running. ConnectionSlots applies the cap before a transfer
-        // is added instead.
-        _ = ss_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
     deinit {
-        curl_multi_cleanup(multi)
+        if let multi { ss_curl_multi_cleanup(multi) }
+    }
+
+    /// The multi handle, made with the first batch: a transport is built for every command that
+    /// might fetch, and opening libcurl before a request is really made would cost the commands
+    /// that answer from local data the load they exist to avoid. Nil when libcurl is missing.
+    private func multiHandle() -> UnsafeMutableRawPointer? {
+        if let multi { return multi }
+        guard CurlLibrary.failure == nil, let m = ss_curl_multi_init() else { return nil }
+        // No CURLMOPT_MAX_HOST_CONNECTIONS: a transfer past libcurl's cap would wait inside
+        // libcurl with its timeout running. ConnectionSlots applies the cap before a transfer
+        // is added instead.
+        _ = ss_multi_setopt_long(m, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        multi = m
+        return m
     }
 
     package static let sleep: @Sendable (Double) -> Void = { seconds in
@@ -71,7 +72,18 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         var transfers: [CurlTransfer] = []
         let budget = BatchByteBudget(limitBytes: options.maxBatchBytes)
         defer { peakBytesOfLastBatch = budget.peakBytes }
-        for (i, r) in requests.enumerated() {
+        // Local files first, without libcurl: a batch of only files never opens it.
+        for (i, r) in requests.enumerated() where LocalFileRead.handles(r.url) {
+            results[i] = LocalFileRead.perform(r, options: options, budget: budget, clock: clock)
+        }
+        guard results.contains(where: { $0 == nil }) else { return results.map { $0! } }
+        guard let multi = multiHandle() else {
+            // curl_multi_init fails only when memory is exhausted; a missing library is the case
+            // a user can act on.
+            let why = CurlLibrary.failure ?? "libcurl could not allocate a multi handle"
+            return results.map { $0 ?? .failure(.libraryMissing(why)) }
+        }
+        for (i, r) in requests.enumerated() where results[i] == nil {
             do {
                 transfers.append(
                     try CurlTransfer(
@@ -95,22 +107,22 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
                     waiting.remove(at: i)
                     slots.take(for: t.slotKey)
                     t.prepareAttempt(now: now)
-                    curl_multi_add_handle(multi, t.easy)
+                    ss_curl_multi_add_handle(multi, t.easy)
                     active[UInt(bitPattern: t.easy)] = t
                 } else {
                     i += 1
                 }
             }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            ss_curl_multi_perform(multi, &running)
             var queued: Int32 = 0
             var freedASlot = false
-            while let msg = curl_multi_info_read(multi, &queued) {
+            while let msg = ss_curl_multi_info_read(multi, &queued) {
                 guard msg.pointee.msg == CURLMSG_DONE, let easy = msg.pointee.easy_handle,
                     let t = active.removeValue(forKey: UInt(bitPattern: easy))
                 else { continue }
                 let code = ss_msg_result(msg)
-                curl_multi_remove_handle(multi, easy)
+                ss_curl_multi_remove_handle(multi, easy)
                 slots.give(for: t.slotKey)
                 freedASlot = true
                 let outcome = t.finish(code: code, options: options, started: started)
@@ -142,7 +154,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
             if let next = waiting.map(\.notBefore).filter({ $0 > checked }).min() {
                 timeoutMs = Int32(max(1, min(1000, (next - checked) * 1000)))
             }
-            curl_multi_poll(multi, nil, 0, timeoutMs, nil)
+            ss_curl_multi_poll(multi, nil, 0, timeoutMs, nil)
         }
         return results.map { $0 ?? .failure(.other(host: "", code: -1, detail: "no result")) }
     }

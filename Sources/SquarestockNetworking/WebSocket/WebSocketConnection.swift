@@ -36,7 +36,8 @@ package final class WebSocketConnection: @unchecked Sendable {
     package init(
         url: String, headers: [String] = [], timeout: Double = 10, maxMessage: Int = 4 << 20
     ) throws(WebSocketError) {
-        guard let h = curl_easy_init() else { throw .connection("libcurl could not start") }
+        if let why = CurlLibrary.failure { throw .connection(why) }
+        guard let h = ss_curl_easy_init() else { throw .connection("libcurl could not start") }
         handle = h
         parser = WebSocketFrameParser(maxFrame: maxMessage)
         assembler = WebSocketMessageAssembler(maxMessage: maxMessage)
@@ -49,9 +50,9 @@ package final class WebSocketConnection: @unchecked Sendable {
         ss_easy_setopt_long(h, CURLOPT_HTTPPROXYTUNNEL, 1)
         ss_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1)
         ss_easy_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(timeout * 1000)))
-        let code = curl_easy_perform(h)
+        let code = ss_curl_easy_perform(h)
         // Every property is set from here on, so a throw runs `deinit`, which frees the handle.
-        guard code == CURLE_OK else { throw .connection(String(cString: curl_easy_strerror(code))) }
+        guard code == CURLE_OK else { throw .connection(String(cString: ss_curl_easy_strerror(code))) }
         var s: curl_socket_t = -1
         ss_easy_getinfo_socket(h, CURLINFO_ACTIVESOCKET, &s)
         guard s >= 0 else { throw .connection("no socket after connecting") }
@@ -73,7 +74,7 @@ package final class WebSocketConnection: @unchecked Sendable {
     }
 
     deinit {
-        if !closed { curl_easy_cleanup(handle) }
+        if !closed { ss_curl_easy_cleanup(handle) }
     }
 
     /// Sends a text message.
@@ -128,7 +129,7 @@ package final class WebSocketConnection: @unchecked Sendable {
         guard !closed else { return }
         try? sendAll(WebSocketFrameEncoder.close(code: code), timeout: 1)
         closed = true
-        curl_easy_cleanup(handle)
+        ss_curl_easy_cleanup(handle)
     }
 
     private func sendAll(_ bytes: [UInt8], timeout: Double) throws(WebSocketError) {
@@ -138,7 +139,7 @@ package final class WebSocketConnection: @unchecked Sendable {
         while offset < bytes.count {
             var sent = 0
             let code = bytes.withUnsafeBytes { raw in
-                curl_easy_send(handle, raw.baseAddress! + offset, raw.count - offset, &sent)
+                ss_curl_easy_send(handle, raw.baseAddress! + offset, raw.count - offset, &sent)
             }
             if code == CURLE_AGAIN {
                 guard wait(for: Int16(POLLOUT), until: deadline) else {
@@ -146,7 +147,7 @@ package final class WebSocketConnection: @unchecked Sendable {
                 }
                 continue
             }
-            guard code == CURLE_OK else { throw .connection(String(cString: curl_easy_strerror(code))) }
+            guard code == CURLE_OK else { throw .connection(String(cString: ss_curl_easy_strerror(code))) }
             offset += sent
         }
     }
@@ -155,12 +156,12 @@ package final class WebSocketConnection: @unchecked Sendable {
     private func read(until deadline: Double) throws(WebSocketError) -> [UInt8]? {
         while true {
             var got = 0
-            let code = readBuffer.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &got) }
+            let code = readBuffer.withUnsafeMutableBytes { ss_curl_easy_recv(handle, $0.baseAddress, $0.count, &got) }
             if code == CURLE_OK {
                 guard got > 0 else { throw .connection("the server closed the connection without a close frame") }
                 return Array(readBuffer[0..<got])
             }
-            guard code == CURLE_AGAIN else { throw .connection(String(cString: curl_easy_strerror(code))) }
+            guard code == CURLE_AGAIN else { throw .connection(String(cString: ss_curl_easy_strerror(code))) }
             guard wait(for: Int16(POLLIN), until: deadline) else { return nil }
         }
     }
