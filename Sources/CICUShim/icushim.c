@@ -1,8 +1,89 @@
 #include "icushim.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/ustring.h>
+
+/*
+ * ICU is opened on first use, not linked: loading libicuuc, libicui18n and their 30 MB of data
+ * at every start cost the commands that never ask ICU anything (`line` from its cache,
+ * `--version`, an offline search) more than the rest of their work. Zone offsets come from the
+ * system's tz database (SquarestockCore's TZif reader); ICU answers what it alone knows (display
+ * names, month names, the Chinese calendar) and is the fallback for zones the system lacks.
+ *
+ * The header renames every ICU function with its major version (ucal_open is ucal_open_72), so
+ * the names looked up are the renamed ones, and the library opened is the major version the
+ * headers came from: the ABI ICU promises.
+ */
+#define SS_STR_(x) #x
+#define SS_STR(x) SS_STR_(x)
+#define SS_ICU_SONAME "libicui18n.so." SS_STR(U_ICU_VERSION_MAJOR_NUM)
+
+/* Every ICU function the shim calls, as a pointer of the header's own type. */
+#define SS_ICU_FUNCTIONS \
+    X(u_strFromUTF8) \
+    X(u_strcmp) \
+    X(ucal_getCanonicalTimeZoneID) \
+    X(ucal_open) \
+    X(ucal_close) \
+    X(ucal_setGregorianChange) \
+    X(ucal_setMillis) \
+    X(ucal_get) \
+    X(ucal_setAttribute) \
+    X(ucal_clear) \
+    X(ucal_set) \
+    X(ucal_getMillis) \
+    X(ucal_getTimeZoneTransitionDate) \
+    X(u_strToUTF8) \
+    X(ucal_inDaylightTime) \
+    X(ucal_getTimeZoneDisplayName) \
+    X(udat_open) \
+    X(udat_close) \
+    X(udat_getSymbols) \
+
+#define X(name) static __typeof__(name) *icu_##name;
+SS_ICU_FUNCTIONS
+#undef X
+#define ICU(name) (*icu_##name)
+
+static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+static int icu_loaded;
+static char icu_failure[256];
+
+static void icu_load_once(void) {
+    /* The i18n library's handle also finds the common library's functions (u_*): dlsym searches
+     * a library's dependencies too. */
+    void *lib = dlopen(SS_ICU_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (lib == NULL) {
+        snprintf(icu_failure, sizeof icu_failure,
+                 "ICU is not installed (%s not found); install it: apt install libicu%d", SS_ICU_SONAME,
+                 U_ICU_VERSION_MAJOR_NUM);
+        return;
+    }
+#define X(name)                                                                                    \
+    *(void **)(&icu_##name) = dlsym(lib, SS_STR(name));                                            \
+    if (icu_##name == NULL) {                                                                      \
+        snprintf(icu_failure, sizeof icu_failure, "%s has no %s", SS_ICU_SONAME, SS_STR(name));    \
+        return;                                                                                    \
+    }
+    SS_ICU_FUNCTIONS
+#undef X
+    icu_loaded = 1;
+}
+
+static int icu_ready(void) {
+    pthread_once(&icu_once, icu_load_once);
+    return icu_loaded;
+}
+
+int ss_icu_load(char *why, int cap) {
+    int ok = icu_ready();
+    if (!ok && why != NULL && cap > 0) snprintf(why, (size_t)cap, "%s", icu_failure);
+    return ok;
+}
 
 /* Longest zone ID accepted (IANA IDs are far shorter), in UTF-16 units including the NUL. */
 #define SS_ZONE_CAP 128
@@ -21,35 +102,36 @@ static int zone_to_uchars(const char *zone, UChar *out, int32_t *len) {
     if (zone == NULL || zone[0] == '\0') return 0;
     UErrorCode st = U_ZERO_ERROR;
     *len = 0;
-    u_strFromUTF8(out, SS_ZONE_CAP, len, zone, -1, &st);
+    ICU(u_strFromUTF8)(out, SS_ZONE_CAP, len, zone, -1, &st);
     if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING) return 0;
     return *len > 0 && *len < SS_ZONE_CAP;
 }
 
 static int uchars_known(const UChar *id, int32_t len) {
     static const UChar unknown[] = {'E', 't', 'c', '/', 'U', 'n', 'k', 'n', 'o', 'w', 'n', 0};
-    if (u_strcmp(id, unknown) == 0) return 0;
+    if (ICU(u_strcmp)(id, unknown) == 0) return 0;
     UChar canonical[SS_ZONE_CAP];
     UBool isSystem = 0;
     UErrorCode st = U_ZERO_ERROR;
-    ucal_getCanonicalTimeZoneID(id, len, canonical, SS_ZONE_CAP, &isSystem, &st);
+    ICU(ucal_getCanonicalTimeZoneID)(id, len, canonical, SS_ZONE_CAP, &isSystem, &st);
     return U_SUCCESS(st) && isSystem;
 }
 
 /* A proleptic Gregorian calendar in a known zone, or NULL. Caller closes it. */
 static UCalendar *open_zone(const char *zone) {
+    if (!icu_ready()) return NULL;
     UChar id[SS_ZONE_CAP];
     int32_t len = 0;
     if (!zone_to_uchars(zone, id, &len) || !uchars_known(id, len)) return NULL;
     UErrorCode st = U_ZERO_ERROR;
-    UCalendar *cal = ucal_open(id, len, "en_US_POSIX", UCAL_GREGORIAN, &st);
+    UCalendar *cal = ICU(ucal_open)(id, len, "en_US_POSIX", UCAL_GREGORIAN, &st);
     if (U_FAILURE(st)) {
-        if (cal != NULL) ucal_close(cal);
+        if (cal != NULL) ICU(ucal_close)(cal);
         return NULL;
     }
-    ucal_setGregorianChange(cal, -SS_MAX_MS, &st);
+    ICU(ucal_setGregorianChange)(cal, -SS_MAX_MS, &st);
     if (U_FAILURE(st)) {
-        ucal_close(cal);
+        ICU(ucal_close)(cal);
         return NULL;
     }
     return cal;
@@ -61,10 +143,10 @@ int64_t ss_zone_offset_ms(const char *zone, double utc_ms, int *ok) {
     UCalendar *cal = open_zone(zone);
     if (cal == NULL) return 0;
     UErrorCode st = U_ZERO_ERROR;
-    ucal_setMillis(cal, utc_ms, &st);
-    int32_t raw = ucal_get(cal, UCAL_ZONE_OFFSET, &st);
-    int32_t dst = ucal_get(cal, UCAL_DST_OFFSET, &st);
-    ucal_close(cal);
+    ICU(ucal_setMillis)(cal, utc_ms, &st);
+    int32_t raw = ICU(ucal_get)(cal, UCAL_ZONE_OFFSET, &st);
+    int32_t dst = ICU(ucal_get)(cal, UCAL_DST_OFFSET, &st);
+    ICU(ucal_close)(cal);
     if (U_FAILURE(st)) return 0;
     if (ok != NULL) *ok = 1;
     return (int64_t)raw + (int64_t)dst;
@@ -76,21 +158,21 @@ double ss_zone_wall_to_utc_ms(const char *zone, int year, int month, int day,
     if (year < -SS_MAX_YEAR || year > SS_MAX_YEAR) return 0;
     UCalendar *cal = open_zone(zone);
     if (cal == NULL) return 0;
-    ucal_setAttribute(cal, UCAL_LENIENT, 1);
-    ucal_setAttribute(cal, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
-    ucal_setAttribute(cal, UCAL_SKIPPED_WALL_TIME, UCAL_WALLTIME_LAST);
-    ucal_clear(cal);
+    ICU(ucal_setAttribute)(cal, UCAL_LENIENT, 1);
+    ICU(ucal_setAttribute)(cal, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
+    ICU(ucal_setAttribute)(cal, UCAL_SKIPPED_WALL_TIME, UCAL_WALLTIME_LAST);
+    ICU(ucal_clear)(cal);
     /* EXTENDED_YEAR rather than YEAR: no era, so years <= 0 work too. */
-    ucal_set(cal, UCAL_EXTENDED_YEAR, year);
-    ucal_set(cal, UCAL_MONTH, month - 1);
-    ucal_set(cal, UCAL_DATE, day);
-    ucal_set(cal, UCAL_HOUR_OF_DAY, hour);
-    ucal_set(cal, UCAL_MINUTE, minute);
-    ucal_set(cal, UCAL_SECOND, second);
-    ucal_set(cal, UCAL_MILLISECOND, 0);
+    ICU(ucal_set)(cal, UCAL_EXTENDED_YEAR, year);
+    ICU(ucal_set)(cal, UCAL_MONTH, month - 1);
+    ICU(ucal_set)(cal, UCAL_DATE, day);
+    ICU(ucal_set)(cal, UCAL_HOUR_OF_DAY, hour);
+    ICU(ucal_set)(cal, UCAL_MINUTE, minute);
+    ICU(ucal_set)(cal, UCAL_SECOND, second);
+    ICU(ucal_set)(cal, UCAL_MILLISECOND, 0);
     UErrorCode st = U_ZERO_ERROR;
-    UDate result = ucal_getMillis(cal, &st);
-    ucal_close(cal);
+    UDate result = ICU(ucal_getMillis)(cal, &st);
+    ICU(ucal_close)(cal);
     if (U_FAILURE(st)) return 0;
     if (ok != NULL) *ok = 1;
     return result;
@@ -103,10 +185,10 @@ static int transition(const char *zone, double utc_ms, UTimeZoneTransitionType t
     UCalendar *cal = open_zone(zone);
     if (cal == NULL) return 0;
     UErrorCode st = U_ZERO_ERROR;
-    ucal_setMillis(cal, utc_ms, &st);
+    ICU(ucal_setMillis)(cal, utc_ms, &st);
     UDate date = 0;
-    UBool found = U_SUCCESS(st) ? ucal_getTimeZoneTransitionDate(cal, type, &date, &st) : 0;
-    ucal_close(cal);
+    UBool found = U_SUCCESS(st) ? ICU(ucal_getTimeZoneTransitionDate)(cal, type, &date, &st) : 0;
+    ICU(ucal_close)(cal);
     if (U_FAILURE(st) || !found) return 0;
     *out = date;
     return 1;
@@ -121,6 +203,7 @@ int ss_zone_previous_transition_ms(const char *zone, double utc_ms, double *out)
 }
 
 int ss_zone_is_known(const char *zone) {
+    if (!icu_ready()) return 0;
     UChar id[SS_ZONE_CAP];
     int32_t len = 0;
     return zone_to_uchars(zone, id, &len) && uchars_known(id, len);
@@ -131,7 +214,7 @@ static int to_utf8(const UChar *src, int32_t srcLen, char *buf, int cap) {
     if (buf == NULL || cap <= 0) return -1;
     UErrorCode st = U_ZERO_ERROR;
     int32_t len = 0;
-    u_strToUTF8(buf, cap, &len, src, srcLen, &st);
+    ICU(u_strToUTF8)(buf, cap, &len, src, srcLen, &st);
     if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING || len < 0 || len >= cap) {
         buf[0] = '\0';
         return -1;
@@ -146,15 +229,15 @@ int ss_zone_short_name(const char *zone, double utc_ms, const char *locale, char
     UCalendar *cal = open_zone(zone);
     if (cal == NULL) return -1;
     UErrorCode st = U_ZERO_ERROR;
-    ucal_setMillis(cal, utc_ms, &st);
-    UBool dst = U_SUCCESS(st) ? ucal_inDaylightTime(cal, &st) : 0;
+    ICU(ucal_setMillis)(cal, utc_ms, &st);
+    UBool dst = U_SUCCESS(st) ? ICU(ucal_inDaylightTime)(cal, &st) : 0;
     UChar name[SS_NAME_CAP];
     int32_t n = 0;
     if (U_SUCCESS(st)) {
-        n = ucal_getTimeZoneDisplayName(cal, dst ? UCAL_SHORT_DST : UCAL_SHORT_STANDARD, locale,
+        n = ICU(ucal_getTimeZoneDisplayName)(cal, dst ? UCAL_SHORT_DST : UCAL_SHORT_STANDARD, locale,
                                         name, SS_NAME_CAP, &st);
     }
-    ucal_close(cal);
+    ICU(ucal_close)(cal);
     if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING || n <= 0 || n >= SS_NAME_CAP) return -1;
     return to_utf8(name, n, buf, cap);
 }
@@ -172,17 +255,18 @@ int ss_month_symbols(const char *locale, int kind, char *buf, int cap) {
     default: return -1;
     }
     static const UChar utc[] = {'U', 'T', 'C', 0};
+    if (!icu_ready()) return -1;
     UErrorCode st = U_ZERO_ERROR;
-    UDateFormat *fmt = udat_open(UDAT_MEDIUM, UDAT_MEDIUM, locale, utc, 3, NULL, 0, &st);
+    UDateFormat *fmt = ICU(udat_open)(UDAT_MEDIUM, UDAT_MEDIUM, locale, utc, 3, NULL, 0, &st);
     if (U_FAILURE(st)) {
-        if (fmt != NULL) udat_close(fmt);
+        if (fmt != NULL) ICU(udat_close)(fmt);
         return -1;
     }
     int pos = 0;
     int result = 12;
     for (int32_t i = 0; i < 12; i++) {
         UChar name[SS_NAME_CAP];
-        int32_t n = udat_getSymbols(fmt, type, i, name, SS_NAME_CAP, &st);
+        int32_t n = ICU(udat_getSymbols)(fmt, type, i, name, SS_NAME_CAP, &st);
         if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING || n < 0 || n >= SS_NAME_CAP) {
             result = -1;
             break;
@@ -198,7 +282,7 @@ int ss_month_symbols(const char *locale, int kind, char *buf, int cap) {
             break;
         }
     }
-    udat_close(fmt);
+    ICU(udat_close)(fmt);
     if (result < 0) buf[0] = '\0';
     return result;
 }
@@ -209,26 +293,27 @@ int ss_chinese_to_gregorian_days(int gregorian_year, int month, int is_leap, int
     if (gregorian_year < -SS_MAX_YEAR || gregorian_year > SS_MAX_YEAR) return 0;
     if (month < 1 || month > 12 || day < 1 || day > 30) return 0;
     static const UChar utc[] = {'U', 'T', 'C', 0};
+    if (!icu_ready()) return 0;
     UErrorCode st = U_ZERO_ERROR;
-    UCalendar *cal = ucal_open(utc, 3, "en_US@calendar=chinese", UCAL_DEFAULT, &st);
+    UCalendar *cal = ICU(ucal_open)(utc, 3, "en_US@calendar=chinese", UCAL_DEFAULT, &st);
     if (U_FAILURE(st)) {
-        if (cal != NULL) ucal_close(cal);
+        if (cal != NULL) ICU(ucal_close)(cal);
         return 0;
     }
-    ucal_setAttribute(cal, UCAL_LENIENT, 0);
-    ucal_clear(cal);
+    ICU(ucal_setAttribute)(cal, UCAL_LENIENT, 0);
+    ICU(ucal_clear)(cal);
     /* ICU counts Chinese extended years from 2637 BCE: the lunar year starting in Gregorian
      * year Y is extended year Y + 2637. */
-    ucal_set(cal, UCAL_EXTENDED_YEAR, gregorian_year + 2637);
-    ucal_set(cal, UCAL_MONTH, month - 1);
-    ucal_set(cal, UCAL_IS_LEAP_MONTH, is_leap ? 1 : 0);
-    ucal_set(cal, UCAL_DATE, day);
-    UDate ms = ucal_getMillis(cal, &st);
+    ICU(ucal_set)(cal, UCAL_EXTENDED_YEAR, gregorian_year + 2637);
+    ICU(ucal_set)(cal, UCAL_MONTH, month - 1);
+    ICU(ucal_set)(cal, UCAL_IS_LEAP_MONTH, is_leap ? 1 : 0);
+    ICU(ucal_set)(cal, UCAL_DATE, day);
+    UDate ms = ICU(ucal_getMillis)(cal, &st);
     /* Non-lenient calendars only validate on a field read: confirm the fields survived. */
-    int32_t gotMonth = U_SUCCESS(st) ? ucal_get(cal, UCAL_MONTH, &st) : -1;
-    int32_t gotLeap = U_SUCCESS(st) ? ucal_get(cal, UCAL_IS_LEAP_MONTH, &st) : -1;
-    int32_t gotDay = U_SUCCESS(st) ? ucal_get(cal, UCAL_DATE, &st) : -1;
-    ucal_close(cal);
+    int32_t gotMonth = U_SUCCESS(st) ? ICU(ucal_get)(cal, UCAL_MONTH, &st) : -1;
+    int32_t gotLeap = U_SUCCESS(st) ? ICU(ucal_get)(cal, UCAL_IS_LEAP_MONTH, &st) : -1;
+    int32_t gotDay = U_SUCCESS(st) ? ICU(ucal_get)(cal, UCAL_DATE, &st) : -1;
+    ICU(ucal_close)(cal);
     if (U_FAILURE(st) || gotMonth != month - 1 || gotLeap != (is_leap ? 1 : 0) || gotDay != day) return 0;
     if (!ms_in_range(ms)) return 0;
     double days = ms / 86400000.0;

@@ -2,7 +2,7 @@
 #define SQUARESTOCK_ICUSHIM_H
 
 /*
- * Plain-C wrappers around the system ICU calendar and time-zone services.
+ * Plain-C wrappers around the system ICU calendar and time-zone services, opened on first use.
  *
  * Only plain C types appear here: Foundation on Linux ships its own ICU module, so the
  * system ICU headers must never reach Swift (their type names clash). All ICU includes live in
@@ -19,6 +19,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Opens ICU if it is not open yet (every function below does so itself). Returns 1 when ICU is
+ * usable; otherwise 0 with the reason, naming the package to install, in why. */
+int ss_icu_load(char *why, int cap);
 
 /* Total UTC offset (raw + DST) in ms at the instant. *ok (may be NULL) is 1 on success. */
 int64_t ss_zone_offset_ms(const char *zone, double utc_ms, int *ok);

@@ -3,14 +3,16 @@
 ///
 /// Sources disagree on zones (Stooq prints Warsaw time for New York stocks) and the US and EU
 /// change clocks on different weekends, so every conversion names its zone explicitly; the
-/// answers come from system ICU, never from the process's TZ or locale, and a shared per-zone
+/// answers come from the system's tz database (ICU for a zone it lacks), never from the
+/// process's TZ or locale, and a shared per-zone
 /// cache of the current offset interval makes converting millions of bars cheap.
 public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// IANA zone ID as given, e.g. `America/New_York`.
     public let identifier: String
     let cache: ZoneOffsetCache
 
-    /// Fails for IDs ICU does not know, rather than silently using GMT as ICU would.
+    /// Fails for IDs neither the tz database nor ICU knows, rather than silently using GMT as
+    /// ICU would.
     public init(identifier: String) throws(TimeZoneError) {
         guard let cache = ZoneOffsetCache.shared(for: identifier) else {
             throw .unknownZone(identifier)
@@ -64,7 +66,13 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
         let key = AbbreviationKey(zone: identifier, offset: offset, locale: locale)
         if let known = Self.abbreviationLock.withLock({ Self.abbreviations[key] }) { return known }
         let name: String
-        if let icu = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(icu) {
+        if locale == "en_US", let system = cache.source.systemAbbreviation(at: t) {
+            // English names straight from the system's tz database, no ICU: the traders' table
+            // first, then the file's own letters (`EST`, `KST`); a numeric one (`+03`) reads as UTC+3.
+            name =
+                ZoneAbbreviations.name(zone: identifier, offsetSeconds: offset)
+                ?? (Self.isLetters(system) ? system : Self.utcOffsetName(offset))
+        } else if let icu = ICUZone.shortName(identifier, at: t, locale: locale), !Self.isOffsetFormat(icu) {
             name = icu
         } else {
             name = ZoneAbbreviations.name(zone: identifier, offsetSeconds: offset) ?? Self.utcOffsetName(offset)
@@ -89,6 +97,11 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
         guard bytes.count > 3 else { return false }
         let prefix = String(decoding: bytes[0..<3], as: UTF8.self)
         return prefix == "GMT" || prefix == "UTC"
+    }
+
+    /// A tz database abbreviation made of letters (`EDT`), as opposed to a numeric one (`+0530`).
+    static func isLetters(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
     }
 
     /// `UTC`, `UTC+2`, `UTC-4`, `UTC+5:30`, `UTC+5:45`.

@@ -48,7 +48,7 @@ package struct WallClockConverter {
         slowConversions += 1
         let t = zone.instant(for: CivilDateTime(secondsSinceEpochUTC: clamped)).secondsSinceEpoch
         if interval.offset(at: t) == nil {
-            interval = ZoneOffsetCache.lookUp(zone.cache.zone, containing: t)
+            interval = ZoneOffsetCache.lookUp(zone.cache.source, containing: t)
             intervalLookups += 1
             offset = interval.offset
             // interval.instant(forWall:) accepts w when wallSafeStart <= w - offset < end.

@@ -41,6 +41,9 @@ final class ZoneOffsetCache: Sendable {
     }
 
     let zone: String
+    /// Where the zone's answers come from: the system's TZif file, or ICU for a zone the system
+    /// does not hold.
+    let source: ZoneSource
 
     // The interval, as separate atomics so torn reads are detectable rather than undefined.
     private let sequence = Atomic<UInt64>(0)
@@ -50,7 +53,10 @@ final class ZoneOffsetCache: Sendable {
     private let wallSafeStart = Atomic<Int64>(Interval.empty.wallSafeStart)
     private let writer = Mutex(())
 
-    private init(zone: String) { self.zone = zone }
+    private init(zone: String, source: ZoneSource) {
+        self.zone = zone
+        self.source = source
+    }
 
     /// A consistent copy of the interval, or nil while a writer is storing one.
     @inline(__always) private func snapshot() -> Interval? {
@@ -85,13 +91,14 @@ final class ZoneOffsetCache: Sendable {
 
     private static let registry = Mutex<[String: ZoneOffsetCache]>([:])
 
-    /// The shared cache for a zone ID, or nil if ICU does not know the zone.
+    /// The shared cache for a zone ID, or nil if neither the system's tz database nor ICU knows
+    /// the zone.
     static func shared(for zone: String) -> ZoneOffsetCache? {
         if let cache = registry.withLock({ $0[zone] }) { return cache }
-        guard ICUZone.isKnown(zone) else { return nil }
+        guard let source = ZoneSource(zone) else { return nil }
         return registry.withLock { table in
             if let cache = table[zone] { return cache }
-            let cache = ZoneOffsetCache(zone: zone)
+            let cache = ZoneOffsetCache(zone: zone, source: source)
             table[zone] = cache
             return cache
         }
@@ -109,7 +116,7 @@ final class ZoneOffsetCache: Sendable {
     }
 
     private func slowInstant(forWall w: Int64, normalized: CivilDateTime) -> Int64 {
-        if let t = ICUZone.instant(zone, wall: normalized) {
+        if let t = source.instant(forWall: w, normalized: normalized) {
             // Inside the current span already (wall clocks just after a fall-back): keep it.
             if current.offset(at: t) == nil { refill(containing: t) }
             return t
@@ -118,10 +125,10 @@ final class ZoneOffsetCache: Sendable {
         return w &- offset(at: w)
     }
 
-    /// Asks ICU for the span containing `t` and makes it the current one.
+    /// Asks the zone's source for the span containing `t` and makes it the current one.
     @discardableResult
     func refill(containing t: Int64) -> Interval {
-        let interval = Self.lookUp(zone, containing: t)
+        let interval = Self.lookUp(source, containing: t)
         store(interval)
         return interval
     }
@@ -130,23 +137,23 @@ final class ZoneOffsetCache: Sendable {
     /// offset jumps stay below 26 hours (Alaska 1867, Samoa 2011).
     static let lookBehind: Int64 = 2 * 86_400
 
-    static func lookUp(_ zone: String, containing t: Int64) -> Interval {
-        let offset = ICUZone.offsetSeconds(zone, at: t) ?? 0
-        let start = ICUZone.previousTransition(zone, atOrBefore: t) ?? .min
-        let end = ICUZone.nextTransition(zone, after: t) ?? .max
+    static func lookUp(_ zone: ZoneSource, containing t: Int64) -> Interval {
+        let offset = zone.offsetSeconds(at: t) ?? 0
+        let start = zone.previousTransition(atOrBefore: t) ?? .min
+        let end = zone.nextTransition(after: t) ?? .max
         // Largest offset in force during the look-behind window before `start`.
         var largest = offset
         var cursor = start
         while cursor != .min, cursor > -ICUZone.maxSeconds {
-            if let before = ICUZone.offsetSeconds(zone, at: cursor - 1) { largest = max(largest, before) }
-            guard let previous = ICUZone.previousTransition(zone, atOrBefore: cursor - 1),
+            if let before = zone.offsetSeconds(at: cursor - 1) { largest = max(largest, before) }
+            guard let previous = zone.previousTransition(atOrBefore: cursor - 1),
                 previous < cursor, previous > start - lookBehind
             else { break }
             cursor = previous
         }
         let wallSafeStart = start == .min ? Int64.min : start + (largest - offset)
         if t < start || t >= end {
-            // ICU answered inconsistently (only at the edges of its range): cache nothing usable.
+            // The source answered inconsistently (only at the edges of ICU's range): cache nothing usable.
             return Interval(start: t, end: t &+ 1, offset: offset, wallSafeStart: .max)
         }
         return Interval(start: start, end: end, offset: offset, wallSafeStart: wallSafeStart)

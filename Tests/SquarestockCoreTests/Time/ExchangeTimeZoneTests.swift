@@ -125,6 +125,8 @@ struct ZoneCase: Sendable, CustomTestStringConvertible {
         ("Asia/Kathmandu", "2025-07-15 12:00:00", "en_US", "UTC+5:45"),  // no table entry: the offset form
         ("America/Sao_Paulo", "2025-07-15 12:00:00", "en_US", "UTC-3"),
         ("Etc/UTC", "2025-07-15 12:00:00", "en_US", "UTC"),
+        // Letters from the tz database where ICU's English names only had `GMT+9`.
+        ("Asia/Seoul", "2025-07-15 12:00:00", "en_US", "KST"),
     ]
 
     @Test(arguments: abbreviations)
