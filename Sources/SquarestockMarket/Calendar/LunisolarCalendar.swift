@@ -3,7 +3,8 @@ import SquarestockCore
 import Synchronization
 
 /// Dates of the Chinese lunisolar calendar (Lunar New Year, Buddha's Birthday, Tuen Ng,
-/// Mid-Autumn, Chung Yeung), converted by ICU's astronomical Chinese calendar.
+/// Mid-Autumn, Chung Yeung), converted by ICU's astronomical Chinese calendar (from a table of its
+/// answers for 1900 through 2100, `LunisolarTable`, so the usual years never open ICU).
 ///
 /// ICU computes new moons and solar terms for the meridian of UTC+8, which is the calendar
 /// Hong Kong and Singapore publish their holidays from. Answers are memoised: a calendar asks
@@ -18,6 +19,14 @@ package enum LunisolarCalendar {
     package static func gregorianDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool = false)
         -> CivilDate?
     {
+        if let known = LunisolarTable.date(lunarYearStartingIn: year, month: month, day: day, leap: leap) {
+            return known
+        }
+        return icuDate(lunarYearStartingIn: year, month: month, day: day, leap: leap)
+    }
+
+    /// ICU's answer, memoised; the table's source and its check.
+    static func icuDate(lunarYearStartingIn year: Int, month: Int, day: Int, leap: Bool) -> CivilDate? {
         let key = Key(year: year, month: month, day: day, leap: leap)
         if let hit = memo.withLock({ $0[key] }) { return hit }
         var days: Int64 = 0
