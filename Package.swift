@@ -1,6 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// SQLite goes into the tool itself (Debian's libsqlite3.a, from libsqlite3-dev) rather than being
+/// loaded at start: only the portfolio uses it, and every other command would pay for loading it.
+/// GRDB's module map links `-lsqlite3`; `Linker/libsqlite3.so` is a one-line linker script that
+/// answers that name with the static archive (search paths given with -L apply to every -l).
+let sqliteLinkedIn: [LinkerSetting] = [
+    .unsafeFlags(["-L", Context.packageDirectory + "/Linker"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "squarestock",
     platforms: [.macOS(.v15)],
@@ -21,19 +29,14 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
-        // libcurl from the system (Debian: libcurl4-openssl-dev); shim.h holds typed wrappers
-        // for its variadic calls, which Swift cannot call directly.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
+        // libcurl, opened with dlopen on first use rather than linked (a command that answers from
+        // local data never loads it or the two dozen libraries it brings); its headers come from
+        // libcurl4-openssl-dev at build time. The header holds typed wrappers for curl's variadic calls.
+        .target(name: "CCurl"),
         // System ICU (libicu-dev) behind a header of plain C types: Foundation carries its own
-        // ICU module, and importing the system headers into Swift clashes with it.
-        .target(
-            name: "CICUShim",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
-        ),
+        // ICU module, and importing the system headers into Swift clashes with it. Also opened on
+        // first use: zone offsets come from the system's tz database, so most commands never need it.
+        .target(name: "CICUShim"),
         // The layers, bottom up; ARCHITECTURE.md says what each holds and may import. A target
         // lists every target it imports, and CI builds with the import check on, so a reference
         // that runs the wrong way (rendering naming a service, say) does not build.
@@ -100,7 +103,8 @@ let package = Package(
                 "SquarestockKit", "SquarestockLive", "SquarestockCore", "SquarestockRendering", "SquarestockSearch",
                 "SquarestockWatch", "SquarestockPortfolio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: sqliteLinkedIn
         ),
         // Fuzz targets for every byte parser; see Fuzz/run.sh. Without libFuzzer it replays files.
         .executableTarget(
