@@ -1,0 +1,141 @@
+/// A column of integers held at the narrowest width (16, 32 or 64 bits) its values have needed so
+/// far.
+///
+/// History bars are millions of small numbers (prices in cents, day numbers, volumes); one
+/// `Int64` each, or one struct of optionals per bar, costs several times the CSV they came from.
+/// A column starts at 16 bits and widens once per step, copying, when a value does not fit; the
+/// wider array keeps the narrower one's capacity, so a column reserved up front never grows again.
+package struct PackedIntegers: Sendable {
+    package enum Width: Int, Sendable, Comparable {
+        case w16 = 2
+        case w32 = 4
+        case w64 = 8
+        package static func < (a: Width, b: Width) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    package private(set) var width: Width = .w16
+    private var narrow: [Int16] = []
+    private var middle: [Int32] = []
+    private var wide: [Int64] = []
+
+    package init() {}
+
+    package var count: Int {
+        switch width {
+        case .w16: narrow.count
+        case .w32: middle.count
+        case .w64: wide.count
+        }
+    }
+
+    /// The bytes the values take (capacity aside), for memory reports.
+    package var byteCount: Int { count * width.rawValue }
+
+    @inline(__always)
+    package subscript(i: Int) -> Int64 {
+        get {
+            switch width {
+            case .w16: Int64(narrow[i])
+            case .w32: Int64(middle[i])
+            case .w64: wide[i]
+            }
+        }
+        set {
+            switch width {
+            case .w16:
+                if let x = Int16(exactly: newValue) {
+                    narrow[i] = x
+                    return
+                }
+            case .w32:
+                if let x = Int32(exactly: newValue) {
+                    middle[i] = x
+                    return
+                }
+            case .w64:
+                wide[i] = newValue
+                return
+            }
+            widen(toHold: newValue)
+            self[i] = newValue
+        }
+    }
+
+    @inline(__always)
+    package mutating func append(_ value: Int64) {
+        switch width {
+        case .w16:
+            if let x = Int16(exactly: value) {
+                narrow.append(x)
+                return
+            }
+        case .w32:
+            if let x = Int32(exactly: value) {
+                middle.append(x)
+                return
+            }
+        case .w64:
+            wide.append(value)
+            return
+        }
+        widen(toHold: value)
+        append(value)
+    }
+
+    /// Values the column has room for at its width without reallocating.
+    package var capacity: Int {
+        switch width {
+        case .w16: narrow.capacity
+        case .w32: middle.capacity
+        case .w64: wide.capacity
+        }
+    }
+
+    package mutating func reserveCapacity(_ n: Int) {
+        switch width {
+        case .w16: narrow.reserveCapacity(n)
+        case .w32: middle.reserveCapacity(n)
+        case .w64: wide.reserveCapacity(n)
+        }
+    }
+
+    package mutating func removeLast(_ k: Int) {
+        switch width {
+        case .w16: narrow.removeLast(k)
+        case .w32: middle.removeLast(k)
+        case .w64: wide.removeLast(k)
+        }
+    }
+
+    /// Reverses the values in place.
+    package mutating func reverse() {
+        switch width {
+        case .w16: narrow.reverse()
+        case .w32: middle.reverse()
+        case .w64: wide.reverse()
+        }
+    }
+
+    /// Moves to the width `value` needs (at least one step up), copying the values once.
+    @inline(never)
+    private mutating func widen(toHold value: Int64) {
+        let target: Width = width == .w16 && Int32(exactly: value) != nil ? .w32 : .w64
+        switch (width, target) {
+        case (.w16, .w32):
+            middle.reserveCapacity(narrow.capacity)
+            for v in narrow { middle.append(Int32(v)) }
+            narrow = []
+        case (.w16, .w64):
+            wide.reserveCapacity(narrow.capacity)
+            for v in narrow { wide.append(Int64(v)) }
+            narrow = []
+        case (.w32, _):
+            wide.reserveCapacity(middle.capacity)
+            for v in middle { wide.append(Int64(v)) }
+            middle = []
+        default:
+            break
+        }
+        width = target
+    }
+}
