@@ -18,7 +18,7 @@ package enum HistoryFixture {
     package static func date(_ s: String) -> CivilDate { DateTimeParsing.isoDate(s)! }
 
     /// Bars strictly oldest first.
-    package static func isOldestFirst(_ bars: [Bar]) -> Bool {
+    package static func isOldestFirst<Bars: Collection<Bar>>(_ bars: Bars) -> Bool {
         zip(bars, bars.dropFirst()).allSatisfy { $0.time < $1.time }
     }
 }

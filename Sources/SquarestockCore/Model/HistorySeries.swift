@@ -8,13 +8,13 @@ public struct HistorySeries: Sendable, Equatable {
     /// The exchange's zone: session dates are its wall-clock dates.
     public var zone: ExchangeTimeZone
     public var interval: HistoryInterval
-    /// Oldest first, at most one bar per instant.
-    public var bars: [Bar]
+    /// Oldest first, at most one bar per instant; held by column (`HistoryBars`).
+    public var bars: HistoryBars
     /// The currency prices are quoted in, when the caller knows it (CSV histories do not say).
     public var currency: Currency?
 
     public init(
-        symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, bars: [Bar], currency: Currency? = nil
+        symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, bars: HistoryBars, currency: Currency? = nil
     ) {
         self.symbol = symbol
         self.zone = zone
@@ -23,10 +23,22 @@ public struct HistorySeries: Sendable, Equatable {
         self.currency = currency
     }
 
+    /// From bars one struct each (the JSON chart decoders, tests): stored by column.
+    public init(
+        symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, bars: [Bar], currency: Currency? = nil
+    ) {
+        self.init(symbol: symbol, zone: zone, interval: interval, bars: HistoryBars(bars), currency: currency)
+    }
+
     /// Distinct session dates, oldest first.
     public var sessions: [CivilDate] {
         var out: [CivilDate] = []
-        for b in bars where out.last != b.session { out.append(b.session) }
+        var last: Int64? = nil
+        for i in bars.indices {
+            let day = bars.sessionDay(at: i)
+            if day != last { out.append(CivilDate(daysSinceEpoch: day)) }
+            last = day
+        }
         return out
     }
 
@@ -49,7 +61,7 @@ public struct HistorySeries: Sendable, Equatable {
             }
             start -= 1
         }
-        copy.bars = Array(bars[start...])
+        copy.bars = HistoryBars(bars[start...])
         return copy
     }
 
@@ -57,7 +69,7 @@ public struct HistorySeries: Sendable, Equatable {
     public func sessions(from date: CivilDate) -> HistorySeries {
         var copy = self
         let start = bars.firstIndex { $0.session >= date } ?? bars.count
-        copy.bars = Array(bars[start...])
+        copy.bars = HistoryBars(bars[start...])
         return copy
     }
 }

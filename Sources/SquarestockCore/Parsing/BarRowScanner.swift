@@ -26,6 +26,8 @@ package struct BarRowScanner {
 
     /// The date of the last row accepted.
     package private(set) var date = CivilDate(year: 1970, month: 1, day: 1)
+    /// The day number of the last row accepted (`date.daysSinceEpoch`).
+    package var day: Int64 { dateDays }
     /// The wall clock of the last row accepted, in seconds as if UTC (`secondsSinceEpochAsUTC`).
     package private(set) var wall: Int64 = 0
 

@@ -20,7 +20,7 @@ struct ChartExtremes {
     var lastClose: ExactDecimal? = nil
     var anyVolume = false
 
-    init(bars: [Bar]) {
+    init(bars: HistoryBars) {
         closes = [Double?](repeating: nil, count: bars.count)
         for (i, b) in bars.enumerated() {
             guard let c = b.close else { continue }

@@ -231,7 +231,7 @@ package enum ChartRenderer {
     }
 
     static func legend(
-        series: HistorySeries, range: ChartRange, bars: [Bar], reference: ExactDecimal?, last: ExactDecimal,
+        series: HistorySeries, range: ChartRange, bars: HistoryBars, reference: ExactDecimal?, last: ExactDecimal,
         high: ExactDecimal, low: ExactDecimal, baseline: ExactDecimal?, format: ChartPriceFormat,
         axisFormat: ChartPriceFormat, glyphs: ChartGlyphs, labelZone: ExchangeTimeZone
     ) -> ChartLegend {

@@ -20,7 +20,7 @@ struct ChartSamples {
     var count: Int { last.count }
     @inline(__always) func has(_ j: Int) -> Bool { firstBar[j] >= 0 }
 
-    init(bars: [Bar], closes: [Double?], layout: ChartSessionLayout, interval: HistoryInterval) {
+    init(bars: HistoryBars, closes: [Double?], layout: ChartSessionLayout, interval: HistoryInterval) {
         let n = layout.sampleCount
         first = [Double](repeating: .nan, count: n)
         last = first

@@ -41,7 +41,7 @@ struct ChartSessionLayout {
     var sampleCount: Int { columns * samplesPerColumn }
 
     init(
-        bars: [Bar], zone: ExchangeTimeZone, interval: HistoryInterval, calendar: SessionCalendar,
+        bars: HistoryBars, zone: ExchangeTimeZone, interval: HistoryInterval, calendar: SessionCalendar,
         tradingHours: TradingHours?, columns: Int, samplesPerColumn k: Int
     ) {
         self.zone = zone
@@ -70,7 +70,7 @@ struct ChartSessionLayout {
 
     /// The sessions in order: the bars' own dates, plus the `calendar`'s sessions between them that
     /// have no bar (none without a calendar); and the session of each bar.
-    private static func sessions(of bars: [Bar], calendar: SessionCalendar?) -> ([Session], [Int]) {
+    private static func sessions(of bars: HistoryBars, calendar: SessionCalendar?) -> ([Session], [Int]) {
         var sessions: [Session] = []
         var barSession = [Int](repeating: 0, count: bars.count)
         var i = 0
@@ -102,7 +102,7 @@ struct ChartSessionLayout {
     /// end, widened to the trading hours), with a separator column between sessions when each
     /// keeps at least three columns; a bar sits in its session's span by its time of day.
     private static func intradayPlacement(
-        bars: [Bar], barSession: [Int], sessionCount n: Int, zone: ExchangeTimeZone, intervalSeconds: Int64,
+        bars: HistoryBars, barSession: [Int], sessionCount n: Int, zone: ExchangeTimeZone, intervalSeconds: Int64,
         tradingHours: TradingHours?, columns: Int, samplesPerColumn k: Int
     ) -> Placement {
         let total = columns * k

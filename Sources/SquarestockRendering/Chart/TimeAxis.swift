@@ -39,7 +39,7 @@ enum TimeAxis {
     /// Labels placed on a row `width` cells wide whose plot starts at `plotX`: each with its
     /// tick column (plot-relative) and the absolute column its text starts at.
     static func place(
-        range: ChartRange, interval: HistoryInterval, layout: ChartSessionLayout, bars: [Bar],
+        range: ChartRange, interval: HistoryInterval, layout: ChartSessionLayout, bars: HistoryBars,
         labelZone: ExchangeTimeZone, plotX: Int, width: Int
     ) -> [(tick: Int, start: Int, text: String)] {
         var kind = kind(range: range, interval: interval, sessionCount: layout.sessions.count)
@@ -66,7 +66,7 @@ enum TimeAxis {
     }
 
     /// Label levels from densest to sparsest.
-    static func candidates(kind: Kind, layout: ChartSessionLayout, bars: [Bar], labelZone: ExchangeTimeZone)
+    static func candidates(kind: Kind, layout: ChartSessionLayout, bars: HistoryBars, labelZone: ExchangeTimeZone)
         -> [[Label]]
     {
         switch kind {
@@ -112,7 +112,8 @@ enum TimeAxis {
 
     /// Each session's day (`Mon 4`, then just `4`), then every 2nd, 5th, ... of them. A session's
     /// day is its first bar's date in the label zone, or its own date where it has no bar.
-    private static func sessionLevels(layout: ChartSessionLayout, bars: [Bar], labelZone: ExchangeTimeZone) -> [[Label]]
+    private static func sessionLevels(layout: ChartSessionLayout, bars: HistoryBars, labelZone: ExchangeTimeZone)
+        -> [[Label]]
     {
         let sessions = layout.sessions
         var long: [Label] = []

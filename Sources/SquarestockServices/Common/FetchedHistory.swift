@@ -44,7 +44,7 @@ package struct FetchedHistory: Sendable {
 
     /// `previousCloses` for each session of `sessions`, from daily bars: the close of the last
     /// daily bar dated before it.
-    static func closes(before sessions: [CivilDate], daily: [Bar]) -> [CivilDate: ExactDecimal] {
+    static func closes(before sessions: [CivilDate], daily: HistoryBars) -> [CivilDate: ExactDecimal] {
         var out: [CivilDate: ExactDecimal] = [:]
         for s in sessions {
             if let c = daily.last(where: { $0.session < s && $0.close != nil })?.close { out[s] = c }

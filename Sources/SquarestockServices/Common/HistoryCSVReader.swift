@@ -65,7 +65,7 @@ enum HistoryCSVReader {
     private static func readRows(
         _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
         request: Request, rowScanner: Bool
-    ) -> Result<[Bar], HistoryError> {
+    ) -> Result<HistoryBars, HistoryError> {
         let wallZone: ExchangeTimeZone
         if let id = layout.wallClockZone {
             guard let z = try? ExchangeTimeZone(identifier: id) else {
@@ -78,12 +78,13 @@ enum HistoryCSVReader {
             wallZone = request.zone
         }
         let general = GeneralRow(layout: layout, zone: request.zone, wallZone: wallZone, source: request.source)
-        var bars: [Bar] = []
-        bars.reserveCapacity(reader.bytes.count / 40)
+        var bars = HistoryBars()
+        // Capacity no row can outgrow (a row is at least 20 bytes); pages never written cost no memory.
+        bars.reserveCapacity(reader.bytes.count / 20 + 1)
         let fast = rowScanner ? ScannedBars(layout: layout, zone: request.zone, wallZone: wallZone) : nil
         var fields: [CSVField] = []
         while true {
-            if let fast, fast.scan(&reader, into: &bars) { continue }
+            if let fast, fast.scanRows(&reader, into: &bars) { continue }
             guard reader.nextRecord(into: &fields) else { break }
             fast?.flush(&bars)
             do throws(HistoryError) {
@@ -93,8 +94,8 @@ enum HistoryCSVReader {
             }
         }
         fast?.flush(&bars)
-        if layout.newestFirst { bars.reverse() }
-        putOldestFirst(&bars)
+        if layout.newestFirst { bars.reverseInPlace() }
+        bars.putOldestFirst()
         return .success(bars)
     }
 
@@ -128,7 +129,8 @@ enum HistoryCSVReader {
         /// Appends the bar of the record just read; nothing for a blank line or a row with no
         /// price (Yahoo's `null` rows stand for days it has nothing for: no bar, not a bar of zeros).
         @inline(__always)
-        func read(_ reader: inout TolerantCSVReader, _ fields: [CSVField], into bars: inout [Bar]) throws(HistoryError)
+        func read(_ reader: inout TolerantCSVReader, _ fields: [CSVField], into bars: inout HistoryBars)
+            throws(HistoryError)
         {
             let line = reader.lineNumber
             if fields.count == 1 && reader.raw(fields[0]).count == 0 { return }
@@ -199,66 +201,6 @@ enum HistoryCSVReader {
             let time = wallZone.instant(for: CivilDateTime(date: date, time: clock))
             return (time, wallZone === zone ? date : zone.localDateTime(at: time).date)
         }
-    }
-
-    /// Bars in time order with one bar per instant (the later row wins), sorting only when a
-    /// service broke its own order.
-    static func oldestFirst(_ bars: [Bar]) -> [Bar] {
-        var ordered = bars
-        putOldestFirst(&ordered)
-        return ordered
-    }
-
-    /// `oldestFirst` in place: a fall-back hour of intraday bars lands here every autumn, and a
-    /// second array of bars would cost as much memory again as the first.
-    static func putOldestFirst(_ bars: inout [Bar]) {
-        let n = bars.count
-        var ordered = true
-        for i in bars.indices.dropFirst() where !(bars[i - 1].time < bars[i].time) {
-            ordered = false
-            break
-        }
-        if ordered { return }
-        // Sort (time, position) pairs, not bars: 16 bytes a move and no closure.
-        var keys: [(Int64, Int)] = []
-        keys.reserveCapacity(n)
-        for (i, b) in bars.enumerated() { keys.append((b.time.secondsSinceEpoch, i)) }
-        keys.sort { $0 < $1 }
-        // source[j]: the position the j-th bar of the result comes from; the bars that lose to a
-        // later row at the same instant follow the kept ones, to be cut off.
-        var source: [Int] = []
-        source.reserveCapacity(n)
-        var lost: [Int] = []
-        var k = 0
-        while k < n {
-            var last = k
-            while last + 1 < n && keys[last + 1].0 == keys[k].0 { last += 1 }
-            source.append(keys[last].1)
-            for i in k..<last { lost.append(keys[i].1) }
-            k = last + 1
-        }
-        let kept = source.count
-        source += lost
-        // Apply the permutation cycle by cycle: each bar moves once.
-        bars.withUnsafeMutableBufferPointer { b in
-            source.withUnsafeMutableBufferPointer { from in
-                for start in 0..<n where from[start] != start {
-                    let first = b[start]
-                    var j = start
-                    while true {
-                        let src = from[j]
-                        from[j] = j
-                        if src == start {
-                            b[j] = first
-                            break
-                        }
-                        b[j] = b[src]
-                        j = src
-                    }
-                }
-            }
-        }
-        bars.removeLast(n - kept)
     }
 
     static func notA(

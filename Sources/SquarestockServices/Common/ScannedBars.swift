@@ -4,7 +4,7 @@ import SquarestockCore
 /// `HistoryCSVReader`: the reader's fast path, so the speed the benchmarks report is the speed
 /// of the product's own history decoding.
 ///
-/// Each accepted row is appended as a bar with its date and prices at once; its wall clock waits
+/// Each accepted row is appended to the bars' columns with its date and prices at once; its wall clock waits
 /// in a block of up to 4,096 that `WallClockConverter.convert` turns into instants in one pass
 /// (ICU only at offset transitions). The reader flushes the block before any row of its general
 /// path and at the end, so bars stay in file order and every bar's time and session are what the
@@ -73,41 +73,50 @@ final class ScannedBars {
         instants.deallocate()
     }
 
-    /// Reads the record at the reader's position if it is a well-formed row, appending its bar
-    /// and moving the reader past it; false (nothing read) when the general path must read it.
+    /// Reads rows from the reader's position for as long as they are well formed, appending their
+    /// bars and moving the reader past them; true when it read at least one. The row it stops at
+    /// (if any) is the general path's. One call per run of rows keeps the scanner in a local, out
+    /// of the class's exclusivity checks.
     @inline(__always)
-    func scan(_ reader: inout TolerantCSVReader, into bars: inout [Bar]) -> Bool {
+    func scanRows(_ reader: inout TolerantCSVReader, into bars: inout HistoryBars) -> Bool {
         guard let base = reader.bytes.baseAddress else { return false }
-        let end = scanner.scan(
-            base.assumingMemoryBound(to: UInt8.self), from: reader.offset, count: reader.bytes.count, into: values)
-        guard end >= 0 else { return false }
-        reader.skipRecord(endingAt: end)
-        if pending == 0 { pendingStart = bars.count }
-        walls[pending] = scanner.wall
-        bars.append(
-            Bar(
-                time: Instant(secondsSinceEpoch: 0), session: scanner.date,
-                open: open >= 0 ? values[open] : nil, high: high >= 0 ? values[high] : nil,
-                low: low >= 0 ? values[low] : nil, close: close >= 0 ? values[close] : nil,
-                volume: volume >= 0 ? values[volume] : nil))
-        pending += 1
-        if pending == Self.blockSize { flush(&bars) }
-        return true
+        let b = base.assumingMemoryBound(to: UInt8.self)
+        let n = reader.bytes.count
+        var row = scanner
+        defer { scanner = row }
+        var read = false
+        while true {
+            let end = row.scan(b, from: reader.offset, count: n, into: values)
+            guard end >= 0 else { return read }
+            read = true
+            reader.skipRecord(endingAt: end)
+            if pending == 0 { pendingStart = bars.count }
+            let wall = row.wall
+            walls[pending] = wall
+            bars.append(
+                sessionDay: row.day, time: wall, open: open >= 0 ? values[open] : nil,
+                high: high >= 0 ? values[high] : nil, low: low >= 0 ? values[low] : nil,
+                close: close >= 0 ? values[close] : nil, volume: volume >= 0 ? values[volume] : nil)
+            pending += 1
+            if pending == Self.blockSize { flush(&bars) }
+            if end >= n { return read }
+        }
     }
 
     /// Gives the bars appended since the last flush their instants (and sessions).
-    func flush(_ bars: inout [Bar]) {
+    func flush(_ bars: inout HistoryBars) {
         guard pending > 0 else { return }
         converter.convert(
             UnsafeBufferPointer(start: walls, count: pending),
             into: UnsafeMutableBufferPointer(start: instants, count: pending))
         let start = pendingStart
-        let count = pending
-        bars.withUnsafeMutableBufferPointer { out in
-            for k in 0..<count {
-                let time = Instant(secondsSinceEpoch: instants[k])
-                out[start + k].time = time
-                if sessionsFromInstants { out[start + k].session = zone.localDateTime(at: time).date }
+        for k in 0..<pending {
+            let time = instants[k]
+            if sessionsFromInstants {
+                let session = zone.localDateTime(at: Instant(secondsSinceEpoch: time)).date
+                bars.setTime(time, sessionDay: session.daysSinceEpoch, at: start + k)
+            } else {
+                bars.setTime(time, at: start + k)
             }
         }
         pending = 0

@@ -85,8 +85,8 @@ package enum YahooChartHistory {
     }
 
     /// The rows as bars, oldest first, one per instant (the later one wins).
-    static func bars(_ rows: [YahooChartRow], zone: ExchangeTimeZone, interval: HistoryInterval) -> [Bar] {
-        var bars: [Bar] = []
+    static func bars(_ rows: [YahooChartRow], zone: ExchangeTimeZone, interval: HistoryInterval) -> HistoryBars {
+        var bars = HistoryBars()
         bars.reserveCapacity(rows.count)
         for row in rows {
             let session = zone.localDateTime(at: row.time).date
@@ -96,6 +96,7 @@ package enum YahooChartHistory {
                     time: time, session: session, open: row.open, high: row.high, low: row.low, close: row.close,
                     volume: row.volume))
         }
-        return HistoryCSVReader.oldestFirst(bars)
+        bars.putOldestFirst()
+        return bars
     }
 }
