@@ -2,15 +2,15 @@ import Foundation
 import SquarestockCore
 import SquarestockNetworking
 
-/// Stooq (stooq.com): quotes in batches from `/q/l/`, the day's 5-minute bars from
-/// `/q/d/l/?i=5` and recent daily bars from `/q/d/l/?i=d` for the previous close. All of one
-/// command's requests go out in a single concurrent batch.
+/// Stooq (stooq.com): quotes in batches from `/q/l/`, then the day's 5-minute bars from
+/// `/q/d/l/?i=5` and recent daily bars from `/q/d/l/?i=d` for the previous close, of the
+/// symbols the quotes priced only. Two concurrent rounds: a symbol Stooq answers `N/D` costs
+/// its share of a batch and nothing more (before, each cost two history requests that could
+/// only fail, 98 wasted round trips for 49 unknown symbols in 50).
 package struct StooqSource: QuoteSource {
     package let name = StooqService.name
     /// Stooq drops rows silently from large batches.
     package static let batchSize = 10
-    /// Calendar days of daily history asked for: enough to span a long holiday weekend.
-    static let historyDays = 21
 
     package init() {}
 
@@ -26,17 +26,11 @@ package struct StooqSource: QuoteSource {
         let batches = stride(from: 0, to: tickers.count, by: StooqSource.batchSize).map {
             Array(tickers[$0..<min($0 + StooqSource.batchSize, tickers.count)])
         }
-        var requests: [HTTPRequest] = batches.map { batch in
-            HTTPRequest(url: quoteURL(batch.map(\.ticker), context: context))
-        }
-        let today = context.now.utc.date
-        let from = today.adding(days: -StooqSource.historyDays)
-        for t in tickers {
-            requests.append(historyRequest(t.ticker, interval: "5", from: nil, to: nil, context: context))
-            requests.append(
-                historyRequest(t.ticker, interval: "d", from: from, to: today, context: context))
-        }
-        let responses = transport.perform(requests)
+        // First the quotes; then history only for the symbols they priced. A symbol Stooq
+        // answered `N/D` (or left out) gets no history request: it could only say the same.
+        let responses = transport.perform(
+            batches.map { HTTPRequest(url: quoteURL($0.map(\.ticker), context: context)) })
+        var priced: [(index: Int, ticker: String, row: StooqQuoteRow)] = []
         for (b, batch) in batches.enumerated() {
             let decoded = responses[b].mapError { QuoteError.transport(source: name, $0) }.flatMap(StooqDecoder.quotes)
             switch decoded {
@@ -45,39 +39,67 @@ package struct StooqSource: QuoteSource {
             case .success(let rows):
                 var byTicker: [String: StooqQuoteRow] = [:]
                 for r in rows where byTicker[r.symbol] == nil { byTicker[r.symbol] = r }
-                for (k, t) in batch.enumerated() {
-                    let tickerIndex = b * StooqSource.batchSize + k  // batches are consecutive slices of `tickers`
-                    let base = batches.count + tickerIndex * 2
+                for t in batch {
                     guard let row = byTicker[t.ticker.uppercased()] else {
                         outcomes[t.index] = .failure(.missingFromResponse(source: name))
                         continue
                     }
-                    // Bars are dated by the symbol's exchange; without one they serve only their errors.
-                    let zone = StooqSource.exchangeZone(symbols[t.index], context) ?? StooqSource.warsaw
-                    func history(
-                        _ k: Int, _ decode: (HTTPResponse, ExchangeTimeZone) -> Result<HistorySeries, HistoryError>
-                    )
-                        -> Result<HistorySeries, HistoryError>?
-                    {
-                        guard let zone else { return nil }
-                        return responses[k].mapError { HistoryError.response(.transport(source: name, $0)) }.flatMap {
-                            decode($0, zone)
-                        }
+                    guard row.hasData, row.unreadableClose == nil else {
+                        outcomes[t.index] = StooqSource.stock(
+                            symbol: symbols[t.index], row: row, intraday: nil, daily: nil, context: context,
+                            sourceName: name)
+                        continue
                     }
-                    let intraday = history(base) {
-                        StooqHistoryDecoder.decodeIntraday($0, symbol: symbols[t.index], zone: $1)
-                    }
-                    let daily = history(base + 1) {
-                        StooqHistoryDecoder.decode($0, symbol: symbols[t.index], zone: $1, interval: .daily)
-                    }
-                    outcomes[t.index] = StooqSource.stock(
-                        symbol: symbols[t.index], row: row, intraday: intraday, daily: daily,
-                        context: context, sourceName: name)
+                    priced.append((t.index, t.ticker, row))
                 }
             }
         }
+        let history = quoteHistory(
+            priced.map { (symbols[$0.index], $0.ticker) }, context: context, transport: transport)
+        for (k, p) in priced.enumerated() {
+            outcomes[p.index] = StooqSource.stock(
+                symbol: symbols[p.index], row: p.row, intraday: history[k].intraday, daily: history[k].daily,
+                context: context, sourceName: name)
+        }
         return symbols.enumerated().map { i, s in
             StockResult(symbol: s, outcome: outcomes[i] ?? .failure(.missingFromResponse(source: name)))
+        }
+    }
+
+    /// The day's 5-minute bars (the sparkline) and three weeks of daily bars (the previous close)
+    /// of each priced symbol, all in one concurrent round, decoded in the symbol's exchange zone
+    /// (Warsaw's when the exchange is not known). nil when no zone is known: bars could not be
+    /// dated, so they are not asked for.
+    func quoteHistory(_ asked: [(symbol: String, ticker: String)], context: SourceContext, transport: HTTPTransport)
+        -> [(intraday: Result<HistorySeries, HistoryError>?, daily: Result<HistorySeries, HistoryError>?)]
+    {
+        // The same dates a 1d chart asks for, so one command's chart and quote share the answer.
+        let from = context.now.utc.date.adding(days: -ChartRange.intradayDailyDays)
+        let to = ChartRange.fetchEnd(now: context.now)
+        let zones = asked.map { StooqSource.exchangeZone($0.symbol, context) ?? StooqSource.warsaw }
+        var requests: [HTTPRequest] = []
+        var first: [Int?] = []
+        for (k, a) in asked.enumerated() {
+            guard zones[k] != nil else {
+                first.append(nil)
+                continue
+            }
+            first.append(requests.count)
+            requests.append(historyRequest(a.ticker, interval: "5", from: nil, to: nil, context: context))
+            requests.append(historyRequest(a.ticker, interval: "d", from: from, to: to, context: context))
+        }
+        let responses = requests.isEmpty ? [] : transport.perform(requests)
+        return asked.enumerated().map { k, a in
+            guard let zone = zones[k], let base = first[k] else { return (nil, nil) }
+            func decoded(_ i: Int) -> Result<HTTPResponse, HistoryError> {
+                responses[i].mapError { HistoryError.response(.transport(source: name, $0)) }
+            }
+            return (
+                decoded(base).flatMap { StooqHistoryDecoder.decodeIntraday($0, symbol: a.symbol, zone: zone) },
+                decoded(base + 1).flatMap {
+                    StooqHistoryDecoder.decode($0, symbol: a.symbol, zone: zone, interval: .daily)
+                }
+            )
         }
     }
 

@@ -48,14 +48,22 @@ struct StooqSourceTests {
     }
 
     @Test func requestsFollowTheRealServiceShape() {
-        let t = transport()
+        let t = ScriptedTransport()
+        t.on(
+            "/q/l/",
+            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
+                + "AAPL.US,2020-05-06,22:00:01,300.46,303.24,298.87,300.63,35583438\r\n"
+                + "BRK-B.US,2020-05-06,22:00:01,183.2,184.0,182.1,183.5,5000000\r\n"
+                + "7203.JP,2020-05-07,08:00:00,6400,6450,6380,6420,9000000\r\n")
+        t.on("i=5", body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv"))
+        t.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
         var ctx = context()
         ctx.settings[StooqService.apiKey] = "k3y"
         _ = StooqSource().quotes(for: ["AAPL", "BRK.B", "7203.T"], context: ctx, transport: t)
         let urls = t.requested.map(\.url)
         #expect(urls[0] == "https://stooq.com/q/l/?s=aapl.us+brk-b.us+7203.jp&f=sd2t2ohlcvn&h&e=csv&apikey=k3y")
         #expect(urls.contains("https://stooq.com/q/d/l/?s=aapl.us&i=5&apikey=k3y"))
-        #expect(urls.contains("https://stooq.com/q/d/l/?s=7203.jp&i=d&d1=20200416&d2=20200507&apikey=k3y"))
+        #expect(urls.contains("https://stooq.com/q/d/l/?s=7203.jp&i=d&d1=20200416&d2=20200508&apikey=k3y"))
         #expect(urls.count == 1 + 3 * 2)
     }
 
@@ -85,6 +93,11 @@ struct StooqSourceTests {
         #expect(r[1].error == .noData(source: "stooq"))
         #expect(r[2].stock?.price.last?.description == "182.54")
         #expect(r[2].stock?.company.name == "MICROSOFT")
+        // The quote batch first; then history only of the two it priced, none of XXXX's.
+        let urls = t.requested.map(\.url)
+        #expect(urls.count == 1 + 2 * 2)
+        #expect(urls.first?.contains("/q/l/") == true)
+        #expect(!urls.contains { $0.contains("/q/d/l/?s=xxxx.us") })
     }
 
     @Test func realNDRowIsNoData() {
@@ -99,6 +112,7 @@ struct StooqSourceTests {
         let r = StooqSource().quotes(for: ["AAPL", "MSFT"], context: context(), transport: t)
         #expect(r[0].stock != nil)
         #expect(r[1].error == .missingFromResponse(source: "stooq"))
+        #expect(!t.requested.contains { $0.url.contains("/q/d/l/?s=msft.us") })
     }
 
     static let errorBodies: [(name: String, status: Int, body: [UInt8], check: @Sendable (QuoteError) -> Bool)] = [
