@@ -2,8 +2,8 @@ import SquarestockCore
 import SquarestockNetworking
 
 /// Alpha Vantage (`https://www.alphavantage.co/query`), keyed: GLOBAL_QUOTE for the quote and
-/// TIME_SERIES_INTRADAY (5min, US/Eastern wall clock, newest first) for the day's bars and the
-/// time of the last trade, both as CSV. The key comes from `ALPHAVANTAGE_API_KEY` or the config
+/// then, for the symbols it priced, TIME_SERIES_INTRADAY (5min, US/Eastern wall clock, newest
+/// first) for the day's bars and the time of the last trade, both as CSV. The key comes from `ALPHAVANTAGE_API_KEY` or the config
 /// file and never appears in any output.
 package struct AlphaVantageSource: QuoteSource {
     package let name = AlphaVantageService.name
@@ -33,31 +33,53 @@ package struct AlphaVantageSource: QuoteSource {
             case .failure(let e): outcomes[i] = .failure(e)
             }
         }
-        var requests: [HTTPRequest] = []
-        for t in tickers {
-            requests.append(
-                HTTPRequest(url: url("GLOBAL_QUOTE", "symbol=" + Endpoint.encode(t.ticker), key: key, context: context))
-            )
-            requests.append(
-                HTTPRequest(
-                    url: url(
-                        "TIME_SERIES_INTRADAY",
-                        "symbol=" + Endpoint.encode(t.ticker) + "&interval=5min&outputsize=compact", key: key,
-                        context: context)))
-        }
-        let responses = transport.perform(requests)
+        // The quotes first; the day's bars only for the symbols they priced. Alpha Vantage
+        // counts every request against a small daily allowance, and an unknown symbol's bars
+        // could only be an error.
+        let quotes =
+            tickers.isEmpty
+            ? []
+            : transport.perform(
+                tickers.map { t in
+                    HTTPRequest(
+                        url: url("GLOBAL_QUOTE", "symbol=" + Endpoint.encode(t.ticker), key: key, context: context))
+                })
+        var priced: [(index: Int, ticker: String, quote: AlphaVantageDecoder.GlobalQuote)] = []
         for (k, t) in tickers.enumerated() {
-            let quote = responses[2 * k].mapError { QuoteError.transport(source: name, $0) }.flatMap {
+            let quote = quotes[k].mapError { QuoteError.transport(source: name, $0) }.flatMap {
                 AlphaVantageDecoder.globalQuote($0, apiKey: key)
             }
-            let bars = responses[2 * k + 1].mapError { QuoteError.transport(source: name, $0) }.flatMap {
+            switch quote {
+            case .failure(let e): outcomes[t.index] = .failure(e)
+            case .success(let q):
+                if let text = q?.unreadablePrice {
+                    outcomes[t.index] = .failure(.priceNotReadable(source: name, sent: text))
+                } else if let q, q.price != nil {
+                    priced.append((t.index, t.ticker, q))
+                } else {
+                    outcomes[t.index] = .failure(.unknownSymbol(source: name))
+                }
+            }
+        }
+        let bars =
+            priced.isEmpty
+            ? []
+            : transport.perform(
+                priced.map { p in
+                    HTTPRequest(
+                        url: url(
+                            "TIME_SERIES_INTRADAY",
+                            "symbol=" + Endpoint.encode(p.ticker) + "&interval=5min&outputsize=compact", key: key,
+                            context: context),
+                        // The day's 5-minute bars: a watch re-serves them 4 minutes (a new bar every 5).
+                        reuseFor: 240)
+                })
+        for (k, p) in priced.enumerated() {
+            let intraday = bars[k].mapError { QuoteError.transport(source: name, $0) }.flatMap {
                 AlphaVantageDecoder.intraday($0, apiKey: key)
             }
-            outcomes[t.index] = quote.flatMap { q in
-                if let text = q?.unreadablePrice { return .failure(.priceNotReadable(source: name, sent: text)) }
-                guard let q, q.price != nil else { return .failure(.unknownSymbol(source: name)) }
-                return .success(stock(symbol: symbols[t.index], quote: q, bars: bars, context: context))
-            }
+            outcomes[p.index] = .success(
+                stock(symbol: symbols[p.index], quote: p.quote, bars: intraday, context: context))
         }
         return symbols.enumerated().map {
             StockResult(symbol: $1, outcome: outcomes[$0] ?? .failure(.missingFromResponse(source: name)))

@@ -44,6 +44,29 @@ struct AlphaVantageSourceTests {
         #expect(q.queryItem("apikey") == "SECRETKEY123")
     }
 
+    /// An unknown symbol's quote is a header without a row; its day's bars are never asked for
+    /// (each request counts against the key's small daily allowance).
+    @Test func anUnknownSymbolCostsItsQuoteRequestAlone() throws {
+        let routes = RouteTable()
+        routes.add(
+            path: "/query", queryContains: ["function=GLOBAL_QUOTE", "symbol=DJIA"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/GLOBAL_QUOTE_DJIA.csv")))
+        routes.add(
+            path: "/query", queryContains: ["function=GLOBAL_QUOTE"],
+            response: .text("symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\n"))
+        routes.add(
+            path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"],
+            response: LoopbackResponse(body: Fixture.bytes("alphavantage/TIME_SERIES_INTRADAY_1min.csv")))
+        let (r, server) = try run(routes, ["DJIA", "NOPE"])
+        #expect(r[0].stock != nil)
+        #expect(r[1].error == .unknownSymbol(source: "alphavantage"))
+        #expect(server.requests.count == 3, "\(server.requests.map(\.target))")
+        #expect(
+            !server.requests.contains {
+                $0.queryItem("function") == "TIME_SERIES_INTRADAY" && $0.queryItem("symbol") == "NOPE"
+            })
+    }
+
     @Test func intradayOfTheQuoteDayIsConvertedFromEastern() throws {
         let quote =
             "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,276.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
