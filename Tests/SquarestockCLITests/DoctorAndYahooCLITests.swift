@@ -16,7 +16,7 @@ struct DoctorAndYahooCLITests {
             response: LoopbackResponse(
                 body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_PRE_2025-10-01.json")))
         routes.add(
-            path: "/v8/finance/chart/AAPL",
+            path: "/v7/finance/spark",
             response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
     }
 

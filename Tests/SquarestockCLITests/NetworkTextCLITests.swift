@@ -39,6 +39,8 @@ struct NetworkTextCLITests {
             .replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"\#(currency)USD""#)
             .replacingOccurrences(of: #""dataGranularity":"5m""#, with: #""dataGranularity":"1d\#(granularity)""#)
         routes.add(path: "/v7/finance/quote", response: LoopbackResponse(body: Array(quote.utf8)))
+        // The spark answer of the quote's sparkline, served as the chart command's chart too.
+        routes.add(path: "/v7/finance/spark", response: LoopbackResponse(body: Array(chart.utf8)))
         routes.add(path: "/v8/finance/chart/AAPL", response: LoopbackResponse(body: Array(chart.utf8)))
         return routes
     }

@@ -13,21 +13,51 @@ package enum YahooChartDecoder {
     /// The chart for `symbol`, or the error the answer stands for: a body that is not JSON is
     /// `.malformed`, an `error` object is what it says, no result is an unknown symbol.
     static func chart(_ body: [UInt8], status: Int, symbol: String) -> Result<YahooChart, QuoteError> {
-        let root: JSONValue
-        do { root = try JSONReader.parse(body) } catch {
+        parse(body).flatMap { root in
+            if let chart = root["chart"] {
+                if let err = chart["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
+                guard let result = chart["result"]?[0], let meta = result["meta"] else {
+                    return .failure(.unknownSymbol(source: source))
+                }
+                return .success(YahooChart(meta: meta, rows: rows(result)))
+            }
+            guard root["spark"] != nil else { return .failure(.unknownSymbol(source: source)) }
+            return sparkCharts(root, status: status).flatMap { charts in
+                charts[symbol.uppercased()].map { .success($0) } ?? .failure(.unknownSymbol(source: source))
+            }
+        }
+    }
+
+    /// Every chart of a spark answer (many symbols in one body), by upper-cased symbol, the body
+    /// parsed once. Yahoo leaves a symbol it does not know out of `result`, in any order.
+    static func sparkCharts(_ body: [UInt8], status: Int) -> Result<[String: YahooChart], QuoteError> {
+        parse(body).flatMap { sparkCharts($0, status: status) }
+    }
+
+    static func sparkCharts(_ root: JSONValue, status: Int) -> Result<[String: YahooChart], QuoteError> {
+        guard let spark = root["spark"] else {
+            // Not a spark answer at all (another envelope): no symbol can be judged from it.
+            let said = ResponseScreen.jsonMessage(in: root) ?? "no spark object in the answer"
+            return .failure(
+                status >= 400
+                    ? .httpStatus(source: source, status: status, excerpt: said)
+                    : .unexpectedBody(source: source, status: status, kind: .json, excerpt: said, hint: nil))
+        }
+        if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
+        var charts: [String: YahooChart] = [:]
+        for entry in spark["result"]?.array ?? [] {
+            guard let symbol = entry["symbol"]?.string?.uppercased(), charts[symbol] == nil,
+                let result = entry["response"]?[0], let meta = result["meta"]
+            else { continue }
+            charts[symbol] = YahooChart(meta: meta, rows: rows(result))
+        }
+        return .success(charts)
+    }
+
+    static func parse(_ body: [UInt8]) -> Result<JSONValue, QuoteError> {
+        do { return .success(try JSONReader.parse(body)) } catch {
             return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
         }
-        var result: JSONValue?
-        if let chart = root["chart"] {
-            if let err = chart["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
-            result = chart["result"]?[0]
-        } else if let spark = root["spark"] {
-            if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
-            let entry = spark["result"]?.array?.first { $0["symbol"]?.string?.uppercased() == symbol.uppercased() }
-            result = entry?["response"]?[0]
-        }
-        guard let result, let meta = result["meta"] else { return .failure(.unknownSymbol(source: source)) }
-        return .success(YahooChart(meta: meta, rows: rows(result)))
     }
 
     /// `{"code":"Not Found",...}` is an unknown symbol; any other error keeps its description.

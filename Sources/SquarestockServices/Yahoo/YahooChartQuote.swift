@@ -11,6 +11,28 @@ package enum YahooChartQuote {
     package static func stock(symbol: String, response: HTTPResponse, context: SourceContext, sourceName: String)
         -> Result<Stock, QuoteError>
     {
+        screen(response).flatMap { YahooChartDecoder.chart(response.body, status: response.status, symbol: symbol) }
+            .flatMap { stock(symbol: symbol, chart: $0, context: context, sourceName: sourceName) }
+    }
+
+    /// The stocks of one spark answer (`/v7/finance/spark`, many symbols), the body read once: a
+    /// symbol the answer leaves out is unknown to Yahoo; an error of the whole answer is every
+    /// symbol's.
+    package static func sparkStocks(
+        symbols: [String], response: HTTPResponse, context: SourceContext, sourceName: String
+    ) -> [Result<Stock, QuoteError>] {
+        switch screen(response).flatMap({ YahooChartDecoder.sparkCharts(response.body, status: response.status) }) {
+        case .failure(let e): return symbols.map { _ in .failure(e) }
+        case .success(let charts):
+            return symbols.map { s in
+                charts[s.uppercased()].map { stock(symbol: s, chart: $0, context: context, sourceName: sourceName) }
+                    ?? .failure(.unknownSymbol(source: YahooChartDecoder.source))
+            }
+        }
+    }
+
+    /// A rate limit or a body that is not JSON, before any parsing.
+    static func screen(_ response: HTTPResponse) -> Result<Void, QuoteError> {
         let source = YahooChartDecoder.source
         if response.status == 429 {
             return .failure(RateLimit.error(response, source: source))
@@ -22,11 +44,13 @@ package enum YahooChartQuote {
                     source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
                     hint: nil))
         }
-        let chart: YahooChart
-        switch YahooChartDecoder.chart(response.body, status: response.status, symbol: symbol) {
-        case .success(let c): chart = c
-        case .failure(let e): return .failure(e)
-        }
+        return .success(())
+    }
+
+    static func stock(symbol: String, chart: YahooChart, context: SourceContext, sourceName: String) -> Result<
+        Stock, QuoteError
+    > {
+        let source = YahooChartDecoder.source
         let meta = chart.meta
         guard let last = meta["regularMarketPrice"]?.decimal else {
             if case .number(let text)? = meta["regularMarketPrice"] {

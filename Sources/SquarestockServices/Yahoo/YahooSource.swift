@@ -2,12 +2,16 @@ import SquarestockCore
 import SquarestockNetworking
 
 /// Yahoo Finance's JSON endpoints, the data source that still works in 2026: quotes in batches
-/// of 50 from `/v7/finance/quote` (with the session's crumb) and the day's 5-minute bars from
-/// `/v8/finance/chart/SYMBOL?range=1d&interval=5m`, all in one concurrent round after the
-/// session is known. A rejected crumb renews the session once.
+/// of 50 from `/v7/finance/quote` (with the session's crumb) and the day's 5-minute bars in
+/// batches of 20 from `/v7/finance/spark?symbols=...&range=1d&interval=5m`, all in one
+/// concurrent round after the session is known: 50 symbols are 4 requests, not 51 (one chart
+/// each), and a symbol Yahoo does not know costs no request of its own. A rejected crumb
+/// renews the session once.
 package struct YahooSource: QuoteSource {
     package let name = YahooService.name
     package static let batchSize = 50
+    /// Yahoo's spark endpoint refuses more than 20 symbols a request.
+    package static let sparkBatchSize = 20
 
     package init() {}
 
@@ -30,8 +34,12 @@ package struct YahooSource: QuoteSource {
         let batches = stride(from: 0, to: symbols.count, by: YahooSource.batchSize).map {
             Array(symbols[$0..<min($0 + YahooSource.batchSize, symbols.count)])
         }
-        let charts = symbols.map { chartRequest($0, session: session, context: context) }
-        var responses = transport.perform(batches.map { quoteRequest($0, session: session, context: context) } + charts)
+        let sparks = stride(from: 0, to: symbols.count, by: YahooSource.sparkBatchSize).map {
+            Array(symbols[$0..<min($0 + YahooSource.sparkBatchSize, symbols.count)])
+        }
+        var responses = transport.perform(
+            batches.map { quoteRequest($0, session: session, context: context) }
+                + sparks.map { sparkRequest($0, session: session, context: context) })
         var quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
         if !fresh, quoteOutcomes.contains(where: \.isUnauthorized) {
             // The cached crumb was refused: make a new session once and ask again.
@@ -51,14 +59,20 @@ package struct YahooSource: QuoteSource {
         } else if quoteOutcomes.contains(where: \.isUnauthorized) {
             store.clear()
         }
+        var charts: [String: Result<Stock, QuoteError>] = [:]
+        for (k, spark) in sparks.enumerated() {
+            let decoded: [Result<Stock, QuoteError>]
+            switch responses[batches.count + k] {
+            case .success(let r):
+                decoded = YahooChartQuote.sparkStocks(symbols: spark, response: r, context: context, sourceName: name)
+            case .failure(let e): decoded = spark.map { _ in .failure(.transport(source: name, e)) }
+            }
+            for (symbol, chart) in zip(spark, decoded) { charts[symbol] = chart }
+        }
         var results: [StockResult] = []
         for (b, batch) in batches.enumerated() {
             for symbol in batch {
-                let index = symbols.firstIndex(of: symbol) ?? 0  // symbols are unique (StockManager de-duplicates)
-                let chart = responses[batches.count + index].mapError { QuoteError.transport(source: name, $0) }.flatMap
-                {
-                    YahooChartQuote.stock(symbol: symbol, response: $0, context: context, sourceName: name)
-                }
+                let chart = charts[symbol] ?? .failure(.unknownSymbol(source: name))
                 let outcome = stock(symbol, batch: quoteOutcomes[b], chart: chart, context: context)
                 results.append(StockResult(symbol: symbol, outcome: outcome))
             }
@@ -70,8 +84,8 @@ package struct YahooSource: QuoteSource {
         YahooSessionFlow(context: context, transport: transport, userAgent: context.yahooUserAgent).establish()
     }
 
-    /// One symbol's stock from its batch's answer and its chart. Yahoo leaves unknown symbols
-    /// out of a batch; the chart then tells "unknown" from "no quote".
+    /// One symbol's stock from its batch's answer and its day's chart (from a spark answer).
+    /// Yahoo leaves unknown symbols out of a batch; the chart then tells "unknown" from "no quote".
     func stock(
         _ symbol: String, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>, context: SourceContext
     ) -> Result<Stock, QuoteError> {
@@ -113,11 +127,13 @@ package struct YahooSource: QuoteSource {
         return HTTPRequest(url: context.url(url), headers: headers(session, context: context))
     }
 
-    func chartRequest(_ symbol: String, session: YahooSession, context: SourceContext) -> HTTPRequest {
+    /// The day's 5-minute closes of up to `sparkBatchSize` symbols in one answer (the same
+    /// meta and timestamps as a chart's). A watch re-serves it 4 minutes (a new point every 5).
+    func sparkRequest(_ symbols: [String], session: YahooSession, context: SourceContext) -> HTTPRequest {
         let url =
-            "https://query1.finance.yahoo.com/v8/finance/chart/" + Endpoint.encode(symbol)
-            + "?range=1d&interval=5m&includePrePost=false"
-        // The day's 5-minute points: a watch re-serves them 4 minutes (a new point every 5).
+            "https://query1.finance.yahoo.com/v7/finance/spark?symbols="
+            + symbols.map(Endpoint.encode).joined(separator: "%2C")
+            + "&range=1d&interval=5m&indicators=close&includeTimestamps=false&includePrePost=false"
         return HTTPRequest(url: context.url(url), headers: headers(session, context: context), reuseFor: 240)
     }
 }

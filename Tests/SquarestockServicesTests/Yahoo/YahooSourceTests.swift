@@ -104,13 +104,10 @@ struct YahooSourceTests {
                     status: 404, headers: fcSetsCookie ? [("Set-Cookie", cookie)] : [], body: Array("Not Found".utf8)))
             routes.add(path: "/v1/test/getcrumb", response: crumb)
             routes.add(path: "/v7/finance/quote", responses: quote)
+            // Yahoo leaves a symbol it does not know (NOPE) out of a spark answer.
             routes.add(
-                path: "/v8/finance/chart/AAPL",
+                path: "/v7/finance/spark",
                 response: LoopbackResponse(body: Fixture.bytes("yahoo-json/spark_AAPL_mid-session.json")))
-            routes.add(
-                path: "/v8/finance/chart/NOPE",
-                response: LoopbackResponse(
-                    status: 404, body: Fixture.bytes("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json")))
             // A given port stands for "the same origin again": a cached session is only reused there.
             if let port {
                 server = try LoopbackHTTPServer(port: port, routes: routes)
@@ -140,8 +137,15 @@ struct YahooSourceTests {
         let aapl = try #require(r[0].stock)
         #expect(aapl.source == "yahoo")
         #expect(aapl.price.last != nil)
-        #expect(aapl.intraday.count == 39)  // from the chart request
+        #expect(aapl.intraday.count == 39)  // from the spark request
         #expect(r[1].error == .unknownSymbol(source: "yahoo"))
+        // Cookie, crumb, then one quote batch and one spark batch for both symbols.
+        #expect(y.paths().count == 4 && y.paths().prefix(2) == ["/", "/v1/test/getcrumb"])
+        #expect(Set(y.paths().dropFirst(2)) == ["/v7/finance/quote", "/v7/finance/spark"])
+        let spark = try #require(y.server.requests.first { $0.path == "/v7/finance/spark" })
+        #expect(spark.queryItem("symbols") == "AAPL,NOPE")
+        #expect(spark.queryItem("range") == "1d" && spark.queryItem("interval") == "5m")
+        #expect(spark.header("User-Agent")?.hasPrefix("Mozilla/5.0") == true)
         let quoteRequest = try #require(y.server.requests.first { $0.path == "/v7/finance/quote" })
         #expect(quoteRequest.queryItem("crumb") == "haT3oykhHqZ")
         #expect(quoteRequest.queryItem("symbols") == "AAPL,NOPE")
