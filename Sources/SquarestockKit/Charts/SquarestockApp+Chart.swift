@@ -10,6 +10,9 @@ extension SquarestockApp {
             return .failure(.noHistory(source: quoteSource.name))
         }
         if range.isIntraday && !source.hasIntradayHistory { return .failure(.noIntradayHistory(source: source.name)) }
+        // The history answer is kept for the command: asking the quote source below whether it
+        // knows the symbol re-serves the bars it needs instead of fetching them again.
+        let transport = WatchResponseCache(wrapping: self.transport, clock: SystemMonotonicClock())
         let manager = ChartManager(source: source, transport: transport, context: settings.sourceContext)
         let (shown, result) = manager.chart(symbol: symbol, range: range)
         switch result {

@@ -34,7 +34,10 @@ extension SquarestockApp {
     public func quote(_ symbols: [String], currency: String?, sources: [String: String] = [:]) -> QuoteReport {
         let context = settings.sourceContext
         let recorder = RecordingTransport(transport)
-        let manager = StockManager(source: settings.quoteSource, transport: recorder, context: context)
+        // History the command has fetched once (a sparkline's bars, an FX pair's) is served
+        // again rather than asked again when a later call of the same command needs it.
+        let reused = WatchResponseCache(wrapping: recorder, clock: SystemMonotonicClock())
+        let manager = StockManager(source: settings.quoteSource, transport: reused, context: context)
         // Symbols by the source to ask: the settings' one (named "") first, then the others by name.
         let groups = Dictionary(grouping: symbols.indices) { i -> String in
             guard let name = sources[symbols[i]], name != settings.sourceName,
@@ -51,7 +54,7 @@ extension SquarestockApp {
                 ? manager
                 : StockManager(
                     source: settings.catalog.quoteSource(named: name, context: context) ?? settings.quoteSource,
-                    transport: recorder, context: context)
+                    transport: reused, context: context)
             for (k, result) in asked.quotes(for: indices.map { symbols[$0] }).enumerated() where k < indices.count {
                 fetched[indices[k]] = result
                 if !name.isEmpty { sourceOf[indices[k]] = name }

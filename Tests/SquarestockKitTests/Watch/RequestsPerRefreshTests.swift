@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockKit
+@testable import SquarestockNetworking
+@testable import SquarestockServices
+
+/// How many requests a one-shot quote and a watch refresh cost, counted by a loopback server
+/// through libcurl: a symbol a service has said it does not know gets no further request, and
+/// Yahoo's batch endpoints carry many symbols a request. The counts are exact so a regression
+/// (a request per symbol creeping back) fails here; the figures are in BENCHMARKS.md.
+struct RequestsPerRefreshTests {
+    /// Three symbols Stooq knows among ten; the other seven it answers `N/D`.
+    static let tenSymbols = ["AAPL", "NOPE1", "MSFT", "NOPE2", "NOPE3", "IBM", "NOPE4", "NOPE5", "NOPE6", "NOPE7"]
+    static let known: Set<String> = ["AAPL.US", "MSFT.US", "IBM.US"]
+
+    static func app(source: String, endpoint: String) throws -> SquarestockApp {
+        let home = TemporaryPath.make("requests-per-refresh")
+        try FileManager.default.createDirectory(
+            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let env = [
+            "HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state",
+            "XDG_DATA_HOME": home + "/data", "SQUARESTOCK_ENDPOINT": endpoint, "SQUARESTOCK_SOURCE": source,
+            "SQUARESTOCK_NOW": "2020-05-07T20:00:00Z",
+        ]
+        return SquarestockApp(
+            settings: try Settings.resolve(.init(), environment: env, loadConfig: { _ in ConfigFile() }))
+    }
+
+    /// Stooq as it answers: a quote row for each known ticker of `s`, `N/D` for the others,
+    /// and the recorded bars for any history request (or `No data` without `history`).
+    static func stooqServer(history: Bool = true) throws -> LoopbackHTTPServer {
+        let intraday = Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv")
+        let daily = Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv")
+        return try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/q/l/":
+                var body = "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\r\n"
+                for t in (request.queryItem("s") ?? "").split(separator: "+").map({ $0.uppercased() }) {
+                    body +=
+                        known.contains(t)
+                        ? "\(t),2020-05-06,22:00:01,300.46,303.24,298.87,300.63,35583438,\(t)\r\n"
+                        : "\(t),N/D,N/D,N/D,N/D,N/D,N/D,N/D,\(t)\r\n"
+                }
+                return .text(body)
+            case "/q/d/l/":
+                guard history else { return .text("No data") }
+                return LoopbackResponse(body: request.queryItem("i") == "5" ? intraday : daily)
+            default:
+                return .text("no route", status: 404)
+            }
+        }
+    }
+
+    @Test func aStooqQuoteAsksNoHistoryOfTheSymbolsItAnsweredND() throws {
+        let server = try Self.stooqServer()
+        let report = try Self.app(source: "stooq", endpoint: server.baseURL).quote(Self.tenSymbols, currency: nil)
+        #expect(report.results.filter { $0.stock != nil }.map(\.symbol) == ["AAPL", "MSFT", "IBM"])
+        #expect(report.results[1].error == .noData(source: "stooq"))
+        // One batch of ten, then the day's bars and the daily bars of the three it priced:
+        // 7 requests, where each unknown symbol used to cost two more (21).
+        #expect(server.requests.count == 7, "\(server.requests.map(\.target))")
+        let history = server.requests.filter { $0.path == "/q/d/l/" }.compactMap { $0.queryItem("s") }
+        #expect(Set(history) == ["aapl.us", "msft.us", "ibm.us"])
+    }
+
+    @Test func aStooqWatchRefreshOfTenSymbols() throws {
+        let server = try Self.stooqServer()
+        let clock = ManualClock(1000)
+        let feed = try Self.app(source: "stooq", endpoint: server.baseURL).watchFeed(replaySpeed: nil, clock: clock)
+        let now = Instant(secondsSinceEpoch: 1_588_881_600)
+        _ = feed.quotes(for: Self.tenSymbols, now: now)
+        #expect(server.requests.count == 7)
+        // The next refresh: the quote batch again; the bars are re-served from the cache.
+        clock.advance(by: 60)
+        let second = feed.quotes(for: Self.tenSymbols, now: now.adding(seconds: 60))
+        #expect(second.filter { $0.stock != nil }.count == 3)
+        #expect(server.requests.count == 8, "\(server.requests.dropFirst(7).map(\.target))")
+    }
+
+    /// A chart whose history Stooq has none of asks the quote whether it knows the symbol; the
+    /// quote's bars are the chart's own answers, re-served, not fetched a second time.
+    @Test func aChartFetchesNoHistoryTwice() throws {
+        let server = try Self.stooqServer(history: false)
+        let result = try Self.app(source: "stooq", endpoint: server.baseURL).chart("AAPL", range: .day1)
+        guard case .failure(let failure) = result else {
+            Issue.record("expected no history")
+            return
+        }
+        #expect(failure.message.contains("though it quotes it"), "\(failure.message)")
+        #expect(server.requests.map(\.path).sorted() == ["/q/d/l/", "/q/d/l/", "/q/l/"])
+    }
+
+    /// Yahoo: the session (cookie, crumb), then one quote batch and one spark batch for ten
+    /// symbols, known and unknown alike; a later refresh is the quote batch alone.
+    @Test func aYahooWatchRefreshOfTenSymbols() throws {
+        let server = try LoopbackHTTPServer(routes: Self.yahooRoutes())
+        let clock = ManualClock(1000)
+        let feed = try Self.app(source: "yahoo", endpoint: server.baseURL).watchFeed(replaySpeed: nil, clock: clock)
+        let now = Instant(secondsSinceEpoch: 1_761_680_000)
+        let first = feed.quotes(for: Self.tenSymbols, now: now)
+        #expect(first.filter { $0.stock != nil }.map(\.symbol) == ["AAPL", "MSFT"])
+        #expect(first[0].stock?.intraday.count == 39)
+        #expect(first[1].error == .unknownSymbol(source: "yahoo"))
+        // Cookie and crumb in turn, then quote and spark together (in either order).
+        let paths = server.requests.map(\.path)
+        #expect(paths.count == 4 && paths.prefix(2) == ["/", "/v1/test/getcrumb"], "\(paths)")
+        #expect(Set(paths.dropFirst(2)) == ["/v7/finance/quote", "/v7/finance/spark"])
+        let spark = server.requests.first { $0.path == "/v7/finance/spark" }
+        #expect(spark?.queryItem("symbols") == Self.tenSymbols.joined(separator: ","))
+        clock.advance(by: 60)
+        _ = feed.quotes(for: Self.tenSymbols, now: now.adding(seconds: 60))
+        #expect(server.requests.count == 5)
+        #expect(server.requests.last?.path == "/v7/finance/quote")
+    }
+
+    /// 50 Yahoo symbols: the session's two requests, then one quote batch and three spark
+    /// batches (20, 20, 10) in one concurrent round: three round trips in all.
+    @Test func fiftyYahooSymbolsTakeSixRequests() throws {
+        let server = try LoopbackHTTPServer(routes: Self.yahooRoutes())
+        let symbols = ["AAPL", "MSFT"] + (1...48).map { "NOPE\($0)" }
+        let report = try Self.app(source: "yahoo", endpoint: server.baseURL).quote(symbols, currency: nil)
+        #expect(report.results.filter { $0.stock != nil }.count == 2)
+        #expect(report.results.filter { $0.error == .unknownSymbol(source: "yahoo") }.count == 48)
+        #expect(server.requests.count == 6, "\(server.requests.map(\.target))")
+        let sparks = server.requests.filter { $0.path == "/v7/finance/spark" }
+        #expect(sparks.map { ($0.queryItem("symbols") ?? "").split(separator: ",").count } == [20, 20, 10])
+    }
+
+    static func yahooRoutes() -> RouteTable {
+        let routes = RouteTable()
+        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        routes.add(
+            path: "/",
+            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
+        routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
+        routes.add(
+            path: "/v7/finance/quote",
+            response: LoopbackResponse(
+                body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json")))
+        routes.add(
+            path: "/v7/finance/spark",
+            response: LoopbackResponse(body: Fixture.bytes("yahoo-json/SYNTHETIC_spark_MSFT-AAPL_two-symbols.json")))
+        return routes
+    }
+}
