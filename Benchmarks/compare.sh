@@ -227,6 +227,29 @@ done
 kill "$server_pid" 2>/dev/null || true
 trap - EXIT
 
+# 7b. Fan-out through the product: `squarestock` quotes against a loopback server that answers
+# as Yahoo, Stooq, Alpha Vantage and Yahoo's legacy CSV do (known symbols start with K), adds
+# 50 ms to every request and counts them: one symbol against 50 (49 unknown; all known), and
+# the requests of a watch's first and next refresh and of a one-shot quote, 10/100/500 symbols.
+say "fan-out through the product (service_server.py, +50 ms per request)"
+service_out=$DATA/service.out
+python3 Benchmarks/peers/service_server.py --delay 0.05 --lifetime 1200 >"$service_out" &
+service_pid=$!
+trap 'kill "$service_pid" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do [[ -s $service_out ]] && break; sleep 0.1; done
+sport=$(head -1 "$service_out")
+[[ $sport =~ ^[0-9]+$ ]] || die "the service server did not start"
+SURL=http://127.0.0.1:$sport
+python3 Benchmarks/peers/fanout_product.py --bin "$SQ" --url "$SURL" --runs "$RUNS" \
+    --sources yahoo,stooq,alphavantage,yahoo-csv,auto >>"$RESULTS" || die "fanout_product.py failed"
+for source in yahoo stooq alphavantage yahoo-csv auto; do
+    for n in 10 100 500; do
+        record "refresh.$source.$n" "$BENCH" refresh --url "$SURL" --source "$source" --count "$n" --unknown $((n / 5))
+    done
+done
+kill "$service_pid" 2>/dev/null || true
+trap - EXIT
+
 # ---------------------------------------------------------------------------------------------
 # 8. Rendering, search and market status.
 say "rendering"

@@ -109,6 +109,15 @@ def main():
     fan("sequential curl", "fanout.curlsequential")
     row(g, "one request (CurlTransport, same run)", one, "ms", None)
 
+    g = "fan-out through the product: `squarestock` quote, loopback +50 ms each (ms)"
+    for source in ("yahoo", "stooq"):
+        first = med(R, f"fanout.product.{source}.one", "ms")
+        for case, label in (("one", "1 known symbol"), ("fifty_mixed", "50 symbols, 49 unknown"), ("fifty_known", "50 symbols, all known")):
+            v = med(R, f"fanout.product.{source}.{case}", "ms")
+            n = last(R, f"fanout.product.{source}.{case}", "requests")
+            note = (f"{v / first:.2f} x one symbol; " if (v and first and case != "one") else "") + (f"{n} requests" if n else "")
+            row(g, f"**squarestock** --source {source}, {label}", v, "ms", None, note=note)
+
     g = "rendering the 9 samples (µs per render)"
     row(g, "**squarestock** table with sparklines", med(R, "render.ours", "table_us"), "µs", None)
     row(g, "**squarestock** JSON", med(R, "render.ours", "json_us"), "µs", None)
@@ -203,8 +212,35 @@ def main():
     if po and ph:
         same = all(last(R, "portfolio.ours", k) == last(R, "portfolio.hledger", k) for k in ("holdings", "cash_usd", "realized_2025"))
         print(f"| portfolio >= 10x hledger balance, same figures | {ph / po:.1f}x, figures {'agree' if same else 'DIFFER'} | {verdict(ph / po >= 10 and same)} |")
+    for source in ("yahoo", "stooq"):
+        first = med(R, f"fanout.product.{source}.one", "ms")
+        worst = max((med(R, f"fanout.product.{source}.{c}", "ms") or 0) for c in ("fifty_mixed", "fifty_known"))
+        if first and worst:
+            mixed = med(R, f"fanout.product.{source}.fifty_mixed", "ms")
+            print(f"| quote of 50 symbols (any mix) within 1.5 x one symbol, --source {source} | {mixed / first:.2f} x (49 unknown), {worst / first:.2f} x (worst mix) | {verdict(worst / first <= 1.5)} |")
     if ob and one:
         print(f"| fan-out 50 < 1.25 x one request | {ob / one:.2f} x (defaults); {wide / one:.2f} x with 50 in flight and per host | {verdict(ob / one < 1.25)} |")
+
+    refresh_table(R)
+
+
+def refresh_table(R):
+    """Requests per refresh (counts, not timings): watch's first and next refresh and a one-shot
+    quote, per source and size, 1 in 5 symbols unknown to the service."""
+    sources = [k.split(".")[1] for k in R if k.startswith("refresh.") and k.endswith(".10")]
+    if not sources:
+        return
+    print()
+    print("Requests per refresh (1 in 5 symbols unknown to the service; counted by the loopback server):")
+    print()
+    print("| source | symbols | watch: first refresh | watch: each next refresh | one-shot `quote` |")
+    print("|---|---:|---:|---:|---:|")
+    for source in sources:
+        for n in (10, 100, 500):
+            first = last(R, f"refresh.{source}.{n}", "first")
+            nxt = last(R, f"refresh.{source}.{n}", "next")
+            quote = last(R, f"fanout.quote.{source}.{n}", "requests")
+            print(f"| {source} | {n} | {first or 'n/a'} | {nxt or 'n/a'} | {quote or 'n/a'} |")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ let usage = """
       dates --text | --foundation          from text: ours, Foundation's DateFormatter
       render [--samples DIR]               table and JSON rendering of the samples
       fanout --url URL [--count 50]        CurlTransport: one request vs a batch
+      refresh --url URL --source S [--count N] [--unknown U]   requests of a watch's first and next refresh
       market [--count N]                   status of every exchange (calendars), per call
       search [--data DIR]                  symbol index load (text, snapshot) and query times
       watch [--count N]                    one watch refresh of 100 symbols: CPU and memory
@@ -39,6 +40,7 @@ let rest = args[2...]
 let valued: Set<String> = [
     "out", "rows", "yahoo-lines", "seed", "zone", "peer", "chunk", "count", "step", "reps",
     "url", "runs", "max-concurrent", "samples", "data", "trades", "depth", "coinbase", "yahoo", "ledger", "year",
+    "source", "unknown",
 ]
 let options = Options(rest, valued: valued)
 switch args[1] {
@@ -49,6 +51,7 @@ case "yahoo": CSVBench.yahoo(options)
 case "dates": DatesBench.run(options)
 case "render": RenderBench.run(options)
 case "fanout": FanoutBench.run(options)
+case "refresh": RefreshBench.run(options)
 case "market": MarketBench.run(options)
 case "search": SearchBench.run(options)
 case "watch": WatchBench.run(options)
