@@ -36,6 +36,26 @@ struct YahooChartDecoderTests {
         #expect(c.rows.count == 1)
     }
 
+    /// A spark answer of many symbols is read once into every symbol's chart, matched by symbol
+    /// (Yahoo answers in its own order); an answer that is no spark at all is an error of the
+    /// whole batch, never "unknown symbol" for each of its symbols.
+    @Test func aSparkAnswerOfSeveralSymbolsIsReadOnce() throws {
+        let charts = try YahooChartDecoder.sparkCharts(
+            Fixture.bytes("yahoo-json/SYNTHETIC_spark_MSFT-AAPL_two-symbols.json"), status: 200
+        ).get()
+        #expect(Set(charts.keys) == ["MSFT", "AAPL"])
+        #expect(charts["MSFT"]?.meta["regularMarketPrice"]?.decimal?.description == "541.55")
+        #expect(charts["AAPL"]?.rows.count == 39)
+        let other = YahooChartDecoder.sparkCharts(
+            Array(#"{"finance":{"result":null,"error":{"code":"Not Found","description":"HTTP 404 Not Found"}}}"#.utf8),
+            status: 404)
+        guard case .failure(.httpStatus(_, 404, let said)) = other else {
+            Issue.record("expected the batch's own error, got \(other)")
+            return
+        }
+        #expect(said.contains("404 Not Found"))
+    }
+
     @Test func noTimestampMeansNoRowsAndEnvelopeErrorsAreTyped() throws {
         #expect(try chart(#"{"chart":{"result":[{"meta":{}}]}}"#).get().rows.isEmpty)
         #expect(chart(#"{"chart":{"result":[]}}"#).error == .unknownSymbol(source: "yahoo"))
