@@ -27,6 +27,11 @@ package struct WatchEntry: Sendable {
     package var nextMarketEvent: MarketEvent?
     /// Alert rules (as the user wrote them) whose condition holds after firing, for highlighting.
     package var activeAlerts: [String] = []
+    /// Moves with every change `WatchState` makes to this entry, so what a renderer made of the
+    /// row can be kept until the row changes (`WatchRowTextCache`): a table of 500 rows is
+    /// redrawn every second for its ages and countdown, and its prices must not be formatted
+    /// again each time.
+    package internal(set) var revision = 0
 
     package init(symbol: String, position: Int) {
         self.symbol = symbol

@@ -12,6 +12,9 @@ package struct WatchState: Sendable {
     /// Symbols in the user's order.
     package private(set) var symbols: [String] = []
     package private(set) var entries: [String: WatchEntry] = [:]
+    /// The symbols with a flash showing, so the watch loop's check for ended flashes (on every
+    /// wake-up) looks at those rows only, not at every row of a long list.
+    private var flashing: Set<String> = []
     /// How long a changed cell stays highlighted, in watch-clock seconds.
     package var flashDuration: Double
     /// Intraday points kept per symbol: a 24-hour market polled every minute fits, and memory
@@ -81,7 +84,7 @@ package struct WatchState: Sendable {
             // market status moves on with the clock.
             WatchState.updateMarketStatus(of: &entry, now: now)
             if fresh { outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed) }
-            entries[result.symbol] = entry
+            store(entry)
         }
         return outcomes
     }
@@ -106,10 +109,10 @@ package struct WatchState: Sendable {
         } else if age <= limit || !open, entry.failure?.streamSilence == true {
             entry.failure = nil
         } else {
-            if entry.marketStatus != before { entries[symbol] = entry }
+            if entry.marketStatus != before { store(entry) }
             return false
         }
-        entries[symbol] = entry
+        store(entry)
         return true
     }
 
@@ -118,8 +121,9 @@ package struct WatchState: Sendable {
     @discardableResult
     package mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
         guard var entry = entries[symbol], entry.stock != nil else { return nil }
+        let before = (entry.marketStatus, entry.nextMarketEvent)
         WatchState.updateMarketStatus(of: &entry, now: now)
-        entries[symbol] = entry
+        if entry.marketStatus != before.0 || entry.nextMarketEvent != before.1 { store(entry) }
         return entry.marketStatus?.status
     }
 
@@ -135,10 +139,10 @@ package struct WatchState: Sendable {
     @discardableResult
     package mutating func expireFlashes(clock: Double) -> Bool {
         var changed = false
-        for s in symbols {
+        for s in flashing {
             guard var e = entries[s], e.flashes.contains(where: { $0.until <= clock }) else { continue }
             e.flashes.removeAll { $0.until <= clock }
-            entries[s] = e
+            store(e)
             changed = true
         }
         return changed
@@ -147,20 +151,33 @@ package struct WatchState: Sendable {
     /// The earliest flash end still ahead, so the caller can sleep exactly until then.
     package func nextFlashExpiry() -> Double? {
         var next: Double?
-        for e in entries.values {
-            for f in e.flashes { next = min(next ?? f.until, f.until) }
+        for s in flashing {
+            for f in entries[s]?.flashes ?? [] { next = min(next ?? f.until, f.until) }
         }
         return next
     }
 
     /// Replay: this row's clock runs `offset` seconds ahead of the screen clock.
     package mutating func setClockOffset(_ offset: Int64, for symbol: String) {
-        entries[symbol]?.clockOffset = offset
+        guard var e = entries[symbol], e.clockOffset != offset else { return }
+        e.clockOffset = offset
+        store(e)
     }
 
     /// The alert rules currently holding for `symbol` (highlighted on its row).
     package mutating func setActiveAlerts(_ rules: [String], for symbol: String) {
-        entries[symbol]?.activeAlerts = rules
+        guard var e = entries[symbol], e.activeAlerts != rules else { return }
+        e.activeAlerts = rules
+        store(e)
+    }
+
+    /// Every change of an entry comes through here: its revision moves (what a renderer kept of
+    /// the row is made again) and the set of flashing rows follows its flashes.
+    private mutating func store(_ entry: WatchEntry) {
+        var e = entry
+        e.revision &+= 1
+        if e.flashes.isEmpty { flashing.remove(e.symbol) } else { flashing.insert(e.symbol) }
+        entries[e.symbol] = e
     }
 
     /// Why `stock` must not replace `previous`, or nil when it is acceptable.

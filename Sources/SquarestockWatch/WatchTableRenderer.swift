@@ -72,10 +72,12 @@ package struct WatchTableRenderer: Sendable {
             palette: palette)
     }
 
-    /// `rows` rows of exactly `columns` cells.
-    package func frame(state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double)
-        -> ScreenFrame
-    {
+    /// `rows` rows of exactly `columns` cells. With `kept`, the cells made from each row's
+    /// values are kept there and made again only when the row changes (the frame is the same).
+    package func frame(
+        state: WatchState, header: WatchHeader, columns: Int, rows: Int, now: Instant, clock: Double,
+        kept: WatchRowTextCache? = nil
+    ) -> ScreenFrame {
         let columns = max(0, columns)
         let rows = max(0, rows)
         guard rows > 0, columns > 0 else { return ScreenFrame(width: columns, height: rows, rows: []) }
@@ -85,7 +87,7 @@ package struct WatchTableRenderer: Sendable {
                 rows: [ScreenLineBuilder.row(fit("window too small", columns), columns: columns)])
         }
         let entries = state.ordered(by: header.sort)
-        let cells = entries.map { rowCells($0, now: now, clock: clock) }
+        let cells = entries.map { rowCells($0, now: now, clock: clock, kept: kept) }
         let (shown, widths) = layout(entries: entries, cells: cells, columns: columns)
         let messages = self.messages(entries: entries, header: header, now: now)
         // With holdings, one row under the table is the totals line.
@@ -236,7 +238,51 @@ package struct WatchTableRenderer: Sendable {
 
     // MARK: Rows
 
-    func rowCells(_ e: WatchEntry, now: Instant, clock: Double) -> [Column: Cell] {
+    /// A row's cells at `now` and `clock`. What depends on the row's values alone is made once
+    /// per change of the row when `kept` is given (the watch loop redraws every second for the
+    /// ages and the countdown); the last trade, the age, a stale row's status and the flashes
+    /// depend on the time and are made each frame.
+    func rowCells(_ e: WatchEntry, now: Instant, clock: Double, kept: WatchRowTextCache? = nil) -> [Column: Cell] {
+        var out = kept?.cells(for: e, make: valueCells) ?? valueCells(e)
+        guard let s = e.stock else { return out }
+        let rowNow = now.adding(seconds: e.clockOffset)
+        let p = s.price
+        let staleRole: ScreenRole = e.isStale ? .stale : .plain
+        out[.last] = Cell(
+            text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow),
+            role: flashRole(e, .lastTrade, at: clock) ?? staleRole)
+        out[.age] = Cell(
+            text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", role: staleRole)
+        if let f = e.failure {
+            let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
+            out[.status] = Cell(text: "stale \(age): " + TerminalText.sanitize(f.reason), role: .warning)
+        }
+        if !e.flashes.isEmpty {
+            for (column, field) in [
+                (Column.price, WatchField.price), (.change, .change), (.percent, .changePercent), (.range, .dayRange),
+            ] {
+                if let role = flashRole(e, field, at: clock), let cell = out[column] {
+                    out[column] = Cell(text: cell.text, role: role)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The flash role of `field` on `e`'s row while it flashes at `clock`.
+    func flashRole(_ e: WatchEntry, _ field: WatchField, at clock: Double) -> ScreenRole? {
+        guard let f = e.flash(field, at: clock) else { return nil }
+        switch f.direction {
+        case .up: return .flashUp
+        case .down: return .flashDown
+        case .flat: return .flashFlat
+        }
+    }
+
+    /// The cells made from the row's values alone, unflashed: the symbol, price, change, change
+    /// %, holding, day range and market status (a stale row's status, the last trade and the
+    /// age depend on the time; `rowCells` adds them).
+    func valueCells(_ e: WatchEntry) -> [Column: Cell] {
         var out: [Column: Cell] = [:]
         let staleRole: ScreenRole = e.isStale ? .stale : .plain
         out[.symbol] = Cell(text: e.symbol, role: e.activeAlerts.isEmpty ? (e.isStale ? .stale : .bold) : .alert)
@@ -254,24 +300,14 @@ package struct WatchTableRenderer: Sendable {
             out[.status] = Cell(text: text, role: role)
             return out
         }
-        let rowNow = now.adding(seconds: e.clockOffset)
         let p = s.price
-        func flashOr(_ field: WatchField, _ normal: ScreenRole) -> ScreenRole {
-            if let f = e.flash(field, at: clock) {
-                switch f.direction {
-                case .up: return .flashUp
-                case .down: return .flashDown
-                case .flat: return .flashFlat
-                }
-            }
-            return e.isStale ? staleRole : normal
-        }
+        func unflashed(_ normal: ScreenRole) -> ScreenRole { e.isStale ? staleRole : normal }
         let direction: ScreenRole = p.change.map { $0.sign > 0 ? .up : ($0.sign < 0 ? .down : .plain) } ?? .plain
-        out[.price] = Cell(text: WatchCellText.price(p.last, decimals: s.priceDecimals), role: flashOr(.price, .bold))
+        out[.price] = Cell(text: WatchCellText.price(p.last, decimals: s.priceDecimals), role: unflashed(.bold))
         out[.change] = Cell(
             text: WatchCellText.change(p.change, reference: p.last, decimals: s.priceDecimals),
-            role: flashOr(.change, direction))
-        out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: flashOr(.changePercent, direction))
+            role: unflashed(direction))
+        out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: unflashed(direction))
         if let (h, value) = heldValue(e) {
             let gain = value - h.cost
             out[.value] = Cell(text: h.text(value), role: e.isStale ? staleRole : .plain)
@@ -281,27 +317,17 @@ package struct WatchTableRenderer: Sendable {
         }
         out[.range] = Cell(
             text: WatchCellText.range(low: p.low, high: p.high, decimals: s.priceDecimals, unicode: style == .unicode),
-            role: flashOr(.dayRange, .plain))
-        out[.last] = Cell(
-            text: WatchCellText.lastTrade(p.lastTrade, zone: s.timeZone, now: rowNow), role: flashOr(.lastTrade, .plain)
-        )
-        out[.age] = Cell(
-            text: p.lastTrade.map { AgeFormatter.describe(seconds: rowNow.seconds(since: $0)) } ?? "—", role: staleRole)
-        if let f = e.failure {
-            let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
-            out[.status] = Cell(text: "stale \(age): " + TerminalText.sanitize(f.reason), role: .warning)
-        } else {
-            let status = e.marketStatus ?? MarketStatusReport(.unknown)
-            var text = status.status.rawValue
-            if let r = status.reason { text += " (\(r))" }
-            let role: ScreenRole
-            switch status.status {
-            case .open: role = .up
-            case .delayed: role = .warning
-            default: role = .dim
-            }
-            out[.status] = Cell(text: text, role: role)
+            role: unflashed(.plain))
+        let status = e.marketStatus ?? MarketStatusReport(.unknown)
+        var text = status.status.rawValue
+        if let r = status.reason { text += " (\(r))" }
+        let role: ScreenRole
+        switch status.status {
+        case .open: role = .up
+        case .delayed: role = .warning
+        default: role = .dim
         }
+        out[.status] = Cell(text: text, role: role)
         return out
     }
 
@@ -484,7 +510,11 @@ package struct WatchTableRenderer: Sendable {
         var out: [Message] = []
         var staleGroups: [(reason: String, since: Instant, symbols: [String])] = []
         var errors: [Message] = []
-        for e in entries.sorted(by: { $0.position < $1.position }) {
+        // Most frames have nothing to say: pick the few rows first, then put them in order.
+        let noted = entries.filter { $0.failure != nil || !$0.activeAlerts.isEmpty }.sorted {
+            $0.position < $1.position
+        }
+        for e in noted {
             guard let f = e.failure else { continue }
             let reason = TerminalText.sanitize(f.reason)
             if e.stock == nil {
@@ -504,7 +534,7 @@ package struct WatchTableRenderer: Sendable {
                         + " (" + g.reason + "); showing the last good values", role: .warning))
         }
         out += errors
-        for e in entries.sorted(by: { $0.position < $1.position }) where !e.activeAlerts.isEmpty {
+        for e in noted where !e.activeAlerts.isEmpty {
             let price = e.stock.map { " at " + WatchCellText.price($0.price.last, decimals: $0.priceDecimals) } ?? ""
             out.append(Message(text: "alert " + e.activeAlerts.joined(separator: ", ") + price, role: .alert))
         }

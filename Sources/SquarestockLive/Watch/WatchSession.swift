@@ -45,6 +45,8 @@ package final class WatchSession {
     var lastSuccess: Instant?
     var fetchStarted: Double?
     var previousFrame: ScreenFrame?
+    /// The cells the renderer made of each row's values, made again only when the row changes.
+    let rowTexts = WatchRowTextCache()
     var size = (columns: 80, rows: 24)
     var replayAnchor: (symbol: String, start: Instant)?
     var lastMarketCheck = -Double.infinity
@@ -354,8 +356,10 @@ package final class WatchSession {
 
     func draw(now: Double) {
         var label = feed.sourceName
-        let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
-        if feed.sourceIsChain, answered.count == 1, let only = answered.first { label += " → " + only }
+        if feed.sourceIsChain {
+            let answered = Set(symbols.compactMap { state[$0]?.stock?.source })
+            if answered.count == 1, let only = answered.first { label += " → " + only }
+        }
         let refreshing = fetchStarted.map { now - $0 >= 0.5 } ?? false
         var header = WatchHeader(
             source: label,
@@ -370,7 +374,8 @@ package final class WatchSession {
             stream: streamWorker?.headerText(now: now))
         header.scroll = scroll
         let frame = renderer.frame(
-            state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now)
+            state: state, header: header, columns: size.columns, rows: size.rows, now: screenNow(), clock: now,
+            kept: rowTexts)
         let out = ScreenDiff.render(previous: previousFrame, next: frame, palette: renderer.palette)
         previousFrame = frame
         if !terminal.draw(out) { exitCode = 0 }  // the terminal went away
