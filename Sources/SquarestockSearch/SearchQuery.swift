@@ -20,6 +20,9 @@ struct SearchQuery {
     var tickerKey: [UInt8] = []
     /// Whether the query is one word (ticker prefixes are offered only then).
     var isSingleRun = false
+    /// Whether the query was typed in capitals (`FORD`, two letters or more, no lower case):
+    /// then an exact ticker is meant as a ticker, even where it is also a company's name.
+    var typedAsTicker = false
 
     /// `isKnownWord` says whether the index has a word; a glued query word the index lacks
     /// (`coca-cola` where a name has `Coca Cola`) is split into its parts.
@@ -28,6 +31,7 @@ struct SearchQuery {
         tokens.tokenize(text)
         tickerKey = DirectorySymbol.compactKey(text.utf8)
         isSingleRun = tokens.runs.count == 1
+        typedAsTicker = SearchQuery.isCapitals(text.utf8)
         var dropped: [Term] = []
         do {
             let all = tokens.bytes
@@ -58,6 +62,16 @@ struct SearchQuery {
         }
         if !terms.contains(where: { $0.kind != .securityKind }) { terms.append(contentsOf: dropped) }
         if terms.count > SearchQuery.maxTerms { terms.removeLast(terms.count - SearchQuery.maxTerms) }
+    }
+
+    /// Two upper-case letters or more and no lower-case one.
+    static func isCapitals(_ text: String.UTF8View) -> Bool {
+        var upper = 0
+        for b in text {
+            if b >= 97 && b <= 122 { return false }
+            if b >= 65 && b <= 90 { upper += 1 }
+        }
+        return upper >= 2
     }
 
     static func kindBits(_ f: Lexicon.Flags) -> UInt16 {

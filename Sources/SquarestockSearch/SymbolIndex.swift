@@ -7,7 +7,11 @@
 /// without parsing (about 0.5 ms), which is how a process meets a few-millisecond start.
 ///
 /// How it ranks:
-/// - An exact ticker (`f`, `t`, `brk.b`, `brk b`) scores 100 and comes first.
+/// - An exact ticker (`f`, `t`, `brk.b`, `brk b`) scores 100 and comes first, unless the word,
+///   typed in lower case, is also the first word of another common stock's name: then the two
+///   are equally good matches (the ticker 98, that name 97, everything else below), and only a
+///   clearly more prominent company (a large cap) passes the ticker (`ford`: Ford Motor, then
+///   FORD; `FORD`: the ticker).
 /// - Names are cut into the company part and the security description (`ListingNameAnalysis`);
 ///   only the company part is indexed. Legal-form words (`Inc`, `Corporation`) weigh nothing,
 ///   generic ones (`Holdings`, `Group`, `Trust`) half.
@@ -22,9 +26,12 @@
 ///   tickers.
 /// - Single letters match a share class (`berkshire b` -> BRK.B, `alphabet class c` -> GOOG)
 ///   or a one-letter word; `warrant`, `units`, `pfd`, `etf` select the kind.
+/// - The query joined (`pay pal`), or one long word split (`exxonmobil`), competes with the
+///   query as typed at 97 % of its score.
 /// - Common stock beats the ETF, fund, preferred, note, unit, warrant and right of the same name
-///   by a fixed penalty (`SecurityType.rankPenalty`); ties go to the senior market tier and the
-///   shorter symbol.
+///   by a fixed penalty (`SecurityType.rankPenalty`); ties and near-ties go to the more prominent
+///   listing (`ListingProminence`: the shipped large-cap list, then the senior market tier and
+///   the shorter symbol).
 package final class SymbolIndex: Sendable {
     let store: IndexTables
 
@@ -38,21 +45,24 @@ package final class SymbolIndex: Sendable {
     package var listings: [Listing] { (0..<store.count).map { store.listing($0) } }
 
     /// Builds the index. Listings keep their order; duplicates are allowed but pointless.
-    package convenience init(listings: [Listing]) {
+    /// `largeCaps` only orders equally good matches (`ListingProminence`).
+    package convenience init(listings: [Listing], largeCaps: LargeCapList = .empty) {
         var builder = IndexBuilder(expectedListings: listings.count)
         for (i, l) in listings.enumerated() { builder.add(listing: l, index: UInt32(i)) }
-        self.init(listings: listings, builder: builder)
+        self.init(listings: listings, builder: builder, largeCaps: largeCaps)
     }
 
     /// Parses both directory files and indexes them in one pass over the names (faster than
     /// parsing, then `init(listings:)`). Listings keep file order, the first body's first.
-    package convenience init(nasdaqListed: [UInt8], otherListed: [UInt8]) throws(SymbolDirectoryError) {
+    package convenience init(
+        nasdaqListed: [UInt8], otherListed: [UInt8], largeCaps: LargeCapList = .empty
+    ) throws(SymbolDirectoryError) {
         var builder = IndexBuilder(expectedListings: (nasdaqListed.count + otherListed.count) / 60)
         let d = try SymbolDirectoryParser.parse(nasdaqListed, otherListed, into: &builder)
-        self.init(listings: d.listings, builder: builder)
+        self.init(listings: d.listings, builder: builder, largeCaps: largeCaps)
     }
 
-    init(listings: [Listing], builder: IndexBuilder) {
+    init(listings: [Listing], builder: IndexBuilder, largeCaps: LargeCapList) {
         var builder = builder
         let n = listings.count
         var t = IndexTables()
@@ -77,7 +87,7 @@ package final class SymbolIndex: Sendable {
             { slot += 1 }
             if slot == t.exchangeCodes.count / 2 { t.exchangeCodes += [source, l.exchange.code] }
             t.exchangeSlot.append(UInt8(min(slot, 255)))
-            t.prior.append(SymbolIndex.prior(l))
+            t.prior.append(ListingProminence.points(l, largeCaps: largeCaps))
             var (key, len) = (UInt64(0), 0)
             for b in l.symbol.utf8 {
                 let u = b >= 97 && b <= 122 ? b - 32 : b
@@ -193,20 +203,6 @@ package final class SymbolIndex: Sendable {
     /// Number of distinct indexed words (names, glued forms, initials).
     package var vocabularySize: Int { store.tokenStart.count - 1 }
 
-    /// Tie-breaking preference below one point: senior market tier, short symbol, good standing.
-    static func prior(_ l: Listing) -> Float {
-        var p: Float
-        switch (l.exchange.source, l.exchange.code) {
-        case (.nasdaqTier, UInt8(ascii: "Q")), (.otherListed, UInt8(ascii: "N")): p = 0.6
-        case (.nasdaqTier, UInt8(ascii: "G")), (.otherListed, UInt8(ascii: "P")): p = 0.4
-        case (.otherListed, UInt8(ascii: "A")): p = 0.3
-        default: p = 0.2
-        }
-        p += 0.05 * Float(max(0, 5 - l.symbol.utf8.count))
-        if let s = l.financialStatus, s != UInt8(ascii: "N") { p -= 0.2 }
-        return p
-    }
-
     // MARK: Search
 
     /// Ranked matches for free text: tickers, names, typos, share classes.
@@ -220,29 +216,24 @@ package final class SymbolIndex: Sendable {
         type: TypeFilter = .any
     ) -> [SearchMatch] {
         var ranked = rankedCandidates(query, limit: limit, exchange: exchange, type: type)
-        if ranked.isEmpty {
-            // People split and join names differently from the listing ("pay pal" for PayPal,
-            // "exxonmobil" for Exxon Mobil): the query joined, or one word split in two.
-            for variant in Self.spacingVariants(query) {
-                ranked = rankedCandidates(variant, limit: limit, exchange: exchange, type: type)
-                if !ranked.isEmpty { break }
-            }
+        // People split and join names differently from the listing ("pay pal" for PayPal,
+        // "exxonmobil" for Exxon Mobil). The query joined, or one word split in two, competes
+        // with the query as typed, so a weak match of the split words ("pay", "pal") cannot hide
+        // a whole-word match of the joined one. Splits are tried only when the word as typed
+        // matched nothing well and count only when they match well (or nothing else matched);
+        // the joined form always (one more lookup).
+        let strong = ranked.first.map { $0.score >= Self.strongMatch } ?? false
+        for variant in Self.spacingVariants(query) where !(strong && !variant.isJoined) {
+            let other = rankedCandidates(variant.text, limit: limit, exchange: exchange, type: type)
+            // A split that matches only weakly is noise (a typo cut in two), unless nothing else matched.
+            let splitIsStrong = (other.first?.score ?? 0) >= Self.strongMatch
+            guard variant.isJoined || splitIsStrong || ranked.isEmpty else { continue }
+            ranked = merge(ranked, other, discount: Self.variantDiscount, limit: limit)
+            if !variant.isJoined && splitIsStrong { break }
         }
         return ranked.map {
             SearchMatch(listing: store.listing(Int($0.listing)), score: SymbolIndex.displayScore($0.score))
         }
-    }
-
-    /// The query with its words joined (`pay pal` → `paypal`), then one long word split in two
-    /// at each place that leaves at least 3 letters a side (`exxonmobil` → `exxon mobil`),
-    /// the middle splits first.
-    static func spacingVariants(_ query: String) -> [String] {
-        let words = query.split(separator: " ")
-        if words.count > 1 { return [words.joined()] }
-        guard let word = words.first, word.count >= 7, word.count <= 24 else { return [] }
-        let letters = Array(word)
-        let cuts = (3...(letters.count - 3)).sorted { abs($0 - letters.count / 2) < abs($1 - letters.count / 2) }
-        return cuts.map { String(letters[..<$0]) + " " + String(letters[$0...]) }
     }
 
     /// "Did you mean" for a symbol that is not in the directory (`AAPLE` -> AAPL): symbols one
@@ -444,7 +435,9 @@ package final class SymbolIndex: Sendable {
         var pool = CandidatePool(listings: store.count)
         addTickerCandidates(query, to: &pool)
         addNameCandidates(query, to: &pool)
-        return top(pool.candidates, terms: query.terms, limit: limit, exchange: exchange, type: filter)
+        return top(
+            pool.candidates, terms: query.terms, contest: contest(query, pool), limit: limit, exchange: exchange,
+            type: filter)
     }
 
     /// The listings a query has reached, each once, in the order they were reached.
@@ -452,6 +445,8 @@ package final class SymbolIndex: Sendable {
         /// Listing l's place in `candidates`, -1 while it has none.
         var slotOf: [Int32]
         var candidates: [Candidate] = []
+        /// The exact ticker's place in `candidates`, -1 when the query is no ticker.
+        var exactTicker: Int32 = -1
 
         init(listings n: Int) {
             slotOf = [Int32](repeating: -1, count: n)
@@ -467,6 +462,7 @@ package final class SymbolIndex: Sendable {
         guard !key.isEmpty && key.count <= 12 else { return }
         if let l = exactSymbol(key) {
             pool.slotOf[l] = Int32(pool.candidates.count)
+            pool.exactTicker = pool.slotOf[l]
             pool.candidates.append(Candidate(listing: UInt32(l), ticker: 100))
         }
         guard query.isSingleRun && key.count <= 6 else { return }
@@ -527,10 +523,10 @@ package final class SymbolIndex: Sendable {
     }
 
     /// The `limit` best candidates that pass the exchange and type filters and score at least
-    /// 40, best first (ties by `better`).
+    /// 40, best first (ties by `better`); a `contest` scores its ticker and name as equals.
     @inline(__always)
     func top(
-        _ candidates: [Candidate], terms: [SearchQuery.Term], limit: Int, exchange: String?,
+        _ candidates: [Candidate], terms: [SearchQuery.Term], contest: Contest?, limit: Int, exchange: String?,
         type filter: TypeFilter
     ) -> [Ranked] {
         var exchangeOK = [Bool](repeating: true, count: store.exchangeCodes.count / 2)
@@ -544,7 +540,12 @@ package final class SymbolIndex: Sendable {
             guard exchangeOK[Int(store.exchangeSlot[l])] else { continue }
             let type = SecurityType(rawValue: store.typeOf[l]) ?? .commonStock
             guard filter.admits(type) else { continue }
-            let score = score(c, type: type, terms: terms)
+            var text = score(c, type: type, terms: terms)
+            if let contest {
+                if c.ticker >= 100 { text = Self.nameScoreCap + Self.contestedTickerLead }
+                if c.listing == contest.nameListing { text = Self.nameScoreCap }
+            }
+            let score = text + store.prior[l]
             guard score >= 40 else { continue }
 
             if top.count == limit {
@@ -558,11 +559,11 @@ package final class SymbolIndex: Sendable {
         return top
     }
 
-    /// A candidate's score: its name score or its ticker score, whichever is higher (an exact
-    /// ticker is 100 outright), less the kind's penalty unless the query named the kind, plus the
-    /// listing's prior. The name score is the mean match quality of the terms times how much of
-    /// the name they cover and whether they cover its first word, a fifth off for each term that
-    /// matched nothing, at most 97.
+    /// A candidate's text score: its name score or its ticker score, whichever is higher (an
+    /// exact ticker is 100 outright), less the kind's penalty unless the
+    /// query named the kind. The name score is the mean match quality of the terms times how much
+    /// of the name they cover and whether they cover its first word, a fifth off for each term
+    /// that matched nothing, at most 97. The listing's prominence (`prior`) is added by the caller.
     @inline(__always)
     func score(_ c: Candidate, type: SecurityType, terms: [SearchQuery.Term]) -> Float {
         let l = Int(c.listing)
@@ -603,12 +604,11 @@ package final class SymbolIndex: Sendable {
             let first: Float = cover & store.firstMask[l] != 0 ? 1 : 0
             nameScore = 100 * (sum / total) * (0.6 + 0.28 * coverage + 0.12 * first)
             for _ in 0..<missing { nameScore *= 0.8 }
-            nameScore = min(nameScore, 97)
+            nameScore = min(nameScore, Self.nameScoreCap)
         }
         let penalty: Float = kindMatched ? 0 : Float(type.rankPenalty)
         var score = max(nameScore, c.ticker < 100 ? c.ticker : 0) - penalty
         if c.ticker >= 100 { score = 100 }
-        score += store.prior[l]
         return score
     }
 

@@ -209,7 +209,7 @@ struct SearchCLITests {
             ["search", "apple", "--online", "--endpoint", server.baseURL, "--format", "csv", "--limit", "40"],
             environment: env)
         #expect(run.exitCode == 0)
-        #expect(run.stdout.contains("\nAAPL,Apple Inc. - Common Stock,Nasdaq,stock,98,offline+yahoo\n"))
+        #expect(run.stdout.contains("\nAAPL,Apple Inc. - Common Stock,Nasdaq,stock,99,offline+yahoo\n"))
         #expect(run.stdout.contains(",alphavantage\n"))  // BA.LON etc. only the online service knows
         let q = try #require(server.requests.first { $0.path == "/v1/finance/search" })
         #expect(q.queryItem("q") == "apple")

@@ -9,7 +9,8 @@ import TestSupport
     import Darwin
 #endif
 
-/// The real 2025-10-20 Nasdaq Trader directory shipped under `data/`, read once per test run.
+/// The real 2025-10-20 Nasdaq Trader directory shipped under `data/symbols`, with its large-cap
+/// list, read once per test run.
 enum SearchFixtures {
     /// Package root.
     static let root = Fixture.repositoryRoot
@@ -32,7 +33,11 @@ enum SearchFixtures {
     static let directory: SymbolDirectory = try! SymbolDirectoryParser.parse(
         nasdaqListed: nasdaqListed, otherListed: otherListed)
 
-    static let index: SymbolIndex = try! SymbolIndex(nasdaqListed: nasdaqListed, otherListed: otherListed)
+    /// The shipped large-cap list, which the product reads beside the directory.
+    static let largeCaps = LargeCapList(bytes(LargeCapList.fileName))
+
+    static let index: SymbolIndex = try! SymbolIndex(
+        nasdaqListed: nasdaqListed, otherListed: otherListed, largeCaps: largeCaps)
 
     static func listing(_ symbol: String) -> Listing? { directory.listings.first { $0.symbol == symbol } }
 }

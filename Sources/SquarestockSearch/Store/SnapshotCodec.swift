@@ -5,7 +5,8 @@
 /// is what lets a process answer `squarestock search` in a few milliseconds.
 enum SnapshotCodec {
     static let magic: [UInt8] = Array("SQSYMIX".utf8) + [0]
-    static let version: UInt32 = 2
+    /// 3: `prior` holds `ListingProminence` points, large-cap list included.
+    static let version: UInt32 = 3
 
     static func encode(_ t: IndexTables) -> [UInt8] {
         var out = magic

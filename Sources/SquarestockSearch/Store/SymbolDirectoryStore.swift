@@ -11,7 +11,9 @@ import SquarestockCore
 /// wins over the copy shipped with the tool (`data/symbols` of the checkout, or
 /// `share/squarestock/symbols` beside an installed binary, or `SQUARESTOCK_DATA`). Parsing the
 /// two text files costs ~30 ms, so the built index is cached as a snapshot in the cache folder,
-/// keyed by the files' sizes and times; a missing or damaged snapshot is simply rebuilt.
+/// keyed by the files' sizes and times; a missing or damaged snapshot is simply rebuilt. The
+/// large-cap list that orders equally good matches (`LargeCapList`) is the copy's own when it
+/// has one, else the shipped one: `symbols update` downloads only the directory files.
 package struct SymbolDirectoryStore: Sendable {
     package static let files = ["nasdaqlisted.txt", "otherlisted.txt"]
 
@@ -126,7 +128,8 @@ package struct SymbolDirectoryStore: Sendable {
     /// cached. Every file is read under its size limit; a snapshot over its limit or damaged is
     /// rebuilt (and replaced) without being read whole.
     package func loadIndex(_ copy: Copy) -> Result<SymbolIndex, LoadError> {
-        let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 }
+        let capsPath = largeCapPath(copy)
+        let paths = SymbolDirectoryStore.files.map { copy.directory + "/" + $0 } + [capsPath ?? ""]
         let key = paths.map(SymbolDirectoryStore.fingerprint).joined(separator: "-")
         // A cache folder others can write to may hold a planted snapshot: not read, not written.
         let safeCache = cacheDirectory.flatMap { PrivateFileStore.folderProblem($0) == nil ? $0 : nil }
@@ -137,13 +140,33 @@ package struct SymbolDirectoryStore: Sendable {
         {
             return .success(index)
         }
+        let largeCaps = capsPath.map(SymbolDirectoryStore.readLargeCaps) ?? .empty
         let built = fromFiles(copy) { (n, o) throws(SymbolDirectoryError) in
-            try SymbolIndex(nasdaqListed: n, otherListed: o)
+            try SymbolIndex(nasdaqListed: n, otherListed: o, largeCaps: largeCaps)
         }
         if let sp = snapshotPath, case .success(let index) = built {
             try? PrivateFileStore.write(index.snapshot(), to: sp)
         }
         return built
+    }
+
+    /// The large-cap list beside `copy`'s files, else the shipped one; nil when neither exists.
+    package func largeCapPath(_ copy: Copy) -> String? {
+        for folder in [copy.directory, shippedDirectory] {
+            guard let folder else { continue }
+            let path = folder + "/" + LargeCapList.fileName
+            var st = stat()
+            if stat(path, &st) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// The list at `path`; an unreadable one is no list (it only orders ties, so it never stops
+    /// a search).
+    static func readLargeCaps(_ path: String) -> LargeCapList {
+        guard case .success(let bytes) = LocalFileReader.read(path, limit: LocalFileReader.Limit.symbolDirectoryFile)
+        else { return .empty }
+        return LargeCapList(bytes)
     }
 
     /// Both directory files of `copy`, each read under `LocalFileReader.Limit.symbolDirectoryFile`.

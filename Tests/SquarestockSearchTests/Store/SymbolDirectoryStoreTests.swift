@@ -133,4 +133,26 @@ struct SymbolDirectoryStoreTests {
         #expect(try fm.contentsOfDirectory(atPath: data + "/symbols-300-\(alive)") == ["nasdaqlisted.txt.tmp-\(alive)"])
         #expect(Set(try fm.contentsOfDirectory(atPath: cache)) == ["symbols-abc.idx", "symbols-abc.idx.tmp-\(alive)"])
     }
+
+    @Test func aDownloadedCopyRanksWithTheShippedLargeCapList() throws {
+        // `symbols update` downloads only the directory files; the list comes from the shipped folder.
+        let data = Self.temporaryFolder("caps")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let user = data + "/symbols"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        for name in SymbolDirectoryStore.files {
+            try Fixture.repositoryText("data/symbols/" + name).write(
+                toFile: user + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let store = SymbolDirectoryStore(userDirectory: user, shippedDirectory: Self.shipped, cacheDirectory: nil)
+        let loaded = try store.load().get()
+        #expect(loaded.copy.origin == .downloaded)
+        #expect(store.largeCapPath(loaded.copy) == Self.shipped + "/" + LargeCapList.fileName)
+        #expect(loaded.index.search("ford", limit: 1).first?.symbol == "F")
+        // With no list anywhere the micro-cap's exact ticker keeps its lead.
+        let alone = SymbolDirectoryStore(userDirectory: user, shippedDirectory: nil, cacheDirectory: nil)
+        let aloneCopy = try #require(alone.current)
+        #expect(alone.largeCapPath(aloneCopy) == nil)
+        #expect(try alone.loadIndex().get().search("ford", limit: 1).first?.symbol == "FORD")
+    }
 }
