@@ -14,6 +14,8 @@ import SquarestockSearch
 //   searchbench snapshot FILE [DATA_DIR]         writes the snapshot
 //   searchbench q QUERY...                       ranked matches, for eyeballing
 //   searchbench s SYMBOL...                      "did you mean" suggestions
+// The large-cap list (DATA_DIR/large-caps.txt) is read when present; `--no-large-caps` anywhere
+// leaves it out, to see what the directory's own attributes do alone.
 
 func readFile(_ path: String) -> [UInt8] {
     guard let f = fopen(path, "rb") else { fatalError("cannot open \(path)") }
@@ -54,17 +56,25 @@ func measure(_ index: SymbolIndex, _ queries: [(String, String)], rounds: Int) -
     return (Clock.percentile(samples, 0.5), Clock.percentile(samples, 0.99), top1)
 }
 
-let args = Array(CommandLine.arguments.dropFirst())
+let useLargeCaps = !CommandLine.arguments.contains("--no-large-caps")
+let args = Array(CommandLine.arguments.dropFirst().filter { $0 != "--no-large-caps" })
 let mode = args.first ?? "bench"
 
 func dataDir(_ i: Int) -> String { args.count > i ? args[i] : "data" }
+
+/// The large-cap list in `dir`, unless absent or left out.
+func largeCaps(_ dir: String) -> LargeCapList {
+    let path = dir + "/" + LargeCapList.fileName
+    guard useLargeCaps, access(path, R_OK) == 0 else { return .empty }
+    return LargeCapList(readFile(path))
+}
 
 func loadReal(_ dir: String) -> (SymbolIndex, SymbolDirectory) {
     let a = readFile(dir + "/nasdaqlisted.txt")
     let b = readFile(dir + "/otherlisted.txt")
     do {
         let d = try SymbolDirectoryParser.parse(nasdaqListed: a, otherListed: b)
-        return (try SymbolIndex(nasdaqListed: a, otherListed: b), d)
+        return (try SymbolIndex(nasdaqListed: a, otherListed: b, largeCaps: largeCaps(dir)), d)
     } catch {
         fatalError("\(error)")
     }
@@ -149,8 +159,8 @@ case "bench":
 
 case "loop":
     // Profiling aid: parse and index 20 times.
-    let a = readFile("data/nasdaqlisted.txt")
-    let b = readFile("data/otherlisted.txt")
+    let a = readFile("data/symbols/nasdaqlisted.txt")
+    let b = readFile("data/symbols/otherlisted.txt")
     var total = 0
     let rounds = args.count > 2 ? Int(args[2]) ?? 20 : 20
     for _ in 0..<rounds {
@@ -209,14 +219,15 @@ case "search":
     } else {
         let dir = dataDir(2)
         index = try! SymbolIndex(
-            nasdaqListed: readFile(dir + "/nasdaqlisted.txt"), otherListed: readFile(dir + "/otherlisted.txt"))
+            nasdaqListed: readFile(dir + "/nasdaqlisted.txt"), otherListed: readFile(dir + "/otherlisted.txt"),
+            largeCaps: largeCaps(dir))
     }
     for m in index.search(args.count > 1 ? args[1] : "apple", limit: 10) {
         print("\(m.symbol)\t\(m.name)\t\(m.exchange)\t\(m.type)\t\(m.score)")
     }
 
 case "q":
-    let (index, _) = loadReal("data")
+    let (index, _) = loadReal("data/symbols")
     for q in args.dropFirst() {
         print("== \(q)")
         for m in index.search(q, limit: 6) {
@@ -225,7 +236,7 @@ case "q":
     }
 
 case "s":
-    let (index, _) = loadReal("data")
+    let (index, _) = loadReal("data/symbols")
     for q in args.dropFirst() {
         print(q, "->", index.suggestion(forUnknownSymbol: q).map { "\($0.symbol) (\($0.name)) \($0.score)" } ?? "nil")
     }
