@@ -79,9 +79,13 @@ let package = Package(
             dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
         ),
         // The portfolio ledger: an append-only journal in SQLite, lots and gains derived from it.
+        // GRDBSQLite (SQLite's C API, the module GRDB itself imports): the import's per-row insert.
         .target(
             name: "SquarestockPortfolio",
-            dependencies: ["SquarestockCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SquarestockCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The facade the command line calls: settings, one call per command.
         .target(

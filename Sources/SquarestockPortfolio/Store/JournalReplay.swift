@@ -14,15 +14,15 @@ enum JournalReplay {
 
     /// The book of one symbol: its lots, disposals and dividends (cash only from its entries).
     static func book(_ db: Database, portfolio: Int64, symbol: String, method: LotMethod) throws -> PortfolioBook {
-        let statement = try db.cachedStatement(
+        var book = PortfolioBook(method: method)
+        try JournalRows.each(
+            db,
             sql: """
                 SELECT \(JournalRows.columns) FROM entry e INDEXED BY entry_by_symbol
                 WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect)
                 ORDER BY e.date, e.id
-                """)
-        var book = PortfolioBook(method: method)
-        let rows = try Row.fetchCursor(statement, arguments: [portfolio, symbol])
-        while let row = try rows.next() { try book.apply(JournalRows.entry(row)) }
+                """, arguments: [portfolio, symbol]
+        ) { e in try book.apply(e) }
         return book
     }
 }

@@ -1,8 +1,11 @@
 import GRDB
+import GRDBSQLite
 import SquarestockCore
 
 /// The `entry` table's columns as one `JournalEntry`: the one place a stored row is read, and
-/// the one insert.
+/// the one insert (`JournalInsert` binds its values). Rows are read straight from SQLite's
+/// statement: a write's check replays every entry of the symbols it touched (after an import,
+/// all of them), and GRDB's `Row` with its conversions cost more than the replay itself.
 enum JournalRows {
     /// Every column, in the order `entry(_:)` reads them.
     static let columns = """
@@ -19,26 +22,72 @@ enum JournalRows {
         ON CONFLICT (portfolio_id, import_key) DO NOTHING
         """
 
-    static func arguments(_ e: JournalEntry, portfolio: Int64) -> StatementArguments {
-        [
-            portfolio, e.kind.rawValue, e.date.description, e.symbol, e.quantity?.description,
-            e.price?.description, e.currency, e.amount, e.fee, e.withheld, e.fxRate?.description,
-            e.splitNumerator, e.splitDenominator, e.lot, e.reverses, e.importKey, e.note,
-        ]
+    /// Runs `sql`, which selects `columns`, and hands each row's entry to `body` in order.
+    static func each(
+        _ db: Database, sql: String, arguments: StatementArguments, _ body: (JournalEntry) throws -> Void
+    ) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let s = statement.sqliteStatement
+        // Reset however this ends, so the statement holds no read open on the file.
+        defer { sqlite3_reset(s) }
+        while true {
+            switch sqlite3_step(s) {
+            case SQLITE_ROW: try body(try entry(s))
+            case SQLITE_DONE: return
+            case let code:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                    sql: sql)
+            }
+        }
     }
 
-    static func entry(_ r: Row) throws -> JournalEntry {
-        guard let kind = EntryKind(rawValue: r[1]), let date = DateTimeParsing.isoDate(r[2] as String) else {
+    /// Every row of `sql` as entries.
+    static func all(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
+        var out: [JournalEntry] = []
+        try each(db, sql: sql, arguments: arguments) { out.append($0) }
+        return out
+    }
+
+    /// The current row of `s` (selecting `columns`).
+    static func entry(_ s: SQLiteStatement) throws -> JournalEntry {
+        guard let kind = text(s, 1).flatMap(EntryKind.init(rawValue:)), let date = parsed(s, 2, DateTimeParsing.isoDate)
+        else {
             throw PortfolioError.foreignFile(path: "the ledger", detail: "an entry it cannot read")
         }
         return JournalEntry(
-            id: r[0], kind: kind, date: date, symbol: r[3],
-            quantity: (r[4] as String?).flatMap(ExactDecimal.init),
-            price: (r[5] as String?).flatMap(ExactDecimal.init), currency: r[6], amount: r[7], fee: r[8],
-            withheld: r[9], fxRate: (r[10] as String?).flatMap(ExactDecimal.init), splitNumerator: r[11],
-            splitDenominator: r[12], lot: r[13], reverses: r[14], importKey: r[15], note: r[16])
+            id: sqlite3_column_int64(s, 0), kind: kind, date: date, symbol: text(s, 3),
+            quantity: parsed(s, 4, ExactDecimal.parse), price: parsed(s, 5, ExactDecimal.parse),
+            currency: text(s, 6) ?? "", amount: sqlite3_column_int64(s, 7), fee: sqlite3_column_int64(s, 8),
+            withheld: sqlite3_column_int64(s, 9), fxRate: parsed(s, 10, ExactDecimal.parse),
+            splitNumerator: integer(s, 11), splitDenominator: integer(s, 12), lot: integer(s, 13),
+            reverses: integer(s, 14), importKey: text(s, 15), note: text(s, 16))
     }
 
     /// The portfolio's entries in effect (not reversals, not reversed), as SQL: `e` is the entry.
     static let inEffect = "e.kind != 'reversal' AND NOT EXISTS (SELECT 1 FROM entry r WHERE r.reverses = e.id)"
+
+    private static func isNull(_ s: SQLiteStatement, _ i: Int32) -> Bool { sqlite3_column_type(s, i) == SQLITE_NULL }
+
+    private static func integer(_ s: SQLiteStatement, _ i: Int32) -> Int64? {
+        isNull(s, i) ? nil : sqlite3_column_int64(s, i)
+    }
+
+    /// The column's text as SQLite holds it (UTF-8), nil when NULL; valid until the next step.
+    private static func bytes(_ s: SQLiteStatement, _ i: Int32) -> UnsafeRawBufferPointer? {
+        guard !isNull(s, i) else { return nil }
+        // sqlite3_column_text before sqlite3_column_bytes, as SQLite's documentation orders them.
+        let start = sqlite3_column_text(s, i)
+        return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(s, i)))
+    }
+
+    private static func text(_ s: SQLiteStatement, _ i: Int32) -> String? {
+        bytes(s, i).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func parsed<T>(_ s: SQLiteStatement, _ i: Int32, _ parse: (UnsafeRawBufferPointer) -> T?) -> T? {
+        bytes(s, i).flatMap(parse)
+    }
 }

@@ -12,7 +12,7 @@ public final class JournalWriter {
     let portfolio: Int64
     /// The first id this write can give: every entry from here on is new.
     let firstID: Int64
-    private let insert: Statement
+    private let insert: JournalInsert
     private let findKey: Statement
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
@@ -27,7 +27,7 @@ public final class JournalWriter {
         // Foreign keys checked at commit: a sale naming a lot that does not exist is the
         // replay's to refuse, in its own words (it may hold too few shares first).
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-        insert = try db.makeStatement(sql: JournalRows.insertSQL)
+        insert = try JournalInsert(db)
         findKey = try db.makeStatement(sql: "SELECT id FROM entry WHERE portfolio_id = ? AND import_key = ?")
         try CashBalances.bringUpToDate(db, portfolio: portfolio)
     }
@@ -43,14 +43,12 @@ public final class JournalWriter {
                 try scratch.apply(e)
             }
             let reversed = try e.kind == .reversal ? target(of: e) : nil
-            try insert.execute(arguments: JournalRows.arguments(e, portfolio: portfolio))
-            guard db.changesCount == 1 else {
+            guard let id = try insert.run(e, portfolio: portfolio) else {
                 guard let key = e.importKey, let id = try Int64.fetchOne(findKey, arguments: [portfolio, key]) else {
                     throw PortfolioError.storage(path: "the ledger", detail: "an entry was neither written nor found")
                 }
                 return (id, false)
             }
-            let id = db.lastInsertedRowID
             written += 1
             try note(e, reversing: reversed)
             return (id, true)
@@ -62,11 +60,12 @@ public final class JournalWriter {
     /// The entry a reversal reverses, which must be in this portfolio.
     private func target(of e: JournalEntry) throws -> JournalEntry {
         guard let id = e.reverses,
-            let row = try Row.fetchOne(
+            let target = try JournalRows.all(
                 db, sql: "SELECT \(JournalRows.columns) FROM entry WHERE id = ? AND portfolio_id = ?",
-                arguments: [id, portfolio])
+                arguments: [id, portfolio]
+            ).first
         else { throw PortfolioError.invalidEntry("a reversal names an entry that is not in this portfolio") }
-        return try JournalRows.entry(row)
+        return target
     }
 
     /// What `e` changes for the check: its symbol, its currency's cash (a reversal: the
@@ -87,13 +86,12 @@ public final class JournalWriter {
     /// The entries in effect of `symbol`, exactly as stored (any text), in id order.
     public func inEffect(symbol: String) throws(PortfolioError) -> [JournalEntry] {
         do {
-            return try Row.fetchAll(
+            return try JournalRows.all(
                 db,
                 sql: """
                     SELECT \(JournalRows.columns) FROM entry e INDEXED BY entry_by_symbol
                     WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect) ORDER BY e.id
-                    """, arguments: [portfolio, symbol]
-            ).map(JournalRows.entry)
+                    """, arguments: [portfolio, symbol])
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }
@@ -102,13 +100,13 @@ public final class JournalWriter {
     /// The last entry in effect (not a reversal, not reversed), the one `undo` reverses.
     public func lastInEffect() throws(PortfolioError) -> JournalEntry? {
         do {
-            return try Row.fetchOne(
+            return try JournalRows.all(
                 db,
                 sql: """
                     SELECT \(JournalRows.columns) FROM entry e
                     WHERE e.portfolio_id = ? AND \(JournalRows.inEffect) ORDER BY e.id DESC LIMIT 1
                     """, arguments: [portfolio]
-            ).map(JournalRows.entry)
+            ).first
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }

@@ -206,12 +206,9 @@ public final class PortfolioStore: @unchecked Sendable {
     }
 
     static func entries(_ db: Database, portfolio: Int64) throws -> [JournalEntry] {
-        var out: [JournalEntry] = []
-        let rows = try Row.fetchCursor(
+        try JournalRows.all(
             db, sql: "SELECT \(JournalRows.columns) FROM entry WHERE portfolio_id = ? ORDER BY id",
             arguments: [portfolio])
-        while let r = try rows.next() { out.append(try JournalRows.entry(r)) }
-        return out
     }
 
     /// Runs `body` with a writer of `portfolio`'s journal in one IMMEDIATE transaction, then
