@@ -22,6 +22,10 @@ public final class PortfolioStore: @unchecked Sendable {
     public let path: String
     let queue: DatabaseQueue
     public static let busyTimeout: TimeInterval = 10
+    /// SQLite's page cache, at most (its default is 2 MiB): an import's index pages otherwise
+    /// spill into the WAL and are read back, and the kernel's reads and writes were a fifth of a
+    /// 200,000-row import. A write that touches less uses less.
+    static let cacheKiB = 16 * 1024
     /// The ledger file, open for the store's life and closed only after the queue: closing any
     /// descriptor of a file drops every POSIX lock this process holds on it, SQLite's included.
     private let descriptor: Int32
@@ -74,6 +78,7 @@ public final class PortfolioStore: @unchecked Sendable {
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
