@@ -77,7 +77,9 @@ public enum JournalCSV {
     struct RowReader {
         let today: CivilDate
         private(set) var header: [String]?
-        private var columnIndex: [String: Int] = [:]
+        /// Each known column's cell position in a row (`columns` order), -1 when the header
+        /// lacks it: looked up a dozen times a row, so an array, not a dictionary of names.
+        private var slots = [Int](repeating: -1, count: JournalCSV.columns.count)
         /// Rows seen before, by a 128-bit hash of their text: an identity is the text and how
         /// many identical rows came before it in the file.
         private var occurrences: [UInt128: UInt32] = [:]
@@ -102,10 +104,11 @@ public enum JournalCSV {
                         "\(cells.count) cells where the header names \(header.count); put a note holding a comma in double quotes"
                 )
             }
-            let index = columnIndex
-            func cell(_ name: String) -> String? {
-                guard let i = index[name], i < cells.count, !cells[i].isEmpty else { return nil }
-                return SpreadsheetCell.unmarked(cells[i])
+            let slots = slots
+            func cell(_ column: Column) -> String? {
+                let i = slots[column.rawValue]
+                guard i >= 0, i < cells.count, let first = cells[i].utf8.first else { return nil }
+                return first == UInt8(ascii: "'") ? SpreadsheetCell.unmarked(cells[i]) : cells[i]
             }
             let text = cells.joined(separator: ",")
             let hash = Self.fnv1a128(text)
@@ -115,7 +118,7 @@ public enum JournalCSV {
             do {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = "\(occurrence)|" + text
-                if let lot = cell("lot") { try resolveLot(lot, of: &e) }
+                if let lot = cell(.lot) { try resolveLot(lot, of: &e) }
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
@@ -136,10 +139,11 @@ public enum JournalCSV {
                 )
             }
             for (i, name) in names.enumerated() {
-                if columnIndex[name] != nil {
+                let column = columns.firstIndex(of: name)!  // every name is known: checked above
+                if slots[column] >= 0 {
                     throw .importLine(line: line, detail: "the column '\(name)' is named twice")
                 }
-                columnIndex[name] = i
+                slots[column] = i
             }
             header = names
         }
@@ -177,38 +181,43 @@ public enum JournalCSV {
         }
     }
 
-    static func entry(_ cell: (String) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
-        guard let dateText = cell("date"), let date = DateTimeParsing.isoDate(dateText) else {
+    /// The known columns, by their position in `columns`.
+    enum Column: Int {
+        case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx
+    }
+
+    static func entry(_ cell: (Column) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
+        guard let dateText = cell(.date), let date = DateTimeParsing.isoDate(dateText) else {
             throw .invalidEntry("the date must be YYYY-MM-DD")
         }
-        guard let kindText = cell("kind"), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal
+        guard let kindText = cell(.kind), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal
         else {
             throw .invalidEntry("the kind must be one of buy, sell, dividend, split, deposit, withdraw")
         }
-        let currency = cell("currency") ?? "USD"
+        let currency = cell(.currency) ?? "USD"
         func symbol() throws(PortfolioError) -> String {
-            guard let s = cell("symbol") else { throw .invalidEntry("a \(kind.rawValue) needs a symbol") }
+            guard let s = cell(.symbol) else { throw .invalidEntry("a \(kind.rawValue) needs a symbol") }
             return s
         }
         var e: JournalEntry
         switch kind {
         case .buy, .sell:
             e = try EntryFactory.trade(
-                kind, symbol: symbol(), quantity: cell("quantity").flatMap(ExactDecimal.init),
-                price: cell("price").flatMap(ExactDecimal.init), fee: cell("fee"), currency: currency, date: date,
-                today: today, lot: cell("lot").flatMap { Int64($0) })
+                kind, symbol: symbol(), quantity: cell(.quantity).flatMap(ExactDecimal.init),
+                price: cell(.price).flatMap(ExactDecimal.init), fee: cell(.fee), currency: currency, date: date,
+                today: today, lot: cell(.lot).flatMap { Int64($0) })
         case .dividend:
             e = try EntryFactory.dividend(
-                symbol: symbol(), amount: cell("amount") ?? "", withheld: cell("withheld"), currency: currency,
+                symbol: symbol(), amount: cell(.amount) ?? "", withheld: cell(.withheld), currency: currency,
                 date: date, today: today)
         case .split:
-            e = try EntryFactory.split(symbol: symbol(), ratio: cell("ratio") ?? "", date: date, today: today)
+            e = try EntryFactory.split(symbol: symbol(), ratio: cell(.ratio) ?? "", date: date, today: today)
         case .deposit, .withdraw:
-            e = try EntryFactory.cash(kind, amount: cell("amount") ?? "", currency: currency, date: date, today: today)
+            e = try EntryFactory.cash(kind, amount: cell(.amount) ?? "", currency: currency, date: date, today: today)
         case .reversal: throw .invalidEntry("reversals are not imported")
         }
-        e.note = cell("note")
-        if let fx = cell("fx") {
+        e.note = cell(.note)
+        if let fx = cell(.fx) {
             guard [.buy, .sell, .dividend].contains(kind) else {
                 throw .invalidEntry("an fx rate belongs to a buy, sell or dividend (got one on a \(kind.rawValue))")
             }
