@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Benchmarks/ledger-write.sh: what one ledger write costs on a large book, against the same write
-# on an empty book (the same-run peer: a write should cost what it touches, not the journal's
-# length), and what an import of the large book costs, time and peak memory.
+# Benchmarks/ledger-write.sh: what an import of a large book costs (time, CPU, peak memory,
+# rows/s), against the sqlite3 shell loading the same rows into the same tables in one
+# transaction (the same-run peer: SQLite's own cost of these inserts, no CSV checks, no replay);
+# then what one ledger write costs on that book, against the same write on an empty book (a write
+# should cost what it touches, not the journal's length).
 #
 # Usage: Benchmarks/ledger-write.sh [ROWS]          (ROWS=1000000 by default, 400 symbols)
 #        BIN=path/to/squarestock OLD_BIN=path/to/older/squarestock Benchmarks/ledger-write.sh
 # BIN defaults to the release build README installs (.build/release/squarestock, built with
-# --static-swift-stdlib). OLD_BIN, when given, is timed on a copy of the same large ledger.
-# Needs GNU time (/usr/bin/time) for peak memory.
+# --static-swift-stdlib). OLD_BIN, when given, imports the same file into its own ledger and is
+# timed on a copy of the large ledger. RUNS=0 times the imports alone.
+# Needs GNU time (/usr/bin/time) for peak memory and CPU, and sqlite3 for the peer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${1:-1000000}
@@ -27,14 +30,36 @@ awk -v n="$ROWS" 'BEGIN {
     }
 }' > "$csv"
 echo "book: $ROWS rows, $(du -m "$csv" | cut -f1) MB of CSV"
-measure() { # label, data home, command...
+measure() { # label, data home, command... (standard input from $STDIN, or none)
     local label=$1 home=$2; shift 2
-    XDG_DATA_HOME=$home /usr/bin/time -f "%e %M" -o "$WORK/t" "$@" > /dev/null 2> "$WORK/err" || { cat "$WORK/err"; exit 1; }
-    read -r secs kib < "$WORK/t"
-    printf '%s\t%s\t%s\n' "$label" "$secs" "$kib" >> "$WORK/runs.tsv"
+    XDG_DATA_HOME=$home /usr/bin/time -f "%e %M %U %S" -o "$WORK/t" "$@" < "${STDIN:-/dev/null}" > /dev/null 2> "$WORK/err" || { cat "$WORK/err"; exit 1; }
+    read -r secs kib user sys < "$WORK/t"
+    printf '%s\t%s\t%s\t%s\n' "$label" "$secs" "$kib" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" >> "$WORK/runs.tsv"
 }
 : > "$WORK/runs.tsv"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure import "$WORK/big" "$BIN" portfolio import "$csv" --yes
+# The peer: the ledger's own tables (the schema this build made), the rows loaded by the sqlite3
+# shell's .import and inserted with their import keys and amounts, in one transaction.
+sqlite3 "$WORK/big/squarestock/portfolio.sqlite" .schema | grep -v grdb_migrations > "$WORK/schema.sql"
+cat > "$WORK/peer.sql" <<SQL
+PRAGMA journal_mode = WAL;
+PRAGMA foreign_keys = ON;
+.read $WORK/schema.sql
+INSERT INTO portfolio (id, name) VALUES (1, 'main');
+BEGIN IMMEDIATE;
+CREATE TEMP TABLE raw (date TEXT, kind TEXT, symbol TEXT, quantity TEXT, price TEXT, currency TEXT, note TEXT);
+.import --csv --skip 1 $csv raw
+INSERT INTO entry (portfolio_id, kind, date, symbol, quantity, price, currency, amount, import_key, note)
+    SELECT 1, kind, date, symbol, quantity, price, currency, CAST(round(quantity * price * 100) AS INTEGER),
+        '0|' || date || ',' || kind || ',' || symbol || ',' || quantity || ',' || price || ',' || currency || ',' || note,
+        note
+    FROM raw ORDER BY rowid
+    ON CONFLICT (portfolio_id, import_key) DO NOTHING;
+COMMIT;
+SQL
+STDIN=$WORK/peer.sql measure "import, sqlite3 .import peer" "$WORK" sqlite3 "$WORK/peer.sqlite"
+if [[ -n ${OLD_BIN:-} ]]; then measure "import, OLD_BIN" "$WORK/old-import" "$OLD_BIN" portfolio import "$csv" --yes; fi
 "$BIN" --version > /dev/null
 XDG_DATA_HOME=$WORK/empty "$BIN" portfolio deposit 1 USD --date 2024-01-01 > /dev/null
 if [[ -n ${OLD_BIN:-} ]]; then cp -r "$WORK/big" "$WORK/old"; fi
@@ -48,16 +73,22 @@ for ((r = 0; r < RUNS; r++)); do
         measure "buy S7, large book, OLD_BIN" "$WORK/old" "$OLD_BIN" portfolio buy S7 1 --price 1 --date 2024-01-02
     fi
 done
-awk -F'\t' '
-    { t[$1] = t[$1] " " $2; m[$1] = m[$1] " " $3; if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 } }
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+awk -F'\t' -v rows="$ROWS" '
+    { t[$1] = t[$1] " " $2; m[$1] = m[$1] " " $3; c[$1] = c[$1] " " $4; if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 } }
     function median(s,   a, n, i, j, x) {
         n = split(s, a, " ")
         for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > x + 0; j--) a[j + 1] = a[j]; a[j + 1] = x }
         return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
     END {
-        printf "| what | median s | peak MiB |\n|---|---|---|\n"
-        for (i = 1; i <= k; i++) { l = order[i]; printf "| %s | %.3f | %.0f |\n", l, median(t[l]), median(m[l]) / 1024; med[l] = median(t[l]) }
+        printf "| what | median s | CPU s (user + sys) | peak MiB |\n|---|---|---|---|\n"
+        for (i = 1; i <= k; i++) { l = order[i]; printf "| %s | %.3f | %.2f | %.0f |\n", l, median(t[l]), median(c[l]), median(m[l]) / 1024; med[l] = median(t[l]); cpu[l] = median(c[l]) }
+        printf "\n"
+        for (i = 1; i <= k; i++) if (order[i] ~ /^import/) printf "%s: %.0f rows/s, %.0f rows per CPU second\n", order[i], rows / med[order[i]], rows / cpu[order[i]]
+        printf "import vs the sqlite3 peer, same run: %.2fx the time, %.2fx the CPU\n", med["import"] / med["import, sqlite3 .import peer"], cpu["import"] / cpu["import, sqlite3 .import peer"]
+        if ("import, OLD_BIN" in med) printf "OLD_BIN vs this build, import: %.2fx the time, %.2fx the CPU\n", med["import, OLD_BIN"] / med["import"], cpu["import, OLD_BIN"] / cpu["import"]
+        if (!("buy NEW, empty book" in med)) exit
         printf "\nlarge book vs empty book, same run: NEW %.2fx, S7 %.2fx\n", med["buy NEW, large book"] / med["buy NEW, empty book"], med["buy S7, large book"] / med["buy S7, empty book"]
         if ("buy S7, large book, OLD_BIN" in med) printf "OLD_BIN vs this build, S7 on the large book: %.0fx\n", med["buy S7, large book, OLD_BIN"] / med["buy S7, large book"]
     }' "$WORK/runs.tsv"
