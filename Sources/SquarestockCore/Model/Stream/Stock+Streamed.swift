@@ -42,8 +42,21 @@ extension Stock {
             s.price.changePercent = q.changePercent
         }
         if let t = q.time, intraday.last.map({ $0.time < t }) ?? true {
-            s.intraday.append(IntradayPoint(time: t, price: q.price))
+            let point = IntradayPoint(time: t, price: q.price)
+            // One point per minute: a busy stream sends a trade every few milliseconds, and a
+            // point for each grew a watched row's memory all day. The minute's latest trade stands
+            // for it (a real trade, at its own time), which is all a day's sparkline can show.
+            if let last = intraday.last, Self.minute(last.time) == Self.minute(t) {
+                s.intraday[s.intraday.count - 1] = point
+            } else {
+                s.intraday.append(point)
+            }
         }
         return s
+    }
+
+    static func minute(_ t: Instant) -> Int64 {
+        let s = t.secondsSinceEpoch
+        return s >= 0 ? s / 60 : (s - 59) / 60
     }
 }
