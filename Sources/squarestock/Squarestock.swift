@@ -34,6 +34,12 @@ struct Squarestock: ParsableCommand {
 enum Main {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `--version` alone needs none of the parser's reflection over every command, which costs
+        // more than the rest of the process (issue 30); the answer is the parser's own.
+        if arguments == ["--version"] {
+            Terminal.writeOut(SquarestockVersion.string + "\n")
+            Terminal.exit(0)
+        }
         if arguments.first == "line",
             let line = LineFastPath.answer(arguments, environment: ProcessInfo.processInfo.environment)
         {
