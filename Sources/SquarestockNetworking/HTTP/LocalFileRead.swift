@@ -1,9 +1,5 @@
 import SquarestockCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A `file://` request (the recorded samples, a saved response) answered by reading the file,
 /// without libcurl.
 ///
@@ -23,29 +19,15 @@ enum LocalFileRead {
     ) -> Result<HTTPResponse, TransportError> {
         let started = clock.now()
         guard let path = path(of: request.url) else { return .failure(.invalidURL(request.url)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.fileNotFound(path: path)) }
-        defer { close(fd) }
-        var body: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            // A folder, or an error mid-read: libcurl also reported these as unreadable.
-            guard n >= 0 else {
-                budget.release(body.count)
-                return .failure(.fileNotFound(path: path))
-            }
-            if n == 0 { break }
-            guard body.count + n <= options.maxBodyBytes else {
-                budget.release(body.count)
-                return .failure(.responseTooLarge(host: "file", limitBytes: options.maxBodyBytes))
-            }
-            guard budget.reserve(n) else {
-                budget.release(body.count)
-                return .failure(.responsesTooLargeTogether(host: "file", limitBytes: budget.limitBytes))
-            }
-            body.append(contentsOf: chunk[0..<n])
+        let body: [UInt8]
+        switch LocalFileReader.read(path, limit: options.maxBodyBytes) {
+        case .success(let bytes): body = bytes
+        case .failure(.tooLarge): return .failure(.responseTooLarge(host: "file", limitBytes: options.maxBodyBytes))
+        // A missing file, a folder, an error mid-read: libcurl reported these as unreadable too.
+        case .failure: return .failure(.fileNotFound(path: path))
+        }
+        guard budget.reserve(body.count) else {
+            return .failure(.responsesTooLargeTogether(host: "file", limitBytes: budget.limitBytes))
         }
         return .success(
             HTTPResponse(status: 0, body: body, effectiveURL: request.url, seconds: clock.now() - started))

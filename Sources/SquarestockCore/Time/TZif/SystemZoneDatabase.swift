@@ -44,24 +44,12 @@ enum SystemZoneDatabase {
     }
 
     private static func load(_ zone: String) -> ZoneRules? {
-        guard isPlausibleID(zone), let bytes = readSmallFile(folder + "/" + zone) else { return nil }
+        guard isPlausibleID(zone),
+            case .success(let bytes) = LocalFileReader.read(folder + "/" + zone, limit: tzifLimit)
+        else { return nil }
         return ZoneRules(tzif: bytes)
     }
 
     /// A TZif file is a few kilobytes; anything over 1 MiB is not one.
-    private static func readSmallFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { return out }
-            out.append(contentsOf: chunk[0..<n])
-            if out.count > 1 << 20 { return nil }
-        }
-    }
+    static let tzifLimit = 1 << 20
 }
