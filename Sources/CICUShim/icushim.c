@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/ustring.h>
@@ -51,24 +50,16 @@ SS_ICU_FUNCTIONS
 
 static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
 static int icu_loaded;
-static char icu_failure[256];
 
 static void icu_load_once(void) {
     /* The i18n library's handle also finds the common library's functions (u_*): dlsym searches
      * a library's dependencies too. */
+    /* Without ICU every function below reports failure, as for a zone it does not know. */
     void *lib = dlopen(SS_ICU_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (lib == NULL) {
-        snprintf(icu_failure, sizeof icu_failure,
-                 "ICU is not installed (%s not found); install it: apt install libicu%d", SS_ICU_SONAME,
-                 U_ICU_VERSION_MAJOR_NUM);
-        return;
-    }
+    if (lib == NULL) return;
 #define X(name)                                                                                    \
     *(void **)(&icu_##name) = dlsym(lib, SS_STR(name));                                            \
-    if (icu_##name == NULL) {                                                                      \
-        snprintf(icu_failure, sizeof icu_failure, "%s has no %s", SS_ICU_SONAME, SS_STR(name));    \
-        return;                                                                                    \
-    }
+    if (icu_##name == NULL) return;
     SS_ICU_FUNCTIONS
 #undef X
     icu_loaded = 1;
@@ -79,11 +70,6 @@ static int icu_ready(void) {
     return icu_loaded;
 }
 
-int ss_icu_load(char *why, int cap) {
-    int ok = icu_ready();
-    if (!ok && why != NULL && cap > 0) snprintf(why, (size_t)cap, "%s", icu_failure);
-    return ok;
-}
 
 /* Longest zone ID accepted (IANA IDs are far shorter), in UTF-16 units including the NUL. */
 #define SS_ZONE_CAP 128

@@ -20,10 +20,6 @@
 extern "C" {
 #endif
 
-/* Opens ICU if it is not open yet (every function below does so itself). Returns 1 when ICU is
- * usable; otherwise 0 with the reason, naming the package to install, in why. */
-int ss_icu_load(char *why, int cap);
-
 /* Total UTC offset (raw + DST) in ms at the instant. *ok (may be NULL) is 1 on success. */
 int64_t ss_zone_offset_ms(const char *zone, double utc_ms, int *ok);
 
