@@ -9,6 +9,20 @@ let sqliteLinkedIn: [LinkerSetting] = [
     .unsafeFlags(["-L", Context.packageDirectory + "/Linker"], .when(platforms: [.linux]))
 ]
 
+/// How the tool is linked so that starting it costs little (issue 30; BENCHMARKS.md has the
+/// measurements): LLVM's lld (shipped with the Swift toolchain) packs the ~98,000 relative
+/// relocations of a position-independent binary into a 20 KB bitmap (`DT_RELR`, glibc 2.36+)
+/// instead of 2.4 MB of entries the loader reads and applies one by one, and
+/// `Linker/squarestock.exports` keeps every symbol of ours out of the dynamic symbol table.
+/// The binary stays position-independent (address-space randomisation is kept).
+let startupLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--version-script=" + Context.packageDirectory + "/Linker/squarestock.exports",
+        ], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "squarestock",
     platforms: [.macOS(.v15)],
@@ -108,7 +122,7 @@ let package = Package(
                 "SquarestockWatch", "SquarestockPortfolio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: sqliteLinkedIn
+            linkerSettings: sqliteLinkedIn + startupLinking
         ),
         // Fuzz targets for every byte parser; see Fuzz/run.sh. Without libFuzzer it replays files.
         .executableTarget(

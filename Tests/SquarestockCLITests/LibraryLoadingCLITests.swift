@@ -80,4 +80,22 @@ import Testing
         let version = try CLIRunner.run(["--version"], environment: env)
         #expect(version.exitCode == 0)
     }
+
+    /// The loader's own work at start (issue 30): the binary carries its relative relocations
+    /// packed (`DT_RELR`, from lld's `-z pack-relative-relocs`) and exports none of its own
+    /// symbols (`Linker/squarestock.exports`). Read from the ELF file with binutils, so a change
+    /// to Package.swift that drops either shows here rather than as a slower start.
+    @Test func theBinaryIsLinkedForAQuickStart() throws {
+        let dynamic = try CLIRunner.run(
+            ["-d", "-W", CLIRunner.executablePath], environment: CLIRunner.baseEnvironment(),
+            executable: "/usr/bin/readelf")
+        #expect(dynamic.exitCode == 0, "\(dynamic.stderr)")
+        #expect(dynamic.stdout.contains("(RELR)"), "no packed relocations:\n\(dynamic.stdout)")
+        #expect(dynamic.stdout.contains("(NEEDED)"), "readelf printed no dynamic section")
+        let symbols = try CLIRunner.run(
+            ["-D", "--defined-only", CLIRunner.executablePath], environment: CLIRunner.baseEnvironment(),
+            executable: "/usr/bin/nm")
+        let exported = symbols.stdout.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(exported.count < 20, "\(exported.count) dynamic symbols exported, e.g. \(exported.prefix(5))")
+    }
 }

@@ -32,7 +32,8 @@ struct AccountCommand: ParsableCommand {
     )
 
     struct Balances: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each asset's total, available and held amount.")
+        static let configuration = CommandConfiguration(
+            commandName: "balances", abstract: "Each asset's total, available and held amount.")
         @Option(name: .long, help: "Value the balances in this currency (default USD).")
         var currency = "USD"
         @OptionGroup var options: ExchangeOptions
@@ -56,7 +57,8 @@ struct AccountCommand: ParsableCommand {
     }
 
     struct Orders: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Open orders, or past ones with --closed.")
+        static let configuration = CommandConfiguration(
+            commandName: "orders", abstract: "Open orders, or past ones with --closed.")
         @Flag(name: .long, help: "Closed (filled, cancelled, expired) orders instead of open ones.")
         var closed = false
         @Option(name: .long, help: "At most this many, 1 to 500 (default 50).")
@@ -77,7 +79,8 @@ struct AccountCommand: ParsableCommand {
     }
 
     struct Order: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One order by its id.")
+        static let configuration = CommandConfiguration(
+            commandName: "order", abstract: "One order by its id.")
         @Argument(help: "The order id the exchange gave.")
         var id: String
         @OptionGroup var options: ExchangeOptions
@@ -93,6 +96,7 @@ struct AccountCommand: ParsableCommand {
 
     struct Login: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Store an exchange key after checking it with a read-only call.",
             discussion: """
                 The key and secret are asked for on a terminal (the secret is not echoed), or read from
@@ -116,7 +120,8 @@ struct AccountCommand: ParsableCommand {
     }
 
     struct Logout: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the stored key of an exchange.")
+        static let configuration = CommandConfiguration(
+            commandName: "logout", abstract: "Remove the stored key of an exchange.")
         @OptionGroup var options: ExchangeOptions
 
         mutating func validate() throws { try options.resolveSettings() }

@@ -14,6 +14,7 @@ struct SymbolsCommand: ParsableCommand {
 
     struct Update: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "update",
             abstract: "Download, validate and install the current directory; a bad download changes nothing.")
         @OptionGroup var sourceOptions: SourceOptions
 
@@ -36,6 +37,7 @@ struct SymbolsCommand: ParsableCommand {
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Say which copy of the directory is in use and how old it is.")
 
         /// Reports the copy that searches use. A damaged downloaded copy is reported (searches
