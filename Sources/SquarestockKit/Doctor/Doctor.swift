@@ -35,7 +35,7 @@ public struct Doctor: Sendable {
             let symbol = source is ExchangeSource ? exchangeProbeSymbol : probeSymbol
             let result = source.quotes(for: [symbol], context: context, transport: recorder)[0]
             let seconds = clock.now() - started
-            let took = String(format: "%.2f s", seconds)
+            let took = Self.seconds(seconds)
             switch result.outcome {
             case .success(let s):
                 let price = s.price.last.map(NumberFormatting.price) ?? "no price"
@@ -72,6 +72,15 @@ public struct Doctor: Sendable {
         } else {
             what = "HTTP \(e.status ?? 0), \(e.kind?.description ?? "?")"
         }
-        return "    \(e.url)  \(what)  \(String(format: "%.0f ms", e.seconds * 1000))"
+        return "    \(e.url)  \(what)  \(Int((e.seconds * 1000).rounded())) ms"
+    }
+
+    /// A duration as `1.23 s`. Not `String(format:)`: every quote writes its request log with
+    /// these helpers, and Foundation's formatting (varargs boxed as `CVarArg`, dynamic casts
+    /// that scan the binary's conformance records) cost a one-shot quote about 0.4 ms (issue 30).
+    package static func seconds(_ value: Double) -> String {
+        let hundredths = Int((max(0, value) * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 }

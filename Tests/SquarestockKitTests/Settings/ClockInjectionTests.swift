@@ -52,6 +52,20 @@ struct ClockInjectionTests {
         #expect(reports[0].requests.allSatisfy { $0.seconds == 1.5 })
     }
 
+    /// Durations are written without Foundation's `String(format:)`, to the same digits.
+    @Test func doctorWritesDurationsToTheHundredth() {
+        #expect(Doctor.seconds(1.5) == "1.50 s")
+        #expect(Doctor.seconds(0.004) == "0.00 s")
+        #expect(Doctor.seconds(0.056) == "0.06 s")
+        #expect(Doctor.seconds(12.345) == "12.35 s")
+        #expect(Doctor.seconds(61) == "61.00 s")
+        let clock = ManualClock()
+        let recorder = RecordingTransport(SlowTransport(clock: clock, seconds: 0.0425), clock: clock)
+        _ = recorder.perform([HTTPRequest(url: "https://example.com/a")])
+        let line = Doctor.entryLine(recorder.entries[0])
+        #expect(line.hasSuffix("  43 ms"), "\(line)")
+    }
+
     /// A Retry-After date is read against the injected wall clock: one second after "now" there,
     /// although the date itself is years in the past for the real clock.
     @Test func curlTransportReadsRetryAfterDatesWithItsWallClock() throws {
