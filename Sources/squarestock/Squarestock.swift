@@ -58,6 +58,7 @@ enum Main {
             Terminal.exit(ExitStatus.usage.rawValue)
         }
         do {
+            if try QuoteFastPath.run(arguments, commands: commands + ["help"]) { Terminal.exit(0) }
             var command = try Squarestock.parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {

@@ -63,17 +63,28 @@ struct QuoteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try sourceOptions.settings()
+        try Self.perform(
+            symbols, settings: try sourceOptions.settings(), format: output.format, currency: currency,
+            look: display, verbose: verbose, sources: sources.bySymbol)
+    }
+
+    /// The quote itself, from values rather than the parsed command, so that `QuoteFastPath`
+    /// (the plain `squarestock AAPL MSFT --source S --format F`, answered before the argument
+    /// parser) runs exactly this. Throws `ExitCode` for any ending but success.
+    static func perform(
+        _ symbols: [String], settings: Settings, format: Format?, currency: String?, look: LookOptions,
+        verbose: Bool, sources: [String: String]
+    ) throws {
         let env = settings.environment
         settings.printWarnings()
-        let caps = display.capabilities(environment: env)
-        let report = SquarestockApp(settings: settings).quote(symbols, currency: currency, sources: sources.bySymbol)
+        let caps = look.capabilities(environment: env)
+        let report = SquarestockApp(settings: settings).quote(symbols, currency: currency, sources: sources)
         let results = report.results
 
-        switch output.format ?? (caps.isTTY ? .table : .csv) {
+        switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
             let renderer = QuoteTableRenderer(
-                width: caps.columns, style: display.drawsUnicode(caps) ? .unicode : .ascii,
+                width: caps.columns, style: look.drawsUnicode(caps) ? .unicode : .ascii,
                 palette: Palette.forTerminal(caps), userZone: settings.userZone)
             Terminal.writeOut(renderer.render(results, now: report.now))
         case .json:
