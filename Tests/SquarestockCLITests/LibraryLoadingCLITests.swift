@@ -82,8 +82,8 @@ import Testing
     }
 
     /// The loader's own work at start (issue 30): the binary carries its relative relocations
-    /// packed (`DT_RELR`, from lld's `-z pack-relative-relocs`) and exports none of its own
-    /// symbols (`Linker/squarestock.exports`). Read from the ELF file with binutils, so a change
+    /// packed (`DT_RELR`, from lld's `-z pack-relative-relocs`), exports none of its own
+    /// symbols (`Linker/squarestock.exports`) and has libstdc++ built in (`Linker/libstdc++.so`). Read from the ELF file with binutils, so a change
     /// to Package.swift that drops either shows here rather than as a slower start.
     @Test func theBinaryIsLinkedForAQuickStart() throws {
         let dynamic = try CLIRunner.run(
@@ -92,6 +92,8 @@ import Testing
         #expect(dynamic.exitCode == 0, "\(dynamic.stderr)")
         #expect(dynamic.stdout.contains("(RELR)"), "no packed relocations:\n\(dynamic.stdout)")
         #expect(dynamic.stdout.contains("(NEEDED)"), "readelf printed no dynamic section")
+        let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.contains { $0.contains("libstdc++") }, "libstdc++ is loaded at start: \(needed)")
         let symbols = try CLIRunner.run(
             ["-D", "--defined-only", CLIRunner.executablePath], environment: CLIRunner.baseEnvironment(),
             executable: "/usr/bin/nm")
