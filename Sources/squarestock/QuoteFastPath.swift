@@ -41,7 +41,8 @@ enum QuoteFastPath {
             switch word {
             case "--source" where request.source == nil: request.source = value
             case "--format" where request.format == nil:
-                guard let format = QuoteCommand.Format(argument: value) else { return nil }
+                // As `CaseInsensitiveArgument` reads it, without the parser's generic path.
+                guard let format = QuoteCommand.Format(rawValue: value.lowercased()) else { return nil }
                 request.format = format
             default: return nil
             }
@@ -56,11 +57,9 @@ enum QuoteFastPath {
         guard let request = request(arguments, commands: commands),
             let settings = try? SourceOptions.resolve(Settings.Flags(source: request.source))
         else { return false }
-        var look = LookOptions()
-        look.noColor = false
-        look.ascii = false
         try QuoteCommand.perform(
-            request.symbols, settings: settings, format: request.format, currency: nil, look: look, verbose: false,
+            request.symbols, settings: settings, format: request.format, currency: nil, look: LookOptions.Look(),
+            verbose: false,
             sources: [:])
         return true
     }

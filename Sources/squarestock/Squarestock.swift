@@ -26,6 +26,15 @@ struct Squarestock: ParsableCommand {
         ],
         defaultSubcommand: QuoteCommand.self
     )
+
+    /// The subcommands' names, for the checks that run before the parser (`CommandTypo`,
+    /// `QuoteFastPath`). Written out because reading them from `configuration` builds every
+    /// command's configuration, help text included, which a one-shot quote never shows; a debug
+    /// build (the one the tests run) stops at start if this list and the commands disagree.
+    static let commandNames = [
+        "quote", "chart", "search", "market", "symbols", "watch", "book", "trades", "markets", "account", "buy",
+        "sell", "cancel", "portfolio", "recent", "line", "check", "doctor",
+    ]
 }
 
 /// Runs the command and maps every ending to the documented exit codes (ArgumentParser's own
@@ -46,7 +55,10 @@ enum Main {
             Terminal.writeOut(line + "\n")
             Terminal.exit(0)
         }
-        let commands = Squarestock.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let commands = Squarestock.commandNames
+        assert(
+            commands == Squarestock.configuration.subcommands.compactMap { $0.configuration.commandName },
+            "Squarestock.commandNames is not the list of subcommands")
         if let typo = CommandTypo.message(
             arguments, commands: commands + ["help"],
             isListed: { word in

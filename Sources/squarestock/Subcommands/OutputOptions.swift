@@ -23,11 +23,27 @@ struct LookOptions: ParsableArguments {
     @Flag(name: .long, help: "Draw with ASCII characters only.")
     var ascii = false
 
+    /// The two choices as a plain value.
+    var choice: Look { Look(noColor: noColor, ascii: ascii) }
+
     /// What standard output can show under `environment`, `--no-color` applied.
     func capabilities(environment: [String: String]) -> TerminalCapabilities {
-        TerminalCapabilities.detect(environment: environment, fd: 1, forceNoColour: noColor)
+        choice.capabilities(environment: environment)
     }
 
     /// Unicode glyphs, unless `--ascii` or the terminal cannot show them.
-    func drawsUnicode(_ caps: TerminalCapabilities) -> Bool { caps.supportsUnicode && !ascii }
+    func drawsUnicode(_ caps: TerminalCapabilities) -> Bool { choice.drawsUnicode(caps) }
+
+    /// `--no-color` and `--ascii` as values, for code that runs without the parser
+    /// (`QuoteFastPath`): making a `LookOptions` there would build its flags' definitions.
+    struct Look: Equatable {
+        var noColor = false
+        var ascii = false
+
+        func capabilities(environment: [String: String]) -> TerminalCapabilities {
+            TerminalCapabilities.detect(environment: environment, fd: 1, forceNoColour: noColor)
+        }
+
+        func drawsUnicode(_ caps: TerminalCapabilities) -> Bool { caps.supportsUnicode && !ascii }
+    }
 }

@@ -65,14 +65,14 @@ struct QuoteCommand: ParsableCommand {
     func run() throws {
         try Self.perform(
             symbols, settings: try sourceOptions.settings(), format: output.format, currency: currency,
-            look: display, verbose: verbose, sources: sources.bySymbol)
+            look: display.choice, verbose: verbose, sources: sources.bySymbol)
     }
 
     /// The quote itself, from values rather than the parsed command, so that `QuoteFastPath`
     /// (the plain `squarestock AAPL MSFT --source S --format F`, answered before the argument
     /// parser) runs exactly this. Throws `ExitCode` for any ending but success.
     static func perform(
-        _ symbols: [String], settings: Settings, format: Format?, currency: String?, look: LookOptions,
+        _ symbols: [String], settings: Settings, format: Format?, currency: String?, look: LookOptions.Look,
         verbose: Bool, sources: [String: String]
     ) throws {
         let env = settings.environment
