@@ -25,4 +25,9 @@ enum ListingProminence {
         if l.type == .commonStock && largeCaps.containsIssuer(of: l.symbol) { p += largeCapPoints }
         return p
     }
+
+    /// Whether `points` (from `points(_:largeCaps:)`) include the large-cap points: the
+    /// directory's attributes alone give at most 0.8, a listed issuer's common stock at least 1.5,
+    /// so the points stored in the index tell it without another table.
+    static func marksLargeCap(_ points: Float) -> Bool { points >= largeCapPoints - 0.5 }
 }

@@ -32,6 +32,9 @@
 ///   by a fixed penalty (`SecurityType.rankPenalty`); ties and near-ties go to the more prominent
 ///   listing (`ListingProminence`: the shipped large-cap list, then the senior market tier and
 ///   the shorter symbol).
+/// - A one-word query that is a whole word of a large cap's name names that company: the funds
+///   and other securities carrying the word rank after it as after a stock of their own name
+///   (`schwab`: Charles Schwab before Schwab's ETFs; `namesakeProductShift`).
 package final class SymbolIndex: Sendable {
     let store: IndexTables
 
@@ -436,8 +439,9 @@ package final class SymbolIndex: Sendable {
         addTickerCandidates(query, to: &pool)
         addNameCandidates(query, to: &pool)
         return top(
-            pool.candidates, terms: query.terms, contest: contest(query, pool), limit: limit, exchange: exchange,
-            type: filter)
+            pool.candidates, terms: query.terms, contest: contest(query, pool),
+            productShift: namesakeProductShift(pool.candidates, terms: query.terms), limit: limit,
+            exchange: exchange, type: filter)
     }
 
     /// The listings a query has reached, each once, in the order they were reached.
@@ -523,11 +527,12 @@ package final class SymbolIndex: Sendable {
     }
 
     /// The `limit` best candidates that pass the exchange and type filters and score at least
-    /// 40, best first (ties by `better`); a `contest` scores its ticker and name as equals.
+    /// 40, best first (ties by `better`); a `contest` scores its ticker and name as equals, and
+    /// `productShift` moves a large cap's namesake products after it (`namesakeProductShift`).
     @inline(__always)
     func top(
-        _ candidates: [Candidate], terms: [SearchQuery.Term], contest: Contest?, limit: Int, exchange: String?,
-        type filter: TypeFilter
+        _ candidates: [Candidate], terms: [SearchQuery.Term], contest: Contest?, productShift: Float, limit: Int,
+        exchange: String?, type filter: TypeFilter
     ) -> [Ranked] {
         var exchangeOK = [Bool](repeating: true, count: store.exchangeCodes.count / 2)
         if let f = exchange, !f.isEmpty {
@@ -545,6 +550,7 @@ package final class SymbolIndex: Sendable {
                 if c.ticker >= 100 { text = Self.nameScoreCap + Self.contestedTickerLead }
                 if c.listing == contest.nameListing { text = Self.nameScoreCap }
             }
+            if productShift > 0 && isNamesakeProduct(c) { text -= productShift }
             let score = text + store.prior[l]
             guard score >= 40 else { continue }
 
