@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Precision of the offline search on both query sets, same run: this tree's ranking, a previous
+# Precision of the offline search on the three query sets (queries, queries-varied,
+# queries-heldout), same run: this tree's ranking, a previous
 # ranking (a searchbench built from an earlier commit), and `fzf --filter` over the same
 # "SYMBOL<TAB>NAME" lines. Then the whole-process time of `searchbench search apple` (parse the
 # text files; load a snapshot) for this tree and the previous build, alternated by hyperfine.
@@ -18,7 +19,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 "$NEW" export data/symbols > "$WORK/names.tsv"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-for set in queries queries-varied; do
+for set in queries queries-varied queries-heldout; do
     file=Benchmarks/search/$set.tsv
     "$NEW" rank data/symbols "$file" > "$WORK/$set.new"
     "$NEW" rank data/symbols "$file" --no-large-caps > "$WORK/$set.nolist"
@@ -36,7 +37,7 @@ work = sys.argv[1]
 def ranks(path):
     return [(l.split("\t")[0], l.split("\t")[1], l.split("\t")[2].strip()) for l in open(path) if l.strip()]
 tools = [("new", "this tree"), ("nolist", "this tree, --no-large-caps"), ("prev", "previous"), ("fzf", "fzf --filter")]
-for s in ["queries", "queries-varied"]:
+for s in ["queries", "queries-varied", "queries-heldout"]:
     table = {t: ranks(f"{work}/{s}.{t}") for t, _ in tools}
     n = len(table["new"])
     print(f"\n{s}.tsv ({n} queries)")
