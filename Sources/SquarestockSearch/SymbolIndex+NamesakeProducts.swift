@@ -2,9 +2,10 @@
 /// "Schwab 1000 Index ETF", against The Charles Schwab Corporation): the rule that ranks them
 /// after that company on a one-word query.
 extension SymbolIndex {
-    /// How far every listing other than a common stock moves down for a one-word query that is
-    /// a whole word of a large cap's name, so that the best of them ranks as if its name matched
-    /// the word exactly as well as that large cap's does. Zero for any other query.
+    /// How far every security other than a common stock whose name the word matched moves down
+    /// for a one-word query that is a whole word of a large cap's name, so that the best of them
+    /// ranks as if its name matched the word exactly as well as that large cap's does. Zero for
+    /// any other query, and when the large cap already matches at least as well.
     ///
     /// Why: the kind penalty (`SecurityType.rankPenalty`) puts a common stock before the ETF,
     /// preferred or note of the same name, but a sponsor's products name it differently from
