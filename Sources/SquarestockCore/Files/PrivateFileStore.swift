@@ -29,7 +29,12 @@ package enum PrivateFileStore {
         }
     }
 
-    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    /// Writes `bytes` to `path` whole or not at all. `durable` flushes the file to the disk
+    /// before it takes the name (`fsync`): what must survive a power cut (credentials, the
+    /// symbol directory). A cache that a later run rebuilds (recent symbols, the status line's
+    /// prices) passes false: the rename alone still never leaves half a file, and a one-shot
+    /// quote no longer waits for the disk (issue 30).
+    package static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(Failure) {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dirFD = try openPrivateFolder(dir)
@@ -58,7 +63,7 @@ package enum PrivateFileStore {
             }
             offset += n
         }
-        fsync(fd)
+        if durable { fsync(fd) }
         close(fd)
         // rename(2) replaces whatever is at `name` (a symbolic link included) and never follows it.
         guard renameat(dirFD, temp, dirFD, name) == 0 else {

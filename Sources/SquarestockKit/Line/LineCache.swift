@@ -61,7 +61,7 @@ public struct LineCache: Sendable {
                     clean(q.source), clean(q.error),
                 ].joined(separator: "\t")
             }.joined(separator: "\n") + "\n"
-        try? PrivateFileStore.write(Array(text.utf8), to: path)
+        try? PrivateFileStore.write(Array(text.utf8), to: path, durable: false)
     }
 
     /// A decimal integer from bytes, without making a String (nil for empty or anything else).

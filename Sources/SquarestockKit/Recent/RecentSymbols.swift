@@ -44,7 +44,7 @@ struct RecentSymbols {
         let text =
             list.prefix(Self.limit).map { e in e.symbol + (e.source.map { "\t" + $0 } ?? "") }.joined(separator: "\n")
             + "\n"
-        try? PrivateFileStore.write(Array(text.utf8), to: path)
+        try? PrivateFileStore.write(Array(text.utf8), to: path, durable: false)
     }
 
     func clear() {
