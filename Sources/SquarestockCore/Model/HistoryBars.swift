@@ -47,6 +47,39 @@ public struct HistoryBars: Sendable {
         volumes.append(volume)
     }
 
+    /// Appends `count` bars at once, for decoders that read rows in blocks: bar k's session day
+    /// number is `sessionDays[k]`, its start `times[k]` (seconds since the epoch), and its prices
+    /// `values[k * stride + c]` for the column indexes in `columns` (-1: the layout has no such
+    /// column, so the value is absent). Each column takes the block in one append.
+    package mutating func append(
+        sessionDays: UnsafePointer<Int64>, times: UnsafePointer<Int64>, count: Int,
+        values: UnsafePointer<ExactDecimal>, stride: Int,
+        columns: (open: Int, high: Int, low: Int, close: Int, volume: Int)
+    ) {
+        guard count > 0 else { return }
+        if days.count == 0 { firstDay = sessionDays[0] }
+        let first = firstDay
+        withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { scratch in
+            guard let out = scratch.baseAddress else { return }
+            for k in 0..<count { out[k] = sessionDays[k] &- first }
+            days.append(contentsOf: out, count: count)
+            for k in 0..<count { out[k] = times[k] &- sessionDays[k] &* 86_400 }
+            offsets.append(contentsOf: out, count: count)
+        }
+        func fill(_ column: inout DecimalColumn, _ c: Int) {
+            if c >= 0 {
+                column.append(values + c, stride: stride, count: count)
+            } else {
+                for _ in 0..<count { column.appendAbsent() }
+            }
+        }
+        fill(&opens, columns.open)
+        fill(&highs, columns.high)
+        fill(&lows, columns.low)
+        fill(&closes, columns.close)
+        fill(&volumes, columns.volume)
+    }
+
     /// The start of bar `i` in seconds since the epoch.
     @inline(__always)
     package func time(at i: Int) -> Int64 { (firstDay &+ days[i]) &* 86_400 &+ offsets[i] }

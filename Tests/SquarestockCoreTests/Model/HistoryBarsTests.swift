@@ -83,6 +83,74 @@ import Testing
     }
 
     /// Appending by parts, as decoders do, then setting times once they are known.
+    /// Blocks appended at once (`append(sessionDays:times:count:values:stride:columns:)`, the
+    /// history reader's fast path) give the bars that appending them one by one gives: columns that
+    /// widen or change how they hold scales inside a block, columns the layout lacks, and single
+    /// bars with absent values between blocks.
+    @Test func blocksAppendAsBarsOneByOne() {
+        var rng = SeededRandom(seed: 31)
+        for round in 0..<80 {
+            let layout = (0..<5).map { _ in rng.below(4) == 0 ? -1 : 0 }
+            var columns = (open: -1, high: -1, low: -1, close: -1, volume: -1)
+            var stride = 0
+            func place(_ present: Int) -> Int {
+                guard present >= 0 else { return -1 }
+                stride += 1
+                return stride - 1
+            }
+            columns.open = place(layout[0])
+            columns.high = place(layout[1])
+            columns.low = place(layout[2])
+            columns.close = place(layout[3])
+            columns.volume = place(layout[4])
+            stride = max(stride, 1)
+            var expected: [Bar] = []
+            var got = HistoryBars()
+            for _ in 0..<(1 + rng.below(6)) {
+                // Values of the layout's columns present (a scanned row has every one).
+                let block = Self.randomBars(&rng, count: rng.below(round % 2 == 0 ? 20 : 700)).map { bar in
+                    var b = bar
+                    func fill(_ v: ExactDecimal?, _ c: Int) -> ExactDecimal? {
+                        c < 0 ? nil : v ?? ExactDecimal(significand: Int64(rng.below(100)), scale: 2)
+                    }
+                    b.open = fill(b.open, columns.open)
+                    b.high = fill(b.high, columns.high)
+                    b.low = fill(b.low, columns.low)
+                    b.close = fill(b.close, columns.close)
+                    b.volume = fill(b.volume, columns.volume)
+                    return b
+                }
+                var days = block.map(\.session.daysSinceEpoch)
+                var times = block.map(\.time.secondsSinceEpoch)
+                var values = [ExactDecimal](repeating: .zero, count: max(block.count, 1) * stride)
+                for (k, b) in block.enumerated() {
+                    for (c, v) in [
+                        (columns.open, b.open), (columns.high, b.high), (columns.low, b.low),
+                        (columns.close, b.close), (columns.volume, b.volume),
+                    ] where c >= 0 {
+                        values[k * stride + c] = v!
+                    }
+                }
+                days.withUnsafeMutableBufferPointer { d in
+                    times.withUnsafeMutableBufferPointer { t in
+                        values.withUnsafeMutableBufferPointer { v in
+                            got.append(
+                                sessionDays: d.baseAddress!, times: t.baseAddress!, count: block.count,
+                                values: v.baseAddress!, stride: stride, columns: columns)
+                        }
+                    }
+                }
+                expected += block
+                if rng.below(2) == 0 {
+                    let single = Self.randomBars(&rng, count: 1)
+                    for b in single { got.append(b) }
+                    expected += single
+                }
+            }
+            Self.expectIdentical(got, expected, "round \(round)")
+        }
+    }
+
     @Test func decodersAppendPartsAndSetTimesLater() {
         var bars = HistoryBars()
         let day = CivilDate(year: 2024, month: 3, day: 29).daysSinceEpoch

@@ -83,6 +83,53 @@ package struct DecimalColumn: Sendable {
         store(significand: significand, scale: scale, at: i)
     }
 
+    /// Appends `count` present values, the k-th at `values[k * stride]`, for decoders that fill a
+    /// block of bars. While the column keeps one scale (every value agrees) or tags scales in the
+    /// low bits, the block goes in as one `PackedIntegers` append; a block that would change how
+    /// scales are held takes the one-at-a-time path, which makes that change once.
+    package mutating func append(_ values: UnsafePointer<ExactDecimal>, stride: Int, count: Int) {
+        guard count > 0 else { return }
+        if !hasScale {
+            hasScale = true
+            commonScale = Self.narrow(values[0].scale)
+        }
+        let fits: Bool = withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { scratch in
+            guard let out = scratch.baseAddress, scales.isEmpty else { return false }
+            if !tagged {
+                let common = Int(commonScale)
+                var differ = false
+                for k in 0..<count {
+                    let v = values[k &* stride]
+                    out[k] = v.significand
+                    differ = differ || v.scale != common
+                }
+                if differ { return false }
+            } else {
+                // `significand * 32 + scale` fits when the significand is within ±2^58 and the
+                // scale in 0...31.
+                var outside: UInt64 = 0
+                for k in 0..<count {
+                    let v = values[k &* stride]
+                    out[k] = v.significand &<< Self.tagBits | Int64(truncatingIfNeeded: v.scale)
+                    outside |= UInt64(bitPattern: (v.significand &>> 58) &+ 1) &>> 1
+                    outside |= UInt64(truncatingIfNeeded: v.scale) & ~UInt64(Self.tagMask)
+                }
+                if outside != 0 { return false }
+            }
+            if !absent.isEmpty {
+                let words = (stored.count + count + 63) / 64
+                if absent.count < words { absent.append(contentsOf: repeatElement(0, count: words - absent.count)) }
+            }
+            stored.append(contentsOf: out, count: count)
+            return true
+        }
+        if fits { return }
+        for k in 0..<count {
+            let v = values[k &* stride]
+            append(significand: v.significand, scale: v.scale)
+        }
+    }
+
     package mutating func appendAbsent() {
         let i = stored.count
         stored.append(0)

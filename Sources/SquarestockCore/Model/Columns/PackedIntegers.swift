@@ -82,6 +82,41 @@ package struct PackedIntegers: Sendable {
         append(value)
     }
 
+    /// Appends `count` values at once, for decoders that fill a block of bars: one pass finds
+    /// their range (vectorised), the column widens at most once, and the values are copied in one
+    /// append instead of `count` appends that each check width, capacity and uniqueness.
+    package mutating func append(contentsOf values: UnsafePointer<Int64>, count: Int) {
+        guard count > 0 else { return }
+        var lo = values[0]
+        var hi = values[0]
+        for i in 1..<count {
+            let v = values[i]
+            lo = v < lo ? v : lo
+            hi = v > hi ? v : hi
+        }
+        let need: Width =
+            lo >= Int64(Int16.min) && hi <= Int64(Int16.max)
+            ? .w16 : lo >= Int64(Int32.min) && hi <= Int64(Int32.max) ? .w32 : .w64
+        if need > width { widen(to: need) }
+        switch width {
+        case .w16: Self.appendNarrowed(values, count, to: &narrow)
+        case .w32: Self.appendNarrowed(values, count, to: &middle)
+        case .w64: wide.append(contentsOf: UnsafeBufferPointer(start: values, count: count))
+        }
+    }
+
+    /// Values already known to fit `T`, narrowed into a scratch block and appended in one copy.
+    @inline(__always)
+    private static func appendNarrowed<T: FixedWidthInteger>(
+        _ values: UnsafePointer<Int64>, _ count: Int, to array: inout [T]
+    ) {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: count) { scratch in
+            guard let out = scratch.baseAddress else { return }
+            for i in 0..<count { out[i] = T(truncatingIfNeeded: values[i]) }
+            array.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        }
+    }
+
     /// Values the column has room for at its width without reallocating.
     package var capacity: Int {
         switch width {
@@ -119,7 +154,12 @@ package struct PackedIntegers: Sendable {
     /// Moves to the width `value` needs (at least one step up), copying the values once.
     @inline(never)
     private mutating func widen(toHold value: Int64) {
-        let target: Width = width == .w16 && Int32(exactly: value) != nil ? .w32 : .w64
+        widen(to: width == .w16 && Int32(exactly: value) != nil ? .w32 : .w64)
+    }
+
+    /// Moves to `target` (wider than the present width), copying the values once.
+    @inline(never)
+    private mutating func widen(to target: Width) {
         switch (width, target) {
         case (.w16, .w32):
             middle.reserveCapacity(narrow.capacity)
