@@ -1,6 +1,10 @@
 import SquarestockCore
 import SquarestockNetworking
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The one reader behind every CSV history decoder: screens the body, checks the header against
 /// the decoder's layouts, reads rows into bars with exact prices, and normalises to oldest first.
 ///
@@ -37,66 +41,83 @@ enum HistoryCSVReader {
         {
             return .failure(.response(e))
         }
-        return response.body.withUnsafeBytes { raw in
-            var reader = TolerantCSVReader(bytes: raw)
-            var fields: [CSVField] = []
-            guard reader.nextRecord(into: &fields) else {
-                return .success(
-                    HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: []))
+        var rows = HistoryCSVRows(request, rowScanner: rowScanner, expectedBytes: response.body.count)
+        // `withUnsafeBytes` rethrows untyped: the typed error is carried out as a value.
+        let outcome = response.body.withUnsafeBytes { raw in
+            Result { () throws(HistoryError) in _ = try rows.read(raw, isLast: true) }
+        }
+        if case .failure(let error) = outcome { return .failure(error) }
+        return .success(rows.finish())
+    }
+
+    /// As `decode(_:_:rowScanner:)` for a body handed over in pieces, so it is never resident
+    /// whole beside its bars: `read` fills the buffer it is given as far as it can and answers
+    /// the bytes written, 0 at the body's end. The body is screened on its first piece (up to
+    /// `piece` bytes) with `head`'s status and headers (`head.body` is not read); pieces are cut
+    /// after a line end, so a row is never split.
+    /// - Parameter expectedBytes: the body's size when known (a file's, a Content-Length), to
+    ///   reserve the bars once.
+    static func decode<E: Error>(
+        head: HTTPResponse, expectedBytes: Int?, _ request: Request, rowScanner: Bool = true,
+        piece: Int = 1 << 20, read: (UnsafeMutableRawBufferPointer) throws(E) -> Int
+    ) throws(E) -> Result<HistorySeries, HistoryError> {
+        var capacity = max(piece, 64)
+        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var ended = false
+        var screened = false
+        var rows = HistoryCSVRows(request, rowScanner: rowScanner, expectedBytes: expectedBytes)
+        while true {
+            while !ended && filled < capacity {
+                let n = try read(UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
+                if n <= 0 { ended = true } else { filled += n }
             }
-            let header = fields.map { reader.string($0) }
-            guard let layout = request.layouts.first(where: { $0.mismatch(header: header) == nil }) else {
-                let closest = request.layouts.max {
-                    $0.matchingPrefix(header: header) < $1.matchingPrefix(header: header)
-                }!
-                let m = closest.mismatch(header: header)!
-                return .failure(
-                    .unexpectedHeader(
-                        source: request.source, line: reader.lineNumber, column: m.column,
-                        expected: closest.columns[m.column - 1].names[0].capitalizedHeader,
-                        found: m.found, hint: request.headerHint(header)))
+            if !screened {
+                screened = true
+                var first = head
+                first.body = Array(UnsafeRawBufferPointer(start: buffer, count: filled))
+                if let e = ResponseScreen.csv(
+                    first, source: request.source, headerStarts: request.headerStarts,
+                    htmlHint: request.htmlHint, textRules: request.textRules)
+                {
+                    return .failure(.response(e))
+                }
             }
-            return readRows(&reader, layout: layout, request: request, rowScanner: rowScanner).map {
-                HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: $0)
+            let limit = ended ? filled : lineEnd(UnsafeRawBufferPointer(start: buffer, count: filled))
+            var used = 0
+            if limit > 0 {
+                do throws(HistoryError) {
+                    used = try rows.read(UnsafeRawBufferPointer(start: buffer, count: limit), isLast: ended)
+                } catch {
+                    return .failure(error)
+                }
             }
+            if ended { return .success(rows.finish()) }
+            if used == 0 {
+                // No whole line yet (or a quoted field still open): a bigger buffer.
+                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                bigger.copyMemory(from: buffer, byteCount: filled)
+                buffer.deallocate()
+                buffer = bigger
+                capacity *= 2
+                continue
+            }
+            filled -= used
+            if filled > 0 { memmove(buffer, buffer + used, filled) }
         }
     }
 
-    private static func readRows(
-        _ reader: inout TolerantCSVReader, layout: HistoryCSVLayout,
-        request: Request, rowScanner: Bool
-    ) -> Result<HistoryBars, HistoryError> {
-        let wallZone: ExchangeTimeZone
-        if let id = layout.wallClockZone {
-            guard let z = try? ExchangeTimeZone(identifier: id) else {
-                return .failure(
-                    .response(.notConfigured(source: request.source, detail: "the time zone \(id) is not known to ICU"))
-                )
-            }
-            wallZone = z
-        } else {
-            wallZone = request.zone
+    /// The length of `bytes` up to and including its last line end: a LF, or a CR not at the
+    /// very end (a LF may follow it in the next piece); 0 when there is none.
+    static func lineEnd(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var i = bytes.count - 1
+        while i >= 0 {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\n") || (c == UInt8(ascii: "\r") && i < bytes.count - 1) { return i + 1 }
+            i -= 1
         }
-        let general = GeneralRow(layout: layout, zone: request.zone, wallZone: wallZone, source: request.source)
-        var bars = HistoryBars()
-        // Capacity no row can outgrow (a row is at least 20 bytes); pages never written cost no memory.
-        bars.reserveCapacity(reader.bytes.count / 20 + 1)
-        let fast = rowScanner ? ScannedBars(layout: layout, zone: request.zone, wallZone: wallZone) : nil
-        var fields: [CSVField] = []
-        while true {
-            if let fast, fast.scanRows(&reader, into: &bars) { continue }
-            guard reader.nextRecord(into: &fields) else { break }
-            fast?.flush(&bars)
-            do throws(HistoryError) {
-                try general.read(&reader, fields, into: &bars)
-            } catch {
-                return .failure(error)
-            }
-        }
-        fast?.flush(&bars)
-        if layout.newestFirst { bars.reverseInPlace() }
-        bars.putOldestFirst()
-        return .success(bars)
+        return 0
     }
 
     /// The general row path: any row `ScannedBars` did not take (quotes, `N/D`, exponents,

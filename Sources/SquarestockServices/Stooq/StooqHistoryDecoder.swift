@@ -48,8 +48,25 @@ package enum StooqHistoryDecoder {
         interval: HistoryInterval, rowScanner: Bool
     ) -> Result<HistorySeries, HistoryError> {
         read(
-            response, symbol: symbol, zone: zone, interval: interval,
-            layouts: interval.isIntraday ? [intraday, daily] : [daily, intraday], rowScanner: rowScanner)
+            response, symbol: symbol, zone: zone, interval: interval, layouts: layouts(interval), rowScanner: rowScanner
+        )
+    }
+
+    /// As `decode(_:symbol:zone:interval:rowScanner:)` for a body handed over in pieces (see
+    /// `HistoryCSVReader.decode(head:expectedBytes:_:rowScanner:piece:read:)`), so a long
+    /// intraday file is never resident whole beside its bars.
+    package static func decode<E: Error>(
+        head: HTTPResponse, expectedBytes: Int?, symbol: String, zone: ExchangeTimeZone,
+        interval: HistoryInterval, rowScanner: Bool = true, read: (UnsafeMutableRawBufferPointer) throws(E) -> Int
+    ) throws(E) -> Result<HistorySeries, HistoryError> {
+        try HistoryCSVReader.decode(
+            head: head, expectedBytes: expectedBytes,
+            request(symbol: symbol, zone: zone, interval: interval, layouts: layouts(interval)),
+            rowScanner: rowScanner, read: read)
+    }
+
+    private static func layouts(_ interval: HistoryInterval) -> [HistoryCSVLayout] {
+        interval.isIntraday ? [intraday, daily] : [daily, intraday]
     }
 
     /// The quote path's `i=5` answer: intraday bars only, since a daily file there is the wrong
@@ -65,10 +82,14 @@ package enum StooqHistoryDecoder {
         layouts: [HistoryCSVLayout], rowScanner: Bool
     ) -> Result<HistorySeries, HistoryError> {
         HistoryCSVReader.decode(
-            response,
-            HistoryCSVReader.Request(
-                source: source, symbol: symbol, zone: zone, interval: interval, layouts: layouts,
-                headerStarts: ["date", "data"], htmlHint: StooqDecoder.htmlHint, textRules: StooqDecoder.textRules),
-            rowScanner: rowScanner)
+            response, request(symbol: symbol, zone: zone, interval: interval, layouts: layouts), rowScanner: rowScanner)
+    }
+
+    private static func request(
+        symbol: String, zone: ExchangeTimeZone, interval: HistoryInterval, layouts: [HistoryCSVLayout]
+    ) -> HistoryCSVReader.Request {
+        HistoryCSVReader.Request(
+            source: source, symbol: symbol, zone: zone, interval: interval, layouts: layouts,
+            headerStarts: ["date", "data"], htmlHint: StooqDecoder.htmlHint, textRules: StooqDecoder.textRules)
     }
 }

@@ -27,7 +27,42 @@ import Testing
     ) throws {
         let zone = try ExchangeTimeZone(identifier: id)
         let expected = decode(bytes, zone: zone, interval: interval, rowScanner: false)
-        let got = decode(bytes, zone: zone, interval: interval, rowScanner: true)
+        compare(expected, decode(bytes, zone: zone, interval: interval, rowScanner: true), comment)
+        // The same body handed over in pieces (as a download streams it), cut anywhere.
+        for piece in [64, 100, 4096] {
+            compare(
+                expected, decodeInPieces(bytes, zone: zone, interval: interval, piece: piece),
+                "\(comment), pieces of \(piece)")
+        }
+    }
+
+    /// `decode(head:expectedBytes:...)` over `bytes`, each read giving 1 to 37 bytes.
+    static func decodeInPieces(_ bytes: [UInt8], zone: ExchangeTimeZone, interval: HistoryInterval, piece: Int)
+        -> Result<HistorySeries, HistoryError>
+    {
+        var offset = 0
+        var step = 0
+        let request = HistoryCSVReader.Request(
+            source: StooqHistoryDecoder.source, symbol: "T", zone: zone, interval: interval,
+            layouts: interval.isIntraday
+                ? [StooqHistoryDecoder.intraday, StooqHistoryDecoder.daily]
+                : [StooqHistoryDecoder.daily, StooqHistoryDecoder.intraday],
+            headerStarts: ["date", "data"], htmlHint: StooqDecoder.htmlHint, textRules: StooqDecoder.textRules)
+        return HistoryCSVReader.decode(
+            head: HTTPResponse(status: 200, body: []), expectedBytes: nil, request, piece: piece
+        ) { buffer in
+            step = step % 37 + 1
+            let n = min(step, buffer.count, bytes.count - offset)
+            for k in 0..<n { buffer[k] = bytes[offset + k] }
+            offset += n
+            return n
+        }
+    }
+
+    static func compare(
+        _ expected: Result<HistorySeries, HistoryError>, _ got: Result<HistorySeries, HistoryError>,
+        _ comment: String
+    ) {
         switch (expected, got) {
         case (.success(let a), .success(let b)):
             #expect(a.bars.count == b.bars.count, "\(comment): \(a.bars.count) vs \(b.bars.count) bars")
