@@ -13,6 +13,11 @@
 #        SKIP_INSTALL=1 Benchmarks/compare.sh
 #        STATIC_ONESHOT=1 Benchmarks/compare.sh   (also times squarestock built with
 #            --static-swift-stdlib, in STATIC_BUILD_PATH, default .build-static; adds a build)
+#        ONLY=typed,yahoo Benchmarks/compare.sh   (only these groups: typed yahoo dates oneshot
+#            fanout product render (with search and market) exchange stream portfolio; the table
+#            shows n/a for the rest)
+#        BEFORE_BENCH=/path/to/older/squarestock-bench ONLY=typed,yahoo Benchmarks/compare.sh
+#            (also runs an earlier build's typed CSV and Yahoo rows in the same rounds)
 # Needs root for apt-get (or the packages already installed). Timing figures never go into unit
 # tests; they are recorded in BENCHMARKS.md.
 set -euo pipefail
@@ -25,6 +30,8 @@ RESULTS=$DATA/results.tsv
 export LC_ALL=C
 
 say() { printf '==> %s\n' "$*" >&2; }
+# want GROUP: whether this run includes GROUP (every group unless ONLY lists some).
+want() { [[ -z ${ONLY:-} || ,$ONLY, == *,$1,* ]]; }
 die() { printf 'compare.sh: %s\n' "$*" >&2; exit 1; }
 started=$(date +%s)
 
@@ -60,7 +67,9 @@ python3 -c 'import pandas, polars, pyarrow, duckdb' 2>/dev/null || die "the Pyth
 # 2. Build (release). The bench target is not a product: it is never installed.
 say "swift build -c release (squarestock, squarestock-bench)"
 swift build -c release --product squarestock-bench >&2 || die "building squarestock-bench failed"
-swift build -c release --product squarestock >&2 || die "building squarestock failed"
+if want oneshot || want fanout || want product; then
+    swift build -c release --product squarestock >&2 || die "building squarestock failed"
+fi
 BIN=$(swift build -c release --show-bin-path)
 BENCH=$BIN/squarestock-bench
 SQ=$BIN/squarestock
@@ -75,7 +84,7 @@ fi
 mkdir -p "$DATA"
 
 # A Swift hello world that loads Foundation: the floor for a one-shot Swift command.
-if [[ ! -x $DATA/hello-foundation || Benchmarks/peers/hello.swift -nt $DATA/hello-foundation ]]; then
+if want oneshot && [[ ! -x $DATA/hello-foundation || Benchmarks/peers/hello.swift -nt $DATA/hello-foundation ]]; then
     say "swiftc -O hello.swift"
     swiftc -O Benchmarks/peers/hello.swift -o "$DATA/hello-foundation" >&2 || die "swiftc hello.swift failed"
 fi
@@ -107,10 +116,18 @@ record() {
 
 # ---------------------------------------------------------------------------------------------
 # 4. Typed CSV: the intraday file (LF; CRLF + BOM), ours and the peers, in turn.
+BEFORE=${BEFORE_BENCH:-}
+[[ -z $BEFORE || -x $BEFORE ]] || die "BEFORE_BENCH=$BEFORE is not an executable"
+if want typed; then
 say "typed CSV (${RUNS} rounds; slow peers ${SLOW_RUNS})"
 for ((r = 1; r <= RUNS; r++)); do
     record csv.ours.lf "$BENCH" csv --typed "$LF"
     record csv.ours.crlf "$BENCH" csv --typed "$CRLF"
+    record csv.ours.whole "$BENCH" csv --typed --whole "$LF"
+    if [[ -n $BEFORE ]]; then
+        record csv.before.lf "$BEFORE" csv --typed "$LF"
+        record csv.before.crlf "$BEFORE" csv --typed "$CRLF"
+    fi
     record csv.polars python3 Benchmarks/peers/csv_peer.py intraday polars "$LF"
     record csv.duckdb python3 Benchmarks/peers/csv_peer.py intraday duckdb "$LF"
     record csv.ours.fields "$BENCH" csv --parse-only "$LF"
@@ -123,16 +140,21 @@ for ((r = 1; r <= RUNS; r++)); do
         record csv.csvswift "$BENCH" csv --peer csvswift "$LF_HEAD"
     fi
 done
+fi
 
+if want yahoo; then
 say "legacy Yahoo quote lines"
 for ((r = 1; r <= SLOW_RUNS; r++)); do
     record yahoo.ours "$BENCH" yahoo --typed "$YAHOO"
+    [[ -z $BEFORE ]] || record yahoo.before "$BEFORE" yahoo --typed "$YAHOO"
     record yahoo.polars python3 Benchmarks/peers/csv_peer.py yahoo polars "$YAHOO"
     record yahoo.pandas python3 Benchmarks/peers/csv_peer.py yahoo pandas "$YAHOO"
 done
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 5. Dates: wall clock to UTC (Europe/Warsaw), each tool its own median of repeats, in turn.
+if want dates; then
 say "dates"
 for ((r = 1; r <= SLOW_RUNS; r++)); do
     record dates.ours "$BENCH" dates --count 20000000
@@ -142,9 +164,11 @@ for ((r = 1; r <= SLOW_RUNS; r++)); do
     record dates.strptime python3 Benchmarks/peers/dates_peer.py strptime --count 100000 --reps 1
     record dates.foundation "$BENCH" dates --foundation --count 20000 --reps 1
 done
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 6. One-shot: the whole process, hyperfine alternating ours and the hello world.
+if want oneshot; then
 say "one-shot (hyperfine)"
 export SQUARESTOCK_SAMPLES=$ROOT/samples
 static_args=()
@@ -191,9 +215,11 @@ for ((r = 1; r <= RUNS; r++)); do
     done
 done
 "$SQ" AAPL --source samples --format json >/dev/null || die "squarestock AAPL --source samples failed"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 7. Fan-out: a loopback server that adds 50 ms to every request.
+if want fanout; then
 say "fan-out (loopback server, +50 ms per request)"
 server_out=$DATA/server.out
 python3 Benchmarks/peers/slow_server.py --delay 0.05 --lifetime 600 >"$server_out" &
@@ -226,11 +252,13 @@ for ((r = 1; r <= RUNS; r++)); do
 done
 kill "$server_pid" 2>/dev/null || true
 trap - EXIT
+fi
 
 # 7b. Fan-out through the product: `squarestock` quotes against a loopback server that answers
 # as Yahoo, Stooq, Alpha Vantage and Yahoo's legacy CSV do (known symbols start with K), adds
 # 50 ms to every request and counts them: one symbol against 50 (49 unknown; all known), and
 # the requests of a watch's first and next refresh and of a one-shot quote, 10/100/500 symbols.
+if want product; then
 say "fan-out through the product (service_server.py, +50 ms per request)"
 service_out=$DATA/service.out
 python3 Benchmarks/peers/service_server.py --delay 0.05 --lifetime 1200 >"$service_out" &
@@ -249,9 +277,11 @@ for source in yahoo stooq alphavantage yahoo-csv auto; do
 done
 kill "$service_pid" 2>/dev/null || true
 trap - EXIT
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 8. Rendering, search and market status.
+if want render; then
 say "rendering"
 for ((r = 1; r <= SLOW_RUNS; r++)); do
     record render.ours "$BENCH" render --samples "$ROOT/samples" --count 300
@@ -261,12 +291,14 @@ for ((r = 1; r <= SLOW_RUNS; r++)); do
     record search.ours "$BENCH" search --data "$ROOT/data"
     record market.ours "$BENCH" market --count 20000
 done
+fi
 # The search engine's rank-and-speed comparison with rapidfuzz and fzf runs on its own:
 # Benchmarks/search/compare-search.sh.
 
 # ---------------------------------------------------------------------------------------------
 # 8b. Exchange bodies: Kraken's 1,000-trade tape and 500-level book into exact decimals, against
 # Python's json with Decimal on the same bytes, alternated.
+if want exchange; then
 say "exchange decoders (Kraken Trades 1,000 rows, Depth 500 levels a side)"
 "$BENCH" exchange gen --out "$DATA" >&2 || die "exchange gen failed"
 TRADES=$DATA/kraken-trades-1000.json
@@ -277,9 +309,11 @@ for ((r = 1; r <= RUNS; r++)); do
     record exchange.depth.ours "$BENCH" exchange --depth "$DEPTH"
     record exchange.depth.python python3 Benchmarks/peers/exchange_peer.py depth "$DEPTH" 50
 done
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 8c. Stream frames: Coinbase ticker JSON and Yahoo pricing protobuf, decoded and merged.
+if want stream; then
 say "stream decoders (100,000 Coinbase ticker and Yahoo pricing frames)"
 "$BENCH" stream gen --out "$DATA" >&2 || die "stream gen failed"
 for ((r = 1; r <= RUNS; r++)); do
@@ -288,15 +322,18 @@ for ((r = 1; r <= RUNS; r++)); do
     record stream.yahoo.ours "$BENCH" stream --yahoo "$DATA/yahoo-pricing-100k.jsonl"
     record stream.yahoo.python python3 Benchmarks/peers/stream_peer.py yahoo "$DATA/yahoo-pricing-100k.jsonl" 3
 done
+fi
 
 # 8d. Portfolio: holdings and a year's realized gains from a 100,000-entry ledger, against
 # hledger's balance of the same journal exported (figures must agree to the cent).
+if want portfolio; then
 say "portfolio ledger (100,000 entries, 500 symbols) against hledger balance"
 "$BENCH" portfolio gen --out "$DATA" >&2 || die "portfolio gen failed"
 for ((r = 1; r <= RUNS; r++)); do
     record portfolio.ours "$BENCH" portfolio --ledger "$DATA/portfolio.sqlite" --year 2025 --runs 1
     record portfolio.hledger python3 Benchmarks/peers/hledger_peer.py "$DATA/portfolio.journal" 2025
 done
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 9. The table.
@@ -304,5 +341,5 @@ elapsed=$(($(date +%s) - started))
 python3 Benchmarks/peers/table.py "$RESULTS" \
     --machine "nproc=$(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')" \
     --load "$(cut -d' ' -f1-3 /proc/loadavg)" \
-    --files "$LF=$(stat -c %s "$LF") $CRLF=$(stat -c %s "$CRLF") $YAHOO=$(stat -c %s "$YAHOO")" \
+    --files "$LF=$(stat -L -c %s "$LF") $CRLF=$(stat -L -c %s "$CRLF") $YAHOO=$(stat -L -c %s "$YAHOO")" \
     --elapsed "$elapsed" | tee "$DATA/last-run.md"

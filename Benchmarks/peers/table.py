@@ -54,6 +54,11 @@ def main():
     ours = med(R, "csv.ours.lf", "MBps")
     row(g, "**squarestock** `csv --typed` LF (StooqHistoryDecoder)", ours, "MB/s", None, note="the product's bars: exact decimals, UTC via Europe/Warsaw, sessions, 1 thread")
     row(g, "squarestock `csv --typed` CRLF+BOM", med(R, "csv.ours.crlf", "MBps"), "MB/s", ours)
+    if "csv.ours.whole" in R:
+        row(g, "squarestock `csv --typed --whole` LF (body read before the clock)", med(R, "csv.ours.whole", "MBps"), "MB/s", ours)
+    if "csv.before.lf" in R:
+        row(g, "squarestock before (BEFORE_BENCH) `csv --typed` LF", med(R, "csv.before.lf", "MBps"), "MB/s", ours, note="body read before the clock")
+        row(g, "squarestock before (BEFORE_BENCH) `csv --typed` CRLF+BOM", med(R, "csv.before.crlf", "MBps"), "MB/s", ours)
     row(g, "pandas (to_datetime + tz_localize)", med(R, "csv.pandas", "MBps"), "MB/s", ours, note="float prices")
     row(g, "polars (str.to_datetime + replace_time_zone)", med(R, "csv.polars", "MBps"), "MB/s", ours, note="float prices, multi-threaded")
     row(g, "pyarrow (strptime + assume_timezone)", med(R, "csv.pyarrow", "MBps"), "MB/s", ours, note="float prices, multi-threaded")
@@ -67,6 +72,8 @@ def main():
     g = "legacy Yahoo quote lines, 1M (MB/s)"
     oy = med(R, "yahoo.ours", "MBps")
     row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="YahooCSVDecoder.rows + YahooCSVSource.stock (the product path)")
+    if "yahoo.before" in R:
+        row(g, "squarestock before (BEFORE_BENCH) `yahoo --typed`", med(R, "yahoo.before", "MBps"), "MB/s", oy)
     row(g, "pandas", med(R, "yahoo.pandas", "MBps"), "MB/s", oy)
     row(g, "polars", med(R, "yahoo.polars", "MBps"), "MB/s", oy)
 
@@ -189,6 +196,11 @@ def main():
         print(f"| typed CSV >= 1 GB/s, 1 thread | {ours:,.0f} MB/s wall{cpu_rate} | {verdict(ours >= 1000)} |")
     if ours and crlf:
         print(f"| CRLF+BOM within 10% of LF | {crlf / ours * 100:.0f}% of LF | {verdict(crlf >= 0.9 * ours)} |")
+    if peak:
+        print(f"| peak memory < 1.5 x file (issue 30) | {peak:.2f} x (whole process) | {verdict(peak < 1.5)} |")
+    oyp = med(R, "yahoo.polars", "MBps")
+    if oy and oyp:
+        print(f"| legacy Yahoo lines >= 2 x polars (issue 30) | {oy / oyp:.2f} x | {verdict(oy >= 2 * oyp)} |")
     if peak:
         print(f"| peak memory <= 1.2 x file | {peak:.2f} x (whole process); growth over the process baseline {growth:.2f} x | {verdict(peak <= 1.2)} |")
     if od:
