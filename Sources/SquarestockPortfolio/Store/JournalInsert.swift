@@ -2,70 +2,100 @@ import GRDB
 import GRDBSQLite
 import SquarestockCore
 
-/// The journal's one INSERT (`JournalRows.insertSQL`), prepared once per write and run through
-/// SQLite's C API: an import runs it once a row, and GRDB's general path (an array of
-/// existential arguments, bindings nested one closure per column, its bookkeeping around each
-/// step) cost more than SQLite's own work on the row. The values bound are exactly those GRDB
-/// bound (`JournalRows.entry` reads them back the same way). Used only inside the write's
+/// The journal's one INSERT (`JournalRows.insertSQL`) and its look-up of an import key
+/// (`JournalRows.importedSQL`), prepared once per write and run through SQLite's C API: an
+/// import runs both once a row, and GRDB's general path (an array of existential arguments,
+/// bindings nested one closure per column, its bookkeeping around each step) cost more than
+/// SQLite's own work on the row. The values bound are exactly those GRDB bound
+/// (`JournalRows.entry` reads them back the same way). Used only inside the write's
 /// transaction, on its connection.
 struct JournalInsert {
-    /// GRDB's statement, held so the SQLite statement lives as long as this value.
-    private let owner: Statement
+    /// GRDB's statements, held so the SQLite statements live as long as this value.
+    private let owners: [Statement]
     private let statement: SQLiteStatement
+    private let lookup: SQLiteStatement
     private let connection: SQLiteConnection?
 
-    /// Compiled without the table's CHECK on `kind`: SQLite (3.40, Debian 12's) evaluates that
-    /// `IN` list by building a temporary table each time the statement runs, a B-tree opened,
+    /// Compiled without the table's CHECKs: SQLite (3.40, Debian 12's) evaluates the `IN` list
+    /// on `kind` by building a temporary table each time the statement runs, a B-tree opened,
     /// filled and closed for every row, which cost as much as the row's own indexes. The kind
-    /// bound is always an `EntryKind`'s raw value, one the CHECK allows, and the pragma counts
-    /// when a statement is compiled, so it is off again for everything else, here and for any
-    /// other writer of the file.
+    /// bound is always an `EntryKind`'s raw value, one the CHECK allows, and the hash is bound
+    /// exactly when the key is, and the pragma counts when a statement is compiled, so it is off
+    /// again for everything else, here and for any other writer of the file.
     init(_ db: Database) throws {
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         let made = Result { try db.makeStatement(sql: JournalRows.insertSQL) }
         try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-        owner = try made.get()
-        statement = owner.sqliteStatement
+        let insert = try made.get()
+        let find = try db.makeStatement(sql: JournalRows.importedSQL)
+        owners = [insert, find]
+        statement = insert.sqliteStatement
+        lookup = find.sqliteStatement
         connection = db.sqliteConnection
     }
 
     /// Inserts `e` into `portfolio`: the new id, or nil when the portfolio holds its import key
     /// already (nothing inserted).
     func run(_ e: JournalEntry, portfolio: Int64) throws -> Int64? {
+        if let key = e.importKey, try imported(key, portfolio: portfolio) != nil { return nil }
+        return try insert(e, portfolio: portfolio)
+    }
+
+    /// The id of the entry of `portfolio` that holds the import key `key`, if any.
+    func imported(_ key: String, portfolio: Int64) throws -> Int64? {
+        sqlite3_reset(lookup)
+        sqlite3_bind_int64(lookup, 1, ImportKeyHash.of(key))
+        sqlite3_bind_int64(lookup, 2, portfolio)
+        text(lookup, 3, key)
+        defer { sqlite3_reset(lookup) }
+        switch sqlite3_step(lookup) {
+        case SQLITE_ROW: return sqlite3_column_int64(lookup, 0)
+        case SQLITE_DONE: return nil
+        case let code: throw error(code, sql: JournalRows.importedSQL)
+        }
+    }
+
+    /// Inserts `e` into `portfolio` without asking whether its import key is held (the caller
+    /// asked `imported`): the new id.
+    func insert(_ e: JournalEntry, portfolio: Int64) throws -> Int64 {
         sqlite3_reset(statement)
         sqlite3_bind_int64(statement, 1, portfolio)
-        text(2, e.kind.rawValue)
+        text(statement, 2, e.kind.rawValue)
         date(3, e.date)
-        text(4, e.symbol)
-        text(5, e.quantity?.description)
-        text(6, e.price?.description)
-        text(7, e.currency)
+        text(statement, 4, e.symbol)
+        text(statement, 5, e.quantity?.description)
+        text(statement, 6, e.price?.description)
+        text(statement, 7, e.currency)
         sqlite3_bind_int64(statement, 8, e.amount)
         sqlite3_bind_int64(statement, 9, e.fee)
         sqlite3_bind_int64(statement, 10, e.withheld)
-        text(11, e.fxRate?.description)
+        text(statement, 11, e.fxRate?.description)
         integer(12, e.splitNumerator)
         integer(13, e.splitDenominator)
         integer(14, e.lot)
         integer(15, e.reverses)
-        text(16, e.importKey)
-        text(17, e.note)
+        text(statement, 16, e.importKey)
+        integer(17, e.importKey.map(ImportKeyHash.of))
+        text(statement, 18, e.note)
         let code = sqlite3_step(statement)
         // The statement keeps copies of the texts (SQLITE_TRANSIENT); reset now, so a failed
         // step's error is read before anything else runs on the connection.
-        guard code == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(connection))
-            sqlite3_reset(statement)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: JournalRows.insertSQL)
-        }
-        guard sqlite3_changes(connection) == 1 else { return nil }
+        guard code == SQLITE_DONE else { throw error(code, sql: JournalRows.insertSQL) }
         return sqlite3_last_insert_rowid(connection)
+    }
+
+    /// SQLite's error for `code`, read before the statements are reset.
+    private func error(_ code: Int32, sql: String) -> DatabaseError {
+        let message = String(cString: sqlite3_errmsg(connection))
+        sqlite3_reset(statement)
+        sqlite3_reset(lookup)
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
     }
 
     /// SQLite copies the bytes before the bind returns (SQLite's `SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private func text(_ index: Int32, _ value: String?) {
+    private func text(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) {
         guard var value else {
             sqlite3_bind_null(statement, index)
             return
@@ -82,7 +112,7 @@ struct JournalInsert {
 
     /// `yyyy-MM-dd`, as `CivilDate.description` writes it, without making a String.
     private func date(_ index: Int32, _ d: CivilDate) {
-        guard (0...9999).contains(d.year) else { return text(index, d.description) }
+        guard (0...9999).contains(d.year) else { return text(statement, index, d.description) }
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 10) { buffer in
             var year = d.year
             for i in stride(from: 3, through: 0, by: -1) {

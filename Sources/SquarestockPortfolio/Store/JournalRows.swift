@@ -13,13 +13,20 @@ enum JournalRows {
         split_numerator, split_denominator, lot, reverses, import_key, note
         """
 
-    /// Inserts a new entry (the id is SQLite's next); an import key the portfolio already holds
-    /// inserts nothing (`changesCount` is 0), every other conflict is an error.
+    /// Inserts a new entry (the id is SQLite's next), its import key with the key's hash
+    /// (`ImportKeyHash`). Whether the portfolio holds the key already is asked first
+    /// (`importedSQL`): no index can refuse a second copy, only find it.
     static let insertSQL = """
         INSERT INTO entry (portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
-            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, note)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (portfolio_id, import_key) DO NOTHING
+            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, import_hash, note)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The entry of a portfolio (?2) holding an import key (?3) with the key's hash (?1): found
+    /// by the hash's index, confirmed by the text.
+    static let importedSQL = """
+        SELECT id FROM entry INDEXED BY entry_by_import
+        WHERE import_hash = ?1 AND portfolio_id = ?2 AND import_key = ?3
         """
 
     /// Runs `sql`, which selects `columns`, and hands each row's entry to `body` in order.

@@ -13,7 +13,6 @@ public final class JournalWriter {
     /// The first id this write can give: every entry from here on is new.
     let firstID: Int64
     private let insert: JournalInsert
-    private let findKey: Statement
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
     private var bought: Set<String> = []
@@ -28,7 +27,6 @@ public final class JournalWriter {
         // replay's to refuse, in its own words (it may hold too few shares first).
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         insert = try JournalInsert(db)
-        findKey = try db.makeStatement(sql: "SELECT id FROM entry WHERE portfolio_id = ? AND import_key = ?")
         try CashBalances.bringUpToDate(db, portfolio: portfolio)
     }
 
@@ -43,12 +41,8 @@ public final class JournalWriter {
                 try scratch.apply(e)
             }
             let reversed = try e.kind == .reversal ? target(of: e) : nil
-            guard let id = try insert.run(e, portfolio: portfolio) else {
-                guard let key = e.importKey, let id = try Int64.fetchOne(findKey, arguments: [portfolio, key]) else {
-                    throw PortfolioError.storage(path: "the ledger", detail: "an entry was neither written nor found")
-                }
-                return (id, false)
-            }
+            if let key = e.importKey, let id = try insert.imported(key, portfolio: portfolio) { return (id, false) }
+            let id = try insert.insert(e, portfolio: portfolio)
             written += 1
             try note(e, reversing: reversed)
             return (id, true)

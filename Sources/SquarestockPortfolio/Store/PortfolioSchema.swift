@@ -71,6 +71,60 @@ enum PortfolioSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        // The journal rebuilt so an import writes two B-trees a row besides the table, both keyed
+        // by integers or short text: the import key is found by a 64-bit hash of its text
+        // (`ImportKeyHash`; the text stays in the row and a match is confirmed against it, so two
+        // keys sharing a hash are still two keys), not by a UNIQUE index over the whole row's
+        // text; `reverses` is indexed only where it is set (one entry in thousands); and
+        // `entry_by_portfolio` is gone: every read it served walks the table in id order or
+        // starts from `entry_by_symbol`, whose first column is the portfolio. SQLite cannot change
+        // a table's constraints in place, so the rows are copied into a new table in id order,
+        // ids kept (lots and reversals name them), and the old one dropped.
+        m.registerMigration("v3") { db in
+            db.add(function: ImportKeyHash.sqlFunction)
+            try db.execute(
+                sql: """
+                    CREATE TABLE entry_v3 (
+                        id INTEGER PRIMARY KEY,
+                        portfolio_id INTEGER NOT NULL REFERENCES portfolio(id),
+                        kind TEXT NOT NULL CHECK (kind IN ('buy', 'sell', 'dividend', 'split', 'deposit', 'withdraw', 'reversal')),
+                        date TEXT NOT NULL,
+                        symbol TEXT,
+                        quantity TEXT,
+                        price TEXT,
+                        currency TEXT NOT NULL,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        fee INTEGER NOT NULL DEFAULT 0,
+                        withheld INTEGER NOT NULL DEFAULT 0,
+                        fx_rate TEXT,
+                        split_numerator INTEGER,
+                        split_denominator INTEGER,
+                        lot INTEGER REFERENCES entry(id),
+                        reverses INTEGER REFERENCES entry(id),
+                        import_key TEXT,
+                        import_hash INTEGER,
+                        note TEXT,
+                        CHECK ((import_key IS NULL) = (import_hash IS NULL))
+                    );
+                    INSERT INTO entry_v3 (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount,
+                        fee, withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key,
+                        import_hash, note)
+                    SELECT id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee, withheld,
+                        fx_rate, split_numerator, split_denominator, lot, reverses, import_key,
+                        \(ImportKeyHash.sqlName)(import_key), note
+                    FROM entry ORDER BY id;
+                    DROP TABLE entry;
+                    ALTER TABLE entry_v3 RENAME TO entry;
+                    CREATE INDEX entry_by_import ON entry (import_hash) WHERE import_hash IS NOT NULL;
+                    CREATE INDEX entry_by_symbol ON entry (portfolio_id, symbol, date);
+                    CREATE UNIQUE INDEX entry_reversing ON entry (reverses) WHERE reverses IS NOT NULL;
+                    CREATE TRIGGER entry_is_append_only_update BEFORE UPDATE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER entry_is_append_only_delete BEFORE DELETE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    """)
+            db.remove(function: ImportKeyHash.sqlFunction)
+        }
         return m
     }
 }

@@ -458,7 +458,7 @@ struct PortfolioStoreTests: LedgerSpec {
             }
             do {
                 let queue = try DatabaseQueue(path: path)
-                try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3')") }
+                try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
                 try queue.close()
             }
             let before = try Self.bytes(path)
@@ -466,7 +466,7 @@ struct PortfolioStoreTests: LedgerSpec {
                 throws: PortfolioError.storage(
                     path: path,
                     detail:
-                        "a newer squarestock has changed it (schema v3, unknown to this version); update squarestock to use it"
+                        "a newer squarestock has changed it (schema v99, unknown to this version); update squarestock to use it"
                 )
             ) { try PortfolioStore(path: path) }
             #expect(try Self.bytes(path) == before)
