@@ -37,14 +37,16 @@ struct JournalInsert {
     /// Inserts `e` into `portfolio`: the new id, or nil when the portfolio holds its import key
     /// already (nothing inserted).
     func run(_ e: JournalEntry, portfolio: Int64) throws -> Int64? {
-        if let key = e.importKey, try imported(key, portfolio: portfolio) != nil { return nil }
-        return try insert(e, portfolio: portfolio)
+        let hash = e.importKey.map(ImportKeyHash.of)
+        if let key = e.importKey, let hash, try imported(key, hash: hash, portfolio: portfolio) != nil { return nil }
+        return try insert(e, keyHash: hash, portfolio: portfolio)
     }
 
-    /// The id of the entry of `portfolio` that holds the import key `key`, if any.
-    func imported(_ key: String, portfolio: Int64) throws -> Int64? {
+    /// The id of the entry of `portfolio` that holds the import key `key` (whose
+    /// `ImportKeyHash` is `hash`), if any.
+    func imported(_ key: String, hash: Int64, portfolio: Int64) throws -> Int64? {
         sqlite3_reset(lookup)
-        sqlite3_bind_int64(lookup, 1, ImportKeyHash.of(key))
+        sqlite3_bind_int64(lookup, 1, hash)
         sqlite3_bind_int64(lookup, 2, portfolio)
         text(lookup, 3, key)
         defer { sqlite3_reset(lookup) }
@@ -56,8 +58,8 @@ struct JournalInsert {
     }
 
     /// Inserts `e` into `portfolio` without asking whether its import key is held (the caller
-    /// asked `imported`): the new id.
-    func insert(_ e: JournalEntry, portfolio: Int64) throws -> Int64 {
+    /// asked `imported`), with `keyHash`, the key's `ImportKeyHash`: the new id.
+    func insert(_ e: JournalEntry, keyHash: Int64?, portfolio: Int64) throws -> Int64 {
         sqlite3_reset(statement)
         sqlite3_bind_int64(statement, 1, portfolio)
         text(statement, 2, e.kind.rawValue)
@@ -75,7 +77,7 @@ struct JournalInsert {
         integer(14, e.lot)
         integer(15, e.reverses)
         text(statement, 16, e.importKey)
-        integer(17, e.importKey.map(ImportKeyHash.of))
+        integer(17, e.importKey == nil ? nil : keyHash)
         text(statement, 18, e.note)
         let code = sqlite3_step(statement)
         // The statement keeps copies of the texts (SQLITE_TRANSIENT); reset now, so a failed

@@ -13,6 +13,7 @@ public final class JournalWriter {
     /// The first id this write can give: every entry from here on is new.
     let firstID: Int64
     private let insert: JournalInsert
+    private var keysHeld = ImportKeysHeld()
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
     private var bought: Set<String> = []
@@ -41,8 +42,14 @@ public final class JournalWriter {
                 try scratch.apply(e)
             }
             let reversed = try e.kind == .reversal ? target(of: e) : nil
-            if let key = e.importKey, let id = try insert.imported(key, portfolio: portfolio) { return (id, false) }
-            let id = try insert.insert(e, portfolio: portfolio)
+            let hash = e.importKey.map(ImportKeyHash.of)
+            if let key = e.importKey, let hash, try keysHeld.mayHold(hash, db),
+                let id = try insert.imported(key, hash: hash, portfolio: portfolio)
+            {
+                return (id, false)
+            }
+            let id = try insert.insert(e, keyHash: hash, portfolio: portfolio)
+            if let hash { keysHeld.stored(hash) }
             written += 1
             try note(e, reversing: reversed)
             return (id, true)
