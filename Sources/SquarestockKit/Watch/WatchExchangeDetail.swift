@@ -8,15 +8,28 @@ import SquarestockServices
 /// day a 24/7 market's sparkline spans; the response cache keeps Kraken's a few minutes) become
 /// the intraday points, and the newest trade gives the time when the ticker has none (one
 /// request a symbol a refresh, once a minute by default). What cannot be fetched leaves the row
-/// as the ticker made it.
+/// as the ticker made it. Every row's requests go out together (`RequestPrefetch`), not one row
+/// after another: a refresh of 50 pairs takes a round trip or two, not 100.
 enum WatchExchangeDetail {
     static func fill(
         _ results: [StockResult], source: ExchangeSource, context: SourceContext, transport: any HTTPTransport
     ) -> [StockResult] {
         guard results.contains(where: { $0.stock != nil }) else { return results }
-        let request = ExchangeRequest(context: context, transport: transport)
-        guard case .success(let directory) = ExchangeMarkets.directory(source.adapter, request) else { return results }
-        let now = context.now.secondsSinceEpoch
+        let directoryRequest = ExchangeRequest(context: context, transport: transport)
+        guard case .success(let directory) = ExchangeMarkets.directory(source.adapter, directoryRequest) else {
+            return results
+        }
+        return RequestPrefetch.run(through: transport) { batched in
+            fill(
+                results, source: source, directory: directory,
+                request: ExchangeRequest(context: context, transport: batched))
+        }
+    }
+
+    private static func fill(
+        _ results: [StockResult], source: ExchangeSource, directory: PairDirectory, request: ExchangeRequest
+    ) -> [StockResult] {
+        let now = request.context.now.secondsSinceEpoch
         let dayStart = Instant(secondsSinceEpoch: now - ((now % 86_400) + 86_400) % 86_400)
         let day = dayStart...dayStart.adding(seconds: 86_400)
         return results.map { r in

@@ -44,6 +44,26 @@ struct WatchExchangeDetailTests {
         #expect(server.requests.contains { $0.path == "/0/public/Trades" && $0.queryItem("count") == "1" })
     }
 
+    /// Every row's candles and newest trade go to the transport in one batch, not one row after
+    /// another (a refresh of 50 pairs was 100 round trips).
+    @Test func theRowsRequestsGoOutTogether() throws {
+        let server = try KrakenReplay.server()
+        let cache = TemporaryPath.make("watch-exchange")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        chmod(cache, 0o700)
+        let log = BatchLogTransport(CurlTransport())
+        let feed = WatchFeed(
+            source: ExchangeSource(adapter: KrakenAdapter()), transport: log,
+            context: SourceContext(now: Self.now, endpoint: server.baseURL, cacheDirectory: cache), replay: nil)
+        let results = feed.quotes(for: ["BTC-USD", "BTC-USDT"], now: Self.now)
+        #expect(results.allSatisfy { $0.stock != nil }, "\(results.map(\.errorMessage))")
+        let detail = log.batches.filter { batch in batch.contains { $0.contains("/OHLC") || $0.contains("/Trades") } }
+        #expect(detail.count == 1, "\(log.batches)")
+        let urls = detail.first ?? []
+        #expect(urls.filter { $0.contains("/0/public/OHLC") }.count == 2, "\(urls)")
+        #expect(urls.filter { $0.contains("/0/public/Trades") }.count == 2, "\(urls)")
+    }
+
     @Test func whatCannotBeFetchedLeavesTheRowAsTheTickerMadeIt() throws {
         // KrakenReplay answers OHLC at 5 minutes with Kraken's error: the row keeps its note.
         let server = try KrakenReplay.server()
