@@ -179,37 +179,25 @@ enum CSVBench {
         }
     }
 
-    /// Feeds the file through a 1 MiB buffer; `body` returns how many bytes it used.
+    /// Feeds the file through a 1 MiB buffer (the product's `PieceBuffer`); `body` returns how
+    /// many bytes it used.
     static func chunked(_ path: String, _ body: (UnsafeRawBufferPointer, Bool) -> Int) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { fail("cannot open \(path)") }
         defer { close(fd) }
-        var capacity = 1 << 20
-        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        var filled = 0
-        var eof = false
+        let pieces = PieceBuffer(piece: 1 << 20)
         while true {
-            while !eof && filled < capacity {
-                let r = read(fd, buffer + filled, capacity - filled)
-                if r < 0 {
-                    if errno == EINTR { continue }
-                    fail("read error on \(path)")
+            pieces.fill { free in
+                while true {
+                    let r = read(fd, free.baseAddress, free.count)
+                    if r < 0 && errno == EINTR { continue }
+                    if r < 0 { fail("read error on \(path)") }
+                    return r
                 }
-                if r == 0 { eof = true } else { filled += r }
             }
-            let used = body(UnsafeRawBufferPointer(start: buffer, count: filled), eof)
-            if eof { return }
-            if used == 0 {
-                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-                bigger.copyMemory(from: buffer, byteCount: filled)
-                buffer.deallocate()
-                buffer = bigger
-                capacity *= 2
-                continue
-            }
-            filled -= used
-            if filled > 0 { memmove(buffer, buffer + used, filled) }
+            let used = body(pieces.bytes, pieces.ended)
+            if pieces.ended { return }
+            pieces.consume(used)
         }
     }
 }

@@ -61,22 +61,16 @@ enum HistoryCSVReader {
         head: HTTPResponse, expectedBytes: Int?, _ request: Request, rowScanner: Bool = true,
         piece: Int = 1 << 20, read: (UnsafeMutableRawBufferPointer) throws(E) -> Int
     ) throws(E) -> Result<HistorySeries, HistoryError> {
-        var capacity = max(piece, 64)
-        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        var filled = 0
-        var ended = false
+        let pieces = PieceBuffer(piece: piece)
         var screened = false
         var rows = HistoryCSVRows(request, rowScanner: rowScanner, expectedBytes: expectedBytes)
         while true {
-            while !ended && filled < capacity {
-                let n = try read(UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
-                if n <= 0 { ended = true } else { filled += n }
-            }
+            try pieces.fill(read)
+            let held = pieces.bytes
             if !screened {
                 screened = true
                 var first = head
-                first.body = Array(UnsafeRawBufferPointer(start: buffer, count: filled))
+                first.body = Array(held)
                 if let e = ResponseScreen.csv(
                     first, source: request.source, headerStarts: request.headerStarts,
                     htmlHint: request.htmlHint, textRules: request.textRules)
@@ -84,27 +78,18 @@ enum HistoryCSVReader {
                     return .failure(.response(e))
                 }
             }
-            let limit = ended ? filled : lineEnd(UnsafeRawBufferPointer(start: buffer, count: filled))
+            let limit = pieces.ended ? held.count : lineEnd(held)
             var used = 0
             if limit > 0 {
                 do throws(HistoryError) {
-                    used = try rows.read(UnsafeRawBufferPointer(start: buffer, count: limit), isLast: ended)
+                    used = try rows.read(UnsafeRawBufferPointer(rebasing: held[0..<limit]), isLast: pieces.ended)
                 } catch {
                     return .failure(error)
                 }
             }
-            if ended { return .success(rows.finish()) }
-            if used == 0 {
-                // No whole line yet (or a quoted field still open): a bigger buffer.
-                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-                bigger.copyMemory(from: buffer, byteCount: filled)
-                buffer.deallocate()
-                buffer = bigger
-                capacity *= 2
-                continue
-            }
-            filled -= used
-            if filled > 0 { memmove(buffer, buffer + used, filled) }
+            if pieces.ended { return .success(rows.finish()) }
+            // No whole line yet (or a quoted field still open): consuming 0 grows the buffer.
+            pieces.consume(used)
         }
     }
 
