@@ -125,6 +125,32 @@ enum PortfolioSchema {
                     """)
             db.remove(function: ImportKeyHash.sqlFunction)
         }
+        // Daily closes for the returns (`portfolio returns`): one row a symbol and day, the
+        // close as its source sent it (`adjusted`: a history service's close, divided by the
+        // splits up to `fetched`; a price typed or imported is as traded), and per symbol the
+        // span of days its source has been asked for, so a refresh asks only for days outside it.
+        // FX rates are closes of their pair (`EURUSD=X`).
+        m.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE daily_price (
+                        symbol TEXT NOT NULL,
+                        date TEXT NOT NULL,
+                        close TEXT NOT NULL,
+                        currency TEXT NOT NULL,
+                        source TEXT NOT NULL,
+                        fetched INTEGER NOT NULL,
+                        adjusted INTEGER NOT NULL CHECK (adjusted IN (0, 1)),
+                        PRIMARY KEY (symbol, date)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE daily_price_span (
+                        symbol TEXT PRIMARY KEY,
+                        first TEXT NOT NULL,
+                        through TEXT NOT NULL,
+                        fetched INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return m
     }
 }

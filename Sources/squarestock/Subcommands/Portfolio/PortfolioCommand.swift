@@ -18,6 +18,8 @@ struct PortfolioCommand: ParsableCommand {
             squarestock portfolio split AAPL 4:1 --date 2024-06-10
             squarestock portfolio deposit 1000 USD | withdraw 200 USD
             squarestock portfolio lots | realized --year 2024 | history | undo
+            squarestock portfolio returns [--from D] [--to D] [--benchmark SPY] [--by-holding] [--explain]
+            squarestock portfolio price SYMBOL DATE PRICE | --import closes.csv
             squarestock portfolio rename FB META                  a ticker change (the journal keeps both)
             squarestock portfolio import trades.csv [--yes] | export --as csv|json|ledger | backup FILE
             squarestock portfolio method hifo                     fifo (default), lifo, hifo, average
@@ -28,6 +30,7 @@ struct PortfolioCommand: ParsableCommand {
             PortfolioSplit.self, PortfolioCash.Deposit.self, PortfolioCash.Withdraw.self, PortfolioUndo.self,
             PortfolioLots.self, PortfolioRealized.self, PortfolioHistory.self, PortfolioImport.self,
             PortfolioExport.self, PortfolioBackup.self, PortfolioMethod.self, PortfolioRename.self,
+            PortfolioReturns.self, PortfolioPrice.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )

@@ -1,0 +1,69 @@
+/// What the same money would have made in a benchmark: each flow of the portfolio (and its
+/// value at the start) bought or sold the benchmark at that day's close, converted into the
+/// base; units kept exactly to 8 places. Its money-weighted return is comparable with the
+/// portfolio's; its own time-weighted return is its price change over the period (closes, so
+/// dividends are not in it).
+public struct BenchmarkReturns: Sendable, Equatable {
+    public struct Trade: Sendable, Equatable {
+        public var date: CivilDate
+        /// Base minor units put in (negative: taken out).
+        public var flow: Int64
+        public var price: PriceObservation
+        /// The close in the base currency.
+        public var basePrice: ExactDecimal
+        public var units: ExactDecimal
+    }
+
+    public var symbol: String
+    public var trades: [Trade]
+    public var units: ExactDecimal
+    public var endPrice: PriceObservation
+    public var endValue: Int64
+    public var moneyWeighted: InternalRateOfReturn.Outcome
+    public var timeWeighted: Double
+
+    /// The benchmark `symbol` (priced in `currency`) run through `timeline`'s flows.
+    public static func run(
+        _ symbol: String, currency: String, timeline t: PortfolioTimeline, prices: PriceBook, periodDays: Int
+    ) throws(ReturnsError) -> BenchmarkReturns {
+        let baseExp = CurrencyExponent.of(t.base) ?? 2
+        func basePrice(on day: CivilDate) throws(ReturnsError) -> (PriceObservation, ExactDecimal) {
+            guard let p = prices.price(of: symbol, currency: currency, on: day) else {
+                throw .missingPrice(symbol: symbol, date: day)
+            }
+            guard let r = prices.rate(from: currency, to: t.base, on: day) else {
+                throw .missingRate(from: currency, to: t.base, date: day)
+            }
+            guard let v = p.value * r.value else { throw .overflow("the benchmark's price") }
+            return (p, v)
+        }
+        var trades: [Trade] = []
+        var units = ExactDecimal(0)
+        var cashFlows: [(date: CivilDate, amount: Int64)] = []
+        if t.start.value != 0 { cashFlows.append((t.start.date, t.start.value)) }
+        for d in t.days where d.flow != 0 { cashFlows.append((d.date, d.flow)) }
+        for f in cashFlows {
+            let (p, bp) = try basePrice(on: f.date)
+            guard let u = MinorUnits.decimal(f.amount, exponent: baseExp).divided(by: bp, scale: 8),
+                let sum = units + u
+            else { throw .overflow("the benchmark's units") }
+            units = sum
+            trades.append(Trade(date: f.date, flow: f.amount, price: p, basePrice: bp, units: u))
+        }
+        let endDay = t.days.last?.date ?? t.start.date
+        let (endPrice, endBase) = try basePrice(on: endDay)
+        guard let endValue = MinorUnits.amount(quantity: units, price: endBase, exponent: baseExp) else {
+            throw .overflow("the benchmark's value")
+        }
+        let (_, startBase) = try basePrice(on: t.start.date)
+        var flows = trades.map { tr in
+            InternalRateOfReturn.Flow(
+                day: Int(tr.date.daysSinceEpoch - t.start.date.daysSinceEpoch), amount: -Double(tr.flow))
+        }
+        flows.append(.init(day: periodDays, amount: Double(endValue)))
+        return BenchmarkReturns(
+            symbol: symbol, trades: trades, units: units, endPrice: endPrice, endValue: endValue,
+            moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays),
+            timeWeighted: endBase.doubleValue / startBase.doubleValue - 1)
+    }
+}

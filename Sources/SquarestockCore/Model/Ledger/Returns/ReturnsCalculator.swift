@@ -1,0 +1,104 @@
+/// Everything `portfolio returns` computes, from the journal and the prices, with no network:
+/// the timeline, the portfolio's and each holding's returns, the gain split and the benchmark.
+public enum ReturnsCalculator {
+    public struct Request: Sendable {
+        public var portfolio: String
+        public var base: String
+        public var from: CivilDate?
+        public var to: CivilDate
+        /// The benchmark's symbol and the currency its closes are in.
+        public var benchmark: (symbol: String, currency: String)?
+        public var byHolding: Bool
+        public var explain: Bool
+
+        public init(
+            portfolio: String, base: String, from: CivilDate?, to: CivilDate,
+            benchmark: (symbol: String, currency: String)?, byHolding: Bool, explain: Bool
+        ) {
+            self.portfolio = portfolio
+            self.base = base
+            self.from = from
+            self.to = to
+            self.benchmark = benchmark
+            self.byHolding = byHolding
+            self.explain = explain
+        }
+    }
+
+    public static func report(
+        _ r: Request, entries: [JournalEntry], method: LotMethod, prices: PriceBook
+    ) throws(ReturnsError) -> ReturnsReport {
+        let t = try PortfolioTimeline.build(
+            entries: entries, method: method, prices: prices, base: r.base, from: r.from, to: r.to,
+            keepMarks: r.explain, byHolding: r.byHolding)
+        let from = t.start.date.adding(days: 1)
+        let periodDays = Int(r.to.daysSinceEpoch - t.start.date.daysSinceEpoch)
+        let total = figures(
+            start: t.start.value, days: t.days.map { ($0.date, $0.value, $0.flow) }, startDay: t.start.date,
+            periodDays: periodDays)
+        var holdings: [ReturnsReport.Holding] = []
+        if r.byHolding {
+            for symbol in t.holdingValues.keys.sorted() {
+                let values = t.holdingValues[symbol] ?? []
+                let flows = t.holdingFlows[symbol] ?? []
+                guard values.count == t.days.count + 1, flows.count == values.count else { continue }
+                // A holding neither held nor traded in the period has no return to show.
+                guard values.contains(where: { $0 != 0 }) || flows.contains(where: { $0 != 0 }) else { continue }
+                let days = t.days.indices.map { i in (t.days[i].date, values[i + 1], flows[i + 1]) }
+                holdings.append(
+                    .init(
+                        symbol: symbol,
+                        figures: figures(
+                            start: values[0], days: days, startDay: t.start.date, periodDays: periodDays)))
+            }
+        }
+        let benchmark = try r.benchmark.map { b throws(ReturnsError) in
+            try BenchmarkReturns.run(
+                b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays)
+        }
+        var notes: [String] = []
+        let stale = t.days.filter { !$0.staleMarks.isEmpty }.count
+        if r.explain, stale > 0 {
+            notes.append("\(stale) of \(t.days.count) valuations used a price or rate older than their day")
+        }
+        if !r.explain {
+            notes.append(contentsOf: staleNotes(t, prices: prices, entries: entries))
+        }
+        return ReturnsReport(
+            portfolio: r.portfolio, base: r.base, from: from, to: r.to, periodDays: periodDays,
+            cashBased: t.cashBased, total: total, split: GainSplit(timeline: t), holdings: holdings,
+            benchmark: benchmark, timeline: t, notes: notes)
+    }
+
+    /// The returns of one series of values and flows.
+    static func figures(
+        start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64)], startDay: CivilDate, periodDays: Int
+    ) -> ReturnsReport.Figures {
+        let (twr, steps) = TimeWeightedReturn.chain(start: start, days: days)
+        var cash: [InternalRateOfReturn.Flow] = []
+        if start != 0 { cash.append(.init(day: 0, amount: -Double(start))) }
+        for d in days where d.flow != 0 {
+            cash.append(.init(day: Int(d.date.daysSinceEpoch - startDay.daysSinceEpoch), amount: -Double(d.flow)))
+        }
+        let end = days.last?.value ?? start
+        cash.append(.init(day: periodDays, amount: Double(end)))
+        return ReturnsReport.Figures(
+            startValue: start, endValue: end, netFlows: days.reduce(0) { $0 + $1.flow }, timeWeighted: twr,
+            moneyWeighted: InternalRateOfReturn.solve(cash, days: periodDays), steps: steps, cashFlows: cash)
+    }
+
+    /// Without `--explain`, the end valuation's holdings whose price is older than the end day
+    /// are still named (the valuation is rebuilt for that one day with its marks).
+    static func staleNotes(_ t: PortfolioTimeline, prices: PriceBook, entries: [JournalEntry]) -> [String] {
+        guard let last = t.days.last else { return [] }
+        var marks: [String] = []
+        let book = try? PortfolioBook(entries: entries.filter { $0.date <= last.date }, method: .fifo)
+        for (symbol, lots) in book?.lots ?? [:] where !lots.isEmpty {
+            guard let p = prices.price(of: symbol, currency: lots[0].currency, on: last.date) else { continue }
+            let age = p.age(on: last.date)
+            if age > 0 { marks.append("\(symbol) at its \(p.source) price of \(p.date) (\(age) d old)") }
+        }
+        guard !marks.isEmpty else { return [] }
+        return ["the end value on \(last.date) uses older prices: " + marks.sorted().joined(separator: "; ")]
+    }
+}

@@ -1,0 +1,28 @@
+/// Why returns cannot be computed, each saying what to do next.
+public enum ReturnsError: Error, Equatable, CustomStringConvertible {
+    /// No price on or before a day the holding must be valued (its first purchase is a price, so
+    /// this means a price in another currency than the holding's, or a benchmark with none).
+    case missingPrice(symbol: String, date: CivilDate)
+    /// No rate from a currency into the base on or before a day a value or flow needs it.
+    case missingRate(from: String, to: String, date: CivilDate)
+    case emptyPeriod(from: CivilDate, to: CivilDate)
+    case nothingHeld
+    case ledger(PortfolioError)
+    case overflow(String)
+
+    public var description: String {
+        switch self {
+        case .missingPrice(let symbol, let date):
+            return
+                "no price of \(symbol) on or before \(date); fetch prices (run without --offline) or record one: `squarestock portfolio price \(symbol) \(date) PRICE`"
+        case .missingRate(let from, let to, let date):
+            return
+                "no \(from)→\(to) rate on or before \(date); fetch rates (run without --offline) or record one: `squarestock portfolio price \(from)\(to)=X \(date) RATE --currency \(to)`"
+        case .emptyPeriod(let from, let to):
+            return "the period \(from) to \(to) is empty; give --from before --to"
+        case .nothingHeld: return "the portfolio has no entries yet; record a purchase or a deposit first"
+        case .ledger(let e): return e.description
+        case .overflow(let what): return "\(what) is too large to compute exactly"
+        }
+    }
+}

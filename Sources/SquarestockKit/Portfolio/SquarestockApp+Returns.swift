@@ -1,0 +1,150 @@
+import SquarestockCore
+import SquarestockNetworking
+import SquarestockPortfolio
+import SquarestockServices
+
+/// `portfolio returns`: the daily closes of everything the period holds (and the FX pairs and
+/// benchmark it needs) brought up to date in the ledger, asking the history source only for
+/// days never asked before, then the returns computed offline from the ledger (Core's
+/// `ReturnsCalculator`).
+extension SquarestockApp {
+    public struct ReturnsQuestion: Sendable {
+        public var from: CivilDate?
+        public var to: CivilDate?
+        public var benchmark: String?
+        public var base: String?
+        public var byHolding: Bool
+        public var explain: Bool
+        public var offline: Bool
+
+        public init(
+            from: CivilDate?, to: CivilDate?, benchmark: String?, base: String?, byHolding: Bool, explain: Bool,
+            offline: Bool
+        ) {
+            self.from = from
+            self.to = to
+            self.benchmark = benchmark
+            self.base = base
+            self.byHolding = byHolding
+            self.explain = explain
+            self.offline = offline
+        }
+    }
+
+    public func portfolioReturns(_ q: ReturnsQuestion) throws(ReturnsError) -> (report: ReturnsReport, notes: [String])
+    {
+        let ledger: PortfolioLedger
+        let entries: [JournalEntry]
+        do {
+            ledger = try portfolioLedger(create: false)
+            entries = try ledger.entries()
+        } catch { throw .ledger(error) }
+        let base = (q.base ?? settings.currency ?? "USD").uppercased()
+        let effective = PortfolioBook.effective(entries)
+        guard let firstDay = effective.first?.date else { throw .nothingHeld }
+        let today = portfolioToday
+        let to = q.to ?? today
+        let from = q.from ?? firstDay
+        guard from <= to else { throw .emptyPeriod(from: from, to: to) }
+        var benchmark: String?
+        if let raw = q.benchmark {
+            do { benchmark = try EntryFactory.symbol(raw) } catch { throw .ledger(error) }
+        }
+        var needs = DailyCloseNeeds.of(effective, base: base, from: from, to: to)
+        if let benchmark {
+            needs.add(benchmark, currency: nil, from: from.adding(days: -1 - DailyCloseNeeds.lookBack), to: to)
+        }
+        var notes: [String] = []
+        if !q.offline {
+            notes += refreshDailyCloses(needs.spans(through: today.adding(days: -1)), store: ledger.store)
+        }
+        let closes: [DailyClose]
+        do { closes = try ledger.store.dailyCloses(needs.symbols) } catch { throw .ledger(error) }
+        let prices = PriceBook(closes: closes, entries: effective, base: base)
+        let request = ReturnsCalculator.Request(
+            portfolio: ledger.name, base: base, from: from, to: to,
+            benchmark: benchmark.map { b in (b, closes.last { $0.symbol == b }?.currency ?? base) },
+            byHolding: q.byHolding, explain: q.explain)
+        let report = try ReturnsCalculator.report(request, entries: entries, method: ledger.method, prices: prices)
+        return (report, notes)
+    }
+
+    /// Fetches the closes of each symbol whose span of days was never asked for in full (one
+    /// request each, together), stores the days inside the span, and widens the asked spans.
+    /// Returns notes on what could not be fetched.
+    func refreshDailyCloses(_ spans: [String: DailyCloseNeeds.Span], store: PortfolioStore) -> [String] {
+        guard !spans.isEmpty else { return [] }
+        let asked = (try? store.priceSpans(spans.keys)) ?? [:]
+        let missing = spans.filter { s, need in !(asked[s]?.covers(need.first, need.through) ?? false) }
+            .sorted { $0.key < $1.key }
+        guard !missing.isEmpty, let source = ServiceCatalog.history(of: settings.quoteSource) else { return [] }
+        let today = portfolioToday
+        let answers = RequestPrefetch.run(through: transport) { transport in
+            let manager = ChartManager(source: source, transport: transport, context: settings.sourceContext)
+            return missing.map { symbol, need in
+                // The shortest range reaching the first day not yet asked for.
+                let known = asked[symbol]
+                let oldest =
+                    known.map { $0.first <= need.first ? $0.through.adding(days: 1) : need.first } ?? need.first
+                return manager.chart(symbol: symbol, range: DailyCloseNeeds.range(back: oldest, from: today)).result
+            }
+        }
+        var closes: [DailyClose] = []
+        var widened: [String: PortfolioStore.PriceSpan] = [:]
+        var notes: [String] = []
+        for ((symbol, need), answer) in zip(missing, answers) {
+            switch answer {
+            case .success(let data):
+                let currency = data.series.currency
+                let perMajor = ExactDecimal(currency?.perMajor ?? 1)
+                for bar in data.series.bars where need.first <= bar.session && bar.session <= need.through {
+                    guard let close = bar.close, close.sign > 0 else { continue }
+                    let major =
+                        currency?.isMinorUnit == true ? close.divided(by: perMajor, scale: close.scale + 3) : close
+                    guard let major else { continue }
+                    closes.append(
+                        DailyClose(
+                            symbol: symbol, date: bar.session, close: major.normalized,
+                            currency: currency?.majorCode ?? need.currency ?? "USD", source: data.source,
+                            fetched: settings.now, splitAdjusted: true))
+                }
+                widened[symbol] = .init(first: need.first, through: need.through)
+            case .failure(let e):
+                notes.append("\(symbol): no daily closes (\(e.detail)); valued at the last price the ledger has")
+            }
+        }
+        do { try store.storeFetched(closes, asked: widened, at: settings.now) } catch {
+            notes.append("the fetched closes were not stored: \(error.description)")
+        }
+        return notes
+    }
+
+    /// `portfolio price SYMBOL DATE PRICE`: a close the user gives (an asset no service quotes, a
+    /// correction); kept as traded, and never overwritten by a fetch.
+    public func recordPortfolioPrice(symbol raw: String, date: CivilDate, price: ExactDecimal, currency: String?)
+        throws(PortfolioError) -> DailyClose
+    {
+        let ledger = try portfolioLedger(create: true)
+        let symbol = try EntryFactory.symbol(raw)
+        guard price.sign > 0 else { throw .invalidEntry("the price must be above 0") }
+        guard date <= portfolioToday else { throw .futureDate(date, today: portfolioToday) }
+        let code = (currency ?? portfolioCurrency(of: symbol) ?? settings.currency ?? "USD").uppercased()
+        guard CurrencyExponent.of(code) != nil else { throw .unknownCurrency(code) }
+        let close = DailyClose(
+            symbol: symbol, date: date, close: price.normalized, currency: code, source: "manual",
+            fetched: settings.now,
+            splitAdjusted: false)
+        try ledger.store.storeGiven([close])
+        return close
+    }
+
+    /// `portfolio price --import FILE`: closes from a CSV of `symbol,date,close[,currency]`.
+    public func importPortfolioPrices(path: String) throws(PortfolioError) -> Int {
+        let ledger = try portfolioLedger(create: true)
+        let closes = try DailyPriceCSV.read(
+            path: path, today: portfolioToday, now: settings.now,
+            defaultCurrency: { s in self.portfolioCurrency(of: s) ?? self.settings.currency ?? "USD" })
+        try ledger.store.storeGiven(closes)
+        return closes.count
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import SquarestockCore
+import SquarestockKit
+import SquarestockLive
+import SquarestockPortfolio
+import SquarestockRendering
+
+/// `portfolio returns`: time- and money-weighted returns, a benchmark, the gain split.
+struct PortfolioReturns: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "returns",
+        abstract:
+            "Time- and money-weighted returns, against a benchmark, with the gain split; --explain shows the arithmetic.",
+        discussion: """
+            The portfolio is valued at each day's close (the last stored close on or before the day, fetched once \
+            and kept in the ledger); a deposit or withdrawal enters after its day's close. Without deposits and \
+            withdrawals in the ledger, purchases count as money paid in and sales and dividends as money taken out. \
+            Returns are annualized only over a year or more.
+            """)
+    @Option(name: .long, help: "The first day of the period, YYYY-MM-DD (default: the first entry's).") var from:
+        String?
+    @Option(name: .long, help: "The last day, YYYY-MM-DD (default today).") var to: String?
+    @Option(name: .long, help: "Compare with the same money in this symbol (SPY, ^GSPC, VWRL.AS).") var benchmark:
+        String?
+    @Option(name: .long, help: "The currency of the figures (default: config currency, else USD).") var base: String?
+    @Flag(name: .long, help: "Also each holding's returns.") var byHolding = false
+    @Flag(name: .long, help: "Show the flows, valuations and daily returns behind the figures.") var explain = false
+    @Flag(name: .long, help: "Use only the closes the ledger has; fetch nothing.") var offline = false
+    @OptionGroup var options: PortfolioOptions
+
+    mutating func validate() throws {
+        try options.resolveSettings()
+        for (name, text) in [("--from", from), ("--to", to)] {
+            if let text, DateTimeParsing.isoDate(text) == nil {
+                throw ValidationError("\(name) must be YYYY-MM-DD (got '\(text)')")
+            }
+        }
+    }
+
+    func run() throws {
+        let settings = try options.settings()
+        settings.printWarnings()
+        let app = try options.app()
+        let question = SquarestockApp.ReturnsQuestion(
+            from: from.flatMap(DateTimeParsing.isoDate), to: to.flatMap(DateTimeParsing.isoDate),
+            benchmark: benchmark, base: base, byHolding: byHolding, explain: explain, offline: offline)
+        let report: ReturnsReport
+        let notes: [String]
+        do { (report, notes) = try app.portfolioReturns(question) } catch {
+            Terminal.writeError("squarestock: " + error.description + "\n")
+            throw ExitCode(1)
+        }
+        let (format, caps) = options.output(settings)
+        switch format {
+        case .table:
+            Terminal.writeOut(ReturnsWriter.table(report, palette: Palette.forTerminal(caps)))
+            if explain { Terminal.writeOut(ReturnsExplainWriter.table(report)) }
+        case .json: Terminal.writeOut(ReturnsWriter.json(report, explain: explain))
+        case .csv: Terminal.writeOut(explain ? ReturnsExplainWriter.csv(report) : ReturnsWriter.csv(report))
+        }
+        for n in notes { Terminal.writeError("note: " + n + "\n") }
+    }
+}
+
+/// `portfolio price SYMBOL DATE PRICE` and `portfolio price --import FILE`.
+struct PortfolioPrice: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "price",
+        abstract:
+            "Record a day's close for an asset no service quotes (a fund, a house, a bond), or import a file of them.",
+        discussion: """
+            squarestock portfolio price HOUSE 2025-06-30 420000 --currency EUR
+            squarestock portfolio price --import closes.csv      columns: \(DailyPriceCSV.columns.joined(separator: ","))
+            A close given here is as traded and is never replaced by a fetched one.
+            """)
+    @Argument(help: "The symbol.") var symbol: String?
+    @Argument(help: "The day, YYYY-MM-DD.") var date: String?
+    @Argument(help: "The close, in --currency.") var price: String?
+    @Option(name: .long, help: "Its currency (default: the holding's, else the config's, else USD).") var currency:
+        String?
+    @Option(name: .customLong("import"), help: "A CSV file of closes.") var file: String?
+    @OptionGroup var options: PortfolioOptions
+
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if file == nil, symbol == nil || date == nil || price == nil {
+            throw ValidationError("give SYMBOL DATE PRICE, or --import FILE")
+        }
+        if file != nil, symbol != nil { throw ValidationError("give SYMBOL DATE PRICE or --import FILE, not both") }
+    }
+
+    func run() throws {
+        let app = try options.app()
+        if let file {
+            let count = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolioPrices(path: file)
+            }
+            Terminal.writeOut("recorded \(count) \(count == 1 ? "close" : "closes")\n")
+            return
+        }
+        guard let symbol, let date, let price else { return }
+        guard let day = DateTimeParsing.isoDate(date) else { throw ValidationError("the date must be YYYY-MM-DD") }
+        guard let value = ExactDecimal(price) else {
+            throw ValidationError("the price must be a number (got '\(price)')")
+        }
+        let close = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.recordPortfolioPrice(symbol: symbol, date: day, price: value, currency: currency)
+        }
+        Terminal.writeOut("recorded \(close.symbol) \(close.date): \(close.close) \(close.currency)\n")
+    }
+}

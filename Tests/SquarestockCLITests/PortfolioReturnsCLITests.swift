@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `portfolio returns` through the binary against a loopback Yahoo: the closes are fetched once
+/// per symbol and kept in the ledger (a second run asks for nothing; a benchmark added later asks
+/// for itself only), and every figure of `--explain` adds up to the reported returns.
+@Suite(.serialized)
+struct PortfolioReturnsCLITests {
+    /// The recorded six months of AAPL (to 2025-10-28) served for every symbol asked: only the
+    /// mechanism counts here (the arithmetic is pinned by Core's hand-worked tests).
+    static func server() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { _ in
+            LoopbackResponse(
+                body: Fixture.bytes("history/yahoo-json/yfinance-rs__AAPL_range-6mo_1d_mid-session_2025-10-28.json"))
+        }
+    }
+
+    static func environment(_ server: LoopbackHTTPServer) -> [String: String] {
+        var env = PortfolioCLITests.environment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        env["SQUARESTOCK_NOW"] = "2025-10-29T12:00:00Z"
+        return env
+    }
+
+    static func book(_ env: [String: String]) throws {
+        try PortfolioCLITests.run(env, ["deposit", "20000", "USD", "--date", "2025-06-02"])
+        try PortfolioCLITests.run(env, ["buy", "AAPL", "10", "--price", "200", "--fee", "1", "--date", "2025-06-02"])
+        try PortfolioCLITests.run(env, ["buy", "MSFT", "5", "--price", "450", "--date", "2025-07-15"])
+        try PortfolioCLITests.run(env, ["dividend", "AAPL", "2.60", "--withheld", "0.39", "--date", "2025-08-14"])
+        try PortfolioCLITests.run(env, ["withdraw", "1500", "USD", "--date", "2025-09-01"])
+    }
+
+    static func returns(_ env: [String: String], _ extra: [String] = []) throws -> CLIRun {
+        try PortfolioCLITests.run(env, ["returns", "--source", "yahoo", "--format", "csv"] + extra)
+    }
+
+    @Test func closesAreFetchedOncePerSymbol() throws {
+        let server = try Self.server()
+        let env = Self.environment(server)
+        try Self.book(env)
+        let first = try Self.returns(env)
+        #expect(first.stdout.hasPrefix("series,from,to,days,"), "\(first.stdout)\(first.stderr)")
+        // From a week before the first entry: six months reach back far enough.
+        #expect(
+            server.requests.map(\.target).sorted() == [
+                "/v8/finance/chart/AAPL?range=6mo&interval=1d", "/v8/finance/chart/MSFT?range=6mo&interval=1d",
+            ])
+        let again = try Self.returns(env)
+        #expect(server.requests.count == 2, "a second run asked again: \(server.requests.map(\.target))")
+        #expect(again.stdout == first.stdout)
+        try Self.returns(env, ["--benchmark", "SPY"])
+        #expect(server.requests.map(\.target).last == "/v8/finance/chart/SPY?range=6mo&interval=1d")
+        #expect(server.requests.count == 3)
+        // Offline uses what is stored and fetches nothing.
+        let offline = try Self.returns(env, ["--offline"])
+        #expect(offline.stdout == first.stdout)
+        #expect(server.requests.count == 3)
+    }
+
+    /// The explained rows recompute the reported figures: the product of the days' growths is the
+    /// time-weighted return, each growth is (end - flow) / start, each day's holdings and cash add
+    /// up to its value, and the flows add up to the net flows.
+    @Test func theExplanationAddsUp() throws {
+        let server = try Self.server()
+        let env = Self.environment(server)
+        try Self.book(env)
+        let summary = try Self.returns(env).stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let header = summary[0].map(String.init)
+        let total = summary[1].map(String.init)
+        func cell(_ name: String) -> String { total[header.firstIndex(of: name)!] }
+        let reported = try #require(Double(cell("time_weighted")))
+        let explain = try Self.returns(env, ["--explain"]).stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let columns = explain[0]
+        func col(_ row: [String], _ name: String) -> String { row[columns.firstIndex(of: name)!] }
+        func cents(_ s: String) -> Int64 {
+            let d = Decimal(string: s)! * 100
+            return NSDecimalNumber(decimal: d).int64Value
+        }
+        var product = 1.0
+        var days = 0
+        var valueOf: [String: Int64] = [:]
+        var partsOf: [String: Int64] = [:]
+        var flows: Int64 = 0
+        for row in explain.dropFirst() {
+            switch col(row, "section") {
+            case "day":
+                let start = cents(col(row, "start_value"))
+                let flow = cents(col(row, "flow"))
+                let end = cents(col(row, "end_value"))
+                valueOf[col(row, "date")] = end
+                guard let growth = Double(col(row, "growth")) else { continue }
+                let mine = start > 0 ? Double(end - flow) / Double(start) : Double(end) / Double(flow)
+                #expect(abs(mine - growth) < 1e-11, "\(row)")
+                product *= growth
+                days += 1
+            case "holding", "cash": partsOf[col(row, "date"), default: 0] += cents(col(row, "value"))
+            case "flow": flows += cents(col(row, "value"))
+            default: break
+            }
+        }
+        #expect(days > 100)
+        #expect(abs((product - 1) - reported) < 1e-9, "product \(product - 1), reported \(reported)")
+        for (date, value) in valueOf { #expect(partsOf[date] == value, "\(date)") }
+        #expect(flows == cents(cell("net_flows")))
+        #expect(flows == 2_000_000 - 150_000)
+    }
+
+    /// An asset no service quotes, valued from closes the user gives (typed, or a file); a file
+    /// with a bad row keeps nothing and names the line; a fetch never replaces a given close.
+    @Test func givenClosesValueAnAssetNoServiceQuotes() throws {
+        let server = try Self.server()
+        let env = Self.environment(server)
+        try PortfolioCLITests.run(env, ["buy", "FUND1", "100", "--price", "10", "--date", "2025-01-02"])
+        let typed = try PortfolioCLITests.run(env, ["price", "FUND1", "2025-06-30", "12.5"])
+        #expect(typed.stdout == "recorded FUND1 2025-06-30: 12.5 USD\n")
+        let file = env["XDG_DATA_HOME"]! + "-closes.csv"
+        try "symbol,date,close\nFUND1,2025-03-31,11\nFUND1,2025-09-30,13\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(try PortfolioCLITests.run(env, ["price", "--import", file]).stdout == "recorded 2 closes\n")
+        let bad = env["XDG_DATA_HOME"]! + "-bad.csv"
+        try "symbol,date,close\nFUND1,2025-10-01,14\nFUND1,2025-10-02,abc\n".write(
+            toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try PortfolioCLITests.run(env, ["price", "--import", bad], exit: 1)
+        #expect(refused.stderr.contains("line 3: the close must be a number above 0"), "\(refused.stderr)")
+        let r = try PortfolioCLITests.run(
+            env, ["returns", "--offline", "--to", "2025-09-30", "--format", "json", "--explain"])
+        // 100 x 13 at the end: 1,300 against 1,000 paid; the valuation of 2025-10-01 (--to) is
+        // not asked, and the refused file's 14 was never kept.
+        #expect(r.stdout.contains("\"endValue\": \"1300.00\""), "\(r.stdout)")
+        #expect(r.stdout.contains("\"timeWeighted\": 0.3000000000"), "\(r.stdout)")
+        #expect(!r.stdout.contains("\"price\": \"14\""))
+        // A fetch of FUND1 (the server answers for any symbol) keeps the given closes.
+        try PortfolioCLITests.run(env, ["returns", "--source", "yahoo", "--to", "2025-09-30", "--format", "csv"])
+        let after = try PortfolioCLITests.run(
+            env, ["returns", "--offline", "--to", "2025-09-30", "--format", "json"])
+        #expect(after.stdout.contains("\"endValue\": \"1300.00\""), "\(after.stdout)")
+    }
+}
