@@ -141,9 +141,14 @@ extension SquarestockApp {
     /// `portfolio price --import FILE`: closes from a CSV of `symbol,date,close[,currency]`.
     public func importPortfolioPrices(path: String) throws(PortfolioError) -> Int {
         let ledger = try portfolioLedger(create: true)
-        let closes = try DailyPriceCSV.read(
-            path: path, today: portfolioToday, now: settings.now,
-            defaultCurrency: { s in self.portfolioCurrency(of: s) ?? self.settings.currency ?? "USD" })
+        // Asked once per symbol: each answer replays that symbol's book.
+        var currencies: [String: String] = [:]
+        let closes = try DailyPriceCSV.read(path: path, today: portfolioToday, now: settings.now) { s in
+            if let known = currencies[s] { return known }
+            let c = self.portfolioCurrency(of: s) ?? self.settings.currency ?? "USD"
+            currencies[s] = c
+            return c
+        }
         try ledger.store.storeGiven(closes)
         return closes.count
     }

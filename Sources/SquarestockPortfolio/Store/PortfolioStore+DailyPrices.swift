@@ -26,22 +26,7 @@ extension PortfolioStore {
         return try run {
             try queue.read { db in
                 var out: [DailyClose] = []
-                let statement = try db.cachedStatement(
-                    sql:
-                        "SELECT symbol, date, close, currency, source, fetched, adjusted FROM daily_price WHERE symbol = ? ORDER BY date"
-                )
-                for symbol in list {
-                    let rows = try Row.fetchCursor(statement, arguments: [symbol])
-                    while let r = try rows.next() {
-                        guard let date = DateTimeParsing.isoDate(r[1] as String),
-                            let close = ExactDecimal(r[2] as String)
-                        else { continue }
-                        out.append(
-                            DailyClose(
-                                symbol: r[0], date: date, close: close, currency: r[3], source: r[4],
-                                fetched: Instant(secondsSinceEpoch: r[5]), splitAdjusted: (r[6] as Int64) != 0))
-                    }
-                }
+                for symbol in list { try DailyPriceRows.append(db, symbol: symbol, to: &out) }
                 return out
             }
         }
