@@ -141,4 +141,45 @@ struct PortfolioReturnsCLITests {
             env, ["returns", "--offline", "--to", "2025-09-30", "--format", "json"])
         #expect(after.stdout.contains("\"endValue\": \"1300.00\""), "\(after.stdout)")
     }
+
+    /// A sale in euros that took a long-term lot and half of a short-term one, converted into
+    /// dollars lot by lot: each part's proceeds (shared by quantity: 2,247 EUR after the fee, 10
+    /// of 15 is 1,498.00 and the rest 749.00) at the sale's rate 1.10, each basis at its
+    /// purchase's rate (1,000 EUR at 1.05, half of 1,200 EUR at 1.08).
+    @Test func realizedGainsInTheBaseCurrencyLotByLot() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(
+            env, ["buy", "SAP.DE", "10", "--price", "100", "--currency", "EUR", "--fx", "1.05", "--date", "2023-03-01"])
+        try PortfolioCLITests.run(
+            env, ["buy", "SAP.DE", "10", "--price", "120", "--currency", "EUR", "--fx", "1.08", "--date", "2024-02-01"])
+        try PortfolioCLITests.run(
+            env,
+            [
+                "sell", "SAP.DE", "15", "--price", "150", "--fee", "3", "--currency", "EUR", "--fx", "1.10", "--date",
+                "2024-06-03",
+            ])
+        let usd = try PortfolioCLITests.run(
+            env, ["realized", "--year", "2024", "--base", "USD", "--offline", "--format", "csv"])
+        let rows = usd.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let header = rows[0]
+        func cell(_ row: Int, _ name: String) -> String { rows[row][header.firstIndex(of: name)!] }
+        #expect(rows.count == 3, "\(usd.stdout)")
+        #expect(cell(1, "term") == "long" && cell(2, "term") == "short")
+        #expect([cell(1, "proceeds"), cell(2, "proceeds")] == ["1498.00", "749.00"])
+        #expect([cell(1, "basis"), cell(2, "basis")] == ["1000.00", "600.00"])
+        #expect(
+            [cell(1, "proceeds_base"), cell(1, "basis_base"), cell(1, "gain_base")] == ["1647.80", "1050.00", "597.80"])
+        #expect(
+            [cell(2, "proceeds_base"), cell(2, "basis_base"), cell(2, "gain_base")] == ["823.90", "648.00", "175.90"])
+        let table = try PortfolioCLITests.run(
+            env, ["realized", "--base", "USD", "--offline", "--format", "table"]
+        ).stdout
+        #expect(table.contains("short-term") && table.contains("175.90") && table.contains("597.80"), "\(table)")
+        // In the trade's own currency no rate is needed.
+        let eur = try PortfolioCLITests.run(env, ["realized", "--base", "EUR", "--offline", "--format", "json"])
+        #expect(eur.stdout.contains("\"gain_base\": \"498.00\"") && eur.stdout.contains("\"gain_base\": \"149.00\""))
+        // Into a currency with no rate: refused, with how to give one.
+        let gbp = try PortfolioCLITests.run(env, ["realized", "--base", "GBP", "--offline"], exit: 1)
+        #expect(gbp.stderr.contains("no EUR→GBP rate on or before 2024-06-03"), "\(gbp.stderr)")
+    }
 }

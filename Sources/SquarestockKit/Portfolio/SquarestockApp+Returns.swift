@@ -58,15 +58,66 @@ extension SquarestockApp {
         if !q.offline {
             notes += refreshDailyCloses(needs.spans(through: today.adding(days: -1)), store: ledger.store)
         }
-        let closes: [DailyClose]
-        do { closes = try ledger.store.dailyCloses(needs.symbols) } catch { throw .ledger(error) }
-        let prices = PriceBook(closes: closes, entries: effective, base: base)
+        // The closes are held by column in the price book; the rows are let go once it is made.
+        let prices: PriceBook
+        var benchmarkCurrency = base
+        do {
+            let closes = try ledger.store.dailyCloses(needs.symbols)
+            if let b = benchmark { benchmarkCurrency = closes.last { $0.symbol == b }?.currency ?? base }
+            prices = PriceBook(closes: closes, entries: ratesFor(base, effective), base: base)
+        } catch { throw .ledger(error) }
         let request = ReturnsCalculator.Request(
             portfolio: ledger.name, base: base, from: from, to: to,
-            benchmark: benchmark.map { b in (b, closes.last { $0.symbol == b }?.currency ?? base) },
+            benchmark: benchmark.map { b in (b, benchmarkCurrency) },
             byHolding: q.byHolding, explain: q.explain)
-        let report = try ReturnsCalculator.report(request, entries: entries, method: ledger.method, prices: prices)
+        let report = try ReturnsCalculator.report(
+            request, entries: ratesFor(base, entries), method: ledger.method, prices: prices)
         return (report, notes)
+    }
+
+    /// The entries with their recorded FX rates kept only when those are rates into `base`: a
+    /// trade records its rate into the configured currency (else USD), so asked in another base
+    /// the rates come from the pairs' closes instead.
+    func ratesFor(_ base: String, _ entries: [JournalEntry]) -> [JournalEntry] {
+        guard base != (settings.currency ?? "USD").uppercased() else { return entries }
+        return entries.map { e in
+            var e = e
+            e.fxRate = nil
+            return e
+        }
+    }
+
+    /// `realized --base CUR`: each lot part of each sale (of `year`, or all) with its proceeds at
+    /// the sale day's rate and its basis at the purchase day's, from the pairs' daily closes
+    /// (fetched once, as for the returns) and the rates recorded with the trades.
+    public func portfolioRealizedLots(year: Int?, base raw: String, offline: Bool) throws(ReturnsError) -> (
+        lots: [RealizedLot], notes: [String]
+    ) {
+        let base = raw.uppercased()
+        let ledger: PortfolioLedger
+        let book: PortfolioBook
+        let entries: [JournalEntry]
+        do {
+            ledger = try portfolioLedger(create: false)
+            entries = try ledger.entries()
+            book = try PortfolioBook(entries: entries, method: ledger.method)
+        } catch { throw .ledger(error) }
+        let sales = book.disposals.filter { d in year.map { d.date.year == $0 } ?? true }
+        var needs = DailyCloseNeeds()
+        for d in sales where d.currency != base {
+            let first = d.parts.map(\.acquired).min() ?? d.date
+            needs.add(
+                PriceBook.pair(d.currency, base), currency: base, from: first.adding(days: -DailyCloseNeeds.lookBack),
+                to: d.date)
+        }
+        var notes: [String] = []
+        if !offline {
+            notes += refreshDailyCloses(needs.spans(through: portfolioToday.adding(days: -1)), store: ledger.store)
+        }
+        let closes: [DailyClose]
+        do { closes = try ledger.store.dailyCloses(needs.symbols) } catch { throw .ledger(error) }
+        let prices = PriceBook(closes: closes, entries: ratesFor(base, PortfolioBook.effective(entries)), base: base)
+        return (try RealizedLot.of(sales, base: base, prices: prices), notes)
     }
 
     /// Fetches the closes of each symbol whose span of days was never asked for in full (one

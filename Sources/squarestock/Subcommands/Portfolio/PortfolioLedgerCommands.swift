@@ -63,12 +63,34 @@ struct PortfolioRealized: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "realized", abstract: "Each sale: lots used, proceeds, cost basis, fees, gain, short or long.")
     @Option(name: .long, help: "Only sales in this calendar year.") var year: Int?
+    @Option(
+        name: .long,
+        help:
+            "Each lot of each sale in this currency, at the rates of the purchase's and the sale's days (for a tax return)."
+    ) var base: String?
+    @Flag(name: .long, help: "With --base: use only the rates the ledger has; fetch nothing.") var offline = false
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
         let settings = try options.settings()
         let app = try options.app()
+        if let base {
+            let lots: [RealizedLot]
+            let notes: [String]
+            do { (lots, notes) = try app.portfolioRealizedLots(year: year, base: base, offline: offline) } catch {
+                Terminal.writeError("squarestock: " + error.description + "\n")
+                throw ExitCode(1)
+            }
+            let code = base.uppercased()
+            switch options.output(settings).format {
+            case .table: Terminal.writeOut(RealizedLotsWriter.table(lots, base: code))
+            case .json: Terminal.writeOut(RealizedLotsWriter.json(lots, base: code))
+            case .csv: Terminal.writeOut(RealizedLotsWriter.csv(lots, base: code))
+            }
+            for n in notes { Terminal.writeError("note: " + n + "\n") }
+            return
+        }
         let sales = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioRealized(year: year) }
         switch options.output(settings).format {
         case .table: Terminal.writeOut(LedgerWriters.realizedTable(sales))

@@ -42,14 +42,16 @@ public struct PortfolioTimeline: Sendable {
             base: base, cashBased: walk.cashBased, start: try walk.value(on: startDay), days: [], flows: [])
         if byHolding {
             for s in symbols {
-                timeline.holdingValues[s] = [walk.lastValues[s] ?? 0]
+                timeline.holdingValues[s] = [walk.lastValue(s)]
                 timeline.holdingFlows[s] = [0]
             }
         }
-        var dates = Set(effective[i...].lazy.map(\.date).filter { $0 <= to })
-        for s in symbols { dates.formUnion(prices.dates(of: s).lazy.filter { $0 >= start && $0 <= to }) }
-        dates.insert(to)
-        for day in dates.sorted() {
+        let firstDay = start.daysSinceEpoch
+        let lastDay = to.daysSinceEpoch
+        var dayNumbers = Set(effective[i...].lazy.map(\.date.daysSinceEpoch).filter { $0 <= lastDay })
+        for s in symbols { dayNumbers.formUnion(prices.days(of: s).lazy.filter { $0 >= firstDay && $0 <= lastDay }) }
+        dayNumbers.insert(lastDay)
+        for day in dayNumbers.sorted().lazy.map(CivilDate.init(daysSinceEpoch:)) {
             walk.beginDay()
             let currency = try walk.currencyEffect(on: day)
             while i < effective.count, effective[i].date == day {
@@ -65,7 +67,7 @@ public struct PortfolioTimeline: Sendable {
             timeline.days.append(v)
             if byHolding {
                 for s in symbols {
-                    timeline.holdingValues[s, default: []].append(walk.lastValues[s] ?? 0)
+                    timeline.holdingValues[s, default: []].append(walk.lastValue(s))
                     timeline.holdingFlows[s, default: []].append(walk.dayHoldingFlows[s] ?? 0)
                 }
             }
@@ -81,13 +83,24 @@ public struct PortfolioTimeline: Sendable {
         let keepMarks: Bool
         let cashBased: Bool
         var book: PortfolioBook
-        /// At the last valuation: each holding's quantity and currency, each cash balance, and
-        /// the rate each currency was converted at (what the next day's currency effect moves
-        /// from).
-        var lastHeld: [(symbol: String, quantity: ExactDecimal, currency: String)] = []
-        var lastCash: [String: Int64] = [:]
-        var lastRates: [String: ExactDecimal] = [:]
-        var lastValues: [String: Int64] = [:]
+        /// One symbol the book has held: its open quantity and currency (kept up to date as
+        /// entries apply, so a day's valuation reads no dictionary), its price and rate cursors,
+        /// and what the last valuation found (the next day's currency effect moves from it).
+        struct Track {
+            var symbol: String
+            var currency: String
+            var quantity: ExactDecimal
+            var prices: PriceBook.Cursor
+            var rates: PriceBook.Cursor
+            var lastQuantity = ExactDecimal(0)
+            var lastRate: ExactDecimal?
+            var lastValue: Int64 = 0
+        }
+
+        var tracks: [Track] = []
+        var trackOf: [String: Int] = [:]
+        /// Each cash balance and the rate it was converted at, at the last valuation.
+        var lastCash: [String: (minor: Int64, rate: ExactDecimal)] = [:]
         var dayFlows: [ExternalFlow] = []
         var dayHoldingFlows: [String: Int64] = [:]
         var dayDividends: Int64 = 0
@@ -130,6 +143,7 @@ public struct PortfolioTimeline: Sendable {
         /// dividends and fees it makes.
         mutating func apply(_ e: JournalEntry, counted: Bool) throws(ReturnsError) {
             do { try book.apply(e) } catch { throw .ledger(error) }
+            if let symbol = e.symbol, e.kind != .dividend { track(symbol) }
             guard counted, [.deposit, .withdraw, .buy, .sell, .dividend].contains(e.kind) else { return }
             let r = try entryRate(e)
             func flow(_ signed: Int64) throws(ReturnsError) {
@@ -167,27 +181,56 @@ public struct PortfolioTimeline: Sendable {
             return try rate(e.currency, on: e.date)
         }
 
+        /// Brings `symbol`'s track up to the book (after an entry of it applied).
+        mutating func track(_ symbol: String) {
+            let lots = book.lots[symbol] ?? []
+            let q = lots.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
+            if let i = trackOf[symbol] {
+                tracks[i].quantity = q
+                if let c = lots.first?.currency { tracks[i].currency = c }
+            } else if let c = lots.first?.currency {
+                trackOf[symbol] = tracks.count
+                tracks.append(
+                    Track(
+                        symbol: symbol, currency: c, quantity: q, prices: prices.cursor(symbol),
+                        rates: prices.rateCursor(from: c, to: base)))
+            }
+        }
+
+        /// The value `symbol` had at the last valuation (0 when not held).
+        func lastValue(_ symbol: String) -> Int64 { trackOf[symbol].map { tracks[$0].lastValue } ?? 0 }
+
+        /// `track`'s rate into the base on `day` (1 in the base currency).
+        mutating func rate(of i: Int, on day: CivilDate) throws(ReturnsError) -> PriceObservation {
+            let c = tracks[i].currency
+            if c == base { return PriceObservation(value: ExactDecimal(1), date: day, source: "same", fetched: nil) }
+            guard let r = tracks[i].rates.price(currency: base, on: day) else {
+                throw .missingRate(from: c, to: base, date: day)
+            }
+            return r
+        }
+
         /// What the rates' move since the last valuation did to what was held then in other
         /// currencies: each holding at today's price, and each cash balance, converted at
         /// today's rate less at the last one.
         mutating func currencyEffect(on day: CivilDate) throws(ReturnsError) -> Int64 {
             var effect: Int64 = 0
-            for h in lastHeld where h.currency != base {
-                guard let then = lastRates[h.currency] else { continue }
-                let now = try rate(h.currency, on: day).value
-                guard let p = prices.price(of: h.symbol, currency: h.currency, on: day) else {
-                    throw .missingPrice(symbol: h.symbol, date: day)
+            for i in tracks.indices where tracks[i].currency != base && !tracks[i].lastQuantity.isZero {
+                guard let then = tracks[i].lastRate else { continue }
+                let now = try rate(of: i, on: day).value
+                let t = tracks[i]
+                guard let p = tracks[i].prices.price(currency: t.currency, on: day) else {
+                    throw .missingPrice(symbol: t.symbol, date: day)
                 }
                 guard
                     let local = MinorUnits.amount(
-                        quantity: h.quantity, price: p.value, exponent: CurrencyExponent.of(h.currency) ?? 2)
-                else { throw .overflow("the value of \(h.symbol)") }
-                effect += try toBase(local, h.currency, at: now) - toBase(local, h.currency, at: then)
+                        quantity: t.lastQuantity, price: p.value, exponent: CurrencyExponent.of(t.currency) ?? 2)
+                else { throw .overflow("the value of \(t.symbol)") }
+                effect += try toBase(local, t.currency, at: now) - toBase(local, t.currency, at: then)
             }
-            for (c, minor) in lastCash where c != base && minor != 0 {
-                guard let then = lastRates[c] else { continue }
+            for (c, held) in lastCash where c != base {
                 let now = try rate(c, on: day).value
-                effect += try toBase(minor, c, at: now) - toBase(minor, c, at: then)
+                effect += try toBase(held.minor, c, at: now) - toBase(held.minor, c, at: held.rate)
             }
             return effect
         }
@@ -195,30 +238,31 @@ public struct PortfolioTimeline: Sendable {
         /// The book valued at `day`'s close; remembers what it held for the next day.
         mutating func value(on day: CivilDate) throws(ReturnsError) -> ValuationDay {
             var v = ValuationDay(date: day)
-            lastHeld = []
-            lastValues = [:]
-            lastRates = [:]
-            for (symbol, lots) in book.lots where !lots.isEmpty {
-                let currency = lots[0].currency
-                let q = lots.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
-                guard let p = prices.price(of: symbol, currency: currency, on: day) else {
-                    throw .missingPrice(symbol: symbol, date: day)
+            for i in tracks.indices {
+                let t = tracks[i]
+                tracks[i].lastQuantity = t.quantity
+                guard !t.quantity.isZero else {
+                    tracks[i].lastValue = 0
+                    tracks[i].lastRate = nil
+                    continue
                 }
-                let r = try rate(currency, on: day)
+                guard let p = tracks[i].prices.price(currency: t.currency, on: day) else {
+                    throw .missingPrice(symbol: t.symbol, date: day)
+                }
+                let r = try rate(of: i, on: day)
                 guard
                     let local = MinorUnits.amount(
-                        quantity: q, price: p.value, exponent: CurrencyExponent.of(currency) ?? 2)
-                else { throw .overflow("the value of \(symbol)") }
-                let value = try toBase(local, currency, at: r.value)
+                        quantity: t.quantity, price: p.value, exponent: CurrencyExponent.of(t.currency) ?? 2)
+                else { throw .overflow("the value of \(t.symbol)") }
+                let value = try toBase(local, t.currency, at: r.value)
                 v.value += value
-                lastHeld.append((symbol, q, currency))
-                lastValues[symbol] = value
-                lastRates[currency] = r.value
+                tracks[i].lastValue = value
+                tracks[i].lastRate = r.value
                 if keepMarks {
                     v.holdings.append(
                         .init(
-                            symbol: symbol, quantity: q, currency: currency, price: p, rate: r, local: local,
-                            value: value))
+                            symbol: t.symbol, quantity: t.quantity, currency: t.currency, price: p, rate: r,
+                            local: local, value: value))
                 }
             }
             lastCash = [:]
@@ -227,8 +271,7 @@ public struct PortfolioTimeline: Sendable {
                     let r = try rate(c, on: day)
                     let value = try toBase(minor, c, at: r.value)
                     v.value += value
-                    lastCash[c] = minor
-                    lastRates[c] = r.value
+                    lastCash[c] = (minor, r.value)
                     if keepMarks { v.cash.append(.init(currency: c, minor: minor, rate: r, value: value)) }
                 }
             }
