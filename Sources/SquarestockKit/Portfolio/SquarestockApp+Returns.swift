@@ -58,14 +58,19 @@ extension SquarestockApp {
         if !q.offline {
             notes += refreshDailyCloses(needs.spans(through: today.adding(days: -1)), store: ledger.store)
         }
-        // The closes are held by column in the price book; the rows are let go once it is made.
-        let prices: PriceBook
+        // The closes go straight from the ledger's rows into the price book's columns.
+        let rated = ratesFor(base, effective)
+        var builder = PriceBook.Builder(entries: rated)
         var benchmarkCurrency = base
         do {
-            let closes = try ledger.store.dailyCloses(needs.symbols)
-            if let b = benchmark { benchmarkCurrency = closes.last { $0.symbol == b }?.currency ?? base }
-            prices = PriceBook(closes: closes, entries: ratesFor(base, effective), base: base)
+            try ledger.store.dailyCloses(needs.symbols.filter { $0 != benchmark }, into: &builder)
+            if let benchmark {
+                let closes = try ledger.store.dailyCloses([benchmark])
+                benchmarkCurrency = closes.last?.currency ?? base
+                for c in closes { builder.add(c) }
+            }
         } catch { throw .ledger(error) }
+        let prices = builder.build(entries: rated, base: base)
         let request = ReturnsCalculator.Request(
             portfolio: ledger.name, base: base, from: from, to: to,
             benchmark: benchmark.map { b in (b, benchmarkCurrency) },

@@ -11,8 +11,14 @@ enum DailyPriceRows {
     static let sql =
         "SELECT date, close, currency, source, fetched, adjusted FROM daily_price WHERE symbol = ? ORDER BY date"
 
-    /// Appends `symbol`'s closes to `out`, oldest first; a row it cannot read is skipped.
-    static func append(_ db: Database, symbol: String, to out: inout [DailyClose]) throws {
+    /// Hands each of `symbol`'s closes to `body`, oldest first; a row it cannot read is skipped.
+    static func each(
+        _ db: Database, symbol: String,
+        _ body: (
+            _ day: Int64, _ close: ExactDecimal, _ currency: String, _ source: String, _ fetched: Int64,
+            _ adjusted: Bool
+        ) -> Void
+    ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments([symbol])
         let s = statement.sqliteStatement
@@ -26,11 +32,7 @@ enum DailyPriceRows {
                     let close = bytes(s, 1).flatMap(ExactDecimal.parse),
                     let c = bytes(s, 2).map({ currency.string($0) }), let src = bytes(s, 3).map({ source.string($0) })
                 else { continue }
-                out.append(
-                    DailyClose(
-                        symbol: symbol, date: date, close: close, currency: c, source: src,
-                        fetched: Instant(secondsSinceEpoch: sqlite3_column_int64(s, 4)),
-                        splitAdjusted: sqlite3_column_int64(s, 5) != 0))
+                body(date.daysSinceEpoch, close, c, src, sqlite3_column_int64(s, 4), sqlite3_column_int64(s, 5) != 0)
             case SQLITE_DONE: return
             case let code:
                 throw DatabaseError(

@@ -21,13 +21,41 @@ extension PortfolioStore {
 
     /// Every stored close of `symbols`, by symbol, in date order.
     public func dailyCloses(_ symbols: some Sequence<String>) throws(PortfolioError) -> [DailyClose] {
+        var out: [DailyClose] = []
+        try eachDailyClose(symbols) { symbol, day, close, currency, source, fetched, adjusted in
+            out.append(
+                DailyClose(
+                    symbol: symbol, date: CivilDate(daysSinceEpoch: day), close: close, currency: currency,
+                    source: source, fetched: Instant(secondsSinceEpoch: fetched), splitAdjusted: adjusted))
+        }
+        return out
+    }
+
+    /// Every stored close of `symbols` into `builder` (by symbol, each in date order), with no
+    /// row kept beside the book's columns.
+    public func dailyCloses(_ symbols: some Sequence<String>, into builder: inout PriceBook.Builder)
+        throws(PortfolioError)
+    {
+        try eachDailyClose(symbols) { symbol, day, close, currency, source, fetched, adjusted in
+            builder.add(
+                symbol: symbol, day: day, close: close, currency: currency, source: source, fetched: fetched,
+                splitAdjusted: adjusted)
+        }
+    }
+
+    func eachDailyClose(
+        _ symbols: some Sequence<String>,
+        _ body: (String, Int64, ExactDecimal, String, String, Int64, Bool) -> Void
+    ) throws(PortfolioError) {
         let list = Array(Set(symbols)).sorted()
-        guard !list.isEmpty else { return [] }
-        return try run {
+        guard !list.isEmpty else { return }
+        try run {
             try queue.read { db in
-                var out: [DailyClose] = []
-                for symbol in list { try DailyPriceRows.append(db, symbol: symbol, to: &out) }
-                return out
+                for symbol in list {
+                    try DailyPriceRows.each(db, symbol: symbol) { day, close, currency, source, fetched, adjusted in
+                        body(symbol, day, close, currency, source, fetched, adjusted)
+                    }
+                }
             }
         }
     }

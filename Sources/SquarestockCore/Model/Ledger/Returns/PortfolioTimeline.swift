@@ -192,7 +192,7 @@ public struct PortfolioTimeline: Sendable {
                 trackOf[symbol] = tracks.count
                 tracks.append(
                     Track(
-                        symbol: symbol, currency: c, quantity: q, prices: prices.cursor(symbol),
+                        symbol: symbol, currency: c, quantity: q, prices: prices.cursor(symbol, currency: c),
                         rates: prices.rateCursor(from: c, to: base)))
             }
         }
@@ -200,14 +200,21 @@ public struct PortfolioTimeline: Sendable {
         /// The value `symbol` had at the last valuation (0 when not held).
         func lastValue(_ symbol: String) -> Int64 { trackOf[symbol].map { tracks[$0].lastValue } ?? 0 }
 
-        /// `track`'s rate into the base on `day` (1 in the base currency).
-        mutating func rate(of i: Int, on day: CivilDate) throws(ReturnsError) -> PriceObservation {
+        /// `track`'s rate into the base on `day` (1 in the base currency), and the rate's
+        /// observation when marks are kept.
+        mutating func rate(of i: Int, on day: CivilDate) throws(ReturnsError) -> (
+            value: ExactDecimal, mark: PriceObservation?
+        ) {
             let c = tracks[i].currency
-            if c == base { return PriceObservation(value: ExactDecimal(1), date: day, source: "same", fetched: nil) }
-            guard let r = tracks[i].rates.price(currency: base, on: day) else {
-                throw .missingRate(from: c, to: base, date: day)
+            if c == base {
+                return (
+                    ExactDecimal(1),
+                    keepMarks ? PriceObservation(value: ExactDecimal(1), date: day, source: "same", fetched: nil) : nil
+                )
             }
-            return r
+            guard let at = tracks[i].rates.index(on: day) else { throw .missingRate(from: c, to: base, date: day) }
+            let series = tracks[i].rates.series!
+            return (series.values[at], keepMarks ? series.observation(at) : nil)
         }
 
         /// What the rates' move since the last valuation did to what was held then in other
@@ -219,12 +226,10 @@ public struct PortfolioTimeline: Sendable {
                 guard let then = tracks[i].lastRate else { continue }
                 let now = try rate(of: i, on: day).value
                 let t = tracks[i]
-                guard let p = tracks[i].prices.price(currency: t.currency, on: day) else {
-                    throw .missingPrice(symbol: t.symbol, date: day)
-                }
+                guard let p = tracks[i].prices.value(on: day) else { throw .missingPrice(symbol: t.symbol, date: day) }
                 guard
                     let local = MinorUnits.amount(
-                        quantity: t.lastQuantity, price: p.value, exponent: CurrencyExponent.of(t.currency) ?? 2)
+                        quantity: t.lastQuantity, price: p, exponent: CurrencyExponent.of(t.currency) ?? 2)
                 else { throw .overflow("the value of \(t.symbol)") }
                 effect += try toBase(local, t.currency, at: now) - toBase(local, t.currency, at: then)
             }
@@ -246,23 +251,23 @@ public struct PortfolioTimeline: Sendable {
                     tracks[i].lastRate = nil
                     continue
                 }
-                guard let p = tracks[i].prices.price(currency: t.currency, on: day) else {
+                guard let at = tracks[i].prices.index(on: day), let series = tracks[i].prices.series else {
                     throw .missingPrice(symbol: t.symbol, date: day)
                 }
                 let r = try rate(of: i, on: day)
                 guard
                     let local = MinorUnits.amount(
-                        quantity: t.quantity, price: p.value, exponent: CurrencyExponent.of(t.currency) ?? 2)
+                        quantity: t.quantity, price: series.values[at], exponent: CurrencyExponent.of(t.currency) ?? 2)
                 else { throw .overflow("the value of \(t.symbol)") }
                 let value = try toBase(local, t.currency, at: r.value)
                 v.value += value
                 tracks[i].lastValue = value
                 tracks[i].lastRate = r.value
-                if keepMarks {
+                if keepMarks, let mark = r.mark {
                     v.holdings.append(
                         .init(
-                            symbol: t.symbol, quantity: t.quantity, currency: t.currency, price: p, rate: r,
-                            local: local, value: value))
+                            symbol: t.symbol, quantity: t.quantity, currency: t.currency,
+                            price: series.observation(at), rate: mark, local: local, value: value))
                 }
             }
             lastCash = [:]

@@ -3,23 +3,31 @@
 /// recorded with its entries. A look-up answers the last price on or before a day, so a day with
 /// no close of its own (a holiday, a weekend, an asset no service quotes) uses the one before,
 /// and says how old it is. Each symbol's prices are held by column (day numbers, values, fetch
-/// times, and an index into the few currency and source pairs it has), and a `Cursor` walks them
-/// forward as a timeline does: ten years of 500 holdings are 1.3 million prices asked for in
-/// order.
+/// times, and an index into the few currency and source pairs it has), filled straight from the
+/// ledger's rows (`Builder`), and a `Cursor` walks them forward as a timeline does: ten years of
+/// 500 holdings are 1.3 million prices asked for in order.
 public struct PriceBook: Sendable {
-    /// One symbol's prices, oldest first; values as traded.
-    final class Series: @unchecked Sendable {
-        var days: [Int64] = []
-        var values: [ExactDecimal] = []
+    /// One symbol's prices, oldest first; values as traded. Immutable once built, so reading it
+    /// needs no exclusivity checks.
+    final class Series: Sendable {
+        let days: [Int64]
+        let values: [ExactDecimal]
         /// Seconds since the epoch; `Int64.min` for a trade's own price.
-        var fetched: [Int64] = []
-        var meta: [UInt16] = []
-        var metas: [(currency: String, source: String)] = []
+        let fetched: [Int64]
+        let meta: [UInt16]
+        let metas: [Meta]
 
-        func metaIndex(_ currency: String, _ source: String) -> UInt16 {
-            if let i = metas.firstIndex(where: { $0.currency == currency && $0.source == source }) { return UInt16(i) }
-            metas.append((currency, source))
-            return UInt16(metas.count - 1)
+        struct Meta: Sendable, Equatable {
+            var currency: String
+            var source: String
+        }
+
+        init(_ c: Columns) {
+            days = c.days
+            values = c.values
+            fetched = c.fetched
+            meta = c.meta
+            metas = c.metas
         }
 
         func observation(_ i: Int) -> PriceObservation {
@@ -40,23 +48,152 @@ public struct PriceBook: Sendable {
         }
 
         /// From index `i` back, the first price in `currency`.
-        func inCurrency(_ currency: String, from i: Int?) -> PriceObservation? {
+        func index(in currency: String, from i: Int?) -> Int? {
             var at = i
             while let j = at {
-                if metas[Int(meta[j])].currency == currency { return observation(j) }
+                if metas[Int(meta[j])].currency == currency { return j }
                 at = j > 0 ? j - 1 : nil
             }
             return nil
         }
     }
 
-    /// Walks one symbol's prices forward: each look-up moves on from the last, so a timeline
-    /// pays for each price once; a day before the last one asked is searched for.
+    /// A series being filled, by column.
+    struct Columns {
+        var days: [Int64] = []
+        var values: [ExactDecimal] = []
+        var fetched: [Int64] = []
+        var meta: [UInt16] = []
+        var metas: [Series.Meta] = []
+
+        mutating func append(day: Int64, value: ExactDecimal, fetched f: Int64, currency: String, source: String) {
+            days.append(day)
+            values.append(value)
+            fetched.append(f)
+            if let last = meta.last, metas[Int(last)].currency == currency, metas[Int(last)].source == source {
+                meta.append(last)
+            } else if let i = metas.firstIndex(where: { $0.currency == currency && $0.source == source }) {
+                meta.append(UInt16(i))
+            } else {
+                metas.append(.init(currency: currency, source: source))
+                meta.append(UInt16(metas.count - 1))
+            }
+        }
+    }
+
+    /// Takes the ledger's closes symbol by symbol, each symbol's in date order, into columns;
+    /// `build` then adds the journal's own prices and rates.
+    public struct Builder {
+        var columns: [String: Columns] = [:]
+        var splits: [String: [(day: Int64, numerator: Int64, denominator: Int64)]] = [:]
+        var current: (symbol: String, columns: Columns)?
+
+        /// A builder that multiplies split-adjusted closes back by the splits of `entries`.
+        public init(entries: [JournalEntry]) {
+            for e in entries where e.kind == .split {
+                if let s = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 {
+                    splits[s, default: []].append((e.date.daysSinceEpoch, n, d))
+                }
+            }
+        }
+
+        /// One stored close; a symbol's closes come together and in date order.
+        public mutating func add(
+            symbol: String, day: Int64, close: ExactDecimal, currency: String, source: String, fetched: Int64,
+            splitAdjusted: Bool
+        ) {
+            if current?.symbol != symbol {
+                flush()
+                current = (symbol, columns[symbol] ?? Columns())
+            }
+            var value = close
+            if splitAdjusted, let list = splits[symbol] {
+                // A close fetched after a split is divided by it; multiplied back here for the
+                // days before the split (the ledger's quantity is as traded until the split's
+                // entry). One fetched before the split is as traded already.
+                let fetchedDay = Instant(secondsSinceEpoch: fetched).utc.date.daysSinceEpoch
+                for s in list where s.day > day && s.day <= fetchedDay {
+                    let scaled = (value * ExactDecimal(significand: s.numerator))?.divided(
+                        by: ExactDecimal(significand: s.denominator), scale: max(value.scale, 8))
+                    value = scaled?.normalized ?? value
+                }
+            }
+            current?.columns.append(day: day, value: value, fetched: fetched, currency: currency, source: source)
+        }
+
+        public mutating func add(_ c: DailyClose) {
+            add(
+                symbol: c.symbol, day: c.date.daysSinceEpoch, close: c.close, currency: c.currency, source: c.source,
+                fetched: c.fetched.secondsSinceEpoch, splitAdjusted: c.splitAdjusted)
+        }
+
+        mutating func flush() {
+            if let c = current { columns[c.symbol] = c.columns }
+            current = nil
+        }
+
+        /// The book: the closes, with each trade's price and each recorded FX rate into `base`
+        /// from `entries` (the effective ones) merged in as prices of their days. A day's close
+        /// outranks a trade of that day (the valuation is at the close).
+        public consuming func build(entries: [JournalEntry], base: String) -> PriceBook {
+            flush()
+            var extra: [String: [(day: Int64, value: ExactDecimal, currency: String)]] = [:]
+            for e in entries {
+                if [.buy, .sell].contains(e.kind), let s = e.symbol, let p = e.price, p.sign > 0 {
+                    extra[s, default: []].append((e.date.daysSinceEpoch, p, e.currency))
+                }
+                if let rate = e.fxRate, rate.sign > 0, e.currency != base {
+                    extra[PriceBook.pair(e.currency, base), default: []].append((e.date.daysSinceEpoch, rate, base))
+                }
+            }
+            var book = PriceBook()
+            for (symbol, c) in columns where extra[symbol] == nil { book.series[symbol] = Series(c) }
+            for (symbol, trades) in extra {
+                // Stable by day: of two trades on a day the later recorded stays last.
+                let sorted = trades.enumerated().sorted { a, b in
+                    a.element.day != b.element.day ? a.element.day < b.element.day : a.offset < b.offset
+                }.map(\.element)
+                let closes = columns[symbol] ?? Columns()
+                var merged = Columns()
+                var t = 0
+                for i in closes.days.indices {
+                    while t < sorted.count, sorted[t].day <= closes.days[i] {
+                        merged.append(
+                            day: sorted[t].day, value: sorted[t].value, fetched: .min, currency: sorted[t].currency,
+                            source: "trade")
+                        t += 1
+                    }
+                    let m = closes.metas[Int(closes.meta[i])]
+                    merged.append(
+                        day: closes.days[i], value: closes.values[i], fetched: closes.fetched[i], currency: m.currency,
+                        source: m.source)
+                }
+                for r in sorted[t...] {
+                    merged.append(day: r.day, value: r.value, fetched: .min, currency: r.currency, source: "trade")
+                }
+                book.series[symbol] = Series(merged)
+            }
+            return book
+        }
+    }
+
+    /// Walks one symbol's prices in one currency forward: each look-up moves on from the last,
+    /// so a timeline pays for each price once; a day before the last one asked is searched for.
     public struct Cursor: Sendable {
         let series: Series?
+        let currency: String
+        /// Per currency and source pair of the series: whether it is in `currency`.
+        let inCurrency: [Bool]
         var index: Int?
 
-        public mutating func price(currency: String, on day: CivilDate) -> PriceObservation? {
+        init(series: Series?, currency: String) {
+            self.series = series
+            self.currency = currency
+            inCurrency = series?.metas.map { $0.currency == currency } ?? []
+        }
+
+        /// The index of the last price in the currency on or before `day`.
+        mutating func index(on day: CivilDate) -> Int? {
             guard let s = series else { return nil }
             let d = day.daysSinceEpoch
             if let i = index, s.days[i] > d {
@@ -66,102 +203,54 @@ public struct PriceBook: Sendable {
                 while i + 1 < s.days.count, s.days[i + 1] <= d { i += 1 }
                 index = i >= 0 ? i : nil
             }
-            return s.inCurrency(currency, from: index)
+            var at = index
+            while let j = at, !inCurrency[Int(s.meta[j])] { at = j > 0 ? j - 1 : nil }
+            return at
+        }
+
+        /// The value of the last price in the currency on or before `day`.
+        public mutating func value(on day: CivilDate) -> ExactDecimal? {
+            index(on: day).map { series!.values[$0] }
+        }
+
+        /// The same price with its day, source and fetch time.
+        public mutating func price(on day: CivilDate) -> PriceObservation? {
+            index(on: day).map { series!.observation($0) }
         }
     }
 
     private var series: [String: Series] = [:]
 
-    /// `closes` from the ledger's price table; the journal's trades (prices), splits and FX rates
-    /// from `entries` (the effective ones: `PortfolioBook.effective`).
+    private init() {}
+
+    /// `closes` from the ledger's price table (grouped by symbol, each in date order); the
+    /// journal's trades (prices), splits and FX rates from `entries` (the effective ones:
+    /// `PortfolioBook.effective`).
     public init(closes: [DailyClose], entries: [JournalEntry], base: String) {
-        struct Raw {
-            var day: Int64
-            var value: ExactDecimal
-            var fetched: Int64
-            var currency: String
-            var source: String
-            var isTrade: Bool
+        var builder = Builder(entries: entries)
+        for c in closes.sorted(by: { a, b in a.symbol != b.symbol ? a.symbol < b.symbol : a.date < b.date }) {
+            builder.add(c)
         }
-        var splits: [String: [(day: Int64, numerator: Int64, denominator: Int64)]] = [:]
-        for e in entries where e.kind == .split {
-            if let s = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 {
-                splits[s, default: []].append((e.date.daysSinceEpoch, n, d))
-            }
-        }
-        var raw: [String: [Raw]] = [:]
-        for c in closes {
-            var value = c.close
-            if c.splitAdjusted {
-                // A close fetched after a split is divided by it; multiplied back here for the
-                // days before the split (the ledger's quantity is as traded until the split's
-                // entry). One fetched before the split is as traded already.
-                let day = c.date.daysSinceEpoch
-                let fetchedDay = c.fetched.utc.date.daysSinceEpoch
-                for s in splits[c.symbol] ?? [] where s.day > day && s.day <= fetchedDay {
-                    let scaled = (value * ExactDecimal(significand: s.numerator))?.divided(
-                        by: ExactDecimal(significand: s.denominator), scale: max(value.scale, 8))
-                    value = scaled?.normalized ?? value
-                }
-            }
-            raw[c.symbol, default: []].append(
-                Raw(
-                    day: c.date.daysSinceEpoch, value: value, fetched: c.fetched.secondsSinceEpoch,
-                    currency: c.currency,
-                    source: c.source, isTrade: false))
-        }
-        for e in entries {
-            if [.buy, .sell].contains(e.kind), let s = e.symbol, let p = e.price, p.sign > 0 {
-                raw[s, default: []].append(
-                    Raw(
-                        day: e.date.daysSinceEpoch, value: p, fetched: .min, currency: e.currency, source: "trade",
-                        isTrade: true))
-            }
-            if let rate = e.fxRate, rate.sign > 0, e.currency != base {
-                raw[Self.pair(e.currency, base), default: []].append(
-                    Raw(
-                        day: e.date.daysSinceEpoch, value: rate, fetched: .min, currency: base, source: "trade",
-                        isTrade: true))
-            }
-        }
-        for (symbol, list) in raw {
-            // A day's close outranks a trade of that day (the valuation is at the close); the
-            // sort is stable, so of two trades the later recorded stays last.
-            let sorted = list.enumerated().sorted { a, b in
-                a.element.day != b.element.day
-                    ? a.element.day < b.element.day
-                    : (a.element.isTrade != b.element.isTrade ? a.element.isTrade : a.offset < b.offset)
-            }
-            let s = Series()
-            s.days.reserveCapacity(sorted.count)
-            s.values.reserveCapacity(sorted.count)
-            s.fetched.reserveCapacity(sorted.count)
-            s.meta.reserveCapacity(sorted.count)
-            for (_, r) in sorted {
-                s.days.append(r.day)
-                s.values.append(r.value)
-                s.fetched.append(r.fetched)
-                s.meta.append(s.metaIndex(r.currency, r.source))
-            }
-            series[symbol] = s
-        }
+        self = builder.build(entries: entries, base: base)
     }
 
     /// The FX pair's symbol as the history services name it: 1 `from` = rate `to`.
     public static func pair(_ from: String, _ to: String) -> String { from + to + "=X" }
 
-    /// A cursor over `symbol`'s prices, before its first.
-    public func cursor(_ symbol: String) -> Cursor { Cursor(series: series[symbol], index: nil) }
+    /// A cursor over `symbol`'s prices in `currency`, before its first.
+    public func cursor(_ symbol: String, currency: String) -> Cursor {
+        Cursor(series: series[symbol], currency: currency)
+    }
 
-    /// A cursor over the rates from `from` into `to` (none needed when they are the same).
-    public func rateCursor(from: String, to: String) -> Cursor { cursor(Self.pair(from, to)) }
+    /// A cursor over the rates from `from` into `to`.
+    public func rateCursor(from: String, to: String) -> Cursor { cursor(Self.pair(from, to), currency: to) }
 
     /// The price of one `symbol` in `currency` on `day`: the last one on or before it, as
     /// traded (an adjusted close multiplied back by the splits it anticipates). Prices in
     /// another currency are skipped. Nil when there is none.
     public func price(of symbol: String, currency: String, on day: CivilDate) -> PriceObservation? {
         guard let s = series[symbol] else { return nil }
-        return s.inCurrency(currency, from: s.lastIndex(onOrBefore: day.daysSinceEpoch))
+        return s.index(in: currency, from: s.lastIndex(onOrBefore: day.daysSinceEpoch)).map(s.observation)
     }
 
     /// 1 `from` in `to` on `day` (1 when they are the same currency).
