@@ -92,6 +92,8 @@ public struct PortfolioTimeline: Sendable {
             var quantity: ExactDecimal
             var prices: PriceBook.Cursor
             var rates: PriceBook.Cursor
+            /// The currency's minor-unit digits.
+            var exponent: Int
             var lastQuantity = ExactDecimal(0)
             var lastRate: ExactDecimal?
             var lastValue: Int64 = 0
@@ -193,7 +195,7 @@ public struct PortfolioTimeline: Sendable {
                 tracks.append(
                     Track(
                         symbol: symbol, currency: c, quantity: q, prices: prices.cursor(symbol, currency: c),
-                        rates: prices.rateCursor(from: c, to: base)))
+                        rates: prices.rateCursor(from: c, to: base), exponent: CurrencyExponent.of(c) ?? 2))
             }
         }
 
@@ -225,13 +227,16 @@ public struct PortfolioTimeline: Sendable {
             for i in tracks.indices where tracks[i].currency != base && !tracks[i].lastQuantity.isZero {
                 guard let then = tracks[i].lastRate else { continue }
                 let now = try rate(of: i, on: day).value
-                let t = tracks[i]
-                guard let p = tracks[i].prices.value(on: day) else { throw .missingPrice(symbol: t.symbol, date: day) }
+                guard let p = tracks[i].prices.value(on: day) else {
+                    throw .missingPrice(symbol: tracks[i].symbol, date: day)
+                }
                 guard
                     let local = MinorUnits.amount(
-                        quantity: t.lastQuantity, price: p, exponent: CurrencyExponent.of(t.currency) ?? 2)
-                else { throw .overflow("the value of \(t.symbol)") }
-                effect += try toBase(local, t.currency, at: now) - toBase(local, t.currency, at: then)
+                        quantity: tracks[i].lastQuantity, price: p,
+                        exponent: CurrencyExponent.of(tracks[i].currency) ?? 2)
+                else { throw .overflow("the value of \(tracks[i].symbol)") }
+                effect +=
+                    try toBase(local, tracks[i].currency, at: now) - toBase(local, tracks[i].currency, at: then)
             }
             for (c, held) in lastCash where c != base {
                 let now = try rate(c, on: day).value
@@ -244,29 +249,29 @@ public struct PortfolioTimeline: Sendable {
         mutating func value(on day: CivilDate) throws(ReturnsError) -> ValuationDay {
             var v = ValuationDay(date: day)
             for i in tracks.indices {
-                let t = tracks[i]
-                tracks[i].lastQuantity = t.quantity
-                guard !t.quantity.isZero else {
+                // Fields read in place: a copy of the track would retain its strings and cursors.
+                let quantity = tracks[i].quantity
+                tracks[i].lastQuantity = quantity
+                guard !quantity.isZero else {
                     tracks[i].lastValue = 0
                     tracks[i].lastRate = nil
                     continue
                 }
                 guard let at = tracks[i].prices.index(on: day), let series = tracks[i].prices.series else {
-                    throw .missingPrice(symbol: t.symbol, date: day)
+                    throw .missingPrice(symbol: tracks[i].symbol, date: day)
                 }
                 let r = try rate(of: i, on: day)
-                guard
-                    let local = MinorUnits.amount(
-                        quantity: t.quantity, price: series.values[at], exponent: CurrencyExponent.of(t.currency) ?? 2)
-                else { throw .overflow("the value of \(t.symbol)") }
-                let value = try toBase(local, t.currency, at: r.value)
+                let exponent = tracks[i].exponent
+                guard let local = MinorUnits.amount(quantity: quantity, price: series.values[at], exponent: exponent)
+                else { throw .overflow("the value of \(tracks[i].symbol)") }
+                let value = tracks[i].currency == base ? local : try toBase(local, tracks[i].currency, at: r.value)
                 v.value += value
                 tracks[i].lastValue = value
                 tracks[i].lastRate = r.value
                 if keepMarks, let mark = r.mark {
                     v.holdings.append(
                         .init(
-                            symbol: t.symbol, quantity: t.quantity, currency: t.currency,
+                            symbol: tracks[i].symbol, quantity: quantity, currency: tracks[i].currency,
                             price: series.observation(at), rate: mark, local: local, value: value))
                 }
             }
