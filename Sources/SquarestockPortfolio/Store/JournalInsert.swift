@@ -20,12 +20,22 @@ struct JournalInsert {
     /// on `kind` by building a temporary table each time the statement runs, a B-tree opened,
     /// filled and closed for every row, which cost as much as the row's own indexes. The kind
     /// bound is always an `EntryKind`'s raw value, one the CHECK allows, and the hash is bound
-    /// exactly when the key is, and the pragma counts when a statement is compiled, so it is off
-    /// again for everything else, here and for any other writer of the file.
+    /// exactly when the key is.
+    ///
+    /// The pragma counts when a statement is compiled, so it is off again for every other
+    /// statement, here and for any other writer of the file. It is turned off by compiling the
+    /// pragma, not by running it: SQLite applies a flag pragma as it compiles it, and running
+    /// one also expires every prepared statement, which SQLite then compiles again at its next
+    /// step, under the flags of that moment. Run, it put the CHECK back into this insert
+    /// before its first row (until 2026-11-27 every import paid for it). Should a later SQLite
+    /// apply the pragma only when run, it is run: the CHECK comes back, nothing is skipped.
     init(_ db: Database) throws {
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         let made = Result { try db.makeStatement(sql: JournalRows.insertSQL) }
-        try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+        _ = try db.makeStatement(sql: "PRAGMA ignore_check_constraints = OFF")
+        if try Bool.fetchOne(db, sql: "PRAGMA ignore_check_constraints") != false {
+            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+        }
         let insert = try made.get()
         let find = try db.makeStatement(sql: JournalRows.importedSQL)
         owners = [insert, find]
@@ -33,6 +43,10 @@ struct JournalInsert {
         lookup = find.sqliteStatement
         connection = db.sqliteConnection
     }
+
+    /// How many times SQLite compiled the insert again since it was made (0 while it runs as
+    /// made, without the CHECKs).
+    var timesRecompiled: Int32 { sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 0) }
 
     /// Inserts `e` into `portfolio`: the new id, or nil when the portfolio holds its import key
     /// already (nothing inserted).

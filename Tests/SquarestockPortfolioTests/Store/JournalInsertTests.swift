@@ -7,7 +7,8 @@ import Testing
 /// `JournalInsert`, the journal's INSERT bound through SQLite's C API: every column reads back
 /// as written (an empty note stays empty, not NULL; text beyond ASCII; a date before the year
 /// 1000), an import key held already inserts nothing, a row SQLite refuses is an error that
-/// leaves the statement usable for the next row, and the CHECK the insert is compiled without
+/// leaves the statement usable for the next row, the insert runs as it was compiled (without
+/// the CHECK: SQLite never compiles it again), and the CHECK the insert is compiled without
 /// still refuses any other statement on the connection.
 struct JournalInsertTests: LedgerSpec {
     static func everyColumn() -> [JournalEntry] {
@@ -74,6 +75,22 @@ struct JournalInsertTests: LedgerSpec {
             }
             #expect(ids == [1, 2, 3])
             #expect(try ledger.entries().map(\.kind) == [.deposit, .reversal, .deposit])
+        }
+    }
+
+    /// Turning the pragma off by running it expired the insert, which SQLite then compiled
+    /// again with the CHECK before its first row.
+    @Test func theInsertRunsAsCompiledWithoutTheCheck() throws {
+        try PortfolioStoreTests.withPath("journal-insert-compiled") { path in
+            let store = try PortfolioStore(path: path)
+            let ledger = try PortfolioLedger(store: store, name: "main", create: true)
+            let recompiled = try store.write { db in
+                let insert = try JournalInsert(db)
+                for e in Self.everyColumn() { _ = try insert.run(e, portfolio: ledger.id) }
+                return insert.timesRecompiled
+            }
+            #expect(recompiled == 0)
+            #expect(try ledger.entries().count == Self.everyColumn().count)
         }
     }
 
