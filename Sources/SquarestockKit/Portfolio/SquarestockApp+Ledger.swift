@@ -37,7 +37,8 @@ extension SquarestockApp {
     public func previewPortfolioImport(path: String, shown: Int) throws(PortfolioError) -> ImportPreview {
         var preview = ImportPreview()
         let today = portfolioToday
-        _ = try portfolioLedger(create: true).stream(keep: false) { add throws(PortfolioError) in
+        let rows = JournalCSV.estimatedRows(path: path)
+        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows) { add throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in
                 let (id, isNew) = try add(e)
                 preview.count(e, isNew: isNew, shown: shown)
@@ -49,10 +50,12 @@ extension SquarestockApp {
 
     /// Imports a CSV file of any size in one transaction, read as it is written: all of its new
     /// rows, or nothing; the count written and the notes on likely slips (a dividend of a symbol
-    /// never held, cash gone negative).
+    /// never held, cash gone negative). The file's estimated size in rows lets a large import
+    /// build the journal's indexes once at the end (`JournalWriter`).
     public func importPortfolio(path: String) throws(PortfolioError) -> (written: Int, notes: [String]) {
         let today = portfolioToday
-        return try portfolioLedger(create: true).stream(keep: true) { add throws(PortfolioError) in
+        let rows = JournalCSV.estimatedRows(path: path)
+        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows) { add throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in try add(e).id }
         }
     }

@@ -72,13 +72,16 @@ public struct PortfolioLedger: Sendable {
     /// Streams entries into one write (an import of any size): `body` is handed an `add` that
     /// writes one entry and answers its id and whether it is new. Everything or nothing is kept,
     /// after the check; with `keep` false (a preview) nothing is. Returns the count written and
-    /// the notes.
+    /// the notes. `expectedRows` is an estimate of how many entries `body` adds (a large write
+    /// is made differently, with the same result: `JournalWriter`).
     public func stream(
-        keep: Bool,
+        keep: Bool, expectedRows: Int = 0,
         _ body: (_ add: (JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool)) throws(PortfolioError) ->
             Void
     ) throws(PortfolioError) -> (written: Int, notes: [String]) {
-        let (count, notes) = try store.writeJournal(portfolio: id, method: method, keep: keep) {
+        let (count, notes) = try store.writeJournal(
+            portfolio: id, method: method, keep: keep, expectedRows: expectedRows
+        ) {
             writer throws(PortfolioError) in
             try body { e throws(PortfolioError) in try writer.add(e) }
             return writer.written

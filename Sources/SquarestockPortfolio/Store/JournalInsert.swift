@@ -13,7 +13,9 @@ struct JournalInsert {
     /// GRDB's statements, held so the SQLite statements live as long as this value.
     private let owners: [Statement]
     private let statement: SQLiteStatement
-    private let lookup: SQLiteStatement
+    /// Nil while a large write has set `entry_by_import` aside (`SetAsideIndexes`): the keys
+    /// are then found in memory (`ImportKeysInMemory`).
+    private let lookup: SQLiteStatement?
     private let connection: SQLiteConnection?
 
     /// Compiled without the table's CHECKs: SQLite (3.40, Debian 12's) evaluates the `IN` list
@@ -29,7 +31,9 @@ struct JournalInsert {
     /// step, under the flags of that moment. Run, it put the CHECK back into this insert
     /// before its first row (until 2026-11-27 every import paid for it). Should a later SQLite
     /// apply the pragma only when run, it is run: the CHECK comes back, nothing is skipped.
-    init(_ db: Database) throws {
+    /// A schema change (`SetAsideIndexes`) also expires the insert, so a write that makes one
+    /// makes its insert afterwards.
+    init(_ db: Database, findsKeysByIndex: Bool = true) throws {
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         let made = Result { try db.makeStatement(sql: JournalRows.insertSQL) }
         _ = try db.makeStatement(sql: "PRAGMA ignore_check_constraints = OFF")
@@ -37,10 +41,10 @@ struct JournalInsert {
             try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
         }
         let insert = try made.get()
-        let find = try db.makeStatement(sql: JournalRows.importedSQL)
-        owners = [insert, find]
+        let find = findsKeysByIndex ? try db.makeStatement(sql: JournalRows.importedSQL) : nil
+        owners = [insert] + (find.map { [$0] } ?? [])
         statement = insert.sqliteStatement
-        lookup = find.sqliteStatement
+        lookup = find?.sqliteStatement
         connection = db.sqliteConnection
     }
 
@@ -59,6 +63,7 @@ struct JournalInsert {
     /// The id of the entry of `portfolio` that holds the import key `key` (whose
     /// `ImportKeyHash` is `hash`), if any.
     func imported(_ key: String, hash: Int64, portfolio: Int64) throws -> Int64? {
+        guard let lookup else { preconditionFailure("the import keys' index is set aside: ask ImportKeysInMemory") }
         sqlite3_reset(lookup)
         sqlite3_bind_int64(lookup, 1, hash)
         sqlite3_bind_int64(lookup, 2, portfolio)
@@ -104,7 +109,7 @@ struct JournalInsert {
     private func error(_ code: Int32, sql: String) -> DatabaseError {
         let message = String(cString: sqlite3_errmsg(connection))
         sqlite3_reset(statement)
-        sqlite3_reset(lookup)
+        if let lookup { sqlite3_reset(lookup) }
         return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
     }
 

@@ -7,22 +7,39 @@ import SquarestockCore
 /// needs is noted on the way: the symbols touched and each currency's cash change. `finish`
 /// then replays only those symbols from the file (`JournalReplay`) and moves the cash table on.
 /// Made and finished by `PortfolioStore.writeJournal`, which also commits or rolls back.
+///
+/// A write told to expect many rows (`expectedRows`, an import's estimate) sets the indexes it
+/// would update row by row aside at its first new row (`SetAsideIndexes`) when the rows still
+/// to come are at least `setAsideAtLeast` and at least as many as the file holds, finds import
+/// keys in memory meanwhile (`ImportKeysInMemory`), and builds the indexes again before its
+/// check. An estimate that is wrong costs time, never a different answer.
 public final class JournalWriter {
     let db: Database
     let portfolio: Int64
     /// The first id this write can give: every entry from here on is new.
     let firstID: Int64
-    private let insert: JournalInsert
+    /// Below this many rows to come, the indexes stay (building them again would cost more
+    /// than the rows save, and a small write's indexes are cheap).
+    static let setAsideAtLeast = 10_000
+    private let expectedRows: Int
+    /// Rows handed to `add` so far, new or not.
+    private var seen = 0
+    private var insert: JournalInsert
     private var keysHeld = ImportKeysHeld()
+    /// Set while the indexes are aside: they come back in `finish`.
+    private var setAside: (indexes: SetAsideIndexes, keys: ImportKeysInMemory)?
+    /// Whether setting the indexes aside was considered (once, at the first new row).
+    private var consideredSettingAside = false
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
     private var bought: Set<String> = []
     /// Entries inserted so far (skipped ones not counted).
     public private(set) var written = 0
 
-    init(_ db: Database, portfolio: Int64) throws {
+    init(_ db: Database, portfolio: Int64, expectedRows: Int = 0) throws {
         self.db = db
         self.portfolio = portfolio
+        self.expectedRows = expectedRows
         firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM entry") ?? 0) + 1
         // Foreign keys checked at commit: a sale naming a lot that does not exist is the
         // replay's to refuse, in its own words (it may hold too few shares first).
@@ -42,20 +59,52 @@ public final class JournalWriter {
                 try scratch.apply(e)
             }
             let reversed = try e.kind == .reversal ? target(of: e) : nil
+            seen += 1
             let hash = e.importKey.map(ImportKeyHash.of)
-            if let key = e.importKey, let hash, try keysHeld.mayHold(hash, db),
-                let id = try insert.imported(key, hash: hash, portfolio: portfolio)
-            {
-                return (id, false)
-            }
+            if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) { return (id, false) }
+            if !consideredSettingAside { try considerSettingAside() }
             let id = try insert.insert(e, keyHash: hash, portfolio: portfolio)
-            if let hash { keysHeld.stored(hash) }
+            if let hash {
+                keysHeld.stored(hash)
+                setAside?.keys.stored(hash)
+            }
             written += 1
             try note(e, reversing: reversed)
             return (id, true)
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }
+    }
+
+    /// The entry of this portfolio holding the import key `key` (with `hash`), if any.
+    private func holder(of key: String, hash: Int64) throws -> Int64? {
+        if let setAside { return try setAside.keys.holder(of: key, hash: hash, portfolio: portfolio, db) }
+        guard try keysHeld.mayHold(hash, db) else { return nil }
+        return try insert.imported(key, hash: hash, portfolio: portfolio)
+    }
+
+    /// At the first new row: sets the indexes aside when the rows still to come are many, and
+    /// at least as many as the entries the file holds (whose indexes are built again too).
+    private func considerSettingAside() throws {
+        consideredSettingAside = true
+        let toCome = expectedRows - seen + 1
+        let held = firstID - 1 + Int64(written)
+        guard toCome >= Self.setAsideAtLeast, Int64(toCome) >= held else { return }
+        let keys = try ImportKeysInMemory(db, nextID: firstID + Int64(written))
+        let indexes = try SetAsideIndexes(db)
+        setAside = (indexes, keys)
+        // Dropping an index expires the insert, which SQLite would compile again with the CHECKs.
+        insert = try JournalInsert(db, findsKeysByIndex: false)
+    }
+
+    /// Builds the indexes set aside again, if they are: whatever reads them runs after this.
+    private func restoreIndexes() throws {
+        guard let (indexes, _) = setAside else { return }
+        try indexes.restore(db)
+        setAside = nil
+        // The index holds this write's keys again; the hashes held in memory may not.
+        keysHeld = ImportKeysHeld()
+        insert = try JournalInsert(db)
     }
 
     /// The entry a reversal reverses, which must be in this portfolio.
@@ -87,6 +136,7 @@ public final class JournalWriter {
     /// The entries in effect of `symbol`, exactly as stored (any text), in id order.
     public func inEffect(symbol: String) throws(PortfolioError) -> [JournalEntry] {
         do {
+            try restoreIndexes()
             return try JournalRows.all(
                 db,
                 sql: """
@@ -101,6 +151,7 @@ public final class JournalWriter {
     /// The last entry in effect (not a reversal, not reversed), the one `undo` reverses.
     public func lastInEffect() throws(PortfolioError) -> JournalEntry? {
         do {
+            try restoreIndexes()
             return try JournalRows.all(
                 db,
                 sql: """
@@ -116,6 +167,7 @@ public final class JournalWriter {
     /// Checks the journal with the new entries (the touched symbols replayed), moves the cash
     /// table on, and returns the notes on likely slips.
     func finish(method: LotMethod) throws -> [String] {
+        try restoreIndexes()
         try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
         let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
         guard written > 0 else { return [] }

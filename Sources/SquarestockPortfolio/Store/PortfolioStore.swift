@@ -220,14 +220,15 @@ public final class PortfolioStore: @unchecked Sendable {
     /// checks the journal with what it wrote (the symbols it touched, replayed under `method`:
     /// two writers never both sell the same shares) and commits, or, when `keep` is false (a
     /// preview), rolls back: a preview refuses exactly what the write would. Returns the body's
-    /// value and the notes on likely slips (`EntryNotes`).
+    /// value and the notes on likely slips (`EntryNotes`). `expectedRows`, an estimate of the
+    /// rows `body` will add (an import's), lets a large write set indexes aside (`JournalWriter`).
     public func writeJournal<T>(
-        portfolio: Int64, method: LotMethod, keep: Bool = true,
+        portfolio: Int64, method: LotMethod, keep: Bool = true, expectedRows: Int = 0,
         _ body: (JournalWriter) throws(PortfolioError) -> T
     ) throws(PortfolioError) -> (value: T, notes: [String]) {
         try run {
             try write(keep: keep) { db in
-                let writer = try JournalWriter(db, portfolio: portfolio)
+                let writer = try JournalWriter(db, portfolio: portfolio, expectedRows: expectedRows)
                 let value = try body(writer)
                 return (value, try writer.finish(method: method))
             }
