@@ -82,7 +82,9 @@ public enum JournalCSV {
         private var slots = [Int](repeating: -1, count: JournalCSV.columns.count)
         /// Rows seen before, by a 128-bit hash of their text: an identity is the text and how
         /// many identical rows came before it in the file.
-        private var occurrences: [UInt128: UInt32] = [:]
+        private var occurrences = RowOccurrences()
+        /// The row's text (its cells joined by commas), in a buffer kept from row to row.
+        private var text: [UInt8] = []
         /// Each data row's ledger id, and its symbol's hash when it is a purchase (0 when not):
         /// what a later `row N` lot needs, 16 bytes a row.
         private var rowIDs: [Int64] = []
@@ -110,14 +112,16 @@ public enum JournalCSV {
                 guard i >= 0, i < cells.count, let first = cells[i].utf8.first else { return nil }
                 return first == UInt8(ascii: "'") ? SpreadsheetCell.unmarked(cells[i]) : cells[i]
             }
-            let text = cells.joined(separator: ",")
-            let hash = Self.fnv1a128(text)
-            let occurrence = occurrences[hash, default: 0]
-            occurrences[hash] = occurrence + 1
+            text.removeAll(keepingCapacity: true)
+            for (i, cell) in cells.enumerated() {
+                if i > 0 { text.append(UInt8(ascii: ",")) }
+                text.append(contentsOf: cell.utf8)
+            }
+            let occurrence = occurrences.next(Self.fnv1a128(text))
             var e: JournalEntry
             do {
                 e = try JournalCSV.entry(cell, today: today)
-                e.importKey = "\(occurrence)|" + text
+                e.importKey = Self.importKey(occurrence, text)
                 if let lot = cell(.lot) { try resolveLot(lot, of: &e) }
             } catch {
                 throw .importLine(line: line, detail: error.description)
@@ -167,11 +171,31 @@ public enum JournalCSV {
         /// FNV-1a over the text's UTF-8, 128 bits: fixed across runs (an import run again must
         /// give each row the identity it had), and wide enough that two different rows of one
         /// file never share a hash in practice.
-        static func fnv1a128(_ text: String) -> UInt128 {
+        static func fnv1a128(_ text: [UInt8]) -> UInt128 {
             var h: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
             let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013b
-            for b in text.utf8 { h = (h ^ UInt128(b)) &* prime }
+            for b in text { h = (h ^ UInt128(b)) &* prime }
             return h
+        }
+
+        /// `"\(occurrence)|"` and the row's text, made as one string (one allocation a row).
+        static func importKey(_ occurrence: UInt32, _ text: [UInt8]) -> String {
+            let digits = String(occurrence)
+            let count = digits.utf8.count + 1 + text.count
+            return String(unsafeUninitializedCapacity: count) { key in
+                var i = 0
+                for b in digits.utf8 {
+                    key[i] = b
+                    i += 1
+                }
+                key[i] = UInt8(ascii: "|")
+                i += 1
+                for b in text {
+                    key[i] = b
+                    i += 1
+                }
+                return i
+            }
         }
 
         static func fnv1a64(_ text: String) -> UInt64 {
