@@ -192,6 +192,7 @@ let package = Package(
                 "SquarestockCore", "SquarestockNetworking", "SquarestockMarket", "SquarestockServices",
                 "SquarestockSearch", "SquarestockRendering", "SquarestockKit",
                 .product(name: "Crypto", package: "swift-crypto"), "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

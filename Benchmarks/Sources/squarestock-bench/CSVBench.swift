@@ -140,8 +140,9 @@ enum CSVBench {
 
     /// `yahoo --typed FILE`: legacy quote lines as the tool reads a quotes.csv answer
     /// (`f=sl1d1t1c1ohgv`): `YahooCSVDecoder.rows` over the file's bytes (read before the clock
-    /// starts), then `YahooCSVSource.stock` for every row (exact prices, `N/A` absent, `M/d/yyyy
-    /// h:mma` read as the exchange's wall clock, the change derived by exact division).
+    /// starts), then one `YahooCSVStockReader` (as `YahooCSVSource.quotes` uses one per call)
+    /// turns every row into a stock (exact prices, `N/A` absent, `M/d/yyyy h:mma` read as the
+    /// exchange's wall clock, the change derived by exact division).
     static func yahoo(_ o: Options) {
         guard let path = o.positional.first else { fail("yahoo needs a FILE") }
         let body = readBytes(path)
@@ -152,8 +153,9 @@ enum CSVBench {
         else { fail("the file did not decode as quotes.csv lines") }
         var stocks = 0
         var absent = 0
+        var reader = YahooCSVStockReader(context: context, sourceName: "bench")
         for row in decoded {
-            switch YahooCSVSource.stock(symbol: row.symbol, row: row, context: context, sourceName: "bench") {
+            switch reader.stock(symbol: row.symbol, row: row) {
             case .success: stocks += 1
             case .failure: absent += 1
             }

@@ -5,7 +5,7 @@ import SquarestockServices
 /// `quotes`: quote batches as the sources receive them, decoded and turned into stocks. Stooq
 /// rows go through `StooqDecoder.quotes` (every price field read as an exact decimal, the close
 /// checked for text that is neither a number nor N/D); legacy Yahoo lines through
-/// `YahooCSVSource.stock`, whose change percent is derived (an exact division) because the
+/// `YahooCSVStockReader`, one per answer as `YahooCSVSource.quotes` uses it, whose change percent is derived (an exact division) because the
 /// lines carry `N/A` there. Prints rows per second for each.
 enum QuoteBench {
     static func run(_ o: Options) {
@@ -46,11 +46,9 @@ enum QuoteBench {
             guard case .success(let decoded) = YahooCSVDecoder.rows(yahooResponse, codes: codes) else {
                 fail("yahoo body did not decode")
             }
+            var reader = YahooCSVStockReader(context: context, sourceName: "bench")
             for r in decoded {
-                if case .success(let s) = YahooCSVSource.stock(
-                    symbol: r.symbol, row: r, context: context, sourceName: "bench"),
-                    s.price.changePercent != nil
-                {
+                if case .success(let s) = reader.stock(symbol: r.symbol, row: r), s.price.changePercent != nil {
                     percents += 1
                 }
             }

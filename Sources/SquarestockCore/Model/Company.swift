@@ -8,6 +8,7 @@ public struct Company: Sendable, Equatable {
     /// The source's own venue code (`NMS`), kept for display when the registry does not know it.
     public var exchangeCode: String?
 
+    @inlinable
     public init(symbol: String, name: String? = nil, exchange: Exchange? = nil, exchangeCode: String? = nil) {
         self.symbol = symbol
         self.name = name

@@ -13,6 +13,7 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
     /// Human label for minor units ("pence").
     public var minorLabel: String?
 
+    @inlinable
     public init(code: String, majorCode: String? = nil, perMajor: Int = 1, minorLabel: String? = nil) {
         self.code = code
         self.majorCode = majorCode ?? code

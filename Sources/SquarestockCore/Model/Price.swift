@@ -17,6 +17,7 @@ public struct Price: Sendable, Equatable {
     /// Volume-weighted average price over the source's window (Kraken's 24 h `p`).
     public var vwap: ExactDecimal?
 
+    @inlinable
     public init(
         last: ExactDecimal? = nil, change: ExactDecimal? = nil, changePercent: ExactDecimal? = nil,
         open: ExactDecimal? = nil, high: ExactDecimal? = nil, low: ExactDecimal? = nil,

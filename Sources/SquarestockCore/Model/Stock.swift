@@ -28,6 +28,9 @@ public struct Stock: Sendable {
     /// means the usual 2 (4 below 1).
     public var priceDecimals: Int?
 
+    /// Inlinable, as are `Company`'s, `Price`'s and `Currency`'s: a decoder builds one per line,
+    /// and an opaque initializer copied every field in and had the caller release its own.
+    @inlinable
     public init(
         company: Company, currency: Currency? = nil, timeZone: ExchangeTimeZone? = nil, price: Price,
         intraday: [IntradayPoint] = [], session: ClosedRange<Instant>? = nil, source: String, notes: [StockNote] = [],

@@ -1,57 +1,20 @@
 import SquarestockCore
 import SquarestockNetworking
 
-/// One line of a legacy Yahoo quotes.csv answer, by field code. Values stay raw text until the
-/// source turns them into prices and times, because what a column means depends on its code.
-///
-/// The fields sit in the order of the answer's f= codes, which every row of an answer shares (one
-/// array, not copied): a line's look-up is a scan of a dozen short codes, where a dictionary per
-/// line cost more than reading the line.
-package struct YahooCSVRow: Sendable, Equatable {
-    package var symbol: String
-    /// The f= codes, as asked; a repeated code's first field is the one read.
-    package var codes: [String]
-    /// The fields (trimmed, cleaned), one per code.
-    package var fields: [String]
-
-    package init(symbol: String, codes: [String], fields: [String]) {
-        self.symbol = symbol
-        self.codes = codes
-        self.fields = fields
-    }
-
-    /// A row from code-value pairs (tests).
-    package init(symbol: String, values: [String: String]) {
-        let codes = values.keys.sorted()
-        self.init(symbol: symbol, codes: codes, fields: codes.map { values[$0]! })
-    }
-
-    @inline(__always)
-    private func value(_ code: String) -> String? {
-        for i in codes.indices where codes[i] == code { return fields[i] }
-        return nil
-    }
-
-    package func text(_ code: String) -> String? {
-        guard let v = value(code) else { return nil }
-        return v.withBytes { FieldParsing.isMissing($0) } ? nil : v
-    }
-
-    package func number(_ code: String) -> ExactDecimal? {
-        guard let v = value(code) else { return nil }
-        if case .number(let d) = v.withBytes({ FieldParsing.humanNumber($0) }) { return d }
-        return nil
-    }
-}
-
 /// Reads quotes.csv bodies: no header, one line per symbol, quoted strings and bare numbers,
 /// `N/A` for missing values. Lines are keyed by the echoed symbol (`s`), never by position,
 /// because Yahoo sometimes leaves a symbol out.
 package enum YahooCSVDecoder {
     package static let source = "yahoo-csv"
 
-    package static func rows(_ response: HTTPResponse, codes: [String]) -> Result<[YahooCSVRow], QuoteError> {
-        guard let symbolColumn = codes.firstIndex(of: "s") else {
+    /// The answer's lines as rows. Regular lines (`YahooCSVLineScanner`) are read by the byte
+    /// scanner and kept as their place in the body; `lineScanner: false` sends every line through
+    /// the general reader instead (tests compare the two).
+    package static func rows(_ response: HTTPResponse, codes: [String], lineScanner: Bool = true) -> Result<
+        [YahooCSVRow], QuoteError
+    > {
+        let layout = YahooColumnLayout(codes: codes)
+        guard let symbolColumn = layout.symbolColumn else {
             return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
         }
         if response.status == 429 || response.status >= 400 || BodyKind.classify(response.body) != .text {
@@ -71,11 +34,27 @@ package enum YahooCSVDecoder {
                     excerpt: BodyKind.excerpt(response.body),
                     hint: "the quotes.csv service is gone or the mirror changed; try --source stooq"))
         }
-        return response.body.withUnsafeBytes { raw in
+        let body = response.body
+        return body.withUnsafeBytes { raw in
             var reader = TolerantCSVReader(bytes: raw)
+            var scanner = YahooCSVLineScanner(fieldCount: codes.count, symbolColumn: symbolColumn)
             var fields: [CSVField] = []
             var rows: [YahooCSVRow] = []
-            while reader.nextRecord(into: &fields) {
+            while true {
+                if lineScanner {
+                    let start = reader.offset
+                    let next = scanner.scan(raw, from: start)
+                    if next >= 0 {
+                        reader.skipRecord(endingAt: next)
+                        let symbol = symbolText(
+                            UnsafeRawBufferPointer(rebasing: raw[scanner.symbolStart..<scanner.symbolEnd]))
+                        rows.append(
+                            YahooCSVRow(
+                                symbol: symbol, layout: layout, body: body, start: start, end: scanner.contentEnd))
+                        continue
+                    }
+                }
+                guard reader.nextRecord(into: &fields) else { break }
                 if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
                     return .failure(
                         .truncated(
@@ -93,22 +72,26 @@ package enum YahooCSVDecoder {
                 }
                 var values: [String] = []
                 values.reserveCapacity(codes.count)
-                for k in codes.indices { values.append(trimmedText(reader, fields[k])) }
-                let symbol = upper(values[symbolColumn])
-                rows.append(YahooCSVRow(symbol: symbol, codes: codes, fields: values))
+                for k in codes.indices { values.append(YahooCSVFieldText.text(reader, fields[k])) }
+                rows.append(YahooCSVRow(symbol: upper(values[symbolColumn]), layout: layout, texts: values))
             }
             return .success(rows)
         }
     }
 
-    /// The field as text without the spaces around it; most fields have none to trim.
+    /// The symbol of a regular line: its bytes when they are printable ASCII without spaces
+    /// (their own text), upper-cased as `upper` does; otherwise `upper` of the field's text.
     @inline(__always)
-    private static func trimmedText(_ reader: TolerantCSVReader, _ field: CSVField) -> String {
-        let text = reader.string(field)
-        if let a = text.utf8.first, let z = text.utf8.last, !ASCIIBytes.isSpace(a), !ASCIIBytes.isSpace(z) {
-            return text
+    private static func symbolText(_ raw: UnsafeRawBufferPointer) -> String {
+        var plain = !raw.isEmpty
+        var lower = false
+        for c in raw {
+            if c <= 0x20 || c >= 0x7F { plain = false }
+            if c >= 97 && c <= 122 { lower = true }
         }
-        return text.trimmingSpaces
+        guard plain else { return upper(YahooCSVFieldText.text(raw)) }
+        let text = String(decoding: raw, as: UTF8.self)
+        return lower ? text.uppercased() : text
     }
 
     /// `uppercased()`, skipped for a symbol that is upper case ASCII already.

@@ -29,55 +29,33 @@ package struct YahooCSVSource: QuoteSource {
         }
         let responses = transport.perform(requests)
         var results: [StockResult] = []
+        var reader = YahooCSVStockReader(context: context, sourceName: name)
         for (b, batch) in batches.enumerated() {
             let decoded = responses[b].mapError { QuoteError.transport(source: name, $0) }.flatMap {
                 YahooCSVDecoder.rows($0, codes: codes)
             }
             for symbol in batch {
-                results.append(
-                    StockResult(
-                        symbol: symbol,
-                        outcome: decoded.flatMap { rows in
-                            guard let row = rows.first(where: { $0.symbol == symbol }) else {
-                                return .failure(.missingFromResponse(source: name))
-                            }
-                            return YahooCSVSource.stock(symbol: symbol, row: row, context: context, sourceName: name)
-                        }))
+                let outcome: Result<Stock, QuoteError>
+                switch decoded {
+                case .failure(let error): outcome = .failure(error)
+                case .success(let rows):
+                    if let row = rows.first(where: { $0.symbol == symbol }) {
+                        outcome = reader.stock(symbol: symbol, row: row)
+                    } else {
+                        outcome = .failure(.missingFromResponse(source: name))
+                    }
+                }
+                results.append(StockResult(symbol: symbol, outcome: outcome))
             }
         }
         return results
     }
 
+    /// The stock of one line, read on its own (`YahooCSVStockReader` reads the lines of an answer).
     package static func stock(symbol: String, row: YahooCSVRow, context: SourceContext, sourceName: String) -> Result<
         Stock, QuoteError
     > {
-        guard let last = row.number("l1") else {
-            if let text = row.text("l1") { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
-            return .failure(.noData(source: "yahoo-csv"))
-        }
-        let code = row.text("x")
-        let exchange =
-            code.flatMap { context.registry.exchange(sourceCode: $0) } ?? context.registry.exchange(forSymbol: symbol)
-        let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
-        var lastTrade: Instant? = nil
-        if let d = row.text("d1").flatMap({ DateTimeParsing.usDate($0) }), let zone {
-            let t = row.text("t1").flatMap { DateTimeParsing.twelveHourTime($0) } ?? TimeOfDay(hour: 0, minute: 0)
-            lastTrade = zone.instant(for: CivilDateTime(date: d, time: t))
-        }
-        var price = Price(
-            last: last, change: row.number("c1"), changePercent: row.number("p2"), open: row.number("o"),
-            high: row.number("h"), low: row.number("g"), previousClose: row.number("p"),
-            volume: row.number("v"), lastTrade: lastTrade)
-        price.deriveChange()
-        let currency = row.text("c4").map(Currency.named) ?? exchange?.currency
-        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
-        let company = Company(
-            symbol: symbol, name: row.text("n"), exchange: exchange,
-            exchangeCode: code)
-        return .success(
-            Stock(
-                company: company, currency: currency, timeZone: zone, price: price, intraday: [],
-                session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
-                source: sourceName, intradayUnavailable: "yahoo-csv has no intraday data"))
+        var reader = YahooCSVStockReader(context: context, sourceName: sourceName)
+        return reader.stock(symbol: symbol, row: row)
     }
 }

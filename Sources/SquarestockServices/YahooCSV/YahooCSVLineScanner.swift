@@ -1,0 +1,135 @@
+/// The byte-level fast path of `YahooCSVDecoder.rows` for one regular quotes.csv line, and the
+/// walk over the fields of a line it accepted.
+///
+/// A regular line is what Yahoo sends: fields separated by `,`, each either bare (no `"`) or
+/// quoted with nothing inside the quotes that needs the general reader (no `"`, `,`, CR or LF),
+/// exactly as many fields as the f= codes, ended by LF, CRLF, a bare CR or the end of the input.
+/// The scanner answers -1 for anything else (a blank line, a doubled quote, text after a closing
+/// quote, a missing or an extra field, an unterminated quote), and that line goes to
+/// `TolerantCSVReader`, whose errors (lines, columns, counts) are the ones users see. A line it
+/// accepts splits into exactly the fields that reader gives it, so a row keeps the line's place
+/// in the body instead of a `String` per field, and the stock reader reads values straight from
+/// the bytes.
+struct YahooCSVLineScanner {
+    /// Fields a line must have: one per f= code.
+    let fieldCount: Int
+    /// The column of the echoed symbol.
+    let symbolColumn: Int
+
+    /// Where the last line accepted ends, before its terminator.
+    private(set) var contentEnd = 0
+    /// The symbol field's content in the last line accepted (quotes excluded).
+    private(set) var symbolStart = 0
+    private(set) var symbolEnd = 0
+
+    init(fieldCount: Int, symbolColumn: Int) {
+        self.fieldCount = fieldCount
+        self.symbolColumn = symbolColumn
+    }
+
+    /// Reads the line starting at `start`: the offset after its terminator (or the input's end),
+    /// or -1 when the line needs the general reader.
+    @inline(__always)
+    mutating func scan(_ b: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = b.count
+        guard start < n, b[start] != Self.lf, b[start] != Self.cr else { return -1 }
+        var p = start
+        var column = 0
+        while true {
+            var contentStart = p
+            var contentStop: Int
+            if p < n && b[p] == Self.quote {
+                contentStart = p + 1
+                contentStop = Self.nextSpecial(b, from: contentStart, limit: n)
+                guard contentStop < n, b[contentStop] == Self.quote else { return -1 }
+                p = contentStop + 1
+            } else {
+                contentStop = Self.nextSpecial(b, from: p, limit: n)
+                p = contentStop
+            }
+            if column == symbolColumn {
+                symbolStart = contentStart
+                symbolEnd = contentStop
+            }
+            column += 1
+            if p >= n {
+                guard column == fieldCount else { return -1 }
+                contentEnd = n
+                return n
+            }
+            let c = b[p]
+            if c == Self.comma {
+                guard column < fieldCount else { return -1 }
+                p += 1
+                continue
+            }
+            guard column == fieldCount else { return -1 }
+            if c == Self.lf {
+                contentEnd = p
+                return p + 1
+            }
+            guard c == Self.cr else { return -1 }  // a quote: text after a closing quote, or one inside a bare field
+            contentEnd = p
+            return p + 1 < n && b[p + 1] == Self.lf ? p + 2 : p + 1
+        }
+    }
+
+    /// Calls `body` with each field's column and content (quotes excluded) of a line the scanner
+    /// accepted, from `start` to its `contentEnd`.
+    @inline(__always)
+    static func forEachField(
+        in b: UnsafeRawBufferPointer, from start: Int, to end: Int, _ body: (Int, UnsafeRawBufferPointer) -> Void
+    ) {
+        var p = start
+        var column = 0
+        while true {
+            let contentStart: Int
+            let contentStop: Int
+            if p < end && b[p] == quote {
+                contentStart = p + 1
+                contentStop = nextSpecial(b, from: contentStart, limit: end)
+                p = contentStop + 1
+            } else {
+                contentStart = p
+                contentStop = nextSpecial(b, from: p, limit: end)
+                p = contentStop
+            }
+            body(column, UnsafeRawBufferPointer(rebasing: b[contentStart..<contentStop]))
+            if p >= end { return }
+            p += 1  // the comma
+            column += 1
+        }
+    }
+
+    /// The first `"`, `,`, CR or LF at or after `p` and before `limit`; `limit` if there is none.
+    /// Eight bytes a step while eight can be read (a field is mostly one step), each byte
+    /// compared exactly (no false hits), then one at a time.
+    @inline(__always)
+    static func nextSpecial(_ b: UnsafeRawBufferPointer, from start: Int, limit: Int) -> Int {
+        var p = start
+        let base = b.baseAddress!
+        while p &+ 8 <= b.count && p < limit {
+            let x = base.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
+            let hits =
+                zeroBytes(x ^ 0x2222_2222_2222_2222) | zeroBytes(x ^ 0x2C2C_2C2C_2C2C_2C2C)
+                | zeroBytes(x ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(x ^ 0x0D0D_0D0D_0D0D_0D0D)
+            if hits != 0 { return min(p &+ hits.trailingZeroBitCount &>> 3, limit) }
+            p &+= 8
+        }
+        while p < limit {
+            let c = b[p]
+            if c == quote || c == comma || c == lf || c == cr { return p }
+            p &+= 1
+        }
+        return limit
+    }
+
+    /// 0x80 in each byte of `v` that is zero, 0 in the others (exact: no borrow crosses bytes).
+    @inline(__always)
+    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+    private static let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+}

@@ -1,0 +1,21 @@
+import SquarestockCore
+
+/// The values of one quotes.csv line that a stock is built from, typed. A field that is absent,
+/// a missing-value token (`N/A`) or not readable as its kind is nil.
+struct YahooQuoteLine {
+    var last: ExactDecimal?
+    /// The last price's text when it is there but not a number (`300.6.3`), for the error.
+    var unreadableLast: String?
+    var change: ExactDecimal?
+    var changePercent: ExactDecimal?
+    var open: ExactDecimal?
+    var high: ExactDecimal?
+    var low: ExactDecimal?
+    var previousClose: ExactDecimal?
+    var volume: ExactDecimal?
+    var date: CivilDate?
+    var time: TimeOfDay?
+    var exchangeCode: String?
+    var currency: String?
+    var name: String?
+}

@@ -1,0 +1,114 @@
+import SquarestockCore
+
+/// Reads a row's fields into a `YahooQuoteLine` in one walk, by the layout's column roles.
+///
+/// Each value is first read from the field's bytes as they are (a plain decimal, `M/d/yyyy`,
+/// `h:mma`): bytes such a parser accepts are printable ASCII without stray spaces, so they are
+/// their own text and the value is the one the text gives. Only a field those parsers refuse
+/// gets its text made (`YahooCSVFieldText`) and read the general way (`FieldParsing.humanNumber`,
+/// the missing-value tokens), which is what every field went through before.
+///
+/// Lines of an answer mostly share a date, so the last date's bytes and value are kept.
+struct YahooQuoteLineReader {
+    private var dateLow: UInt64 = 0
+    private var dateHigh: UInt64 = 0
+    private var dateCount = -1
+    private var date = CivilDate(year: 1970, month: 1, day: 1)
+
+    mutating func read(_ row: YahooCSVRow) -> YahooQuoteLine {
+        var line = YahooQuoteLine()
+        row.layout.roles.withUnsafeBufferPointer { roles in
+            row.forEachField { column, bytes, isText in
+                guard column < roles.count else { return }
+                switch roles[column] {
+                case .other: break
+                case .last:
+                    line.last = Self.number(bytes, isText)
+                    if line.last == nil { line.unreadableLast = Self.text(bytes, isText) }
+                case .change: line.change = Self.number(bytes, isText)
+                case .changePercent: line.changePercent = Self.number(bytes, isText)
+                case .open: line.open = Self.number(bytes, isText)
+                case .high: line.high = Self.number(bytes, isText)
+                case .low: line.low = Self.number(bytes, isText)
+                case .previousClose: line.previousClose = Self.number(bytes, isText)
+                case .volume: line.volume = Self.number(bytes, isText)
+                case .date: line.date = usDate(bytes, isText)
+                case .time: line.time = Self.time(bytes, isText)
+                case .exchange: line.exchangeCode = Self.text(bytes, isText)
+                case .currency: line.currency = Self.text(bytes, isText)
+                case .name: line.name = Self.text(bytes, isText)
+                }
+            }
+        }
+        return line
+    }
+
+    /// `humanNumber` of the field's text, when that is a number.
+    @inline(__always)
+    static func number(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> ExactDecimal? {
+        if let d = ExactDecimal.parse(bytes) { return d }
+        if isNotAvailable(bytes) { return nil }
+        return generalNumber(bytes, isText)
+    }
+
+    @inline(never)
+    private static func generalNumber(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> ExactDecimal? {
+        let value =
+            isText
+            ? FieldParsing.humanNumber(bytes) : YahooCSVFieldText.text(bytes).withBytes { FieldParsing.humanNumber($0) }
+        if case .number(let d) = value { return d }
+        return nil
+    }
+
+    /// The field's text; nil for a missing-value token.
+    @inline(__always)
+    static func text(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> String? {
+        if isNotAvailable(bytes) { return nil }
+        let text = isText ? String(decoding: bytes, as: UTF8.self) : YahooCSVFieldText.text(bytes)
+        return text.withBytes { FieldParsing.isMissing($0) } ? nil : text
+    }
+
+    /// `M/d/yyyy` (or `M/d/yy`), the previous line's answer when the bytes are the same.
+    @inline(__always)
+    private mutating func usDate(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> CivilDate? {
+        let n = bytes.count
+        guard n <= 16 else { return Self.date(bytes, isText) }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        withUnsafeMutableBytes(of: &low) { w in
+            for k in 0..<min(n, 8) { w[k] = bytes[k] }
+        }
+        if n > 8 {
+            withUnsafeMutableBytes(of: &high) { w in
+                for k in 8..<n { w[k - 8] = bytes[k] }
+            }
+        }
+        if n == dateCount && low == dateLow && high == dateHigh { return date }
+        guard let parsed = DateTimeParsing.usDate(bytes) else { return Self.date(bytes, isText) }
+        dateCount = n
+        dateLow = low
+        dateHigh = high
+        date = parsed
+        return parsed
+    }
+
+    /// `usDate` of the field's text.
+    private static func date(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> CivilDate? {
+        if let d = DateTimeParsing.usDate(bytes) { return d }
+        return text(bytes, isText).flatMap { DateTimeParsing.usDate($0) }
+    }
+
+    /// `twelveHourTime` of the field's text.
+    @inline(__always)
+    private static func time(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> TimeOfDay? {
+        if let t = DateTimeParsing.twelveHourTime(bytes) { return t }
+        if isNotAvailable(bytes) { return nil }
+        return text(bytes, isText).flatMap { DateTimeParsing.twelveHourTime($0) }
+    }
+
+    /// Exactly `N/A`, Yahoo's token for a missing value: no text needs to be made to know it.
+    @inline(__always)
+    private static func isNotAvailable(_ b: UnsafeRawBufferPointer) -> Bool {
+        b.count == 3 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "/") && b[2] == UInt8(ascii: "A")
+    }
+}

@@ -1,0 +1,174 @@
+import SquarestockCore
+import SquarestockNetworking
+
+@testable import SquarestockServices
+
+/// The quotes.csv reading as it was before the line scanner and the stock reader (main at
+/// e738265), kept as the tests' oracle: every field a `String`, every value looked up by its code,
+/// the venue, zone and session looked up per line. What the product reads must equal what this
+/// reads, line by line.
+enum LegacyYahooCSV {
+    struct Row {
+        var symbol: String
+        var codes: [String]
+        var fields: [String]
+
+        func value(_ code: String) -> String? {
+            for i in codes.indices where codes[i] == code { return fields[i] }
+            return nil
+        }
+
+        func text(_ code: String) -> String? {
+            guard let v = value(code) else { return nil }
+            return v.withBytes { FieldParsing.isMissing($0) } ? nil : v
+        }
+
+        func number(_ code: String) -> ExactDecimal? {
+            guard let v = value(code) else { return nil }
+            if case .number(let d) = v.withBytes({ FieldParsing.humanNumber($0) }) { return d }
+            return nil
+        }
+    }
+
+    static let source = "yahoo-csv"
+
+    static func rows(_ response: HTTPResponse, codes: [String]) -> Result<[Row], QuoteError> {
+        guard let symbolColumn = codes.firstIndex(of: "s") else {
+            return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
+        }
+        if response.status == 429 || response.status >= 400 || BodyKind.classify(response.body) != .text {
+            let screened = ResponseScreen.csv(
+                response, source: source, headerStarts: [],
+                htmlHint: "the quotes.csv service or mirror is blocking or gone; try --source stooq")
+            return .failure(
+                screened
+                    ?? .unexpectedBody(source: source, status: response.status, kind: .text, excerpt: "", hint: nil))
+        }
+        let first = ResponseScreen.firstLine(response.body)
+        if !first.hasPrefix("\"") && !first.contains(",") {
+            return .failure(
+                .unexpectedBody(
+                    source: source, status: response.status, kind: .text,
+                    excerpt: BodyKind.excerpt(response.body),
+                    hint: "the quotes.csv service is gone or the mirror changed; try --source stooq"))
+        }
+        return response.body.withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            var rows: [Row] = []
+            while reader.nextRecord(into: &fields) {
+                if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
+                    return .failure(
+                        .truncated(
+                            source: source,
+                            detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"))
+                }
+                if fields.count > codes.count {
+                    return .failure(
+                        .malformed(
+                            source: source, line: reader.lineNumber, column: codes.count + 1,
+                            detail:
+                                "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
+                        ))
+                }
+                var values: [String] = []
+                for k in codes.indices {
+                    let text = reader.string(fields[k])
+                    if let a = text.utf8.first, let z = text.utf8.last, !ASCIIBytes.isSpace(a), !ASCIIBytes.isSpace(z) {
+                        values.append(text)
+                    } else {
+                        values.append(text.trimmingSpaces)
+                    }
+                }
+                let symbol = values[symbolColumn]
+                let upper =
+                    symbol.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 97 && $0 <= 122) }) ? symbol : symbol.uppercased()
+                rows.append(Row(symbol: upper, codes: codes, fields: values))
+            }
+            return .success(rows)
+        }
+    }
+
+    static func stock(symbol: String, row: Row, context: SourceContext, sourceName: String) -> Result<
+        Stock, QuoteError
+    > {
+        guard let last = row.number("l1") else {
+            if let text = row.text("l1") { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
+            return .failure(.noData(source: "yahoo-csv"))
+        }
+        let code = row.text("x")
+        let exchange =
+            code.flatMap { context.registry.exchange(sourceCode: $0) } ?? context.registry.exchange(forSymbol: symbol)
+        let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
+        var lastTrade: Instant? = nil
+        if let d = row.text("d1").flatMap({ DateTimeParsing.usDate($0) }), let zone {
+            let t = row.text("t1").flatMap { DateTimeParsing.twelveHourTime($0) } ?? TimeOfDay(hour: 0, minute: 0)
+            lastTrade = zone.instant(for: CivilDateTime(date: d, time: t))
+        }
+        var price = Price(
+            last: last, change: row.number("c1"), changePercent: row.number("p2"), open: row.number("o"),
+            high: row.number("h"), low: row.number("g"), previousClose: row.number("p"),
+            volume: row.number("v"), lastTrade: lastTrade)
+        price.deriveChange()
+        let currency = row.text("c4").map(Currency.named) ?? exchange?.currency
+        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
+        let company = Company(symbol: symbol, name: row.text("n"), exchange: exchange, exchangeCode: code)
+        return .success(
+            Stock(
+                company: company, currency: currency, timeZone: zone, price: price, intraday: [],
+                session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
+                source: sourceName, intradayUnavailable: "yahoo-csv has no intraday data"))
+    }
+
+    /// Everything a stock or its error holds, as text, for comparing two readings.
+    static func describe(_ result: Result<Stock, QuoteError>) -> String {
+        switch result {
+        case .failure(let e): return "error \(e)"
+        case .success(let s):
+            return [
+                "\(s.company)", "\(String(describing: s.currency))", "\(String(describing: s.timeZone?.identifier))",
+                "\(s.price)", "\(String(describing: s.session))", s.source, "\(s.notes)",
+                "\(String(describing: s.intradayUnavailable))", "\(s.intraday)",
+                "\(String(describing: s.reportedStatus))", "\(String(describing: s.extendedHours))",
+                "\(String(describing: s.recordedAt))", "\(String(describing: s.priceDecimals))",
+            ].joined(separator: " | ")
+        }
+    }
+
+    /// Every line of `body` read three ways: the product's path (the line scanner, one stock
+    /// reader for the answer), the product's general path (every line through the general
+    /// reader, a fresh reader per line) and this oracle; one text per line, or the error.
+    static func readings(_ body: String, codes: String, now: Int64 = 1_588_881_600) -> (
+        fast: [String], general: [String], oracle: [String]
+    ) {
+        let response = HTTPResponse(status: 200, body: Array(body.utf8))
+        let split = YahooFieldCode.split(codes) ?? []
+        let context = SourceContext(now: Instant(secondsSinceEpoch: now))
+        let fast: [String]
+        switch YahooCSVDecoder.rows(response, codes: split) {
+        case .failure(let e): fast = ["rows error \(e)"]
+        case .success(let rows):
+            var reader = YahooCSVStockReader(context: context, sourceName: "t")
+            fast = rows.map { "\($0.symbol) \($0.fields) " + describe(reader.stock(symbol: $0.symbol, row: $0)) }
+        }
+        let general: [String]
+        switch YahooCSVDecoder.rows(response, codes: split, lineScanner: false) {
+        case .failure(let e): general = ["rows error \(e)"]
+        case .success(let rows):
+            general = rows.map {
+                "\($0.symbol) \($0.fields) "
+                    + describe(YahooCSVSource.stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t"))
+            }
+        }
+        let oracle: [String]
+        switch rows(response, codes: split) {
+        case .failure(let e): oracle = ["rows error \(e)"]
+        case .success(let rows):
+            oracle = rows.map {
+                "\($0.symbol) \($0.fields) "
+                    + describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t"))
+            }
+        }
+        return (fast, general, oracle)
+    }
+}
