@@ -28,26 +28,16 @@ enum DailyPriceRows {
         while true {
             switch sqlite3_step(s) {
             case SQLITE_ROW:
-                guard let date = bytes(s, 0).flatMap(DateTimeParsing.isoDate),
-                    let close = bytes(s, 1).flatMap(ExactDecimal.parse),
-                    let c = bytes(s, 2).map({ currency.string($0) }), let src = bytes(s, 3).map({ source.string($0) })
+                guard let date = JournalRows.bytes(s, 0).flatMap(DateTimeParsing.isoDate),
+                    let close = JournalRows.bytes(s, 1).flatMap(ExactDecimal.parse),
+                    let c = JournalRows.bytes(s, 2).map({ currency.string($0) }),
+                    let src = JournalRows.bytes(s, 3).map({ source.string($0) })
                 else { continue }
                 body(date.daysSinceEpoch, close, c, src, sqlite3_column_int64(s, 4), sqlite3_column_int64(s, 5) != 0)
             case SQLITE_DONE: return
-            case let code:
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                    sql: sql)
+            case let code: throw JournalRows.failure(db, code, sql: sql)
             }
         }
-    }
-
-    /// The column's UTF-8 bytes, valid until the next step; nil when NULL.
-    static func bytes(_ s: SQLiteStatement, _ i: Int32) -> UnsafeRawBufferPointer? {
-        guard sqlite3_column_type(s, i) != SQLITE_NULL else { return nil }
-        let start = sqlite3_column_text(s, i)
-        return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(s, i)))
     }
 
     /// The last text a column held, as a string, made again only when the bytes differ.

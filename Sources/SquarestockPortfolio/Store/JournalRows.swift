@@ -42,13 +42,17 @@ enum JournalRows {
             switch sqlite3_step(s) {
             case SQLITE_ROW: try body(try entry(s))
             case SQLITE_DONE: return
-            case let code:
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                    sql: sql)
+            case let code: throw failure(db, code, sql: sql)
             }
         }
+    }
+
+    /// A step's error, as GRDB reports one (the ledger's readers step SQLite's statements
+    /// themselves).
+    static func failure(_ db: Database, _ code: Int32, sql: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+            sql: sql)
     }
 
     /// Every row of `sql` as entries.
@@ -76,14 +80,14 @@ enum JournalRows {
     /// The portfolio's entries in effect (not reversals, not reversed), as SQL: `e` is the entry.
     static let inEffect = "e.kind != 'reversal' AND NOT EXISTS (SELECT 1 FROM entry r WHERE r.reverses = e.id)"
 
-    private static func isNull(_ s: SQLiteStatement, _ i: Int32) -> Bool { sqlite3_column_type(s, i) == SQLITE_NULL }
+    static func isNull(_ s: SQLiteStatement, _ i: Int32) -> Bool { sqlite3_column_type(s, i) == SQLITE_NULL }
 
     private static func integer(_ s: SQLiteStatement, _ i: Int32) -> Int64? {
         isNull(s, i) ? nil : sqlite3_column_int64(s, i)
     }
 
     /// The column's text as SQLite holds it (UTF-8), nil when NULL; valid until the next step.
-    private static func bytes(_ s: SQLiteStatement, _ i: Int32) -> UnsafeRawBufferPointer? {
+    static func bytes(_ s: SQLiteStatement, _ i: Int32) -> UnsafeRawBufferPointer? {
         guard !isNull(s, i) else { return nil }
         // sqlite3_column_text before sqlite3_column_bytes, as SQLite's documentation orders them.
         let start = sqlite3_column_text(s, i)
