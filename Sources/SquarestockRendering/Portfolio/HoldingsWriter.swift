@@ -51,22 +51,29 @@ package enum HoldingsWriter {
         return out
     }
 
-    package static func json(_ r: HoldingsReport) -> String {
+    /// With `explain`, each holding also carries the rate into the base and its value there,
+    /// and the cash its values in the base (what the totals add up).
+    package static func json(_ r: HoldingsReport, explain: Bool = false) -> String {
         let s = JSONText.quoted
         func m(_ v: Int64?, _ c: String) -> String { v.map { s(money($0, c)) } ?? "null" }
         func d(_ v: ExactDecimal?) -> String { v.map { s($0.description) } ?? "null" }
         let rows = r.rows.map { h in
-            "    {\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
+            (explain ? "    {\"rate\": \(d(h.rate)), \"baseValue\": \(m(h.baseValue, r.baseCurrency)), " : "    {")
+                + "\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
                 + "\"cost\": \(m(h.cost, h.currency)), \"averageCost\": \(d(h.averageCost)), \"price\": \(d(h.price)), "
                 + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), "
                 + "\"value\": \(m(h.value, h.currency)), \"dayChange\": \(m(h.dayChange, h.currency)), "
                 + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
         }
         let cash = r.cash.sorted { $0.key < $1.key }.map { "\(s($0.key)): \(s(money($0.value, $0.key)))" }
+        let cashInBase = r.cashInBase.sorted { $0.key < $1.key }.map {
+            "\(s($0.key)): \(s(money($0.value, r.baseCurrency)))"
+        }
         return
             "{\"portfolio\": \(s(r.portfolio)), \"method\": \(s(r.method.rawValue)), \"baseCurrency\": \(s(r.baseCurrency)),\n"
             + "  \"holdings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n"
             + "  \"cash\": {" + cash.joined(separator: ", ") + "},\n"
+            + (explain ? "  \"cashInBase\": {" + cashInBase.joined(separator: ", ") + "},\n" : "")
             + "  \"totalValue\": \(m(r.totalValue, r.baseCurrency)), \"totalCost\": \(m(r.totalCost, r.baseCurrency)), "
             + "\"totalCash\": \(m(r.totalCash, r.baseCurrency)), \"netValue\": \(m(r.netValue, r.baseCurrency)), "
             + "\"totalDayChange\": \(m(r.totalDayChange, r.baseCurrency)),\n"

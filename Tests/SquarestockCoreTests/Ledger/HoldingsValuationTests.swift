@@ -202,6 +202,11 @@ struct HoldingsValuationTests {
         #expect(report.notes == c.notes)
         #expect(report.baseCurrency == c.base && report.rates == rates && report.portfolio == "main")
         #expect(report.cash == book.cash.filter { $0.value != 0 })
+        // What `portfolio show --explain` lists adds up to the totals: each row's value in the
+        // base, each cash balance's.
+        if let total = report.totalValue { #expect(report.rows.compactMap(\.baseValue).reduce(0, +) == total) }
+        #expect(report.cashInBase.values.reduce(0, +) == report.totalCash)
+        for r in report.rows where r.baseValue != nil { #expect(r.rate != nil) }
     }
 
     /// The rates the facade fetches: every holding's currency and every cash balance's.

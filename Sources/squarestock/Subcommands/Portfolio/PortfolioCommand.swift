@@ -43,6 +43,8 @@ struct PortfolioShow: ParsableCommand {
     var currency: String?
     @Flag(name: .long, help: "Value at the last stored prices without fetching.")
     var offline = false
+    @Flag(name: .long, help: "Show each value's price, its source and age, and the rate into the totals.")
+    var explain = false
     @OptionGroup var options: PortfolioOptions
 
     mutating func validate() throws { try options.resolveSettings() }
@@ -56,9 +58,11 @@ struct PortfolioShow: ParsableCommand {
         }
         let (format, caps) = options.output(settings)
         switch format {
-        case .table: Terminal.writeOut(HoldingsWriter.table(report, palette: Palette.forTerminal(caps)))
-        case .json: Terminal.writeOut(HoldingsWriter.json(report))
-        case .csv: Terminal.writeOut(HoldingsWriter.csv(report))
+        case .table:
+            Terminal.writeOut(HoldingsWriter.table(report, palette: Palette.forTerminal(caps)))
+            if explain { Terminal.writeOut(HoldingsExplainWriter.table(report)) }
+        case .json: Terminal.writeOut(HoldingsWriter.json(report, explain: explain))
+        case .csv: Terminal.writeOut(explain ? HoldingsExplainWriter.csv(report) : HoldingsWriter.csv(report))
         }
     }
 }

@@ -27,6 +27,10 @@ public struct HoldingsReport: Sendable {
         public var weight: ExactDecimal?
         /// Why the row has no price, or how it was valued.
         public var note: String?
+        /// The rate into the base the totals used (1 in the base currency), and the value at it,
+        /// base minor units; nil when the row was left out of the totals.
+        public var rate: ExactDecimal?
+        public var baseValue: Int64?
 
         public init(symbol: String, quantity: ExactDecimal, currency: String, cost: Int64, averageCost: ExactDecimal?) {
             self.symbol = symbol
@@ -54,6 +58,8 @@ public struct HoldingsReport: Sendable {
     public var netValue: Int64? { totalValue.map { $0 + totalCash } }
     /// Rates used for the totals (`EUR` → 1.0834 means 1 EUR = 1.0834 base).
     public var rates: [String: ExactDecimal]
+    /// Each cash balance in the base currency, as the total counted it (absent: left out).
+    public var cashInBase: [String: Int64] = [:]
     public var notes: [String]
     public var now: Instant
 

@@ -37,18 +37,27 @@ package enum HoldingsValuation {
         var totalCost: Int64 = 0
         var totalDay: Int64 = 0
         var leftOut: [String] = []
-        for r in rows {
+        for i in rows.indices {
+            let r = rows[i]
             guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
                 leftOut.append(r.symbol)
                 continue
             }
+            rows[i].baseValue = v
+            rows[i].rate = r.currency == base ? ExactDecimal(1) : rates[r.currency]
             total += v
             totalCost += c
             totalDay += toBase(r.dayChange ?? 0, r.currency) ?? 0
         }
         var cashTotal: Int64 = 0
+        var cashInBase: [String: Int64] = [:]
         for (c, m) in book.cash where m != 0 {
-            if let v = toBase(m, c) { cashTotal += v } else { leftOut.append("cash " + c) }
+            if let v = toBase(m, c) {
+                cashTotal += v
+                cashInBase[c] = v
+            } else {
+                leftOut.append("cash " + c)
+            }
         }
         // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
         let noneValued = !rows.isEmpty && rows.allSatisfy { r in leftOut.contains(r.symbol) }
@@ -67,11 +76,13 @@ package enum HoldingsValuation {
                 }
             }
         }
-        return HoldingsReport(
+        var report = HoldingsReport(
             portfolio: portfolio, method: book.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
             baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
             totalDayChange: noneValued ? nil : totalDay,
             totalCash: cashTotal, rates: rates, notes: notes, now: now)
+        report.cashInBase = cashInBase
+        return report
     }
 
     /// The symbols with open lots, sorted.
