@@ -128,6 +128,10 @@ struct PortfolioReturnsCLITests {
             toFile: bad, atomically: true, encoding: .utf8)
         let refused = try PortfolioCLITests.run(env, ["price", "--import", bad], exit: 1)
         #expect(refused.stderr.contains("line 3: the close must be a number above 0"), "\(refused.stderr)")
+        // The holdings view values it at its last close too, and says which.
+        let show = try PortfolioCLITests.run(env, ["--offline", "--format", "json"])
+        #expect(show.stdout.contains("\"value\": \"1300.00\""), "\(show.stdout)")
+        #expect(show.stdout.contains("FUND1: valued at its import close of 2025-09-30"), "\(show.stdout)")
         let r = try PortfolioCLITests.run(
             env, ["returns", "--offline", "--to", "2025-09-30", "--format", "json", "--explain"])
         // 100 x 13 at the end: 1,300 against 1,000 paid; the valuation of 2025-10-01 (--to) is

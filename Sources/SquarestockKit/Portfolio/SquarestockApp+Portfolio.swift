@@ -128,6 +128,20 @@ extension SquarestockApp {
             }
             try? ledger.store.store(prices: fresh)
         }
+        // A holding no quote ever priced (an asset no service quotes, or none fetched yet) is
+        // valued at the last daily close the ledger keeps for it, named with its day.
+        let unpriced = symbols.filter { stored[$0] == nil }
+        if !unpriced.isEmpty, let closes = try? ledger.store.dailyCloses(unpriced) {
+            var last: [String: DailyClose] = [:]
+            for c in closes { last[c.symbol] = c }
+            for (symbol, c) in last.sorted(by: { $0.key < $1.key }) {
+                stored[symbol] = StoredPrice(
+                    symbol: symbol, price: c.close, currency: c.currency, change: nil,
+                    traded: Instant(secondsSinceEpoch: c.date.daysSinceEpoch * 86_400), fetched: c.fetched,
+                    source: c.source)
+                notes.append("\(symbol): valued at its \(c.source) close of \(c.date)")
+            }
+        }
         let currencies = HoldingsValuation.currencies(of: book, base: base)
         let (rates, fxNotes) = offline ? ([:], []) : fxRates(Array(currencies), to: base)
         var report = HoldingsValuation.report(
