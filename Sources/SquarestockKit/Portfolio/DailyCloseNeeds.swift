@@ -48,13 +48,12 @@ struct DailyCloseNeeds {
 
     /// Adds the days `from` through `to` of `symbol`.
     mutating func add(_ symbol: String, currency: String?, from: CivilDate, to: CivilDate) {
-        let first = from
         if var s = spans[symbol] {
-            s.first = min(s.first, first)
+            s.first = min(s.first, from)
             s.through = max(s.through, to)
             spans[symbol] = s
         } else {
-            spans[symbol] = Span(first: first, through: to, currency: currency)
+            spans[symbol] = Span(first: from, through: to, currency: currency)
         }
     }
 

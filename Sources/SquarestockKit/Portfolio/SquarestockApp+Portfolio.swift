@@ -136,9 +136,8 @@ extension SquarestockApp {
             for c in closes { last[c.symbol] = c }
             for (symbol, c) in last.sorted(by: { $0.key < $1.key }) {
                 stored[symbol] = StoredPrice(
-                    symbol: symbol, price: c.close, currency: c.currency, change: nil,
-                    traded: Instant(secondsSinceEpoch: c.date.daysSinceEpoch * 86_400), fetched: c.fetched,
-                    source: c.source)
+                    symbol: symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
+                    fetched: c.fetched, source: c.source, day: c.date)
                 notes.append("\(symbol): valued at its \(c.source) close of \(c.date)")
             }
         }

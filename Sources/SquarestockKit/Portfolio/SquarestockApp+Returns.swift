@@ -58,7 +58,8 @@ extension SquarestockApp {
         if !q.offline {
             notes += refreshDailyCloses(needs.spans(through: today.adding(days: -1)), store: ledger.store)
         }
-        // The closes go straight from the ledger's rows into the price book's columns.
+        // The entries in effect, with recorded rates only where they are rates into `base`; the
+        // closes go straight from the ledger's rows into the price book's columns.
         let rated = ratesFor(base, effective)
         var builder = PriceBook.Builder(entries: rated)
         var benchmarkCurrency = base
@@ -76,7 +77,7 @@ extension SquarestockApp {
             benchmark: benchmark.map { b in (b, benchmarkCurrency) },
             byHolding: q.byHolding, explain: q.explain)
         let report = try ReturnsCalculator.report(
-            request, entries: ratesFor(base, entries), method: ledger.method, prices: prices)
+            request, entries: rated, method: ledger.method, prices: prices)
         return (report, notes)
     }
 

@@ -4,7 +4,7 @@ import SquarestockCore
 /// trade's currency and in the base at the rates of their own days, the gain in the base, and
 /// the short- and long-term totals: the rows a tax return asks for.
 package enum RealizedLotsWriter {
-    static func money(_ minor: Int64, _ currency: String) -> String { MinorUnits.text(minor, currency: currency) }
+    static func money(_ minor: Int64, _ currency: String) -> String { LedgerCSVWriters.money(minor, currency) }
 
     package static func table(_ lots: [RealizedLot], base: String) -> String {
         guard !lots.isEmpty else { return "no sales in this period\n" }

@@ -5,9 +5,9 @@ import SquarestockCore
 /// CSV and JSON keep money exact (minor units written as decimals of the base) and ratios to ten
 /// places.
 package enum ReturnsWriter {
+    /// The holdings view's money text (exact, signed when asked).
     static func money(_ minor: Int64, _ currency: String, signed: Bool = false) -> String {
-        let text = MinorUnits.text(minor, currency: currency)
-        return signed && minor > 0 ? "+" + text : text
+        HoldingsWriter.money(minor, currency, signed: signed)
     }
 
     package static func table(_ r: ReturnsReport, palette: Palette) -> String {

@@ -76,11 +76,8 @@ struct PortfolioRealized: ParsableCommand {
         let settings = try options.settings()
         let app = try options.app()
         if let base {
-            let lots: [RealizedLot]
-            let notes: [String]
-            do { (lots, notes) = try app.portfolioRealizedLots(year: year, base: base, offline: offline) } catch {
-                Terminal.writeError("squarestock: " + error.description + "\n")
-                throw ExitCode(1)
+            let (lots, notes) = try PortfolioOutput.run { () throws(ReturnsError) in
+                try app.portfolioRealizedLots(year: year, base: base, offline: offline)
             }
             let code = base.uppercased()
             switch options.output(settings).format {

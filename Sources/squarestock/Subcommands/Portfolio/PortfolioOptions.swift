@@ -62,7 +62,9 @@ struct PortfolioOptions: ParsableArguments {
 
 /// A ledger error ends the command with its message and exit 1; nothing was written.
 enum PortfolioOutput {
-    static func run<T>(_ body: () throws(PortfolioError) -> T) throws -> T {
+    /// Runs `body`; its error (a ledger's or a return's: each says what to do) is printed as
+    /// one line and the command exits 1.
+    static func run<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
         do { return try body() } catch {
             Terminal.writeError("squarestock: " + error.description + "\n")
             throw ExitCode(1)

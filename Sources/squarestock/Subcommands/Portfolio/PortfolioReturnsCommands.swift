@@ -44,11 +44,8 @@ struct PortfolioReturns: ParsableCommand {
         let question = SquarestockApp.ReturnsQuestion(
             from: from.flatMap(DateTimeParsing.isoDate), to: to.flatMap(DateTimeParsing.isoDate),
             benchmark: benchmark, base: base, byHolding: byHolding, explain: explain, offline: offline)
-        let report: ReturnsReport
-        let notes: [String]
-        do { (report, notes) = try app.portfolioReturns(question) } catch {
-            Terminal.writeError("squarestock: " + error.description + "\n")
-            throw ExitCode(1)
+        let (report, notes) = try PortfolioOutput.run { () throws(ReturnsError) in
+            try app.portfolioReturns(question)
         }
         let (format, caps) = options.output(settings)
         switch format {

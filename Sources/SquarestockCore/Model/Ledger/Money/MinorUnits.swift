@@ -66,6 +66,18 @@ public enum MinorUnits {
         return d.rescaled(to: exponent)?.significand
     }
 
+    /// `minor` units of `currency` in `base` at `rate` (1 `currency` = `rate` `base`), rounded once
+    /// to the base's unit, half away from zero; the same amount when the currencies are the same;
+    /// nil on overflow. The one conversion every valuation, return and realized gain makes.
+    public static func converted(_ minor: Int64, from currency: String, into base: String, at rate: ExactDecimal)
+        -> Int64?
+    {
+        if currency == base { return minor }
+        return amount(
+            quantity: decimal(minor, exponent: CurrencyExponent.of(currency) ?? 2), price: rate,
+            exponent: CurrencyExponent.of(base) ?? 2)
+    }
+
     /// Minor units as an exact decimal of the major unit.
     public static func decimal(_ minor: Int64, exponent: Int) -> ExactDecimal {
         ExactDecimal(significand: minor, scale: exponent)

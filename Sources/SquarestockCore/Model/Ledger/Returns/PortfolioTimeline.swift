@@ -15,6 +15,9 @@ public struct PortfolioTimeline: Sendable {
     /// flows per day (purchases in, sales and dividends out), base minor units.
     public var holdingValues: [String: [Int64]] = [:]
     public var holdingFlows: [String: [Int64]] = [:]
+    /// The price each holding of the last valuation was valued at (its own day, source and age),
+    /// so the end value can say which prices are older than its day.
+    public var endPrices: [String: PriceObservation] = [:]
 
     /// Replays `entries` (all of the portfolio's: reversals are applied as the book applies
     /// them) under `method`, valuing at `prices`, from `from` (default: the first entry's day)
@@ -72,13 +75,17 @@ public struct PortfolioTimeline: Sendable {
                 }
             }
         }
+        if let last = timeline.days.last?.date {
+            for t in walk.tracks where !t.quantity.isZero {
+                timeline.endPrices[t.symbol] = prices.price(of: t.symbol, currency: t.currency, on: last)
+            }
+        }
         return timeline
     }
 
     /// The replay's state between days.
     struct Walk {
         let base: String
-        let baseExponent: Int
         let prices: PriceBook
         let keepMarks: Bool
         let cashBased: Bool
@@ -110,7 +117,6 @@ public struct PortfolioTimeline: Sendable {
 
         init(base: String, prices: PriceBook, keepMarks: Bool, cashBased: Bool, book: PortfolioBook) {
             self.base = base
-            baseExponent = CurrencyExponent.of(base) ?? 2
             self.prices = prices
             self.keepMarks = keepMarks
             self.cashBased = cashBased
@@ -125,12 +131,9 @@ public struct PortfolioTimeline: Sendable {
         }
 
         func toBase(_ minor: Int64, _ currency: String, at rate: ExactDecimal) throws(ReturnsError) -> Int64 {
-            if currency == base { return minor }
-            guard
-                let v = MinorUnits.amount(
-                    quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(currency) ?? 2), price: rate,
-                    exponent: baseExponent)
-            else { throw .overflow("a conversion of \(currency) into \(base)") }
+            guard let v = MinorUnits.converted(minor, from: currency, into: base, at: rate) else {
+                throw .overflow("a conversion of \(currency) into \(base)")
+            }
             return v
         }
 

@@ -31,14 +31,10 @@ public struct RealizedLot: Sendable, Equatable {
     public static func of(_ disposals: [Disposal], base: String, prices: PriceBook) throws(ReturnsError)
         -> [RealizedLot]
     {
-        let baseExponent = CurrencyExponent.of(base) ?? 2
         func convert(_ minor: Int64, _ currency: String, _ rate: PriceObservation) throws(ReturnsError) -> Int64 {
-            if currency == base { return minor }
-            guard
-                let v = MinorUnits.amount(
-                    quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(currency) ?? 2),
-                    price: rate.value, exponent: baseExponent)
-            else { throw .overflow("a conversion of \(currency) into \(base)") }
+            guard let v = MinorUnits.converted(minor, from: currency, into: base, at: rate.value) else {
+                throw .overflow("a conversion of \(currency) into \(base)")
+            }
             return v
         }
         func rate(_ currency: String, _ day: CivilDate) throws(ReturnsError) -> PriceObservation {

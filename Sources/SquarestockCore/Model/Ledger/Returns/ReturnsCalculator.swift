@@ -62,7 +62,7 @@ public enum ReturnsCalculator {
             notes.append("\(stale) of \(t.days.count) valuations used a price or rate older than their day")
         }
         if !r.explain {
-            notes.append(contentsOf: staleNotes(t, prices: prices, entries: entries))
+            notes.append(contentsOf: staleNotes(t))
         }
         return ReturnsReport(
             portfolio: r.portfolio, base: r.base, from: from, to: r.to, periodDays: periodDays,
@@ -88,13 +88,11 @@ public enum ReturnsCalculator {
     }
 
     /// Without `--explain`, the end valuation's holdings whose price is older than the end day
-    /// are still named (the valuation is rebuilt for that one day with its marks).
-    static func staleNotes(_ t: PortfolioTimeline, prices: PriceBook, entries: [JournalEntry]) -> [String] {
+    /// are still named (from the prices the timeline's last valuation used).
+    static func staleNotes(_ t: PortfolioTimeline) -> [String] {
         guard let last = t.days.last else { return [] }
         var marks: [String] = []
-        let book = try? PortfolioBook(entries: entries.filter { $0.date <= last.date }, method: .fifo)
-        for (symbol, lots) in book?.lots ?? [:] where !lots.isEmpty {
-            guard let p = prices.price(of: symbol, currency: lots[0].currency, on: last.date) else { continue }
+        for (symbol, p) in t.endPrices {
             let age = p.age(on: last.date)
             if age > 0 { marks.append("\(symbol) at its \(p.source) price of \(p.date) (\(age) d old)") }
         }

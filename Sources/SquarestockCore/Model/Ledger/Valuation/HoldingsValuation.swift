@@ -24,11 +24,8 @@ package enum HoldingsValuation {
     ) -> HoldingsReport {
         var rows = symbols(of: book).map { row($0, book: book, price: prices[$0], base: base, now: now) }
         func toBase(_ minor: Int64, _ c: String) -> Int64? {
-            let be = CurrencyExponent.of(base) ?? 2
             if c == base { return minor }
-            guard let rate = rates[c] else { return nil }
-            return MinorUnits.amount(
-                quantity: MinorUnits.decimal(minor, exponent: CurrencyExponent.of(c) ?? 2), price: rate, exponent: be)
+            return rates[c].flatMap { MinorUnits.converted(minor, from: c, into: base, at: $0) }
         }
         // Totals of what can be valued and converted; what cannot is named in a note, never
         // silently counted as zero and never allowed to blank the totals of the rest.
@@ -107,8 +104,13 @@ package enum HoldingsValuation {
             return row
         }
         row.price = p.price
-        row.priceTime = p.traded ?? p.fetched
-        row.priceSource = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor ? "stored" : p.source
+        if let day = p.day {
+            row.priceSource = p.source
+            row.note = "\(p.source) close of \(day)"
+        } else {
+            row.priceTime = p.traded ?? p.fetched
+            row.priceSource = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor ? "stored" : p.source
+        }
         if p.currency == currency {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
             row.dayChange = p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
