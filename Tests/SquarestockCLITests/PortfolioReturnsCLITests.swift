@@ -186,4 +186,47 @@ struct PortfolioReturnsCLITests {
         let gbp = try PortfolioCLITests.run(env, ["realized", "--base", "GBP", "--offline"], exit: 1)
         #expect(gbp.stderr.contains("no EUR→GBP rate on or before 2024-06-03"), "\(gbp.stderr)")
     }
+
+    /// `portfolio chart`: the series ends at the returns' end value and the benchmark's, its
+    /// flows add up to the net flows, it reads the closes the returns stored (no request), and
+    /// the drawing marks the deposit and the withdrawal on the time axis.
+    @Test func theValueChartIsTheReturnsSeries() throws {
+        let server = try Self.server()
+        let env = Self.environment(server)
+        try Self.book(env)
+        let returns = try PortfolioCLITests.run(
+            env, ["returns", "--source", "yahoo", "--benchmark", "SPY", "--format", "json"])
+        let asked = server.requests.count
+        let csv = try PortfolioCLITests.run(
+            env, ["chart", "--source", "yahoo", "--benchmark", "SPY", "--range", "1y", "--format", "csv"])
+        #expect(server.requests.count == asked, "the chart asked again: \(server.requests.map(\.target))")
+        let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.first?.joined(separator: ",") == "date,value,flow,benchmark_value,currency")
+        let body = rows.dropFirst()
+        // From the day before the first entry (2025-06-01, nothing held) to today.
+        #expect(body.first?.first == "2025-06-01" && body.last?.first == "2025-10-29", "\(csv.stdout)")
+        func cents(_ s: Substring) -> Int64 { Int64(s.replacingOccurrences(of: ".", with: ""))! }
+        let end = try #require(body.last)
+        #expect(returns.stdout.contains("\"endValue\": \"\(end[1])\""), "\(end) vs \(returns.stdout)")
+        let benchmarkEnd = "\"benchmark\": {\"symbol\": \"SPY\""
+        #expect(returns.stdout.contains(benchmarkEnd))
+        #expect(returns.stdout.contains("\"endValue\": \"\(end[3])\""), "\(end) vs \(returns.stdout)")
+        // 20,000 in, 1,500 out.
+        #expect(body.reduce(Int64(0)) { $0 + cents($1[2]) } == 1_850_000)
+        #expect(body.filter { $0[2] != "0.00" }.map { $0[0] } == ["2025-06-02", "2025-09-01"])
+        let table = try PortfolioCLITests.run(
+            env,
+            [
+                "chart", "--offline", "--benchmark", "SPY", "--format", "table", "--style", "ascii", "--width", "90",
+                "--height", "16",
+            ]
+        ).stdout
+        let lines = table.split(separator: "\n").map(String.init)
+        let axis = try #require(lines.last { $0.contains("+--") }, "\(table)")
+        #expect(axis.filter { $0 == "^" }.count == 1 && axis.filter { $0 == "v" }.count == 1, "\(table)")
+        #expect(lines[0].hasPrefix("main 1y") && lines[0].contains("SPY, same money"), "\(table)")
+        #expect(table.contains("*"))
+        let intraday = try PortfolioCLITests.run(env, ["chart", "--range", "1d"], exit: 2)
+        #expect(intraday.stderr.contains("valued once a day"), "\(intraday.stderr)")
+    }
 }

@@ -16,6 +16,8 @@ extension SquarestockApp {
         public var byHolding: Bool
         public var explain: Bool
         public var offline: Bool
+        /// Start no earlier than the first entry (a chart's range reaching back before it).
+        var fromFirstEntryAtTheEarliest = false
 
         public init(
             from: CivilDate?, to: CivilDate?, benchmark: String?, base: String?, byHolding: Bool, explain: Bool,
@@ -33,6 +35,28 @@ extension SquarestockApp {
 
     public func portfolioReturns(_ q: ReturnsQuestion) throws(ReturnsError) -> (report: ReturnsReport, notes: [String])
     {
+        let (report, _, notes) = try returnsWithPrices(q)
+        return (report, notes)
+    }
+
+    /// `portfolio chart`: the daily value over `range` (ending today; `max` from the first
+    /// entry), with each day's money in or out and the benchmark's value, from the same closes
+    /// and timeline as `portfolio returns`.
+    public func portfolioValueChart(
+        range: ChartRange, benchmark: String?, base: String?, offline: Bool
+    ) throws(ReturnsError) -> (series: PortfolioValueSeries, notes: [String]) {
+        var question = ReturnsQuestion(
+            from: range.startDate(endingOn: portfolioToday), to: nil, benchmark: benchmark, base: base,
+            byHolding: false, explain: false, offline: offline)
+        question.fromFirstEntryAtTheEarliest = true
+        let (report, prices, notes) = try returnsWithPrices(question)
+        return (PortfolioValueSeries.of(report, prices: prices), notes)
+    }
+
+    /// The report, the price book it was computed from, and notes on what could not be fetched.
+    func returnsWithPrices(_ q: ReturnsQuestion) throws(ReturnsError) -> (
+        report: ReturnsReport, prices: PriceBook, notes: [String]
+    ) {
         let ledger: PortfolioLedger
         let entries: [JournalEntry]
         do {
@@ -44,7 +68,7 @@ extension SquarestockApp {
         guard let firstDay = effective.first?.date else { throw .nothingHeld }
         let today = portfolioToday
         let to = q.to ?? today
-        let from = q.from ?? firstDay
+        let from = q.from.map { q.fromFirstEntryAtTheEarliest ? max($0, firstDay) : $0 } ?? firstDay
         guard from <= to else { throw .emptyPeriod(from: from, to: to) }
         var benchmark: String?
         if let raw = q.benchmark {
@@ -78,7 +102,7 @@ extension SquarestockApp {
             byHolding: q.byHolding, explain: q.explain)
         let report = try ReturnsCalculator.report(
             request, entries: rated, method: ledger.method, prices: prices)
-        return (report, notes)
+        return (report, prices, notes)
     }
 
     /// The entries with their recorded FX rates kept only when those are rates into `base`: a

@@ -22,16 +22,21 @@ struct ChartGlyphs: Sendable {
     var lowMarker: Unicode.Scalar
     /// Bar tops in eighths, index 0 = one eighth; the last is a full cell.
     var eighths: [Unicode.Scalar]
+    /// The dots of a comparison series.
+    var comparison: Unicode.Scalar
+    /// Money paid in and taken out, on the time axis.
+    var moneyIn: Unicode.Scalar
+    var moneyOut: Unicode.Scalar
 
     static let unicode = ChartGlyphs(
         horizontal: "─", vertical: "│", upRight: "╭", downRight: "╰", leftUp: "╯", leftDown: "╮",
         axisVertical: "│", axisTick: "┤", axisCorner: "└", axisHorizontal: "─", axisLabelTick: "┬",
         baseline: "┈", baselineEveryOther: false, separator: "┊", highMarker: "▲", lowMarker: "▼",
-        eighths: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"])
+        eighths: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], comparison: "•", moneyIn: "↑", moneyOut: "↓")
 
     static let ascii = ChartGlyphs(
         horizontal: "-", vertical: "|", upRight: ".", downRight: "'", leftUp: "'", leftDown: ".",
         axisVertical: "|", axisTick: "+", axisCorner: "+", axisHorizontal: "-", axisLabelTick: "+",
         baseline: "-", baselineEveryOther: true, separator: ":", highMarker: "^", lowMarker: "v",
-        eighths: ["_", "_", ".", ".", ":", ":", "#", "#"])
+        eighths: ["_", "_", ".", ".", ":", ":", "#", "#"], comparison: "*", moneyIn: "^", moneyOut: "v")
 }

@@ -19,11 +19,21 @@ package struct ChartOptions: Sendable {
     package var calendar: SessionCalendar
     /// The first line: symbol, range, last price and change, high, low, previous close, zone.
     package var showLegend: Bool
+    /// A second series dotted behind the line (a benchmark), on the same scale.
+    package var comparison: ChartComparison?
+    /// Bars marked on the time axis (money in or out).
+    package var events: [ChartEvent]
+    /// Whether the legend gives the last close's change against the reference; a series whose
+    /// moves include money paid in (a portfolio's value) says its own gain in `legendNote`.
+    package var showChange: Bool
+    /// A part of the legend after the last value (a portfolio's gain net of money in and out).
+    package var legendNote: String?
 
     package init(
         range: ChartRange? = nil, previousClose: ExactDecimal? = nil, showVolume: Bool = false,
         labelZone: ExchangeTimeZone? = nil, tradingHours: TradingHours? = nil,
-        calendar: SessionCalendar = .observed, showLegend: Bool = true
+        calendar: SessionCalendar = .observed, showLegend: Bool = true, comparison: ChartComparison? = nil,
+        events: [ChartEvent] = [], showChange: Bool = true, legendNote: String? = nil
     ) {
         self.range = range
         self.previousClose = previousClose
@@ -32,5 +42,9 @@ package struct ChartOptions: Sendable {
         self.tradingHours = tradingHours
         self.calendar = calendar
         self.showLegend = showLegend
+        self.comparison = comparison
+        self.events = events
+        self.showChange = showChange
+        self.legendNote = legendNote
     }
 }

@@ -40,6 +40,13 @@ package enum ChartRenderer {
             lowValue = min(lowValue, b)
             highValue = max(highValue, b)
         }
+        // A comparison shares the scale, so both series are read against the same ticks.
+        let comparison = options.comparison.flatMap { $0.values.count == bars.count ? $0 : nil }
+        let comparisonCloses = comparison?.values.map { $0?.doubleValue } ?? []
+        for case let v? in comparisonCloses {
+            lowValue = min(lowValue, v)
+            highValue = max(highValue, v)
+        }
         let scale = PriceScale.make(low: lowValue, high: highValue, rows: rows.valueRows)
         let axisFormat = ChartPriceFormat(currency: series.currency, decimals: scale.decimals, asciiOnly: asciiOnly)
         let tickLabels = scale.ticks.map { (value: $0, text: axisFormat.string($0)) }
@@ -76,19 +83,41 @@ package enum ChartRenderer {
         if let baseline {
             drawBaseline(baseline, glyphs: glyphs, rows: rows, columns: columns, scale: scale, on: &canvas)
         }
+        if comparison != nil {
+            drawComparison(
+                comparisonCloses, series: series, glyphs: glyphs, samplesPerColumn: style.samplesPerColumn,
+                rows: rows, columns: columns, scale: scale, on: &canvas)
+        }
         if rows.volumeRows > 0 { drawVolumeBars(glyphs: glyphs, rows: rows, columns: columns, on: &canvas) }
         drawSeparators(glyphs: glyphs, rows: rows, columns: columns, on: &canvas)
         drawPriceAxis(ticks: tickLabels, glyphs: glyphs, rows: rows, columns: columns, scale: scale, on: &canvas)
         drawTimeAxis(
             series: series, range: range, labelZone: labelZone, width: size.width, glyphs: glyphs, rows: rows,
             columns: columns, on: &canvas)
+        drawEvents(
+            options.events, barCount: bars.count, glyphs: glyphs, samplesPerColumn: style.samplesPerColumn, rows: rows,
+            columns: columns, on: &canvas)
 
         if options.showLegend {
-            legend(
-                series: series, range: range, bars: bars, reference: reference, last: lastClose, high: high, low: low,
+            var legend = legend(
+                series: series, range: range, bars: bars, reference: options.showChange ? reference : nil,
+                last: lastClose, high: high, low: low,
                 baseline: baseline, format: priceFormat, axisFormat: axisFormat, glyphs: glyphs, labelZone: labelZone
             )
-            .draw(on: &canvas, row: 0, width: size.width)
+            if let note = options.legendNote { legend.add(note, priority: 7) }
+            if let comparison {
+                var text = String(Character(glyphs.comparison)) + " " + TerminalText.sanitize(comparison.label)
+                if let last = comparison.values.last(where: { $0 != nil }) ?? nil {
+                    text += " " + priceFormat.string(last)
+                }
+                legend.add(text, role: .dim, priority: 7)
+            }
+            let kinds = Set(options.events.map(\.kind))
+            var key: [String] = []
+            if kinds.contains(.moneyIn) { key.append(String(Character(glyphs.moneyIn)) + " in") }
+            if kinds.contains(.moneyOut) { key.append(String(Character(glyphs.moneyOut)) + " out") }
+            if !key.isEmpty { legend.add(key.joined(separator: " "), role: .dim, priority: 3) }
+            legend.draw(on: &canvas, row: 0, width: size.width)
         }
         return canvas.text(palette: palette)
     }
@@ -152,6 +181,37 @@ package enum ChartRenderer {
             && (!glyphs.baselineEveryOther || c % 2 == 0)
         {
             canvas.set(r, plotX + c, glyphs.baseline, .dim)
+        }
+    }
+
+    /// The comparison's closes as dots in the cells the line, markers and baseline left blank:
+    /// the column's last close, and nothing where it has none.
+    static func drawComparison(
+        _ closes: [Double?], series: HistorySeries, glyphs: ChartGlyphs, samplesPerColumn k: Int, rows: ChartRows,
+        columns: ChartColumns, scale: PriceScale, on canvas: inout ChartCanvas
+    ) {
+        let samples = ChartSamples(bars: series.bars, closes: closes, layout: columns.layout, interval: series.interval)
+        let plotX = columns.plotX
+        for j in 0..<samples.count where samples.has(j) {
+            let c = j / k
+            guard c < columns.plotColumns else { break }
+            // With two samples a column (braille) the column's later one is drawn.
+            if j + 1 < samples.count, (j + 1) / k == c, samples.has(j + 1) { continue }
+            let r = rows.valueTop + scale.row(samples.last[j], rows: rows.valueRows)
+            if canvas.isBlank(r, plotX + c) { canvas.set(r, plotX + c, glyphs.comparison, .dim) }
+        }
+    }
+
+    /// Each event's glyph on the time axis under its bar's column (money in up-coloured, out
+    /// down-coloured); drawn after the axis, so it shows over the axis line and its ticks.
+    static func drawEvents(
+        _ events: [ChartEvent], barCount: Int, glyphs: ChartGlyphs, samplesPerColumn k: Int, rows: ChartRows,
+        columns: ChartColumns, on canvas: inout ChartCanvas
+    ) {
+        for e in events where e.bar >= 0 && e.bar < barCount {
+            let c = columns.plotX + min(max(columns.layout.barSample[e.bar], 0) / k, columns.plotColumns - 1)
+            let moneyIn = e.kind == .moneyIn
+            canvas.set(rows.axisRow, c, moneyIn ? glyphs.moneyIn : glyphs.moneyOut, moneyIn ? .up : .down)
         }
     }
 

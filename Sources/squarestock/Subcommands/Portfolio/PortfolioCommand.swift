@@ -20,6 +20,7 @@ struct PortfolioCommand: ParsableCommand {
             squarestock portfolio lots | realized --year 2024 | history | undo
             squarestock portfolio returns [--from D] [--to D] [--benchmark SPY] [--by-holding] [--explain]
             squarestock portfolio price SYMBOL DATE PRICE | --import closes.csv
+            squarestock portfolio chart [--range 1y] [--benchmark SPY]   daily value, money in and out marked
             squarestock portfolio rename FB META                  a ticker change (the journal keeps both)
             squarestock portfolio import trades.csv [--yes] | export --as csv|json|ledger | backup FILE
             squarestock portfolio method hifo                     fifo (default), lifo, hifo, average
@@ -30,7 +31,7 @@ struct PortfolioCommand: ParsableCommand {
             PortfolioSplit.self, PortfolioCash.Deposit.self, PortfolioCash.Withdraw.self, PortfolioUndo.self,
             PortfolioLots.self, PortfolioRealized.self, PortfolioHistory.self, PortfolioImport.self,
             PortfolioExport.self, PortfolioBackup.self, PortfolioMethod.self, PortfolioRename.self,
-            PortfolioReturns.self, PortfolioPrice.self,
+            PortfolioReturns.self, PortfolioPrice.self, PortfolioChart.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )

@@ -105,3 +105,72 @@ struct PortfolioPrice: ParsableCommand {
         Terminal.writeOut("recorded \(close.symbol) \(close.date): \(close.close) \(close.currency)\n")
     }
 }
+
+/// `portfolio chart`: the portfolio's daily value, money in and out marked, a benchmark dotted.
+struct PortfolioChart: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract:
+            "Draw the portfolio's daily value (money in and out marked, a benchmark dotted); csv/json: the series.",
+        discussion: """
+            The value at each day's close in the base currency, from the same closes and timeline as \
+            `portfolio returns`. A day money was paid in is marked with an up arrow on the time axis (^ in ASCII), a day it was \
+            taken out with a down arrow (v): a jump there is money, not a gain. --benchmark dots the same money put into SPY \
+            (or any symbol) on the same days.
+            """)
+    static let ranges = ChartRange.allCases.filter { !$0.isIntraday }.map(\.rawValue).joined(separator: ", ")
+
+    @Option(name: .customLong("range"), help: "How far back: \(PortfolioChart.ranges).") var rangeName = "1y"
+    @Option(name: .long, help: "Dot the same money in this symbol (SPY, ^GSPC, VWRL.AS).") var benchmark: String?
+    @Option(name: .long, help: "The currency of the values (default: config currency, else USD).") var base: String?
+    @Option(name: .long, help: "Rows of the drawing (default: the terminal's height).") var height: Int?
+    @Option(name: .long, help: "Columns of the drawing (default: the terminal's width).") var width: Int?
+    @Option(name: .long, help: "line (the default on a UTF-8 terminal), braille, blocks, or ascii.") var style:
+        ChartStyle?
+    @Flag(name: .long, help: "Use only the closes the ledger has; fetch nothing.") var offline = false
+    @OptionGroup var options: PortfolioOptions
+
+    var range: ChartRange { ChartRange(rawValue: rangeName.lowercased()) ?? .year1 }
+
+    mutating func validate() throws {
+        try options.resolveSettings()
+        guard let r = ChartRange(rawValue: rangeName.lowercased()), !r.isIntraday else {
+            throw ValidationError(
+                "--range takes \(PortfolioChart.ranges) (the portfolio is valued once a day; got '\(rangeName)')")
+        }
+        let minimum = ChartSize.minimum
+        if let w = width, !(minimum.width...1000).contains(w) {
+            throw ValidationError("--width takes \(minimum.width) to 1000 columns")
+        }
+        if let h = height, !(minimum.height...500).contains(h) {
+            throw ValidationError("--height takes \(minimum.height) to 500 rows")
+        }
+    }
+
+    func run() throws {
+        let settings = try options.settings()
+        settings.printWarnings()
+        let app = try options.app()
+        let (series, notes) = try PortfolioOutput.run { () throws(ReturnsError) in
+            try app.portfolioValueChart(range: range, benchmark: benchmark, base: base, offline: offline)
+        }
+        let (format, caps) = options.output(settings)
+        switch format {
+        case .table:
+            let env = settings.environment
+            let palette = Palette.forTerminal(caps)
+            let fit = ChartSize.fitting(
+                columns: caps.columns, rows: TerminalCapabilities.rows(fd: 1, environment: env),
+                reservedRows: 2 + series.notes.count)
+            var text =
+                PortfolioChartWriter.chart(
+                    series, range: range, size: ChartSize(width: width ?? fit.width, height: height ?? fit.height),
+                    style: style ?? (caps.supportsUnicode ? .line : .ascii), palette: palette) + "\n"
+            for n in series.notes { text += palette.paint("note: " + n, .dim) + "\n" }
+            Terminal.writeOut(text)
+        case .csv: Terminal.writeOut(PortfolioChartWriter.csv(series))
+        case .json: Terminal.writeOut(PortfolioChartWriter.json(series))
+        }
+        for n in notes { Terminal.writeError("note: " + n + "\n") }
+    }
+}

@@ -15,6 +15,8 @@ public struct BenchmarkReturns: Sendable, Equatable {
     }
 
     public var symbol: String
+    /// The currency its closes are in.
+    public var currency: String
     public var trades: [Trade]
     public var units: ExactDecimal
     public var endPrice: PriceObservation
@@ -28,14 +30,7 @@ public struct BenchmarkReturns: Sendable, Equatable {
     ) throws(ReturnsError) -> BenchmarkReturns {
         let baseExp = CurrencyExponent.of(t.base) ?? 2
         func basePrice(on day: CivilDate) throws(ReturnsError) -> (PriceObservation, ExactDecimal) {
-            guard let p = prices.price(of: symbol, currency: currency, on: day) else {
-                throw .missingPrice(symbol: symbol, date: day)
-            }
-            guard let r = prices.rate(from: currency, to: t.base, on: day) else {
-                throw .missingRate(from: currency, to: t.base, date: day)
-            }
-            guard let v = p.value * r.value else { throw .overflow("the benchmark's price") }
-            return (p, v)
+            try Self.basePrice(of: symbol, currency: currency, base: t.base, on: day, prices: prices)
         }
         var trades: [Trade] = []
         var units = ExactDecimal(0)
@@ -62,8 +57,22 @@ public struct BenchmarkReturns: Sendable, Equatable {
         }
         flows.append(.init(day: periodDays, amount: Double(endValue)))
         return BenchmarkReturns(
-            symbol: symbol, trades: trades, units: units, endPrice: endPrice, endValue: endValue,
+            symbol: symbol, currency: currency, trades: trades, units: units, endPrice: endPrice, endValue: endValue,
             moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays),
             timeWeighted: endBase.doubleValue / startBase.doubleValue - 1)
+    }
+
+    /// The benchmark's close on `day` (the last on or before it) and that close in `base`.
+    public static func basePrice(
+        of symbol: String, currency: String, base: String, on day: CivilDate, prices: PriceBook
+    ) throws(ReturnsError) -> (PriceObservation, ExactDecimal) {
+        guard let p = prices.price(of: symbol, currency: currency, on: day) else {
+            throw .missingPrice(symbol: symbol, date: day)
+        }
+        guard let r = prices.rate(from: currency, to: base, on: day) else {
+            throw .missingRate(from: currency, to: base, date: day)
+        }
+        guard let v = p.value * r.value else { throw .overflow("the benchmark's price") }
+        return (p, v)
     }
 }
