@@ -229,4 +229,38 @@ struct PortfolioReturnsCLITests {
         let intraday = try PortfolioCLITests.run(env, ["chart", "--range", "1d"], exit: 2)
         #expect(intraday.stderr.contains("valued once a day"), "\(intraday.stderr)")
     }
+
+    /// Offline, a holding in another currency is still valued: at the pair's last close in the
+    /// ledger, and the rate's day and source are said in a note, in `--explain`'s columns and in
+    /// the JSON (never presented as today's rate).
+    @Test func theRateIntoTheBaseSaysWhereAndWhenItIsFrom() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(
+            env, ["buy", "SAP.DE", "5", "--price", "190", "--currency", "EUR", "--fx", "1.1", "--date", "2024-09-02"])
+        try PortfolioCLITests.run(env, ["price", "SAP.DE", "2024-09-30", "200", "--currency", "EUR"])
+        try PortfolioCLITests.run(env, ["price", "EURUSD=X", "2024-09-30", "1.12", "--currency", "USD"])
+        let json = try PortfolioCLITests.run(
+            env, ["--offline", "--currency", "USD", "--explain", "--format", "json"]
+        ).stdout
+        // 5 x 200 EUR = 1,000.00 EUR at 1.12: 1,120.00; the cash paid, -950.00 EUR: -1,064.00.
+        #expect(json.contains("\"baseValue\": \"1120.00\""), "\(json)")
+        #expect(json.contains("\"EUR\": \"-1064.00\""), "\(json)")
+        #expect(json.contains("\"netValue\": \"56.00\""), "\(json)")
+        #expect(
+            json.contains(
+                "\"EUR\": {\"rate\": \"1.12\", \"time\": null, \"day\": \"2024-09-30\", \"source\": \"manual\""),
+            "\(json)")
+        #expect(json.contains("EUR→USD at the manual close of 2024-09-30: 1.12"), "\(json)")
+        let csv = try PortfolioCLITests.run(
+            env, ["--offline", "--currency", "USD", "--explain", "--format", "csv"]
+        ).stdout
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = rows[0].map(String.init)
+        let sap = try #require(rows.first { $0.first == "SAP.DE" })
+        #expect(sap[header.firstIndex(of: "rate_time")!] == "2024-09-30", "\(csv)")
+        #expect(sap[header.firstIndex(of: "rate_source")!] == "manual", "\(csv)")
+        // Without any rate, the holding is left out and the note says why.
+        let gbp = try PortfolioCLITests.run(env, ["--offline", "--currency", "GBP", "--format", "table"]).stdout
+        #expect(gbp.contains("no EUR→GBP rate (offline, and none stored in the ledger)"), "\(gbp)")
+    }
 }

@@ -79,21 +79,68 @@ extension SquarestockApp {
 
     /// Current rates from `currencies` to `base` (1 unit = rate base), from the quote source.
     func fxRates(_ currencies: [String], to base: String) -> (rates: [String: ExactDecimal], notes: [String]) {
+        let (rates, _, notes) = fxRates(currencies, to: base, stored: [:], offline: false)
+        return (rates, notes)
+    }
+
+    /// Rates of `currencies` into `base` with the quote each came from: fetched (unless
+    /// `offline`), else the last fetched rate the ledger stored (`stored`, by pair symbol), else
+    /// the pair's last daily close in the ledger. A rate older than `HoldingsValuation.freshFor`
+    /// gets a note naming its source and age; a currency with no rate at all, a note saying so.
+    func fxRates(
+        _ currencies: [String], to base: String, stored: [String: StoredPrice], offline: Bool,
+        store: PortfolioStore? = nil
+    ) -> (rates: [String: ExactDecimal], quotes: [String: StoredPrice], notes: [String]) {
         let needed = Array(Set(currencies.map { $0.uppercased() })).filter { $0 != base }.sorted()
-        guard !needed.isEmpty else { return ([:], []) }
-        let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
-        var rates: [String: ExactDecimal] = [:]
+        guard !needed.isEmpty else { return ([:], [:], []) }
+        var quotes: [String: StoredPrice] = [:]
+        var failures: [String: String] = [:]
+        if !offline {
+            let manager = StockManager(
+                source: settings.quoteSource, transport: transport, context: settings.sourceContext)
+            var fresh: [StoredPrice] = []
+            for (code, r) in zip(
+                needed, manager.quotes(for: needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) }))
+            {
+                if let s = r.stock, let rate = s.price.last, rate.sign > 0 {
+                    let q = StoredPrice(
+                        symbol: r.symbol, price: rate, currency: base, change: nil, traded: s.price.lastTrade,
+                        fetched: settings.now, source: s.source)
+                    quotes[code] = q
+                    fresh.append(q)
+                } else {
+                    failures[code] = r.errorMessage ?? "no price"
+                }
+            }
+            try? store?.store(prices: fresh)
+        }
         var notes: [String] = []
-        for (code, r) in zip(
-            needed, manager.quotes(for: needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) }))
-        {
-            if let rate = r.stock?.price.last, rate.sign > 0 {
-                rates[code] = rate
+        for code in needed where quotes[code] == nil {
+            let pair = CurrencyConversion.pairSymbol(from: code, to: base)
+            if let s = stored[pair], s.price.sign > 0 {
+                quotes[code] = s
+            } else if let c = (try? store?.dailyCloses([PriceBook.pair(code, base)]))??.last {
+                quotes[code] = StoredPrice(
+                    symbol: c.symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
+                    fetched: c.fetched,
+                    source: c.source, day: c.date)
             } else {
-                notes.append("no \(code)→\(base) rate (\(r.errorMessage ?? "no price"))")
+                notes.append(
+                    "no \(code)→\(base) rate (\(failures[code] ?? "offline, and none stored in the ledger"))")
             }
         }
-        return (rates, notes)
+        let now = settings.now
+        for (code, q) in quotes.sorted(by: { $0.key < $1.key }) {
+            if let day = q.day {
+                notes.append("\(code)→\(base) at the \(q.source) close of \(day): \(q.price)")
+            } else if now.seconds(since: q.fetched) > HoldingsValuation.freshFor {
+                let at = q.traded ?? q.fetched
+                let age = AgeFormatter.describe(seconds: max(0, now.seconds(since: at)))
+                notes.append(
+                    "\(code)→\(base) at the stored \(q.source) rate of \(at.iso8601UTC) (\(age) old): \(q.price)")
+            }
+        }
+        return (quotes.mapValues(\.price), quotes, notes)
     }
 
     /// The holdings valued at live quotes (stored ones when a quote fails, with their age),
@@ -142,9 +189,11 @@ extension SquarestockApp {
             }
         }
         let currencies = HoldingsValuation.currencies(of: book, base: base)
-        let (rates, fxNotes) = offline ? ([:], []) : fxRates(Array(currencies), to: base)
+        let (rates, rateQuotes, fxNotes) = fxRates(
+            Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store)
         var report = HoldingsValuation.report(
             of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now)
+        report.rateQuotes = rateQuotes
         report.notes = notes + fxNotes + report.notes
         return report
     }

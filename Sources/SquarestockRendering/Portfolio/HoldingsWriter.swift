@@ -53,6 +53,18 @@ package enum HoldingsWriter {
 
     /// With `explain`, each holding also carries the rate into the base and its value there,
     /// and the cash its values in the base (what the totals add up).
+    /// Each rate into the base with where it came from: `"EUR": {"rate": "1.0834", "time": ...,
+    /// "day": null, "source": "yahoo"}`.
+    static func rates(_ r: HoldingsReport) -> [String] {
+        let s = JSONText.quoted
+        return r.rateQuotes.sorted { $0.key < $1.key }.map { c, q in
+            "\(s(c)): {\"rate\": \(s(q.price.description)), "
+                + "\"time\": \(q.day == nil ? s((q.traded ?? q.fetched).iso8601UTC) : "null"), "
+                + "\"day\": \(q.day.map { s($0.description) } ?? "null"), \"source\": \(s(q.source)), "
+                + "\"fetched\": \(s(q.fetched.iso8601UTC))}"
+        }
+    }
+
     package static func json(_ r: HoldingsReport, explain: Bool = false) -> String {
         let s = JSONText.quoted
         func m(_ v: Int64?, _ c: String) -> String { v.map { s(money($0, c)) } ?? "null" }
@@ -74,6 +86,7 @@ package enum HoldingsWriter {
             + "  \"holdings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n"
             + "  \"cash\": {" + cash.joined(separator: ", ") + "},\n"
             + (explain ? "  \"cashInBase\": {" + cashInBase.joined(separator: ", ") + "},\n" : "")
+            + (explain ? "  \"rates\": {" + rates(r).joined(separator: ", ") + "},\n" : "")
             + "  \"totalValue\": \(m(r.totalValue, r.baseCurrency)), \"totalCost\": \(m(r.totalCost, r.baseCurrency)), "
             + "\"totalCash\": \(m(r.totalCash, r.baseCurrency)), \"netValue\": \(m(r.netValue, r.baseCurrency)), "
             + "\"totalDayChange\": \(m(r.totalDayChange, r.baseCurrency)),\n"

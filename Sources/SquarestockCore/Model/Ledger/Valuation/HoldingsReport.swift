@@ -60,6 +60,9 @@ public struct HoldingsReport: Sendable {
     public var rates: [String: ExactDecimal]
     /// Each cash balance in the base currency, as the total counted it (absent: left out).
     public var cashInBase: [String: Int64] = [:]
+    /// Where each rate in `rates` came from (by currency): its source, when it was quoted, and a
+    /// day for a daily close, so a value in the base names the age of its rate as of its price.
+    public var rateQuotes: [String: StoredPrice] = [:]
     public var notes: [String]
     public var now: Instant
 

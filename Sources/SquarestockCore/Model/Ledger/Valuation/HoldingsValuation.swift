@@ -6,7 +6,7 @@
 /// zero, to the base currency's minor unit).
 package enum HoldingsValuation {
     /// A price fetched longer ago than this, in seconds, is shown as `stored`.
-    static let freshFor: Int64 = 600
+    package static let freshFor: Int64 = 600
 
     /// The currencies the valuation of `book` converts into the base: each holding's and each
     /// cash balance's (the base among them when held; it needs no rate).
