@@ -66,6 +66,25 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
         }
         if rest.hasPrefix("+") { rest = rest.dropFirst() }
         let symbol: String
+        if rawSymbol.hasPrefix("@") {
+            // The portfolio's own subjects (`check` only): its value and day change, its drawdown.
+            let subject = rawSymbol.lowercased()
+            guard Self.portfolioSubjects.contains(subject) else {
+                return .failure(
+                    AlertRuleError(
+                        rule: text, problem: "unknown subject '\(rawSymbol)'; use @portfolio or @drawdown"))
+            }
+            if subject == Self.drawdown && metric != .changePercent {
+                return .failure(AlertRuleError(rule: text, problem: "a drawdown is a percent: write @drawdown>10%"))
+            }
+            guard !rest.isEmpty, let value = ExactDecimal(String(rest)) else {
+                return .failure(AlertRuleError(rule: text, problem: "'\(rest)' is not a number"))
+            }
+            if subject == Self.portfolio && metric == .price && value.isNegative {
+                return .failure(AlertRuleError(rule: text, problem: "a value cannot be negative"))
+            }
+            return .success(AlertRule(symbol: subject, metric: metric, comparison: comparison, threshold: value))
+        }
         switch SymbolSyntax.normalize(rawSymbol) {
         case .success(let s): symbol = s
         case .failure(let e):
@@ -82,6 +101,25 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
         return .success(AlertRule(symbol: symbol, metric: metric, comparison: comparison, threshold: value))
     }
 
+    /// `@portfolio`: the portfolio's net value in its base (`>V`) or its holdings' day change
+    /// (`<-2%`); `@drawdown`: how far its growth is below the past year's peak (`>10%`).
+    package static let portfolio = "@portfolio"
+    package static let drawdown = "@drawdown"
+    static let portfolioSubjects: Set<String> = [portfolio, drawdown]
+
+    /// Whether it watches the portfolio rather than a symbol (only `check` evaluates those).
+    package var isPortfolio: Bool { symbol.hasPrefix("@") }
+
+    /// Whether the condition holds for `value`.
+    package func holds(_ v: ExactDecimal) -> Bool {
+        switch comparison {
+        case .above: return v > threshold
+        case .below: return v < threshold
+        case .atLeast: return v >= threshold
+        case .atMost: return v <= threshold
+        }
+    }
+
     /// The value this rule looks at, or nil when the source did not send it.
     package func value(in stock: Stock) -> ExactDecimal? {
         switch metric {
@@ -92,12 +130,6 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the condition holds for `stock`; nil when the value is unknown (no decision).
     package func holds(for stock: Stock) -> Bool? {
-        guard let v = value(in: stock) else { return nil }
-        switch comparison {
-        case .above: return v > threshold
-        case .below: return v < threshold
-        case .atLeast: return v >= threshold
-        case .atMost: return v <= threshold
-        }
+        value(in: stock).map(holds)
     }
 }

@@ -31,16 +31,27 @@ package struct AlertTracker: Sendable {
 
     /// Evaluates the rules of `symbol` against fresh data; returns the events that fire now.
     package mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
+        evaluate(
+            symbol: symbol, price: stock.price.last, changePercent: stock.price.changePercent,
+            time: stock.price.lastTrade, priceDecimals: stock.priceDecimals)
+    }
+
+    /// The same for values that are not a quote's (the portfolio's value and day change, its
+    /// drawdown as the change %).
+    package mutating func evaluate(
+        symbol: String, price: ExactDecimal?, changePercent: ExactDecimal?, time: Instant?, priceDecimals: Int? = nil
+    ) -> [AlertEvent] {
         var events: [AlertEvent] = []
         for (i, rule) in rules.enumerated() where rule.symbol == symbol {
-            guard let holds = rule.holds(for: stock), let value = rule.value(in: stock) else { continue }
+            guard let value = rule.metric == .price ? price : changePercent else { continue }
+            let holds = rule.holds(value)
             holding[i] = holds
             if holds && armed[i] {
                 armed[i] = false
                 events.append(
                     AlertEvent(
-                        rule: rule, price: stock.price.last, changePercent: stock.price.changePercent,
-                        value: value, time: stock.price.lastTrade, priceDecimals: stock.priceDecimals))
+                        rule: rule, price: price, changePercent: changePercent, value: value, time: time,
+                        priceDecimals: priceDecimals))
             } else if !holds {
                 armed[i] = true
             }

@@ -52,4 +52,29 @@ struct CheckCLITests {
             "\(r.stderr)")
         #expect(r.stderr.contains("warning: config: timeout = abc is not a number of seconds; using 10"), "\(r.stderr)")
     }
+
+    /// The portfolio's rules: its value at the recorded samples' prices (10 AAPL at 268.835 with
+    /// 1,000 paid in and 1,500 paid out: 2,188.35), its day change, and its drawdown at the
+    /// closes the ledger keeps (a fund given at 10, 15, then 12: 20 % below its peak).
+    @Test func portfolioValueAndDrawdownRules() throws {
+        var env = try Self.environment(config: "source = samples\n")
+        env["XDG_DATA_HOME"] = env["XDG_STATE_HOME"]! + "-data"
+        try PortfolioCLITests.run(env, ["deposit", "1000", "USD", "--date", "2025-01-02"])
+        try PortfolioCLITests.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2025-01-02"])
+        let rules = ["--alert", "@portfolio>2000", "--alert", "@portfolio<-1%", "--alert", "@drawdown>10%"]
+        let first = try CLIRunner.run(["check"] + rules, environment: env)
+        #expect(first.exitCode == 1, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("alert @portfolio>2000: @portfolio 2188.35 (-0.06%)"), "\(first.stdout)")
+        #expect(!first.stdout.contains("@drawdown") && !first.stdout.contains("<-1%"), "\(first.stdout)")
+        let second = try CLIRunner.run(["check"] + rules, environment: env)
+        #expect(second.exitCode == 0 && second.stdout.isEmpty, "\(second.stdout)")
+        try PortfolioCLITests.run(env, ["buy", "FUND1", "100", "--price", "10", "--date", "2025-01-02"])
+        try PortfolioCLITests.run(env, ["price", "FUND1", "2025-04-01", "15"])
+        try PortfolioCLITests.run(env, ["price", "FUND1", "2025-09-01", "12"])
+        let drawdown = try CLIRunner.run(["check", "--alert", "@drawdown>10%"], environment: env)
+        #expect(drawdown.exitCode == 1, "\(drawdown.stderr)")
+        #expect(drawdown.stdout.hasPrefix("alert @drawdown>10%: @drawdown"), "\(drawdown.stdout)")
+        let watch = try CLIRunner.run(["watch", "AAPL", "--alert", "@portfolio>1"], environment: env)
+        #expect(watch.exitCode == 2 && watch.stderr.contains("checked by `squarestock check`"), "\(watch.stderr)")
+    }
 }

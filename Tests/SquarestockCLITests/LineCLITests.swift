@@ -185,4 +185,35 @@ struct LineCLITests {
         env["SQUARESTOCK_NOW"] = "2023-12-05T22:40:00Z"
         #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
     }
+
+    /// `line --portfolio`: the ledger's holdings priced from the line's cache (fetched like any
+    /// symbol), first; a holding whose currency has no rate into the base is left out and named.
+    /// 10 AAPL at 268.835 with 1,000 paid in and 1,500 paid out is 2,188.35, its day -1.65.
+    @Test func thePortfolioFromTheSameCache() throws {
+        var env = Self.environment()
+        env["XDG_DATA_HOME"] = env["XDG_CACHE_HOME"]! + "-data"
+        try PortfolioCLITests.run(env, ["deposit", "1000", "USD", "--date", "2025-01-02"])
+        try PortfolioCLITests.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2025-01-02"])
+        let line = try CLIRunner.run(
+            ["line", "--portfolio", "7203.T", "--template", "{symbol} {price} {change} {changePercent}"],
+            environment: env)
+        #expect(line.exitCode == 0, "\(line.stderr)")
+        #expect(line.stdout == "main 2,188.35 -1.65 -0.06% (recorded)  7203.T 2,893.50 +37.00 +1.30% (recorded)\n")
+        // From the cache alone now: no samples at all, the same line.
+        env["SQUARESTOCK_SAMPLES"] = "/nonexistent"
+        #expect(
+            try CLIRunner.run(
+                ["line", "--portfolio", "7203.T", "--template", "{symbol} {price} {change} {changePercent}"],
+                environment: env
+            ).stdout == line.stdout)
+        env["SQUARESTOCK_SAMPLES"] = nil
+        try PortfolioCLITests.run(
+            env,
+            ["buy", "7203.T", "100", "--price", "2500", "--currency", "JPY", "--fx", "0.0067", "--date", "2025-01-03"])
+        let without = try CLIRunner.run(["line", "--portfolio"], environment: env)
+        #expect(without.stdout == "main 2,188.35 -0.06% (without 7203.T, cash JPY, recorded)\n", "\(without.stdout)")
+        #expect(without.stderr.contains("JPYUSD=X"), "\(without.stderr)")
+        let neither = try CLIRunner.run(["line"], environment: env)
+        #expect(neither.exitCode == 2 && neither.stderr.contains("give one or more symbols, or --portfolio"))
+    }
 }

@@ -95,4 +95,26 @@ struct AlertRuleTests {
         #expect(e.environment["SQUARESTOCK_ALERT_CHANGE_PERCENT"] == "5.2632")
         #expect(e.environment["SQUARESTOCK_ALERT_TIME"] == "2025-10-29T13:30:00Z")
     }
+
+    /// The portfolio's subjects: `@portfolio` by value or day change, `@drawdown` in percent
+    /// only; an unknown `@` subject is refused, and they fire once per crossing like any rule.
+    @Test func portfolioSubjects() throws {
+        let value = try AlertRule.parse("@Portfolio < 90000").get()
+        #expect(value.symbol == "@portfolio" && value.metric == .price && value.isPortfolio)
+        #expect(value.description == "@portfolio<90000")
+        let drawdown = try AlertRule.parse("@drawdown>=10%").get()
+        #expect(drawdown.metric == .changePercent && drawdown.description == "@drawdown>=10%")
+        #expect(try !AlertRule.parse("AAPL>1").get().isPortfolio)
+        if case .success = AlertRule.parse("@drawdown>10") { Issue.record("a drawdown without % was taken") }
+        if case .success = AlertRule.parse("@cash>10") { Issue.record("an unknown subject was taken") }
+        var t = AlertTracker(rules: [value, drawdown])
+        #expect(t.evaluate(symbol: "@portfolio", price: F.d("95000"), changePercent: nil, time: nil).isEmpty)
+        #expect(
+            t.evaluate(symbol: "@portfolio", price: F.d("89000"), changePercent: nil, time: nil).map(\.value) == [
+                F.d("89000")
+            ])
+        #expect(t.evaluate(symbol: "@portfolio", price: F.d("88000"), changePercent: nil, time: nil).isEmpty)
+        #expect(t.evaluate(symbol: "@drawdown", price: nil, changePercent: F.d("9.99"), time: nil).isEmpty)
+        #expect(t.evaluate(symbol: "@drawdown", price: nil, changePercent: F.d("10"), time: nil).count == 1)
+    }
 }

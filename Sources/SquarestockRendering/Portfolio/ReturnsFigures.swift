@@ -13,7 +13,7 @@ package enum ReturnsFigures {
     /// `0.123456789012` → `0.1234567890` (ten places of the ratio, for CSV and JSON).
     package static func ratio(_ r: Double?) -> String? { decimal(r, times: 1, places: 10)?.description }
 
-    static func decimal(_ r: Double?, times: Double, places: Int) -> ExactDecimal? {
+    package static func decimal(_ r: Double?, times: Double, places: Int) -> ExactDecimal? {
         guard let r, r.isFinite else { return nil }
         var scaled = r * times
         for _ in 0..<places { scaled *= 10 }

@@ -11,6 +11,9 @@ struct CheckCommand: ParsableCommand {
         abstract: "Evaluate the alert rules once; exit 1 when one fired (for cron and systemd timers).",
         discussion: """
             Rules: config `alerts = AAPL>200, MSFT<-2%` and --alert (the syntax of watch --alert).
+            The portfolio: '@portfolio<90000' (its net value in the config currency at live quotes), \
+            '@portfolio<-3%' (its holdings' day change), '@drawdown>10%' (its time-weighted growth below the past \
+            year's peak, at the daily closes the ledger keeps).
             Each rule fires once per crossing: the state is kept in $XDG_STATE_HOME/squarestock/alerts, so a
             rule that fired stays quiet until its value moves back. For each alert, --on-alert CMD (or config
             on_alert) runs through /bin/sh with SQUARESTOCK_ALERT_SYMBOL, _RULE, _VALUE, _PRICE, _CHANGE_PERCENT

@@ -3,6 +3,7 @@ import Foundation
 import SquarestockCore
 import SquarestockKit
 import SquarestockLive
+import SquarestockPortfolio
 import SquarestockRendering
 
 #if canImport(Glibc)
@@ -24,10 +25,18 @@ struct LineCommand: ParsableCommand {
             i3bar:    squarestock line AAPL BTC-USD --style i3bar     (a JSON array of blocks)
             polybar:  exec = squarestock line AAPL --style polybar
             Placeholders: {symbol} {price} {change} {changePercent} {currency} {arrow}.
+            --portfolio: the ledger's holdings priced from this cache (and the FX pairs into the base), first.
             """)
 
     @Argument(help: "Symbols: AAPL, 7203.T, BTC-USD.")
-    var symbols: [String]
+    var symbols: [String] = []
+
+    @Flag(
+        name: .long,
+        help:
+            "Also the portfolio's value and day change (SQUARESTOCK_PORTFOLIO or config portfolio; base: config currency)."
+    )
+    var portfolio = false
 
     // Optional, with the default in the help text: ArgumentParser would print a stored default
     // a second time in --help, and its man page generator prints none.
@@ -61,6 +70,9 @@ struct LineCommand: ParsableCommand {
         guard (5...86_400).contains(maxAge) else {
             throw ValidationError("--max-age must be between 5 and 86400 seconds")
         }
+        guard portfolio || !symbols.isEmpty else {
+            throw ValidationError("give one or more symbols, or --portfolio")
+        }
         symbols = symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
         if let bad = symbols.first(where: { (try? SymbolSyntax.normalize($0).get()) == nil }) {
             throw ValidationError("not a symbol: '\(bad.prefix(24))'")
@@ -74,7 +86,16 @@ struct LineCommand: ParsableCommand {
         let cache = LineCache(environment: env)
         var cached = cache.load()
         let now = ClockOverride.now(environment: env).secondsSinceEpoch
-        let missing = symbols.filter { cached[LineKey(symbol: $0, asked: asked)] == nil }
+        // The portfolio's holdings and FX pairs are fetched, cached and refreshed as symbols.
+        var book: PortfolioLine? = nil
+        var wanted = symbols
+        if portfolio {
+            let app = SquarestockApp(settings: try sourceOptions.settings())
+            let line = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioLine() }
+            book = line
+            for s in line.symbols where !wanted.contains(s) { wanted.append(s) }
+        }
+        let missing = wanted.filter { cached[LineKey(symbol: $0, asked: asked)] == nil }
         if !missing.isEmpty {
             // Never fetched from this source: nothing to show, so this once the bar waits
             // (bounded by --timeout). A failure is said on standard error; the bar gets another
@@ -85,14 +106,16 @@ struct LineCommand: ParsableCommand {
                 if q.price.isEmpty { Terminal.writeError("squarestock: \(q.symbol): \(q.error)\n") }
             }
         }
-        if symbols.contains(where: {
+        if wanted.contains(where: {
             cached[LineKey(symbol: $0, asked: asked)]?.isStale(now: now, maxAge: Int64(maxAge)) ?? false
         }) {
-            Self.spawnRefresh(symbols: symbols, maxAge: maxAge, sourceArguments: sourceOptions.arguments)
+            Self.spawnRefresh(symbols: wanted, maxAge: maxAge, sourceArguments: sourceOptions.arguments)
         }
         let caps = TerminalCapabilities.resolve(environment: env, isTTY: false, windowColumns: nil)
+        var items = LineChoice.items(symbols, asked: asked, cached: cached, now: now, maxAge: Int64(maxAge))
+        if let book { items.insert(book.item(cached: cached, asked: asked, now: now, maxAge: Int64(maxAge)), at: 0) }
         let text = StatusLineWriter.line(
-            LineChoice.items(symbols, asked: asked, cached: cached, now: now, maxAge: Int64(maxAge)),
+            items,
             template: template, style: StatusLineWriter.Style(rawValue: style.lowercased()) ?? .plain,
             separator: separator ?? "  ", unicode: caps.supportsUnicode)
         Terminal.writeOut(text + "\n")

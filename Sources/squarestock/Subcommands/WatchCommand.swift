@@ -127,6 +127,8 @@ struct WatchCommand: ParsableCommand {
     func rules() throws -> [AlertRule] {
         try alert.map { text in
             switch AlertRule.parse(text) {
+            case .success(let r) where r.isPortfolio:
+                throw ValidationError("'\(text)': portfolio alerts are checked by `squarestock check`, not by watch")
             case .success(let r): return r
             case .failure(let e): throw ValidationError(e.description)
             }

@@ -1,0 +1,129 @@
+import SquarestockCore
+import SquarestockRendering
+
+/// `line --portfolio`: the portfolio's value and day change as one item of the status line,
+/// priced from the line's own cache of its holdings' quotes and of the FX pairs into the base
+/// (fetched and refreshed exactly as any symbol of the line is: a closed market is not asked
+/// again, a stale one in the background), so the bar never waits for a valuation. Money is
+/// exact: each holding's value is rounded once to its currency, once more into the base.
+public struct PortfolioLine: Sendable {
+    public struct Holding: Sendable, Equatable {
+        public var symbol: String
+        public var quantity: ExactDecimal
+        /// The currency its lots were bought in (the first lot's).
+        public var currency: String
+    }
+
+    public var name: String
+    public var base: String
+    public var holdings: [Holding]
+    /// Cash balances by currency, minor units.
+    public var cash: [String: Int64]
+
+    /// The quotes it is priced from: every holding, then the pair of each other currency.
+    public var symbols: [String] {
+        var out = holdings.map(\.symbol)
+        for c in currencies where c != base { out.append(CurrencyConversion.pairSymbol(from: c, to: base)) }
+        return out
+    }
+
+    var currencies: [String] {
+        Array(Set(holdings.map(\.currency)).union(cash.filter { $0.value != 0 }.keys)).sorted()
+    }
+
+    /// The item: value (holdings and cash) in the base, the holdings' day change and its percent
+    /// of yesterday's value, marked with what is missing (a holding or rate with no cached price
+    /// is left out and named) and with the age of the oldest price once it is over two `maxAge`s.
+    package func item(cached: [LineKey: LineQuote], asked: String, now: Int64, maxAge: Int64)
+        -> StatusLineWriter.Item
+    {
+        let baseExponent = CurrencyExponent.of(base) ?? 2
+        var oldest: Int64 = 0
+        var recorded = false
+        func quote(_ symbol: String) -> (price: ExactDecimal, change: ExactDecimal?, currency: Currency)? {
+            guard let q = cached[LineKey(symbol: symbol, asked: asked)], !q.price.isEmpty,
+                let price = ExactDecimal(q.price), price.sign > 0
+            else { return nil }
+            oldest = max(oldest, q.priceAge(now: now))
+            recorded = recorded || q.recorded
+            return (price, ExactDecimal(q.change), Currency.named(q.currency))
+        }
+        var rates: [String: ExactDecimal] = [base: ExactDecimal(1)]
+        for c in currencies where c != base {
+            if let q = quote(CurrencyConversion.pairSymbol(from: c, to: base)) { rates[c] = q.price }
+        }
+        func toBase(_ minor: Int64, _ currency: String) -> Int64? {
+            if currency == base { return minor }
+            return rates[currency].flatMap { MinorUnits.converted(minor, from: currency, into: base, at: $0) }
+        }
+        var held: Int64 = 0
+        var day: Int64 = 0
+        var valued = false
+        var missing: [String] = []
+        for h in holdings {
+            let exponent = CurrencyExponent.of(h.currency) ?? 2
+            guard let q = quote(h.symbol), q.currency.code.isEmpty || q.currency.majorCode == h.currency,
+                let price = Self.major(q.price, q.currency),
+                let local = MinorUnits.amount(quantity: h.quantity, price: price, exponent: exponent),
+                let v = toBase(local, h.currency)
+            else {
+                missing.append(h.symbol)
+                continue
+            }
+            held += v
+            valued = true
+            if let change = q.change.flatMap({ Self.major($0, q.currency) }),
+                let c = MinorUnits.amount(quantity: h.quantity, price: change, exponent: exponent)
+            {
+                day += toBase(c, h.currency) ?? 0
+            }
+        }
+        var value = held
+        for (c, m) in cash.sorted(by: { $0.key < $1.key }) where m != 0 {
+            if let v = toBase(m, c) { value += v } else { missing.append("cash " + c) }
+        }
+        var item = StatusLineWriter.Item(
+            symbol: name, price: valued || holdings.isEmpty ? MinorUnits.decimal(value, exponent: baseExponent) : nil,
+            change: valued ? MinorUnits.decimal(day, exponent: baseExponent) : nil,
+            changePercent: valued ? Self.percent(day, of: held - day) : nil, currency: base)
+        item.decimals = baseExponent
+        var notes: [String] = []
+        if !missing.isEmpty { notes.append("without " + missing.joined(separator: ", ")) }
+        if recorded {
+            notes.append("recorded")
+        } else if oldest > 2 * maxAge {
+            notes.append(AgeFormatter.describe(seconds: oldest) + " old")
+        }
+        item.mark = notes.joined(separator: ", ")
+        return item
+    }
+
+    /// A quote in a minor unit (pence) in its major one.
+    static func major(_ v: ExactDecimal, _ currency: Currency) -> ExactDecimal? {
+        currency.perMajor > 1 ? v.divided(by: ExactDecimal(currency.perMajor), scale: v.scale + 3) : v
+    }
+
+    /// `change / reference` in percent to two places; nil for a reference of zero or less.
+    static func percent(_ change: Int64, of reference: Int64) -> ExactDecimal? {
+        guard reference > 0 else { return nil }
+        return ExactDecimal(significand: change, scale: 0).divided(
+            by: ExactDecimal(significand: reference, scale: 0), scale: 6
+        ).flatMap { $0 * ExactDecimal(100) }?.rounded(toScale: 2)
+    }
+}
+
+extension SquarestockApp {
+    /// What `line --portfolio` prices: the settings' portfolio's open holdings and cash.
+    public func portfolioLine() throws(PortfolioError) -> PortfolioLine {
+        let ledger = try portfolioLedger(create: false)
+        let book = try ledger.book()
+        let holdings = book.lots.keys.sorted().compactMap { symbol -> PortfolioLine.Holding? in
+            guard let lots = book.lots[symbol], let first = lots.first else { return nil }
+            let same = lots.filter { $0.currency == first.currency }
+            let q = same.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
+            return q.isZero ? nil : PortfolioLine.Holding(symbol: symbol, quantity: q, currency: first.currency)
+        }
+        return PortfolioLine(
+            name: ledger.name, base: (settings.currency ?? "USD").uppercased(), holdings: holdings, cash: book.cash)
+    }
+}
