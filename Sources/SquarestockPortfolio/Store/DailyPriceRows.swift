@@ -2,6 +2,10 @@ import GRDB
 import GRDBSQLite
 import SquarestockCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `daily_price` rows of one symbol read straight from SQLite's statement, as `JournalRows`
 /// reads entries: returns over ten years of 500 holdings read 1.3 million closes, and GRDB's
 /// `Row` with a `String` for every column cost more than the returns themselves. The date and
@@ -46,7 +50,11 @@ enum DailyPriceRows {
         var text = ""
 
         mutating func string(_ b: UnsafeRawBufferPointer) -> String {
-            if b.elementsEqual(bytes) { return text }
+            let same =
+                b.count == bytes.count
+                && bytes.withUnsafeBytes { old in b.count == 0 || memcmp(old.baseAddress!, b.baseAddress!, b.count) == 0
+                }
+            if same { return text }
             bytes = Array(b)
             text = String(decoding: b, as: UTF8.self)
             return text

@@ -88,9 +88,10 @@ enum JournalRows {
 
     /// The column's text as SQLite holds it (UTF-8), nil when NULL; valid until the next step.
     static func bytes(_ s: SQLiteStatement, _ i: Int32) -> UnsafeRawBufferPointer? {
-        guard !isNull(s, i) else { return nil }
-        // sqlite3_column_text before sqlite3_column_bytes, as SQLite's documentation orders them.
-        let start = sqlite3_column_text(s, i)
+        // sqlite3_column_text before sqlite3_column_bytes, as SQLite's documentation orders them;
+        // its NULL pointer is the column's NULL (an empty text has a pointer), so no type call
+        // per column is needed (the returns read 1.3 million rows of these).
+        guard let start = sqlite3_column_text(s, i) else { return nil }
         return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(s, i)))
     }
 

@@ -26,6 +26,8 @@ public final class PortfolioStore: @unchecked Sendable {
     /// spill into the WAL and are read back, and the kernel's reads and writes were a fifth of a
     /// 200,000-row import. A write that touches less uses less.
     static let cacheKiB = 16 * 1024
+    /// How much of the file SQLite reads through a memory mapping.
+    static let mmapBytes = 256 << 20
     /// The ledger file, open for the store's life and closed only after the queue: closing any
     /// descriptor of a file drops every POSIX lock this process holds on it, SQLite's included.
     private let descriptor: Int32
@@ -79,6 +81,9 @@ public final class PortfolioStore: @unchecked Sendable {
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
+            // Pages read through a mapping rather than a `pread` each: the returns read ten years
+            // of daily closes (16,000 pages of a 64 MB ledger) once per run.
+            try db.execute(sql: "PRAGMA mmap_size = \(mmapBytes)")
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)

@@ -7,8 +7,19 @@ import Foundation
 public enum MinorUnits {
     /// `quantity × price` in minor units of a currency with `exponent` digits; nil on overflow.
     public static func amount(quantity: ExactDecimal, price: ExactDecimal, exponent: Int) -> Int64? {
+        let fromScale = quantity.scale + price.scale
+        // The common case in 64 bits (a valuation of ten years of 500 holdings makes 1.3 million
+        // of these): a product that fits, rounded by a power of ten that fits. The same rounding
+        // as the 128-bit path below, which takes everything else.
+        let (small, overflow) = quantity.significand.multipliedReportingOverflow(by: price.significand)
+        if !overflow, fromScale > exponent, fromScale - exponent <= 18 {
+            let divisor = ExactDecimal.powerOfTen(fromScale - exponent)
+            var (q, r) = small.quotientAndRemainder(dividingBy: divisor)
+            if r != 0, r.magnitude >= UInt64(divisor) - r.magnitude { q += small < 0 ? -1 : 1 }
+            return q
+        }
         let product = Int128(quantity.significand) * Int128(price.significand)
-        return rescale(product, fromScale: quantity.scale + price.scale, toScale: exponent)
+        return rescale(product, fromScale: fromScale, toScale: exponent)
     }
 
     /// `value × 10^toScale / 10^fromScale`, rounded half away from zero.

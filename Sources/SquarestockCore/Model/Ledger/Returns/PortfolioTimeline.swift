@@ -51,10 +51,18 @@ public struct PortfolioTimeline: Sendable {
         }
         let firstDay = start.daysSinceEpoch
         let lastDay = to.daysSinceEpoch
-        var dayNumbers = Set(effective[i...].lazy.map(\.date.daysSinceEpoch).filter { $0 <= lastDay })
-        for s in symbols { dayNumbers.formUnion(prices.days(of: s).lazy.filter { $0 >= firstDay && $0 <= lastDay }) }
-        dayNumbers.insert(lastDay)
-        for day in dayNumbers.sorted().lazy.map(CivilDate.init(daysSinceEpoch:)) {
+        // The valuation days: the period's days with an entry (those left start on or after
+        // its first day) or a price of a symbol held, and its last; one flag a day, since 1.3
+        // million prices' days fall on a few thousand of them.
+        var valued = [Bool](repeating: false, count: Int(lastDay - firstDay + 1))
+        for e in effective[i...] where e.date.daysSinceEpoch <= lastDay {
+            valued[Int(e.date.daysSinceEpoch - firstDay)] = true
+        }
+        for s in symbols {
+            for d in prices.days(of: s) where d >= firstDay && d <= lastDay { valued[Int(d - firstDay)] = true }
+        }
+        valued[valued.count - 1] = true
+        for day in valued.indices.lazy.filter({ valued[$0] }).map({ CivilDate(daysSinceEpoch: firstDay + Int64($0)) }) {
             walk.beginDay()
             let currency = try walk.currencyEffect(on: day)
             while i < effective.count, effective[i].date == day {
@@ -101,6 +109,8 @@ public struct PortfolioTimeline: Sendable {
             var rates: PriceBook.Cursor
             /// The currency's minor-unit digits.
             var exponent: Int
+            /// Whether the currency is the base (no rate to look up).
+            var inBase: Bool
             var lastQuantity = ExactDecimal(0)
             var lastRate: ExactDecimal?
             var lastValue: Int64 = 0
@@ -192,13 +202,20 @@ public struct PortfolioTimeline: Sendable {
             let q = lots.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
             if let i = trackOf[symbol] {
                 tracks[i].quantity = q
-                if let c = lots.first?.currency { tracks[i].currency = c }
+                if let c = lots.first?.currency, c != tracks[i].currency {
+                    tracks[i].currency = c
+                    tracks[i].inBase = c == base
+                    tracks[i].exponent = CurrencyExponent.of(c) ?? 2
+                    tracks[i].prices = prices.cursor(symbol, currency: c)
+                    tracks[i].rates = prices.rateCursor(from: c, to: base)
+                }
             } else if let c = lots.first?.currency {
                 trackOf[symbol] = tracks.count
                 tracks.append(
                     Track(
                         symbol: symbol, currency: c, quantity: q, prices: prices.cursor(symbol, currency: c),
-                        rates: prices.rateCursor(from: c, to: base), exponent: CurrencyExponent.of(c) ?? 2))
+                        rates: prices.rateCursor(from: c, to: base), exponent: CurrencyExponent.of(c) ?? 2,
+                        inBase: c == base))
             }
         }
 
@@ -210,16 +227,16 @@ public struct PortfolioTimeline: Sendable {
         mutating func rate(of i: Int, on day: CivilDate) throws(ReturnsError) -> (
             value: ExactDecimal, mark: PriceObservation?
         ) {
-            let c = tracks[i].currency
-            if c == base {
+            if tracks[i].inBase {
                 return (
                     ExactDecimal(1),
                     keepMarks ? PriceObservation(value: ExactDecimal(1), date: day, source: "same", fetched: nil) : nil
                 )
             }
-            guard let at = tracks[i].rates.index(on: day) else { throw .missingRate(from: c, to: base, date: day) }
-            let series = tracks[i].rates.series!
-            return (series.values[at], keepMarks ? series.observation(at) : nil)
+            guard let at = tracks[i].rates.index(onDay: day.daysSinceEpoch) else {
+                throw .missingRate(from: tracks[i].currency, to: base, date: day)
+            }
+            return (tracks[i].rates.values[at], keepMarks ? tracks[i].rates.series?.observation(at) : nil)
         }
 
         /// What the rates' move since the last valuation did to what was held then in other
@@ -251,6 +268,7 @@ public struct PortfolioTimeline: Sendable {
         /// The book valued at `day`'s close; remembers what it held for the next day.
         mutating func value(on day: CivilDate) throws(ReturnsError) -> ValuationDay {
             var v = ValuationDay(date: day)
+            let d = day.daysSinceEpoch
             for i in tracks.indices {
                 // Fields read in place: a copy of the track would retain its strings and cursors.
                 let quantity = tracks[i].quantity
@@ -260,14 +278,16 @@ public struct PortfolioTimeline: Sendable {
                     tracks[i].lastRate = nil
                     continue
                 }
-                guard let at = tracks[i].prices.index(on: day), let series = tracks[i].prices.series else {
+                guard let at = tracks[i].prices.index(onDay: d) else {
                     throw .missingPrice(symbol: tracks[i].symbol, date: day)
                 }
                 let r = try rate(of: i, on: day)
                 let exponent = tracks[i].exponent
-                guard let local = MinorUnits.amount(quantity: quantity, price: series.values[at], exponent: exponent)
+                guard
+                    let local = MinorUnits.amount(
+                        quantity: quantity, price: tracks[i].prices.values[at], exponent: exponent)
                 else { throw .overflow("the value of \(tracks[i].symbol)") }
-                let value = tracks[i].currency == base ? local : try toBase(local, tracks[i].currency, at: r.value)
+                let value = tracks[i].inBase ? local : try toBase(local, tracks[i].currency, at: r.value)
                 v.value += value
                 tracks[i].lastValue = value
                 tracks[i].lastRate = r.value
@@ -275,7 +295,8 @@ public struct PortfolioTimeline: Sendable {
                     v.holdings.append(
                         .init(
                             symbol: tracks[i].symbol, quantity: quantity, currency: tracks[i].currency,
-                            price: series.observation(at), rate: mark, local: local, value: value))
+                            price: tracks[i].prices.series!.observation(at), rate: mark, local: local,
+                            value: value))
                 }
             }
             lastCash = [:]

@@ -67,17 +67,33 @@ public struct PriceBook: Sendable {
         var metas: [Series.Meta] = []
 
         mutating func append(day: Int64, value: ExactDecimal, fetched f: Int64, currency: String, source: String) {
+            if let last = meta.last, metas[Int(last)].currency == currency, metas[Int(last)].source == source {
+                append(day: day, value: value, fetched: f, meta: last)
+            } else {
+                append(day: day, value: value, fetched: f, meta: metaIndex(currency: currency, source: source))
+            }
+        }
+
+        /// A price whose currency and source are `metas[meta]`.
+        mutating func append(day: Int64, value: ExactDecimal, fetched f: Int64, meta m: UInt16) {
             days.append(day)
             values.append(value)
             fetched.append(f)
-            if let last = meta.last, metas[Int(last)].currency == currency, metas[Int(last)].source == source {
-                meta.append(last)
-            } else if let i = metas.firstIndex(where: { $0.currency == currency && $0.source == source }) {
-                meta.append(UInt16(i))
-            } else {
-                metas.append(.init(currency: currency, source: source))
-                meta.append(UInt16(metas.count - 1))
-            }
+            meta.append(m)
+        }
+
+        /// The index of a currency and source pair, added when new.
+        mutating func metaIndex(currency: String, source: String) -> UInt16 {
+            if let i = metas.firstIndex(where: { $0.currency == currency && $0.source == source }) { return UInt16(i) }
+            metas.append(.init(currency: currency, source: source))
+            return UInt16(metas.count - 1)
+        }
+
+        mutating func reserve(_ n: Int) {
+            days.reserveCapacity(n)
+            values.reserveCapacity(n)
+            fetched.reserveCapacity(n)
+            meta.reserveCapacity(n)
         }
     }
 
@@ -155,6 +171,9 @@ public struct PriceBook: Sendable {
                 }.map(\.element)
                 let closes = columns[symbol] ?? Columns()
                 var merged = Columns()
+                merged.reserve(closes.days.count + sorted.count)
+                // The closes' currency and source pairs, as indexes of the merged series' pairs.
+                var pairOf = [UInt16?](repeating: nil, count: closes.metas.count)
                 var t = 0
                 for i in closes.days.indices {
                     while t < sorted.count, sorted[t].day <= closes.days[i] {
@@ -163,10 +182,12 @@ public struct PriceBook: Sendable {
                             source: "trade")
                         t += 1
                     }
-                    let m = closes.metas[Int(closes.meta[i])]
-                    merged.append(
-                        day: closes.days[i], value: closes.values[i], fetched: closes.fetched[i], currency: m.currency,
-                        source: m.source)
+                    let k = Int(closes.meta[i])
+                    let m =
+                        pairOf[k]
+                        ?? merged.metaIndex(currency: closes.metas[k].currency, source: closes.metas[k].source)
+                    pairOf[k] = m
+                    merged.append(day: closes.days[i], value: closes.values[i], fetched: closes.fetched[i], meta: m)
                 }
                 for r in sorted[t...] {
                     merged.append(day: r.day, value: r.value, fetched: .min, currency: r.currency, source: "trade")
@@ -179,38 +200,55 @@ public struct PriceBook: Sendable {
 
     /// Walks one symbol's prices in one currency forward: each look-up moves on from the last,
     /// so a timeline pays for each price once; a day before the last one asked is searched for.
+    /// The series' day and meta columns are held here, not reached through the series on each
+    /// look-up (a timeline asks 1.3 million of them), and a series wholly in the currency skips
+    /// the currency check.
     public struct Cursor: Sendable {
         let series: Series?
         let currency: String
+        let days: [Int64]
+        let values: [ExactDecimal]
+        let meta: [UInt16]
         /// Per currency and source pair of the series: whether it is in `currency`.
         let inCurrency: [Bool]
-        var index: Int?
+        let allInCurrency: Bool
+        /// The last index on or before the last day asked; -1 before the first.
+        var position = -1
 
         init(series: Series?, currency: String) {
             self.series = series
             self.currency = currency
+            days = series?.days ?? []
+            values = series?.values ?? []
+            meta = series?.meta ?? []
             inCurrency = series?.metas.map { $0.currency == currency } ?? []
+            allInCurrency = !inCurrency.contains(false)
         }
 
         /// The index of the last price in the currency on or before `day`.
-        mutating func index(on day: CivilDate) -> Int? {
-            guard let s = series else { return nil }
-            let d = day.daysSinceEpoch
-            if let i = index, s.days[i] > d {
-                index = s.lastIndex(onOrBefore: d)
-            } else {
-                var i = index ?? -1
-                while i + 1 < s.days.count, s.days[i + 1] <= d { i += 1 }
-                index = i >= 0 ? i : nil
+        mutating func index(on day: CivilDate) -> Int? { index(onDay: day.daysSinceEpoch) }
+
+        /// The same for a day number (days since 1970-01-01), as a timeline walks them.
+        @inline(__always) mutating func index(onDay d: Int64) -> Int? {
+            days.withUnsafeBufferPointer { days in
+                var i = position
+                if i >= 0, days[i] > d {
+                    i = series?.lastIndex(onOrBefore: d) ?? -1
+                } else {
+                    while i + 1 < days.count, days[i + 1] <= d { i += 1 }
+                }
+                position = i
             }
-            var at = index
-            while let j = at, !inCurrency[Int(s.meta[j])] { at = j > 0 ? j - 1 : nil }
-            return at
+            guard position >= 0 else { return nil }
+            if allInCurrency { return position }
+            var j = position
+            while j >= 0, !inCurrency[Int(meta[j])] { j -= 1 }
+            return j >= 0 ? j : nil
         }
 
         /// The value of the last price in the currency on or before `day`.
         public mutating func value(on day: CivilDate) -> ExactDecimal? {
-            index(on: day).map { series!.values[$0] }
+            index(on: day).map { values[$0] }
         }
 
         /// The same price with its day, source and fetch time.
