@@ -104,6 +104,35 @@ package struct BarRowScanner {
         return p
     }
 
+    /// Reads rows from `start` for as long as they are well formed and the block has room (at
+    /// most `limit`): row k's values go to `values + k * stride`, its wall clock to `walls[k]` and
+    /// its date's day number to `days[k]`. Answers the rows read, and through `end` the offset
+    /// after the last of them; it stops before the first row that needs the general reader, or
+    /// at the end of the input.
+    ///
+    /// One call per block keeps the per-row work in this module, `scan` inlined into the loop:
+    /// a caller in another module looping over `scan` itself paid a call per row (and one for
+    /// each of the reader's `offset` and `skipRecord`).
+    package mutating func scanRows(
+        _ b: UnsafePointer<UInt8>, from start: Int, count n: Int, values: UnsafeMutablePointer<ExactDecimal>,
+        stride: Int, walls: UnsafeMutablePointer<Int64>, days: UnsafeMutablePointer<Int64>, limit: Int,
+        end: inout Int
+    ) -> Int {
+        var p = start
+        var k = 0
+        while k < limit && p < n {
+            let row = values + k &* stride
+            let next = scan(b, from: p, count: n, into: row)
+            if next < 0 { break }
+            walls[k] = wall
+            days[k] = dateDays
+            k &+= 1
+            p = next
+        }
+        end = p
+        return k
+    }
+
     @inline(__always)
     private static func digit(_ c: UInt8) -> Int64? {
         let d = c &- 48

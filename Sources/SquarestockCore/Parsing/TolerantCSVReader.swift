@@ -158,6 +158,19 @@ package struct TolerantCSVReader {
         position = end
     }
 
+    /// As `count` calls of `skipRecord(endingAt:)`, for `count` (at least 1) one-line records
+    /// that run from `offset` to `end`: each but the last ends with a line terminator, the last
+    /// with one or at the end of the input. One call per block of rows the scanner read.
+    package mutating func skipRecords(_ count: Int, endingAt end: Int) {
+        lastRecordHadUnterminatedQuote = false
+        lineNumber = nextLine + count - 1
+        nextLine = lineNumber
+        if end > position, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            nextLine += 1
+        }
+        position = end
+    }
+
     /// The field's bytes as a buffer (quotes excluded; doubled quotes still doubled).
     @inlinable package func raw(_ f: CSVField) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[f.start..<f.end])

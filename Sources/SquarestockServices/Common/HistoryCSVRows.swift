@@ -22,6 +22,8 @@ struct HistoryCSVRows {
     private var line = 1
     /// Whether no byte has been read yet (only the input's start may hold a byte-order mark).
     private var atStart = true
+    /// Whether a row went through the general path (its bars may be in any order).
+    private var generalRowsRead = false
 
     /// - Parameter expectedBytes: the body's size when known (all of it, or a Content-Length).
     init(_ request: HistoryCSVReader.Request, rowScanner: Bool, expectedBytes: Int?) {
@@ -57,6 +59,7 @@ struct HistoryCSVRows {
                 return start
             }
             fast?.flush(&bars)
+            generalRowsRead = true
             try general.read(&reader, fields, into: &bars)
         }
         line = reader.nextLineNumber
@@ -66,8 +69,11 @@ struct HistoryCSVRows {
     /// The bars read, oldest first with one per instant, once the last piece is read.
     mutating func finish() -> HistorySeries {
         fast?.flush(&bars)
-        if layout?.newestFirst == true { bars.reverseInPlace() }
-        bars.putOldestFirst()
+        let newestFirst = layout?.newestFirst == true
+        if newestFirst { bars.reverseInPlace() }
+        // Bars that all came through the scanner in order are already oldest first with one per
+        // instant; checking would read every bar again (2 to 3 % of a long intraday decode).
+        if newestFirst || generalRowsRead || fast?.placedOutOfOrder != false { bars.putOldestFirst() }
         return HistorySeries(symbol: request.symbol, zone: request.zone, interval: request.interval, bars: bars)
     }
 

@@ -39,6 +39,9 @@ final class ScannedBars {
     private let sessionDays: UnsafeMutablePointer<Int64>
     /// Rows read since the last flush.
     private var pending = 0
+    /// Whether a row went in behind a later bar (no twin to replace): until one does, the bars
+    /// this appends are oldest first with one per instant, and need no `putOldestFirst`.
+    private(set) var placedOutOfOrder = false
 
     /// nil when the layout is not `date[,time],values...` (the general path then reads every row).
     init?(layout: HistoryCSVLayout, zone: ExchangeTimeZone, wallZone: ExchangeTimeZone) {
@@ -94,9 +97,8 @@ final class ScannedBars {
     /// Reads rows from the reader's position for as long as they are well formed, keeping them in
     /// the block (flushed into `bars` when full) and moving the reader past them; true when it
     /// read at least one. The row it stops at (if any) is the general path's, which must flush
-    /// first. One call per run of rows keeps the scanner in a local, out of the class's
-    /// exclusivity checks.
-    @inline(__always)
+    /// first. The scanner reads a block's worth of rows per call (`BarRowScanner.scanRows`), in a
+    /// local, out of the class's exclusivity checks, and the reader moves once per call.
     func scanRows(_ reader: inout TolerantCSVReader, into bars: inout HistoryBars) -> Bool {
         guard let base = reader.bytes.baseAddress else { return false }
         let b = base.assumingMemoryBound(to: UInt8.self)
@@ -104,22 +106,19 @@ final class ScannedBars {
         var row = scanner
         defer { scanner = row }
         var read = false
-        var k = pending
-        defer { pending = k }
         while true {
-            let end = row.scan(b, from: reader.offset, count: n, into: values + k &* stride)
-            guard end >= 0 else { return read }
+            let room = Self.blockSize - pending
+            var end = reader.offset
+            let got = row.scanRows(
+                b, from: end, count: n, values: values + pending &* stride, stride: stride, walls: walls + pending,
+                days: wallDays + pending, limit: room, end: &end)
+            guard got > 0 else { return read }
             read = true
-            reader.skipRecord(endingAt: end)
-            walls[k] = row.wall
-            wallDays[k] = row.day
-            k &+= 1
-            if k == Self.blockSize {
-                pending = k
-                flush(&bars)
-                k = 0
-            }
-            if end >= n { return read }
+            reader.skipRecords(got, endingAt: end)
+            pending &+= got
+            if pending == Self.blockSize { flush(&bars) }
+            // Fewer than the room: an irregular row or the input's end stopped it.
+            if got < room { return read }
         }
     }
 
@@ -157,6 +156,7 @@ final class ScannedBars {
             } else {
                 bars.append(bar(k, days))
                 last = t
+                placedOutOfOrder = true
             }
         }
         append(from: runStart, to: count, days, &bars)
