@@ -263,4 +263,37 @@ struct PortfolioReturnsCLITests {
         let gbp = try PortfolioCLITests.run(env, ["--offline", "--currency", "GBP", "--format", "table"]).stdout
         #expect(gbp.contains("no EUR→GBP rate (offline, and none stored in the ledger)"), "\(gbp)")
     }
+
+    /// A rate fetched with the quotes is kept in the ledger: two hours later, offline, the cash
+    /// in euros is still converted, at that stored rate, and a note gives its source and age.
+    @Test func aFetchedRateIsKeptAndUsedOfflineWithItsAge() throws {
+        let routes = RouteTable()
+        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        routes.add(
+            path: "/",
+            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
+        routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
+        routes.add(
+            path: "/v7/finance/quote",
+            response: LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/SYNTHETIC_v7_EURUSD=X_currency.json")))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = PortfolioCLITests.environment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        env["SQUARESTOCK_NOW"] = "2025-10-01T13:20:00Z"
+        try PortfolioCLITests.run(env, ["deposit", "950", "EUR", "--date", "2025-09-01"])
+        let live = try PortfolioCLITests.run(
+            env, ["--source", "yahoo", "--currency", "USD", "--explain", "--format", "json"]
+        ).stdout
+        // 950 EUR at 1.0834 is 1,029.23 USD.
+        #expect(live.contains("\"cashInBase\": {\"EUR\": \"1029.23\"}"), "\(live)")
+        #expect(live.contains("\"EUR\": {\"rate\": \"1.0834\", \"time\": \"2025-10-01T13:20:00Z\""), "\(live)")
+        #expect(!live.contains("stored yahoo rate"), "\(live)")
+        env["SQUARESTOCK_NOW"] = "2025-10-01T15:20:00Z"
+        let offline = try PortfolioCLITests.run(env, ["--offline", "--currency", "USD", "--format", "json"]).stdout
+        #expect(offline.contains("\"netValue\": \"1029.23\""), "\(offline)")
+        #expect(
+            offline.contains("EUR→USD at the stored yahoo rate of 2025-10-01T13:20:00Z (2h old): 1.0834"), "\(offline)")
+    }
 }
