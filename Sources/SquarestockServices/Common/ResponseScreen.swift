@@ -67,7 +67,7 @@ package enum ResponseScreen {
             guard depth < 4 else { return nil }
             if case .object(let members) = v {
                 for (k, value) in members {
-                    if ["Error Message", "Information", "Note", "description", "message", "error"].contains(k),
+                    if messageKeys.contains(k),
                         let s = value.string
                     {
                         return s

@@ -2,12 +2,13 @@ import SquarestockCore
 import SquarestockNetworking
 
 /// Reads `/v7/finance/quote` answers: one object per known symbol under
-/// `quoteResponse.result`, matched by `symbol` (unknown symbols are simply absent).
+/// `quoteResponse.result`, matched by `symbol` (unknown symbols are simply absent). The rows are
+/// read straight from the bytes (`YahooQuoteBatchReader`), never as a tree of the whole batch.
 package enum YahooQuoteDecoder {
     package static let source = "yahoo"
 
     package enum Outcome: Sendable {
-        case rows([String: JSONValue])
+        case rows([String: YahooQuoteRow])
         /// 401 or an "Invalid Crumb" / "Unauthorized" envelope: the session must be renewed.
         case unauthorized(String)
         case failure(QuoteError)
@@ -24,12 +25,12 @@ package enum YahooQuoteDecoder {
 
     package static func decode(_ response: HTTPResponse) -> Outcome {
         let kind = BodyKind.classify(response.body)
-        // A JSON body is parsed once, for its rows and for the message of an error envelope.
-        let parsed: Result<JSONValue, JSONParseError>? =
-            kind == .json ? Result { () throws(JSONParseError) in try JSONReader.parse(response.body) } : nil
+        // A JSON body is walked once for the message of an error envelope (and checked
+        // well-formed), then its rows are read straight from the bytes: no tree of the batch.
+        let scan = kind == .json ? ResponseScreen.scanJSON(response.body) : nil
         let message: String?
-        if case .success(let v)? = parsed {
-            message = ResponseScreen.jsonMessage(in: v)
+        if case .wellFormed(let m)? = scan {
+            message = m
         } else {
             message = ResponseScreen.jsonMessage(response.body)
         }
@@ -44,59 +45,52 @@ package enum YahooQuoteDecoder {
         if response.status == 429 {
             return .failure(RateLimit.error(response, source: source, detail: "HTTP 429: \"\(said)\""))
         }
-        guard kind == .json, let parsed else {
+        guard kind == .json, let scan else {
             return .failure(
                 .unexpectedBody(
                     source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
                     hint: "Yahoo may be blocking automated clients right now; try again later or use another --source"))
         }
-        let root: JSONValue
-        switch parsed {
-        case .success(let v): root = v
-        case .failure(let error):
-            return .failure(.malformed(source: source, line: 1, column: error.offset + 1, detail: error.message))
+        if case .malformed(let offset, let detail) = scan {
+            return .failure(.malformed(source: source, line: 1, column: offset + 1, detail: detail))
         }
         if response.status >= 400 {
             return .failure(.httpStatus(source: source, status: response.status, excerpt: said))
         }
-        guard let results = root["quoteResponse"]?["result"]?.array else {
+        guard let rows = YahooQuoteBatchReader.rows(response.body) else {
             return .failure(
                 .unexpectedBody(source: source, status: response.status, kind: .json, excerpt: said, hint: nil))
-        }
-        var rows: [String: JSONValue] = [:]
-        for r in results {
-            if let s = r["symbol"]?.string { rows[s.uppercased()] = r }
         }
         return .rows(rows)
     }
 
     /// A stock from a quote row (and, when it arrived, the chart of the day for the sparkline).
     package static func stock(
-        symbol: String, row: JSONValue, chart: Result<Stock, QuoteError>?, context: SourceContext, sourceName: String
+        symbol: String, row: YahooQuoteRow, chart: Result<Stock, QuoteError>?, context: SourceContext,
+        sourceName: String
     ) -> Result<Stock, QuoteError> {
-        guard let last = row["regularMarketPrice"]?.decimal else {
-            if case .number(let text)? = row["regularMarketPrice"] {
+        guard let last = row.regularMarketPrice else {
+            if let text = row.unreadablePrice {
                 return .failure(.priceNotReadable(source: source, sent: text))
             }
             return .failure(.noData(source: source))
         }
-        let venue = YahooVenue(row, codeKey: "exchange", symbol: symbol, registry: context.registry)
+        let venue = YahooVenue(row.venue, symbol: symbol, registry: context.registry)
         let exchange = venue.exchange
         let zone = venue.zone
-        let previous = row["regularMarketPreviousClose"]?.decimal
+        let previous = row.regularMarketPreviousClose
         // Yahoo's change fields carry float32 noise (0.200012); recompute them exactly when the
         // previous close is known.
         var price = Price(
-            last: last, change: previous == nil ? row["regularMarketChange"]?.decimal : nil,
-            changePercent: previous == nil ? row["regularMarketChangePercent"]?.decimal : nil,
-            open: row["regularMarketOpen"]?.decimal, high: row["regularMarketDayHigh"]?.decimal,
-            low: row["regularMarketDayLow"]?.decimal, previousClose: previous,
-            volume: row["regularMarketVolume"]?.decimal,
-            lastTrade: row["regularMarketTime"]?.epochInstant)
+            last: last, change: previous == nil ? row.regularMarketChange : nil,
+            changePercent: previous == nil ? row.regularMarketChangePercent : nil,
+            open: row.regularMarketOpen, high: row.regularMarketDayHigh,
+            low: row.regularMarketDayLow, previousClose: previous,
+            volume: row.regularMarketVolume,
+            lastTrade: row.regularMarketTime)
         price.deriveChange()
-        let state = row["marketState"]?.string
         let reported: MarketStatus? = {
-            switch state {
+            switch row.marketState {
             case "REGULAR": return .open
             case "PRE": return .pre
             case "POST": return .post
@@ -105,16 +99,17 @@ package enum YahooQuoteDecoder {
             }
         }()
         var extended: ExtendedHoursQuote? = nil
-        for (session, prefix) in [(MarketStatus.pre, "preMarket"), (.post, "postMarket")] where reported == session {
-            if let p = row[prefix + "Price"]?.decimal {
+        for (session, fields) in [(MarketStatus.pre, row.preMarket), (.post, row.postMarket)] where reported == session
+        {
+            if let p = fields.price {
                 // Measured from the regular close, exactly (Yahoo's own change has float noise).
                 let change = p - last
                 extended = ExtendedHoursQuote(
-                    session: session, price: p, change: change ?? row[prefix + "Change"]?.decimal,
+                    session: session, price: p, change: change ?? fields.change,
                     changePercent: change.flatMap { c in
                         (c * ExactDecimal(100)).flatMap { $0.divided(by: last, scale: 4) }?.normalized
                     },
-                    time: row[prefix + "Time"]?.epochInstant)
+                    time: fields.time)
             }
         }
         let company = Company(symbol: symbol, name: venue.name, exchange: exchange, exchangeCode: venue.exchangeCode)

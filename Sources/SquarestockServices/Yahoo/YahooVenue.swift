@@ -18,18 +18,28 @@ struct YahooVenue {
     /// - Parameter codeKey: the key of the short exchange code (`exchange` in quote rows,
     ///   `exchangeName` in chart meta blocks).
     init(_ block: JSONValue, codeKey: String, symbol: String, registry: ExchangeRegistry) {
-        let code = block[codeKey]?.string
-        let fullName = block["fullExchangeName"]?.string
+        self.init(
+            YahooVenueNames(
+                code: block[codeKey]?.string, fullExchangeName: block["fullExchangeName"]?.string,
+                exchangeTimezoneName: block["exchangeTimezoneName"]?.string, longName: block["longName"]?.string,
+                shortName: block["shortName"]?.string, currency: block["currency"]?.string),
+            symbol: symbol, registry: registry)
+    }
+
+    /// The venue from the strings a decoder read (a quote row read straight from its bytes).
+    init(_ names: YahooVenueNames, symbol: String, registry: ExchangeRegistry) {
+        let code = names.code
+        let fullName = names.fullExchangeName
         let exchange =
             code.flatMap { registry.exchange(sourceCode: $0) }
             ?? fullName.flatMap { registry.exchange(sourceCode: $0) }
             ?? registry.exchange(forSymbol: symbol)
         self.exchange = exchange
         zone =
-            block["exchangeTimezoneName"]?.string.flatMap { try? ExchangeTimeZone(identifier: $0) }
+            names.exchangeTimezoneName.flatMap { try? ExchangeTimeZone(identifier: $0) }
             ?? exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
-        name = (block["longName"]?.string ?? block["shortName"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+        name = (names.longName ?? names.shortName).flatMap { $0.isEmpty ? nil : $0 }
         exchangeCode = fullName ?? code
-        currency = block["currency"]?.string.map(Currency.named) ?? exchange?.currency
+        currency = names.currency.map(Currency.named) ?? exchange?.currency
     }
 }

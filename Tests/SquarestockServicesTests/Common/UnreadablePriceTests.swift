@@ -81,15 +81,14 @@ struct UnreadablePriceTests {
 
     @Test func yahooQuoteJSON() {
         let context = SourceContext(now: Self.now)
-        let tooPrecise = JSONValue.object([
-            ("symbol", .string("SHIB-USD")), ("regularMarketPrice", .number("1.2345678901234567e-30")),
-        ])
+        var tooPrecise = YahooQuoteRow()
+        tooPrecise.unreadablePrice = "1.2345678901234567e-30"
         #expect(
             YahooQuoteDecoder.stock(
                 symbol: "SHIB-USD", row: tooPrecise, chart: nil, context: context, sourceName: "yahoo"
             ).error
                 == .unreadablePrice(source: "yahoo", text: "1.2345678901234567e-30"))
-        let absent = JSONValue.object([("symbol", .string("SHIB-USD"))])
+        let absent = YahooQuoteRow()
         #expect(
             YahooQuoteDecoder.stock(symbol: "SHIB-USD", row: absent, chart: nil, context: context, sourceName: "yahoo")
                 .error

@@ -12,7 +12,7 @@ import Testing
 /// The Yahoo JSON source: decoding the recorded quote states, and the whole session flow
 /// (cookie, consent, crumb, cache, one renewal) through libcurl against a loopback server.
 struct YahooSourceTests {
-    static func quoteRows(_ fixture: String) -> [String: JSONValue] {
+    static func quoteRows(_ fixture: String) -> [String: YahooQuoteRow] {
         if case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: Fixture.bytes(fixture))) {
             return rows
         }
