@@ -143,21 +143,6 @@ enum YahooQuoteBatchReader {
 
         var bit: UInt32 { 1 << UInt32(rawValue) }
 
-        static let names: [(StaticString, Key)] = [
-            ("quoteResponse", .quoteResponse), ("result", .result), ("symbol", .symbol),
-            ("regularMarketPrice", .regularMarketPrice), ("regularMarketPreviousClose", .regularMarketPreviousClose),
-            ("regularMarketChange", .regularMarketChange),
-            ("regularMarketChangePercent", .regularMarketChangePercent), ("regularMarketOpen", .regularMarketOpen),
-            ("regularMarketDayHigh", .regularMarketDayHigh), ("regularMarketDayLow", .regularMarketDayLow),
-            ("regularMarketVolume", .regularMarketVolume), ("regularMarketTime", .regularMarketTime),
-            ("marketState", .marketState), ("preMarketPrice", .preMarketPrice),
-            ("preMarketChange", .preMarketChange), ("preMarketTime", .preMarketTime),
-            ("postMarketPrice", .postMarketPrice), ("postMarketChange", .postMarketChange),
-            ("postMarketTime", .postMarketTime), ("exchange", .exchange), ("fullExchangeName", .fullExchangeName),
-            ("exchangeTimezoneName", .exchangeTimezoneName), ("longName", .longName), ("shortName", .shortName),
-            ("currency", .currency),
-        ]
-
         /// The key a raw key spells: its bytes compared directly when they are plain (printable
         /// ASCII without spaces or escapes, which the tree keeps unchanged), else its text.
         init(_ raw: JSONCursor.RawString) {
@@ -176,9 +161,40 @@ enum YahooQuoteBatchReader {
             }
         }
 
-        static func named(_ bytes: UnsafeRawBufferPointer) -> Key {
-            for (name, key) in names where JSONCursor.equals(bytes, name) { return key }
-            return .other
+        /// The key the bytes spell, the candidates picked by length (one to three a length).
+        static func named(_ b: UnsafeRawBufferPointer) -> Key {
+            func eq(_ name: StaticString) -> Bool { JSONCursor.equals(b, name) }
+            switch b.count {
+            case 6: return eq("symbol") ? .symbol : eq("result") ? .result : .other
+            case 8:
+                return eq("exchange") ? .exchange : eq("longName") ? .longName : eq("currency") ? .currency : .other
+            case 9: return eq("shortName") ? .shortName : .other
+            case 11: return eq("marketState") ? .marketState : .other
+            case 13: return eq("quoteResponse") ? .quoteResponse : eq("preMarketTime") ? .preMarketTime : .other
+            case 14: return eq("preMarketPrice") ? .preMarketPrice : eq("postMarketTime") ? .postMarketTime : .other
+            case 15:
+                return eq("preMarketChange") ? .preMarketChange : eq("postMarketPrice") ? .postMarketPrice : .other
+            case 16:
+                return eq("postMarketChange")
+                    ? .postMarketChange : eq("fullExchangeName") ? .fullExchangeName : .other
+            case 17:
+                return eq("regularMarketOpen")
+                    ? .regularMarketOpen : eq("regularMarketTime") ? .regularMarketTime : .other
+            case 18: return eq("regularMarketPrice") ? .regularMarketPrice : .other
+            case 19:
+                return eq("regularMarketChange")
+                    ? .regularMarketChange
+                    : eq("regularMarketDayLow")
+                        ? .regularMarketDayLow : eq("regularMarketVolume") ? .regularMarketVolume : .other
+            case 20:
+                return eq("regularMarketDayHigh")
+                    ? .regularMarketDayHigh : eq("exchangeTimezoneName") ? .exchangeTimezoneName : .other
+            case 26:
+                return eq("regularMarketPreviousClose")
+                    ? .regularMarketPreviousClose
+                    : eq("regularMarketChangePercent") ? .regularMarketChangePercent : .other
+            default: return .other
+            }
         }
     }
 }

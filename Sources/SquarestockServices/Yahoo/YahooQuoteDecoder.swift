@@ -34,6 +34,16 @@ package enum YahooQuoteDecoder {
         } else {
             message = ResponseScreen.jsonMessage(response.body)
         }
+        // An answer below 400 that holds the rows and whose envelope says nothing is the rows.
+        // Only here is the body's first line not quoted: that excerpt sanitizes the whole line,
+        // all 50 rows of it, which was most of this decoder's time, and searched for refusal
+        // words it could only ever find in a name near the start, making a good answer a
+        // refused session.
+        if message == nil, response.status < 400, case .wellFormed? = scan,
+            let rows = YahooQuoteBatchReader.rows(response.body)
+        {
+            return .rows(rows)
+        }
         let said = message ?? BodyKind.excerpt(response.body)
         if response.status == 401 || response.status == 403
             || (kind == .json
