@@ -5,12 +5,7 @@ import Testing
 /// `doctor` and the Yahoo source through the real binary and a loopback server.
 struct DoctorAndYahooCLITests {
     static func yahooRoutes(_ routes: RouteTable) {
-        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        routes.add(
-            path: "/",
-            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
-        routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
+        YahooSessionRoutes.add(to: routes)
         routes.add(
             path: "/v7/finance/quote",
             response: LoopbackResponse(

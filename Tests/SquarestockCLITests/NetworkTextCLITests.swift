@@ -27,12 +27,7 @@ struct NetworkTextCLITests {
 
     static func yahooRoutes(currency: String, granularity: String) -> RouteTable {
         let routes = RouteTable()
-        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        routes.add(
-            path: "/",
-            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
-        routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
+        YahooSessionRoutes.add(to: routes)
         let quote = Fixture.text("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_PRE_2025-10-01.json")
             .replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"\#(currency)USD""#)
         let chart = Fixture.text("yahoo-json/spark_AAPL_mid-session.json")

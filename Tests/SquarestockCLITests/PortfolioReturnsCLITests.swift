@@ -268,12 +268,7 @@ struct PortfolioReturnsCLITests {
     /// in euros is still converted, at that stored rate, and a note gives its source and age.
     @Test func aFetchedRateIsKeptAndUsedOfflineWithItsAge() throws {
         let routes = RouteTable()
-        let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        routes.add(
-            path: "/",
-            response: LoopbackResponse(status: 404, headers: [("Set-Cookie", cookie)], body: Array("Not Found".utf8)))
-        routes.add(path: "/v1/test/getcrumb", response: .text("haT3oykhHqZ"))
+        YahooSessionRoutes.add(to: routes)
         routes.add(
             path: "/v7/finance/quote",
             response: LoopbackResponse(body: Fixture.bytes("yahoo-json/quote/SYNTHETIC_v7_EURUSD=X_currency.json")))

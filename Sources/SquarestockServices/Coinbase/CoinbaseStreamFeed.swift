@@ -32,7 +32,7 @@ package struct CoinbaseStreamFeed: StreamFeed {
     }
 
     func message(_ type: String, _ products: [String]) -> String {
-        "{\"type\":\"\(type)\",\"product_ids\":[" + products.map { "\"\($0)\"" }.joined(separator: ",")
+        "{\"type\":\"\(type)\",\"product_ids\":[" + products.map(JSONText.quoted).joined(separator: ",")
             + "],\"channels\":[\"ticker\",\"heartbeat\"]}"
     }
 

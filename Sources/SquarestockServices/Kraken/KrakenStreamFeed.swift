@@ -34,7 +34,7 @@ package struct KrakenStreamFeed: StreamFeed {
     static func common(_ symbol: String) -> String { symbol.replacingOccurrences(of: "/", with: "-") }
 
     func message(_ method: String, _ symbols: [String]) -> String {
-        let list = symbols.map { "\"\(Self.native($0))\"" }.joined(separator: ",")
+        let list = symbols.map { JSONText.quoted(Self.native($0)) }.joined(separator: ",")
         switch channel {
         case .ticker: return "{\"method\":\"\(method)\",\"params\":{\"channel\":\"ticker\",\"symbol\":[\(list)]}}"
         case .book(let depth):

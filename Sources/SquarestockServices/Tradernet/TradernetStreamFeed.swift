@@ -30,7 +30,7 @@ package struct TradernetStreamFeed: StreamFeed {
     var command: String { channel == .quotes ? "quotes" : "orderBook" }
 
     package func subscribe(_ symbols: [String]) -> [String] {
-        symbols.isEmpty ? [] : ["[\"\(command)\",[" + symbols.map { "\"\($0)\"" }.joined(separator: ",") + "]]"]
+        symbols.isEmpty ? [] : ["[\"\(command)\",[" + symbols.map(JSONText.quoted).joined(separator: ",") + "]]"]
     }
 
     package func resubscribe(from old: [String], to new: [String]) -> [String] {

@@ -18,12 +18,12 @@ package struct YahooStreamFeed: StreamFeed {
     package init() {}
 
     package func subscribe(_ symbols: [String]) -> [String] {
-        symbols.isEmpty ? [] : ["{\"subscribe\":[" + symbols.map { "\"\($0)\"" }.joined(separator: ",") + "]}"]
+        symbols.isEmpty ? [] : ["{\"subscribe\":[" + symbols.map(JSONText.quoted).joined(separator: ",") + "]}"]
     }
 
     package func resubscribe(from old: [String], to new: [String]) -> [String] {
         let gone = old.filter { !new.contains($0) }
-        return (gone.isEmpty ? [] : ["{\"unsubscribe\":[" + gone.map { "\"\($0)\"" }.joined(separator: ",") + "]}"])
+        return (gone.isEmpty ? [] : ["{\"unsubscribe\":[" + gone.map(JSONText.quoted).joined(separator: ",") + "]}"])
             + subscribe(new)
     }
 

@@ -84,7 +84,7 @@ struct YahooQuoteDecoderEquivalenceTests {
             read += 1
         }
         #expect(read > 100)
-        #expect(Self.quoteFixtures.count == 7)
+        #expect(Self.quoteFixtures.count == 8)
     }
 
     @Test func recordedBatchesGiveRowsAndStocks() {

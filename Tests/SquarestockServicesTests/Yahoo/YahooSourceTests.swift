@@ -96,13 +96,7 @@ struct YahooSourceTests {
             ],
             fcSetsCookie: Bool = true, crumb: LoopbackResponse = .text("haT3oykhHqZ"), port: Int? = nil
         ) throws {
-            let cookie = Fixture.text("yahoo-json/session/issue-quoted__fc.yahoo.com_Set-Cookie-A3_2025-06-09.txt")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            routes.add(
-                path: "/",
-                response: LoopbackResponse(
-                    status: 404, headers: fcSetsCookie ? [("Set-Cookie", cookie)] : [], body: Array("Not Found".utf8)))
-            routes.add(path: "/v1/test/getcrumb", response: crumb)
+            YahooSessionRoutes.add(to: routes, setsCookie: fcSetsCookie, crumb: crumb)
             routes.add(path: "/v7/finance/quote", responses: quote)
             // Yahoo leaves a symbol it does not know (NOPE) out of a spark answer.
             routes.add(

@@ -32,6 +32,8 @@ struct YahooStreamFeedTests {
     @Test func subscribeAndResubscribeMessages() {
         #expect(feed.subscribe(["AAPL", "BTC-USD"]) == [#"{"subscribe":["AAPL","BTC-USD"]}"#])
         #expect(feed.subscribe([]).isEmpty)
+        // A symbol is a JSON string in the message: a quote or backslash in one cannot end it.
+        #expect(feed.subscribe(["A\"B\\C"]) == [#"{"subscribe":["A\"B\\C"]}"#])
         #expect(
             feed.resubscribe(from: ["AAPL", "MSFT", "BTC-USD"], to: ["BTC-USD", "^GSPC"]) == [
                 #"{"unsubscribe":["AAPL","MSFT"]}"#, #"{"subscribe":["BTC-USD","^GSPC"]}"#,
