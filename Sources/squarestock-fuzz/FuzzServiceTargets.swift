@@ -1,6 +1,5 @@
 import Foundation
 import SquarestockCore
-import SquarestockKit
 import SquarestockNetworking
 import SquarestockRendering
 import SquarestockSearch
@@ -40,7 +39,7 @@ enum FuzzServiceTargets {
             if case .success(let h) = YahooChartHistory.fetched(
                 response, symbol: "AAPL", registry: .standard, requested: .daily)
             {
-                _ = ChartManager.data(symbol: "AAPL", range: .year1, fetched: h)
+                _ = h.chartData(symbol: "AAPL", range: .year1)
             }
         case "history-csv":
             // The first byte picks one CSV history layout (so each run decodes once, not four

@@ -1,6 +1,5 @@
 import Foundation
 import SquarestockCore
-import SquarestockKit
 import SquarestockNetworking
 import SquarestockRendering
 import SquarestockSearch

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SquarestockCore
 @testable import SquarestockKit
+@testable import SquarestockServices
 
 /// The facade: one call per command, the source chosen by the settings, requests through the
 /// injected transport.

@@ -1,5 +1,6 @@
 import Foundation
 import SquarestockCore
+import SquarestockServices
 
 #if canImport(Glibc)
     import Glibc

@@ -32,21 +32,10 @@ public struct ChartManager: Sendable {
         return (symbol, result)
     }
 
-    /// The range's part of `fetched`; an error when it holds no price at all.
+    /// The range's part of `fetched` (`FetchedHistory.chartData`); an error when it holds no price at all.
     package static func data(symbol: String, range: ChartRange, fetched: FetchedHistory) -> Result<
         ChartData, HistoryError
     > {
-        let shown = range.trimmed(fetched.series)
-        guard let first = shown.bars.first(where: { $0.close != nil }) else {
-            return .failure(
-                .unavailable(
-                    source: fetched.source, what: "prices for --range \(range.rawValue)",
-                    hint: range == .max ? "the symbol may be delisted" : "try a longer --range"))
-        }
-        return .success(
-            ChartData(
-                symbol: symbol, range: range, series: shown,
-                previousClose: fetched.previousClose(before: first.session),
-                exchange: fetched.exchange, name: fetched.name, source: fetched.source, notes: fetched.notes))
+        fetched.chartData(symbol: symbol, range: range)
     }
 }

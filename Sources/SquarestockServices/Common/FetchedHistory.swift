@@ -52,3 +52,21 @@ package struct FetchedHistory: Sendable {
         return out
     }
 }
+
+extension FetchedHistory {
+    /// The range's part of the history, as a chart shows it (`ChartManager`, the fuzz target
+    /// `yahoo-chart-history`); an error when it holds no price at all.
+    package func chartData(symbol: String, range: ChartRange) -> Result<ChartData, HistoryError> {
+        let shown = range.trimmed(series)
+        guard let first = shown.bars.first(where: { $0.close != nil }) else {
+            return .failure(
+                .unavailable(
+                    source: source, what: "prices for --range \(range.rawValue)",
+                    hint: range == .max ? "the symbol may be delisted" : "try a longer --range"))
+        }
+        return .success(
+            ChartData(
+                symbol: symbol, range: range, series: shown, previousClose: previousClose(before: first.session),
+                exchange: exchange, name: name, source: source, notes: notes))
+    }
+}

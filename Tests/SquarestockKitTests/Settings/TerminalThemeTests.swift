@@ -3,6 +3,7 @@ import Testing
 @testable import SquarestockCore
 @testable import SquarestockKit
 @testable import SquarestockRendering
+@testable import SquarestockServices
 @testable import SquarestockWatch
 
 /// Dark and light palettes: the terminal's COLORFGBG decides unless `--theme`, the environment

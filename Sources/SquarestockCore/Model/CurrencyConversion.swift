@@ -1,25 +1,11 @@
-import SquarestockCore
-
 /// `--currency EUR`: re-prices quotes in another currency with FX quotes from the same source
 /// (`USDEUR=X`), so the rate is as fresh as the prices it converts. The rate and its time are
 /// noted on every converted stock; a pair that cannot be fetched leaves the stock unconverted,
-/// with a note saying why.
+/// with a note saying why. The pure part lives here (the fuzz target `fx-convert` drives it
+/// without the facade); the facade's `convert(_:to:manager:)` fetches the rates.
 public enum CurrencyConversion {
     /// Yahoo-style FX symbol for converting `from` into `to`.
     public static func pairSymbol(from: String, to: String) -> String { from + to + "=X" }
-
-    public static func convert(_ results: [StockResult], to rawTarget: String, manager: StockManager) -> [StockResult] {
-        let target = rawTarget.uppercased()
-        var needed: [String] = []
-        for r in results {
-            if let c = r.stock?.currency?.code, c != target, !needed.contains(c) { needed.append(c) }
-        }
-        guard !needed.isEmpty else { return results }
-        let pairs = needed.map { pairSymbol(from: $0, to: target) }
-        var rates: [String: Result<Stock, QuoteError>] = [:]
-        for (code, fx) in zip(needed, manager.quotes(for: pairs)) { rates[code] = fx.outcome }
-        return convert(results, to: target, rates: rates)
-    }
 
     /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
     /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can

@@ -1,11 +1,12 @@
 import Foundation
 import SquarestockCore
-import SquarestockServices
 
 /// Settings from `$XDG_CONFIG_HOME/squarestock/config` (default `~/.config/squarestock/config`):
 /// `key = value` lines, `#` comments; the keys are `knownKeys`, and any other line is reported
 /// (a typo in a key would otherwise be a setting silently not taken). Command-line flags beat
-/// environment variables, which beat this file.
+/// environment variables, which beat this file. Here beside the catalog whose keys it checks is
+/// only the parse of text handed to it (the fuzz target `config` drives it); finding and reading
+/// the file is the facade's (`ConfigFile+Load.swift`): nothing below it reads the file.
 public struct ConfigFile: Sendable, Equatable {
     public var values: [String: String]
     /// Lines that could not be read, for a warning (line number and text).
@@ -51,41 +52,6 @@ public struct ConfigFile: Sendable, Equatable {
         return c
     }
 
-    public static func path(environment: [String: String]) -> String? {
-        if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/squarestock/config" }
-        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/squarestock/config" }
-        return nil
-    }
-
     /// Keys whose values are secrets.
     public static func isSecret(_ key: String) -> Bool { key.hasSuffix("_key") || key.hasSuffix("_token") }
-
-    /// The file at `path`, or an empty config when there is none. A file that group or others
-    /// can read keeps its settings but loses its secrets, with a warning in `problems`: a key
-    /// that others can read is a leaked key.
-    /// A config over `LocalFileReader.Limit.config` is not read at all (a problem says so).
-    public static func load(path: String?) -> ConfigFile {
-        guard let path else { return ConfigFile() }
-        let data: [UInt8]
-        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
-        case .success(let bytes): data = bytes
-        case .failure(let e):
-            guard case .tooLarge = e else { return ConfigFile() }
-            var config = ConfigFile()
-            config.problems.append(e.description + "; its settings are ignored")
-            return config
-        }
-        var config = parse(String(decoding: data, as: UTF8.self))
-        var st = stat()
-        if stat(path, &st) == 0, st.st_mode & 0o077 != 0 {
-            let secrets = config.values.keys.filter(isSecret).sorted()
-            if !secrets.isEmpty {
-                for k in secrets { config.values.removeValue(forKey: k) }
-                config.problems.append(
-                    "\(path) is readable by other users, so its keys (\(secrets.joined(separator: ", "))) are ignored; run `chmod 600 \(path)`"
-                )
-            }
-        }
-        return config
-    }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import SquarestockCore
+import SquarestockServices
+
+extension ConfigFile {
+    public static func path(environment: [String: String]) -> String? {
+        if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/squarestock/config" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/squarestock/config" }
+        return nil
+    }
+
+    /// The file at `path`, or an empty config when there is none. A file that group or others
+    /// can read keeps its settings but loses its secrets, with a warning in `problems`: a key
+    /// that others can read is a leaked key.
+    /// A config over `LocalFileReader.Limit.config` is not read at all (a problem says so).
+    public static func load(path: String?) -> ConfigFile {
+        guard let path else { return ConfigFile() }
+        let data: [UInt8]
+        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
+        case .success(let bytes): data = bytes
+        case .failure(let e):
+            guard case .tooLarge = e else { return ConfigFile() }
+            var config = ConfigFile()
+            config.problems.append(e.description + "; its settings are ignored")
+            return config
+        }
+        var config = parse(String(decoding: data, as: UTF8.self))
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & 0o077 != 0 {
+            let secrets = config.values.keys.filter(isSecret).sorted()
+            if !secrets.isEmpty {
+                for k in secrets { config.values.removeValue(forKey: k) }
+                config.problems.append(
+                    "\(path) is readable by other users, so its keys (\(secrets.joined(separator: ", "))) are ignored; run `chmod 600 \(path)`"
+                )
+            }
+        }
+        return config
+    }
+}
