@@ -352,22 +352,10 @@ struct YahooQuoteDecoderEquivalenceTests {
         }
     }
 
-    /// Seeded so a failure names a body that can be made again.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedBatches() {
         let alphabet =
             Array("\"{}[],:\\u0123456789abcdefABCDEF-+.eEnulltrue \n\t".utf8) + [0, 1, 0x1B, 0x7F, 0xC3, 0xA9, 0xFF]
-        var rng = SplitMix(state: 30)
+        var rng = SeededRandom(seed: 30)
         for path in Self.quoteFixtures {
             let original = Fixture.bytes(path)
             for cut in stride(from: 0, through: original.count, by: max(1, original.count / 150)) {

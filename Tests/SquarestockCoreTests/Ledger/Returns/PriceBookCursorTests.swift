@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SquarestockCore
@@ -28,7 +29,7 @@ struct PriceBookCursorTests {
     @Test(arguments: ["USD", "EUR", "GBP"])
     func theCursorAgreesWithTheSearch(currency: String) {
         let book = Self.book()
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 31)
         var cursor = book.cursor("XYZ", currency: currency)
         var day: Int64 = 19_995
         // Mostly forward a day or a few at a time, sometimes back.
