@@ -65,38 +65,36 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
             rest = rest.dropLast()
         }
         if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        // The subject: a symbol, or one of the portfolio's own (`check` only).
         let symbol: String
         if rawSymbol.hasPrefix("@") {
-            // The portfolio's own subjects (`check` only): its value and day change, its drawdown.
-            let subject = rawSymbol.lowercased()
-            guard Self.portfolioSubjects.contains(subject) else {
+            symbol = rawSymbol.lowercased()
+            guard Self.portfolioSubjects.contains(symbol) else {
                 return .failure(
                     AlertRuleError(
                         rule: text, problem: "unknown subject '\(rawSymbol)'; use @portfolio or @drawdown"))
             }
-            if subject == Self.drawdown && metric != .changePercent {
+            if symbol == Self.drawdown && metric != .changePercent {
                 return .failure(AlertRuleError(rule: text, problem: "a drawdown is a percent: write @drawdown>10%"))
             }
-            guard !rest.isEmpty, let value = ExactDecimal(String(rest)) else {
-                return .failure(AlertRuleError(rule: text, problem: "'\(rest)' is not a number"))
+        } else {
+            switch SymbolSyntax.normalize(rawSymbol) {
+            case .success(let s): symbol = s
+            case .failure(let e):
+                return .failure(
+                    AlertRuleError(
+                        rule: text, problem: rawSymbol.isEmpty ? "no symbol before the comparison" : e.detail))
             }
-            if subject == Self.portfolio && metric == .price && value.isNegative {
-                return .failure(AlertRuleError(rule: text, problem: "a value cannot be negative"))
-            }
-            return .success(AlertRule(symbol: subject, metric: metric, comparison: comparison, threshold: value))
-        }
-        switch SymbolSyntax.normalize(rawSymbol) {
-        case .success(let s): symbol = s
-        case .failure(let e):
-            return .failure(
-                AlertRuleError(rule: text, problem: rawSymbol.isEmpty ? "no symbol before the comparison" : e.detail))
         }
         guard !rest.isEmpty, let value = ExactDecimal(String(rest)) else {
             return .failure(AlertRuleError(rule: text, problem: "'\(rest)' is not a number"))
         }
         if metric == .price && value.isNegative {
-            return .failure(
-                AlertRuleError(rule: text, problem: "a price cannot be negative (add % for a change threshold)"))
+            let problem =
+                symbol == Self.portfolio
+                ? "a value cannot be negative (add % for a day's change: @portfolio<-3%)"
+                : "a price cannot be negative (add % for a change threshold)"
+            return .failure(AlertRuleError(rule: text, problem: problem))
         }
         return .success(AlertRule(symbol: symbol, metric: metric, comparison: comparison, threshold: value))
     }

@@ -23,6 +23,12 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
 
     public var isMinorUnit: Bool { perMajor != 1 }
 
+    /// `value` in this unit as an amount of the major currency (pence to pounds), exactly, with
+    /// three more places (a fils is a thousandth); nil only when that overflows.
+    public func inMajor(_ value: ExactDecimal) -> ExactDecimal? {
+        isMinorUnit ? value.divided(by: ExactDecimal(perMajor), scale: value.scale + 3) : value
+    }
+
     /// Recognises the minor-unit spellings; anything else is taken as an ISO code.
     public static func named(_ raw: String) -> Currency {
         switch raw {

@@ -17,14 +17,7 @@ extension JSONCursor {
             guard at + 4 <= n else { return nil }
             var v: UInt32 = 0
             for k in at..<(at + 4) {
-                let c = bytes[k]
-                let d: UInt32
-                switch c {
-                case 48...57: d = UInt32(c - 48)
-                case 65...70: d = UInt32(c - 55)
-                case 97...102: d = UInt32(c - 87)
-                default: return nil
-                }
+                guard let d = HexDigit.value(bytes[k]) else { return nil }
                 v = v * 16 + d
             }
             return v

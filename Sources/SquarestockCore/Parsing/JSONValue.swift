@@ -280,14 +280,7 @@ package struct JSONReader {
         guard i + 4 <= b.count else { throw fail("bad \\u escape") }
         var v: UInt32 = 0
         for _ in 0..<4 {
-            let c = b[i]
-            let d: UInt32
-            switch c {
-            case 48...57: d = UInt32(c - 48)
-            case 65...70: d = UInt32(c - 55)
-            case 97...102: d = UInt32(c - 87)
-            default: throw fail("bad \\u escape")
-            }
+            guard let d = HexDigit.value(b[i]) else { throw fail("bad \\u escape") }
             v = v * 16 + d
             i += 1
         }

@@ -54,14 +54,10 @@ extension SquarestockApp {
                 let r = try holdings(currency: nil)
                 let exponent = CurrencyExponent.of(r.baseCurrency) ?? 2
                 if let net = r.netValue, let held = r.totalValue, let day = r.totalDayChange {
-                    let reference = held - day
-                    let percent =
-                        reference > 0
-                        ? ExactDecimal(significand: day * 100, scale: 0).divided(
-                            by: ExactDecimal(significand: reference, scale: 0), scale: 2) : nil
                     fired += tracker.evaluate(
                         symbol: AlertRule.portfolio, price: MinorUnits.decimal(net, exponent: exponent),
-                        changePercent: percent, time: settings.now, priceDecimals: exponent)
+                        changePercent: MinorUnits.percent(day, of: held - day), time: settings.now,
+                        priceDecimals: exponent)
                 } else {
                     failures.append((AlertRule.portfolio, r.notes.first ?? "no holding could be valued"))
                 }

@@ -63,7 +63,7 @@ public struct PortfolioLine: Sendable {
         for h in holdings {
             let exponent = CurrencyExponent.of(h.currency) ?? 2
             guard let q = quote(h.symbol), q.currency.code.isEmpty || q.currency.majorCode == h.currency,
-                let price = Self.major(q.price, q.currency),
+                let price = q.currency.inMajor(q.price),
                 let local = MinorUnits.amount(quantity: h.quantity, price: price, exponent: exponent),
                 let v = toBase(local, h.currency)
             else {
@@ -72,7 +72,7 @@ public struct PortfolioLine: Sendable {
             }
             held += v
             valued = true
-            if let change = q.change.flatMap({ Self.major($0, q.currency) }),
+            if let change = q.change.flatMap(q.currency.inMajor),
                 let c = MinorUnits.amount(quantity: h.quantity, price: change, exponent: exponent)
             {
                 day += toBase(c, h.currency) ?? 0
@@ -85,7 +85,7 @@ public struct PortfolioLine: Sendable {
         var item = StatusLineWriter.Item(
             symbol: name, price: valued || holdings.isEmpty ? MinorUnits.decimal(value, exponent: baseExponent) : nil,
             change: valued ? MinorUnits.decimal(day, exponent: baseExponent) : nil,
-            changePercent: valued ? Self.percent(day, of: held - day) : nil, currency: base)
+            changePercent: valued ? MinorUnits.percent(day, of: held - day) : nil, currency: base)
         item.decimals = baseExponent
         var notes: [String] = []
         if !missing.isEmpty { notes.append("without " + missing.joined(separator: ", ")) }
@@ -98,18 +98,6 @@ public struct PortfolioLine: Sendable {
         return item
     }
 
-    /// A quote in a minor unit (pence) in its major one.
-    static func major(_ v: ExactDecimal, _ currency: Currency) -> ExactDecimal? {
-        currency.perMajor > 1 ? v.divided(by: ExactDecimal(currency.perMajor), scale: v.scale + 3) : v
-    }
-
-    /// `change / reference` in percent to two places; nil for a reference of zero or less.
-    static func percent(_ change: Int64, of reference: Int64) -> ExactDecimal? {
-        guard reference > 0 else { return nil }
-        return ExactDecimal(significand: change, scale: 0).divided(
-            by: ExactDecimal(significand: reference, scale: 0), scale: 6
-        ).flatMap { $0 * ExactDecimal(100) }?.rounded(toScale: 2)
-    }
 }
 
 extension SquarestockApp {

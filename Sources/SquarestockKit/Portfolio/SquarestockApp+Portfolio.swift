@@ -161,12 +161,9 @@ extension SquarestockApp {
                     notes.append(Self.unpricedNote(r, stored: stored[r.symbol]))
                     continue
                 }
-                let perMajor = ExactDecimal(s.currency?.perMajor ?? 1)
-                let major = s.currency?.isMinorUnit == true ? last.divided(by: perMajor, scale: last.scale + 3) : last
-                let change = s.price.change.flatMap {
-                    s.currency?.isMinorUnit == true ? $0.divided(by: perMajor, scale: $0.scale + 3) : $0
-                }
-                guard let major else { continue }
+                let unit = s.currency ?? Currency(code: "USD")
+                let change = s.price.change.flatMap(unit.inMajor)
+                guard let major = unit.inMajor(last) else { continue }
                 let p = StoredPrice(
                     symbol: r.symbol, price: major.normalized, currency: s.currency?.majorCode ?? "USD", change: change,
                     traded: s.price.lastTrade, fetched: settings.now, source: s.source)

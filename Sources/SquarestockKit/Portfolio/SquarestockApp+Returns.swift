@@ -177,12 +177,10 @@ extension SquarestockApp {
             switch answer {
             case .success(let data):
                 let currency = data.series.currency
-                let perMajor = ExactDecimal(currency?.perMajor ?? 1)
                 for bar in data.series.bars where need.first <= bar.session && bar.session <= need.through {
-                    guard let close = bar.close, close.sign > 0 else { continue }
-                    let major =
-                        currency?.isMinorUnit == true ? close.divided(by: perMajor, scale: close.scale + 3) : close
-                    guard let major else { continue }
+                    guard let close = bar.close, close.sign > 0,
+                        let major = currency.map({ $0.inMajor(close) }) ?? close
+                    else { continue }
                     closes.append(
                         DailyClose(
                             symbol: symbol, date: bar.session, close: major.normalized,

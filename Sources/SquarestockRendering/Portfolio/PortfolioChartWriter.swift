@@ -78,6 +78,6 @@ package enum PortfolioChartWriter {
 
     /// Minor units as a plain exact decimal of the base (no grouping: a spreadsheet reads it).
     static func money(_ minor: Int64, _ s: PortfolioValueSeries) -> String {
-        MinorUnits.decimal(minor, exponent: s.exponent).description
+        MinorUnits.text(minor, exponent: s.exponent)
     }
 }

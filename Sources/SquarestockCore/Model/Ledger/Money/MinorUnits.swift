@@ -22,6 +22,16 @@ public enum MinorUnits {
         return rescale(product, fromScale: fromScale, toScale: exponent)
     }
 
+    /// `change` in percent of `reference` (both minor units of one currency), to two places:
+    /// a day's change of a value that was `reference` the day before. Nil for a reference of
+    /// zero or less, where a percentage means nothing.
+    public static func percent(_ change: Int64, of reference: Int64) -> ExactDecimal? {
+        guard reference > 0 else { return nil }
+        return ExactDecimal(significand: change, scale: 0).divided(
+            by: ExactDecimal(significand: reference, scale: 0), scale: 6
+        ).flatMap { $0 * ExactDecimal(100) }?.rounded(toScale: 2)
+    }
+
     /// `value × 10^toScale / 10^fromScale`, rounded half away from zero.
     static func rescale(_ value: Int128, fromScale: Int, toScale: Int) -> Int64? {
         if toScale >= fromScale {

@@ -222,9 +222,9 @@ public struct PortfolioTimeline: Sendable {
         /// The value `symbol` had at the last valuation (0 when not held).
         func lastValue(_ symbol: String) -> Int64 { trackOf[symbol].map { tracks[$0].lastValue } ?? 0 }
 
-        /// `track`'s rate into the base on `day` (1 in the base currency), and the rate's
-        /// observation when marks are kept.
-        mutating func rate(of i: Int, on day: CivilDate) throws(ReturnsError) -> (
+        /// `track`'s rate into the base on `day` (numbered `dayNumber`; 1 in the base currency),
+        /// and the rate's observation when marks are kept.
+        mutating func rate(of i: Int, on day: CivilDate, dayNumber: Int64) throws(ReturnsError) -> (
             value: ExactDecimal, mark: PriceObservation?
         ) {
             if tracks[i].inBase {
@@ -233,7 +233,7 @@ public struct PortfolioTimeline: Sendable {
                     keepMarks ? PriceObservation(value: ExactDecimal(1), date: day, source: "same", fetched: nil) : nil
                 )
             }
-            guard let at = tracks[i].rates.index(onDay: day.daysSinceEpoch) else {
+            guard let at = tracks[i].rates.index(onDay: dayNumber) else {
                 throw .missingRate(from: tracks[i].currency, to: base, date: day)
             }
             return (tracks[i].rates.values[at], keepMarks ? tracks[i].rates.series?.observation(at) : nil)
@@ -243,17 +243,18 @@ public struct PortfolioTimeline: Sendable {
         /// currencies: each holding at today's price, and each cash balance, converted at
         /// today's rate less at the last one.
         mutating func currencyEffect(on day: CivilDate) throws(ReturnsError) -> Int64 {
+            let d = day.daysSinceEpoch
             var effect: Int64 = 0
-            for i in tracks.indices where tracks[i].currency != base && !tracks[i].lastQuantity.isZero {
+            for i in tracks.indices where !tracks[i].inBase && !tracks[i].lastQuantity.isZero {
                 guard let then = tracks[i].lastRate else { continue }
-                let now = try rate(of: i, on: day).value
-                guard let p = tracks[i].prices.value(on: day) else {
+                let now = try rate(of: i, on: day, dayNumber: d).value
+                guard let at = tracks[i].prices.index(onDay: d) else {
                     throw .missingPrice(symbol: tracks[i].symbol, date: day)
                 }
                 guard
                     let local = MinorUnits.amount(
-                        quantity: tracks[i].lastQuantity, price: p,
-                        exponent: CurrencyExponent.of(tracks[i].currency) ?? 2)
+                        quantity: tracks[i].lastQuantity, price: tracks[i].prices.values[at],
+                        exponent: tracks[i].exponent)
                 else { throw .overflow("the value of \(tracks[i].symbol)") }
                 effect +=
                     try toBase(local, tracks[i].currency, at: now) - toBase(local, tracks[i].currency, at: then)
@@ -281,7 +282,7 @@ public struct PortfolioTimeline: Sendable {
                 guard let at = tracks[i].prices.index(onDay: d) else {
                     throw .missingPrice(symbol: tracks[i].symbol, date: day)
                 }
-                let r = try rate(of: i, on: day)
+                let r = try rate(of: i, on: day, dayNumber: d)
                 let exponent = tracks[i].exponent
                 guard
                     let local = MinorUnits.amount(

@@ -205,7 +205,6 @@ public struct PriceBook: Sendable {
     /// the currency check.
     public struct Cursor: Sendable {
         let series: Series?
-        let currency: String
         let days: [Int64]
         let values: [ExactDecimal]
         let meta: [UInt16]
@@ -217,7 +216,6 @@ public struct PriceBook: Sendable {
 
         init(series: Series?, currency: String) {
             self.series = series
-            self.currency = currency
             days = series?.days ?? []
             values = series?.values ?? []
             meta = series?.meta ?? []
