@@ -125,8 +125,10 @@ extension SquarestockApp {
                     fetched: c.fetched,
                     source: c.source, day: c.date)
             } else {
+                let fix = "record one with `squarestock portfolio price \(pair) DATE RATE --currency \(base)`"
                 notes.append(
-                    "no \(code)→\(base) rate (\(failures[code] ?? "offline, and none stored in the ledger"))")
+                    "no \(code)→\(base) rate (\(failures[code] ?? "offline, and none stored in the ledger")); "
+                        + (offline ? "run without --offline, or " + fix : fix))
             }
         }
         let now = settings.now
