@@ -216,7 +216,9 @@ public enum JournalCSV {
         }
         guard let kindText = cell(.kind), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal
         else {
-            throw .invalidEntry("the kind must be one of buy, sell, dividend, split, deposit, withdraw")
+            throw .invalidEntry(
+                "the kind must be one of "
+                    + EntryKind.allCases.filter { $0 != .reversal }.map(\.rawValue).joined(separator: ", "))
         }
         let currency = cell(.currency) ?? "USD"
         func symbol() throws(PortfolioError) -> String {
@@ -238,6 +240,15 @@ public enum JournalCSV {
             e = try EntryFactory.split(symbol: symbol(), ratio: cell(.ratio) ?? "", date: date, today: today)
         case .deposit, .withdraw:
             e = try EntryFactory.cash(kind, amount: cell(.amount) ?? "", currency: currency, date: date, today: today)
+        case .interest:
+            e = try EntryFactory.interest(
+                amount: cell(.amount) ?? "", withheld: cell(.withheld), currency: currency, symbol: cell(.symbol),
+                date: date, today: today)
+        case .fee:
+            e = try EntryFactory.fee(
+                amount: cell(.amount) ?? "", currency: currency, symbol: cell(.symbol), date: date, today: today)
+        case .exchange:
+            e = try EntryFactory.exchange(amount: cell(.amount) ?? "", currency: currency, date: date, today: today)
         case .reversal: throw .invalidEntry("reversals are not imported")
         }
         e.note = cell(.note)

@@ -84,6 +84,16 @@ public enum LedgerJournalWriter {
             let lotCurrency = book.lots[sym]?.first?.currency ?? c
             t += posting(stock, "-\(old) \(commodity) @@ " + amount(cost, lotCurrency))
             t += posting(stock, "\(book.quantity(of: sym)) \(commodity) @@ " + amount(cost, lotCurrency))
+        case .interest:
+            t += posting(cash, amount(e.amount - e.withheld, c))
+            if e.withheld != 0 { t += posting("expenses:taxes:withholding", amount(e.withheld, c)) }
+            t += posting("income:interest", amount(-e.amount, c))
+        case .fee:
+            t += posting("expenses:fees", amount(e.amount, c)) + posting(cash, amount(-e.amount, c))
+        case .exchange:
+            // Each leg balances against the conversion account; the two legs together leave in
+            // it the currencies swapped, hledger's usual record of a conversion.
+            t += posting(cash, amount(e.amount, c)) + posting("equity:conversion", amount(-e.amount, c))
         case .reversal: break
         }
         return t

@@ -100,4 +100,45 @@ public enum EntryFactory {
         guard minor > 0 else { throw .invalidEntry("the amount must be above 0") }
         return JournalEntry(kind: kind, date: date, currency: code, amount: minor)
     }
+
+    /// Interest (or another cash income no holding earned as a dividend): the gross amount and
+    /// the tax withheld from it; `symbol` when a holding is named with it.
+    public static func interest(
+        amount: String, withheld: String?, currency: String, symbol: String? = nil, date: CivilDate, today: CivilDate
+    ) throws(PortfolioError) -> JournalEntry {
+        let code = currency.uppercased()
+        try check(date: date, today: today)
+        let gross = try money(amount, currency: code, what: "the interest")
+        let tax = try money(withheld, currency: code, what: "the tax withheld")
+        guard gross > 0 else { throw .invalidEntry("the interest must be above 0") }
+        guard tax <= gross else { throw .invalidEntry("the tax withheld is more than the interest") }
+        return JournalEntry(
+            kind: .interest, date: date, symbol: try symbol.map(Self.symbol), currency: code, amount: gross,
+            withheld: tax)
+    }
+
+    /// A fee charged on its own, outside a trade; `symbol` when a holding caused it.
+    public static func fee(
+        amount: String, currency: String, symbol: String? = nil, date: CivilDate, today: CivilDate
+    ) throws(PortfolioError) -> JournalEntry {
+        let code = currency.uppercased()
+        try check(date: date, today: today)
+        let minor = try money(amount, currency: code, what: "the fee")
+        guard minor > 0 else { throw .invalidEntry("the fee must be above 0") }
+        return JournalEntry(kind: .fee, date: date, symbol: try symbol.map(Self.symbol), currency: code, amount: minor)
+    }
+
+    /// One leg of a currency conversion: `amount` signed (`-100.00` sold, `108.62` bought).
+    public static func exchange(amount: String, currency: String, date: CivilDate, today: CivilDate)
+        throws(PortfolioError) -> JournalEntry
+    {
+        let code = currency.uppercased()
+        try check(date: date, today: today)
+        let negative = amount.hasPrefix("-")
+        let minor = try money(negative ? String(amount.dropFirst()) : amount, currency: code, what: "the amount")
+        guard minor > 0 else {
+            throw .invalidEntry("an exchange leg's amount is signed and not 0 (-100.00 sold, 108.62 bought)")
+        }
+        return JournalEntry(kind: .exchange, date: date, currency: code, amount: negative ? -minor : minor)
+    }
 }

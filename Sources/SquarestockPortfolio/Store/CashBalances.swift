@@ -22,6 +22,11 @@ enum CashBalances {
         case .dividend:
             let (net, o) = amount.subtractingReportingOverflow(withheld)
             return o ? nil : net
+        case .interest:
+            let (net, o) = amount.subtractingReportingOverflow(withheld)
+            return o ? nil : net
+        case .fee: return 0 - amount
+        case .exchange: return amount
         case .split, .reversal: return 0
         }
     }
@@ -48,7 +53,8 @@ enum CashBalances {
                 SELECT e.portfolio_id, e.currency, sum(CASE e.kind
                     WHEN 'deposit' THEN e.amount WHEN 'withdraw' THEN -e.amount
                     WHEN 'buy' THEN -(e.amount + e.fee) WHEN 'sell' THEN e.amount - e.fee
-                    WHEN 'dividend' THEN e.amount - e.withheld ELSE 0 END)
+                    WHEN 'dividend' THEN e.amount - e.withheld WHEN 'interest' THEN e.amount - e.withheld
+                    WHEN 'fee' THEN -e.amount WHEN 'exchange' THEN e.amount ELSE 0 END)
                 FROM entry e WHERE e.portfolio_id = ? AND \(JournalRows.inEffect)
                 GROUP BY e.currency
                 """, arguments: [portfolio])

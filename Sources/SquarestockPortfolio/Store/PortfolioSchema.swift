@@ -151,6 +151,51 @@ enum PortfolioSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Kinds for what brokers' and exchanges' records hold besides trades (`EntryKind`):
+        // interest, a fee charged on its own, and the legs of a currency conversion. The CHECK
+        // on `kind` cannot change in place, so the journal is copied as in v3, ids kept.
+        m.registerMigration("v5") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE entry_v5 (
+                        id INTEGER PRIMARY KEY,
+                        portfolio_id INTEGER NOT NULL REFERENCES portfolio(id),
+                        kind TEXT NOT NULL CHECK (kind IN ('buy', 'sell', 'dividend', 'split', 'deposit', 'withdraw',
+                            'reversal', 'interest', 'fee', 'exchange')),
+                        date TEXT NOT NULL,
+                        symbol TEXT,
+                        quantity TEXT,
+                        price TEXT,
+                        currency TEXT NOT NULL,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        fee INTEGER NOT NULL DEFAULT 0,
+                        withheld INTEGER NOT NULL DEFAULT 0,
+                        fx_rate TEXT,
+                        split_numerator INTEGER,
+                        split_denominator INTEGER,
+                        lot INTEGER REFERENCES entry(id),
+                        reverses INTEGER REFERENCES entry(id),
+                        import_key TEXT,
+                        import_hash INTEGER,
+                        note TEXT,
+                        CHECK ((import_key IS NULL) = (import_hash IS NULL))
+                    );
+                    INSERT INTO entry_v5 (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
+                        split_numerator, split_denominator, lot, reverses, import_key, import_hash, note)
+                    SELECT id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
+                        split_numerator, split_denominator, lot, reverses, import_key, import_hash, note
+                    FROM entry ORDER BY id;
+                    DROP TABLE entry;
+                    ALTER TABLE entry_v5 RENAME TO entry;
+                    CREATE INDEX entry_by_import ON entry (import_hash) WHERE import_hash IS NOT NULL;
+                    CREATE INDEX entry_by_symbol ON entry (portfolio_id, symbol, date);
+                    CREATE UNIQUE INDEX entry_reversing ON entry (reverses) WHERE reverses IS NOT NULL;
+                    CREATE TRIGGER entry_is_append_only_update BEFORE UPDATE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER entry_is_append_only_delete BEFORE DELETE ON entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    """)
+        }
         return m
     }
 }

@@ -124,6 +124,11 @@ struct JournalCSVTests: LedgerSpec {
             try dividend("AAPL", "9.60", withheld: "1.44", on: day(9, 3), note: "'tis"),
             try cash(.withdraw, "100", on: day(9, 4), note: "+1"),
             try trade(.sell, "7203.T", "40", "2700", "JPY", on: day(9, 5), fx: "0.0067"),
+            try EntryFactory.exchange(amount: "-1000", currency: "USD", date: day(9, 6), today: today),
+            try EntryFactory.exchange(amount: "920.45", currency: "EUR", date: day(9, 6), today: today),
+            try EntryFactory.fee(amount: "0.50", currency: "USD", symbol: "AAPL", date: day(9, 7), today: today),
+            try EntryFactory.interest(
+                amount: "1.234", withheld: "0.12", currency: "KWD", date: day(9, 8), today: today),
         ])
     }
 
@@ -139,11 +144,11 @@ struct JournalCSVTests: LedgerSpec {
     /// Reversals and the entries they reverse are not exported: the file holds the book as it is.
     @Test func onlyTheEntriesInEffectAreExported() throws {
         var entries = try Self.everyKind()
-        entries.append(JournalEntry(id: 14, kind: .reversal, date: Self.today, currency: "USD", reverses: 12))
+        entries.append(JournalEntry(id: 100, kind: .reversal, date: Self.today, currency: "USD", reverses: 12))
         let rows = JournalCSV.write(entries).split(separator: "\n")
         #expect(!rows.contains { $0.contains(",withdraw,") })
         #expect(!rows.contains { $0.contains("reversal") })
-        #expect(JournalCSV.write(entries) == JournalCSV.write(entries.filter { $0.id != 12 && $0.id != 14 }))
+        #expect(JournalCSV.write(entries) == JournalCSV.write(entries.filter { $0.id != 12 && $0.id != 100 }))
     }
 
     /// Quantities, prices and rates are written with every digit they hold, money with exactly
@@ -275,8 +280,14 @@ struct JournalCSVTests: LedgerSpec {
     @Test(arguments: [
         ("2024/03/01,buy,AAPL,1,2", "the date must be YYYY-MM-DD"),
         ("2024-02-30,buy,AAPL,1,2", "the date must be YYYY-MM-DD"),
-        ("2024-03-02,transfer,AAPL,1,2", "the kind must be one of buy, sell, dividend, split, deposit, withdraw"),
-        ("2024-03-02,reversal,AAPL", "the kind must be one of buy, sell, dividend, split, deposit, withdraw"),
+        (
+            "2024-03-02,transfer,AAPL,1,2",
+            "the kind must be one of buy, sell, dividend, split, deposit, withdraw, interest, fee, exchange"
+        ),
+        (
+            "2024-03-02,reversal,AAPL",
+            "the kind must be one of buy, sell, dividend, split, deposit, withdraw, interest, fee, exchange"
+        ),
         ("2024-03-02,sell,,1,2", "a sell needs a symbol"),
         ("2024-03-02,buy,A;B,1,2", PortfolioError.invalidSymbol("A;B").description),
         ("2024-03-02,buy,AAPL,0,2", "the quantity must be a number above 0"),
@@ -292,6 +303,9 @@ struct JournalCSVTests: LedgerSpec {
         ),
         ("2024-03-02,deposit,,,,,USD,-5", "the amount must be a number, 0 or more"),
         ("2024-03-02,withdraw,,,,,USD,0", "the amount must be above 0"),
+        ("2024-03-02,exchange,,,,,USD,0", "an exchange leg's amount is signed and not 0 (-100.00 sold, 108.62 bought)"),
+        ("2024-03-02,fee,,,,,USD,-1", "the fee must be a number, 0 or more"),
+        ("2024-03-02,interest,,,,,USD,1.00,1.50", "the tax withheld is more than the interest"),
         (
             "2026-11-27,deposit,,,,,USD,1",
             PortfolioError.futureDate(CivilDate(year: 2026, month: 11, day: 27), today: today).description

@@ -48,7 +48,7 @@ struct LedgerJournalWriterTests: LedgerSpec {
 
     /// The books, each with its journal as hledger reads it and `hledger balance` of it.
     enum Book: String, CaseIterable, Sendable {
-        case dollars, firstInFirstOut, lastInFirstOut, averageCost, yen, dinars, euroWithRates, empty
+        case dollars, firstInFirstOut, lastInFirstOut, averageCost, yen, dinars, euroWithRates, brokerCash, empty
 
         var method: LotMethod {
             switch self {
@@ -110,6 +110,21 @@ struct LedgerJournalWriterTests: LedgerSpec {
                     JournalEntry(kind: .reversal, date: t.today, symbol: "MSFT", currency: "USD", reverses: 3),
                     try t.trade(.sell, "SAP.DE", "3", "200", "EUR", on: t.day(10, 1), lot: 2, fx: "1.1015"),
                     try t.dividend("SAP.DE", "10", withheld: "2.64", "EUR", on: t.day(11, 1), fx: "1.09"),
+                ])
+            // What a broker's export adds: 500.00 EUR changed into 540.25 USD (two legs, each
+            // against the conversion account) with a 2.50 EUR fee, 3.20 USD interest with 0.48
+            // withheld, and a 1.00 USD fee charged for a holding. Cash: EUR 1,000 - 500 - 2.50 =
+            // 497.50; USD 540.25 + 2.72 - 1.00 = 541.97.
+            case .brokerCash:
+                return t.numbered([
+                    try t.cash(.deposit, "1000", "EUR", on: t.day(1, 2)),
+                    try EntryFactory.exchange(amount: "-500", currency: "EUR", date: t.day(1, 3), today: t.today),
+                    try EntryFactory.exchange(amount: "540.25", currency: "USD", date: t.day(1, 3), today: t.today),
+                    try EntryFactory.fee(amount: "2.5", currency: "EUR", date: t.day(1, 3), today: t.today),
+                    try EntryFactory.interest(
+                        amount: "3.20", withheld: "0.48", currency: "USD", date: t.day(2, 1), today: t.today),
+                    try EntryFactory.fee(
+                        amount: "1", currency: "USD", symbol: "AAPL", date: t.day(2, 2), today: t.today),
                 ])
             case .empty: return []
             }
@@ -241,6 +256,36 @@ struct LedgerJournalWriterTests: LedgerSpec {
                         income:dividends    -10.00 EUR
 
                     """
+            case .brokerCash:
+                return """
+                    ; squarestock portfolio, lot method fifo
+
+                    2024-01-02 * deposit
+                        assets:cash:EUR    1000.00 EUR
+                        equity:contributions    -1000.00 EUR
+
+                    2024-01-03 * exchange
+                        assets:cash:EUR    -500.00 EUR
+                        equity:conversion    500.00 EUR
+
+                    2024-01-03 * exchange
+                        assets:cash:USD    540.25 USD
+                        equity:conversion    -540.25 USD
+
+                    2024-01-03 * fee
+                        expenses:fees    2.50 EUR
+                        assets:cash:EUR    -2.50 EUR
+
+                    2024-02-01 * interest
+                        assets:cash:USD    2.72 USD
+                        expenses:taxes:withholding    0.48 USD
+                        income:interest    -3.20 USD
+
+                    2024-02-02 * fee AAPL
+                        expenses:fees    1.00 USD
+                        assets:cash:USD    -1.00 USD
+
+                    """
             case .empty:
                 return "; squarestock portfolio, lot method fifo\n"
             }
@@ -279,6 +324,14 @@ struct LedgerJournalWriterTests: LedgerSpec {
                     #""assets:cash:EUR","EUR","-1245.24""#, #""assets:stocks:SAP.DE","SAP.DE","7""#,
                     #""expenses:taxes:withholding","EUR","2.64""#, #""income:dividends","EUR","-10.00""#,
                     #""income:realized-gains","EUR","-60.00""#,
+                ]
+            case .brokerCash:
+                return [
+                    #""assets:cash:EUR","EUR","497.50""#, #""assets:cash:USD","USD","541.97""#,
+                    #""equity:contributions","EUR","-1000.00""#, #""equity:conversion","EUR","500.00""#,
+                    #""equity:conversion","USD","-540.25""#, #""expenses:fees","EUR","2.50""#,
+                    #""expenses:fees","USD","1.00""#, #""expenses:taxes:withholding","USD","0.48""#,
+                    #""income:interest","USD","-3.20""#,
                 ]
             case .empty: return []
             }

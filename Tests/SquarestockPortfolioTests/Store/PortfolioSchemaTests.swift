@@ -72,7 +72,7 @@ struct PortfolioSchemaTests: LedgerSpec {
             }
             #expect(stored.hashes == before.map { $0.importKey.map(ImportKeyHash.of) })
             #expect(stored.indexes == ["entry_by_import", "entry_by_symbol", "entry_reversing"])
-            #expect(stored.applied == ["v1", "v2", "v3", "v4"])
+            #expect(stored.applied == ["v1", "v2", "v3", "v4", "v5"])
 
             // The same rows imported again add nothing; a new key is a new entry.
             var again = before[0]

@@ -128,20 +128,44 @@ struct PortfolioHistory: ParsableCommand {
 struct PortfolioImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import trades from a CSV file (columns: \(JournalCSV.columns.joined(separator: ","))).",
-        discussion:
-            "Without --yes it shows what would be imported. Rows already imported are skipped, so a file can be imported again safely."
+        abstract: "Import trades from squarestock's CSV layout or a broker's or exchange's export.",
+        discussion: """
+            squarestock's own columns: \(JournalCSV.columns.joined(separator: ",")). Exports read as they are: \
+            \(ExportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: "; ")); the format is \
+            found from the header, or named with --from. Without --yes it shows what would be imported: each row \
+            new, already imported, skipped or refused, with why. Rows already imported are skipped, so a file can \
+            be imported again safely; a file with refused rows imports nothing unless --skip-refused is given.
+            """
     )
     @Argument(help: "The CSV file.") var file: String
+    @Option(name: .long, help: "The file's layout: squarestock, or an export (see above).") var from: String?
     @Flag(name: .long, help: "Import (without it, only a preview).") var yes = false
+    @Flag(name: .long, help: "Import the other rows of a file whose rows are partly refused.")
+    var skipRefused = false
     @OptionGroup var options: PortfolioOptions
-    mutating func validate() throws { try options.resolveSettings() }
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if let from, from.lowercased() != "squarestock", ExportFormat(rawValue: from.lowercased()) == nil {
+            throw ValidationError(
+                "--from must be squarestock or one of "
+                    + ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
 
     /// The rows a preview lists; the rest are counted.
     static let shownRows = 1000
 
     func run() throws {
         let app = try options.app()
+        let format = from.flatMap { ExportFormat(rawValue: $0.lowercased()) }
+        if format == nil, from?.lowercased() == "squarestock" || app.isJournalCSV(path: file) {
+            try importJournalCSV(app)
+        } else {
+            try importExport(app, format: format)
+        }
+    }
+
+    func importJournalCSV(_ app: SquarestockApp) throws {
         // Read as it is imported, in bounded memory: a file of any size.
         if !yes {
             let preview = try PortfolioOutput.run { () throws(PortfolioError) in
@@ -164,6 +188,31 @@ struct PortfolioImport: ParsableCommand {
         }
         Terminal.writeOut("imported \(written) entries\n")
         for n in notes { Terminal.writeError("note: " + n + "\n") }
+    }
+
+    func importExport(_ app: SquarestockApp, format: ExportFormat?) throws {
+        let plan = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.planExportImport(path: file, format: format)
+        }
+        if yes, plan.new == 0, plan.refused == 0 || skipRefused {
+            Terminal.writeOut("nothing to import: the \(plan.records.count) rows are all imported or passed over\n")
+            return
+        }
+        if !yes || (plan.refused > 0 && !skipRefused) {
+            Terminal.writeOut(ExportImportText.preview(plan))
+            if yes {
+                Terminal.writeError(
+                    "error: \(plan.refused) rows are refused; nothing was imported. "
+                        + "--skip-refused imports the others\n")
+                throw ExitCode(1)
+            }
+            return
+        }
+        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.importExport(plan, skippingRefused: skipRefused)
+        }
+        Terminal.writeOut("imported \(written) entries from \(plan.new) rows (\(plan.format.title))\n")
+        for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
     }
 }
 

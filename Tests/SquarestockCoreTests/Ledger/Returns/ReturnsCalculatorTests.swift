@@ -159,6 +159,41 @@ struct ReturnsCalculatorTests {
         #expect(r.split.total == 10_500 && r.split.dividends == 500 && r.split.price == 10_000)
     }
 
+    /// What a broker's export adds is no flow: 10,000 USD paid in on 01-02; on 01-03 1,100 USD
+    /// changed into 1,000 EUR (at 1.10, no spread) and a 10 USD fee; on 01-04 20 EUR interest,
+    /// 2 withheld (EURUSD 1.12); 01-05 EURUSD 1.15.
+    /// Values: 01-02 10,000; 01-03 8,890 + 1,000 x 1.10 = 9,990; 01-04 8,890 + 1,018 x 1.12 =
+    /// 10,030.16; 01-05 8,890 + 1,018 x 1.15 = 10,060.70. Gain 60.70: interest 18 x 1.12 =
+    /// 20.16, fees -10.00, and the rest the euros' rise.
+    @Test func interestFeesAndConversionsAreNoFlows() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 1_000_000),
+            JournalEntry(id: 2, kind: .exchange, date: day(3), currency: "USD", amount: -110_000),
+            JournalEntry(id: 3, kind: .exchange, date: day(3), currency: "EUR", amount: 100_000),
+            JournalEntry(id: 4, kind: .fee, date: day(3), currency: "USD", amount: 1_000),
+            JournalEntry(id: 5, kind: .interest, date: day(4), currency: "EUR", amount: 2_000, withheld: 200),
+        ]
+        let closes = [
+            close("EURUSD=X", 2, "1.10"), close("EURUSD=X", 3, "1.10"), close("EURUSD=X", 4, "1.12"),
+            close("EURUSD=X", 5, "1.15"),
+        ]
+        let prices = PriceBook(closes: closes, entries: entries, base: "USD")
+        let r = try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(5), benchmark: nil, byHolding: false, explain: false),
+            entries: entries, method: .fifo, prices: prices)
+        #expect(r.cashBased)
+        #expect(r.timeline.days.map(\.value) == [1_000_000, 999_000, 1_003_016, 1_006_070])
+        #expect(r.timeline.days.map(\.flow) == [1_000_000, 0, 0, 0])
+        #expect(r.split.total == 6_070)
+        #expect(r.split.dividends == 2_016)
+        #expect(r.split.fees == -1_000)
+        #expect(r.split.price + r.split.dividends + r.split.fees + r.split.currency == r.split.total)
+        // The book's cash: 8,890 USD and 1,018 EUR.
+        let book = try PortfolioBook(entries: entries, method: .fifo)
+        #expect(book.cash == ["USD": 889_000, "EUR": 101_800])
+    }
+
     /// A period that ends after the last close says which price its end value used.
     @Test func anOldPriceIsNamed() throws {
         let entries = [

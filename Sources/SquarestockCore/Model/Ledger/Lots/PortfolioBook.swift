@@ -73,6 +73,9 @@ public struct PortfolioBook: Sendable {
                 throw .invalidEntry("a split needs a symbol and a ratio")
             }
             lots[symbol] = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
+        case .interest: cash[e.currency, default: 0] += e.amount - e.withheld
+        case .fee: cash[e.currency, default: 0] -= e.amount
+        case .exchange: cash[e.currency, default: 0] += e.amount
         case .reversal: break
         }
     }

@@ -158,8 +158,8 @@ public struct PortfolioTimeline: Sendable {
         /// dividends and fees it makes.
         mutating func apply(_ e: JournalEntry, counted: Bool) throws(ReturnsError) {
             do { try book.apply(e) } catch { throw .ledger(error) }
-            if let symbol = e.symbol, e.kind != .dividend { track(symbol) }
-            guard counted, [.deposit, .withdraw, .buy, .sell, .dividend].contains(e.kind) else { return }
+            if let symbol = e.symbol, [.buy, .sell, .split].contains(e.kind) { track(symbol) }
+            guard counted, e.kind != .split, e.kind != .reversal else { return }
             let r = try entryRate(e)
             func flow(_ signed: Int64) throws(ReturnsError) {
                 dayFlows.append(
@@ -183,6 +183,17 @@ public struct PortfolioTimeline: Sendable {
                 own = -(e.amount - e.withheld)
                 if !cashBased { try flow(own) }
                 dayDividends += try toBase(e.amount - e.withheld, e.currency, at: r.value)
+            case .interest:
+                // Income of the cash, like a dividend of no holding.
+                if !cashBased { try flow(-(e.amount - e.withheld)) }
+                dayDividends += try toBase(e.amount - e.withheld, e.currency, at: r.value)
+            case .fee:
+                if !cashBased { try flow(e.amount) }
+                dayFees += try toBase(e.amount, e.currency, at: r.value)
+            case .exchange:
+                // Cash changing currency inside the account: no flow when cash is counted (the
+                // spread is a loss of value); without cash, each leg leaves or enters like a trade.
+                if !cashBased { try flow(-e.amount) }
             case .split, .reversal: break
             }
             if own != 0, let s = e.symbol { dayHoldingFlows[s, default: 0] += try toBase(own, e.currency, at: r.value) }

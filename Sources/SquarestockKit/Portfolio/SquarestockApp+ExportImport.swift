@@ -1,0 +1,34 @@
+import SquarestockCore
+import SquarestockPortfolio
+
+/// `portfolio import --from`: a broker's or exchange's own export, read whole, checked against
+/// the ledger (`ExportImportPlan`), then written in one transaction or not at all.
+extension SquarestockApp {
+    /// Whether the file at `path` is in squarestock's own CSV layout (its header names `date`
+    /// and `kind`), read by `importPortfolio`; otherwise it is a broker's export.
+    public func isJournalCSV(path: String) -> Bool { JournalCSV.hasOwnHeader(path: path) }
+
+    /// What importing the export at `path` would do: every row marked, nothing written.
+    public func planExportImport(path: String, format: ExportFormat?) throws(PortfolioError) -> ExportImportPlan {
+        let ledger = try portfolioLedger(create: true)
+        return try ExportImportPlan.read(
+            path: path, format: format, held: ledger.entries(), method: ledger.method, today: portfolioToday)
+    }
+
+    /// Writes the plan's new entries in one transaction: the count written and the ledger's notes.
+    /// Refused rows stop it unless `skippingRefused`.
+    public func importExport(_ plan: ExportImportPlan, skippingRefused: Bool) throws(PortfolioError) -> (
+        written: Int, notes: [String]
+    ) {
+        if plan.refused > 0, !skippingRefused {
+            throw .invalidEntry(
+                "\(plan.refused) of the file's rows are refused (the preview without --yes lists them with why); "
+                    + "nothing was imported. --skip-refused imports the others")
+        }
+        let entries = plan.newEntries
+        return try portfolioLedger(create: true).stream(keep: true, expectedRows: entries.count) {
+            add throws(PortfolioError) in
+            for e in entries { _ = try add(e) }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import SquarestockCore
+
+/// The exports `portfolio import --from` reads, each told apart by its header. Reading one is
+/// `ExportFormat.reader`'s job: the file's rows in, one `ExportRecord` per row (or per group
+/// of rows that make one event) out.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    case schwab
+    case ibkrFlex = "ibkr-flex"
+    case trading212
+
+    /// The name users know it by.
+    public var title: String {
+        switch self {
+        case .schwab: return "Charles Schwab transactions CSV"
+        case .ibkrFlex: return "Interactive Brokers Flex Query CSV (trades, cash transactions)"
+        case .trading212: return "Trading 212 history CSV"
+        }
+    }
+
+    /// Whether a header row is this format's: the columns it cannot do without, by name.
+    func isHeader(_ cells: [String]) -> Bool {
+        let names = Set(cells.map { $0.lowercased() })
+        switch self {
+        case .schwab:
+            return ["date", "action", "symbol", "quantity", "price", "fees & comm", "amount"].allSatisfy(names.contains)
+        case .ibkrFlex:
+            return names.contains("currencyprimary")
+                && (["buy/sell", "tradedate", "quantity", "tradeprice"].allSatisfy(names.contains)
+                    || ["type", "amount"].allSatisfy(names.contains))
+        case .trading212:
+            return ["action", "time", "ticker", "no. of shares", "price / share", "total"].allSatisfy(names.contains)
+        }
+    }
+
+    /// The format a header row belongs to, when exactly one claims it.
+    static func detect(_ cells: [String]) -> ExportFormat? {
+        let claims = allCases.filter { $0.isHeader(cells) }
+        return claims.count == 1 ? claims[0] : nil
+    }
+
+    func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
+        switch self {
+        case .schwab: return SchwabExport.records(table, today: today)
+        case .ibkrFlex: return IBKRFlexExport.records(table, today: today)
+        case .trading212: return Trading212Export.records(table, today: today)
+        }
+    }
+}

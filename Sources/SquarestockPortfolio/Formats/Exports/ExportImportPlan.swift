@@ -1,0 +1,122 @@
+import Foundation
+import SquarestockCore
+
+/// An export read and checked against the ledger before anything is written: each record marked
+/// new, already imported, passed over (with why), folded into another, or refused (with why), and
+/// the entries an import would write, in the order they happened. A record is refused when the
+/// ledger could not take it where it falls among what the ledger holds (a sale of more than is
+/// held: the export starts after the purchase), so an import never stops half-way.
+public struct ExportImportPlan: Sendable {
+    public enum Status: Sendable, Equatable {
+        case new
+        case imported
+        case skipped(String)
+        case refused(String)
+        case merged(line: Int)
+    }
+
+    public let format: ExportFormat
+    /// In the order an import records them (by day; within a day, as they happened).
+    public private(set) var records: [ExportRecord]
+    public private(set) var status: [Status]
+
+    /// Reads `path` as `format` (or the format its header names) against the entries the
+    /// ledger holds.
+    public static func read(
+        path: String, format: ExportFormat?, held: [JournalEntry], method: LotMethod, today: CivilDate
+    ) throws(PortfolioError) -> ExportImportPlan {
+        let bytes: [UInt8]
+        switch LocalFileReader.read(path, limit: ExportTable.limit) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw .unreadableFile(e.description)
+        }
+        let (table, first) = ExportTable.read(bytes) { cells in
+            format.map { $0.isHeader(cells) } ?? (ExportFormat.detect(cells) != nil)
+        }
+        guard let table, let format = format ?? ExportFormat.detect(table.header) else {
+            throw .importLine(line: 1, detail: unknownLayout(first, asked: format))
+        }
+        var plan = ExportImportPlan(format: format, records: format.records(table, today: today), status: [])
+        try plan.check(held: held, method: method)
+        return plan
+    }
+
+    static func unknownLayout(_ first: [String], asked: ExportFormat?) -> String {
+        let found = first.isEmpty ? "an empty file" : "the columns " + first.prefix(20).joined(separator: ",")
+        let formats = ExportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: "; ")
+        if let asked {
+            return "this is not a \(asked.title): its header was not found (\(found)); the formats are: \(formats)"
+        }
+        return "no export layout has this header (\(found)); name one with --from: \(formats), "
+            + "or use squarestock's own columns: " + JournalCSV.columns.joined(separator: ",")
+    }
+
+    /// Orders the records by day, marks those already imported, and refuses those the ledger
+    /// could not take, replaying them after what it holds as a write would.
+    mutating func check(held: [JournalEntry], method: LotMethod) throws(PortfolioError) {
+        // By day, then as they came; rows with no entries keep their place after them all.
+        let day = records.map { $0.entries.first?.date }
+        let order = records.indices.sorted { a, b in
+            switch (day[a], day[b]) {
+            case (let x?, let y?): return x != y ? x < y : a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return records[a].line < records[b].line
+            }
+        }
+        records = order.map { records[$0] }
+        let keys = Set(held.compactMap(\.importKey))
+        // The ledger's entries and the new ones in the order the ledger will apply them: by day,
+        // what it holds before what is added on the same day.
+        let inEffect = PortfolioBook.effective(held)
+        var book = PortfolioBook(method: method)
+        var next = 0
+        func applyHeld(through day: CivilDate?) throws(PortfolioError) {
+            while next < inEffect.count, day.map({ inEffect[next].date <= $0 }) ?? true {
+                do { try book.apply(inEffect[next]) } catch {
+                    throw .invalidEntry(
+                        "after this import the ledger's entry of \(inEffect[next].date) would fail: "
+                            + error.description)
+                }
+                next += 1
+            }
+        }
+        var status: [Status] = []
+        for r in records {
+            switch r.outcome {
+            case .skipped(let why): status.append(.skipped(why))
+            case .refused(let why): status.append(.refused(why))
+            case .merged(let line): status.append(.merged(line: line))
+            case .entries(let entries):
+                let fresh = entries.filter { !keys.contains($0.importKey ?? "") }
+                guard let first = fresh.first else {
+                    status.append(.imported)
+                    continue
+                }
+                try applyHeld(through: first.date)
+                status.append(Self.apply(fresh, to: &book))
+            }
+        }
+        try applyHeld(through: nil)
+        self.status = status
+    }
+
+    /// Applies `entries` to a copy of `book`, kept when every one applies.
+    static func apply(_ entries: [JournalEntry], to book: inout PortfolioBook) -> Status {
+        var trial = book
+        for e in entries {
+            do { try trial.apply(e) } catch { return .refused(error.description) }
+        }
+        book = trial
+        return .new
+    }
+
+    /// The entries to write: the new records' (and with `skippingRefused` false, none when any
+    /// record is refused).
+    public var newEntries: [JournalEntry] {
+        zip(records, status).flatMap { r, s in s == .new ? r.entries : [] }
+    }
+
+    public var refused: Int { status.filter { if case .refused = $0 { return true } else { return false } }.count }
+    public var new: Int { status.filter { $0 == .new }.count }
+}

@@ -1,0 +1,76 @@
+import SquarestockCore
+
+/// A broker's or exchange's export read whole: its header (found after any preamble, such as
+/// the lines Coinbase and Schwab put before it) and each row's cells with its line. Exports are
+/// small (a year of a busy account is a few thousand rows), and a format may need rows together
+/// (a fill's legs, a dividend and its withholding), so the file is read at once, up to `limit`.
+struct ExportTable {
+    /// The header's names as written (trimmed), and their positions by lower-cased name (the
+    /// first column of a repeated name; an unnamed column after a named one is `name+1`).
+    let header: [String]
+    let headerLine: Int
+    let rows: [Row]
+    private let position: [String: Int]
+
+    struct Row {
+        let line: Int
+        let cells: [String]
+    }
+
+    static let limit = 64 << 20
+    /// How far into the file a header is looked for.
+    static let preambleRows = 30
+
+    init(header: [String], headerLine: Int, rows: [Row]) {
+        self.header = header
+        self.headerLine = headerLine
+        self.rows = rows
+        var position: [String: Int] = [:]
+        var last = ""
+        for (i, name) in header.enumerated() {
+            let key = name.isEmpty ? last + "+1" : name.lowercased()
+            if position[key] == nil { position[key] = i }
+            if !name.isEmpty { last = name.lowercased() }
+        }
+        self.position = position
+    }
+
+    /// The records of `bytes` (the whole file): the header is the first record `isHeader` takes
+    /// within the first `preambleRows`; nil when none is.
+    static func read(_ bytes: [UInt8], isHeader: ([String]) -> Bool) -> (table: ExportTable?, firstRecord: [String]) {
+        bytes.withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            var header: (cells: [String], line: Int)?
+            var first: [String] = []
+            var rows: [Row] = []
+            var seen = 0
+            while reader.nextRecord(into: &fields) {
+                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
+                if header == nil {
+                    if seen == 0 { first = cells }
+                    seen += 1
+                    if isHeader(cells) {
+                        header = (cells, reader.lineNumber)
+                    } else if seen >= preambleRows {
+                        break
+                    }
+                    continue
+                }
+                if cells.allSatisfy(\.isEmpty) { continue }
+                rows.append(Row(line: reader.lineNumber, cells: cells))
+            }
+            guard let header else { return (nil, first) }
+            return (ExportTable(header: header.cells, headerLine: header.line, rows: rows), first)
+        }
+    }
+
+    /// The column named `name` (any case), or nil when the file has none.
+    func column(_ name: String) -> Int? { position[name.lowercased()] }
+
+    /// The cell of `row` in the column `name`; nil when the column is missing or the cell empty.
+    func cell(_ row: Row, _ name: String) -> String? {
+        guard let i = column(name), i < row.cells.count, !row.cells[i].isEmpty else { return nil }
+        return row.cells[i]
+    }
+}

@@ -1,0 +1,57 @@
+import SquarestockCore
+import SquarestockPortfolio
+import SquarestockRendering
+
+/// The preview of an export's import: the entries it would record, each marked with its row's
+/// line and whether it is new or already imported; then every row passed over, folded or refused,
+/// with why; then the counts.
+enum ExportImportText {
+    static func preview(_ plan: ExportImportPlan) -> String {
+        var entries: [JournalEntry] = []
+        var marks: [String] = []
+        var others: [(line: Int, cells: [String])] = []
+        for (r, s) in zip(plan.records, plan.status) {
+            let line = "line \(r.line)"
+            switch s {
+            case .new, .imported:
+                for e in r.entries {
+                    entries.append(e)
+                    marks.append((s == .new ? "new, " : "imported, ") + line)
+                }
+            case .skipped(let why): others.append((r.line, [line, "skipped", why]))
+            case .refused(let why): others.append((r.line, [line, "refused", why]))
+            case .merged(let into):
+                others.append((r.line, [line, "folded", "the tax withheld from the dividend on line \(into)"]))
+            }
+        }
+        var out = entries.isEmpty ? "" : LedgerWriters.historyTable(entries, marks: marks)
+        if !others.isEmpty {
+            let rows = others.sorted { $0.line < $1.line }.map(\.cells)
+            out += (out.isEmpty ? "" : "\n") + AlignedColumns.render(rows, rightAligned: [])
+        }
+        let count = { (match: (ExportImportPlan.Status) -> Bool) in plan.status.filter(match).count }
+        let imported = count { $0 == .imported }
+        let skipped = count { if case .skipped = $0 { true } else { false } }
+        let folded = count { if case .merged = $0 { true } else { false } }
+        var parts = ["\(plan.new) new"]
+        if imported > 0 { parts.append("\(imported) already imported") }
+        if folded > 0 { parts.append("\(folded) folded into a dividend") }
+        if skipped > 0 { parts.append("\(skipped) skipped") }
+        if plan.refused > 0 { parts.append("\(plan.refused) refused") }
+        out += "\n\(plan.records.count) rows (\(plan.format.title)): " + parts.joined(separator: ", ")
+        if plan.new == 0 {
+            out += "; nothing to import\n"
+        } else if plan.refused > 0 {
+            out += "; a file with refused rows imports nothing: --yes --skip-refused imports the others\n"
+        } else {
+            out += "; run again with --yes to import\n"
+        }
+        for n in rowNotes(plan) { out += "note: " + n + "\n" }
+        return out
+    }
+
+    /// The notes of the rows to be imported, each with its line.
+    static func rowNotes(_ plan: ExportImportPlan) -> [String] {
+        zip(plan.records, plan.status).flatMap { r, s in s == .new ? r.notes.map { "line \(r.line): " + $0 } : [] }
+    }
+}

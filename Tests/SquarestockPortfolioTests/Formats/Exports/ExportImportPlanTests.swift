@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SquarestockCore
+@testable import SquarestockPortfolio
+
+/// Each export read from its recorded file (the real bytes, quirks included: a total line,
+/// rows pasted from another layout, sub-cent commissions, withholding on rows of its own), every
+/// row accounted for, and the money checked against totals worked out by hand from the file.
+struct ExportImportPlanTests: LedgerSpec {
+    static func plan(_ file: String, _ format: ExportFormat? = nil, held: [JournalEntry] = []) throws
+        -> ExportImportPlan
+    {
+        try ExportImportPlan.read(
+            path: Fixture.testsDirectory + "/Fixtures/imports/" + file, format: format, held: held, method: .fifo,
+            today: today)
+    }
+
+    /// The cash each currency's new entries move (after `held`'s), minor units.
+    static func cash(_ plan: ExportImportPlan, held: [JournalEntry] = []) throws -> [String: Int64] {
+        let before = try PortfolioBook(entries: held, method: .fifo).cash
+        let after = try PortfolioBook(entries: numbered(held + plan.newEntries), method: .fifo).cash
+        return after.map { ($0.key, $0.value - (before[$0.key] ?? 0)) }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            .filter { $0.value != 0 }
+    }
+
+    static func lines(_ plan: ExportImportPlan, _ match: (ExportImportPlan.Status) -> Bool) -> [Int] {
+        zip(plan.records, plan.status).filter { match($0.1) }.map(\.0.line).sorted()
+    }
+
+    static func refused(_ s: ExportImportPlan.Status) -> Bool { if case .refused = s { true } else { false } }
+
+    /// Schwab, newest first, 120 rows and a total line: 104 read; the two sales of more than the
+    /// file ever bought (it starts after the purchases), a move of shares between accounts and
+    /// twelve corporate-action rows refused. Each read row moves its `Amount` of cash: the 104
+    /// sum to -105,066.30 USD. The 42 dividends named by a symbol come to 15,214.46 (a 43rd,
+    /// a cash fund's with no symbol, is income of the cash beside the 5 credit interests).
+    @Test func schwab() throws {
+        let p = try Self.plan("schwab/dickwolff__schwab-export.csv")
+        #expect(p.format == .schwab)
+        #expect(p.records.count == 120)
+        #expect(p.new == 104)
+        #expect(Self.lines(p, Self.refused) == [34, 62, 100, 108] + Array(110...120))
+        #expect(Self.lines(p) { $0 == .skipped("the export's total line") } == [121])
+        #expect(try Self.cash(p) == ["USD": -10_506_630])
+        let dividends = p.newEntries.filter { $0.kind == .dividend }
+        #expect(dividends.count == 42)
+        #expect(dividends.reduce(0) { $0 + $1.amount } == 1_521_446)
+        // The cash fund's dividends with no symbol are income of the cash.
+        #expect(p.newEntries.filter { $0.kind == .interest }.count == 5 + 1)
+        // Oldest first within a day as it happened: the dividend, then its reinvestment.
+        let spy = p.newEntries.filter { $0.symbol == "SPY" && $0.date == CivilDate(year: 2023, month: 10, day: 31) }
+        #expect(spy.map(\.kind) == [.dividend])
+        let reasons = zip(p.records, p.status).compactMap { r, s -> String? in
+            if case .refused(let why) = s, r.line == 34 { return why }
+            return nil
+        }
+        #expect(reasons.first?.contains("cannot sell 592.199 FIHBX on 2023-08-22") == true, "\(reasons)")
+    }
+
+    /// IBKR trades: seven buys of VT by its ISIN (323 shares, 31,583.53 USD with 6.98 of
+    /// commissions, the 0.979 rounded to 0.98 and said) and one of SMMCHA (1,983.90 CHF); the three
+    /// currency conversions name no pair (the query has no Symbol column), so they are refused.
+    @Test func ibkrTrades() throws {
+        let p = try Self.plan("ibkr/dickwolff__ibkr-trades-export.csv")
+        #expect(p.format == .ibkrFlex)
+        #expect(p.new == 8)
+        #expect(Self.lines(p, Self.refused) == [10, 11, 12])
+        #expect(try Self.cash(p) == ["USD": -3_158_353, "CHF": -198_390])
+        let vt = p.newEntries.filter { $0.symbol == "US9220427424" }
+        #expect(vt.compactMap(\.quantity).reduce(ExactDecimal(0)) { ($0 + $1)! } == ExactDecimal(323))
+        #expect(p.records.flatMap(\.notes).contains("the commission 0.979 USD recorded as 0.98"))
+    }
+
+    /// IBKR cash transactions: each withholding folded into its dividend (SMMCHA's 14.68 CHF into
+    /// the ordinary dividend, not the return of capital paid the same day). Net: USD 137.23 -
+    /// 20.58 + 85.97 - 12.90 + 169.77 - 25.47 + 0.59 = 334.61; CHF 41.93 - 14.68 + 4.83 = 32.08;
+    /// 455 JPY.
+    @Test func ibkrDividends() throws {
+        let p = try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv")
+        #expect(p.new == 7)
+        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [3, 4, 5, 6])
+        #expect(try Self.cash(p) == ["USD": 33_461, "CHF": 3_208, "JPY": 455])
+        let smmcha = p.newEntries.filter { $0.symbol == "SMMCHA" }.map { [$0.amount, $0.withheld] }
+        #expect(smmcha == [[483, 0], [4_193, 1_468]])
+    }
+
+    /// Trading 212 in euros: a deposit of 31.00, three purchases in dollars (each the euros
+    /// changed: 1.33, 1.20 and 1.47 out, 1.45, 1.31 and 1.60 USD in and spent), interest 0.01
+    /// and three dividends received (0.03, 0.03, 17.67): 44.74 EUR left, 0 USD. A sale of shares
+    /// the file never bought and four rows pasted from another layout (a split's two legs, a
+    /// distribution, a transfer out) are refused.
+    @Test func trading212() throws {
+        let p = try Self.plan("trading212/dickwolff__trading212-export.csv")
+        #expect(p.format == .trading212)
+        #expect(p.new == 8)
+        #expect(Self.lines(p, Self.refused) == [6, 11, 12, 13, 14])
+        #expect(try Self.cash(p) == ["EUR": 4_474])
+        let buys = p.newEntries.filter { $0.kind == .buy }
+        #expect(buys.map(\.symbol) == ["CSCO", "VICI", "ASTS"])
+        #expect(buys.map(\.amount) == [145, 131, 160] && buys.allSatisfy { $0.currency == "USD" })
+        // The order's id keys its entries: the legs and the trade.
+        #expect(
+            p.newEntries.filter { $0.importKey?.hasPrefix("trading212:EOF7504196256") == true }.map(\.importKey) == [
+                "trading212:EOF7504196256", "trading212:EOF7504196256#1", "trading212:EOF7504196256#2",
+            ])
+    }
+
+    /// Read again against a ledger holding the first import: nothing is new, nothing refused
+    /// anew, the same rows passed over.
+    @Test(arguments: [
+        "schwab/dickwolff__schwab-export.csv", "ibkr/dickwolff__ibkr-trades-export.csv",
+        "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
+    ])
+    func aSecondImportAddsNothing(file: String) throws {
+        let first = try Self.plan(file)
+        let held = Self.numbered(first.newEntries)
+        let again = try Self.plan(file, held: held)
+        #expect(again.new == 0)
+        #expect(again.status.filter { $0 == .imported }.count == first.new)
+        #expect(again.refused == first.refused)
+    }
+
+    /// A sale refused for want of shares is read once the ledger holds them: ASTR bought before.
+    @Test func aSaleIsReadWhenTheLedgerHoldsTheShares() throws {
+        let astr = try EntryFactory.trade(
+            .buy, symbol: "ASTR", quantity: ExactDecimal("1"), price: ExactDecimal("2"), fee: nil, currency: "USD",
+            date: CivilDate(year: 2023, month: 1, day: 2), today: Self.today)
+        let held = Self.numbered([astr])
+        let p = try Self.plan("trading212/dickwolff__trading212-export.csv", held: held)
+        #expect(Self.lines(p, Self.refused) == [11, 12, 13, 14])
+        let sale = try #require(p.newEntries.first { $0.kind == .sell })
+        // Sold in dollars, the dollars changed into the 0.70 EUR of its Total.
+        #expect(sale.symbol == "ASTR" && sale.currency == "USD")
+        #expect(try Self.cash(p, held: held)["EUR"] == 4_474 + 70)
+    }
+
+    /// Detection: each file's header names its format; squarestock's own layout and an unknown
+    /// one are told apart, the unknown refused with its columns and the formats that exist.
+    @Test func anUnknownLayoutIsRefusedWithItsColumnsAndTheFormats() throws {
+        let path = TemporaryPath.make("export", suffix: ".csv")
+        defer { unlink(path) }
+        try "When,What,How much\n2024-01-02,coffee,3.50\n".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: PortfolioError.self) {
+            try ExportImportPlan.read(path: path, format: nil, held: [], method: .fifo, today: Self.today)
+        }
+        do {
+            _ = try ExportImportPlan.read(path: path, format: nil, held: [], method: .fifo, today: Self.today)
+        } catch {
+            #expect(error.description.contains("the columns When,What,How much"))
+            #expect(error.description.contains("trading212 (Trading 212 history CSV)"))
+        }
+        #expect(!JournalCSV.hasOwnHeader(path: path))
+        try "date,kind,symbol\n".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(JournalCSV.hasOwnHeader(path: path))
+    }
+
+    /// Asked for a format the file is not, the import says so rather than guessing.
+    @Test func aFileOfAnotherFormatIsRefusedWhenOneIsNamed() throws {
+        #expect(throws: PortfolioError.self) {
+            try Self.plan("trading212/dickwolff__trading212-export.csv", .schwab)
+        }
+    }
+}
