@@ -7,6 +7,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case schwab
     case ibkrFlex = "ibkr-flex"
     case trading212
+    case degiro
+    case revolut
 
     /// The name users know it by.
     public var title: String {
@@ -14,6 +16,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .schwab: return "Charles Schwab transactions CSV"
         case .ibkrFlex: return "Interactive Brokers Flex Query CSV (trades, cash transactions)"
         case .trading212: return "Trading 212 history CSV"
+        case .degiro: return "DEGIRO account statement (Account.csv)"
+        case .revolut: return "Revolut stock statement CSV"
         }
     }
 
@@ -29,6 +33,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                     || ["type", "amount"].allSatisfy(names.contains))
         case .trading212:
             return ["action", "time", "ticker", "no. of shares", "price / share", "total"].allSatisfy(names.contains)
+        case .degiro:
+            // The languages' names for the first and the description columns; the layout is one.
+            let lower = cells.map { $0.lowercased() }
+            return lower.count >= 12 && ["datum", "date", "fecha", "data"].contains(lower[0]) && names.contains("isin")
+                || lower.count >= 12 && lower[4] == "code isin"
+        case .revolut:
+            return ["date", "ticker", "type", "quantity", "price per share", "total amount", "currency"].allSatisfy(
+                names.contains)
         }
     }
 
@@ -43,6 +55,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .schwab: return SchwabExport.records(table, today: today)
         case .ibkrFlex: return IBKRFlexExport.records(table, today: today)
         case .trading212: return Trading212Export.records(table, today: today)
+        case .degiro: return DEGIROExport.records(table, today: today)
+        case .revolut: return RevolutExport.records(table, today: today)
         }
     }
 }

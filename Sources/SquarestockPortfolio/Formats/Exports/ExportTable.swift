@@ -46,7 +46,7 @@ struct ExportTable {
             var rows: [Row] = []
             var seen = 0
             while reader.nextRecord(into: &fields) {
-                let cells = fields.map { reader.string($0).trimmingCharacters(in: .whitespaces) }
+                let cells = fields.map { repaired(reader.string($0).trimmingCharacters(in: .whitespaces)) }
                 if header == nil {
                     if seen == 0 { first = cells }
                     seen += 1
@@ -72,5 +72,19 @@ struct ExportTable {
     func cell(_ row: Row, _ name: String) -> String? {
         guard let i = column(name), i < row.cells.count, !row.cells[i].isEmpty else { return nil }
         return row.cells[i]
+    }
+
+    /// Text encoded to UTF-8 twice (`CrÃ©dito` for `Crédito`, as in a DEGIRO export): when every
+    /// scalar fits a byte and those bytes are UTF-8 with at least one sequence of several bytes,
+    /// the once-decoded text. Other text is returned as it is.
+    static func repaired(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value == 0xC3 || $0.value == 0xC2 }),
+            text.unicodeScalars.allSatisfy({ $0.value <= 0xFF })
+        else { return text }
+        let bytes = text.unicodeScalars.map { UInt8($0.value) }
+        guard let once = String(validating: bytes, as: UTF8.self), once.unicodeScalars.count < bytes.count else {
+            return text
+        }
+        return once
     }
 }

@@ -107,11 +107,50 @@ struct ExportImportPlanTests: LedgerSpec {
             ])
     }
 
+    /// DEGIRO's Dutch statement with rows of five languages mixed in, newest first, decimal
+    /// commas and points, a row whose Order Id spills onto the next line, a description encoded
+    /// twice (`CrÃ©dito`). Every row with an amount that is not passed over or refused moves it:
+    /// by hand from the file, EUR -20,620.73 and USD -519.54 (the AMC purchase's -1.2108 USD at
+    /// -1.21); JPY nets to 0 (the placeholder dividend of 9,999.99, rounded to 10,000 like its
+    /// tax). Sweeps to flatexDEGIRO and reservations are passed over; three sales of shares bought
+    /// before the file, two ISIN changes, a stock dividend and two money-market rows refused.
+    @Test func degiro() throws {
+        let p = try Self.plan("degiro/dickwolff__degiro-export.csv")
+        #expect(p.format == .degiro)
+        #expect(p.new == 50)
+        #expect(Self.lines(p, Self.refused) == [29, 34, 35, 39, 56, 65, 70, 71])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [2, 3, 5, 8, 9, 16, 17, 23, 75])
+        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [11, 13, 15, 52, 60, 67])
+        #expect(try Self.cash(p) == ["EUR": -2_062_073, "USD": -51_954])
+        // The spilled Order Id is joined back, the twice-encoded word repaired.
+        #expect(p.records.contains { $0.line == 18 })
+        #expect(p.newEntries.contains { $0.note == "degiro: Crédito de divisa" })
+        // `Compra 6 ISHARES MSCI WOR A@49,785 EUR (IE00B4L5Y983)`: the long form's quantity,
+        // price and ISIN; the amount is the cash moved (298.71).
+        let compra = try #require(p.newEntries.first { $0.date == CivilDate(year: 2019, month: 5, day: 15) })
+        #expect(compra.symbol == "IE00B4L5Y983" && compra.quantity == ExactDecimal(6))
+        #expect(compra.price == ExactDecimal("49.785") && compra.amount == 29_871)
+    }
+
+    /// Revolut's stock statement: USD 5.22 - 30.93 + 0.08 - 0.01 - 0.01 - 85.11 = -110.76, and
+    /// EUR -50.00 - 20.00 = -70.00 (`"0,76672417"` shares of MSFT at €26.09). A sale of shares
+    /// bought before the file and a split are refused; moves between Revolut's companies passed over.
+    @Test func revolut() throws {
+        let p = try Self.plan("revolut/dickwolff__revolut-invest-export.csv")
+        #expect(p.format == .revolut)
+        #expect(p.new == 8)
+        #expect(Self.lines(p, Self.refused) == [5, 9])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [8, 11])
+        #expect(try Self.cash(p) == ["USD": -11_076, "EUR": -7_000])
+        #expect(p.newEntries.contains { $0.symbol == "MSFT" && $0.quantity == ExactDecimal("0.76672417") })
+    }
+
     /// Read again against a ledger holding the first import: nothing is new, nothing refused
     /// anew, the same rows passed over.
     @Test(arguments: [
         "schwab/dickwolff__schwab-export.csv", "ibkr/dickwolff__ibkr-trades-export.csv",
         "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
+        "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)

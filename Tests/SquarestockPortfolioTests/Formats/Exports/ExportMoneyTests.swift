@@ -46,4 +46,13 @@ struct ExportMoneyTests {
         #expect(exact.minor == 455 && !exact.rounded)
         #expect(ExportMoney.minor(ExactDecimal("1")!, currency: "XYZ") == nil)
     }
+
+    /// Text encoded twice is decoded once; text that only looks like it is left alone.
+    @Test(arguments: [
+        ("CrÃ©dito de divisa", "Crédito de divisa"), ("Crédito", "Crédito"), ("Ã", "Ã"), ("plain", "plain"),
+        ("Â£5", "£5"),
+    ])
+    func twiceEncodedTextIsRepaired(text: String, repaired: String) {
+        #expect(ExportTable.repaired(text) == repaired)
+    }
 }
