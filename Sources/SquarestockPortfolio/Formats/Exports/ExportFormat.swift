@@ -9,6 +9,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case trading212
     case degiro
     case revolut
+    case coinbase
 
     /// The name users know it by.
     public var title: String {
@@ -18,6 +19,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .trading212: return "Trading 212 history CSV"
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .revolut: return "Revolut stock statement CSV"
+        case .coinbase: return "Coinbase transaction history CSV"
         }
     }
 
@@ -38,6 +40,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             let lower = cells.map { $0.lowercased() }
             return lower.count >= 12 && ["datum", "date", "fecha", "data"].contains(lower[0]) && names.contains("isin")
                 || lower.count >= 12 && lower[4] == "code isin"
+        case .coinbase:
+            return ["id", "timestamp", "transaction type", "asset", "quantity transacted", "price currency"].allSatisfy(
+                names.contains)
         case .revolut:
             return ["date", "ticker", "type", "quantity", "price per share", "total amount", "currency"].allSatisfy(
                 names.contains)
@@ -57,6 +62,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .trading212: return Trading212Export.records(table, today: today)
         case .degiro: return DEGIROExport.records(table, today: today)
         case .revolut: return RevolutExport.records(table, today: today)
+        case .coinbase: return CoinbaseExport.records(table, today: today)
         }
     }
 }

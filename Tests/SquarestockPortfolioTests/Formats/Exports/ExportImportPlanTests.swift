@@ -145,12 +145,65 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(p.newEntries.contains { $0.symbol == "MSFT" && $0.quantity == ExactDecimal("0.76672417") })
     }
 
+    /// Coinbase: a purchase of BTC-EUR (67.01 + 2.99 = 70.00 EUR paid), two staking rewards
+    /// (income of their value, the ETH bought with it: cash unmoved), wallet moves refused, and a
+    /// second row under the first one's ID with other values refused. With the assets held
+    /// before, both Converts read: BTC sold at its Total 351.66, XRP bought at its Subtotal
+    /// 338.93 with the 12.73 spread as its fee (cash unmoved); ETH to ETH2 at 298.32 (its Total,
+    /// 298.22, is below its Subtotal: both at the Subtotal, said). EUR: -70.00 either way.
+    @Test func coinbase() throws {
+        let file = "coinbase/dickwolff__coinbase-export.csv"
+        let p = try Self.plan(file)
+        #expect(p.format == .coinbase)
+        #expect(p.new == 3)
+        #expect(Self.lines(p, Self.refused) == [4, 5, 6, 7, 9])
+        #expect(try Self.cash(p) == ["EUR": -7_000])
+        let rewards = p.newEntries.filter { $0.note == "coinbase: Staking Income" }
+        #expect(rewards.map(\.kind) == [.interest, .buy, .interest, .buy])
+        #expect(rewards.map(\.amount) == [7, 7, 13, 13])
+
+        let held = Self.numbered([
+            try EntryFactory.trade(
+                .buy, symbol: "BTC-EUR", quantity: ExactDecimal("0.01"), price: ExactDecimal("20000"), fee: nil,
+                currency: "EUR", date: CivilDate(year: 2021, month: 1, day: 4), today: Self.today),
+            try EntryFactory.trade(
+                .buy, symbol: "ETH-EUR", quantity: ExactDecimal("1"), price: ExactDecimal("1000"), fee: nil,
+                currency: "EUR", date: CivilDate(year: 2021, month: 1, day: 4), today: Self.today),
+        ])
+        let q = try Self.plan(file, held: held)
+        #expect(q.new == 5)
+        #expect(Self.lines(q, Self.refused) == [4, 5, 9])
+        #expect(try Self.cash(q, held: held) == ["EUR": -7_000])
+        let xrp = try #require(q.newEntries.first { $0.symbol == "XRP-EUR" })
+        #expect(xrp.quantity == ExactDecimal("156.145683") && xrp.amount == 33_893 && xrp.fee == 1_273)
+        let eth2 = try #require(q.newEntries.first { $0.symbol == "ETH2-EUR" })
+        #expect(eth2.amount == 29_832 && eth2.fee == 0)
+        #expect(
+            q.records.flatMap(\.notes).contains("its Total is below its Subtotal: both sides recorded at the Subtotal"))
+    }
+
+    /// A real download starts with a preamble (an empty row, `Transactions`, the user's name and
+    /// id): the header is found after it, and nothing of the preamble reaches an entry.
+    @Test func coinbasesPreambleIsPassedOver() throws {
+        let path = TemporaryPath.make("coinbase", suffix: ".csv")
+        defer { unlink(path) }
+        let real = Fixture.bytes("imports/coinbase/dickwolff__coinbase-export.csv")
+        let preamble = Array(
+            ",,,,\nTransactions,,,,\nUser,Jane Q Public,3f2b8c1e-0000-4000-8000-000000000000,,,\n".utf8)
+        try Data(preamble + real).write(to: URL(fileURLWithPath: path))
+        let p = try ExportImportPlan.read(path: path, format: nil, held: [], method: .fifo, today: Self.today)
+        #expect(p.format == .coinbase && p.new == 3)
+        #expect(!p.newEntries.contains { ($0.note ?? "").contains("Jane") || ($0.importKey ?? "").contains("Jane") })
+        #expect(p.records.map(\.line).min() == 5)
+    }
+
     /// Read again against a ledger holding the first import: nothing is new, nothing refused
     /// anew, the same rows passed over.
     @Test(arguments: [
         "schwab/dickwolff__schwab-export.csv", "ibkr/dickwolff__ibkr-trades-export.csv",
         "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
+        "coinbase/dickwolff__coinbase-export.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
