@@ -11,8 +11,16 @@ extension SquarestockApp {
     /// What importing the export at `path` would do: every row marked, nothing written.
     public func planExportImport(path: String, format: ExportFormat?) throws(PortfolioError) -> ExportImportPlan {
         let ledger = try portfolioLedger(create: true)
+        let store = ledger.store
+        // A stored close of the day, or the last of the week before it (a weekend, a holiday).
+        let context = ExportContext(
+            today: portfolioToday, base: settings.currency ?? "USD",
+            close: { symbol, day in
+                let closes = (try? store.dailyCloses([symbol])) ?? []
+                return closes.last { $0.date <= day && day.adding(days: -7) < $0.date }?.close
+            })
         return try ExportImportPlan.read(
-            path: path, format: format, held: ledger.entries(), method: ledger.method, today: portfolioToday)
+            path: path, format: format, held: ledger.entries(), method: ledger.method, context: context)
     }
 
     /// Writes the plan's new entries in one transaction: the count written and the ledger's notes.

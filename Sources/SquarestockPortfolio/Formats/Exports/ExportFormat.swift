@@ -10,6 +10,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case degiro
     case revolut
     case coinbase
+    case krakenLedgers = "kraken-ledgers"
 
     /// The name users know it by.
     public var title: String {
@@ -20,6 +21,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .revolut: return "Revolut stock statement CSV"
         case .coinbase: return "Coinbase transaction history CSV"
+        case .krakenLedgers: return "Kraken ledgers CSV"
         }
     }
 
@@ -40,6 +42,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             let lower = cells.map { $0.lowercased() }
             return lower.count >= 12 && ["datum", "date", "fecha", "data"].contains(lower[0]) && names.contains("isin")
                 || lower.count >= 12 && lower[4] == "code isin"
+        case .krakenLedgers:
+            return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
         case .coinbase:
             return ["id", "timestamp", "transaction type", "asset", "quantity transacted", "price currency"].allSatisfy(
                 names.contains)
@@ -55,7 +59,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         return claims.count == 1 ? claims[0] : nil
     }
 
-    func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
+    func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
+        let today = context.today
         switch self {
         case .schwab: return SchwabExport.records(table, today: today)
         case .ibkrFlex: return IBKRFlexExport.records(table, today: today)
@@ -63,6 +68,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro: return DEGIROExport.records(table, today: today)
         case .revolut: return RevolutExport.records(table, today: today)
         case .coinbase: return CoinbaseExport.records(table, today: today)
+        case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         }
     }
 }

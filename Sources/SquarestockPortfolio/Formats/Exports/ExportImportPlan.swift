@@ -23,7 +23,7 @@ public struct ExportImportPlan: Sendable {
     /// Reads `path` as `format` (or the format its header names) against the entries the
     /// ledger holds.
     public static func read(
-        path: String, format: ExportFormat?, held: [JournalEntry], method: LotMethod, today: CivilDate
+        path: String, format: ExportFormat?, held: [JournalEntry], method: LotMethod, context: ExportContext
     ) throws(PortfolioError) -> ExportImportPlan {
         let bytes: [UInt8]
         switch LocalFileReader.read(path, limit: ExportTable.limit) {
@@ -36,7 +36,9 @@ public struct ExportImportPlan: Sendable {
         guard let table, let format = format ?? ExportFormat.detect(table.header) else {
             throw .importLine(line: 1, detail: unknownLayout(first, asked: format))
         }
-        var plan = ExportImportPlan(format: format, records: format.records(table, today: today), status: [])
+        var context = context
+        context.heldSymbols.formUnion(held.compactMap(\.symbol))
+        var plan = ExportImportPlan(format: format, records: format.records(table, context: context), status: [])
         try plan.check(held: held, method: method)
         return plan
     }

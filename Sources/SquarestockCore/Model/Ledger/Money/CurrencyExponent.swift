@@ -14,7 +14,7 @@ public enum CurrencyExponent {
         "PHP", "PKR", "PLN", "QAR", "RON", "RSD", "RUB", "SAR", "SEK", "SGD", "THB", "TRY", "TWD", "UAH", "USD",
         "UYU", "ZAR", "USDT", "USDC",
     ]
-    static let crypto: Set<String> = ["BTC", "ETH", "XMR", "LTC", "SOL", "ADA", "XRP", "DOGE"]
+    package static let crypto: Set<String> = ["BTC", "ETH", "XMR", "LTC", "SOL", "ADA", "XRP", "DOGE"]
 
     /// The minor-unit digits of `code` (upper case), or nil for a code squarestock does not know.
     public static func of(_ code: String) -> Int? {

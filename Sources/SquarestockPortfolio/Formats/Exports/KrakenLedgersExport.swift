@@ -1,0 +1,90 @@
+import SquarestockCore
+
+/// Kraken's `ledgers.csv` (History → Export): `"txid","refid","time","type","subtype","aclass",
+/// "asset","amount","fee","balance"`, newer exports adding `subclass` and `wallet`, columns
+/// chosen by the user (read by name). `txid` is the ledger row's id; a deposit or withdrawal is
+/// listed first as pending with no `txid`, then credited under one: only credited rows are read.
+/// Times are `YYYY-MM-DD HH:MM:SS[.ffff]`, UTC; assets Kraken's codes (`XXBT`, `ZEUR`, `DOT.S`
+/// for staked DOT). The rows become `AccountMovement`s and their events entries through
+/// `AccountMovementEntries`, as a sync's do.
+enum KrakenLedgersExport {
+    static func movement(_ table: ExportTable, _ row: ExportTable.Row) throws(ExportRowRefusal) -> AccountMovement? {
+        guard let id = table.cell(row, "txid") else { return nil }
+        let time = try ExportRowReading.required(table, row, "time")
+        guard let clock = DateTimeParsing.isoDateTime(String(time.prefix(19))) else {
+            throw ExportRowRefusal("its time '\(time)' is not YYYY-MM-DD HH:MM:SS")
+        }
+        let type = try ExportRowReading.required(table, row, "type").lowercased()
+        let subtype = table.cell(row, "subtype")?.lowercased() ?? ""
+        var code = try ExportRowReading.required(table, row, "asset")
+        let staked =
+            code.uppercased().hasSuffix(".S") || code.uppercased().hasSuffix(".M")
+            || (table.cell(row, "wallet")?.lowercased().contains("earn") ?? false)
+        if let dot = code.firstIndex(of: ".") { code = String(code[..<dot]) }
+        let amount = try ExportRowReading.number(table, row, "amount").amount
+        let fee = table.cell(row, "fee").flatMap { ExportMoney.parse($0)?.amount } ?? .zero
+        let kind: AccountMovement.Kind
+        switch type {
+        case "trade", "spend", "receive": kind = .trade
+        case "deposit": kind = subtype.isEmpty ? .deposit : .transfer
+        case "withdrawal": kind = subtype.isEmpty ? .withdrawal : .transfer
+        case "staking", "earn", "reward":
+            kind = subtype.contains("transfer") || subtype.contains("allocation") ? .transfer : .reward
+        case "transfer": kind = .transfer
+        default: kind = .other(type)
+        }
+        return AccountMovement(
+            id: id, reference: table.cell(row, "refid") ?? id,
+            time: Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC), kind: kind,
+            asset: KrakenCodes.common(code), staked: staked, amount: amount, fee: fee)
+    }
+
+    static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
+        var read: [(line: Int, movement: AccountMovement)] = []
+        var records: [ExportRecord] = []
+        for row in table.rows {
+            do {
+                if let m = try movement(table, row) {
+                    read.append((row.line, m))
+                } else {
+                    records.append(ExportRecord(line: row.line, .skipped("pending: listed again once credited")))
+                }
+            } catch {
+                records.append(ExportRecord(line: row.line, .refused(error.reason)))
+            }
+        }
+        // Rows of one event after the first are accounted for by its record.
+        let events = AccountMovementEntries.events(read)
+        var firstLines = Set<Int>()
+        for e in events {
+            records.append(AccountMovementEntries.record(e, source: "kraken", context: context))
+            firstLines.insert(e.line)
+        }
+        for (line, m) in read where !firstLines.contains(line) {
+            if m.asset == "KFEE" || m.amount.isZero && m.fee.isZero {
+                records.append(ExportRecord(line: line, .skipped("a fee credit or a row of nothing")))
+            } else if let event = events.first(where: { $0.legs.contains(m) }) {
+                records.append(ExportRecord(line: line, .merged(line: event.line)))
+            }
+        }
+        return records.sorted { $0.line < $1.line }
+    }
+}
+
+/// Kraken's asset codes as common names: `XXBT` → `BTC`, `ZEUR` → `EUR`, `XBT` → `BTC`. Only
+/// the codes listed before about 2019 carry the `X` or `Z` prefix, always on four letters whose
+/// last three name an asset the ledger or Kraken's renames know.
+enum KrakenCodes {
+    static let renamed = ["XBT": "BTC", "XDG": "DOGE"]
+    static let legacy: Set<String> = ["XLM", "ETC", "ZEC", "REP", "MLN"]
+
+    static func common(_ code: String) -> String {
+        let upper = code.uppercased()
+        var bare = upper
+        if upper.count == 4, upper.first == "X" || upper.first == "Z" {
+            let rest = String(upper.dropFirst())
+            if CurrencyExponent.of(rest) != nil || renamed[rest] != nil || legacy.contains(rest) { bare = rest }
+        }
+        return renamed[bare] ?? bare
+    }
+}
