@@ -62,6 +62,59 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     /// The price market orders fill at.
     public var marketPrice = ExactDecimal(significand: 30_000, scale: 0)
 
+    /// The account's ledger rows, oldest first: `Ledgers` answers them newest first, 50 a page
+    /// from `ofs`, those from `start` on, with their `count`, as Kraken does.
+    public var ledger: [LedgerRow] = []
+    /// `Ledgers` answers `EGeneral:Internal error` for pages at or after this offset while set
+    /// (a sync interrupted part way).
+    public var ledgerFailsFromOffset: Int?
+    /// Every `Ledgers` call received.
+    public private(set) var ledgerCalls = 0
+
+    /// One row of the account's ledger, in Kraken's shape.
+    public struct LedgerRow: Sendable {
+        public var id: String
+        public var refid: String
+        /// Unix seconds with four decimals, as Kraken writes them.
+        public var time: String
+        public var type: String
+        public var subtype: String
+        public var asset: String
+        public var amount: String
+        public var fee: String
+        public init(
+            id: String, refid: String, time: String, type: String, subtype: String = "", asset: String, amount: String,
+            fee: String = "0.0000"
+        ) {
+            self.id = id
+            self.refid = refid
+            self.time = time
+            self.type = type
+            self.subtype = subtype
+            self.asset = asset
+            self.amount = amount
+            self.fee = fee
+        }
+
+        var json: String {
+            "{\"refid\":\"\(refid)\",\"time\":\(time),\"type\":\"\(type)\",\"subtype\":\"\(subtype)\","
+                + "\"aclass\":\"currency\",\"asset\":\"\(asset)\",\"amount\":\"\(amount)\",\"fee\":\"\(fee)\","
+                + "\"balance\":\"0.0000\"}"
+        }
+    }
+
+    private func ledgers(_ form: [String: String]) -> LoopbackResponse {
+        ledgerCalls += 1
+        let offset = Int(form["ofs"] ?? "0") ?? 0
+        if let fails = ledgerFailsFromOffset, offset >= fails { return error("EGeneral:Internal error") }
+        let start = form["start"].flatMap(Double.init) ?? -.infinity
+        let rows = ledger.reversed().filter { (Double($0.time) ?? 0) >= start }
+        let page = rows.dropFirst(offset).prefix(50)
+        return ok(
+            "{\"ledger\":{" + page.map { "\"\($0.id)\":" + $0.json }.joined(separator: ",")
+                + "},\"count\":\(rows.count)}")
+    }
+
     /// Makes Kraken remember a nonce for `key` far ahead of any clock: every nonce is refused.
     public func poisonNonces(of key: String) { lock.withLock { lastNonce[key] = .max } }
 
@@ -103,6 +156,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             if let allowed = key.allowed, !allowed.contains(method) { return error("EGeneral:Permission denied") }
             if throttled { return error("EAPI:Rate limit exceeded") }
             switch method {
+            case "Ledgers": return ledgers(form)
             case "BalanceEx": return balanceDelay.map { balanceEx().with(.delay(seconds: $0)) } ?? balanceEx()
             case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
             case "ClosedOrders":

@@ -11,16 +11,8 @@ extension SquarestockApp {
     /// What importing the export at `path` would do: every row marked, nothing written.
     public func planExportImport(path: String, format: ExportFormat?) throws(PortfolioError) -> ExportImportPlan {
         let ledger = try portfolioLedger(create: true)
-        let store = ledger.store
-        // A stored close of the day, or the last of the week before it (a weekend, a holiday).
-        let context = ExportContext(
-            today: portfolioToday, base: settings.currency ?? "USD",
-            close: { symbol, day in
-                let closes = (try? store.dailyCloses([symbol])) ?? []
-                return closes.last { $0.date <= day && day.adding(days: -7) < $0.date }?.close
-            })
         return try ExportImportPlan.read(
-            path: path, format: format, held: ledger.entries(), method: ledger.method, context: context)
+            path: path, format: format, held: ledger.entries(), method: ledger.method, context: exportContext(ledger))
     }
 
     /// Writes the plan's new entries in one transaction: the count written and the ledger's notes.
@@ -38,5 +30,17 @@ extension SquarestockApp {
             add throws(PortfolioError) in
             for e in entries { _ = try add(e) }
         }
+    }
+
+    /// What a reader of an export or an account's ledger may ask of the ledger: today, the base,
+    /// a stored close of the day or the last of the week before it (a weekend, a holiday).
+    func exportContext(_ ledger: PortfolioLedger) -> ExportContext {
+        let store = ledger.store
+        return ExportContext(
+            today: portfolioToday, base: (settings.currency ?? "USD").uppercased(),
+            close: { symbol, day in
+                let closes = (try? store.dailyCloses([symbol])) ?? []
+                return closes.last { $0.date <= day && day.adding(days: -7) < $0.date }?.close
+            })
     }
 }

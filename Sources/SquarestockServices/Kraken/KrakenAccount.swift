@@ -2,7 +2,8 @@ import SquarestockCore
 import SquarestockNetworking
 
 /// Kraken's private REST API with one key: `BalanceEx`, `OpenOrders`, `ClosedOrders`,
-/// `QueryOrders`, `AddOrder` (with `validate` for a dry run), `CancelOrder`, `CancelAll`.
+/// `QueryOrders`, `AddOrder` (with `validate` for a dry run), `CancelOrder`, `CancelAll`, and
+/// `Ledgers` for `portfolio sync`.
 package struct KrakenAccount: ExchangeAccount {
     package let exchange = "kraken"
     let client: KrakenPrivateClient
@@ -69,5 +70,14 @@ package struct KrakenAccount: ExchangeAccount {
             let percent = KrakenEnvelope.decimal(entry["fee"])
         else { return nil }
         return percent.divided(by: ExactDecimal(100), scale: min(18, percent.scale + 2))
+    }
+
+    /// `Ledgers?ofs=N[&start=T]`: 50 rows a page, newest first, with the ledger's `count`.
+    package func movements(since: Instant?, offset: Int, transport: any HTTPTransport) -> Result<
+        AccountMovement.Page, AccountError
+    > {
+        var parameters = [("ofs", String(offset))]
+        if let since { parameters.append(("start", String(since.secondsSinceEpoch))) }
+        return client.call("Ledgers", parameters, transport: transport).flatMap(KrakenLedgerDecoder.page)
     }
 }

@@ -15,6 +15,16 @@ public struct AccountMovement: Sendable, Equatable {
         case other(String)
     }
 
+    /// One page of an account's ledger, newest first, and how many rows the ledger holds in all.
+    public struct Page: Sendable, Equatable {
+        public var movements: [AccountMovement]
+        public var total: Int
+        public init(movements: [AccountMovement], total: Int) {
+            self.movements = movements
+            self.total = total
+        }
+    }
+
     /// The movement's own id (Kraken's ledger id, `L...`): the key that makes a second sync or
     /// import record nothing twice.
     public var id: String
@@ -43,5 +53,26 @@ public struct AccountMovement: Sendable, Equatable {
         self.staked = staked
         self.amount = amount
         self.fee = fee
+    }
+}
+
+extension AccountMovement.Kind {
+    /// A ledger row's `type` and `subtype` as an exchange's ledger writes them (`trade`,
+    /// `spend` and `receive` of an instant buy; `deposit`, `withdrawal`; `staking`, `earn`,
+    /// `reward`; `transfer`, and a deposit or withdrawal with a subtype such as `spottostaking`,
+    /// between the account's own wallets), the same from the API and from its CSV export.
+    public init(ledgerType type: String, subtype: String) {
+        let t = type.lowercased()
+        let s = subtype.lowercased()
+        switch t {
+        case "trade", "spend", "receive": self = .trade
+        case "deposit": self = s.isEmpty ? .deposit : .transfer
+        case "withdrawal": self = s.isEmpty ? .withdrawal : .transfer
+        case "staking", "earn", "reward", "dividend":
+            self =
+                s.contains("transfer") || s.contains("allocation") || s.contains("deallocation") ? .transfer : .reward
+        case "transfer": self = .transfer
+        default: self = .other(t)
+        }
     }
 }

@@ -15,7 +15,10 @@ public struct ExportImportPlan: Sendable {
         case merged(line: Int)
     }
 
-    public let format: ExportFormat
+    /// The file's format (nil for an account's ledger read through its API).
+    public let format: ExportFormat?
+    /// What was read, for the summary: the format's title, or the account's.
+    public let title: String
     /// In the order an import records them (by day; within a day, as they happened).
     public private(set) var records: [ExportRecord]
     public private(set) var status: [Status]
@@ -38,7 +41,31 @@ public struct ExportImportPlan: Sendable {
         }
         var context = context
         context.heldSymbols.formUnion(held.compactMap(\.symbol))
-        var plan = ExportImportPlan(format: format, records: format.records(table, context: context), status: [])
+        var plan = ExportImportPlan(
+            format: format, title: format.title, records: format.records(table, context: context), status: [])
+        try plan.check(held: held, method: method)
+        return plan
+    }
+
+    /// An exchange account's ledger rows (all of them, any order) against the ledger: what
+    /// `portfolio sync` records, keyed `source:` and each event's id as an import of the
+    /// exchange's own export of the same rows is.
+    public static func movements(
+        _ movements: [AccountMovement], source: String, title: String, held: [JournalEntry], method: LotMethod,
+        context: ExportContext
+    ) throws(PortfolioError) -> ExportImportPlan {
+        var context = context
+        context.heldSymbols.formUnion(held.compactMap(\.symbol))
+        let ordered = movements.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+        let events = AccountMovementEntries.events(ordered.enumerated().map { ($0.offset + 1, $0.element) })
+        let records = events.map { e in
+            var r = AccountMovementEntries.record(e, source: source, context: context)
+            r.reference = e.legs.map(\.id).joined(separator: "+")
+            // An asset bought here is held in that currency for what follows.
+            context.heldSymbols.formUnion(r.entries.compactMap(\.symbol))
+            return r
+        }
+        var plan = ExportImportPlan(format: nil, title: title, records: records, status: [])
         try plan.check(held: held, method: method)
         return plan
     }

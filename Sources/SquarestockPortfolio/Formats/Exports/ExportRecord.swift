@@ -15,6 +15,8 @@ public struct ExportRecord: Sendable {
 
     /// The row's line in the file (its first, when several rows make one record).
     public var line: Int
+    /// The source's ids of the rows (an account's ledger read through its API, which has no lines).
+    public var reference: String?
     public var outcome: Outcome
     /// What the user should know that did not stop the row (an amount rounded to the cent).
     public var notes: [String]

@@ -23,16 +23,7 @@ enum KrakenLedgersExport {
         if let dot = code.firstIndex(of: ".") { code = String(code[..<dot]) }
         let amount = try ExportRowReading.number(table, row, "amount").amount
         let fee = table.cell(row, "fee").flatMap { ExportMoney.parse($0)?.amount } ?? .zero
-        let kind: AccountMovement.Kind
-        switch type {
-        case "trade", "spend", "receive": kind = .trade
-        case "deposit": kind = subtype.isEmpty ? .deposit : .transfer
-        case "withdrawal": kind = subtype.isEmpty ? .withdrawal : .transfer
-        case "staking", "earn", "reward":
-            kind = subtype.contains("transfer") || subtype.contains("allocation") ? .transfer : .reward
-        case "transfer": kind = .transfer
-        default: kind = .other(type)
-        }
+        let kind = AccountMovement.Kind(ledgerType: type, subtype: subtype)
         return AccountMovement(
             id: id, reference: table.cell(row, "refid") ?? id,
             time: Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC), kind: kind,
@@ -40,6 +31,7 @@ enum KrakenLedgersExport {
     }
 
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
+        var context = context
         var read: [(line: Int, movement: AccountMovement)] = []
         var records: [ExportRecord] = []
         for row in table.rows {
@@ -57,7 +49,10 @@ enum KrakenLedgersExport {
         let events = AccountMovementEntries.events(read)
         var firstLines = Set<Int>()
         for e in events {
-            records.append(AccountMovementEntries.record(e, source: "kraken", context: context))
+            let r = AccountMovementEntries.record(e, source: "kraken", context: context)
+            // An asset bought here is held in that currency for what follows.
+            context.heldSymbols.formUnion(r.entries.compactMap(\.symbol))
+            records.append(r)
             firstLines.insert(e.line)
         }
         for (line, m) in read where !firstLines.contains(line) {

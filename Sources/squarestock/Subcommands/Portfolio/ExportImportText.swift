@@ -11,7 +11,7 @@ enum ExportImportText {
         var marks: [String] = []
         var others: [(line: Int, cells: [String])] = []
         for (r, s) in zip(plan.records, plan.status) {
-            let line = "line \(r.line)"
+            let line = r.reference ?? "line \(r.line)"
             switch s {
             case .new, .imported:
                 for e in r.entries {
@@ -38,7 +38,9 @@ enum ExportImportText {
         if folded > 0 { parts.append("\(folded) folded into a dividend") }
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if plan.refused > 0 { parts.append("\(plan.refused) refused") }
-        out += "\n\(plan.records.count) rows (\(plan.format.title)): " + parts.joined(separator: ", ")
+        out +=
+            "\n\(plan.records.count) \(plan.format == nil ? "events" : "rows") (\(plan.title)): "
+            + parts.joined(separator: ", ")
         if plan.new == 0 {
             out += "; nothing to import\n"
         } else if plan.refused > 0 {
@@ -52,6 +54,8 @@ enum ExportImportText {
 
     /// The notes of the rows to be imported, each with its line.
     static func rowNotes(_ plan: ExportImportPlan) -> [String] {
-        zip(plan.records, plan.status).flatMap { r, s in s == .new ? r.notes.map { "line \(r.line): " + $0 } : [] }
+        zip(plan.records, plan.status).flatMap { r, s in
+            s == .new ? r.notes.map { (r.reference ?? "line \(r.line)") + ": " + $0 } : []
+        }
     }
 }

@@ -29,7 +29,7 @@ struct PortfolioCommand: ParsableCommand {
         subcommands: [
             PortfolioShow.self, PortfolioTrade.Buy.self, PortfolioTrade.Sell.self, PortfolioDividend.self,
             PortfolioSplit.self, PortfolioCash.Deposit.self, PortfolioCash.Withdraw.self, PortfolioUndo.self,
-            PortfolioLots.self, PortfolioRealized.self, PortfolioHistory.self, PortfolioImport.self,
+            PortfolioLots.self, PortfolioRealized.self, PortfolioHistory.self, PortfolioImport.self, PortfolioSync.self,
             PortfolioExport.self, PortfolioBackup.self, PortfolioMethod.self, PortfolioRename.self,
             PortfolioReturns.self, PortfolioPrice.self, PortfolioChart.self,
         ],

@@ -211,7 +211,65 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importExport(plan, skippingRefused: skipRefused)
         }
-        Terminal.writeOut("imported \(written) entries from \(plan.new) rows (\(plan.format.title))\n")
+        Terminal.writeOut("imported \(written) entries from \(plan.new) rows (\(plan.title))\n")
+        for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
+    }
+}
+
+struct PortfolioSync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Record an exchange account's trades, deposits, withdrawals and rewards in the ledger.",
+        discussion: """
+            Reads the account's own ledger through its private API (the key of `account login`), page by \
+            page, and shows what would be recorded: each event new, already recorded, passed over or refused, \
+            with why. --yes records the new ones, a page of events at a time: a sync run again, or after an \
+            interrupted one, records nothing twice. Entries are keyed by the exchange's own ids, as an import \
+            of its ledgers export is, so the two never double each other. Crypto bought with money is held as \
+            ASSET-CURRENCY (BTC-EUR); a trade of one crypto asset for another, and a reward, are valued at the \
+            stored close of their day (`portfolio price` records one).
+            """)
+    @Option(
+        name: .long,
+        help:
+            "Exchange: \(Settings.exchangeNames.joined(separator: ", ")). Env: SQUARESTOCK_EXCHANGE. Config: exchange.")
+    var exchange: String?
+    @Option(name: .long, help: "Only the account's history from this day on (YYYY-MM-DD).") var since: String?
+    @Flag(name: .long, help: "Record (without it, only a preview).") var yes = false
+    @Flag(name: .long, help: "Record the other events when some are refused.") var skipRefused = false
+    @OptionGroup var options: PortfolioOptions
+
+    mutating func validate() throws {
+        if let since, DateTimeParsing.isoDate(since) == nil { throw ValidationError("--since must be YYYY-MM-DD") }
+        var flags = options.source.flags
+        flags.portfolio = options.portfolio
+        flags.exchange = exchange
+        options.resolved.value = try SourceOptions.resolve(flags)
+    }
+
+    func run() throws {
+        let app = try options.app()
+        let movements = try AccountOutput.value(
+            app.accountMovements(since: since.flatMap { DateTimeParsing.isoDate($0) }))
+        let plan = try PortfolioOutput.run { () throws(PortfolioError) in try app.planSync(movements) }
+        if yes, plan.new == 0, plan.refused == 0 || skipRefused {
+            Terminal.writeOut("nothing to record: the \(plan.records.count) events are all recorded or passed over\n")
+            return
+        }
+        if !yes || (plan.refused > 0 && !skipRefused) {
+            Terminal.writeOut(ExportImportText.preview(plan))
+            if yes {
+                Terminal.writeError(
+                    "error: \(plan.refused) events are refused; nothing was recorded. --skip-refused records the others\n"
+                )
+                throw ExitCode(1)
+            }
+            return
+        }
+        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.writeSync(plan, skippingRefused: skipRefused)
+        }
+        Terminal.writeOut("recorded \(written) entries from \(plan.new) events (\(plan.title))\n")
         for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
     }
 }

@@ -239,7 +239,7 @@ struct ExportImportPlanTests: LedgerSpec {
             return nil
         }
         #expect(
-            why.first?.contains("`squarestock portfolio price BTC-USD 2024-03-05 PRICE --currency USD`") == true,
+            why.first?.contains("`squarestock portfolio price BTC-EUR 2024-03-05 PRICE --currency EUR`") == true,
             "\(why)")
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import SquarestockCore
+import SquarestockPortfolio
+import SquarestockServices
+
+/// `portfolio sync`: the settings' exchange account's own ledger read through its private API,
+/// page by page, made entries as an import of its export would be (`ExportImportPlan.movements`),
+/// and written a page of events at a time, so an interrupted sync keeps what it wrote and the
+/// next one adds only the rest (each entry is keyed by the exchange's own ids).
+extension SquarestockApp {
+    /// Pages read at once before the sync slows to one page per `syncPageInterval` seconds:
+    /// Kraken's call counter allows a burst of about seven ledger pages, then decays.
+    static let syncBurst = 7
+    static let syncPageInterval = 6.0
+    /// Times a throttled page is asked again, `syncPageInterval` apart, before the sync stops.
+    static let syncRetries = 3
+
+    /// Every row of the account's ledger from `since` on (all of it without), oldest first.
+    public func accountMovements(since: CivilDate?) -> Result<[AccountMovement], AccountError> {
+        account().flatMap { account in
+            var all: [AccountMovement] = []
+            var seen = Set<String>()
+            var calls = 0
+            let start = since.map { Instant(secondsSinceEpoch: $0.daysSinceEpoch * 86_400) }
+            while true {
+                var retries = 0
+                var page: AccountMovement.Page
+                while true {
+                    if calls >= Self.syncBurst { Thread.sleep(forTimeInterval: Self.syncPageInterval) }
+                    calls += 1
+                    switch account.movements(since: start, offset: all.count, transport: privateTransport) {
+                    case .success(let p): page = p
+                    case .failure(.throttled) where retries < Self.syncRetries:
+                        retries += 1
+                        Thread.sleep(forTimeInterval: Self.syncPageInterval)
+                        continue
+                    case .failure(let e): return .failure(e)
+                    }
+                    break
+                }
+                // A row that moved to the next page while reading (a new one arrived) is kept once.
+                let fresh = page.movements.filter { seen.insert($0.id).inserted }
+                all += fresh
+                if page.movements.isEmpty || fresh.isEmpty || all.count >= page.total { break }
+            }
+            return .success(all.sorted { ($0.time, $0.id) < ($1.time, $1.id) })
+        }
+    }
+
+    /// What recording `movements` would do, against the ledger.
+    public func planSync(_ movements: [AccountMovement]) throws(PortfolioError) -> ExportImportPlan {
+        let ledger = try portfolioLedger(create: true)
+        let exchange = settings.exchangeName
+        let title = (settings.catalog.entry(named: exchange)?.displayName ?? exchange) + " account"
+        return try ExportImportPlan.movements(
+            movements, source: exchange, title: title, held: ledger.entries(), method: ledger.method,
+            context: exportContext(ledger))
+    }
+
+    /// Events written per transaction.
+    static let syncEventsPerWrite = 50
+
+    /// Writes the plan's new entries, `syncEventsPerWrite` events a transaction; the count written
+    /// and the ledger's notes. Refused events stop it unless `skippingRefused`.
+    public func writeSync(_ plan: ExportImportPlan, skippingRefused: Bool) throws(PortfolioError) -> (
+        written: Int, notes: [String]
+    ) {
+        if plan.refused > 0, !skippingRefused {
+            throw .invalidEntry(
+                "\(plan.refused) of the account's events are refused (the preview without --yes lists them with "
+                    + "why); nothing was recorded. --skip-refused records the others")
+        }
+        let events = zip(plan.records, plan.status).filter { $0.1 == .new }.map(\.0.entries)
+        let ledger = try portfolioLedger(create: true)
+        var written = 0
+        var notes: [String] = []
+        var i = 0
+        while i < events.count {
+            let chunk = events[i..<min(i + Self.syncEventsPerWrite, events.count)].flatMap { $0 }
+            let (w, n) = try ledger.stream(keep: true, expectedRows: chunk.count) { add throws(PortfolioError) in
+                for e in chunk { _ = try add(e) }
+            }
+            written += w
+            notes += n
+            i += Self.syncEventsPerWrite
+        }
+        return (written, notes)
+    }
+}

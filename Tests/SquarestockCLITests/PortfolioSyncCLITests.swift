@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `portfolio sync` against a loopback Kraken that signs, checks nonces and pages its ledger as
+/// Kraken does (50 rows a page, newest first): a sync interrupted by a failing page records
+/// nothing, the next records every event once, a third records nothing, an import of the same
+/// rows' CSV export adds nothing, and hledger agrees with the ledger.
+@Suite(.serialized)
+struct PortfolioSyncCLITests {
+    /// The rows of `Fixtures/imports/kraken/SYNTHETIC_ledgers.csv` as Kraken's API keeps them,
+    /// after 55 deposits of 1.00 EUR in February (so the ledger takes two pages).
+    static func ledger() -> [KrakenPrivateFake.LedgerRow] {
+        let small = (0..<55).map { i in
+            KrakenPrivateFake.LedgerRow(
+                id: "LSMALL-\(i)", refid: "QSMALL-\(i)", time: "\(1_706_745_600 + i * 3600).0000", type: "deposit",
+                asset: "ZEUR", amount: "1.0000")
+        }
+        return small + [
+            .init(
+                id: "LNKD3H-5OEMR-HZDVUS", refid: "QCC6BSW-6EXS4I-RMYTKO", time: "1709284802.0000", type: "deposit",
+                asset: "ZEUR", amount: "5000.0000"),
+            .init(
+                id: "L4UESK-KG3EQ-UFO4T5", refid: "TJKLXF-PGMUI-4NTLXU", time: "1709388077.4412", type: "trade",
+                asset: "ZEUR", amount: "-1000.0000", fee: "2.6000"),
+            .init(
+                id: "LMKZCZ-Z3GVL-CXKK4H", refid: "TJKLXF-PGMUI-4NTLXU", time: "1709388077.4412", type: "trade",
+                asset: "XXBT", amount: "0.0250000000", fee: "0.0000000000"),
+            .init(
+                id: "LQ2BWS-RNTN6-Y6BAPB", refid: "TJKLXF-PGMUI-4NTLXU", time: "1709388077.4412", type: "trade",
+                asset: "KFEE", amount: "0.00", fee: "0.00"),
+            .init(
+                id: "L7RLII-7ZC3D-TYTQS6", refid: "TBZIP2-F6QOU-TMB6FY", time: "1709627400.0000", type: "trade",
+                asset: "XXBT", amount: "-0.0100000000", fee: "0.0000100000"),
+            .init(
+                id: "LJ5DDF-FHAUU-WZ6XQH", refid: "TBZIP2-F6QOU-TMB6FY", time: "1709627400.0000", type: "trade",
+                asset: "XETH", amount: "0.2500000000", fee: "0.0000000000"),
+            .init(
+                id: "L2XWYW-ZOBVO-ZAXKHP", refid: "RUSFKSF-PQAHB-2TIEAX", time: "1709856000.0000", type: "transfer",
+                subtype: "spottostaking", asset: "DOT", amount: "-10.0000000000"),
+            .init(
+                id: "LTBZ4G-YIX2Z-D7QFV6", refid: "RUSFKSF-PQAHB-2TIEAX", time: "1709856060.0000", type: "transfer",
+                subtype: "stakingfromspot", asset: "DOT.S", amount: "10.0000000000"),
+            .init(
+                id: "LFOWXP-BSMIG-XNHIXF", refid: "STHFSYV-Q6OO7V-GMI3ME", time: "1710032711.0000", type: "staking",
+                asset: "DOT.S", amount: "0.5000000000"),
+            .init(
+                id: "LGZ2DJ-GHZWG-ZYBO5C", refid: "FTzFQ3x-IAxgPGJBIkb38OVT6JlGLw", time: "1710238449.0000",
+                type: "withdrawal", asset: "XXBT", amount: "-0.0050000000", fee: "0.0001500000"),
+            .init(
+                id: "LDQ3JA-P4QQX-MMWZY6", refid: "AGBXAMH-7E3WU-IXBAPS", time: "1710520305.0000", type: "withdrawal",
+                asset: "ZEUR", amount: "-100.0000", fee: "0.0900"),
+        ]
+    }
+
+    /// By hand: 55 + 5,000.00 EUR in; 0.025 BTC for 1,000.00 + 2.60; 0.01001 BTC for 0.25 ETH at
+    /// BTC's stored close of 40,000 (400.40 each way); 0.5 DOT of reward at 6.50 (3.25 income,
+    /// the DOT bought with it); 100.00 out with 0.09 of fee. EUR 5,055 - 1,002.60 - 100.09 =
+    /// 3,952.31. The BTC sent to a wallet is refused (a move of the holding), so it stays held.
+    @Test func aSyncInterruptedThenRunTwiceRecordsEachEventOnce() throws {
+        let s = try AccountCLITests.Setup(balances: ["ZEUR": "3952.3100"])
+        // The base: a crypto asset held in no currency yet (DOT) is valued in it.
+        try FileManager.default.createDirectory(
+            atPath: s.home + "/config/squarestock", withIntermediateDirectories: true)
+        try "currency = EUR\n".write(toFile: s.home + "/config/squarestock/config", atomically: true, encoding: .utf8)
+        s.fake.ledger = Self.ledger()
+        for (symbol, day, close) in [("BTC-EUR", "2024-03-05", "40000"), ("DOT-EUR", "2024-03-08", "6.50")] {
+            let r = try s.run(["portfolio", "price", symbol, day, close, "--currency", "EUR"])
+            #expect(r.exitCode == 0, "\(r.stderr)")
+        }
+
+        // The second page fails: nothing is recorded.
+        s.fake.ledgerFailsFromOffset = 50
+        let failed = try s.run(["portfolio", "sync", "--yes", "--skip-refused"])
+        #expect(failed.exitCode != 0)
+        #expect(failed.stderr.contains("Internal error"), "\(failed.stderr)")
+        let empty = try s.run(["portfolio", "history", "--format", "csv"])
+        #expect(empty.stdout.split(separator: "\n").count <= 1, "\(empty.stdout)")
+
+        s.fake.ledgerFailsFromOffset = nil
+        let preview = try s.run(["portfolio", "sync"])
+        #expect(preview.exitCode == 0, "\(preview.stderr)")
+        #expect(
+            preview.stdout.contains("63 events (Kraken account): 60 new, 2 skipped, 1 refused"), "\(preview.stdout)")
+        #expect(
+            preview.stdout.contains("LGZ2DJ-GHZWG-ZYBO5C  refused  BTC moved out of the account"), "\(preview.stdout)")
+
+        let done = try s.run(["portfolio", "sync", "--yes", "--skip-refused"])
+        #expect(done.exitCode == 0, "\(done.stderr)")
+        #expect(done.stdout == "recorded 63 entries from 60 events (Kraken account)\n", "\(done.stdout)")
+        let again = try s.run(["portfolio", "sync", "--yes", "--skip-refused"])
+        #expect(again.stdout.hasPrefix("nothing to record"), "\(again.stdout)")
+        #expect(s.fake.nonceRejections == 0)
+
+        // The account's CSV export of the same rows is keyed alike: nothing new.
+        let csv = Fixture.testsDirectory + "/Fixtures/imports/kraken/SYNTHETIC_ledgers.csv"
+        let imported = try s.run(["portfolio", "import", csv])
+        #expect(imported.stdout.contains("0 new, 5 already imported"), "\(imported.stdout)")
+
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger") else { return }
+        let journal = s.home + "/sync.journal"
+        try s.run(["portfolio", "export", "--as", "ledger"]).stdout.write(
+            toFile: journal, atomically: true, encoding: .utf8)
+        let balance = try CLIRunner.run(
+            ["-f", journal, "balance", "-O", "csv", "--layout=bare", "-N"], environment: s.env,
+            executable: "/usr/bin/hledger")
+        #expect(balance.exitCode == 0, "\(balance.stderr)")
+        let lines = balance.stdout.split(whereSeparator: \.isNewline).map(String.init)
+        for expected in [
+            #""assets:cash:EUR","EUR","3952.31""#, #""assets:stocks:BTC-EUR","BTC-EUR","0.01499""#,
+            #""assets:stocks:ETH-EUR","ETH-EUR","0.25""#, #""assets:stocks:DOT-EUR","DOT-EUR","0.5""#,
+            #""income:interest","EUR","-3.25""#,
+        ] {
+            #expect(lines.contains(expected), "\(expected) in \(balance.stdout)")
+        }
+    }
+}
