@@ -114,4 +114,51 @@ struct PortfolioSyncCLITests {
             #expect(lines.contains(expected), "\(expected) in \(balance.stdout)")
         }
     }
+
+    /// Coinbase's fills, one a page (so the sync follows the cursor): 0.01 BTC bought at 40,000
+    /// with 2.40 of commission, 0.004 sold at 45,000 with 1.08, and the recorded SELL of 10
+    /// ADA-USDT (none held: refused) and a perpetual future's fill (refused). USD: -400.00 - 2.40
+    /// + 180.00 - 1.08 = -223.48; 0.006 BTC left, at 240.00 of cost.
+    @Test func coinbaseFillsAreSyncedOnceThroughEveryPage() throws {
+        let (fake, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        func fill(_ id: String, _ side: String, _ price: String, _ size: String, _ commission: String, _ time: String)
+            -> [String: Any]
+        {
+            [
+                "entry_id": id, "trade_id": "t-" + id, "order_id": "o-" + id, "trade_time": time, "trade_type": "FILL",
+                "price": price, "size": size, "commission": commission, "product_id": "BTC-USD", "side": side,
+                "size_in_quote": false,
+            ]
+        }
+        let recorded = ["spot", "perp"].flatMap { kind -> [[String: Any]] in
+            let bytes = Fixture.bytes(
+                "imports/coinbase/ccxt__coinbase.json_fetchMyTrades_\(kind)_httpResponse_PRETTY.json")
+            let body = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            return body?["fills"] as? [[String: Any]] ?? []
+        }
+        #expect(recorded.count == 2)
+        fake.fills =
+            [
+                fill("e-buy", "BUY", "40000", "0.01", "2.40", "2024-03-02T14:01:17.441Z"),
+                fill("e-sell", "SELL", "45000", "0.004", "1.08", "2024-03-09T09:30:00.000Z"),
+            ] + recorded
+        fake.fillsPerPage = 1
+
+        let preview = try CLIRunner.run(["portfolio", "sync"], environment: env)
+        #expect(preview.exitCode == 0, "\(preview.stderr) \(fake.lastRefusal ?? "")")
+        #expect(preview.stdout.contains("4 events (Coinbase account): 2 new, 2 refused"), "\(preview.stdout)")
+        #expect(preview.stdout.contains("a 'fill of ADA-PERP-INTX' row is not one squarestock reads yet"))
+
+        let done = try CLIRunner.run(["portfolio", "sync", "--yes", "--skip-refused"], environment: env)
+        #expect(done.stdout == "recorded 2 entries from 2 events (Coinbase account)\n", "\(done.stdout) \(done.stderr)")
+        let again = try CLIRunner.run(["portfolio", "sync", "--yes", "--skip-refused"], environment: env)
+        #expect(again.stdout.hasPrefix("nothing to record"), "\(again.stdout)")
+
+        let lots = try CLIRunner.run(["portfolio", "lots", "--format", "csv"], environment: env)
+        #expect(lots.stdout.contains("BTC-USD"), "\(lots.stdout)")
+        let history = try CLIRunner.run(["portfolio", "export", "--as", "csv"], environment: env)
+        #expect(history.stdout.contains("2024-03-02,buy,BTC-USD,0.01,40000,2.40,USD,"), "\(history.stdout)")
+        #expect(history.stdout.contains("2024-03-09,sell,BTC-USD,0.004,45000,1.08,USD,"), "\(history.stdout)")
+        _ = server
+    }
 }

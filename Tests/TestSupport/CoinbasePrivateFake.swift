@@ -41,6 +41,10 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         return orders.count
     }
 
+    /// The account's fills, oldest first, in Coinbase's shape; served `fillsPerPage` at a time.
+    public var fills: [[String: Any]] = []
+    public var fillsPerPage = 100
+
     public init(keyName: String, publicKey: P256.Signing.PublicKey, accounts: [String: String]) {
         self.keyName = keyName
         self.publicKey = publicKey
@@ -76,6 +80,12 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
                 "total_volume": 0, "total_fees": 0,
                 "fee_tier": ["pricing_tier": "Advanced 1", "taker_fee_rate": "0.012", "maker_fee_rate": "0.006"],
             ])
+        case ("GET", "/orders/historical/fills"):
+            // Pages of `fillsPerPage`, the cursor the next fill's index, as Coinbase pages them.
+            let from = request.queryItem("cursor").flatMap { Int($0) } ?? 0
+            let page = Array(fills.dropFirst(from).prefix(fillsPerPage))
+            let next = from + page.count < fills.count ? String(from + page.count) : ""
+            return json(["fills": page, "cursor": next])
         case ("GET", "/orders/historical/batch"):
             let open = request.query?.contains("order_status=OPEN") ?? false
             return json([

@@ -21,6 +21,7 @@ extension SquarestockApp {
             var all: [AccountMovement] = []
             var seen = Set<String>()
             var calls = 0
+            var cursor: String?
             let start = since.map { Instant(secondsSinceEpoch: $0.daysSinceEpoch * 86_400) }
             while true {
                 var retries = 0
@@ -28,7 +29,7 @@ extension SquarestockApp {
                 while true {
                     if calls >= Self.syncBurst { Thread.sleep(forTimeInterval: Self.syncPageInterval) }
                     calls += 1
-                    switch account.movements(since: start, offset: all.count, transport: privateTransport) {
+                    switch account.movements(since: start, cursor: cursor, transport: privateTransport) {
                     case .success(let p): page = p
                     case .failure(.throttled) where retries < Self.syncRetries:
                         retries += 1
@@ -38,10 +39,11 @@ extension SquarestockApp {
                     }
                     break
                 }
-                // A row that moved to the next page while reading (a new one arrived) is kept once.
+                // A row met again on the next page (the pages shifted as a new one arrived) is kept once.
                 let fresh = page.movements.filter { seen.insert($0.id).inserted }
                 all += fresh
-                if page.movements.isEmpty || fresh.isEmpty || all.count >= page.total { break }
+                guard let next = page.next, !fresh.isEmpty else { break }
+                cursor = next
             }
             return .success(all.sorted { ($0.time, $0.id) < ($1.time, $1.id) })
         }

@@ -4,7 +4,8 @@ import SquarestockNetworking
 
 /// Coinbase Advanced Trade (`https://api.coinbase.com/api/v3/brokerage`) with one CDP key:
 /// accounts (paged), orders (historical batch, one order), `POST /orders` (and `/orders/preview`
-/// for a dry run), `POST /orders/batch_cancel`. Each request carries its own JWT.
+/// for a dry run), `POST /orders/batch_cancel`, and the fills (paged) for `portfolio sync`. Each
+/// request carries its own JWT.
 package struct CoinbaseAccount: ExchangeAccount {
     package let exchange = "coinbase"
     let keyName: String
@@ -141,5 +142,19 @@ package struct CoinbaseAccount: ExchangeAccount {
     package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? {
         guard let body = try? send("GET", "/transaction_summary", transport: transport).get() else { return nil }
         return CoinbaseResponse.decimal(body["fee_tier"]?["taker_fee_rate"])
+    }
+
+    /// `GET /orders/historical/fills?limit=100[&cursor=C][&start_sequence_timestamp=T]`.
+    package func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
+        AccountMovement.Page, AccountError
+    > {
+        var query = ["limit=100"]
+        if let cursor { query.append("cursor=" + Endpoint.encode(cursor)) }
+        if let since {
+            let t = CivilDateTime(secondsSinceEpochUTC: since.secondsSinceEpoch).iso8601(offsetSeconds: nil)
+            query.append("start_sequence_timestamp=" + Endpoint.encode(t))
+        }
+        return send("GET", "/orders/historical/fills", query: query.joined(separator: "&"), transport: transport)
+            .flatMap(CoinbaseFillsDecoder.page)
     }
 }

@@ -22,16 +22,16 @@ package protocol ExchangeAccount: Sendable {
     /// The taker fee at this key's tier for `listing`, as a fraction (0.0026 for 0.26 %), when
     /// the exchange says; nil otherwise (the preview then says the fee is not known).
     func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal?
-    /// A page of the account's own ledger (deposits, trades' legs, rewards, withdrawals),
-    /// newest first, starting `offset` rows in, from `since` on when given.
-    func movements(since: Instant?, offset: Int, transport: any HTTPTransport) -> Result<
+    /// A page of the account's own ledger (deposits, trades' legs, rewards, withdrawals), from
+    /// `since` on when given, starting at `cursor` (nil: the first page).
+    func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
     >
 }
 
 extension ExchangeAccount {
     package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? { nil }
-    package func movements(since: Instant?, offset: Int, transport: any HTTPTransport) -> Result<
+    package func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
     > { .failure(.notSupported(exchange: exchange, what: "reading the account's history in this version")) }
 }

@@ -72,12 +72,15 @@ package struct KrakenAccount: ExchangeAccount {
         return percent.divided(by: ExactDecimal(100), scale: min(18, percent.scale + 2))
     }
 
-    /// `Ledgers?ofs=N[&start=T]`: 50 rows a page, newest first, with the ledger's `count`.
-    package func movements(since: Instant?, offset: Int, transport: any HTTPTransport) -> Result<
+    /// `Ledgers?ofs=N[&start=T]`: 50 rows a page, newest first; the cursor is the offset.
+    package func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
     > {
+        let offset = cursor.flatMap { Int($0) } ?? 0
         var parameters = [("ofs", String(offset))]
         if let since { parameters.append(("start", String(since.secondsSinceEpoch))) }
-        return client.call("Ledgers", parameters, transport: transport).flatMap(KrakenLedgerDecoder.page)
+        return client.call("Ledgers", parameters, transport: transport).flatMap {
+            KrakenLedgerDecoder.page($0, offset: offset)
+        }
     }
 }

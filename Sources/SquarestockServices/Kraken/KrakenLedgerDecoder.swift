@@ -6,7 +6,8 @@ import SquarestockCore
 /// time is kept to the second from its text (never through a float); assets by their common
 /// names, a staked balance's `.S` (or `.M`, `.B`, `.F`) suffix taken off and marked.
 enum KrakenLedgerDecoder {
-    static func page(_ result: JSONValue) -> Result<AccountMovement.Page, AccountError> {
+    /// The page read from `offset`, its next offset while the ledger's `count` is not reached.
+    static func page(_ result: JSONValue, offset: Int = 0) -> Result<AccountMovement.Page, AccountError> {
         guard case .object(let rows)? = result["ledger"] else {
             return .failure(.malformed(exchange: "kraken", detail: "a Ledgers answer without its ledger"))
         }
@@ -33,6 +34,8 @@ enum KrakenLedgerDecoder {
                     fee: KrakenEnvelope.decimal(row["fee"]) ?? .zero))
         }
         let total = KrakenEnvelope.decimal(result["count"]).map { Int($0.significand) } ?? movements.count
-        return .success(AccountMovement.Page(movements: movements, total: total))
+        let end = offset + movements.count
+        return .success(
+            AccountMovement.Page(movements: movements, next: !movements.isEmpty && end < total ? String(end) : nil))
     }
 }

@@ -18,7 +18,8 @@ struct KrakenLedgerDecoderTests {
         let envelope = try Self.body("JKorf__GetLedgerInfo.txt")
         let result = try #require(envelope["result"])
         let page = try KrakenLedgerDecoder.page(result).get()
-        #expect(page.total == 2)
+        #expect(page.next == nil)
+        #expect(try KrakenLedgerDecoder.page(result, offset: 0).get().next == nil)
         #expect(
             page.movements == [
                 AccountMovement(

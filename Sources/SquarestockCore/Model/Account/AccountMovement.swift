@@ -15,13 +15,14 @@ public struct AccountMovement: Sendable, Equatable {
         case other(String)
     }
 
-    /// One page of an account's ledger, newest first, and how many rows the ledger holds in all.
+    /// One page of an account's ledger and where the next one starts (nil after the last).
     public struct Page: Sendable, Equatable {
         public var movements: [AccountMovement]
-        public var total: Int
-        public init(movements: [AccountMovement], total: Int) {
+        /// The exchange's cursor for the next page (Kraken's offset, Coinbase's cursor).
+        public var next: String?
+        public init(movements: [AccountMovement], next: String?) {
             self.movements = movements
-            self.total = total
+            self.next = next
         }
     }
 
