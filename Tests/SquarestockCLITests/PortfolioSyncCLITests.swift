@@ -161,4 +161,20 @@ struct PortfolioSyncCLITests {
         #expect(history.stdout.contains("2024-03-09,sell,BTC-USD,0.004,45000,1.08,USD,"), "\(history.stdout)")
         _ = server
     }
+
+    /// `buy --record` records the fill as the sync keys it: the later sync adds nothing. A market
+    /// buy of 0.01 BTC at the fake's 30,000: 300.00 USD.
+    @Test func aRecordedFillIsNotDoubledByALaterSync() throws {
+        var s = try AccountCLITests.Setup()
+        // The fake books the fill at the real clock's time: today must be the real one.
+        s.env.removeValue(forKey: "SQUARESTOCK_NOW")
+        let buy = try s.run(["buy", "BTC-USD", "0.01", "--market", "--yes", "--record"])
+        #expect(buy.exitCode == 0, "\(buy.stderr)")
+        #expect(buy.stdout.contains("recorded in the portfolio: 1 entries"), "\(buy.stdout) \(buy.stderr)")
+        let csv = try s.run(["portfolio", "export", "--as", "csv"])
+        #expect(csv.stdout.contains(",buy,BTC-USD,0.01,30000,,USD,"), "\(csv.stdout)")
+        let sync = try s.run(["portfolio", "sync", "--yes"])
+        #expect(sync.stdout.hasPrefix("nothing to record"), "\(sync.stdout) \(sync.stderr)")
+    }
 }
+

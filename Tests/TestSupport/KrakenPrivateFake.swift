@@ -230,6 +230,18 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     }
 
     private func fillMarket(_ o: Order, cost: ExactDecimal) {
+        // The fill's two legs in the account's ledger, as Kraken books a trade.
+        let time = String(format: "%.4f", Date().timeIntervalSince1970)
+        let trade = "TFILL-\(ledger.count)"
+        let sign = o.side == "buy" ? ("-", "") : ("", "-")
+        ledger.append(
+            LedgerRow(
+                id: "L\(trade)-USD", refid: trade, time: time, type: "trade", asset: "ZUSD",
+                amount: sign.0 + cost.description))
+        ledger.append(
+            LedgerRow(
+                id: "L\(trade)-XBT", refid: trade, time: time, type: "trade", asset: "XXBT",
+                amount: sign.1 + o.volume.description))
         let usd = balances["ZUSD"]?.0 ?? .zero
         let btc = balances["XXBT"]?.0 ?? .zero
         let heldUSD = balances["ZUSD"]?.1 ?? .zero

@@ -88,4 +88,23 @@ extension SquarestockApp {
         }
         return (written, notes)
     }
+
+    /// After an order is placed at `placedAt`: the account's events since then (its fill, when
+    /// the exchange has booked it) recorded as `portfolio sync` records them, with the same keys,
+    /// so a later sync does not double them. The count recorded, and what to know.
+    public func recordFills(placedAt: Instant) -> Result<(written: Int, notes: [String]), AccountError> {
+        accountMovements(since: CivilDateTime(secondsSinceEpochUTC: placedAt.secondsSinceEpoch).date).map { all in
+            let since = all.filter { $0.time.secondsSinceEpoch >= placedAt.secondsSinceEpoch }
+            do throws(PortfolioError) {
+                let plan = try planSync(since)
+                if plan.new == 0 {
+                    return (0, ["the fill is not booked yet: `squarestock portfolio sync` records it once it is"])
+                }
+                let (written, notes) = try writeSync(plan, skippingRefused: true)
+                return (written, notes + (plan.refused > 0 ? ["\(plan.refused) events were not recorded: `squarestock portfolio sync` says why"] : []))
+            } catch {
+                return (0, ["not recorded in the ledger: " + error.description])
+            }
+        }
+    }
 }

@@ -67,6 +67,8 @@ public struct Settings: Sendable {
     /// Config `alerts = AAPL>200, MSFT<-2%` (the rules `check` evaluates) and `on_alert = CMD`.
     public var configAlerts: [String] = []
     public var onAlert: String?
+    /// Config `record_fills`: `buy` and `sell` record their fills in the portfolio ledger.
+    public var recordFills = false
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
@@ -170,6 +172,7 @@ public struct Settings: Sendable {
             String($0).trimmingSpaces
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
+        resolved.recordFills = ["true", "yes", "on", "1"].contains(config["record_fills"]?.lowercased() ?? "")
         return resolved
     }
 

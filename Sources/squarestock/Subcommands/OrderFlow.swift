@@ -26,6 +26,7 @@ enum OrderFlow {
             let words = "\(side == .buy ? "buy" : "sell") \(request.amount)"
             try confirm(words, yes: o.yes, what: "order")
         }
+        let sentAt = settings.now
         let placed = try AccountOutput.value(
             o.dryRun
                 ? app.place(preview, dryRun: true)
@@ -42,6 +43,20 @@ enum OrderFlow {
                 "placed: \(placed.ids.joined(separator: ", "))\(status)"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")
                     + "; see it with `squarestock account orders --exchange \(preview.exchange)`\n")
+            if o.record || settings.recordFills { record(app, sentAt: sentAt) }
+        }
+    }
+
+    /// The fill recorded in the ledger; a failure to record is said and never undoes the order.
+    static func record(_ app: SquarestockApp, sentAt: Instant) {
+        // The exchange stamps the fill at its own clock, a little before ours at worst.
+        let from = Instant(secondsSinceEpoch: sentAt.secondsSinceEpoch - 5)
+        switch app.recordFills(placedAt: from) {
+        case .success(let (written, notes)):
+            if written > 0 { Terminal.writeOut("recorded in the portfolio: \(written) entries\n") }
+            for n in notes { Terminal.writeError("note: " + n + "\n") }
+        case .failure(let e):
+            Terminal.writeError("note: the order stands; not recorded in the portfolio: " + e.message + "\n")
         }
     }
 

@@ -20,6 +20,11 @@ struct OrderOptions: ParsableArguments {
     @Flag(name: .long, help: "Send without asking (needed off a terminal).")
     var yes = false
 
+    @Flag(
+        name: .long,
+        help: "Record the fill in the portfolio ledger as `portfolio sync` would (config record_fills = true).")
+    var record = false
+
     @Flag(name: .customLong("dry-run"), help: "Ask the exchange to validate the order without placing it.")
     var dryRun = false
 
