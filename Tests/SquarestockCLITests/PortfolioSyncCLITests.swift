@@ -177,4 +177,3 @@ struct PortfolioSyncCLITests {
         #expect(sync.stdout.hasPrefix("nothing to record"), "\(sync.stdout) \(sync.stderr)")
     }
 }
-

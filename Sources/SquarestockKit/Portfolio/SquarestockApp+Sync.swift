@@ -79,8 +79,17 @@ extension SquarestockApp {
         var i = 0
         while i < events.count {
             let chunk = events[i..<min(i + Self.syncEventsPerWrite, events.count)].flatMap { $0 }
-            let (w, n) = try ledger.stream(keep: true, expectedRows: chunk.count) { add throws(PortfolioError) in
-                for e in chunk { _ = try add(e) }
+            let (w, n): (Int, [String])
+            do {
+                (w, n) = try ledger.stream(keep: true, expectedRows: chunk.count) { add throws(PortfolioError) in
+                    for e in chunk { _ = try add(e) }
+                }
+            } catch {
+                // What was written stays (each page its own transaction); say so, and how to go on.
+                guard written > 0 else { throw error }
+                throw .invalidEntry(
+                    "\(written) entries were recorded, then: \(error.description); run the sync again to record the rest"
+                )
             }
             written += w
             notes += n
@@ -101,7 +110,12 @@ extension SquarestockApp {
                     return (0, ["the fill is not booked yet: `squarestock portfolio sync` records it once it is"])
                 }
                 let (written, notes) = try writeSync(plan, skippingRefused: true)
-                return (written, notes + (plan.refused > 0 ? ["\(plan.refused) events were not recorded: `squarestock portfolio sync` says why"] : []))
+                return (
+                    written,
+                    notes
+                        + (plan.refused > 0
+                            ? ["\(plan.refused) events were not recorded: `squarestock portfolio sync` says why"] : [])
+                )
             } catch {
                 return (0, ["not recorded in the ledger: " + error.description])
             }

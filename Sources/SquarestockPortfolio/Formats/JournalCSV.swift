@@ -232,6 +232,13 @@ public enum JournalCSV {
                 kind, symbol: symbol(), quantity: cell(.quantity).flatMap(ExactDecimal.init),
                 price: cell(.price).flatMap(ExactDecimal.init), fee: cell(.fee), currency: currency, date: date,
                 today: today, lot: cell(.lot).flatMap { Int64($0) })
+            // The cash a broker's trade moved, when it is not quantity x price (an imported
+            // export's amount, kept through an export and an import).
+            if let amount = cell(.amount) {
+                let minor = try EntryFactory.money(amount, currency: e.currency, what: "the amount")
+                guard minor > 0 else { throw .invalidEntry("a trade's amount must be above 0") }
+                e.amount = minor
+            }
         case .dividend:
             e = try EntryFactory.dividend(
                 symbol: symbol(), amount: cell(.amount) ?? "", withheld: cell(.withheld), currency: currency,
@@ -274,10 +281,14 @@ public enum JournalCSV {
         for e in effective {
             let money = { (m: Int64) in m == 0 ? "" : MinorUnits.text(m, exponent: e.exponent) }
             let trade = e.kind == .buy || e.kind == .sell
+            // A trade's amount is written only when it is not quantity x price rounded once.
+            let computed = e.quantity.flatMap { q in
+                e.price.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: e.exponent) }
+            }
             let cells: [String] = [
                 e.date.description, e.kind.rawValue, e.symbol ?? "", e.quantity?.description ?? "",
                 e.price?.description ?? "", trade ? money(e.fee) : "", e.kind == .split ? "" : e.currency,
-                trade ? "" : money(e.amount), money(e.withheld),
+                trade ? (computed == e.amount ? "" : money(e.amount)) : money(e.amount), money(e.withheld),
                 e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "",
                 e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
                 e.note ?? "", e.fxRate?.description ?? "",

@@ -49,6 +49,12 @@ struct JournalCSVTests: LedgerSpec {
         }
     }
 
+    static func withAmount(_ e: JournalEntry, _ amount: Int64) -> JournalEntry {
+        var e = e
+        e.amount = amount
+        return e
+    }
+
     static func trade(
         _ kind: EntryKind, _ symbol: String, _ q: String, _ p: String, fee: String? = nil, _ currency: String = "USD",
         on date: CivilDate, lot: Int64? = nil, fx: String? = nil, note: String? = nil
@@ -124,6 +130,8 @@ struct JournalCSVTests: LedgerSpec {
             try dividend("AAPL", "9.60", withheld: "1.44", on: day(9, 3), note: "'tis"),
             try cash(.withdraw, "100", on: day(9, 4), note: "+1"),
             try trade(.sell, "7203.T", "40", "2700", "JPY", on: day(9, 5), fx: "0.0067"),
+            // A broker's trade: the cash it moved (250.65) is not quantity x price (2.50).
+            withAmount(try trade(.buy, "OPT.X", "1", "2.5", on: day(9, 5)), 25_065),
             try EntryFactory.exchange(amount: "-1000", currency: "USD", date: day(9, 6), today: today),
             try EntryFactory.exchange(amount: "920.45", currency: "EUR", date: day(9, 6), today: today),
             try EntryFactory.fee(amount: "0.50", currency: "USD", symbol: "AAPL", date: day(9, 7), today: today),

@@ -101,11 +101,34 @@ enum AccountMovementEntries {
         try ExportRowReading.minor(value, asset, what: what, notes: &notes)
     }
 
+    /// An amount and the fee charged on top, in minor units, rounded so that together they are
+    /// the balance's change rounded once (Kraken keeps money to four decimals: 10.0050 with a fee
+    /// of 0.0049 moves the balance by 10.0001, recorded as 10.01 and a fee of 0.01, not 10.01
+    /// and 0.00).
+    static func amountAndFee(_ amount: ExactDecimal, fee: ExactDecimal, _ asset: String, notes: inout [String])
+        throws(ExportRowRefusal) -> (amount: Int64, fee: Int64)
+    {
+        guard let net = amount - fee else { throw ExportRowRefusal("its amount and fee are too large") }
+        let a = try money(amount, asset, "the amount", notes: &notes)
+        let n = try money(net, asset, "the amount less its fee", notes: &notes)
+        return (a, a - n)
+    }
+
     static func cash(_ m: AccountMovement, date: CivilDate, context: ExportContext, notes: inout [String]) throws
         -> [JournalEntry]
     {
-        let amount = try money(ExportRowReading.magnitude(m.amount), m.asset, "the amount", notes: &notes)
-        let fee = try money(m.fee, m.asset, "the fee", notes: &notes)
+        // In: the fee comes off the amount; out: it goes with it.
+        let outward = m.amount.isNegative
+        let magnitude = ExportRowReading.magnitude(m.amount)
+        let (amount, fee): (Int64, Int64)
+        if outward {
+            guard let total = magnitude + m.fee else { throw ExportRowRefusal("its amount and fee are too large") }
+            let a = try money(magnitude, m.asset, "the amount", notes: &notes)
+            amount = a
+            fee = try money(total, m.asset, "the amount with its fee", notes: &notes) - a
+        } else {
+            (amount, fee) = try amountAndFee(magnitude, fee: m.fee, m.asset, notes: &notes)
+        }
         var out: [JournalEntry] = []
         if amount > 0 {
             out.append(
@@ -189,11 +212,10 @@ enum AccountMovementEntries {
         case (true, false):
             // Bought `into` with money: the cost is the money before its fee, the fee apart.
             let cost = try money(ExportRowReading.magnitude(out.amount), out.asset, "the cost", notes: &notes)
-            let fee = try money(out.fee, out.asset, "the fee", notes: &notes)
+            let fee = try money(given, out.asset, "the cost with its fee", notes: &notes) - cost
             return [try priced(.buy, into.asset, got, money: cost, fee: fee, currency: out.asset, date, context)]
         case (false, true):
-            let proceeds = try money(into.amount, into.asset, "the proceeds", notes: &notes)
-            let fee = try money(into.fee, into.asset, "the fee", notes: &notes)
+            let (proceeds, fee) = try amountAndFee(into.amount, fee: into.fee, into.asset, notes: &notes)
             return [try priced(.sell, out.asset, given, money: proceeds, fee: fee, currency: into.asset, date, context)]
         case (false, false):
             let currency = context.holdingCurrency(of: out.asset)

@@ -17,7 +17,7 @@ import SquarestockCore
 enum CoinbaseExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .coinbase)
-        return table.rows.map { row in
+        return table.rowsInTimeOrder("Timestamp").map { row in
             ExportRowReading.record(row, id: table.cell(row, "ID"), keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)
             }

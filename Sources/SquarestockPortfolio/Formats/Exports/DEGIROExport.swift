@@ -5,7 +5,8 @@ import SquarestockCore
 /// Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id`; German, French, Spanish).
 /// The money column names the currency and the unnamed one after it holds the amount. Dates are
 /// `DD-MM-YYYY`, newest first; amounts use a decimal comma in the comma languages, though rows of
-/// other languages mixed into one file use a point (each cell is read by its own marks). A row's
+/// other languages mixed into one file use a point, and thousands are spaces (`1 046,3825`): a
+/// single `.` or `,` is the decimal mark. A row's
 /// last cell can spill onto a line of its own (`,,,,,,,,,,,b017-a61a6d03c3e7`): it is joined back.
 ///
 /// What each row is comes from its description, in every language DEGIRO writes: a trade
@@ -49,7 +50,8 @@ enum DEGIROExport {
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .degiro)
-        let mark: ExportMoney.DecimalMark = table.header.first?.lowercased() == "date" ? .point : .comma
+        // Thousands are spaces in every language DEGIRO writes; a `.` or `,` is the decimal mark.
+        let mark = ExportMoney.DecimalMark.either
         var records = rows(table).map { row in
             ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, mark: mark, today: today)

@@ -11,8 +11,10 @@ enum ExportMoney {
         var currency: String?
     }
 
-    /// How the file writes its decimals: a point (`1,259.59`) or a comma (`1.259,59`).
-    enum DecimalMark { case point, comma }
+    /// How the file writes its decimals: a point (`1,259.59`), a comma (`1.259,59`), or either
+    /// with thousands only as spaces (DEGIRO: `"1 950,60"`, `-1.2108` and `"-27,80"` in one file),
+    /// so a single `.` or `,` is always the decimal mark.
+    enum DecimalMark { case point, comma, either }
 
     static let symbols: [(String, String)] = [("US$", "USD"), ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY")]
 
@@ -62,8 +64,9 @@ enum ExportMoney {
 
     /// The number's digits with one `.` for its decimal mark. Both marks present: the last is
     /// the decimal one. One mark, more than once: thousands. One mark, once: the file's decimal
-    /// mark is decimal; the other is thousands only before exactly three digits (`1,259.59`,
-    /// `1,259`), else decimal after all (`"0,76672417"` in a file that writes points).
+    /// mark (or either, with `.either`) is decimal; the other is thousands only before exactly
+    /// three digits after a leading group of one to three (`1,259`), else decimal after all
+    /// (`"0,76672417"` and `"0,125"` in a file that writes points).
     static func plainDigits(_ s: Substring, mark: DecimalMark) -> String? {
         let body = s.filter { !" \u{00A0}\u{202F}'".contains($0) }
         guard !body.isEmpty, body.allSatisfy({ isDigit($0) || $0 == "." || $0 == "," }) else { return nil }
@@ -75,8 +78,12 @@ enum ExportMoney {
         } else if points + commas == 1 {
             let c: Character = points == 1 ? "." : ","
             let own: Character = mark == .point ? "." : ","
-            let after = body.split(separator: c, omittingEmptySubsequences: false).last ?? ""
-            decimal = c == own || after.count != 3 ? c : nil
+            let parts = body.split(separator: c, omittingEmptySubsequences: false)
+            let (before, after) = (parts.first ?? "", parts.last ?? "")
+            // The other mark is thousands only between a group of 1 to 3 digits not starting with
+            // 0 and exactly three digits (`1,259`; not `0,125` nor `1234,567`).
+            let thousands = after.count == 3 && (1...3).contains(before.count) && before.first != "0"
+            decimal = mark == .either || c == own || !thousands ? c : nil
         }
         if let d = decimal, body.filter({ $0 == d }).count > 1 { return nil }
         // A thousands mark is followed by exactly three digits each time (`1.2.3` is no number).

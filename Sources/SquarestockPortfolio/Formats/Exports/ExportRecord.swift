@@ -20,6 +20,9 @@ public struct ExportRecord: Sendable {
     public var outcome: Outcome
     /// What the user should know that did not stop the row (an amount rounded to the cent).
     public var notes: [String]
+    /// A record folded into another (`merged`): its own entries, recorded after all when the
+    /// one it was folded into is already in the ledger (a withholding exported after its dividend).
+    public var folded: [JournalEntry] = []
 
     init(line: Int, _ outcome: Outcome, notes: [String] = []) {
         self.line = line

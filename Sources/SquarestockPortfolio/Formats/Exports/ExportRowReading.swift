@@ -64,6 +64,11 @@ enum ExportRowReading {
                 CurrencyExponent.of(currency) == nil
                     ? "its currency \(currency) is not one the ledger knows" : "its \(what) \(value) is too large")
         }
+        // Far beyond any account (10^15 of a currency's units): refused, so that the few sums
+        // a row makes (an amount and its fee) can never overflow.
+        guard m.magnitude <= 100_000_000_000_000_000 else {
+            throw ExportRowRefusal("its \(what) \(value) is too large")
+        }
         if rounded {
             notes.append("\(what) \(value) \(currency) recorded as \(MinorUnits.text(m, currency: currency))")
         }

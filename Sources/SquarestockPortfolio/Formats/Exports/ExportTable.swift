@@ -87,4 +87,15 @@ struct ExportTable {
         }
         return once
     }
+
+    /// The rows in the order of their `column`'s ISO timestamps (`2024-03-01 09:12:40`,
+    /// `2019-12-02T08:23:08Z`, which sort as text), rows of one instant as the file lists them:
+    /// exports come newest first, oldest first or mixed, and a day's sale must follow its purchase.
+    func rowsInTimeOrder(_ column: String) -> [Row] {
+        rows.enumerated().sorted { a, b in
+            let x = cell(a.element, column) ?? "~"
+            let y = cell(b.element, column) ?? "~"
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
 }

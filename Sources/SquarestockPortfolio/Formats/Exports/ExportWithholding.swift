@@ -28,6 +28,7 @@ enum ExportWithholding {
             es[0].withheld += tax.amount
             records[d].outcome = .entries(es)
             records[d].notes += records[t].notes
+            records[t].folded = entries
             records[t].outcome = .merged(line: records[d].line)
         }
     }

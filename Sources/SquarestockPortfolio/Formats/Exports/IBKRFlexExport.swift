@@ -24,7 +24,8 @@ enum IBKRFlexExport {
         var keys = ExportRowKeys(format: .ibkrFlex)
         let trades = table.column("Buy/Sell") != nil
         var records = table.rows.map { row in
-            let id = table.cell(row, trades ? "TradeID" : "TransactionID")
+            // Trades' and cash transactions' ids are numbered apart: each keyed in its own space.
+            let id = table.cell(row, trades ? "TradeID" : "TransactionID").map { (trades ? "trade:" : "cash:") + $0 }
             return ExportRowReading.record(row, id: id, keys: &keys) { () throws(ExportRowRefusal) in
                 try trades ? trade(table, row, today: today) : cash(table, row, today: today)
             }

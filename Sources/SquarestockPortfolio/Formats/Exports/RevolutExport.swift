@@ -9,7 +9,7 @@ import SquarestockCore
 enum RevolutExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .revolut)
-        return table.rows.map { row in
+        return table.rowsInTimeOrder("Date").map { row in
             ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)
             }

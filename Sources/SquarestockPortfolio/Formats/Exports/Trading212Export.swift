@@ -18,7 +18,7 @@ enum Trading212Export {
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .trading212)
-        return table.rows.map { row in
+        return table.rowsInTimeOrder("Time").map { row in
             ExportRowReading.record(row, id: table.cell(row, "ID"), keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)
             }

@@ -243,6 +243,38 @@ struct ExportImportPlanTests: LedgerSpec {
             "\(why)")
     }
 
+    /// A withholding exported after its dividend was imported is recorded on its own, as the
+    /// fee it is, not lost with the fold: the dividends imported first, then the whole file.
+    /// USD -(20.58 + 12.90 + 25.47) = -58.95; CHF -14.68.
+    @Test func aWithholdingAfterItsDividendIsRecordedAsAFee() throws {
+        let full = Fixture.text("imports/ibkr/dickwolff__ibkr-dividends-export.csv")
+        let path = TemporaryPath.make("ibkr-dividends", suffix: ".csv")
+        defer { unlink(path) }
+        try full.split(separator: "\n").filter { !$0.hasPrefix("\"Withholding Tax\"") }.joined(separator: "\n")
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let first = try ExportImportPlan.read(
+            path: path, format: nil, held: [], method: .fifo, context: ExportContext(today: Self.today))
+        #expect(first.new == 7)
+        let held = Self.numbered(first.newEntries)
+        let p = try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv", held: held)
+        #expect(p.status.filter { $0 == .imported }.count == 7)
+        #expect(p.new == 4)
+        #expect(p.newEntries.allSatisfy { $0.kind == .fee })
+        #expect(try Self.cash(p, held: held) == ["USD": -5_895, "CHF": -1_468])
+    }
+
+    /// Kraken keeps money to four decimals: a deposit of 10.0050 with a fee of 0.0049 moves the
+    /// balance by 10.0001, recorded as 10.01 in and 0.01 of fee (10.00 net), not 10.01 and 0.00.
+    @Test func aKrakenAmountAndItsFeeRoundToTheBalancesChange() throws {
+        let m = AccountMovement(
+            id: "L1", reference: "Q1", time: Instant(secondsSinceEpoch: 1_709_284_802), kind: .deposit, asset: "EUR",
+            amount: ExactDecimal("10.0050")!, fee: ExactDecimal("0.0049")!)
+        let r = AccountMovementEntries.record(
+            .init(line: 1, legs: [m]), source: "kraken", context: ExportContext(today: Self.today))
+        #expect(r.entries.map(\.kind) == [.deposit, .fee])
+        #expect(r.entries.map(\.amount) == [1_001, 1])
+    }
+
     /// Read again against a ledger holding the first import: nothing is new, nothing refused
     /// anew, the same rows passed over.
     @Test(arguments: [

@@ -17,6 +17,8 @@ struct ExportMoneyTests {
             ("-3.605E-05", nil, nil),
             ("500,135", "500135", nil),
             ("0,76672417", "0.76672417", nil),
+            ("0,125", "0.125", nil),
+            ("1234,567", "1234.567", nil),
             ("1 950,60", "1950.60", nil),
             ("-0.979", "-0.979", nil),
             ("$-12.00", "-12.00", "USD"),
@@ -34,6 +36,12 @@ struct ExportMoneyTests {
     @Test(arguments: [("-27,80", "-27.80"), ("1.234,56", "1234.56"), ("0,07", "0.07"), ("1,0613", "1.0613")])
     func aCommaFileReadsItsDecimals(text: String, amount: String) {
         #expect(ExportMoney.parse(text, mark: .comma)?.amount == ExactDecimal(amount))
+    }
+
+    /// DEGIRO's: thousands are spaces, so one `.` or `,` is the decimal mark whatever follows it.
+    @Test(arguments: [("-1,215", "-1.215"), ("-1.215", "-1.215"), ("1 046,3825", "1046.3825"), ("-27,80", "-27.80")])
+    func eitherMarkIsTheDecimalOne(text: String, amount: String) {
+        #expect(ExportMoney.parse(text, mark: .either)?.amount == ExactDecimal(amount))
     }
 
     /// More digits than the currency has are rounded half away from zero, and said.
