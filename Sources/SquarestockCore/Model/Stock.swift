@@ -2,31 +2,14 @@
 /// and the sparkline are built from.
 public struct Stock: Sendable {
     public var company: Company
-    public var currency: Currency?
-    /// The exchange's zone; every time shown for this stock is in it.
-    public var timeZone: ExchangeTimeZone?
     public var price: Price
-    /// The day's real intraday points, oldest first; empty when the source had none.
-    public var intraday: [IntradayPoint]
     /// The regular session of the last trading day, for placing intraday points by time.
     public var session: ClosedRange<Instant>?
-    /// Name of the source that answered (`stooq`, `yahoo-csv`, `samples`).
-    public var source: String
-    /// Things the user should know that did not stop the quote.
-    public var notes: [StockNote]
-    /// Why `intraday` is empty, when the source said or when it has no intraday data at all.
-    public var intradayUnavailable: String?
-    /// The market state the source itself reported (Yahoo's `marketState`), which knows about
-    /// holidays; nil when the source says nothing.
-    public var reportedStatus: MarketStatus?
-    /// The pre-market or after-hours price while the market is in that session.
-    public var extendedHours: ExtendedHoursQuote?
-    /// Set for a recording (the samples): the moment it was taken. Market status and age are
-    /// judged then, so a demo of a past day reads as that day did, not as "delayed for a year".
-    public var recordedAt: Instant?
-    /// The decimals the venue prices in (a crypto pair's tick, 8 for XMR-BTC), for display; nil
-    /// means the usual 2 (4 below 1).
-    public var priceDecimals: Int?
+    /// Everything else, behind one reference that stocks built alike share (`StockDetails`): a
+    /// stock is copied into results, arrays and caches, and with the venue's values inline it
+    /// was 745 bytes with a dozen counted references; now it is its company (the venue one
+    /// reference), its price, its session and this.
+    @usableFromInline var details: StockDetails
 
     /// Inlinable, as are `Company`'s, `Price`'s and `Currency`'s: a decoder builds one per line,
     /// and an opaque initializer copied every field in and had the caller release its own.
@@ -37,14 +20,82 @@ public struct Stock: Sendable {
         intradayUnavailable: String? = nil
     ) {
         self.company = company
-        self.currency = currency
-        self.timeZone = timeZone
         self.price = price
-        self.intraday = intraday
         self.session = session
-        self.source = source
-        self.notes = notes
-        self.intradayUnavailable = intradayUnavailable
+        details = StockDetails(
+            StockDetails.Fields(
+                currency: currency, timeZone: timeZone, intraday: intraday, source: source, notes: notes,
+                intradayUnavailable: intradayUnavailable))
+    }
+
+    /// A stock of `company` at `price` with everything else as `template` has it, shared rather
+    /// than copied: what a decoder builds per line from a stock it made once per venue.
+    @inlinable
+    package init(company: Company, price: Price, session: ClosedRange<Instant>?, detailsOf template: Stock) {
+        self.company = company
+        self.price = price
+        self.session = session
+        details = template.details
+    }
+
+    public var currency: Currency? {
+        get { details.fields.currency }
+        set { updateDetails { $0.currency = newValue } }
+    }
+    /// The exchange's zone; every time shown for this stock is in it.
+    public var timeZone: ExchangeTimeZone? {
+        get { details.fields.timeZone }
+        set { updateDetails { $0.timeZone = newValue } }
+    }
+    /// The day's real intraday points, oldest first; empty when the source had none.
+    public var intraday: [IntradayPoint] {
+        get { details.fields.intraday }
+        set { updateDetails { $0.intraday = newValue } }
+    }
+    /// Name of the source that answered (`stooq`, `yahoo-csv`, `samples`).
+    public var source: String {
+        get { details.fields.source }
+        set { updateDetails { $0.source = newValue } }
+    }
+    /// Things the user should know that did not stop the quote.
+    public var notes: [StockNote] {
+        get { details.fields.notes }
+        set { updateDetails { $0.notes = newValue } }
+    }
+    /// Why `intraday` is empty, when the source said or when it has no intraday data at all.
+    public var intradayUnavailable: String? {
+        get { details.fields.intradayUnavailable }
+        set { updateDetails { $0.intradayUnavailable = newValue } }
+    }
+    /// The market state the source itself reported (Yahoo's `marketState`), which knows about
+    /// holidays; nil when the source says nothing.
+    public var reportedStatus: MarketStatus? {
+        get { details.fields.reportedStatus }
+        set { updateDetails { $0.reportedStatus = newValue } }
+    }
+    /// The pre-market or after-hours price while the market is in that session.
+    public var extendedHours: ExtendedHoursQuote? {
+        get { details.fields.extendedHours }
+        set { updateDetails { $0.extendedHours = newValue } }
+    }
+    /// Set for a recording (the samples): the moment it was taken. Market status and age are
+    /// judged then, so a demo of a past day reads as that day did, not as "delayed for a year".
+    public var recordedAt: Instant? {
+        get { details.fields.recordedAt }
+        set { updateDetails { $0.recordedAt = newValue } }
+    }
+    /// The decimals the venue prices in (a crypto pair's tick, 8 for XMR-BTC), for display; nil
+    /// means the usual 2 (4 below 1).
+    public var priceDecimals: Int? {
+        get { details.fields.priceDecimals }
+        set { updateDetails { $0.priceDecimals = newValue } }
+    }
+
+    /// Sets a detail in new details: other stocks sharing the old ones keep theirs.
+    private mutating func updateDetails(_ change: (inout StockDetails.Fields) -> Void) {
+        var fields = details.fields
+        change(&fields)
+        details = StockDetails(fields)
     }
 }
 

@@ -20,6 +20,12 @@
     @inlinable @inline(__always)
     package static func isJSONSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
 
+    /// `0-9`, `A-Z`, `a-z`: the bytes of a bare ticker (`AAPL`, `7203`).
+    @inlinable @inline(__always)
+    package static func isLetterOrDigit(_ c: UInt8) -> Bool {
+        (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122)
+    }
+
     /// 3 when `bytes` starts with the UTF-8 byte-order mark (EF BB BF), else 0.
     @inlinable
     package static func bomLength<C: Collection<UInt8>>(_ bytes: C) -> Int {

@@ -37,6 +37,7 @@ package struct ExchangeRegistry: Sendable {
 
     /// The venue implied by a Yahoo-style ticker: its suffix, or the US market for a bare ticker.
     package func exchange(forSymbol symbol: String) -> Exchange? {
+        if Self.isBareTicker(symbol) { return exchange(id: "US") }
         let s = symbol.uppercased()
         if s.hasSuffix("-USD") || s.hasSuffix("-EUR") || s.hasSuffix("-GBP") { return exchange(id: "CRYPTO") }
         if s.hasSuffix("=X") { return exchange(id: "FX") }
@@ -46,6 +47,17 @@ package struct ExchangeRegistry: Sendable {
         }
         // A US class-share ticker (`BRK.B`) has a dot but no known suffix.
         return exchange(id: "US")
+    }
+
+    /// Letters and digits only (`AAPL`, `brk`, `7203`): a ticker none of `exchange(forSymbol:)`'s
+    /// rules looks into (no suffix, no `^`, `=` or `-`), so every bare ticker has the same venue,
+    /// the US market, and a reader that has looked one up knows them all.
+    @inlinable
+    package static func isBareTicker(_ symbol: String) -> Bool {
+        // The bytes in place (a reader asks per line); a string without contiguous UTF-8 (a
+        // bridged one) is walked the slow way.
+        symbol.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && $0.allSatisfy(ASCIIBytes.isLetterOrDigit) }
+            ?? (!symbol.isEmpty && symbol.utf8.allSatisfy(ASCIIBytes.isLetterOrDigit))
     }
 
     package static let standard = ExchangeRegistry(exchanges: standardExchanges)

@@ -14,10 +14,12 @@ package struct YahooCSVStockReader {
     private var fields = YahooQuoteLineReader()
     private var venues: [Venue] = []
     /// Per venue, a stock with nothing of a line in it (no symbol, no price). A line's stock
-    /// starts as a copy of it: the venue's values (an `Exchange` is a dozen fields) are copied
-    /// once a line, where building the stock from its parts copied them several times.
+    /// shares its details (currency, zone, source name: one reference), so a line builds only
+    /// its company, price and session.
     private var templates: [Stock] = []
     private var venueBySymbol: [String: Int] = [:]
+    /// The venue of every bare ticker, once one has been looked up.
+    private var bareTickerVenue: Int?
     /// -1: the registry knows no venue by that code (the symbol decides).
     private var venueByCode: [String: Int] = [:]
 
@@ -27,6 +29,9 @@ package struct YahooCSVStockReader {
         let zone: ExchangeTimeZone?
         var sessionDay: CivilDate?
         var session: ClosedRange<Instant>?
+        /// The code of the last currency a line named, and the venue's template with it.
+        var currencyCode: String?
+        var currencyTemplate: Stock?
     }
 
     package init(context: SourceContext, sourceName: String) {
@@ -37,7 +42,8 @@ package struct YahooCSVStockReader {
     /// The stock of one line, or why there is none (per symbol: one line's failure is its own).
     /// Dates (`M/d/yyyy`) and times (`h:mma`) are the exchange's wall clock.
     package mutating func stock(symbol: String, row: YahooCSVRow) -> Result<Stock, QuoteError> {
-        let line = fields.read(row)
+        var line = YahooQuoteLine()
+        fields.read(row, into: &line)
         guard let last = line.last else {
             if let text = line.unreadableLast { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
             return .failure(.noData(source: "yahoo-csv"))
@@ -54,14 +60,24 @@ package struct YahooCSVStockReader {
         price.deriveChange()
         let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
         let window = tradeDate.flatMap { session(venue: v, on: $0) }
-        var stock = templates[v]
-        stock.company.symbol = symbol
-        stock.company.name = line.name
-        stock.company.exchangeCode = line.exchangeCode
-        if let code = line.currency { stock.currency = Currency.named(code) }
-        stock.price = price
-        stock.session = window
-        return .success(stock)
+        let company = Company(
+            symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode)
+        if let code = line.currency {
+            return .success(
+                Stock(company: company, price: price, session: window, detailsOf: template(venue: v, currency: code)))
+        }
+        return .success(Stock(company: company, price: price, session: window, detailsOf: templates[v]))
+    }
+
+    /// The venue's template with the currency a line names instead of the venue's own; the last
+    /// one made per venue is kept, since an answer's lines on one venue mostly share a currency.
+    private mutating func template(venue v: Int, currency code: String) -> Stock {
+        if let kept = venues[v].currencyTemplate, venues[v].currencyCode == code { return kept }
+        var template = templates[v]
+        template.currency = Currency.named(code)
+        venues[v].currencyCode = code
+        venues[v].currencyTemplate = template
+        return template
     }
 
     /// The venue the exchange code names, else the one the symbol implies (its suffix, or the US
@@ -75,6 +91,14 @@ package struct YahooCSVStockReader {
                 venueByCode[code] = v
                 if v >= 0 { return v }
             }
+        }
+        // Every bare ticker has the same venue (`ExchangeRegistry.isBareTicker`): one look-up
+        // serves them all, with no hashing of the symbol per line.
+        if ExchangeRegistry.isBareTicker(symbol) {
+            if let v = bareTickerVenue { return v }
+            let v = add(context.registry.exchange(forSymbol: symbol))
+            bareTickerVenue = v
+            return v
         }
         if let v = venueBySymbol[symbol] { return v }
         let v = add(context.registry.exchange(forSymbol: symbol))

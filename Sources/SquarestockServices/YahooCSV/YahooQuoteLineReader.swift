@@ -15,8 +15,9 @@ struct YahooQuoteLineReader {
     private var dateCount = -1
     private var date = CivilDate(year: 1970, month: 1, day: 1)
 
-    mutating func read(_ row: YahooCSVRow) -> YahooQuoteLine {
-        var line = YahooQuoteLine()
+    /// Reads `row` into `line`, which starts empty (the caller's, so the values are written where
+    /// they are used, not built here and copied out).
+    mutating func read(_ row: YahooCSVRow, into line: inout YahooQuoteLine) {
         row.layout.roles.withUnsafeBufferPointer { roles in
             row.forEachField { column, bytes, isText in
                 guard column < roles.count else { return }
@@ -40,7 +41,6 @@ struct YahooQuoteLineReader {
                 }
             }
         }
-        return line
     }
 
     /// `humanNumber` of the field's text, when that is a number.

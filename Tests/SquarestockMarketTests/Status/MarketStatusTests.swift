@@ -56,10 +56,25 @@ struct MarketStatusTests {
     @Test(arguments: [
         ("AAPL", "US"), ("BRK.B", "US"), ("7203.T", "XTKS"), ("AIR.PA", "XPAR"), ("VOD.L", "XLON"), ("SAP.DE", "XETR"),
         ("NESN.SW", "XSWX"), ("0700.HK", "XHKG"), ("D05.SI", "XSES"), ("BHP.AX", "XASX"), ("RY.TO", "XTSE"),
-        ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO"), ("EURUSD=X", "FX"),
+        ("ASML.AS", "XAMS"), ("BTC-USD", "CRYPTO"), ("EURUSD=X", "FX"), ("aapl", "US"), ("7203", "US"),
+        ("btc-usd", "CRYPTO"), ("vod.l", "XLON"), ("BRK-B", "US"), ("", "US"), ("Äpfel", "US"),
     ])
     func symbolsMapToTheirExchange(_ c: (String, String)) {
         #expect(ExchangeRegistry.standard.exchange(forSymbol: c.0)?.id == c.1)
+    }
+
+    /// A bare ticker (letters and digits only) is one no rule looks into, so readers may share
+    /// one look-up among them all; anything with a suffix, a sign or other text is not.
+    @Test func bareTickersAreLettersAndDigitsOnly() {
+        for s in ["AAPL", "aapl", "7203", "A", "Brk2"] {
+            #expect(ExchangeRegistry.isBareTicker(s), "\(s)")
+            #expect(ExchangeRegistry.standard.exchange(forSymbol: s)?.id == "US", "\(s)")
+        }
+        for s in ["", "BRK.B", "BTC-USD", "^GSPC", "EURUSD=X", "ES=F", "VOD.L", "Äpfel", "A B", "A\u{0}"] {
+            #expect(!ExchangeRegistry.isBareTicker(s), "\(s)")
+        }
+        #expect(ExchangeRegistry.standard.exchange(forSymbol: "^GSPC") == nil)
+        #expect(ExchangeRegistry.standard.exchange(forSymbol: "es=f") == nil)
     }
 
     @Test(arguments: [

@@ -168,6 +168,26 @@ struct YahooCSVLineTests {
             """, codes: Self.standard)
     }
 
+    /// Lines of one venue naming different currencies, back and forth: the reader keeps one
+    /// template per venue and currency, and each line must still get its own currency (or the
+    /// venue's, when it names none).
+    @Test func currenciesChangingLineByLineOnOneVenue() {
+        expectSameReadings(
+            """
+            "AAPL","NMS","USD",300.1,"5/6/2020","4:00pm",+1,299.1,301,299,1
+            "AAPL","NMS","GBp",300.1,"5/6/2020","4:00pm",+1,299.1,301,299,1
+            "MSFT","NMS","GBp",180.5,"5/6/2020","4:00pm",+1,179.5,181,179,1
+            "MSFT","NMS","N/A",180.5,"5/6/2020","4:00pm",+1,179.5,181,179,1
+            "msft","","usd",180.5,"5/6/2020","4:00pm",+1,179.5,181,179,1
+            "VOD.L","LSE","GBp",221.15,"5/6/2020","4:35pm",N/A,221.5,222.5,220.5,1
+            "VOD.L","LSE","USD",2.75,"5/6/2020","4:35pm",N/A,2.7,2.8,2.6,1
+            "VOD.L","LSE","",221.15,"5/6/2020","4:35pm",N/A,221.5,222.5,220.5,1
+            "7203","","ZAc",1,"5/6/2020","4:00pm",N/A,1,1,1,1
+            "AAPL","NMS","USD",300.1,"5/6/2020","4:00pm",+1,299.1,301,299,1
+
+            """, codes: "sxc4l1d1t1c1ohgv")
+    }
+
     @Test func repeatedAndUnreadCodes() {
         expectSameReadings(
             """
