@@ -66,14 +66,24 @@ public enum EntryFactory {
     public static func dividend(
         symbol: String, amount: String, withheld: String?, currency: String, date: CivilDate, today: CivilDate
     ) throws(PortfolioError) -> JournalEntry {
+        try income(
+            .dividend, "the dividend", amount: amount, withheld: withheld, currency: currency, symbol: symbol, date: date,
+            today: today)
+    }
+
+    /// Income with tax withheld from it (a dividend, interest), checked alike.
+    static func income(
+        _ kind: EntryKind, _ what: String, amount: String, withheld: String?, currency: String, symbol: String?,
+        date: CivilDate, today: CivilDate
+    ) throws(PortfolioError) -> JournalEntry {
         let code = currency.uppercased()
         try check(date: date, today: today)
-        let gross = try money(amount, currency: code, what: "the dividend")
+        let gross = try money(amount, currency: code, what: what)
         let tax = try money(withheld, currency: code, what: "the tax withheld")
-        guard gross > 0 else { throw .invalidEntry("the dividend must be above 0") }
-        guard tax <= gross else { throw .invalidEntry("the tax withheld is more than the dividend") }
+        guard gross > 0 else { throw .invalidEntry("\(what) must be above 0") }
+        guard tax <= gross else { throw .invalidEntry("the tax withheld is more than \(what)") }
         return JournalEntry(
-            kind: .dividend, date: date, symbol: try Self.symbol(symbol), currency: code, amount: gross, withheld: tax)
+            kind: kind, date: date, symbol: try symbol.map(Self.symbol), currency: code, amount: gross, withheld: tax)
     }
 
     /// A split `N:M` (`4:1`: four new shares for each old one; `1:10` a reverse split).
@@ -106,15 +116,9 @@ public enum EntryFactory {
     public static func interest(
         amount: String, withheld: String?, currency: String, symbol: String? = nil, date: CivilDate, today: CivilDate
     ) throws(PortfolioError) -> JournalEntry {
-        let code = currency.uppercased()
-        try check(date: date, today: today)
-        let gross = try money(amount, currency: code, what: "the interest")
-        let tax = try money(withheld, currency: code, what: "the tax withheld")
-        guard gross > 0 else { throw .invalidEntry("the interest must be above 0") }
-        guard tax <= gross else { throw .invalidEntry("the tax withheld is more than the interest") }
-        return JournalEntry(
-            kind: .interest, date: date, symbol: try symbol.map(Self.symbol), currency: code, amount: gross,
-            withheld: tax)
+        try income(
+            .interest, "the interest", amount: amount, withheld: withheld, currency: currency, symbol: symbol,
+            date: date, today: today)
     }
 
     /// A fee charged on its own, outside a trade; `symbol` when a holding caused it.
