@@ -42,21 +42,38 @@ struct BarRowBlockTests {
         return parts.joined(separator: ",") + ends[rng.below(ends.count)]
     }
 
-    /// Dated and timed layouts (Stooq's daily and intraday files).
+    /// Dated and timed layouts (Stooq's daily and intraday files), which `scanRows` reads with
+    /// loops of their own (the shape as constants), held against `scan`, which reads any shape.
     @Test(arguments: [true, false])
     func scanRowsReadsABlockAsRowByRowScansDo(_ hasTime: Bool) throws {
-        var rng = SeededRandom(seed: hasTime ? 31 : 32)
+        try Self.expectBlocksAsRows(
+            hasTime: hasTime, fields: Array(repeating: .number, count: 5), seed: hasTime ? 31 : 32)
+    }
+
+    /// Other shapes (Yahoo's daily file with its ignored `Adj Close`, fewer numbers) take the loop
+    /// for any shape.
+    @Test(arguments: [
+        (false, [BarRowScanner.Field.number, .number, .number, .number, .ignored, .number]),
+        (true, [.number, .number, .number, .number]), (true, [.number, .ignored, .number, .number, .number]),
+    ])
+    func otherShapesReadABlockAsRowByRowScansDo(_ hasTime: Bool, _ fields: [BarRowScanner.Field]) throws {
+        try Self.expectBlocksAsRows(hasTime: hasTime, fields: fields, seed: 33 + UInt64(fields.count))
+    }
+
+    static func expectBlocksAsRows(hasTime: Bool, fields: [BarRowScanner.Field], seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let width = fields.count
         var text = ""
-        for _ in 0..<3000 { text += Self.randomRow(&rng, hasTime: hasTime, fields: 5) }
+        for _ in 0..<3000 { text += Self.randomRow(&rng, hasTime: hasTime, fields: width) }
         let bytes = Array(text.utf8)
-        let template = try #require(BarRowScanner(hasTime: hasTime, fields: Array(repeating: .number, count: 5)))
+        let template = try #require(BarRowScanner(hasTime: hasTime, fields: fields))
         let capacity = 64
-        let values = UnsafeMutablePointer<ExactDecimal>.allocate(capacity: capacity * 5)
+        let values = UnsafeMutablePointer<ExactDecimal>.allocate(capacity: capacity * width)
         let walls = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
         let days = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
-        let one = UnsafeMutablePointer<ExactDecimal>.allocate(capacity: 5)
-        values.initialize(repeating: .zero, count: capacity * 5)
-        one.initialize(repeating: .zero, count: 5)
+        let one = UnsafeMutablePointer<ExactDecimal>.allocate(capacity: width)
+        values.initialize(repeating: .zero, count: capacity * width)
+        one.initialize(repeating: .zero, count: width)
         defer {
             values.deallocate()
             walls.deallocate()
@@ -73,7 +90,7 @@ struct BarRowBlockTests {
             while p < n {
                 var end = p
                 let got = block.scanRows(
-                    b, from: p, count: n, values: values, stride: 5, walls: walls, days: days,
+                    b, from: p, count: n, values: values, stride: width, walls: walls, days: days,
                     limit: 1 + rng.below(capacity), end: &end)
                 var q = p
                 for k in 0..<got {
@@ -81,7 +98,9 @@ struct BarRowBlockTests {
                     #expect(q >= 0)
                     if q < 0 { return }
                     #expect(walls[k] == plain.wall && days[k] == plain.day)
-                    for c in 0..<5 { #expect(values[k * 5 + c] == one[c] && values[k * 5 + c].scale == one[c].scale) }
+                    for c in 0..<width where fields[c] == .number {
+                        #expect(values[k * width + c] == one[c] && values[k * width + c].scale == one[c].scale)
+                    }
                 }
                 #expect(end == q)
                 if got == 0 {

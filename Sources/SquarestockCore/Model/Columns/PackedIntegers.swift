@@ -82,11 +82,21 @@ package struct PackedIntegers: Sendable {
         append(value)
     }
 
-    /// Appends `count` values at once, for decoders that fill a block of bars: one pass finds
-    /// their range (vectorised), the column widens at most once, and the values are copied in one
-    /// append instead of `count` appends that each check width, capacity and uniqueness.
+    /// Appends `count` values at once, for decoders that fill a block of bars: one pass narrows
+    /// them to the column's present width and notes whether each fit (an OR of biased values: no
+    /// compare or branch per value), and the block goes in with one copy. Only a block with a
+    /// value outside the present width (a column widens at most twice) has its range found, the
+    /// column widened once and the values narrowed again. Before, every block cost a pass for its
+    /// range and another to narrow it.
     package mutating func append(contentsOf values: UnsafePointer<Int64>, count: Int) {
         guard count > 0 else { return }
+        switch width {
+        case .w16: if Self.appendIfFitting(values, count, to: &narrow) { return }
+        case .w32: if Self.appendIfFitting(values, count, to: &middle) { return }
+        case .w64:
+            wide.append(contentsOf: UnsafeBufferPointer(start: values, count: count))
+            return
+        }
         var lo = values[0]
         var hi = values[0]
         for i in 1..<count {
@@ -102,6 +112,29 @@ package struct PackedIntegers: Sendable {
         case .w16: Self.appendNarrowed(values, count, to: &narrow)
         case .w32: Self.appendNarrowed(values, count, to: &middle)
         case .w64: wide.append(contentsOf: UnsafeBufferPointer(start: values, count: count))
+        }
+    }
+
+    /// The values narrowed to `T` in one pass and appended in one copy when every one fits;
+    /// false (nothing appended) otherwise.
+    @inline(__always)
+    private static func appendIfFitting<T: FixedWidthInteger>(
+        _ values: UnsafePointer<Int64>, _ count: Int, to array: inout [T]
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: count) { scratch in
+            guard let out = scratch.baseAddress else { return false }
+            // v fits in T exactly when v + 2^(bits-1) is below 2^bits, so the OR of the biased
+            // values is below 2^bits exactly when every one fits.
+            let bias = UInt64(1) &<< UInt64(T.bitWidth &- 1)
+            var spread: UInt64 = 0
+            for i in 0..<count {
+                let v = values[i]
+                out[i] = T(truncatingIfNeeded: v)
+                spread |= UInt64(bitPattern: v) &+ bias
+            }
+            guard spread >> UInt64(T.bitWidth) == 0 else { return false }
+            array.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+            return true
         }
     }
 
