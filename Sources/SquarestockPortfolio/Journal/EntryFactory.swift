@@ -67,7 +67,8 @@ public enum EntryFactory {
         symbol: String, amount: String, withheld: String?, currency: String, date: CivilDate, today: CivilDate
     ) throws(PortfolioError) -> JournalEntry {
         try income(
-            .dividend, "the dividend", amount: amount, withheld: withheld, currency: currency, symbol: symbol, date: date,
+            .dividend, "the dividend", amount: amount, withheld: withheld, currency: currency, symbol: symbol,
+            date: date,
             today: today)
     }
 
