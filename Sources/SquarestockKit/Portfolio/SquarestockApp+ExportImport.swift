@@ -1,3 +1,4 @@
+import Foundation
 import SquarestockCore
 import SquarestockPortfolio
 
@@ -35,12 +36,30 @@ extension SquarestockApp {
     /// What a reader of an export or an account's ledger may ask of the ledger: today, the base,
     /// a stored close of the day or the last of the week before it (a weekend, a holiday).
     func exportContext(_ ledger: PortfolioLedger) -> ExportContext {
-        let store = ledger.store
+        let closes = StoredCloses(store: ledger.store)
         return ExportContext(
             today: portfolioToday, base: (settings.currency ?? "USD").uppercased(),
             close: { symbol, day in
-                let closes = (try? store.dailyCloses([symbol])) ?? []
-                return closes.last { $0.date <= day && day.adding(days: -7) < $0.date }?.close
+                closes.of(symbol).last { $0.date <= day && day.adding(days: -7) < $0.date }?.close
             })
+    }
+}
+
+/// Each symbol's stored closes, read from the ledger once per import or sync however many of its
+/// events ask (a year of daily staking rewards asks 365 times).
+private final class StoredCloses: @unchecked Sendable {
+    let store: PortfolioStore
+    private let lock = NSLock()
+    private var bySymbol: [String: [DailyClose]] = [:]
+
+    init(store: PortfolioStore) { self.store = store }
+
+    func of(_ symbol: String) -> [DailyClose] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = bySymbol[symbol] { return known }
+        let read = (try? store.dailyCloses([symbol])) ?? []
+        bySymbol[symbol] = read
+        return read
     }
 }
