@@ -10,10 +10,14 @@ import SquarestockCore
 /// - a trade of one crypto asset for another is the sale of the one and the purchase of the
 ///   other at the value of what was given, in its holding's currency, at that day's stored close;
 /// - a reward paid in an asset is income of its value that day and the asset bought with it;
-/// - money deposited or withdrawn is a deposit or withdrawal, its fee a fee; crypto moved in or
-///   out of the account is a move of the holding between wallets, which the ledger does not
-///   record yet (refused with why); a move between the account's own spot and staking wallets is
-///   the same holding (passed over).
+/// - money deposited or withdrawn is a deposit or withdrawal, its fee a fee;
+/// - crypto moved in from, or out to, another wallet is still the user's: the same holding, its
+///   lots and cost unchanged, so the row records nothing but a network fee taken in the asset
+///   (those units spent: sold at the day's close, the whole of it the fee). The ledger must hold
+///   what moved on that day (`ExportRecord.holding`), else the row is refused with how to record
+///   where it came from;
+/// - a move between the account's own spot and staking wallets (a transfer, or a deposit or
+///   withdrawal of a staked balance) is the same holding, staked (passed over).
 ///
 /// Each event's entries are keyed `kraken:` and its reference (a trade) or its row's id, the
 /// same whether the rows came from the API or the CSV export.
@@ -53,7 +57,16 @@ enum AccountMovementEntries {
             let first = event.legs[0]
             let key = source + ":" + (first.kind == .trade ? first.reference : first.id)
             entries = ExportRowKeys.keyed(entries, base: key)
-            return ExportRecord(line: event.line, .entries(entries), notes: notes)
+            guard let need = walletMove(first, context: context) else {
+                return ExportRecord(line: event.line, .entries(entries), notes: notes)
+            }
+            var r = ExportRecord(
+                line: event.line,
+                entries.isEmpty
+                    ? .skipped(need.passedOver)
+                    : .entries(entries), notes: notes)
+            r.holding = need
+            return r
         } catch let refusal as ExportRowRefusal {
             return ExportRecord(line: event.line, .refused(refusal.reason))
         } catch let skip as Skip {
@@ -82,10 +95,11 @@ enum AccountMovementEntries {
         case .transfer: throw Skip(reason: "moved between the account's own spot and staking wallets: the same holding")
         case .other(let name): throw ExportRowRefusal("a '\(name)' row is not one squarestock reads yet")
         case .deposit, .withdrawal:
+            if first.staked {
+                throw Skip(reason: "moved between the account's own spot and staking wallets: the same holding, staked")
+            }
             guard isMoney(first.asset) else {
-                throw ExportRowRefusal(
-                    "\(first.asset) moved \(first.kind == .deposit ? "into" : "out of") the account: a move of the "
-                        + "holding between wallets, which the ledger does not record yet")
+                return noted(try networkFee(first, date: date, context: context, notes: &notes))
             }
             return noted(try cash(first, date: date, context: context, notes: &notes))
         case .reward:
@@ -93,6 +107,40 @@ enum AccountMovementEntries {
         case .trade:
             return noted(try trade(event.legs, date: date, context: context, notes: &notes))
         }
+    }
+
+    /// What a move of crypto between the account and another wallet says the ledger held on its
+    /// day: what left (with its fee), or what arrived; nil for any other row.
+    static func walletMove(_ m: AccountMovement, context: ExportContext) -> ExportRecord.HoldingNeeded? {
+        guard m.kind == .deposit || m.kind == .withdrawal, !m.staked, !isMoney(m.asset) else { return nil }
+        let magnitude = ExportRowReading.magnitude(m.amount)
+        let out = m.kind == .withdrawal || m.amount.isNegative
+        let moved = out ? (magnitude + m.fee) ?? magnitude : magnitude
+        return ExportRecord.HoldingNeeded(
+            asset: m.asset, symbol: m.asset + "-" + context.holdingCurrency(of: m.asset), quantity: moved,
+            date: CivilDateTime(secondsSinceEpochUTC: m.time.secondsSinceEpoch).date,
+            what: "\(magnitude.normalized) \(m.asset) "
+                + (out ? "left for another wallet" : "arrived from another wallet"))
+    }
+
+    /// A network fee taken in the asset of a move between wallets: those units are spent, a sale
+    /// at the day's stored close whose whole proceeds are the fee (no money moves; the holding
+    /// shrinks and the fee counts with the fees).
+    static func networkFee(_ m: AccountMovement, date: CivilDate, context: ExportContext, notes: inout [String])
+        throws -> [JournalEntry]
+    {
+        guard m.fee.sign > 0 else { return [] }
+        let currency = context.holdingCurrency(of: m.asset)
+        let (value, price) = try value(m.fee, of: m.asset, in: currency, on: date, context: context)
+        var sale = try EntryFactory.trade(
+            .sell, symbol: m.asset + "-" + currency, quantity: m.fee, price: price, fee: nil, currency: currency,
+            date: date, today: context.today)
+        sale.amount = value
+        sale.fee = value
+        notes.append(
+            "its network fee, \(m.fee.normalized) \(m.asset), spent at \(m.asset)'s close of \(date): "
+                + MinorUnits.text(value, currency: currency) + " " + currency)
+        return [sale]
     }
 
     static func money(_ value: ExactDecimal, _ asset: String, _ what: String, notes: inout [String])

@@ -12,8 +12,8 @@ import SquarestockCore
 /// or other reward is income of its value and the asset bought with it at that value (so its
 /// cost is what was earned); a `Convert` (`Converted 0.0036 BTC to 156.1 XRP`) is the sale of
 /// the one at its `Total` and the purchase of the other at its `Subtotal`, the spread its fee.
-/// Crypto sent or received is a move of the holding between wallets, which the ledger does not
-/// record yet: refused with why.
+/// Crypto sent or received is a move between wallets of the user's: the same holding, its lots
+/// and cost unchanged, recorded as nothing once the ledger is seen to hold it on that day.
 enum CoinbaseExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .coinbase)
@@ -46,15 +46,27 @@ enum CoinbaseExport {
         guard let date = DateTimeParsing.isoDate(String(time.prefix(10))) else {
             throw ExportRowRefusal("its timestamp '\(time)' is not YYYY-MM-DD HH:MM:SS UTC")
         }
-        if t == "send" || t == "receive" || t.contains("withdrawal") || t.contains("deposit") && !t.contains("fiat") {
-            throw ExportRowRefusal(
-                "crypto moved between wallets (\(type)): a transfer of the holding, which the ledger does not record yet"
-            )
+        if t.contains("withdrawal") || t.contains("deposit") {
+            throw ExportRowRefusal("the transaction type '\(type)' is not one squarestock reads yet")
         }
         let asset = try ExportRowReading.required(table, row, "Asset").uppercased()
         let currency = try ExportRowReading.required(table, row, "Price Currency").uppercased()
         let symbol = asset + "-" + currency
         let quantity = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "Quantity Transacted").amount)
+        if t == "send" || t == "receive" {
+            // Crypto sent to, or received from, another wallet of the user's: the same holding.
+            if let fee = table.cell(row, "Fees and/or Spread"), let v = ExportMoney.parse(fee), !v.amount.isZero {
+                throw ExportRowRefusal(
+                    "a \(type) with a network fee of \(fee): the file does not say how many \(asset) it took; "
+                        + "record it with `squarestock portfolio sell \(symbol) QUANTITY --price PRICE --fee FEE`")
+            }
+            let out = t == "send"
+            return .walletMove(
+                ExportRecord.HoldingNeeded(
+                    asset: asset, symbol: symbol, quantity: quantity, date: date,
+                    what: "\(quantity.normalized) \(asset) "
+                        + (out ? "left for another wallet" : "arrived from another wallet")))
+        }
         let price = try price(try ExportRowReading.required(table, row, "Price at Transaction"))
         var notes: [String] = []
         func money(_ name: String) throws(ExportRowRefusal) -> Int64 {

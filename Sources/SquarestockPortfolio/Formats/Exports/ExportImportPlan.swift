@@ -84,7 +84,7 @@ public struct ExportImportPlan: Sendable {
     /// could not take, replaying them after what it holds as a write would.
     mutating func check(held: [JournalEntry], method: LotMethod) throws(PortfolioError) {
         // By day, then as they came; rows with no entries keep their place after them all.
-        let day = records.map { $0.entries.first?.date }
+        let day = records.map { $0.entries.first?.date ?? $0.holding?.date }
         let order = records.indices.sorted { a, b in
             switch (day[a], day[b]) {
             case (let x?, let y?): return x != y ? x < y : a < b
@@ -112,6 +112,13 @@ public struct ExportImportPlan: Sendable {
         }
         var status: [Status] = []
         for r in records {
+            if let need = r.holding {
+                try applyHeld(through: need.date)
+                if let short = Self.shortfall(need, in: book) {
+                    status.append(.refused(short))
+                    continue
+                }
+            }
             switch r.outcome {
             case .skipped(let why): status.append(.skipped(why))
             case .refused(let why): status.append(.refused(why))
@@ -146,6 +153,22 @@ public struct ExportImportPlan: Sendable {
             if status[i] == .new { records[i].outcome = .entries(r.folded) }
         }
         self.status = status
+    }
+
+    /// Why `book` cannot have moved what `need` says the user held, or nil when it holds enough.
+    static func shortfall(_ need: ExportRecord.HoldingNeeded, in book: PortfolioBook) -> String? {
+        let prefix = need.asset + "-"
+        var held = ExactDecimal(0)
+        for (symbol, lots) in book.lots where symbol.hasPrefix(prefix) {
+            for lot in lots { held = (held + lot.quantity) ?? held }
+        }
+        guard held < need.quantity else { return nil }
+        let symbol = book.lots.keys.filter { $0.hasPrefix(prefix) }.sorted().first ?? need.symbol
+        let currency = symbol.dropFirst(prefix.count)
+        return "\(need.what) on \(need.date), a move between wallets of yours, but the ledger holds "
+            + (held.isZero ? "no \(need.asset)" : "only \(held.normalized) \(need.asset)")
+            + " then: record how you came by it (`squarestock portfolio buy \(symbol) QUANTITY --price PRICE "
+            + "--currency \(currency) --date DATE`, or import that account's history) and run this again"
     }
 
     /// Applies `entries` to a copy of `book`, kept when every one applies.

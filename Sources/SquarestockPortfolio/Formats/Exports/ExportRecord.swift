@@ -23,6 +23,24 @@ public struct ExportRecord: Sendable {
     /// A record folded into another (`merged`): its own entries, recorded after all when the
     /// one it was folded into is already in the ledger (a withholding exported after its dividend).
     public var folded: [JournalEntry] = []
+    /// What the row says the user held already (crypto moved in from, or out to, another wallet
+    /// of theirs): checked against the ledger on its day, the row refused when it is not held.
+    public var holding: HoldingNeeded?
+
+    /// At least `quantity` of `asset` (summed over its holdings, `BTC-EUR` and `BTC-USD`) held
+    /// on `date`, before the row's own entries apply.
+    public struct HoldingNeeded: Sendable, Equatable {
+        public var asset: String
+        /// The holding it would be recorded as when none is held (`BTC-EUR`), for the hint.
+        public var symbol: String
+        public var quantity: ExactDecimal
+        public var date: CivilDate
+        /// What the row did, for the refusal: "0.5 BTC arrived from another wallet".
+        public var what: String
+
+        /// Why a move with no network fee records nothing.
+        var passedOver: String { what + ": still yours, the same holding, its lots and cost unchanged" }
+    }
 
     init(line: Int, _ outcome: Outcome, notes: [String] = []) {
         self.line = line

@@ -4,6 +4,9 @@ import SquarestockCore
 enum ExportRowMeaning {
     case entries([JournalEntry], notes: [String] = [])
     case skip(String)
+    /// Crypto moved between wallets of the user's: nothing to record, once the ledger is seen to
+    /// hold what moved.
+    case walletMove(ExportRecord.HoldingNeeded)
 }
 
 /// The steps every format shares: a row's meaning keyed into a record, refusals (the format's
@@ -17,6 +20,11 @@ enum ExportRowReading {
             let m = try meaning()
             switch m {
             case .skip(let why): return ExportRecord(line: row.line, .skipped(why))
+            case .walletMove(let need):
+                var r = ExportRecord(
+                    line: row.line, .skipped(need.passedOver))
+                r.holding = need
+                return r
             case .entries(let entries, let notes):
                 switch try keys.identity(row, id: id) {
                 case .repeated(let line):
