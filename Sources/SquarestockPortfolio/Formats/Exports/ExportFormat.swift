@@ -11,6 +11,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case revolut
     case coinbase
     case krakenLedgers = "kraken-ledgers"
+    case krakenTrades = "kraken-trades"
 
     /// The name users know it by.
     public var title: String {
@@ -22,6 +23,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .revolut: return "Revolut stock statement CSV"
         case .coinbase: return "Coinbase transaction history CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
+        case .krakenTrades: return "Kraken trades CSV"
         }
     }
 
@@ -44,6 +46,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                 || lower.count >= 12 && lower[4] == "code isin"
         case .krakenLedgers:
             return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
+        case .krakenTrades:
+            return ["txid", "pair", "time", "type", "price", "cost", "fee", "vol"].allSatisfy(names.contains)
         case .coinbase:
             return ["id", "timestamp", "transaction type", "asset", "quantity transacted", "price currency"].allSatisfy(
                 names.contains)
@@ -69,6 +73,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .revolut: return RevolutExport.records(table, today: today)
         case .coinbase: return CoinbaseExport.records(table, today: today)
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
+        case .krakenTrades: return KrakenTradesExport.records(table, context: context)
         }
     }
 }

@@ -264,6 +264,50 @@ struct ExportImportPlanTests: LedgerSpec {
             "\(why)")
     }
 
+    /// Kraken's trades (the documented layout; no real file was collected), two of them the
+    /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
+    /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
+    /// for 210.00 less 0.546 of fee (209.45 received, 0.55 the fee). EUR -1,002.60 + 209.45 =
+    /// -793.15; BTC 0.025 - 0.01001 - 0.005 = 0.00999. After the ledgers' import, only the sale
+    /// is new: the two exports key a trade alike.
+    @Test func krakenTrades() throws {
+        let closes: [String: ExactDecimal] = ["BTC-EUR 2024-03-05": ExactDecimal("40000")!]
+        func plan(_ file: String, held: [JournalEntry] = []) throws -> ExportImportPlan {
+            try ExportImportPlan.read(
+                path: Fixture.testsDirectory + "/Fixtures/imports/kraken/" + file, format: nil, held: held,
+                method: .fifo,
+                context: ExportContext(
+                    today: Self.today, base: "EUR", close: { symbol, day in closes["\(symbol) \(day)"] },
+                    heldSymbols: Set(held.compactMap(\.symbol))))
+        }
+        let p = try plan("SYNTHETIC_trades.csv")
+        #expect(p.format == .krakenTrades)
+        #expect(p.new == 3 && p.refused == 0)
+        #expect(try Self.cash(p) == ["EUR": -79_315])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "BTC-EUR") == ExactDecimal("0.00999"))
+        #expect(book.quantity(of: "ETH-EUR") == ExactDecimal("0.25") && book.cost(of: "ETH-EUR") == 40_040)
+        let sale = try #require(p.records.first { $0.line == 4 }?.entries.first)
+        #expect(sale.kind == .sell && sale.amount == 21_000 && sale.fee == 55)
+
+        let ledgers = Self.numbered(try plan("SYNTHETIC_ledgers.csv").newEntries)
+        let after = try plan("SYNTHETIC_trades.csv", held: ledgers)
+        #expect(Self.lines(after) { $0 == .imported } == [2, 3])
+        #expect(Self.lines(after) { $0 == .new } == [4])
+    }
+
+    @Test func krakensPairsSplitIntoBaseAndQuote() {
+        for (pair, base, quote) in [
+            ("XXBTZEUR", "BTC", "EUR"), ("XBTEUR", "BTC", "EUR"), ("XETHXXBT", "ETH", "BTC"),
+            ("DOTUSDT", "DOT", "USDT"),
+            ("XBT/EUR", "BTC", "EUR"), ("XDGUSD", "DOGE", "USD"), ("USDTZUSD", "USDT", "USD"), ("ADAETH", "ADA", "ETH"),
+        ] {
+            let split = KrakenTradesExport.split(pair)
+            #expect(split?.base == base && split?.quote == quote, "\(pair)")
+        }
+        #expect(KrakenTradesExport.split("EUR") == nil)
+    }
+
     /// Crypto moved between the account and another wallet of the user's is the same holding:
     /// passed over when the ledger holds it that day, refused (with how to record where it came
     /// from) when it does not; a staked balance's deposit is a move between the account's own
@@ -343,7 +387,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "schwab/dickwolff__schwab-export.csv", "ibkr/dickwolff__ibkr-trades-export.csv",
         "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
-        "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv",
+        "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
