@@ -8,6 +8,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case ibkrFlex = "ibkr-flex"
     case trading212
     case degiro
+    case degiroTransactions = "degiro-transactions"
     case revolut
     case coinbase
     case krakenLedgers = "kraken-ledgers"
@@ -20,6 +21,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .ibkrFlex: return "Interactive Brokers Flex Query CSV (trades, cash transactions)"
         case .trading212: return "Trading 212 history CSV"
         case .degiro: return "DEGIRO account statement (Account.csv)"
+        case .degiroTransactions: return "DEGIRO transactions (Transactions.csv)"
         case .revolut: return "Revolut stock statement CSV"
         case .coinbase: return "Coinbase transaction history CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
@@ -42,8 +44,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro:
             // The languages' names for the first and the description columns; the layout is one.
             let lower = cells.map { $0.lowercased() }
-            return lower.count >= 12 && ["datum", "date", "fecha", "data"].contains(lower[0]) && names.contains("isin")
+            return lower.count >= 12 && ["datum", "date", "fecha", "data"].contains(lower[0]) && lower[4] == "isin"
                 || lower.count >= 12 && lower[4] == "code isin"
+        case .degiroTransactions:
+            return DEGIROTransactionsExport.isHeader(cells)
         case .krakenLedgers:
             return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
         case .krakenTrades:
@@ -70,6 +74,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .ibkrFlex: return IBKRFlexExport.records(table, today: today)
         case .trading212: return Trading212Export.records(table, today: today)
         case .degiro: return DEGIROExport.records(table, today: today)
+        case .degiroTransactions: return DEGIROTransactionsExport.records(table, today: today)
         case .revolut: return RevolutExport.records(table, today: today)
         case .coinbase: return CoinbaseExport.records(table, today: today)
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)

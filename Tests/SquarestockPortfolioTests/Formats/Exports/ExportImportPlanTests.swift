@@ -296,6 +296,30 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(Self.lines(after) { $0 == .new } == [4])
     }
 
+    /// DEGIRO's Transactions.csv (its 2024 English layout; no real file was collected), newest
+    /// first. By hand: 20 AAPL bought for 3,593.20 USD, converted from 3,313.54 EUR, AutoFX 8.28
+    /// and 1.00 of fees (9.28 EUR); 2 ASML for 1,740.20 EUR and 4.90 of fees; two identical fills
+    /// of a sale of 5 AAPL for 867.50 USD, each converted to 797.70 EUR less 1.99 of AutoFX. EUR
+    /// -3,313.54 - 9.28 - 1,745.10 + 2 x (797.70 - 1.99) = -3,476.50, the Totals' sum; USD 0.
+    @Test func degiroTransactions() throws {
+        let p = try Self.plan("degiro/SYNTHETIC_transactions.csv")
+        #expect(p.format == .degiroTransactions)
+        #expect(p.new == 4 && p.refused == 0)
+        #expect(try Self.cash(p) == ["EUR": -347_650])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "US0378331005") == ExactDecimal("10"))
+        #expect(book.cost(of: "US0378331005") == 179_660 && book.cost(of: "NL0010273215") == 174_510)
+        let first = try #require(p.records.first { $0.line == 5 }?.entries)
+        #expect(first.map(\.kind) == [.exchange, .exchange, .buy, .fee])
+        #expect(first.map(\.amount) == [-331_354, 359_320, 359_320, 928])
+
+        // The older layout, a currency after each amount, in Dutch with decimal commas.
+        let old = try Self.plan("degiro/SYNTHETIC_transactions_nl_old.csv")
+        #expect(old.format == .degiroTransactions && old.new == 1)
+        #expect(try Self.cash(old) == ["EUR": -90_320])
+        #expect(old.newEntries.map(\.fee) == [200] && old.newEntries.map(\.symbol) == ["IE00B3RBWM25"])
+    }
+
     @Test func krakensPairsSplitIntoBaseAndQuote() {
         for (pair, base, quote) in [
             ("XXBTZEUR", "BTC", "EUR"), ("XBTEUR", "BTC", "EUR"), ("XETHXXBT", "ETH", "BTC"),
@@ -388,6 +412,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
         "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
+        "degiro/SYNTHETIC_transactions.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
