@@ -6,6 +6,7 @@ import SquarestockCore
 public enum ExportFormat: String, CaseIterable, Sendable {
     case schwab
     case ibkrFlex = "ibkr-flex"
+    case ibkrFlexXML = "ibkr-flex-xml"
     case trading212
     case degiro
     case degiroTransactions = "degiro-transactions"
@@ -19,6 +20,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .schwab: return "Charles Schwab transactions CSV"
         case .ibkrFlex: return "Interactive Brokers Flex Query CSV (trades, cash transactions)"
+        case .ibkrFlexXML: return "Interactive Brokers Flex Query XML (trades, cash transactions)"
         case .trading212: return "Trading 212 history CSV"
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .degiroTransactions: return "DEGIRO transactions (Transactions.csv)"
@@ -39,6 +41,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             return names.contains("currencyprimary")
                 && (["buy/sell", "tradedate", "quantity", "tradeprice"].allSatisfy(names.contains)
                     || ["type", "amount"].allSatisfy(names.contains))
+        case .ibkrFlexXML:
+            return false  // XML, told apart by its first element (`IBKRFlexXML.isFlex`)
         case .trading212:
             return ["action", "time", "ticker", "no. of shares", "price / share", "total"].allSatisfy(names.contains)
         case .degiro:
@@ -71,7 +75,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         let today = context.today
         switch self {
         case .schwab: return SchwabExport.records(table, today: today)
-        case .ibkrFlex: return IBKRFlexExport.records(table, today: today)
+        case .ibkrFlex, .ibkrFlexXML: return IBKRFlexExport.records(table, today: today)
         case .trading212: return Trading212Export.records(table, today: today)
         case .degiro: return DEGIROExport.records(table, today: today)
         case .degiroTransactions: return DEGIROTransactionsExport.records(table, today: today)

@@ -33,14 +33,34 @@ public struct ExportImportPlan: Sendable {
         case .success(let b): bytes = b
         case .failure(let e): throw .unreadableFile(e.description)
         }
+        var context = context
+        context.heldSymbols.formUnion(held.compactMap(\.symbol))
+        if format == .ibkrFlexXML || format == nil && IBKRFlexXML.isFlex(bytes) {
+            guard IBKRFlexXML.isFlex(bytes) else {
+                throw .importLine(
+                    line: 1, detail: "it is not a Flex Query XML (it does not start with FlexQueryResponse)")
+            }
+            guard let records = IBKRFlexXML.records(bytes, today: context.today) else {
+                throw .importLine(
+                    line: 1, detail: "the Flex Query XML ends inside a tag: the file is cut; download it again")
+            }
+            guard !records.isEmpty else {
+                throw .importLine(
+                    line: 1,
+                    detail: "the Flex Query XML has no Trade, CashTransaction or CorporateAction: tick those sections "
+                        + "in the Flex Query")
+            }
+            let xml = ExportFormat.ibkrFlexXML
+            var plan = ExportImportPlan(format: xml, title: xml.title, records: records, status: [])
+            try plan.check(held: held, method: method)
+            return plan
+        }
         let (table, first) = ExportTable.read(bytes) { cells in
             format.map { $0.isHeader(cells) } ?? (ExportFormat.detect(cells) != nil)
         }
         guard let table, let format = format ?? ExportFormat.detect(table.header) else {
             throw .importLine(line: 1, detail: unknownLayout(first, asked: format))
         }
-        var context = context
-        context.heldSymbols.formUnion(held.compactMap(\.symbol))
         var plan = ExportImportPlan(
             format: format, title: format.title, records: format.records(table, context: context), status: [])
         try plan.check(held: held, method: method)

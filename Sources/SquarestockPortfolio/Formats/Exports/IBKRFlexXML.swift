@@ -1,0 +1,203 @@
+import SquarestockCore
+
+/// Interactive Brokers' Flex Query XML (`FlexQueryResponse > FlexStatements > FlexStatement >
+/// Trades/Trade, CashTransactions/CashTransaction, ...`), every value an attribute. Its `Trade`
+/// and `CashTransaction` elements become the two tables the Flex CSV reader takes: the XML's
+/// attribute names are the CSV's columns (`tradeDate` is `TradeDate`; `buySell` is `Buy/Sell`,
+/// `currency` is `CurrencyPrimary`), so one reader, `IBKRFlexExport`, means the same in both.
+/// Each element's row is its line in the file. Read from the bytes: a tag's name and attributes,
+/// the five named entities and numeric ones; comments, declarations and other elements
+/// (`AccountInformation`, with the holder's name) are passed over, never stored.
+enum IBKRFlexXML {
+    /// Whether `bytes` starts as a Flex Query answer (within its first 4 KiB).
+    static func isFlex(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(4096)
+        return head.firstIndex(of: UInt8(ascii: "<")) != nil
+            && (contains(head, "<FlexQueryResponse") || contains(head, "<FlexStatements"))
+    }
+
+    static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        var i = bytes.startIndex
+        while i + needle.count <= bytes.endIndex {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    struct Element {
+        var name: String
+        var line: Int
+        var attributes: [(name: String, value: String)]
+    }
+
+    /// The elements named in `wanted`, in file order, with their attributes; nil when a tag is
+    /// never closed or an attribute never ends (a cut file).
+    static func elements(_ bytes: [UInt8], named wanted: Set<String>) -> [Element]? {
+        var out: [Element] = []
+        var line = 1
+        var i = 0
+        let n = bytes.count
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        /// Moves past `terminator`, counting lines; false when the file ends first.
+        func skip(past terminator: [UInt8]) -> Bool {
+            while i + terminator.count <= n {
+                if bytes[i] == terminator[0], bytes[i..<(i + terminator.count)].elementsEqual(terminator) {
+                    i += terminator.count
+                    return true
+                }
+                if bytes[i] == 0x0A { line += 1 }
+                i += 1
+            }
+            return false
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A { line += 1 }
+            guard b == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            i += 1
+            guard i < n else { return nil }
+            if bytes[i] == UInt8(ascii: "!") {
+                guard skip(past: bytes[i...].starts(with: Array("!--".utf8)) ? Array("-->".utf8) : [UInt8(ascii: ">")])
+                else { return nil }
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "?") || bytes[i] == UInt8(ascii: "/") {
+                guard skip(past: [UInt8(ascii: ">")]) else { return nil }
+                continue
+            }
+            let start = i
+            while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") { i += 1 }
+            let name = String(decoding: bytes[start..<i], as: UTF8.self)
+            let tagLine = line
+            var attributes: [(String, String)] = []
+            while true {
+                while i < n, isSpace(bytes[i]) {
+                    if bytes[i] == 0x0A { line += 1 }
+                    i += 1
+                }
+                guard i < n else { return nil }
+                if bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") {
+                    guard skip(past: [UInt8(ascii: ">")]) else { return nil }
+                    break
+                }
+                let nameStart = i
+                while i < n, bytes[i] != UInt8(ascii: "="), !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+                let attribute = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+                while i < n, isSpace(bytes[i]) { i += 1 }
+                guard i < n, bytes[i] == UInt8(ascii: "=") else { return nil }
+                i += 1
+                while i < n, isSpace(bytes[i]) { i += 1 }
+                guard i < n, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { return nil }
+                let quote = bytes[i]
+                i += 1
+                let valueStart = i
+                while i < n, bytes[i] != quote {
+                    if bytes[i] == 0x0A { line += 1 }
+                    i += 1
+                }
+                guard i < n else { return nil }
+                if wanted.contains(name) { attributes.append((attribute, unescaped(bytes[valueStart..<i]))) }
+                i += 1
+            }
+            if wanted.contains(name) { out.append(Element(name: name, line: tagLine, attributes: attributes)) }
+        }
+        return out
+    }
+
+    /// An attribute's text with its entities replaced, cleaned for the terminal.
+    static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+        guard raw.contains(UInt8(ascii: "&")) else { return TerminalText.clean(bytes: Array(raw)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            guard raw[i] == UInt8(ascii: "&"), let semi = raw[i...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            let entity = String(decoding: raw[(i + 1)..<semi], as: UTF8.self)
+            var scalar: Unicode.Scalar?
+            switch entity {
+            case "amp": scalar = "&"
+            case "lt": scalar = "<"
+            case "gt": scalar = ">"
+            case "quot": scalar = "\""
+            case "apos": scalar = "'"
+            default:
+                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+                    scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                } else if entity.hasPrefix("#") {
+                    scalar = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init)
+                }
+            }
+            guard let scalar else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            i = semi + 1
+        }
+        return TerminalText.clean(bytes: out)
+    }
+
+    /// The CSV column an attribute is (`buySell` is `Buy/Sell`); the name itself otherwise, as
+    /// the table finds columns in any case.
+    static func column(_ attribute: String, all: Set<String>) -> String {
+        switch attribute {
+        case "buySell": return "Buy/Sell"
+        case "currency" where !all.contains("currencyPrimary"): return "CurrencyPrimary"
+        default: return attribute
+        }
+    }
+
+    /// The elements named `name` as a table: the union of their attributes, in order of first
+    /// appearance, as its columns; nil when there is none.
+    static func table(_ elements: [Element], named name: String) -> ExportTable? {
+        let chosen = elements.filter { $0.name == name }
+        guard let first = chosen.first else { return nil }
+        var names: [String] = []
+        var index: [String: Int] = [:]
+        for e in chosen {
+            for a in e.attributes where index[a.name] == nil {
+                index[a.name] = names.count
+                names.append(a.name)
+            }
+        }
+        let all = Set(names)
+        let rows = chosen.map { e in
+            var cells = [String](repeating: "", count: names.count)
+            for a in e.attributes { cells[index[a.name]!] = a.value.trimmingCharacters(in: .whitespaces) }
+            return ExportTable.Row(line: e.line, cells: cells)
+        }
+        return ExportTable(
+            header: names.map { column($0, all: all) }, headerLine: first.line, rows: rows)
+    }
+
+    /// The file's records: its trades' and its cash transactions' (keyed as the Flex CSV's are,
+    /// so the two exports of one account never double a row), and each corporate action refused
+    /// with what records it; nil when the file is cut inside a tag.
+    static func records(_ bytes: [UInt8], today: CivilDate) -> [ExportRecord]? {
+        guard let elements = elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) else {
+            return nil
+        }
+        let tables = [table(elements, named: "Trade"), table(elements, named: "CashTransaction")].compactMap { $0 }
+        var records = tables.flatMap { IBKRFlexExport.records($0, today: today) }
+        for e in elements where e.name == "CorporateAction" {
+            let description = e.attributes.first { $0.name == "description" }?.value ?? "no description"
+            records.append(
+                ExportRecord(
+                    line: e.line,
+                    .refused(
+                        "a corporate action (\(description)): record it with `portfolio split` or `portfolio rename`")))
+        }
+        return records.sorted { $0.line < $1.line }
+    }
+}
