@@ -168,6 +168,87 @@ struct PortfolioSyncCLITests {
         _ = server
     }
 
+    /// Coinbase's wallets (the `/v2` API), two a page, a transaction a page: what the fills do not
+    /// have. By hand: 1,000.00 USD in (at 21:00 New York time on 1 March: 2 March in UTC); 0.01
+    /// BTC bought for 400.00 + 2.40 (a fill); 0.005 BTC sent to another wallet with 0.0001 of
+    /// network fee, spent at BTC's close of 41,000 (4.10); 0.5 DOT of staking reward at 6.50
+    /// (3.25 of income, the DOT bought with it); 100.00 USD out; a pending send passed over; a
+    /// Coinbase app buy refused. USD 1,000 - 402.40 - 100 = 497.60; BTC 0.0099 held.
+    @Test func coinbaseWalletsDepositsWithdrawalsAndRewardsAreSynced() throws {
+        let (fake, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        fake.fills = [
+            [
+                "entry_id": "e-buy", "trade_id": "t-buy", "order_id": "o-buy", "trade_time": "2024-03-02T14:01:17.441Z",
+                "trade_type": "FILL", "price": "40000", "size": "0.01", "commission": "2.40", "product_id": "BTC-USD",
+                "side": "BUY", "size_in_quote": false,
+            ]
+        ]
+        func tx(
+            _ id: String, _ type: String, _ amount: String, _ currency: String, _ time: String,
+            status: String = "completed", fee: String? = nil
+        ) -> [String: Any] {
+            var t: [String: Any] = [
+                "id": id, "type": type, "status": status, "amount": ["amount": amount, "currency": currency],
+                "native_amount": ["amount": "0.00", "currency": "USD"], "created_at": time, "updated_at": time,
+                "resource": "transaction",
+            ]
+            if let fee {
+                t["network"] = [
+                    "status": "confirmed", "transaction_fee": ["amount": fee, "currency": currency],
+                    "transaction_amount": ["amount": "0.005", "currency": currency],
+                ]
+            }
+            return t
+        }
+        fake.wallets = [
+            (
+                "w-usd",
+                [
+                    tx("tx-dep", "fiat_deposit", "1000.00", "USD", "2024-03-01T21:00:00-05:00"),
+                    tx("tx-out", "fiat_withdrawal", "-100.00", "USD", "2024-03-20T10:00:00Z"),
+                ]
+            ),
+            (
+                "w-btc",
+                [
+                    tx("tx-send", "send", "-0.0051", "BTC", "2024-03-12T10:14:09Z", fee: "0.0001"),
+                    tx("tx-pending", "send", "-0.001", "BTC", "2024-03-13T10:00:00Z", status: "pending"),
+                    tx("tx-app", "buy", "0.002", "BTC", "2024-03-14T10:00:00Z"),
+                ]
+            ),
+            ("w-eth", []),
+            ("w-dot", [tx("tx-stake", "staking_reward", "0.5", "DOT", "2024-03-10T01:05:11Z")]),
+        ]
+        fake.walletPageSize = 2
+        fake.transactionsPerPage = 1
+        for (symbol, day, close) in [("BTC-USD", "2024-03-12", "41000"), ("DOT-USD", "2024-03-08", "6.50")] {
+            let r = try CLIRunner.run(
+                ["portfolio", "price", symbol, day, close, "--currency", "USD"], environment: env)
+            #expect(r.exitCode == 0, "\(r.stderr)")
+        }
+
+        let preview = try CLIRunner.run(["portfolio", "sync"], environment: env)
+        #expect(preview.exitCode == 0, "\(preview.stderr) \(fake.lastRefusal ?? "")")
+        #expect(preview.stdout.contains("6 events (Coinbase account): 5 new, 1 refused"), "\(preview.stdout)")
+        #expect(preview.stdout.contains("tx-app  refused  a 'Coinbase app buy' row"), "\(preview.stdout)")
+        #expect(fake.walletRequests.filter { $0 == "/v2/accounts" }.count == 2)
+        #expect(fake.walletRequests.contains("/v2/accounts/w-eth/transactions"))
+
+        let done = try CLIRunner.run(["portfolio", "sync", "--yes", "--skip-refused"], environment: env)
+        #expect(done.stdout == "recorded 6 entries from 5 events (Coinbase account)\n", "\(done.stdout) \(done.stderr)")
+        let again = try CLIRunner.run(["portfolio", "sync", "--yes", "--skip-refused"], environment: env)
+        #expect(again.stdout.hasPrefix("nothing to record"), "\(again.stdout)")
+
+        let history = try CLIRunner.run(["portfolio", "export", "--as", "csv"], environment: env)
+        #expect(history.stdout.contains("2024-03-02,deposit,,,,,USD,1000.00,"), "\(history.stdout)")
+        #expect(history.stdout.contains("2024-03-12,sell,BTC-USD,0.0001,41000,4.10,USD,,"), "\(history.stdout)")
+        let cash = try CLIRunner.run(["portfolio", "--format", "csv"], environment: env)
+        #expect(cash.stdout.contains("497.60"), "\(cash.stdout)")
+        let lots = try CLIRunner.run(["portfolio", "lots", "--format", "csv"], environment: env)
+        #expect(lots.stdout.contains("BTC-USD,") && lots.stdout.contains("0.0099"), "\(lots.stdout)")
+        _ = server
+    }
+
     /// `buy --record` records the fill as the sync keys it: the later sync adds nothing. A market
     /// buy of 0.01 BTC at the fake's 30,000: 300.00 USD.
     @Test func aRecordedFillIsNotDoubledByALaterSync() throws {

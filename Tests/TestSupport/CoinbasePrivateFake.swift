@@ -44,6 +44,14 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
     /// The account's fills, oldest first, in Coinbase's shape; served `fillsPerPage` at a time.
     public var fills: [[String: Any]] = []
     public var fillsPerPage = 100
+    /// The wallet API's (`/v2`) wallets by id, each with its transactions, oldest first, in
+    /// Coinbase's shape; served `walletPageSize` wallets and `transactionsPerPage` transactions
+    /// at a time, paged by `starting_after` as Coinbase pages them.
+    public var wallets: [(id: String, transactions: [[String: Any]])] = []
+    public var walletPageSize = 100
+    public var transactionsPerPage = 100
+    /// The wallet API paths asked, in order, for tests of what a sync reads.
+    public private(set) var walletRequests: [String] = []
 
     public init(keyName: String, publicKey: P256.Signing.PublicKey, accounts: [String: String]) {
         self.keyName = keyName
@@ -55,7 +63,9 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         let routes = CoinbaseReplay.routes()
         let holder = ServerAddress()
         let server = try LoopbackHTTPServer { request in
-            if request.path.hasPrefix("/api/v3/brokerage/") { return self.handle(request, host: holder.host) }
+            if request.path.hasPrefix("/api/v3/brokerage/") || request.path.hasPrefix("/v2/") {
+                return self.handle(request, host: holder.host)
+            }
             return routes.respond(to: request)
         }
         holder.host = String(server.baseURL.dropFirst("http://".count))
@@ -71,6 +81,7 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
             lastRefusal = why
             return .text("Unauthorized", status: 401)
         }
+        if request.path.hasPrefix("/v2/") { return wallet(request) }
         let path = String(request.path.dropFirst("/api/v3/brokerage".count))
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
         switch (request.method, path) {
@@ -122,6 +133,33 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         default:
             return json(["error": "NOT_FOUND", "message": "no such endpoint"], status: 404)
         }
+    }
+
+    /// `GET /v2/accounts` and `GET /v2/accounts/ID/transactions`, paged by `starting_after` (the
+    /// last id of the page before), with `pagination.next_uri` as Coinbase writes it.
+    func wallet(_ request: LoopbackRequest) -> LoopbackResponse {
+        walletRequests.append(request.path)
+        func page(_ ids: [String], size: Int, uri: String) -> (range: Range<Int>, pagination: [String: Any]) {
+            let after = request.queryItem("starting_after")
+            let from = after.flatMap { a in ids.firstIndex(of: a).map { $0 + 1 } } ?? 0
+            let to = min(ids.count, from + size)
+            let next: Any = to < ids.count ? "\(uri)?limit=\(size)&starting_after=\(ids[to - 1])" : NSNull()
+            return (from..<to, ["limit": size, "order": "asc", "next_uri": next, "previous_uri": NSNull()])
+        }
+        let parts = request.path.split(separator: "/").map(String.init)
+        if parts == ["v2", "accounts"] {
+            let (range, pagination) = page(wallets.map(\.id), size: walletPageSize, uri: "/v2/accounts")
+            return json([
+                "pagination": pagination,
+                "data": wallets[range].map { ["id": $0.id, "type": "wallet", "currency": ["code": "X"]] },
+            ])
+        }
+        guard parts.count == 4, parts[3] == "transactions", let w = wallets.first(where: { $0.id == parts[2] }) else {
+            return json(["errors": [["id": "not_found", "message": "Not found"]]], status: 404)
+        }
+        let ids = w.transactions.map { $0["id"] as? String ?? "" }
+        let (range, pagination) = page(ids, size: transactionsPerPage, uri: request.path)
+        return json(["pagination": pagination, "data": Array(w.transactions[range])])
     }
 
     /// Nil when the JWT is one Coinbase would take for this request.

@@ -8,11 +8,9 @@ import SquarestockServices
 /// and written a page of events at a time, so an interrupted sync keeps what it wrote and the
 /// next one adds only the rest (each entry is keyed by the exchange's own ids).
 extension SquarestockApp {
-    /// Pages read at once before the sync slows to one page per `syncPageInterval` seconds:
-    /// Kraken's call counter allows a burst of about seven ledger pages, then decays.
-    static let syncBurst = 7
-    static let syncPageInterval = 6.0
-    /// Times a throttled page is asked again, `syncPageInterval` apart, before the sync stops.
+    /// Times a throttled page is asked again, the account's pacing interval apart (at least a
+    /// second), before the sync stops. The pages are read as fast as the account's
+    /// `historyPacing` allows: a burst, then one per interval.
     static let syncRetries = 3
 
     /// Every row of the account's ledger from `since` on (all of it without), oldest first.
@@ -23,26 +21,29 @@ extension SquarestockApp {
             var calls = 0
             var cursor: String?
             let start = since.map { Instant(secondsSinceEpoch: $0.daysSinceEpoch * 86_400) }
+            let pacing = account.historyPacing
             while true {
                 var retries = 0
                 var page: AccountMovement.Page
                 while true {
-                    if calls >= Self.syncBurst { Thread.sleep(forTimeInterval: Self.syncPageInterval) }
+                    if calls >= pacing.burst { Thread.sleep(forTimeInterval: pacing.interval) }
                     calls += 1
                     switch account.movements(since: start, cursor: cursor, transport: privateTransport) {
                     case .success(let p): page = p
                     case .failure(.throttled) where retries < Self.syncRetries:
                         retries += 1
-                        Thread.sleep(forTimeInterval: Self.syncPageInterval)
+                        Thread.sleep(forTimeInterval: max(1, pacing.interval))
                         continue
                     case .failure(let e): return .failure(e)
                     }
                     break
                 }
-                // A row met again on the next page (the pages shifted as a new one arrived) is kept once.
+                // A row met again on the next page (the pages shifted as a new one arrived) is kept
+                // once; a page of rows all met before ends the reading. A page of none (a list of
+                // wallets, an empty wallet) goes on to the next.
                 let fresh = page.movements.filter { seen.insert($0.id).inserted }
                 all += fresh
-                guard let next = page.next, !fresh.isEmpty else { break }
+                guard let next = page.next, next != cursor, page.movements.isEmpty || !fresh.isEmpty else { break }
                 cursor = next
             }
             return .success(all.sorted { ($0.time, $0.id) < ($1.time, $1.id) })

@@ -27,9 +27,15 @@ package protocol ExchangeAccount: Sendable {
     func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
     >
+    /// How many history pages a sync reads at once, then the seconds between pages, as the
+    /// exchange's rate limit allows.
+    var historyPacing: (burst: Int, interval: Double) { get }
 }
 
 extension ExchangeAccount {
+    /// Kraken's: its call counter allows a burst of about seven ledger pages, then decays by
+    /// one every few seconds.
+    package var historyPacing: (burst: Int, interval: Double) { (7, 6.0) }
     package func takerFee(_ listing: PairListing, transport: any HTTPTransport) -> ExactDecimal? { nil }
     package func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
