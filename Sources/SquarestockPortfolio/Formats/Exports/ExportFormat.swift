@@ -11,6 +11,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case degiro
     case degiroTransactions = "degiro-transactions"
     case revolut
+    case etoro
     case coinbase
     case krakenLedgers = "kraken-ledgers"
     case krakenTrades = "kraken-trades"
@@ -25,6 +26,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .degiroTransactions: return "DEGIRO transactions (Transactions.csv)"
         case .revolut: return "Revolut stock statement CSV"
+        case .etoro: return "eToro account statement, Account Activity sheet as CSV"
         case .coinbase: return "Coinbase transaction history CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
         case .krakenTrades: return "Kraken trades CSV"
@@ -59,6 +61,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .coinbase:
             return ["id", "timestamp", "transaction type", "asset", "quantity transacted", "price currency"].allSatisfy(
                 names.contains)
+        case .etoro:
+            return EToroExport.isHeader(names)
         case .revolut:
             return ["date", "ticker", "type", "quantity", "price per share", "total amount", "currency"].allSatisfy(
                 names.contains)
@@ -80,6 +84,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro: return DEGIROExport.records(table, today: today)
         case .degiroTransactions: return DEGIROTransactionsExport.records(table, today: today)
         case .revolut: return RevolutExport.records(table, today: today)
+        case .etoro: return EToroExport.records(table, today: today)
         case .coinbase: return CoinbaseExport.records(table, today: today)
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         case .krakenTrades: return KrakenTradesExport.records(table, context: context)

@@ -264,6 +264,24 @@ struct ExportImportPlanTests: LedgerSpec {
             "\(why)")
     }
 
+    /// eToro's Account Activity (a user's export, CFD rows from 2020 appended). By hand, USD:
+    /// interest 0.08; dividends 0.17 + 0.16 + 0.51 + 0.28 + 0.04 + 0.14 + 0.29 + 0.07 + 0.03 +
+    /// 0.01 + 0.01 = 1.71; fees 1.36 and 6.97 (SDRT); 100.11 withdrawn; AMD, SLAB and SWKS
+    /// bought for 49.88, 27.37 and 93.62. 0.08 + 1.71 - 1.36 - 6.97 - 100.11 - 170.87 = -277.52.
+    /// Refused: three closes of positions opened before the file (OLED, AMAT; AMD's close sells
+    /// 0.388423 of the 0.337209 held) and the six CFD rows; a withdrawal fee of 0.00 passed over.
+    @Test func etoro() throws {
+        let p = try Self.plan("etoro/dickwolff__etoro-export.csv")
+        #expect(p.format == .etoro)
+        #expect(p.new == 18)
+        #expect(Self.lines(p, Self.refused) == [11, 12, 19, 23, 24, 25, 26, 27, 28])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [6])
+        #expect(try Self.cash(p) == ["USD": -27_752])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "SWKS") == ExactDecimal("0.888488") && book.cost(of: "SWKS") == 9_362)
+        #expect(Self.reason(p, line: 24)?.contains("a CFD's Overnight fee") == true)
+    }
+
     /// Kraken's trades (the documented layout; no real file was collected), two of them the
     /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
     /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
@@ -454,7 +472,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
         "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
-        "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml",
+        "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
