@@ -11,6 +11,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case degiro
     case degiroTransactions = "degiro-transactions"
     case revolut
+    case revolutCrypto = "revolut-crypto"
     case etoro
     case coinbase
     case krakenLedgers = "kraken-ledgers"
@@ -26,6 +27,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .degiroTransactions: return "DEGIRO transactions (Transactions.csv)"
         case .revolut: return "Revolut stock statement CSV"
+        case .revolutCrypto: return "Revolut crypto statement CSV"
         case .etoro: return "eToro account statement, Account Activity sheet as CSV"
         case .coinbase: return "Coinbase transaction history CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
@@ -63,6 +65,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                 names.contains)
         case .etoro:
             return EToroExport.isHeader(names)
+        case .revolutCrypto:
+            return ["symbol", "type", "quantity", "price", "value", "fees", "date"].allSatisfy(names.contains)
         case .revolut:
             return ["date", "ticker", "type", "quantity", "price per share", "total amount", "currency"].allSatisfy(
                 names.contains)
@@ -85,6 +89,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .degiroTransactions: return DEGIROTransactionsExport.records(table, today: today)
         case .revolut: return RevolutExport.records(table, today: today)
         case .etoro: return EToroExport.records(table, today: today)
+        case .revolutCrypto: return RevolutCryptoExport.records(table, context: context)
         case .coinbase: return CoinbaseExport.records(table, today: today)
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         case .krakenTrades: return KrakenTradesExport.records(table, context: context)

@@ -282,6 +282,31 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(Self.reason(p, line: 24)?.contains("a CFD's Overnight fee") == true)
     }
 
+    /// Revolut's crypto statement. By hand: SEK -50.00 - 1.00 + 0.93 - 108.94 = -159.01; EUR
+    /// -(10.00 + 0.24) - (10.00 + 0.14) = -20.38; USD -(10.00 + 0.24). The BTC sent and received
+    /// the same second is held (passed over); the ETH staked before any was bought is refused;
+    /// the staking rewards need ETH's close: refused without it, then 0.06, 0.13 and 0.14 of
+    /// income at 3,000 EUR.
+    @Test func revolutCrypto() throws {
+        let file = "revolut/dickwolff__revolut-crypto-export.csv"
+        let p = try Self.plan(file)
+        #expect(p.format == .revolutCrypto)
+        #expect(p.new == 7)
+        #expect(Self.lines(p, Self.refused) == [9, 11, 12, 13])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [5, 6])
+        #expect(try Self.cash(p) == ["SEK": -15_901, "EUR": -2_038, "USD": -1_024])
+        #expect(Self.reason(p, line: 9)?.contains("0.18580349 ETH moved into staking on 2024-02-02") == true)
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "BTC-SEK") == ExactDecimal("0.0012553"))
+
+        let priced = try ExportImportPlan.read(
+            path: Fixture.testsDirectory + "/Fixtures/imports/" + file, format: nil, held: [], method: .fifo,
+            context: ExportContext(
+                today: Self.today, base: "EUR", close: { s, _ in s == "ETH-EUR" ? ExactDecimal("3000") : nil }))
+        #expect(Self.lines(priced, Self.refused) == [9])
+        #expect(priced.newEntries.filter { $0.kind == .interest }.map(\.amount) == [6, 13, 14])
+    }
+
     /// Kraken's trades (the documented layout; no real file was collected), two of them the
     /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
     /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
@@ -473,6 +498,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
         "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
         "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
+        "revolut/dickwolff__revolut-crypto-export.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)

@@ -1,0 +1,132 @@
+import SquarestockCore
+
+/// Revolut's crypto statement: `Symbol,Type,Quantity,Price,Value,Fees,Date`, money with its code
+/// or symbol and thousands commas (`"89,162.28 SEK"`, `€10.00`), dates `May 5, 2020, 10:10:57 PM`
+/// (English, no zone). No ids: rows are keyed by their text.
+///
+/// A crypto asset is held as `ASSET-CURRENCY` in the currency it was bought with (`BTC-SEK`),
+/// as Coinbase's export is read. A purchase costs its Value with its fee on top; a sale brings
+/// its Value less its fee. `Send`, `Receive`, `Stake` and `Unstake` move the holding between
+/// wallets of the user's (the ledger must hold it that day); a staking reward (no price in the
+/// file) is income of its value at the asset's stored close, and the asset bought with it.
+enum RevolutCryptoExport {
+    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// `May 5, 2020[, 10:10:57 PM]`.
+    static func date(_ text: String) -> CivilDate? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 2 else { return nil }
+        let md = parts[0].split(separator: " ")
+        guard md.count == 2, let m = months.firstIndex(of: md[0].prefix(3).lowercased()), let d = Int(md[1]),
+            parts[1].count == 4, let y = Int(parts[1]), (1...31).contains(d)
+        else { return nil }
+        let date = CivilDate(year: y, month: m + 1, day: d)
+        return date.day == d ? date : nil
+    }
+
+    /// `date` as `YYYY-MM-DD HH:MM:SS` (24 hours), for ordering rows of a day.
+    static func order(_ text: String) -> String {
+        guard let d = date(text) else { return "~" }
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 3 else { return "\(d)" }
+        let clock = parts[2].split(separator: " ")
+        let hms = clock.first?.split(separator: ":").compactMap { Int($0) } ?? []
+        guard hms.count == 3 else { return "\(d)" }
+        var h = hms[0] % 12
+        if clock.count > 1, clock[1].uppercased() == "PM" { h += 12 }
+        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+        return "\(d) \(two(h)):\(two(hms[1])):\(two(hms[2]))"
+    }
+
+    static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
+        var keys = ExportRowKeys(format: .revolutCrypto)
+        var context = context
+        let rows = table.rows.enumerated().sorted { a, b in
+            let x = order(table.cell(a.element, "Date") ?? "")
+            let y = order(table.cell(b.element, "Date") ?? "")
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+        return rows.map { row in
+            let r = ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
+                try meaning(table, row, context: context)
+            }
+            // An asset bought here is held in that currency for what follows.
+            context.heldSymbols.formUnion(r.entries.compactMap(\.symbol))
+            return r
+        }
+    }
+
+    static func meaning(_ table: ExportTable, _ row: ExportTable.Row, context: ExportContext) throws(ExportRowRefusal)
+        -> ExportRowMeaning
+    {
+        let type = try ExportRowReading.required(table, row, "Type")
+        let t = type.lowercased()
+        let dateText = try ExportRowReading.required(table, row, "Date")
+        guard let date = date(dateText) else { throw ExportRowRefusal("its date '\(dateText)' is not 'May 5, 2020'") }
+        let asset = try ExportRowReading.required(table, row, "Symbol").uppercased()
+        let quantity = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "Quantity").amount)
+        guard quantity.sign > 0 else { return .skip("a quantity of 0") }
+        var notes: [String] = []
+        switch t {
+        case "send", "receive", "stake", "unstake":
+            if let fee = table.cell(row, "Fees"), let v = ExportMoney.parse(fee), !v.amount.isZero {
+                throw ExportRowRefusal(
+                    "a \(type) with a fee of \(fee): the file does not say how many \(asset) it took; record it with "
+                        + "`squarestock portfolio sell`")
+            }
+            let what: String
+            switch t {
+            case "send": what = "left for another wallet"
+            case "receive": what = "arrived from another wallet"
+            case "stake": what = "moved into staking"
+            default: what = "moved out of staking"
+            }
+            let currency = context.holdingCurrency(of: asset)
+            return .walletMove(
+                ExportRecord.HoldingNeeded(
+                    asset: asset, symbol: asset + "-" + currency, quantity: quantity, date: date,
+                    what: "\(quantity.normalized) \(asset) " + what))
+        case _ where t.contains("reward"):
+            let m = AccountMovement(
+                id: "", reference: "", time: Instant(secondsSinceEpoch: date.daysSinceEpoch * 86_400), kind: .reward,
+                asset: asset, amount: quantity)
+            do {
+                var entries = try AccountMovementEntries.reward(m, date: date, context: context, notes: &notes)
+                for i in entries.indices { entries[i].note = "revolut: " + type }
+                return .entries(entries, notes: notes)
+            } catch let refusal as ExportRowRefusal {
+                throw refusal
+            } catch let skip as AccountMovementEntries.Skip {
+                return .skip(skip.reason)
+            } catch {
+                throw ExportRowRefusal("\(error)")
+            }
+        case "buy", "sell":
+            let value = try ExportRowReading.number(table, row, "Value")
+            guard let currency = value.currency else { throw ExportRowRefusal("its Value names no currency") }
+            let fee = table.cell(row, "Fees").flatMap { ExportMoney.parse($0) }
+            if let c = fee?.currency, c != currency {
+                throw ExportRowRefusal("its fee is in \(c), its value in \(currency)")
+            }
+            let money = try ExportRowReading.minor(
+                ExportRowReading.magnitude(value.amount), currency, what: "the value", notes: &notes)
+            let feeMinor = try ExportRowReading.minor(
+                ExportRowReading.magnitude(fee?.amount ?? .zero), currency, what: "the fee", notes: &notes)
+            guard money > 0,
+                let price = MinorUnits.decimal(money, exponent: CurrencyExponent.of(currency) ?? 2)
+                    .divided(by: quantity, scale: 10)?.normalized
+            else { throw ExportRowRefusal("a \(type) of no value") }
+            var e = try ExportRowReading.checked { () throws(PortfolioError) in
+                try EntryFactory.trade(
+                    t == "buy" ? .buy : .sell, symbol: asset + "-" + currency, quantity: quantity, price: price,
+                    fee: MinorUnits.text(feeMinor, currency: currency), currency: currency, date: date,
+                    today: context.today)
+            }
+            e.amount = money
+            e.note = "revolut: " + type
+            return .entries([e], notes: notes)
+        default:
+            throw ExportRowRefusal("the type '\(type)' is not one squarestock reads yet")
+        }
+    }
+}
