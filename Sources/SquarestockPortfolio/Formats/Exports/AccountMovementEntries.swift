@@ -50,6 +50,32 @@ enum AccountMovementEntries {
         return events
     }
 
+    /// A file's movements as records: one per event (the rows of one trade together) on its
+    /// first row's line, each later row of an event folded into it, fee credits and rows of
+    /// nothing passed over. What an event buys is held in that currency for the events after it.
+    static func records(_ read: [(line: Int, movement: AccountMovement)], source: String, context: ExportContext)
+        -> [ExportRecord]
+    {
+        var context = context
+        var records: [ExportRecord] = []
+        let events = events(read)
+        var firstLines = Set<Int>()
+        for e in events {
+            let r = record(e, source: source, context: context)
+            context.heldSymbols.formUnion(r.entries.compactMap(\.symbol))
+            records.append(r)
+            firstLines.insert(e.line)
+        }
+        for (line, m) in read where !firstLines.contains(line) {
+            if m.asset == "KFEE" || m.amount.isZero && m.fee.isZero {
+                records.append(ExportRecord(line: line, .skipped("a fee credit or a row of nothing")))
+            } else if let event = events.first(where: { $0.legs.contains(m) }) {
+                records.append(ExportRecord(line: line, .merged(line: event.line)))
+            }
+        }
+        return records
+    }
+
     static func record(_ event: Event, source: String, context: ExportContext) -> ExportRecord {
         var notes: [String] = []
         do {
@@ -126,9 +152,10 @@ enum AccountMovementEntries {
     /// A network fee taken in the asset of a move between wallets: those units are spent, a sale
     /// at the day's stored close whose whole proceeds are the fee (no money moves; the holding
     /// shrinks and the fee counts with the fees).
-    static func networkFee(_ m: AccountMovement, date: CivilDate, context: ExportContext, notes: inout [String])
-        throws -> [JournalEntry]
-    {
+    static func networkFee(
+        _ m: AccountMovement, date: CivilDate, context: ExportContext, notes: inout [String],
+        label: String = "network fee"
+    ) throws -> [JournalEntry] {
         guard m.fee.sign > 0 else { return [] }
         let currency = context.holdingCurrency(of: m.asset)
         let (value, price) = try value(m.fee, of: m.asset, in: currency, on: date, context: context)
@@ -138,7 +165,7 @@ enum AccountMovementEntries {
         sale.amount = value
         sale.fee = value
         notes.append(
-            "its network fee, \(m.fee.normalized) \(m.asset), spent at \(m.asset)'s close of \(date): "
+            "its \(label), \(m.fee.normalized) \(m.asset), spent at \(m.asset)'s close of \(date): "
                 + MinorUnits.text(value, currency: currency) + " " + currency)
         return [sale]
     }
@@ -238,6 +265,23 @@ enum AccountMovementEntries {
     static func trade(_ legs: [AccountMovement], date: CivilDate, context: ExportContext, notes: inout [String]) throws
         -> [JournalEntry]
     {
+        // A fee charged in a third asset (Binance's BNB): a leg of no amount, its fee apart.
+        var legs = legs
+        if legs.count == 3, let i = legs.firstIndex(where: { $0.amount.isZero && $0.fee.sign > 0 }) {
+            let fee = legs.remove(at: i)
+            let paid: [JournalEntry]
+            if isMoney(fee.asset) {
+                paid = [
+                    try EntryFactory.fee(
+                        amount: MinorUnits.text(
+                            try money(fee.fee, fee.asset, "the fee", notes: &notes), currency: fee.asset),
+                        currency: fee.asset, date: date, today: context.today)
+                ]
+            } else {
+                paid = try networkFee(fee, date: date, context: context, notes: &notes, label: "trade fee")
+            }
+            return try trade(legs, date: date, context: context, notes: &notes) + paid
+        }
         guard legs.count == 2, let out = legs.first(where: { $0.amount.isNegative }),
             let into = legs.first(where: { !$0.amount.isNegative })
         else { throw ExportRowRefusal("a trade of \(legs.count) legs, not one out and one in") }

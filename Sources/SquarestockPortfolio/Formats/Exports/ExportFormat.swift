@@ -16,6 +16,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case coinbase
     case krakenLedgers = "kraken-ledgers"
     case krakenTrades = "kraken-trades"
+    case binance
 
     /// The name users know it by.
     public var title: String {
@@ -32,6 +33,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .coinbase: return "Coinbase transaction history CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
         case .krakenTrades: return "Kraken trades CSV"
+        case .binance: return "Binance account statement CSV"
         }
     }
 
@@ -58,6 +60,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             return DEGIROTransactionsExport.isHeader(cells)
         case .krakenLedgers:
             return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
+        case .binance:
+            return ["utc_time", "operation", "coin", "change"].allSatisfy(names.contains)
         case .krakenTrades:
             return ["txid", "pair", "time", "type", "price", "cost", "fee", "vol"].allSatisfy(names.contains)
         case .coinbase:
@@ -93,6 +97,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .coinbase: return CoinbaseExport.records(table, today: today)
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         case .krakenTrades: return KrakenTradesExport.records(table, context: context)
+        case .binance: return BinanceExport.records(table, context: context)
         }
     }
 }

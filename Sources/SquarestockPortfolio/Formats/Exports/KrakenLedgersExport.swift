@@ -31,7 +31,6 @@ enum KrakenLedgersExport {
     }
 
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
-        var context = context
         var read: [(line: Int, movement: AccountMovement)] = []
         var records: [ExportRecord] = []
         for row in table.rows {
@@ -45,24 +44,8 @@ enum KrakenLedgersExport {
                 records.append(ExportRecord(line: row.line, .refused(error.reason)))
             }
         }
-        // Rows of one event after the first are accounted for by its record.
-        let events = AccountMovementEntries.events(read)
-        var firstLines = Set<Int>()
-        for e in events {
-            let r = AccountMovementEntries.record(e, source: "kraken", context: context)
-            // An asset bought here is held in that currency for what follows.
-            context.heldSymbols.formUnion(r.entries.compactMap(\.symbol))
-            records.append(r)
-            firstLines.insert(e.line)
-        }
-        for (line, m) in read where !firstLines.contains(line) {
-            if m.asset == "KFEE" || m.amount.isZero && m.fee.isZero {
-                records.append(ExportRecord(line: line, .skipped("a fee credit or a row of nothing")))
-            } else if let event = events.first(where: { $0.legs.contains(m) }) {
-                records.append(ExportRecord(line: line, .merged(line: event.line)))
-            }
-        }
-        return records.sorted { $0.line < $1.line }
+        return (records + AccountMovementEntries.records(read, source: "kraken", context: context))
+            .sorted { $0.line < $1.line }
     }
 }
 

@@ -307,6 +307,53 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(priced.newEntries.filter { $0.kind == .interest }.map(\.amount) == [6, 13, 14])
     }
 
+    /// Binance's account statement (the documented layout; the collected file could not be
+    /// shared). By hand: 1,000.00 EUR in; 0.025 BTC bought in two fills for 625.00 + 0.625 of fee
+    /// (625.63 out); 0.01 BTC sold for 0.25 ETH less 0.00025 ETH of fee, valued at BTC's close
+    /// of 40,000 (400.00); ETH moved to Earn and back (passed over); 0.001 ETH of interest at
+    /// 3,500 (3.50); 0.005 BTC withdrawn to another wallet (held: passed over); 100.00 EUR out.
+    /// EUR 1,000 - 625.63 - 100 = 274.37; BTC 0.015; ETH 0.24975 + 0.001.
+    @Test func binance() throws {
+        let closes: [String: ExactDecimal] = [
+            "BTC-EUR 2024-03-05": ExactDecimal("40000")!, "ETH-EUR 2024-03-10": ExactDecimal("3500")!,
+        ]
+        let p = try ExportImportPlan.read(
+            path: Fixture.testsDirectory + "/Fixtures/imports/binance/SYNTHETIC_statement.csv", format: nil, held: [],
+            method: .fifo,
+            context: ExportContext(today: Self.today, base: "EUR", close: { s, d in closes["\(s) \(d)"] }))
+        #expect(p.format == .binance)
+        #expect(Self.lines(p) { $0 == .new } == [2, 3, 8, 13, 15])
+        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [4, 5, 6, 7, 9, 10])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [11, 12, 14])
+        #expect(try Self.cash(p) == ["EUR": 27_437])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "BTC-EUR") == ExactDecimal("0.015") && book.cost(of: "BTC-EUR") == 37_538)
+        #expect(book.quantity(of: "ETH-EUR") == ExactDecimal("0.25075") && book.cost(of: "ETH-EUR") == 40_350)
+    }
+
+    /// A trade's fee paid in a third asset (Binance's BNB) is those units spent at their close,
+    /// beside the trade: 0.01 BTC for 400.00 EUR, 0.001 BNB of fee at 500 (0.50 EUR).
+    @Test func aFeeInAThirdAssetIsSpentApart() throws {
+        let t = Instant(secondsSinceEpoch: 1_709_388_077)
+        let legs = [
+            AccountMovement(
+                id: "a", reference: "T", time: t, kind: .trade, asset: "BTC", amount: ExactDecimal("0.01")!),
+            AccountMovement(
+                id: "b", reference: "T", time: t, kind: .trade, asset: "EUR", amount: ExactDecimal("-400")!),
+            AccountMovement(
+                id: "c", reference: "T", time: t, kind: .trade, asset: "BNB", amount: .zero, fee: ExactDecimal("0.001")!
+            ),
+        ]
+        let r = AccountMovementEntries.record(
+            .init(line: 1, legs: legs), source: "binance",
+            context: ExportContext(
+                today: Self.today, base: "EUR", close: { s, _ in s == "BNB-EUR" ? ExactDecimal("500") : nil }))
+        #expect(r.entries.map(\.kind) == [.buy, .sell])
+        #expect(r.entries.map(\.symbol) == ["BTC-EUR", "BNB-EUR"])
+        #expect(r.entries.map(\.amount) == [40_000, 50] && r.entries.map(\.fee) == [0, 50])
+        #expect(r.notes.contains("its trade fee, 0.001 BNB, spent at BNB's close of 2024-03-02: 0.50 EUR"))
+    }
+
     /// Kraken's trades (the documented layout; no real file was collected), two of them the
     /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
     /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
@@ -498,7 +545,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
         "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
         "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
-        "revolut/dickwolff__revolut-crypto-export.csv",
+        "revolut/dickwolff__revolut-crypto-export.csv", "binance/SYNTHETIC_statement.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
