@@ -51,7 +51,7 @@ enum BinanceExport {
                 let account = table.cell(row, "Account") ?? ""
                 let operation = try ExportRowReading.required(table, row, "Operation")
                 let coin = try ExportRowReading.required(table, row, "Coin").uppercased()
-                let change = try ExportRowReading.number(table, row, "Change").amount
+                let change = try ExportRowReading.number(table, row, "Change").amount.normalized
                 let at = Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC)
                 let kind = kind(operation)
                 guard kind == .trade else {

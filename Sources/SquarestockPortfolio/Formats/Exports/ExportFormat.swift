@@ -14,6 +14,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case revolutCrypto = "revolut-crypto"
     case etoro
     case coinbase
+    case coinbasePro = "coinbase-pro"
     case krakenLedgers = "kraken-ledgers"
     case krakenTrades = "kraken-trades"
     case binance
@@ -31,6 +32,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .revolutCrypto: return "Revolut crypto statement CSV"
         case .etoro: return "eToro account statement, Account Activity sheet as CSV"
         case .coinbase: return "Coinbase transaction history CSV"
+        case .coinbasePro: return "Coinbase Pro (Exchange) account statement CSV"
         case .krakenLedgers: return "Kraken ledgers CSV"
         case .krakenTrades: return "Kraken trades CSV"
         case .binance: return "Binance account statement CSV"
@@ -60,6 +62,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             return DEGIROTransactionsExport.isHeader(cells)
         case .krakenLedgers:
             return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
+        case .coinbasePro:
+            return CoinbaseProExport.isHeader(names)
         case .binance:
             return ["utc_time", "operation", "coin", "change"].allSatisfy(names.contains)
         case .krakenTrades:
@@ -98,6 +102,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         case .krakenTrades: return KrakenTradesExport.records(table, context: context)
         case .binance: return BinanceExport.records(table, context: context)
+        case .coinbasePro: return CoinbaseProExport.records(table, context: context)
         }
     }
 }

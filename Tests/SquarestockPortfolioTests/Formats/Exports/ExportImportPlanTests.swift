@@ -354,6 +354,20 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(r.notes.contains("its trade fee, 0.001 BNB, spent at BNB's close of 2024-03-02: 0.50 EUR"))
     }
 
+    /// Coinbase Pro's account statement (the documented layout, written by hand). By hand: 1,100
+    /// USD in; 0.02 BTC for 1,000.00 + 5.00 of fee; 0.005 BTC sold for 275.00 less 1.375 (273.63
+    /// received, 1.37 the fee); 50.00 out. USD 1,100 - 1,005 + 273.63 - 50 = 318.63; BTC 0.015.
+    @Test func coinbasePro() throws {
+        let p = try Self.plan("coinbase/SYNTHETIC_pro_statement.csv")
+        #expect(p.format == .coinbasePro)
+        #expect(Self.lines(p) { $0 == .new } == [2, 3, 6, 9])
+        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [4, 5, 7, 8])
+        #expect(try Self.cash(p) == ["USD": 31_863])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "BTC-USD") == ExactDecimal("0.015"))
+        #expect(p.newEntries.compactMap(\.importKey).contains("coinbase-pro:1001"))
+    }
+
     /// Kraken's trades (the documented layout; no real file was collected), two of them the
     /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
     /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
@@ -546,6 +560,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
         "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
         "revolut/dickwolff__revolut-crypto-export.csv", "binance/SYNTHETIC_statement.csv",
+        "coinbase/SYNTHETIC_pro_statement.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)

@@ -1,0 +1,89 @@
+import SquarestockCore
+
+/// Coinbase Pro's (later Coinbase Exchange's) account statement: `portfolio,type,time,amount,
+/// balance,amount/balance unit,transfer id,trade id,order id` (the first letters capitalised in
+/// some years: columns are read by name, `Timestamp` for `time` too), one signed movement a row,
+/// times ISO UTC with milliseconds. A fill is its `match` rows (the base and the quote) and its
+/// `fee` row, all under one `trade id`; a deposit or withdrawal carries a `transfer id`. The rows
+/// become `AccountMovement`s, the fee on the leg of its unit, and their events entries through
+/// `AccountMovementEntries`, keyed `coinbase-pro:` and the trade's or transfer's id.
+enum CoinbaseProExport {
+    static func isHeader(_ names: Set<String>) -> Bool {
+        ["type", "amount", "balance", "amount/balance unit", "trade id"].allSatisfy(names.contains)
+    }
+
+    static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
+        var records: [ExportRecord] = []
+        var read: [(line: Int, movement: AccountMovement)] = []
+        var legs: [String: [String: (line: Int, time: Instant, change: ExactDecimal, fee: ExactDecimal)]] = [:]
+        var order: [String] = []
+        var folded: [(line: Int, trade: String)] = []
+        let timeColumn = table.column("time") != nil ? "time" : "timestamp"
+        for row in table.rowsInTimeOrder(timeColumn) {
+            do throws(ExportRowRefusal) {
+                let text = try ExportRowReading.required(table, row, timeColumn)
+                guard let clock = DateTimeParsing.isoDateTime(String(text.prefix(19))) else {
+                    throw ExportRowRefusal("its time '\(text)' is not an ISO time")
+                }
+                let at = Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC)
+                let type = try ExportRowReading.required(table, row, "type").lowercased()
+                let unit = try ExportRowReading.required(table, row, "amount/balance unit").uppercased()
+                // Sixteen decimals, mostly zeros: normalised, so sums at a common scale do not overflow.
+                let amount = try ExportRowReading.number(table, row, "amount").amount.normalized
+                if type == "match" || type == "fee" {
+                    guard let trade = table.cell(row, "trade id") else {
+                        throw ExportRowRefusal("a \(type) with no trade id")
+                    }
+                    if legs[trade] == nil {
+                        legs[trade] = [:]
+                        order.append(trade)
+                    }
+                    var leg = legs[trade]![unit] ?? (row.line, at, .zero, .zero)
+                    if leg.line != row.line { folded.append((row.line, trade)) }
+                    guard
+                        let next = type == "fee" ? leg.fee + ExportRowReading.magnitude(amount) : leg.change + amount
+                    else { throw ExportRowRefusal("its amount is too large") }
+                    if type == "fee" { leg.fee = next } else { leg.change = next }
+                    legs[trade]![unit] = leg
+                    continue
+                }
+                let kind: AccountMovement.Kind
+                switch type {
+                case "deposit": kind = .deposit
+                case "withdrawal": kind = .withdrawal
+                case "conversion": kind = .trade
+                default: kind = .other(type)
+                }
+                guard let id = table.cell(row, "transfer id") ?? table.cell(row, "order id") else {
+                    throw ExportRowRefusal("a \(type) with no transfer id")
+                }
+                read.append(
+                    (
+                        row.line,
+                        AccountMovement(id: id, reference: id, time: at, kind: kind, asset: unit, amount: amount)
+                    ))
+            } catch {
+                records.append(ExportRecord(line: row.line, .refused(error.reason)))
+            }
+        }
+        for trade in order {
+            for (unit, leg) in (legs[trade] ?? [:]).sorted(by: { $0.value.line < $1.value.line }) {
+                read.append(
+                    (
+                        leg.line,
+                        AccountMovement(
+                            id: trade + "|" + unit, reference: trade, time: leg.time, kind: .trade, asset: unit,
+                            amount: leg.change, fee: leg.fee)
+                    ))
+            }
+        }
+        read.sort { $0.line < $1.line }
+        records += AccountMovementEntries.records(read, source: "coinbase-pro", context: context)
+        let eventLine = Dictionary(
+            legs.map { key, l in (key, l.values.map(\.line).min() ?? 0) }, uniquingKeysWith: { a, _ in a })
+        for (line, trade) in folded {
+            records.append(ExportRecord(line: line, .merged(line: eventLine[trade] ?? line)))
+        }
+        return records.sorted { $0.line < $1.line }
+    }
+}
