@@ -7,6 +7,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case schwab
     case ibkrFlex = "ibkr-flex"
     case ibkrFlexXML = "ibkr-flex-xml"
+    case ibkrActivity = "ibkr-activity"
     case trading212
     case degiro
     case degiroTransactions = "degiro-transactions"
@@ -25,6 +26,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .schwab: return "Charles Schwab transactions CSV"
         case .ibkrFlex: return "Interactive Brokers Flex Query CSV (trades, cash transactions)"
         case .ibkrFlexXML: return "Interactive Brokers Flex Query XML (trades, cash transactions)"
+        case .ibkrActivity: return "Interactive Brokers Activity Statement CSV"
         case .trading212: return "Trading 212 history CSV"
         case .degiro: return "DEGIRO account statement (Account.csv)"
         case .degiroTransactions: return "DEGIRO transactions (Transactions.csv)"
@@ -49,6 +51,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             return names.contains("currencyprimary")
                 && (["buy/sell", "tradedate", "quantity", "tradeprice"].allSatisfy(names.contains)
                     || ["type", "amount"].allSatisfy(names.contains))
+        case .ibkrActivity:
+            return IBKRActivityExport.isHeader(cells)
         case .ibkrFlexXML:
             return false  // XML, told apart by its first element (`IBKRFlexXML.isFlex`)
         case .trading212:
@@ -92,6 +96,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .schwab: return SchwabExport.records(table, today: today)
         case .ibkrFlex, .ibkrFlexXML: return IBKRFlexExport.records(table, today: today)
+        case .ibkrActivity: return IBKRActivityExport.records(table, today: today)
         case .trading212: return Trading212Export.records(table, today: today)
         case .degiro: return DEGIROExport.records(table, today: today)
         case .degiroTransactions: return DEGIROTransactionsExport.records(table, today: today)

@@ -454,6 +454,24 @@ struct ExportImportPlanTests: LedgerSpec {
         }
     }
 
+    /// IBKR's Activity Statement (the documented sections, written by hand; the collected one
+    /// held only trades). The orders are read, not their fills nor the tax lots. By hand, USD:
+    /// 5,000 in; 10 AAPL for 1,796.60 + 1.00; 1,000 EUR for 1,079.00 + 2.00; a dividend of 2.40
+    /// less 0.36; 3.17 of interest; 10.00 of fees; 4 AAPL sold for 772.48 - 1.00. USD 5,000 -
+    /// 1,797.60 - 1,081 + 2.04 + 3.17 - 10 + 771.48 = 2,888.09; EUR 1,000. The split is refused.
+    @Test func ibkrActivityStatement() throws {
+        let p = try Self.plan("ibkr/SYNTHETIC_activity.csv")
+        #expect(p.format == .ibkrActivity)
+        #expect(Self.lines(p) { $0 == .new } == [10, 14, 18, 20, 23, 29, 31])
+        #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [11, 12, 13])
+        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [26])
+        #expect(Self.lines(p, Self.refused) == [33])
+        #expect(try Self.cash(p) == ["USD": 288_809, "EUR": 100_000])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "AAPL") == ExactDecimal("6"))
+        #expect(!p.newEntries.contains { ($0.note ?? "").contains("Jane") })
+    }
+
     @Test func flexXMLEntitiesAndTagsAreReadFromTheBytes() {
         #expect(
             IBKRFlexXML.unescaped(ArraySlice("a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#65;&#x42;".utf8))
@@ -561,6 +579,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
         "revolut/dickwolff__revolut-crypto-export.csv", "binance/SYNTHETIC_statement.csv",
         "coinbase/SYNTHETIC_pro_statement.csv",
+        "ibkr/SYNTHETIC_activity.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
