@@ -19,6 +19,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case krakenLedgers = "kraken-ledgers"
     case krakenTrades = "kraken-trades"
     case binance
+    case bitstamp
 
     /// The name users know it by.
     public var title: String {
@@ -38,6 +39,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .krakenLedgers: return "Kraken ledgers CSV"
         case .krakenTrades: return "Kraken trades CSV"
         case .binance: return "Binance account statement CSV"
+        case .bitstamp: return "Bitstamp transactions CSV"
         }
     }
 
@@ -68,6 +70,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             return ["txid", "refid", "time", "type", "asset", "amount", "fee"].allSatisfy(names.contains)
         case .coinbasePro:
             return CoinbaseProExport.isHeader(names)
+        case .bitstamp:
+            return BitstampExport.isHeader(names)
         case .binance:
             return ["utc_time", "operation", "coin", "change"].allSatisfy(names.contains)
         case .krakenTrades:
@@ -107,6 +111,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .krakenLedgers: return KrakenLedgersExport.records(table, context: context)
         case .krakenTrades: return KrakenTradesExport.records(table, context: context)
         case .binance: return BinanceExport.records(table, context: context)
+        case .bitstamp: return BitstampExport.records(table, context: context)
         case .coinbasePro: return CoinbaseProExport.records(table, context: context)
         }
     }

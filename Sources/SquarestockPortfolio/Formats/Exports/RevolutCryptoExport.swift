@@ -12,11 +12,11 @@ import SquarestockCore
 enum RevolutCryptoExport {
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// `May 5, 2020[, 10:10:57 PM]`.
+    /// `May 5, 2020[, 10:10:57 PM]` (Bitstamp's `Jan. 28, 2022, 12:31 AM` too).
     static func date(_ text: String) -> CivilDate? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count >= 2 else { return nil }
-        let md = parts[0].split(separator: " ")
+        let md = parts[0].replacingOccurrences(of: ".", with: "").split(separator: " ")
         guard md.count == 2, let m = months.firstIndex(of: md[0].prefix(3).lowercased()), let d = Int(md[1]),
             parts[1].count == 4, let y = Int(parts[1]), (1...31).contains(d)
         else { return nil }
@@ -24,13 +24,14 @@ enum RevolutCryptoExport {
         return date.day == d ? date : nil
     }
 
-    /// `date` as `YYYY-MM-DD HH:MM:SS` (24 hours), for ordering rows of a day.
+    /// `date` as `YYYY-MM-DD HH:MM:SS` (24 hours; seconds may be left out), for ordering rows.
     static func order(_ text: String) -> String {
         guard let d = date(text) else { return "~" }
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count >= 3 else { return "\(d)" }
         let clock = parts[2].split(separator: " ")
-        let hms = clock.first?.split(separator: ":").compactMap { Int($0) } ?? []
+        var hms = clock.first?.split(separator: ":").compactMap { Int($0) } ?? []
+        if hms.count == 2 { hms.append(0) }
         guard hms.count == 3 else { return "\(d)" }
         var h = hms[0] % 12
         if clock.count > 1, clock[1].uppercased() == "PM" { h += 12 }

@@ -368,6 +368,29 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(p.newEntries.compactMap(\.importKey).contains("coinbase-pro:1001"))
     }
 
+    /// Bitstamp's transactions (the documented layout, written by hand). By hand: 5,000.00 EUR
+    /// in; 0.025 BTC for 1,000.00 + 2.50; 0.25 ETH for 0.01 + 0.00002 BTC at BTC's close of
+    /// 40,000 (400.80); 0.005 BTC sold for 210.00 less 0.53; 0.005 BTC sent to another wallet
+    /// (held), its fee of 0.0001 BTC spent at 41,000 (4.10); 0.001 ETH of reward at 3,500 (3.50);
+    /// 100.00 EUR out with 0.90 of fee. EUR 5,000 - 1,002.50 + 209.47 - 100.90 = 4,106.07; BTC
+    /// 0.025 - 0.01002 - 0.005 - 0.0001 = 0.00988; ETH 0.251.
+    @Test func bitstamp() throws {
+        let closes: [String: ExactDecimal] = [
+            "BTC-EUR 2024-03-05": ExactDecimal("40000")!, "BTC-EUR 2024-03-12": ExactDecimal("41000")!,
+            "ETH-EUR 2024-03-14": ExactDecimal("3500")!,
+        ]
+        let p = try ExportImportPlan.read(
+            path: Fixture.testsDirectory + "/Fixtures/imports/bitstamp/SYNTHETIC_transactions.csv", format: nil,
+            held: [], method: .fifo,
+            context: ExportContext(today: Self.today, base: "EUR", close: { s, d in closes["\(s) \(d)"] }))
+        #expect(p.format == .bitstamp)
+        #expect(p.new == 7 && p.refused == 0, "\(p.status)")
+        #expect(try Self.cash(p) == ["EUR": 410_607])
+        let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
+        #expect(book.quantity(of: "BTC-EUR") == ExactDecimal("0.00988"))
+        #expect(book.quantity(of: "ETH-EUR") == ExactDecimal("0.251") && book.cost(of: "ETH-EUR") == 40_430)
+    }
+
     /// Kraken's trades (the documented layout; no real file was collected), two of them the
     /// trades of `SYNTHETIC_ledgers.csv`. By hand: 0.025 BTC bought for 1,000.00 + 2.60; 0.25 ETH
     /// for 0.01 BTC + 0.00001 of fee, valued at BTC's close of 40,000 EUR (400.40); 0.005 BTC sold
@@ -579,7 +602,7 @@ struct ExportImportPlanTests: LedgerSpec {
         "degiro/SYNTHETIC_transactions.csv", "ibkr/SYNTHETIC_flex.xml", "etoro/dickwolff__etoro-export.csv",
         "revolut/dickwolff__revolut-crypto-export.csv", "binance/SYNTHETIC_statement.csv",
         "coinbase/SYNTHETIC_pro_statement.csv",
-        "ibkr/SYNTHETIC_activity.csv",
+        "ibkr/SYNTHETIC_activity.csv", "bitstamp/SYNTHETIC_transactions.csv",
     ])
     func aSecondImportAddsNothing(file: String) throws {
         let first = try Self.plan(file)
