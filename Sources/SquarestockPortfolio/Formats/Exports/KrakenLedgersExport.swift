@@ -49,20 +49,20 @@ enum KrakenLedgersExport {
     }
 }
 
-/// Kraken's asset codes as common names: `XXBT` → `BTC`, `ZEUR` → `EUR`, `XBT` → `BTC`. Only
-/// the codes listed before about 2019 carry the `X` or `Z` prefix, always on four letters whose
-/// last three name an asset the ledger or Kraken's renames know.
+/// Kraken's asset codes as common names: `XXBT` → `BTC`, `ZEUR` → `EUR`, `XBT` → `BTC`. Only the
+/// codes listed before about 2019 carry the `X` or `Z` prefix; they are listed, as the exchange's
+/// own decoder (`KrakenAssetNames`, in the services, which this target does not import) lists
+/// them, so an export and a sync name an asset alike (`XXVN` is `XVN`, not `VN`).
 enum KrakenCodes {
     static let renamed = ["XBT": "BTC", "XDG": "DOGE"]
-    static let legacy: Set<String> = ["XLM", "ETC", "ZEC", "REP", "MLN"]
+    static let prefixed: Set<String> = [
+        "XXBT", "XETH", "XLTC", "XXRP", "XXMR", "XXDG", "XXLM", "XETC", "XZEC", "XREP", "XMLN", "XICN", "XNMC",
+        "XXVN", "ZUSD", "ZEUR", "ZGBP", "ZJPY", "ZCAD", "ZAUD", "ZCHF", "ZKRW",
+    ]
 
     static func common(_ code: String) -> String {
         let upper = code.uppercased()
-        var bare = upper
-        if upper.count == 4, upper.first == "X" || upper.first == "Z" {
-            let rest = String(upper.dropFirst())
-            if CurrencyExponent.of(rest) != nil || renamed[rest] != nil || legacy.contains(rest) { bare = rest }
-        }
+        let bare = prefixed.contains(upper) ? String(upper.dropFirst()) : upper
         return renamed[bare] ?? bare
     }
 }

@@ -507,6 +507,16 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(IBKRFlexXML.elements(Array("<B y=\"3".utf8), named: ["B"]) == nil)
     }
 
+    /// Kraken's legacy codes as its API decoder names them (`KrakenAssetNames`): listed, not guessed.
+    @Test func krakensCodesAreItsListedNames() {
+        for (code, name) in [
+            ("XXBT", "BTC"), ("ZEUR", "EUR"), ("XBT", "BTC"), ("XXDG", "DOGE"), ("XDG", "DOGE"), ("XXVN", "XVN"),
+            ("XICN", "ICN"), ("XNMC", "NMC"), ("XETH", "ETH"), ("DOT", "DOT"), ("XTZ", "XTZ"), ("ZRX", "ZRX"),
+        ] {
+            #expect(KrakenCodes.common(code) == name, "\(code)")
+        }
+    }
+
     @Test func krakensPairsSplitIntoBaseAndQuote() {
         for (pair, base, quote) in [
             ("XXBTZEUR", "BTC", "EUR"), ("XBTEUR", "BTC", "EUR"), ("XETHXXBT", "ETH", "BTC"),
