@@ -104,7 +104,7 @@ public struct ExportImportPlan: Sendable {
     /// could not take, replaying them after what it holds as a write would.
     mutating func check(held: [JournalEntry], method: LotMethod) throws(PortfolioError) {
         // By day, then as they came; rows with no entries keep their place after them all.
-        let day = records.map { $0.entries.first?.date ?? $0.holding?.date }
+        let day = records.map { $0.entries.first?.date ?? $0.holding?.date ?? $0.split?.date }
         let order = records.indices.sorted { a, b in
             switch (day[a], day[b]) {
             case (let x?, let y?): return x != y ? x < y : a < b
@@ -131,7 +131,22 @@ public struct ExportImportPlan: Sendable {
             }
         }
         var status: [Status] = []
-        for r in records {
+        for (i, r) in records.enumerated() {
+            if let split = r.split {
+                try applyHeld(through: split.date)
+                switch Self.entry(split, book: book) {
+                case .failure(let why):
+                    status.append(.refused(why.reason))
+                case .success(let e):
+                    records[i].outcome = .entries([e])
+                    if keys.contains(split.key) {
+                        status.append(.imported)
+                    } else {
+                        status.append(Self.apply([e], to: &book))
+                    }
+                }
+                continue
+            }
             if let need = r.holding {
                 try applyHeld(through: need.date)
                 if let short = Self.shortfall(need, in: book) {
@@ -173,6 +188,45 @@ public struct ExportImportPlan: Sendable {
             if status[i] == .new { records[i].outcome = .entries(r.folded) }
         }
         self.status = status
+    }
+
+    /// The split entry of shares added to what `book` holds of the symbol on the day: `held +
+    /// added` for `held`, as a ratio of whole numbers up to 1,000 (9 added to 1 held is 10:1).
+    static func entry(_ split: ExportRecord.SplitByAdded, book: PortfolioBook) -> Result<JournalEntry, ExportRowRefusal>
+    {
+        let held = book.quantity(of: split.symbol)
+        let what = "a split adding \(split.added.normalized) \(split.symbol) on \(split.date)"
+        guard held.sign > 0 else {
+            return .failure(
+                ExportRowRefusal(
+                    what + ", but the ledger holds none then: record the purchase first, or the split with "
+                        + "`squarestock portfolio split \(split.symbol) NEW:OLD --date \(split.date)`"))
+        }
+        guard let total = held + split.added, total.sign > 0 else {
+            return .failure(ExportRowRefusal(what + ": too large a number"))
+        }
+        let scale = max(held.normalized.scale, total.normalized.scale)
+        guard let n = total.rescaled(to: scale)?.significand, let d = held.rescaled(to: scale)?.significand else {
+            return .failure(ExportRowRefusal(what + ": too large a number"))
+        }
+        var (a, b) = (n, d)
+        while b != 0 { (a, b) = (b, a % b) }
+        let (num, den) = (n / a, d / a)
+        guard num <= 1_000, den <= 1_000, num != den else {
+            return .failure(
+                ExportRowRefusal(
+                    what + ": \(split.added.normalized) added to the \(held.normalized) held is no whole ratio; "
+                        + "record it with `squarestock portfolio split \(split.symbol) NEW:OLD --date \(split.date)`"))
+        }
+        do {
+            var e = try EntryFactory.split(
+                symbol: split.symbol, ratio: "\(num):\(den)", date: split.date, today: split.today)
+            e.note = split.note
+            e.importKey = split.key
+            return .success(e)
+        } catch {
+            return .failure(ExportRowRefusal(error.description))
+        }
     }
 
     /// Why `book` cannot have moved what `need` says the user held, or nil when it holds enough.

@@ -27,6 +27,20 @@ public struct ExportRecord: Sendable {
     /// of theirs): checked against the ledger on its day, the row refused when it is not held.
     public var holding: HoldingNeeded?
 
+    /// A split the export states by the shares it added (Schwab's `Stock Split`, Revolut's
+    /// `STOCK SPLIT`): its ratio is found from what the ledger holds that day, so the plan makes
+    /// the split entry (keyed `key`) or refuses the row with why.
+    public var split: SplitByAdded?
+
+    public struct SplitByAdded: Sendable, Equatable {
+        public var symbol: String
+        public var added: ExactDecimal
+        public var date: CivilDate
+        public var key: String
+        public var note: String
+        public var today: CivilDate
+    }
+
     /// At least `quantity` of `asset` (summed over its holdings, `BTC-EUR` and `BTC-USD`) held
     /// on `date`, before the row's own entries apply.
     public struct HoldingNeeded: Sendable, Equatable {

@@ -7,6 +7,8 @@ enum ExportRowMeaning {
     /// Crypto moved between wallets of the user's: nothing to record, once the ledger is seen to
     /// hold what moved.
     case walletMove(ExportRecord.HoldingNeeded)
+    /// A split stated by the shares it added: its ratio from what the ledger holds that day.
+    case splitAdding(symbol: String, added: ExactDecimal, date: CivilDate, note: String, today: CivilDate)
 }
 
 /// The steps every format shares: a row's meaning keyed into a record, refusals (the format's
@@ -20,6 +22,17 @@ enum ExportRowReading {
             let m = try meaning()
             switch m {
             case .skip(let why): return ExportRecord(line: row.line, .skipped(why))
+            case .splitAdding(let symbol, let added, let date, let note, let today):
+                switch try keys.identity(row, id: id) {
+                case .repeated(let line):
+                    return ExportRecord(line: row.line, .skipped("the same row as line \(line)"))
+                case .key(let base):
+                    var r = ExportRecord(
+                        line: row.line, .refused("a split of \(symbol) not yet checked against the ledger"))
+                    r.split = ExportRecord.SplitByAdded(
+                        symbol: symbol, added: added, date: date, key: base, note: note, today: today)
+                    return r
+                }
             case .walletMove(let need):
                 var r = ExportRecord(
                     line: row.line, .skipped(need.passedOver))

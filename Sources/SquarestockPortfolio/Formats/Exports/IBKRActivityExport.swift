@@ -11,7 +11,8 @@ import SquarestockCore
 ///   sums the others), a sale by its negative quantity; `Forex` orders are conversions;
 ///   `ClosedLot` rows are tax lots, not trades;
 /// - `Deposits & Withdrawals`, `Dividends` (with `Withholding Tax` folded in), `Interest`, `Fees`;
-/// - `Corporate Actions`: each refused with what records it.
+/// - `Corporate Actions`: a split recorded (`Split 4 for 1`), anything else refused with what
+///   records it.
 ///
 /// `SubTotal` and `Total` rows, and the sections that move no money (the statement, the account
 /// holder's name, positions, net asset value), are not read. No ids: rows are keyed by their text.
@@ -67,12 +68,12 @@ enum IBKRActivityExport {
                 default: continue
                 }
             case "corporate actions":
+                let description = cells["Description"] ?? ""
+                let date = cells["Date/Time"] ?? cells["Report Date"]
                 records.append(
-                    ExportRecord(
-                        line: row.line,
-                        .refused(
-                            "a corporate action (\(cells["Description"] ?? "")): record it with `portfolio split` or "
-                                + "`portfolio rename`")))
+                    IBKRFlexExport.corporateAction(
+                        line: row.line, description: description, symbol: nil, date: date,
+                        key: "ibkr-activity:action:" + description + "|" + (date ?? ""), today: today))
             case _ where cashTypes[section] != nil:
                 var c = cells
                 c["Type"] = cashTypes[section]

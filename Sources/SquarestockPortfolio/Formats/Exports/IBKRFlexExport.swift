@@ -46,6 +46,40 @@ enum IBKRFlexExport {
 
     static let taxNote = "ibkr: Withholding Tax"
 
+    /// The ratio of a split IBKR describes (`AAPL(US0378331005) SPLIT 4 FOR 1 (AAPL, ...)`), as
+    /// the ledger writes it (`4:1`); nil for any other corporate action.
+    static func splitRatio(_ description: String) -> String? {
+        let words = description.uppercased().split(separator: " ")
+        guard let i = words.firstIndex(of: "SPLIT"), i + 3 < words.count, words[i + 2] == "FOR",
+            let n = Int(words[i + 1]), let d = Int(words[i + 3].prefix { $0.isNumber }), n > 0, d > 0, n != d
+        else { return nil }
+        return "\(n):\(d)"
+    }
+
+    /// A corporate action as a record: a split as the ledger's split of the instrument (keyed by
+    /// `key`), anything else refused with what records it.
+    static func corporateAction(
+        line: Int, description: String, symbol: String?, date: String?, key: String, today: CivilDate
+    ) -> ExportRecord {
+        let instrument =
+            symbol
+            ?? description.firstIndex(of: "(").map { String(description[..<$0]) }.flatMap {
+                $0.contains(" ") ? nil : $0
+            }
+        guard let ratio = splitRatio(description), let instrument, let day = date.flatMap(Self.date) else {
+            return ExportRecord(
+                line: line,
+                .refused("a corporate action (\(description)): record it with `portfolio split` or `portfolio rename`"))
+        }
+        do {
+            var e = try EntryFactory.split(symbol: instrument, ratio: ratio, date: day, today: today)
+            e.note = "ibkr: " + description
+            return ExportRecord(line: line, .entries(ExportRowKeys.keyed([e], base: key)))
+        } catch {
+            return ExportRecord(line: line, .refused(error.description))
+        }
+    }
+
     /// `EUR.USD`: two currencies the ledger knows, as IBKR names a conversion's pair.
     static func isCurrencyPair(_ s: String) -> Bool {
         let parts = s.split(separator: ".")

@@ -191,12 +191,13 @@ enum IBKRFlexXML {
         let tables = [table(elements, named: "Trade"), table(elements, named: "CashTransaction")].compactMap { $0 }
         var records = tables.flatMap { IBKRFlexExport.records($0, today: today) }
         for e in elements where e.name == "CorporateAction" {
-            let description = e.attributes.first { $0.name == "description" }?.value ?? "no description"
+            func value(_ name: String) -> String? { e.attributes.first { $0.name == name && !$0.value.isEmpty }?.value }
+            let description = value("description") ?? "no description"
+            let date = value("dateTime") ?? value("reportDate")
             records.append(
-                ExportRecord(
-                    line: e.line,
-                    .refused(
-                        "a corporate action (\(description)): record it with `portfolio split` or `portfolio rename`")))
+                IBKRFlexExport.corporateAction(
+                    line: e.line, description: description, symbol: value("symbol"), date: date,
+                    key: "ibkr-flex:action:" + (value("actionID") ?? description + "|" + (date ?? "")), today: today))
         }
         return records.sorted { $0.line < $1.line }
     }

@@ -5,7 +5,8 @@ import SquarestockCore
 /// and then with a decimal comma (`"0,76672417"`). No ids: rows are keyed by their text. A trade's
 /// money is its `Total Amount`; the price is Revolut's as shown. Moves of holdings between
 /// Revolut's own companies (`TRANSFER FROM REVOLUT TRADING LTD TO ...`) move no money and are
-/// passed over; a split (`STOCK SPLIT`, the shares added) is refused with the command to record it.
+/// passed over; a split (`STOCK SPLIT`, the shares added) is recorded at the ratio those shares make
+/// with what the ledger holds that day, or refused with the command that records it.
 enum RevolutExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .revolut)
@@ -29,8 +30,15 @@ enum RevolutExport {
             if table.cell(row, "Ticker") != nil { return .skip("shares moved between Revolut's companies") }
         }
         if t == "STOCK SPLIT" {
-            throw ExportRowRefusal(
-                "a split (\(table.cell(row, "Quantity") ?? "?") shares added): record it with `portfolio split`")
+            guard let symbol = table.cell(row, "Ticker"),
+                let added = table.cell(row, "Quantity").flatMap({ ExportMoney.parse($0, mark: .either)?.amount }),
+                added.sign > 0
+            else {
+                throw ExportRowRefusal(
+                    "a split (\(table.cell(row, "Quantity") ?? "?") shares added): record it with `portfolio split`")
+            }
+            // The shares the split added: its ratio comes from what the ledger holds that day.
+            return .splitAdding(symbol: symbol, added: added, date: date, note: "revolut: " + type, today: today)
         }
         let total = try ExportRowReading.number(table, row, "Total Amount")
         guard let currency = table.cell(row, "Currency")?.uppercased() ?? total.currency else {

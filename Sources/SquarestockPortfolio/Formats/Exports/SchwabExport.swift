@@ -64,6 +64,12 @@ enum SchwabExport {
         let dateText = try ExportRowReading.required(table, row, "Date")
         guard let date = date(dateText) else { throw ExportRowRefusal("its date '\(dateText)' is not MM/DD/YYYY") }
         let kind = meaning(of: action)
+        if action.lowercased() == "stock split", let symbol = table.cell(row, "Symbol"),
+            let added = table.cell(row, "Quantity").flatMap({ ExportMoney.parse($0)?.amount }), added.sign > 0
+        {
+            // The shares the split added: its ratio comes from what the ledger holds that day.
+            return .splitAdding(symbol: symbol, added: added, date: date, note: "schwab: " + action, today: today)
+        }
         if case .unsupported(let why) = kind { throw ExportRowRefusal(why) }
         let amount = try ExportRowReading.number(table, row, "Amount")
         var notes: [String] = []

@@ -41,17 +41,21 @@ struct ExportImportPlanTests: LedgerSpec {
         }
     }
 
-    /// Schwab, newest first, 120 rows and a total line: 104 read; the two sales of more than the
+    /// Schwab, newest first, 120 rows and a total line: 105 read; the two sales of more than the
     /// file ever bought (it starts after the purchases), a move of shares between accounts and
-    /// twelve corporate-action rows refused. Each read row moves its `Amount` of cash: the 104
+    /// eleven corporate-action rows refused. AVGO's `Stock Split` adds 9 shares to the 1 bought
+    /// in June: a 10:1 split. Each read row moves its `Amount` of cash: the 104 that move cash
     /// sum to -105,066.30 USD. The 42 dividends named by a symbol come to 15,214.46 (a 43rd,
     /// a cash fund's with no symbol, is income of the cash beside the 5 credit interests).
     @Test func schwab() throws {
         let p = try Self.plan("schwab/dickwolff__schwab-export.csv")
         #expect(p.format == .schwab)
         #expect(p.records.count == 120)
-        #expect(p.new == 104)
-        #expect(Self.lines(p, Self.refused) == [34, 62, 100, 108] + Array(110...120))
+        #expect(p.new == 105)
+        #expect(Self.lines(p, Self.refused) == [34, 62, 100] + Array(110...120))
+        let split = try #require(p.newEntries.first { $0.kind == .split })
+        #expect(split.symbol == "AVGO" && split.splitNumerator == 10 && split.splitDenominator == 1)
+        #expect(split.date == CivilDate(year: 2024, month: 7, day: 15))
         #expect(Self.lines(p) { $0 == .skipped("the export's total line") } == [121])
         #expect(try Self.cash(p) == ["USD": -10_506_630])
         let dividends = p.newEntries.filter { $0.kind == .dividend }
@@ -150,6 +154,17 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(p.format == .revolut)
         #expect(p.new == 8)
         #expect(Self.lines(p, Self.refused) == [5, 9])
+        // The TSLA split adds 0.16431924 shares before the file holds any: refused with why; with
+        // the 0.08215962 held before it, a 3:1 split.
+        #expect(Self.reason(p, line: 9)?.contains("the ledger holds none then") == true)
+        let tsla = Self.numbered([
+            try EntryFactory.trade(
+                .buy, symbol: "TSLA", quantity: ExactDecimal("0.08215962"), price: ExactDecimal("800"), fee: nil,
+                currency: "USD", date: CivilDate(year: 2022, month: 1, day: 3), today: Self.today)
+        ])
+        let held = try Self.plan("revolut/dickwolff__revolut-invest-export.csv", held: tsla)
+        let split = try #require(held.newEntries.first { $0.kind == .split })
+        #expect(split.splitNumerator == 3 && split.splitDenominator == 1)
         #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [8, 11])
         #expect(try Self.cash(p) == ["USD": -11_076, "EUR": -7_000])
         #expect(p.newEntries.contains { $0.symbol == "MSFT" && $0.quantity == ExactDecimal("0.76672417") })
@@ -452,19 +467,21 @@ struct ExportImportPlanTests: LedgerSpec {
     /// + 1.00; 1,000 EUR bought for 1,079.00 + 2.00 of commission; SAP's commission of 1.25 (its
     /// price in EUR: 867.50 EUR); 3.17 of interest; 10.00 of fees; a dividend of 2.40 less 0.36
     /// withheld; 4 AAPL sold for 772.48 - 1.00. USD 5,000 - 1,797.60 - 1,081.00 - 1.25 + 3.17 -
-    /// 10.00 + 2.04 + 771.48 = 2,886.84; EUR 1,000 - 867.50 = 132.50. The split is refused.
+    /// 10.00 + 2.04 + 771.48 = 2,886.84; EUR 1,000 - 867.50 = 132.50. The 4-for-1 split makes
+    /// the 6 AAPL left 24.
     @Test func ibkrFlexXML() throws {
         let p = try Self.plan("ibkr/SYNTHETIC_flex.xml")
         #expect(p.format == .ibkrFlexXML)
-        #expect(p.new == 8 && p.refused == 1)
+        #expect(p.new == 9 && p.refused == 0)
         #expect(try Self.cash(p) == ["USD": 288_684, "EUR": 13_250])
         let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
-        #expect(book.quantity(of: "AAPL") == ExactDecimal("6") && book.quantity(of: "SAP") == ExactDecimal("5"))
+        // The 4-for-1 split of August: 6 AAPL become 24.
+        #expect(book.quantity(of: "AAPL") == ExactDecimal("24") && book.quantity(of: "SAP") == ExactDecimal("5"))
         #expect(book.dividends.values.reduce(0, +) == 204)
         #expect(p.newEntries.compactMap(\.importKey).contains("ibkr-flex:trade:4711"))
         #expect(!p.newEntries.contains { ($0.note ?? "").contains("John") })
-        let split = zip(p.records, p.status).first { if case .refused = $0.1 { true } else { false } }
-        #expect(split.map { "\($0.1)" }?.contains("SPLIT 4 FOR 1") == true)
+        let split = try #require(p.newEntries.first { $0.kind == .split })
+        #expect(split.splitNumerator == 4 && split.splitDenominator == 1 && split.importKey == "ibkr-flex:action:7001")
 
         // A file cut inside a tag is refused whole.
         let path = TemporaryPath.make("flex", suffix: ".xml")
@@ -481,17 +498,18 @@ struct ExportImportPlanTests: LedgerSpec {
     /// held only trades). The orders are read, not their fills nor the tax lots. By hand, USD:
     /// 5,000 in; 10 AAPL for 1,796.60 + 1.00; 1,000 EUR for 1,079.00 + 2.00; a dividend of 2.40
     /// less 0.36; 3.17 of interest; 10.00 of fees; 4 AAPL sold for 772.48 - 1.00. USD 5,000 -
-    /// 1,797.60 - 1,081 + 2.04 + 3.17 - 10 + 771.48 = 2,888.09; EUR 1,000. The split is refused.
+    /// 1,797.60 - 1,081 + 2.04 + 3.17 - 10 + 771.48 = 2,888.09; EUR 1,000. The 4-for-1 split makes
+    /// the 6 AAPL left 24.
     @Test func ibkrActivityStatement() throws {
         let p = try Self.plan("ibkr/SYNTHETIC_activity.csv")
         #expect(p.format == .ibkrActivity)
-        #expect(Self.lines(p) { $0 == .new } == [10, 14, 18, 20, 23, 29, 31])
+        #expect(Self.lines(p) { $0 == .new } == [10, 14, 18, 20, 23, 29, 31, 33])
         #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [11, 12, 13])
         #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [26])
-        #expect(Self.lines(p, Self.refused) == [33])
+        #expect(Self.lines(p, Self.refused) == [])
         #expect(try Self.cash(p) == ["USD": 288_809, "EUR": 100_000])
         let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
-        #expect(book.quantity(of: "AAPL") == ExactDecimal("6"))
+        #expect(book.quantity(of: "AAPL") == ExactDecimal("24"))
         #expect(!p.newEntries.contains { ($0.note ?? "").contains("Jane") })
     }
 
