@@ -31,7 +31,7 @@ enum IBKRFlexExport {
             }
         }
         if !trades {
-            let rowOfLine = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.line, $0) })
+            let rowOfLine = Dictionary(table.rows.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
             func event(_ line: Int) -> String {
                 rowOfLine[line].flatMap { table.cell($0, "Description") }.map(dividendEvent) ?? ""
             }

@@ -5,7 +5,8 @@ import SquarestockCore
 /// and `CashTransaction` elements become the two tables the Flex CSV reader takes: the XML's
 /// attribute names are the CSV's columns (`tradeDate` is `TradeDate`; `buySell` is `Buy/Sell`,
 /// `currency` is `CurrencyPrimary`), so one reader, `IBKRFlexExport`, means the same in both.
-/// Each element's row is its line in the file. Read from the bytes: a tag's name and attributes,
+/// Each element's row is its line in the file (its number in file order when elements share
+/// lines). Read from the bytes: a tag's name and attributes,
 /// the five named entities and numeric ones; comments, declarations and other elements
 /// (`AccountInformation`, with the holder's name) are passed over, never stored.
 enum IBKRFlexXML {
@@ -185,8 +186,13 @@ enum IBKRFlexXML {
     /// so the two exports of one account never double a row), and each corporate action refused
     /// with what records it; nil when the file is cut inside a tag.
     static func records(_ bytes: [UInt8], today: CivilDate) -> [ExportRecord]? {
-        guard let elements = elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) else {
+        guard var elements = elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) else {
             return nil
+        }
+        // A file written on fewer lines than it has elements (one line, say): each element is
+        // numbered in file order instead, so every record has a place of its own.
+        if Set(elements.map(\.line)).count < elements.count {
+            for i in elements.indices { elements[i].line = i + 1 }
         }
         let tables = [table(elements, named: "Trade"), table(elements, named: "CashTransaction")].compactMap { $0 }
         var records = tables.flatMap { IBKRFlexExport.records($0, today: today) }

@@ -483,6 +483,16 @@ struct ExportImportPlanTests: LedgerSpec {
         let split = try #require(p.newEntries.first { $0.kind == .split })
         #expect(split.splitNumerator == 4 && split.splitDenominator == 1 && split.importKey == "ibkr-flex:action:7001")
 
+        // The same file on one line: every element numbered in file order, the same entries.
+        let oneLine = TemporaryPath.make("flex-one-line", suffix: ".xml")
+        defer { unlink(oneLine) }
+        try Data(Fixture.bytes("imports/ibkr/SYNTHETIC_flex.xml").map { $0 == 0x0A ? 0x20 : $0 })
+            .write(to: URL(fileURLWithPath: oneLine))
+        let flat = try ExportImportPlan.read(
+            path: oneLine, format: nil, held: [], method: .fifo, context: ExportContext(today: Self.today))
+        #expect(flat.new == p.new && flat.newEntries.map(\.importKey) == p.newEntries.map(\.importKey))
+        #expect(Set(flat.records.map(\.line)).count == flat.records.count)
+
         // A file cut inside a tag is refused whole.
         let path = TemporaryPath.make("flex", suffix: ".xml")
         defer { unlink(path) }
@@ -532,6 +542,31 @@ struct ExportImportPlanTests: LedgerSpec {
             ("XICN", "ICN"), ("XNMC", "NMC"), ("XETH", "ETH"), ("DOT", "DOT"), ("XTZ", "XTZ"), ("ZRX", "ZRX"),
         ] {
             #expect(KrakenCodes.common(code) == name, "\(code)")
+        }
+    }
+
+    /// The XML reader on mutated and cut copies of the Flex fixture (seeded, so a failure
+    /// repeats): every input ends in elements or nil, never a trap; an attribute's text holds no
+    /// control character.
+    @Test func flexXMLSurvivesMutatedAndCutFiles() {
+        let whole = Fixture.bytes("imports/ibkr/SYNTHETIC_flex.xml")
+        let alphabet = Array("<>\"'&=/!-?;#x0 \n\u{1B}".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<3_000 {
+            var bytes = Array(whole.prefix(next() % (whole.count + 1)))
+            for _ in 0..<(next() % 8) where !bytes.isEmpty {
+                bytes[next() % bytes.count] = alphabet[next() % alphabet.count]
+            }
+            if let elements = IBKRFlexXML.elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) {
+                for e in elements {
+                    #expect(e.attributes.allSatisfy { !$0.value.unicodeScalars.contains { $0.value < 0x20 } })
+                }
+            }
+            _ = IBKRFlexXML.records(bytes, today: Self.today)
         }
     }
 
