@@ -570,6 +570,39 @@ struct ExportImportPlanTests: LedgerSpec {
         }
     }
 
+    /// Every reader on mutated and cut copies of its fixture (seeded, so a failure repeats): a
+    /// plan or a refusal of the file, never a trap.
+    @Test(arguments: [
+        "schwab/dickwolff__schwab-export.csv", "ibkr/dickwolff__ibkr-trades-export.csv",
+        "ibkr/dickwolff__ibkr-dividends-export.csv", "trading212/dickwolff__trading212-export.csv",
+        "degiro/dickwolff__degiro-export.csv", "revolut/dickwolff__revolut-invest-export.csv",
+        "coinbase/dickwolff__coinbase-export.csv", "kraken/SYNTHETIC_ledgers.csv", "kraken/SYNTHETIC_trades.csv",
+        "degiro/SYNTHETIC_transactions.csv", "degiro/SYNTHETIC_transactions_nl_old.csv", "ibkr/SYNTHETIC_flex.xml",
+        "etoro/dickwolff__etoro-export.csv", "revolut/dickwolff__revolut-crypto-export.csv",
+        "binance/SYNTHETIC_statement.csv", "coinbase/SYNTHETIC_pro_statement.csv", "ibkr/SYNTHETIC_activity.csv",
+        "bitstamp/SYNTHETIC_transactions.csv",
+    ])
+    func aMutatedExportIsReadOrRefusedNeverATrap(file: String) throws {
+        let whole = Fixture.bytes("imports/" + file)
+        let alphabet = Array(",\"\n-.0159()$€ :/;ABX|#".utf8)
+        var state = UInt64(truncatingIfNeeded: file.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let path = TemporaryPath.make("mutated", suffix: file.hasSuffix(".xml") ? ".xml" : ".csv")
+        defer { unlink(path) }
+        let context = ExportContext(today: Self.today, base: "EUR", close: { _, _ in ExactDecimal("100") })
+        for _ in 0..<100 {
+            var bytes = next() % 4 == 0 ? Array(whole.prefix(next() % (whole.count + 1))) : whole
+            for _ in 0..<(1 + next() % 12) where !bytes.isEmpty {
+                bytes[next() % bytes.count] = alphabet[next() % alphabet.count]
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            _ = try? ExportImportPlan.read(path: path, format: nil, held: [], method: .fifo, context: context)
+        }
+    }
+
     @Test func krakensPairsSplitIntoBaseAndQuote() {
         for (pair, base, quote) in [
             ("XXBTZEUR", "BTC", "EUR"), ("XBTEUR", "BTC", "EUR"), ("XETHXXBT", "ETH", "BTC"),
