@@ -130,7 +130,12 @@ struct AccountCLITests {
         let s = try Setup()
         let run = try s.run(["buy", "BTC-USD", "0.01", "--market", "--dry-run"])
         #expect(run.exitCode == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Kraken validated the order (nothing was placed): buy 0.01 XBTUSD @ market"))
+        // Its first line and its last say it was not placed.
+        #expect(
+            run.stdout.hasPrefix("NOT PLACED: a dry run; Kraken is asked to validate this order, not to place it\n"))
+        #expect(
+            run.stdout.contains("not placed: Kraken validated the order (nothing was placed): buy 0.01 XBTUSD @ market")
+        )
         #expect(s.fake.addOrderRequests == 1 && s.fake.placed.isEmpty)
     }
 
@@ -140,9 +145,31 @@ struct AccountCLITests {
         #expect(small.exitCode == 1 && small.stdout.contains("below the minimum order of 0.0002 BTC"))
         let big = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])
         #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000.00 USD, and 10000.0000 USD is available"))
-        let tick = try s.run(["sell", "BTC-USD", "0.01", "--limit", "30000.05", "--yes"])
-        #expect(tick.exitCode == 1 && tick.stdout.contains("problem:"))
         #expect(s.fake.addOrderRequests == 0)
+    }
+
+    /// What is sent is what the preview shows: the amount down to the pair's step, a sale's price
+    /// up to its tick (a purchase's down), beside what was typed; the confirmation names the
+    /// amount sent.
+    @Test func thePreviewShowsTheRoundedValuesThatAreSent() throws {
+        let s = try Setup()
+        let sell = try s.run(["sell", "BTC-USD", "0.0123456789", "--limit", "30000.05", "--yes"])
+        #expect(sell.exitCode == 0, "\(sell.stderr)")
+        #expect(
+            sell.stdout.contains(
+                "  amount:    0.01234567 BTC as sent (typed 0.0123456789; the pair's step is 0.00000001, rounded down)"),
+            "\(sell.stdout)")
+        #expect(
+            sell.stdout.contains(
+                "  price:     30000.1 USD as sent (typed 30000.05; the pair's prices have 1 decimal, rounded up, "
+                    + "never selling for less)"), "\(sell.stdout)")
+        #expect(s.fake.addOrderRequests == 1)
+        let orders = try s.run(["account", "orders", "--format", "csv"])
+        #expect(orders.stdout.contains(",BTC-USD,sell,limit,0.01234567,"), "\(orders.stdout)")
+        #expect(orders.stdout.contains(",30000.1,open,"), "\(orders.stdout)")
+        let buy = try s.run(["buy", "BTC-USD", "0.01", "--limit", "29999.99", "--dry-run"])
+        #expect(buy.stdout.contains("  price:     29999.9 USD as sent (typed 29999.99;"), "\(buy.stdout)")
+        #expect(!buy.stdout.contains("  amount:"))
     }
 
     @Test func rejectionsBecomeActionableMessages() throws {

@@ -23,7 +23,8 @@ enum OrderFlow {
             throw ExitCode(ExitStatus.someFailed.rawValue)
         }
         if !o.dryRun {
-            let words = "\(side == .buy ? "buy" : "sell") \(request.amount)"
+            // The amount as it will be sent (rounded to the pair's step), not as typed.
+            let words = "\(side == .buy ? "buy" : "sell") \(preview.request.amount)"
             try confirm(words, yes: o.yes, what: "order")
         }
         let sentAt = settings.now
@@ -33,7 +34,7 @@ enum OrderFlow {
                 : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) })
         if placed.validatedOnly {
             Terminal.writeOut(
-                "\(preview.exchangeDisplayName) validated the order (nothing was placed)"
+                "not placed: \(preview.exchangeDisplayName) validated the order (nothing was placed)"
                     + (placed.description.map { ": " + $0 } ?? "") + "\n")
         } else {
             // The status right after placing (a market order may have filled already).

@@ -19,6 +19,9 @@ public struct OrderPreview: Sendable {
     /// Why the order cannot be sent as it is (below the minimum, too many decimals, the pair not
     /// trading); empty when it passes.
     public var problems: [String]
+    /// What the user typed, when rounding to the pair's step and tick changed it (`request` is
+    /// what is sent); nil when it is sent as typed.
+    public var typed: OrderRequest?
 
     public init(
         exchange: String, exchangeDisplayName: String, request: OrderRequest, listing: PairListing, cost: ExactDecimal?,
