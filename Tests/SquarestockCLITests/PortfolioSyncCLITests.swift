@@ -238,12 +238,19 @@ struct PortfolioSyncCLITests {
         #expect(done.stdout == "recorded 6 entries from 5 events (Coinbase account)\n", "\(done.stdout) \(done.stderr)")
         let again = try CLIRunner.run(["portfolio", "sync", "--yes", "--skip-refused"], environment: env)
         #expect(again.stdout.hasPrefix("nothing to record"), "\(again.stdout)")
+        // From a day on, each wallet is read newest first down to it: one page of the USD wallet.
+        let before = fake.walletRequests.count
+        let recent = try CLIRunner.run(["portfolio", "sync", "--since", "2024-03-15"], environment: env)
+        #expect(recent.exitCode == 0, "\(recent.stderr)")
+        let asked = fake.walletRequests.dropFirst(before)
+        #expect(asked.filter { $0 == "/v2/accounts/w-usd/transactions" }.count == 2, "\(asked)")
+        #expect(asked.filter { $0 == "/v2/accounts/w-btc/transactions" }.count == 1, "\(asked)")
 
         let history = try CLIRunner.run(["portfolio", "export", "--as", "csv"], environment: env)
         #expect(history.stdout.contains("2024-03-02,deposit,,,,,USD,1000.00,"), "\(history.stdout)")
         #expect(history.stdout.contains("2024-03-12,sell,BTC-USD,0.0001,41000,4.10,USD,,"), "\(history.stdout)")
         let cash = try CLIRunner.run(["portfolio", "--format", "csv"], environment: env)
-        #expect(cash.stdout.contains("497.60"), "\(cash.stdout)")
+        #expect(cash.stdout.contains(",497.60"), "\(cash.stdout)")
         let lots = try CLIRunner.run(["portfolio", "lots", "--format", "csv"], environment: env)
         #expect(lots.stdout.contains("BTC-USD,") && lots.stdout.contains("0.0099"), "\(lots.stdout)")
         _ = server

@@ -157,9 +157,11 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         guard parts.count == 4, parts[3] == "transactions", let w = wallets.first(where: { $0.id == parts[2] }) else {
             return json(["errors": [["id": "not_found", "message": "Not found"]]], status: 404)
         }
-        let ids = w.transactions.map { $0["id"] as? String ?? "" }
+        // `order=desc` (Coinbase's default) serves the newest first.
+        let listed = request.queryItem("order") == "asc" ? w.transactions : w.transactions.reversed()
+        let ids = listed.map { $0["id"] as? String ?? "" }
         let (range, pagination) = page(ids, size: transactionsPerPage, uri: request.path)
-        return json(["pagination": pagination, "data": Array(w.transactions[range])])
+        return json(["pagination": pagination, "data": Array(listed[range])])
     }
 
     /// Nil when the JWT is one Coinbase would take for this request.

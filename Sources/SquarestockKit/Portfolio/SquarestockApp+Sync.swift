@@ -14,7 +14,9 @@ extension SquarestockApp {
     static let syncRetries = 3
 
     /// Every row of the account's ledger from `since` on (all of it without), oldest first.
-    public func accountMovements(since: CivilDate?) -> Result<[AccountMovement], AccountError> {
+    /// `tradesOnly` stops once the account says no trade follows (after an order: its fill).
+    public func accountMovements(since: CivilDate?, tradesOnly: Bool = false) -> Result<[AccountMovement], AccountError>
+    {
         account().flatMap { account in
             var all: [AccountMovement] = []
             var seen = Set<String>()
@@ -39,11 +41,10 @@ extension SquarestockApp {
                     break
                 }
                 // A row met again on the next page (the pages shifted as a new one arrived) is kept
-                // once; a page of rows all met before ends the reading. A page of none (a list of
-                // wallets, an empty wallet) goes on to the next.
-                let fresh = page.movements.filter { seen.insert($0.id).inserted }
-                all += fresh
-                guard let next = page.next, next != cursor, page.movements.isEmpty || !fresh.isEmpty else { break }
+                // once. The reading ends where the account says, or at a cursor that does not move.
+                all += page.movements.filter { seen.insert($0.id).inserted }
+                if tradesOnly && page.tradesComplete { break }
+                guard let next = page.next, next != cursor else { break }
                 cursor = next
             }
             return .success(all.sorted { ($0.time, $0.id) < ($1.time, $1.id) })
@@ -103,23 +104,25 @@ extension SquarestockApp {
     /// the exchange has booked it) recorded as `portfolio sync` records them, with the same keys,
     /// so a later sync does not double them. The count recorded, and what to know.
     public func recordFills(placedAt: Instant) -> Result<(written: Int, notes: [String]), AccountError> {
-        accountMovements(since: CivilDateTime(secondsSinceEpochUTC: placedAt.secondsSinceEpoch).date).map { all in
-            let since = all.filter { $0.time.secondsSinceEpoch >= placedAt.secondsSinceEpoch }
-            do throws(PortfolioError) {
-                let plan = try planSync(since)
-                if plan.new == 0 {
-                    return (0, ["the fill is not booked yet: `squarestock portfolio sync` records it once it is"])
+        accountMovements(since: CivilDateTime(secondsSinceEpochUTC: placedAt.secondsSinceEpoch).date, tradesOnly: true)
+            .map { all in
+                let since = all.filter { $0.time.secondsSinceEpoch >= placedAt.secondsSinceEpoch }
+                do throws(PortfolioError) {
+                    let plan = try planSync(since)
+                    if plan.new == 0 {
+                        return (0, ["the fill is not booked yet: `squarestock portfolio sync` records it once it is"])
+                    }
+                    let (written, notes) = try writeSync(plan, skippingRefused: true)
+                    return (
+                        written,
+                        notes
+                            + (plan.refused > 0
+                                ? ["\(plan.refused) events were not recorded: `squarestock portfolio sync` says why"]
+                                : [])
+                    )
+                } catch {
+                    return (0, ["not recorded in the ledger: " + error.description])
                 }
-                let (written, notes) = try writeSync(plan, skippingRefused: true)
-                return (
-                    written,
-                    notes
-                        + (plan.refused > 0
-                            ? ["\(plan.refused) events were not recorded: `squarestock portfolio sync` says why"] : [])
-                )
-            } catch {
-                return (0, ["not recorded in the ledger: " + error.description])
             }
-        }
     }
 }

@@ -147,10 +147,10 @@ package struct CoinbaseAccount: ExchangeAccount {
 
     /// The account's history in two parts, one page a call: Advanced Trade's fills (`GET
     /// /orders/historical/fills?limit=100[&cursor=C][&start_sequence_timestamp=T]`), then every
-    /// wallet's transactions (`GET /v2/accounts`, then `GET /v2/accounts/ID/transactions`, oldest
-    /// first), for the deposits, withdrawals and rewards. The cursor says where the next call
+    /// wallet's transactions (`GET /v2/accounts`, then `GET /v2/accounts/ID/transactions`, newest
+    /// first, down to `since`), for the deposits, withdrawals and rewards. The cursor says where the next call
     /// starts: `fills:C`, `wallets:`, or `tx:AFTER|ID,ID,...` (the wallets still to read, the
-    /// first one's page after AFTER). The wallet API has no time filter: `since` is applied here.
+    /// first one's page after AFTER). The wallet API has no time filter: `since` is applied here, and ends a wallet's reading.
     package func movements(since: Instant?, cursor: String?, transport: any HTTPTransport) -> Result<
         AccountMovement.Page, AccountError
     > {
@@ -165,8 +165,10 @@ package struct CoinbaseAccount: ExchangeAccount {
             }
             return send("GET", "/orders/historical/fills", query: query.joined(separator: "&"), transport: transport)
                 .flatMap(CoinbaseFillsDecoder.page)
-                .map {
-                    AccountMovement.Page(movements: $0.movements, next: $0.next.map { "fills:" + $0 } ?? "wallets:")
+                .map { page in
+                    AccountMovement.Page(
+                        movements: page.movements, next: page.next.map { "fills:" + $0 } ?? "wallets:",
+                        tradesComplete: page.next == nil)
                 }
         }
         if cursor.hasPrefix("wallets:") {
@@ -194,13 +196,14 @@ package struct CoinbaseAccount: ExchangeAccount {
         let after = String(cursor[cursor.index(cursor.startIndex, offsetBy: 3)..<bar])
         var wallets = cursor[cursor.index(after: bar)...].split(separator: ",").map(String.init)
         guard let wallet = wallets.first else { return .success(AccountMovement.Page(movements: [], next: nil)) }
-        let query = "limit=100&order=asc" + (after.isEmpty ? "" : "&starting_after=" + Endpoint.encode(after))
+        // Newest first, so a sync `since` a day stops at it instead of reading the wallet's whole past.
+        let query = "limit=100&order=desc" + (after.isEmpty ? "" : "&starting_after=" + Endpoint.encode(after))
         return send(
             "GET", "/accounts/" + Endpoint.encode(wallet) + "/transactions", query: query, root: "/v2",
             transport: transport
         ).flatMap(CoinbaseWalletsDecoder.transactions).map { page in
             let kept = page.movements.filter { m in since.map { m.time >= $0 } ?? true }
-            if let next = page.next {
+            if let next = page.next, kept.count == page.movements.count {
                 return AccountMovement.Page(movements: kept, next: "tx:" + next + "|" + wallets.joined(separator: ","))
             }
             wallets.removeFirst()

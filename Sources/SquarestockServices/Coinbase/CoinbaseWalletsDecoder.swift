@@ -54,10 +54,25 @@ enum CoinbaseWalletsDecoder {
             var amount = moved
             var fee = ExactDecimal.zero
             if let f = t["network"]?["transaction_fee"], f["currency"]?.string?.uppercased() == asset,
-                let value = f["amount"]?.numberOrStringDecimal, value.sign > 0, amount.isNegative,
-                let sent = (negated(amount) - value), sent.sign >= 0
+                let value = f["amount"]?.numberOrStringDecimal, value.sign > 0, amount.isNegative
             {
-                // `amount` is what left the wallet, the fee with it: the move and its fee apart.
+                // What was sent and its fee apart: `transaction_amount` when the answer has it (the
+                // fee on top of it, or inside `amount`), else `amount` less the fee.
+                let total = negated(amount)
+                var sent = total - value
+                if let moved = t["network"]?["transaction_amount"]?["amount"]?.numberOrStringDecimal {
+                    guard moved == total || (moved + value) == total else {
+                        return .failure(
+                            .malformed(
+                                exchange: "coinbase",
+                                detail: "a send of \(total) \(asset) whose network amount \(moved) and fee \(value) "
+                                    + "do not add up"))
+                    }
+                    sent = moved
+                }
+                guard let sent, sent.sign >= 0 else {
+                    return .failure(.malformed(exchange: "coinbase", detail: "a send smaller than its fee"))
+                }
                 amount = negated(sent)
                 fee = value
             }

@@ -20,9 +20,13 @@ public struct AccountMovement: Sendable, Equatable {
         public var movements: [AccountMovement]
         /// The exchange's cursor for the next page (Kraken's offset, Coinbase's cursor).
         public var next: String?
-        public init(movements: [AccountMovement], next: String?) {
+        /// No trade follows this page (Coinbase's fills are read; its wallets' deposits and
+        /// rewards come next): a reader after an order's fill can stop here.
+        public var tradesComplete: Bool
+        public init(movements: [AccountMovement], next: String?, tradesComplete: Bool = false) {
             self.movements = movements
             self.next = next
+            self.tradesComplete = tradesComplete
         }
     }
 

@@ -6,7 +6,8 @@ import SquarestockCore
 /// times ISO UTC with milliseconds. A fill is its `match` rows (the base and the quote) and its
 /// `fee` row, all under one `trade id`; a deposit or withdrawal carries a `transfer id`. The rows
 /// become `AccountMovement`s, the fee on the leg of its unit, and their events entries through
-/// `AccountMovementEntries`, keyed `coinbase-pro:` and the trade's or transfer's id.
+/// `AccountMovementEntries`, keyed `coinbase-pro:` and the order and trade ids (trade ids are
+/// numbered per product) or the transfer's id.
 enum CoinbaseProExport {
     static func isHeader(_ names: Set<String>) -> Bool {
         ["type", "amount", "balance", "amount/balance unit", "trade id"].allSatisfy(names.contains)
@@ -31,9 +32,11 @@ enum CoinbaseProExport {
                 // Sixteen decimals, mostly zeros: normalised, so sums at a common scale do not overflow.
                 let amount = try ExportRowReading.number(table, row, "amount").amount.normalized
                 if type == "match" || type == "fee" {
-                    guard let trade = table.cell(row, "trade id") else {
+                    guard let tradeID = table.cell(row, "trade id") else {
                         throw ExportRowRefusal("a \(type) with no trade id")
                     }
+                    // Trade ids are numbered per product: the order's id makes one unique.
+                    let trade = (table.cell(row, "order id").map { $0 + "/" } ?? "") + tradeID
                     if legs[trade] == nil {
                         legs[trade] = [:]
                         order.append(trade)

@@ -115,7 +115,14 @@ enum DEGIROTransactionsExport {
             price = ExactDecimal(significand: price.significand, scale: price.scale + 2)
             currency = "GBP"
         }
-        let local = try minor(9, "local value", localCurrency == "GBX" ? "GBP" : localCurrency)
+        // A value in pence (GBX) is the same digits two places further right, in pounds.
+        var localValue = try number(9, "local value")
+        if localCurrency == "GBX" {
+            localValue = ExactDecimal(significand: localValue.significand, scale: localValue.scale + 2)
+        }
+        let local = abs(
+            try ExportRowReading.minor(
+                localValue, localCurrency == "GBX" ? "GBP" : localCurrency, what: "local value", notes: &notes))
         let value = try minor(layout.value, "value", account)
         let total = try minor(layout.total, "total", account)
         let fee = selling ? value - total : total - value

@@ -6,7 +6,8 @@ import SquarestockCore
 /// `4,581.91`, ` 1 757,95 ` or `(0,10)` (negative) in one file; `Units` is `-` where it does not
 /// apply. No ids: rows are keyed by their text.
 ///
-/// `Open Position` buys `Units` of the ticker in `Details` (`AMD/USD`: held as `AMD`, in USD,
+/// `Open Position` buys `Units` of the ticker in `Details` (`AMD/USD`: held as `AMD`, in USD; a
+/// crypto asset as `BTC-USD`,
 /// as eToro names it) for `Amount`; `Position closed` sells `Units` for `Amount`, the money
 /// returned; a dividend, interest, a deposit or withdrawal, and the fees (`Withdrawal Conversion
 /// Fee`, stamp duty `SDRT`) are what they say. A CFD's rows (its asset type; overnight fees and
@@ -78,7 +79,9 @@ enum EToroExport {
         let money = MinorUnits.text(abs(minor), currency: currency)
         let details = table.cell(row, "Details") ?? ""
         // `AMD/USD`: the ticker as eToro names it.
-        let ticker = details.split(separator: "/").first.map(String.init).flatMap { $0.isEmpty || $0 == "-" ? nil : $0 }
+        var ticker = details.split(separator: "/").first.map(String.init).flatMap { $0.isEmpty || $0 == "-" ? nil : $0 }
+        // A crypto asset is held as `ASSET-USD`, as the exchanges' are (BTC alone is a US fund).
+        if let t = ticker, table.cell(row, "Asset type")?.lowercased() == "crypto" { ticker = t + "-USD" }
         func entry(_ make: () throws(PortfolioError) -> JournalEntry) throws(ExportRowRefusal) -> ExportRowMeaning {
             var e = try ExportRowReading.checked(make)
             e.note = "etoro: " + type

@@ -134,16 +134,17 @@ public struct ExportImportPlan: Sendable {
         for (i, r) in records.enumerated() {
             if let split = r.split {
                 try applyHeld(through: split.date)
+                if keys.contains(split.key) {
+                    // Recorded before: its ratio was found then, against the holding before it.
+                    status.append(.imported)
+                    continue
+                }
                 switch Self.entry(split, book: book) {
                 case .failure(let why):
                     status.append(.refused(why.reason))
                 case .success(let e):
                     records[i].outcome = .entries([e])
-                    if keys.contains(split.key) {
-                        status.append(.imported)
-                    } else {
-                        status.append(Self.apply([e], to: &book))
-                    }
+                    status.append(Self.apply([e], to: &book))
                 }
                 continue
             }

@@ -45,6 +45,11 @@ enum IBKRActivityExport {
         var fills: [(row: ExportTable.Row, cells: [String: String])] = []
         var cash: [(row: ExportTable.Row, cells: [String: String])] = []
         var records: [ExportRecord] = []
+        var splits = IBKRFlexExport.SplitRows()
+        // Each row's identity from its own cells (section and values as written), counted among
+        // identical rows: it does not change with the columns other rows bring to the tables
+        // below, so an overlapping statement adds nothing twice.
+        var occurrences: [String: Int] = [:]
         for row in [ExportTable.Row(line: table.headerLine, cells: table.header)] + table.rows {
             guard row.cells.count >= 2 else { continue }
             let section = row.cells[0].lowercased()
@@ -58,7 +63,13 @@ enum IBKRActivityExport {
             var cells: [String: String] = [:]
             for (name, value) in zip(names, rest) where !name.isEmpty && !value.isEmpty { cells[name] = value }
             // A section's total written as a data row (`Data,Total,,,5000`).
-            if cells["Currency"] == "Total" || cells["Currency"]?.hasPrefix("Total ") == true { continue }
+            if cells.values.contains(where: { $0 == "Total" || $0.hasPrefix("Total ") }) { continue }
+            let text = row.cells.joined(separator: "\u{1F}")
+            let n = occurrences[text, default: 0]
+            occurrences[text] = n + 1
+            cells["TransactionID"] =
+                "activity:" + String(JournalCSV.RowReader.fnv1a128(Array(text.utf8)), radix: 36)
+                + (n == 0 ? "" : "#\(n)")
             switch section {
             case "trades":
                 switch cells["DataDiscriminator"] {
@@ -68,12 +79,10 @@ enum IBKRActivityExport {
                 default: continue
                 }
             case "corporate actions":
-                let description = cells["Description"] ?? ""
-                let date = cells["Date/Time"] ?? cells["Report Date"]
                 records.append(
-                    IBKRFlexExport.corporateAction(
-                        line: row.line, description: description, symbol: nil, date: date,
-                        key: "ibkr-activity:action:" + description + "|" + (date ?? ""), today: today))
+                    splits.record(
+                        line: row.line, description: cells["Description"] ?? "", symbol: nil,
+                        date: cells["Date/Time"] ?? cells["Report Date"], key: "ibkr:split:", today: today))
             case _ where cashTypes[section] != nil:
                 var c = cells
                 c["Type"] = cashTypes[section]
@@ -90,6 +99,8 @@ enum IBKRActivityExport {
         let trades: [(row: ExportTable.Row, cells: [String: String])] = (orders.isEmpty ? fills : orders).map { r in
             var c = r.cells
             c["Buy/Sell"] = c["Quantity"]?.hasPrefix("-") == true ? "SELL" : "BUY"
+            // Keyed by the row's own identity, in the trades' id space.
+            c["TradeID"] = c.removeValue(forKey: "TransactionID")
             // Proceeds are the cash (negative for a purchase); the Flex's TradeMoney the value.
             if let p = c.removeValue(forKey: "Proceeds") {
                 c["TradeMoney"] = p.hasPrefix("-") ? String(p.dropFirst()) : "-" + p

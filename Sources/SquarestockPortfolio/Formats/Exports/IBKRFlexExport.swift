@@ -56,27 +56,40 @@ enum IBKRFlexExport {
         return "\(n):\(d)"
     }
 
-    /// A corporate action as a record: a split as the ledger's split of the instrument (keyed by
-    /// `key`), anything else refused with what records it.
-    static func corporateAction(
-        line: Int, description: String, symbol: String?, date: String?, key: String, today: CivilDate
-    ) -> ExportRecord {
-        let instrument =
-            symbol
-            ?? description.firstIndex(of: "(").map { String(description[..<$0]) }.flatMap {
-                $0.contains(" ") ? nil : $0
+    /// A file's corporate actions as records: a split as the ledger's split of the instrument,
+    /// once (IBKR writes a split as two rows, the new line and the old, one description), keyed
+    /// by the instrument, ratio and day, so the Flex (CSV or XML) and the Activity Statement of
+    /// one account record it once; anything else refused with what records it.
+    struct SplitRows {
+        var seen: [String: Int] = [:]
+
+        mutating func record(
+            line: Int, description: String, symbol: String?, date: String?, key prefix: String, today: CivilDate
+        ) -> ExportRecord {
+            // The ticker IBKR puts before the ISIN (`AAPL(US0378331005) SPLIT 4 FOR 1`) names the
+            // holding on both rows; the `symbol` attribute only when there is none.
+            let fromDescription: String? = description.firstIndex(of: "(").map { String(description[..<$0]) }
+                .flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 }
+            guard let ratio = IBKRFlexExport.splitRatio(description), let instrument = fromDescription ?? symbol,
+                let day = date.flatMap(IBKRFlexExport.date)
+            else {
+                return ExportRecord(
+                    line: line,
+                    .refused(
+                        "a corporate action (\(description)): record it with `portfolio split` or `portfolio rename`"))
             }
-        guard let ratio = splitRatio(description), let instrument, let day = date.flatMap(Self.date) else {
-            return ExportRecord(
-                line: line,
-                .refused("a corporate action (\(description)): record it with `portfolio split` or `portfolio rename`"))
-        }
-        do {
-            var e = try EntryFactory.split(symbol: instrument, ratio: ratio, date: day, today: today)
-            e.note = "ibkr: " + description
-            return ExportRecord(line: line, .entries(ExportRowKeys.keyed([e], base: key)))
-        } catch {
-            return ExportRecord(line: line, .refused(error.description))
+            let key = prefix + instrument + "|" + ratio + "|" + day.description
+            if let first = seen[key] {
+                return ExportRecord(line: line, .skipped("the other row of the split on line \(first)"))
+            }
+            seen[key] = line
+            do {
+                var e = try EntryFactory.split(symbol: instrument, ratio: ratio, date: day, today: today)
+                e.note = "ibkr: " + description
+                return ExportRecord(line: line, .entries(ExportRowKeys.keyed([e], base: key)))
+            } catch {
+                return ExportRecord(line: line, .refused(error.description))
+            }
         }
     }
 

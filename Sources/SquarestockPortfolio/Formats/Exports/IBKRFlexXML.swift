@@ -186,7 +186,7 @@ enum IBKRFlexXML {
     /// so the two exports of one account never double a row), and each corporate action refused
     /// with what records it; nil when the file is cut inside a tag.
     static func records(_ bytes: [UInt8], today: CivilDate) -> [ExportRecord]? {
-        guard var elements = elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) else {
+        guard var elements = elements(bytes, named: ["Trade", "Order", "CashTransaction", "CorporateAction"]) else {
             return nil
         }
         // A file written on fewer lines than it has elements (one line, say): each element is
@@ -194,16 +194,26 @@ enum IBKRFlexXML {
         if Set(elements.map(\.line)).count < elements.count {
             for i in elements.indices { elements[i].line = i + 1 }
         }
-        let tables = [table(elements, named: "Trade"), table(elements, named: "CashTransaction")].compactMap { $0 }
+        // A query at the order level writes `Order` elements, at the execution level `Trade`
+        // ones, or both: the executions are read when there are any, else the orders.
+        let hasTrades = elements.contains { $0.name == "Trade" }
+        let tables = [table(elements, named: hasTrades ? "Trade" : "Order"), table(elements, named: "CashTransaction")]
+            .compactMap { $0 }
         var records = tables.flatMap { IBKRFlexExport.records($0, today: today) }
+        if hasTrades {
+            for e in elements where e.name == "Order" {
+                records.append(ExportRecord(line: e.line, .skipped("an order's summary: its executions are read")))
+            }
+        }
+        var splits = IBKRFlexExport.SplitRows()
         for e in elements where e.name == "CorporateAction" {
             func value(_ name: String) -> String? { e.attributes.first { $0.name == name && !$0.value.isEmpty }?.value }
             let description = value("description") ?? "no description"
             let date = value("dateTime") ?? value("reportDate")
             records.append(
-                IBKRFlexExport.corporateAction(
+                splits.record(
                     line: e.line, description: description, symbol: value("symbol"), date: date,
-                    key: "ibkr-flex:action:" + (value("actionID") ?? description + "|" + (date ?? "")), today: today))
+                    key: "ibkr:split:", today: today))
         }
         return records.sorted { $0.line < $1.line }
     }

@@ -40,6 +40,9 @@ enum KrakenTradesExport {
         guard let (base, quote) = split(pair) else {
             throw ExportRowRefusal("its pair '\(pair)' ends in no quote squarestock knows")
         }
+        if let margin = table.cell(row, "margin").flatMap({ ExportMoney.parse($0)?.amount }), !margin.isZero {
+            throw ExportRowRefusal("a margin trade (margin \(margin)): a position, not an asset held")
+        }
         let side = try ExportRowReading.required(table, row, "type").lowercased()
         guard side == "buy" || side == "sell" else { throw ExportRowRefusal("its type '\(side)' is not buy or sell") }
         let vol = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "vol").amount)

@@ -380,7 +380,7 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(try Self.cash(p) == ["USD": 31_863])
         let book = try PortfolioBook(entries: Self.numbered(p.newEntries), method: .fifo)
         #expect(book.quantity(of: "BTC-USD") == ExactDecimal("0.015"))
-        #expect(p.newEntries.compactMap(\.importKey).contains("coinbase-pro:1001"))
+        #expect(p.newEntries.compactMap(\.importKey).contains("coinbase-pro:d50ec984-77a8-460a-b958-000000000001/1001"))
     }
 
     /// Bitstamp's transactions (the documented layout, written by hand). By hand: 5,000.00 EUR
@@ -481,7 +481,17 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(p.newEntries.compactMap(\.importKey).contains("ibkr-flex:trade:4711"))
         #expect(!p.newEntries.contains { ($0.note ?? "").contains("John") })
         let split = try #require(p.newEntries.first { $0.kind == .split })
-        #expect(split.splitNumerator == 4 && split.splitDenominator == 1 && split.importKey == "ibkr-flex:action:7001")
+        #expect(split.splitNumerator == 4 && split.splitDenominator == 1)
+        #expect(split.importKey == "ibkr:split:AAPL|4:1|2024-08-01")
+        // IBKR writes the split twice (the new line and the old): recorded once.
+        #expect(p.newEntries.filter { $0.kind == .split }.count == 1)
+        #expect(
+            p.status.contains {
+                if case .skipped(let w) = $0 { w.hasPrefix("the other row of the split") } else { false }
+            })
+        // The Activity Statement of the same account keys the split alike: not recorded again.
+        let activity = try Self.plan("ibkr/SYNTHETIC_activity.csv", held: Self.numbered(p.newEntries))
+        #expect(!activity.newEntries.contains { $0.kind == .split })
 
         // The same file on one line: every element numbered in file order, the same entries.
         let oneLine = TemporaryPath.make("flex-one-line", suffix: ".xml")
@@ -601,6 +611,38 @@ struct ExportImportPlanTests: LedgerSpec {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             _ = try? ExportImportPlan.read(path: path, format: nil, held: [], method: .fifo, context: context)
         }
+    }
+
+    /// A DEGIRO fill in pence: price and local value both read as pounds (19.84 GBP, not 1,984);
+    /// a Kraken margin trade refused (a position, not an asset held).
+    @Test func penceAreReadAsPoundsAndMarginTradesAreRefused() throws {
+        let degiro = TemporaryPath.make("degiro-gbx", suffix: ".csv")
+        let kraken = TemporaryPath.make("kraken-margin", suffix: ".csv")
+        defer {
+            unlink(degiro)
+            unlink(kraken)
+        }
+        try Data(
+            ("Date,Time,Product,ISIN,Reference exchange,Venue,Quantity,Price,,Local value,,Value EUR,Exchange rate,"
+                + "AutoFX Fee,Transaction and/or third party fees EUR,Total EUR,Order ID,\n"
+                + "05-03-2024,11:00,AVIVA PLC,GB00BN0SMB92,LSE,XLON,4,496.00,GBX,-1984.00,GBX,-23.21,0.8548,-0.06,-3.90,"
+                + "-27.17,0a1b2c3d-0000-4000-8000-000000000009,\n").utf8
+        ).write(to: URL(fileURLWithPath: degiro))
+        let p = try ExportImportPlan.read(
+            path: degiro, format: nil, held: [], method: .fifo, context: ExportContext(today: Self.today))
+        let buy = try #require(p.newEntries.first { $0.kind == .buy })
+        #expect(buy.currency == "GBP" && buy.amount == 1_984 && buy.price == ExactDecimal("4.96"))
+        #expect(try Self.cash(p) == ["EUR": -2_717])
+
+        try Data(
+            ("\"txid\",\"ordertxid\",\"pair\",\"time\",\"type\",\"ordertype\",\"price\",\"cost\",\"fee\",\"vol\","
+                + "\"margin\",\"misc\",\"ledgers\"\n"
+                + "\"TM1\",\"OM1\",\"XXBTZEUR\",\"2024-03-02 14:01:17\",\"buy\",\"limit\",40000,1000,2.6,0.025,200,\"\",\"\"\n")
+                .utf8
+        ).write(to: URL(fileURLWithPath: kraken))
+        let m = try ExportImportPlan.read(
+            path: kraken, format: nil, held: [], method: .fifo, context: ExportContext(today: Self.today))
+        #expect(Self.reason(m, line: 2)?.hasPrefix("a margin trade") == true)
     }
 
     @Test func krakensPairsSplitIntoBaseAndQuote() {
