@@ -55,6 +55,9 @@ let package = Package(
         // ICU module, and importing the system headers into Swift clashes with it. Also opened on
         // first use: zone offsets come from the system's tz database, so most commands never need it.
         .target(name: "CICUShim"),
+        // sqlite3_config, which takes `...`, behind a typed wrapper: the ledger turns SQLite's
+        // memory statistics off before its first connection (a mutex on every allocation).
+        .target(name: "CSQLiteShim"),
         // The layers, bottom up; ARCHITECTURE.md says what each holds and may import. A target
         // lists every target it imports, and CI builds with the import check on, so a reference
         // that runs the wrong way (rendering naming a service, say) does not build.
@@ -97,11 +100,12 @@ let package = Package(
             dependencies: ["SquarestockCore", "SquarestockMarket", "SquarestockRendering"]
         ),
         // The portfolio ledger: an append-only journal in SQLite, lots and gains derived from it.
-        // GRDBSQLite (SQLite's C API, the module GRDB itself imports): the import's per-row insert.
+        // GRDBSQLite (SQLite's C API, the module GRDB itself imports): the import's per-row insert;
+        // CSQLiteShim: SQLite's process-wide settings.
         .target(
             name: "SquarestockPortfolio",
             dependencies: [
-                "SquarestockCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "SquarestockCore", "CSQLiteShim", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

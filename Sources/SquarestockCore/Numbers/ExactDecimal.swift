@@ -264,15 +264,36 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         hasher.combine(n.scale)
     }
 
-    /// Exactly the digits held: `-12.340`.
+    /// Exactly the digits held: `-12.340`. Written into the string's own buffer from its last
+    /// digit back (a ledger write binds every trade's quantity and price as this text; making
+    /// the digits a String and inserting the point into it cost more than the rest of the row's
+    /// values).
     public var description: String {
-        let magnitude = significand.magnitude
-        var digits = String(magnitude)
-        if scale > 0 {
-            if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        let fraction = max(scale, 0)
+        var digits = 1
+        var rest = significand.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        return significand < 0 ? "-" + digits : digits
+        // At least one digit before the point: `0.05`.
+        if fraction > 0 { digits = max(digits, fraction + 1) }
+        let count = (significand < 0 ? 1 : 0) + digits + (fraction > 0 ? 1 : 0)
+        return String(unsafeUninitializedCapacity: count) { text in
+            var m = significand.magnitude
+            var i = count
+            for written in 0..<digits {
+                if fraction > 0, written == fraction {
+                    i -= 1
+                    text[i] = UInt8(ascii: ".")
+                }
+                i -= 1
+                text[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+            }
+            if significand < 0 { text[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 
     @inlinable package static func powerOfTen(_ n: Int) -> Int64 {

@@ -39,9 +39,12 @@ public enum JournalCSV {
         path: String, today: CivilDate, _ add: (JournalEntry) throws(PortfolioError) -> Int64
     ) throws(PortfolioError) {
         var rows = RowReader(today: today)
+        // The row's cells, in an array kept from row to row.
+        var cells: [String] = []
         try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
             reader, fields throws(PortfolioError) in
-            let cells = fields.map { trimmed(reader.string($0)) }
+            cells.removeAll(keepingCapacity: true)
+            for field in fields { cells.append(trimmed(reader.string(field))) }
             if cells.allSatisfy(\.isEmpty) { return }
             try rows.take(cells, line: reader.lineNumber, add)
         }
@@ -214,7 +217,8 @@ public enum JournalCSV {
         guard let dateText = cell(.date), let date = DateTimeParsing.isoDate(dateText) else {
             throw .invalidEntry("the date must be YYYY-MM-DD")
         }
-        guard let kindText = cell(.kind), let kind = EntryKind(rawValue: kindText.lowercased()), kind != .reversal
+        guard let kindText = cell(.kind),
+            let kind = EntryKind(rawValue: kindText) ?? EntryKind(rawValue: kindText.lowercased()), kind != .reversal
         else {
             throw .invalidEntry(
                 "the kind must be one of "

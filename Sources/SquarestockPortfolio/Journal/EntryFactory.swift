@@ -48,7 +48,7 @@ public enum EntryFactory {
         _ kind: EntryKind, symbol: String, quantity: ExactDecimal?, price: ExactDecimal?, fee: String?,
         currency: String, date: CivilDate, today: CivilDate, lot: Int64? = nil, fxRate: ExactDecimal? = nil
     ) throws(PortfolioError) -> JournalEntry {
-        let code = currency.uppercased()
+        let code = currency.asciiUppercased
         let e = try exponent(code)
         try check(date: date, today: today)
         let q = try positive(quantity, "the quantity")
@@ -77,7 +77,7 @@ public enum EntryFactory {
         _ kind: EntryKind, _ what: String, amount: String, withheld: String?, currency: String, symbol: String?,
         date: CivilDate, today: CivilDate
     ) throws(PortfolioError) -> JournalEntry {
-        let code = currency.uppercased()
+        let code = currency.asciiUppercased
         try check(date: date, today: today)
         let gross = try money(amount, currency: code, what: what)
         let tax = try money(withheld, currency: code, what: "the tax withheld")
@@ -105,7 +105,7 @@ public enum EntryFactory {
     public static func cash(_ kind: EntryKind, amount: String, currency: String, date: CivilDate, today: CivilDate)
         throws(PortfolioError) -> JournalEntry
     {
-        let code = currency.uppercased()
+        let code = currency.asciiUppercased
         try check(date: date, today: today)
         let minor = try money(amount, currency: code, what: "the amount")
         guard minor > 0 else { throw .invalidEntry("the amount must be above 0") }
@@ -126,7 +126,7 @@ public enum EntryFactory {
     public static func fee(
         amount: String, currency: String, symbol: String? = nil, date: CivilDate, today: CivilDate
     ) throws(PortfolioError) -> JournalEntry {
-        let code = currency.uppercased()
+        let code = currency.asciiUppercased
         try check(date: date, today: today)
         let minor = try money(amount, currency: code, what: "the fee")
         guard minor > 0 else { throw .invalidEntry("the fee must be above 0") }
@@ -137,7 +137,7 @@ public enum EntryFactory {
     public static func exchange(amount: String, currency: String, date: CivilDate, today: CivilDate)
         throws(PortfolioError) -> JournalEntry
     {
-        let code = currency.uppercased()
+        let code = currency.asciiUppercased
         try check(date: date, today: today)
         let negative = amount.hasPrefix("-")
         let minor = try money(negative ? String(amount.dropFirst()) : amount, currency: code, what: "the amount")

@@ -17,7 +17,7 @@ struct ImportKeysInMemory {
     private let firstUnindexedID: Int64
     /// The hashes of the keys stored since (an import's keys are distinct, so one repeats only
     /// when two keys share a hash; that row is then looked for among this write's rows).
-    private var storedSince: Set<Int64> = []
+    private var storedSince = ImportHashSet()
 
     /// Reads every keyed entry's hash and id from `entry_by_import` (which must still exist);
     /// ids from `nextID` on are written later.
@@ -40,8 +40,10 @@ struct ImportKeysInMemory {
     }
 
     /// The id of the earliest entry of `portfolio` holding `key` (whose `ImportKeyHash` is
-    /// `hash`), if any.
-    func holder(of key: String, hash: Int64, portfolio: Int64, _ db: Database) throws -> Int64? {
+    /// `hash`), if any; `beforeReadingThisWrite` runs before this write's own rows are read.
+    func holder(
+        of key: String, hash: Int64, portfolio: Int64, _ db: Database, beforeReadingThisWrite: () throws -> Void
+    ) throws -> Int64? {
         var i = firstIndex(of: hash)
         while i < hashes.count, hashes[i] == hash {
             let holds = try Bool.fetchOne(
@@ -51,6 +53,7 @@ struct ImportKeysInMemory {
             i += 1
         }
         guard storedSince.contains(hash) else { return nil }
+        try beforeReadingThisWrite()
         return try Int64.fetchOne(
             db.cachedStatement(
                 sql: """

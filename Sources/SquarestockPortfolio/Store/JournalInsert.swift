@@ -34,18 +34,24 @@ struct JournalInsert {
     /// A schema change (`SetAsideIndexes`) also expires the insert, so a write that makes one
     /// makes its insert afterwards.
     init(_ db: Database, findsKeysByIndex: Bool = true) throws {
-        try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-        let made = Result { try db.makeStatement(sql: JournalRows.insertSQL) }
-        _ = try db.makeStatement(sql: "PRAGMA ignore_check_constraints = OFF")
-        if try Bool.fetchOne(db, sql: "PRAGMA ignore_check_constraints") != false {
-            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-        }
-        let insert = try made.get()
+        let insert = try Self.compiledWithoutChecks(db, [JournalRows.insertSQL])[0]
         let find = findsKeysByIndex ? try db.makeStatement(sql: JournalRows.importedSQL) : nil
         owners = [insert] + (find.map { [$0] } ?? [])
         statement = insert.sqliteStatement
         lookup = find?.sqliteStatement
         connection = db.sqliteConnection
+    }
+
+    /// The statements of `sqls`, each an insert into `entry`, compiled without the table's
+    /// CHECKs as `init` says why and how.
+    static func compiledWithoutChecks(_ db: Database, _ sqls: [String]) throws -> [Statement] {
+        try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+        let made = Result { try sqls.map { sql in try db.makeStatement(sql: sql) } }
+        _ = try db.makeStatement(sql: "PRAGMA ignore_check_constraints = OFF")
+        if try Bool.fetchOne(db, sql: "PRAGMA ignore_check_constraints") != false {
+            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+        }
+        return try made.get()
     }
 
     /// How many times SQLite compiled the insert again since it was made (0 while it runs as
@@ -67,7 +73,7 @@ struct JournalInsert {
         sqlite3_reset(lookup)
         sqlite3_bind_int64(lookup, 1, hash)
         sqlite3_bind_int64(lookup, 2, portfolio)
-        text(lookup, 3, key)
+        Self.text(lookup, 3, key)
         defer { sqlite3_reset(lookup) }
         switch sqlite3_step(lookup) {
         case SQLITE_ROW: return sqlite3_column_int64(lookup, 0)
@@ -80,29 +86,38 @@ struct JournalInsert {
     /// asked `imported`), with `keyHash`, the key's `ImportKeyHash`: the new id.
     func insert(_ e: JournalEntry, keyHash: Int64?, portfolio: Int64) throws -> Int64 {
         sqlite3_reset(statement)
-        sqlite3_bind_int64(statement, 1, portfolio)
-        text(statement, 2, e.kind.rawValue)
-        date(3, e.date)
-        text(statement, 4, e.symbol)
-        text(statement, 5, e.quantity?.description)
-        text(statement, 6, e.price?.description)
-        text(statement, 7, e.currency)
-        sqlite3_bind_int64(statement, 8, e.amount)
-        sqlite3_bind_int64(statement, 9, e.fee)
-        sqlite3_bind_int64(statement, 10, e.withheld)
-        text(statement, 11, e.fxRate?.description)
-        integer(12, e.splitNumerator)
-        integer(13, e.splitDenominator)
-        integer(14, e.lot)
-        integer(15, e.reverses)
-        text(statement, 16, e.importKey)
-        integer(17, e.importKey == nil ? nil : keyHash)
-        text(statement, 18, e.note)
+        Self.bind(e, keyHash: keyHash, portfolio: portfolio, to: statement, from: 1)
         let code = sqlite3_step(statement)
         // The statement keeps copies of the texts (SQLITE_TRANSIENT); reset now, so a failed
         // step's error is read before anything else runs on the connection.
         guard code == SQLITE_DONE else { throw error(code, sql: JournalRows.insertSQL) }
         return sqlite3_last_insert_rowid(connection)
+    }
+
+    /// Binds the 18 values of `JournalRows.insertSQL` for `e` to `statement`'s parameters
+    /// `first` to `first + 17`.
+    static func bind(
+        _ e: JournalEntry, keyHash: Int64?, portfolio: Int64, to statement: SQLiteStatement, from first: Int32
+    ) {
+        let i = first - 1
+        sqlite3_bind_int64(statement, i + 1, portfolio)
+        text(statement, i + 2, e.kind.rawValue)
+        date(statement, i + 3, e.date)
+        text(statement, i + 4, e.symbol)
+        decimal(statement, i + 5, e.quantity)
+        decimal(statement, i + 6, e.price)
+        text(statement, i + 7, e.currency)
+        sqlite3_bind_int64(statement, i + 8, e.amount)
+        sqlite3_bind_int64(statement, i + 9, e.fee)
+        sqlite3_bind_int64(statement, i + 10, e.withheld)
+        decimal(statement, i + 11, e.fxRate)
+        integer(statement, i + 12, e.splitNumerator)
+        integer(statement, i + 13, e.splitDenominator)
+        integer(statement, i + 14, e.lot)
+        integer(statement, i + 15, e.reverses)
+        text(statement, i + 16, e.importKey)
+        integer(statement, i + 17, e.importKey == nil ? nil : keyHash)
+        text(statement, i + 18, e.note)
     }
 
     /// SQLite's error for `code`, read before the statements are reset.
@@ -116,7 +131,7 @@ struct JournalInsert {
     /// SQLite copies the bytes before the bind returns (SQLite's `SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private func text(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) {
+    static func text(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) {
         guard var value else {
             sqlite3_bind_null(statement, index)
             return
@@ -132,7 +147,7 @@ struct JournalInsert {
     }
 
     /// `yyyy-MM-dd`, as `CivilDate.description` writes it, without making a String.
-    private func date(_ index: Int32, _ d: CivilDate) {
+    private static func date(_ statement: SQLiteStatement, _ index: Int32, _ d: CivilDate) {
         guard (0...9999).contains(d.year) else { return text(statement, index, d.description) }
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 10) { buffer in
             var year = d.year
@@ -150,7 +165,12 @@ struct JournalInsert {
         }
     }
 
-    private func integer(_ index: Int32, _ value: Int64?) {
+    /// A decimal as the text `ExactDecimal.description` writes (what `JournalRows.entry` parses).
+    private static func decimal(_ statement: SQLiteStatement, _ index: Int32, _ value: ExactDecimal?) {
+        text(statement, index, value?.description)
+    }
+
+    private static func integer(_ statement: SQLiteStatement, _ index: Int32, _ value: Int64?) {
         if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
     }
 }

@@ -18,7 +18,7 @@ enum JournalReplay {
         try JournalRows.each(
             db,
             sql: """
-                SELECT \(JournalRows.columns) FROM entry e INDEXED BY entry_by_symbol
+                SELECT \(JournalRows.bookColumns) FROM entry e INDEXED BY entry_by_symbol
                 WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect)
                 ORDER BY e.date, e.id
                 """, arguments: [portfolio, symbol]

@@ -13,6 +13,14 @@ enum JournalRows {
         split_numerator, split_denominator, lot, reverses, import_key, note
         """
 
+    /// `columns` with NULL in place of the import key and the note, which a replay never reads
+    /// (after an import, the check reads every entry of the symbols it touched: a key each was
+    /// a String made and freed for nothing).
+    static let bookColumns = """
+        id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
+        split_numerator, split_denominator, lot, reverses, NULL, NULL
+        """
+
     /// Inserts a new entry (the id is SQLite's next), its import key with the key's hash
     /// (`ImportKeyHash`). Whether the portfolio holds the key already is asked first
     /// (`importedSQL`): no index can refuse a second copy, only find it.

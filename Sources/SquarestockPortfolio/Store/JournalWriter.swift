@@ -11,8 +11,10 @@ import SquarestockCore
 /// A write told to expect many rows (`expectedRows`, an import's estimate) sets the indexes it
 /// would update row by row aside at its first new row (`SetAsideIndexes`) when the rows still
 /// to come are at least `setAsideAtLeast` and at least as many as the file holds, finds import
-/// keys in memory meanwhile (`ImportKeysInMemory`), and builds the indexes again before its
-/// check. An estimate that is wrong costs time, never a different answer.
+/// keys in memory meanwhile (`ImportKeysInMemory`), inserts its rows 32 to a statement with the
+/// ids it gives them (`JournalBatchInsert`), builds the indexes again before its check and
+/// checks with a larger page cache. An estimate that is wrong costs time, never a different
+/// answer.
 public final class JournalWriter {
     let db: Database
     let portfolio: Int64
@@ -21,18 +23,23 @@ public final class JournalWriter {
     /// Below this many rows to come, the indexes stay (building them again would cost more
     /// than the rows save, and a small write's indexes are cheap).
     static let setAsideAtLeast = 10_000
+    /// SQLite's page cache while a large write (one that set the indexes aside) is checked, at
+    /// most: the store's own (`PortfolioStore.cacheKiB`) again afterwards.
+    static let checkCacheKiB = 64 * 1024
     private let expectedRows: Int
     /// Rows handed to `add` so far, new or not.
     private var seen = 0
     private var insert: JournalInsert
     private var keysHeld = ImportKeysHeld()
-    /// Set while the indexes are aside: they come back in `finish`.
-    private var setAside: (indexes: SetAsideIndexes, keys: ImportKeysInMemory)?
+    /// Set while the indexes are aside: they come back in `finish`. Meanwhile the new entries
+    /// go in by batches (`JournalBatchInsert`), flushed before anything reads them.
+    private var setAside: (indexes: SetAsideIndexes, keys: ImportKeysInMemory, batch: JournalBatchInsert)?
     /// Whether setting the indexes aside was considered (once, at the first new row).
     private var consideredSettingAside = false
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
     private var bought: Set<String> = []
+    private var lastBought: String?
     /// Entries inserted so far (skipped ones not counted).
     public private(set) var written = 0
 
@@ -63,7 +70,12 @@ public final class JournalWriter {
             let hash = e.importKey.map(ImportKeyHash.of)
             if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) { return (id, false) }
             if !consideredSettingAside { try considerSettingAside() }
-            let id = try insert.insert(e, keyHash: hash, portfolio: portfolio)
+            let id: Int64
+            if setAside != nil {
+                id = try setAside!.batch.add(e, keyHash: hash)
+            } else {
+                id = try insert.insert(e, keyHash: hash, portfolio: portfolio)
+            }
             if let hash {
                 keysHeld.stored(hash)
                 setAside?.keys.stored(hash)
@@ -78,7 +90,9 @@ public final class JournalWriter {
 
     /// The entry of this portfolio holding the import key `key` (with `hash`), if any.
     private func holder(of key: String, hash: Int64) throws -> Int64? {
-        if let setAside { return try setAside.keys.holder(of: key, hash: hash, portfolio: portfolio, db) }
+        if let keys = setAside?.keys {
+            return try keys.holder(of: key, hash: hash, portfolio: portfolio, db) { try setAside?.batch.flush() }
+        }
         guard try keysHeld.mayHold(hash, db) else { return nil }
         return try insert.imported(key, hash: hash, portfolio: portfolio)
     }
@@ -92,14 +106,16 @@ public final class JournalWriter {
         guard toCome >= Self.setAsideAtLeast, Int64(toCome) >= held else { return }
         let keys = try ImportKeysInMemory(db, nextID: firstID + Int64(written))
         let indexes = try SetAsideIndexes(db)
-        setAside = (indexes, keys)
-        // Dropping an index expires the insert, which SQLite would compile again with the CHECKs.
+        // Dropping an index expires the inserts, which SQLite would compile again with the
+        // CHECKs: they are made now.
         insert = try JournalInsert(db, findsKeysByIndex: false)
+        setAside = (indexes, keys, try JournalBatchInsert(db, portfolio: portfolio))
     }
 
     /// Builds the indexes set aside again, if they are: whatever reads them runs after this.
     private func restoreIndexes() throws {
-        guard let (indexes, _) = setAside else { return }
+        try setAside?.batch.flush()
+        guard let (indexes, _, _) = setAside else { return }
         try indexes.restore(db)
         setAside = nil
         // The index holds this write's keys again; the hashes held in memory may not.
@@ -109,6 +125,7 @@ public final class JournalWriter {
 
     /// The entry a reversal reverses, which must be in this portfolio.
     private func target(of e: JournalEntry) throws -> JournalEntry {
+        try setAside?.batch.flush()
         guard let id = e.reverses,
             let target = try JournalRows.all(
                 db, sql: "SELECT \(JournalRows.columns) FROM entry WHERE id = ? AND portfolio_id = ?",
@@ -126,11 +143,23 @@ public final class JournalWriter {
             kind: subject.kind, amount: subject.amount, fee: subject.fee, withheld: subject.withheld)
         guard let effect else { throw PortfolioError.overflow("the cash in \(subject.currency)") }
         if let symbol = subject.symbol { symbols.insert(symbol) }
-        if e.kind == .buy { bought.insert(e.currency) }
+        // Most rows buy in the currency the last one bought in: the set is asked only when not.
+        if e.kind == .buy, e.currency != lastBought {
+            bought.insert(e.currency)
+            lastBought = e.currency
+        }
         let change = reversed == nil ? effect : 0 - effect
-        let (sum, overflow) = cashChange[subject.currency, default: 0].addingReportingOverflow(change)
+        guard change != 0 else { return }
+        var overflow = false
+        Self.add(change, to: &cashChange[subject.currency, default: 0], overflow: &overflow)
         if overflow { throw PortfolioError.overflow("the cash in \(subject.currency)") }
-        if change != 0 { cashChange[subject.currency] = sum }
+    }
+
+    /// `sum + change`, unless that overflows (`sum` then stays): one look-up of the currency's
+    /// sum, not two.
+    private static func add(_ change: Int64, to sum: inout Int64, overflow: inout Bool) {
+        let (new, o) = sum.addingReportingOverflow(change)
+        if o { overflow = true } else { sum = new }
     }
 
     /// The entries in effect of `symbol`, exactly as stored (any text), in id order.
@@ -167,7 +196,15 @@ public final class JournalWriter {
     /// Checks the journal with the new entries (the touched symbols replayed), moves the cash
     /// table on, and returns the notes on likely slips.
     func finish(method: LotMethod) throws -> [String] {
+        let large = setAside != nil
         try restoreIndexes()
+        if large {
+            // The check reads every entry of each symbol by id, one symbol after another: pages
+            // all over the table, again for each symbol. In the store's cache a large write's
+            // table no longer fits, and each page missed is read back from the WAL.
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.checkCacheKiB)")
+        }
+        defer { if large { try? db.execute(sql: "PRAGMA cache_size = -\(PortfolioStore.cacheKiB)") } }
         try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
         let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
         guard written > 0 else { return [] }

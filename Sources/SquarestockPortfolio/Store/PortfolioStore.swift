@@ -1,3 +1,4 @@
+import CSQLiteShim
 import Foundation
 import GRDB
 import SquarestockCore
@@ -55,9 +56,15 @@ public final class PortfolioStore: @unchecked Sendable {
         close(descriptor)
     }
 
+    /// SQLite's memory statistics, off before the process's first connection (once): they
+    /// take a process-wide mutex on every allocation SQLite makes (an import's rows make
+    /// millions), and nothing here reads them. A process that opened SQLite before keeps them.
+    private static let memoryStatisticsOff: Void = { _ = ss_sqlite_memory_statistics_off() }()
+
     /// Checks, creates and migrates the file under its `flock`, and returns the queue every
     /// later read and write goes through.
     private static func prepare(_ fd: Int32, path: String) throws(PortfolioError) -> DatabaseQueue {
+        _ = memoryStatisticsOff
         try LedgerFile.lock(fd, path: path, timeout: busyTimeout)
         defer { LedgerFile.unlock(fd) }
         if !LedgerFile.isEmpty(fd) {

@@ -18,7 +18,7 @@ public enum CurrencyExponent {
 
     /// The minor-unit digits of `code` (upper case), or nil for a code squarestock does not know.
     public static func of(_ code: String) -> Int? {
-        let c = code.uppercased()
+        let c = code.asciiUppercased
         if two.contains(c) { return 2 }
         if zero.contains(c) { return 0 }
         if three.contains(c) { return 3 }
