@@ -12,9 +12,8 @@ import SquarestockCore
 /// would update row by row aside at its first new row (`SetAsideIndexes`) when the rows still
 /// to come are at least `setAsideAtLeast` and at least as many as the file holds, finds import
 /// keys in memory meanwhile (`ImportKeysInMemory`), inserts its rows 32 to a statement with the
-/// ids it gives them (`JournalBatchInsert`), builds the indexes again before its check and
-/// checks with a larger page cache. An estimate that is wrong costs time, never a different
-/// answer.
+/// ids it gives them (`JournalBatchInsert`), and builds the indexes again and checks with a
+/// larger page cache. An estimate that is wrong costs time, never a different answer.
 public final class JournalWriter {
     let db: Database
     let portfolio: Int64
@@ -23,8 +22,9 @@ public final class JournalWriter {
     /// Below this many rows to come, the indexes stay (building them again would cost more
     /// than the rows save, and a small write's indexes are cheap).
     static let setAsideAtLeast = 10_000
-    /// SQLite's page cache while a large write (one that set the indexes aside) is checked, at
-    /// most: the store's own (`PortfolioStore.cacheKiB`) again afterwards.
+    /// SQLite's page cache, at most, while a large write (one that set the indexes aside)
+    /// builds its indexes again and is checked: the store's own (`PortfolioStore.cacheKiB`)
+    /// again afterwards.
     static let checkCacheKiB = 64 * 1024
     private let expectedRows: Int
     /// Rows handed to `add` so far, new or not.
@@ -197,14 +197,16 @@ public final class JournalWriter {
     /// table on, and returns the notes on likely slips.
     func finish(method: LotMethod) throws -> [String] {
         let large = setAside != nil
-        try restoreIndexes()
         if large {
-            // The check reads every entry of each symbol by id, one symbol after another: pages
-            // all over the table, again for each symbol. In the store's cache a large write's
-            // table no longer fits, and each page missed is read back from the WAL.
+            // Building each index reads the whole table, and the check reads every entry of each
+            // symbol by id, one symbol after another: pages all over the table, again for each
+            // symbol. In the store's cache a large write's table no longer fits, and each page
+            // missed is read back from the WAL. The rows are all in by now (the inserts spill
+            // their pages to the WAL as before).
             try db.execute(sql: "PRAGMA cache_size = -\(Self.checkCacheKiB)")
         }
         defer { if large { try? db.execute(sql: "PRAGMA cache_size = -\(PortfolioStore.cacheKiB)") } }
+        try restoreIndexes()
         try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
         let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
         guard written > 0 else { return [] }
