@@ -17,11 +17,7 @@ enum BitstampExport {
         var records: [ExportRecord] = []
         var read: [(line: Int, movement: AccountMovement)] = []
         var seen: [String: Int] = [:]
-        let rows = table.rows.enumerated().sorted { a, b in
-            let x = RevolutCryptoExport.order(table.cell(a.element, "Datetime") ?? "")
-            let y = RevolutCryptoExport.order(table.cell(b.element, "Datetime") ?? "")
-            return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        let rows = ExportTable.ordered(table.rows) { RevolutCryptoExport.order(table.cell($0, "Datetime") ?? "") }
         for row in rows {
             do throws(ExportRowRefusal) {
                 read += try movements(table, row, seen: &seen).map { (row.line, $0) }

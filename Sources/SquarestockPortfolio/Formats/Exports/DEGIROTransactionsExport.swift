@@ -63,11 +63,7 @@ enum DEGIROTransactionsExport {
         }
         var keys = ExportRowKeys(format: .degiroTransactions)
         // Newest first in the file; by day and time here, rows of one minute as the file lists them.
-        let rows = table.rows.reversed().enumerated().sorted { a, b in
-            let x = order(a.element)
-            let y = order(b.element)
-            return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        let rows = ExportTable.ordered(Array(table.rows.reversed()), by: order)
         return rows.map { row in
             ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(row, layout, today: today)

@@ -47,11 +47,7 @@ enum EToroExport {
             guard let d = date(t) else { return "~" }
             return "\(d) " + t.dropFirst(10)
         }
-        let rows = table.rows.enumerated().sorted { a, b in
-            let x = order(a.element)
-            let y = order(b.element)
-            return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        let rows = ExportTable.ordered(table.rows, by: order)
         return rows.map { row in
             ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)

@@ -92,10 +92,13 @@ struct ExportTable {
     /// `2019-12-02T08:23:08Z`, which sort as text), rows of one instant as the file lists them:
     /// exports come newest first, oldest first or mixed, and a day's sale must follow its purchase.
     func rowsInTimeOrder(_ column: String) -> [Row] {
-        rows.enumerated().sorted { a, b in
-            let x = cell(a.element, column) ?? "~"
-            let y = cell(b.element, column) ?? "~"
-            return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        Self.ordered(rows) { cell($0, column) ?? "~" }
+    }
+
+    /// `rows` ordered by `key` (a time written so it sorts as text; `~` after every time), rows
+    /// of one key as they came.
+    static func ordered(_ rows: [Row], by key: (Row) -> String) -> [Row] {
+        let keys = rows.map(key)
+        return rows.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }.map { rows[$0] }
     }
 }

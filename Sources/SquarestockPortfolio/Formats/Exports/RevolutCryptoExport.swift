@@ -42,11 +42,7 @@ enum RevolutCryptoExport {
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .revolutCrypto)
         var context = context
-        let rows = table.rows.enumerated().sorted { a, b in
-            let x = order(table.cell(a.element, "Date") ?? "")
-            let y = order(table.cell(b.element, "Date") ?? "")
-            return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        let rows = ExportTable.ordered(table.rows) { order(table.cell($0, "Date") ?? "") }
         return rows.map { row in
             let r = ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, context: context)
