@@ -181,6 +181,12 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, +) }
     public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, -) }
 
+    /// The same amount with the other sign (the one significand with no opposite, `Int64.min`,
+    /// kept as it is: no parsed or summed value reaches it unchecked).
+    public var negated: ExactDecimal {
+        significand == .min ? self : ExactDecimal(significand: -significand, scale: scale)
+    }
+
     private static func combine(_ a: ExactDecimal, _ b: ExactDecimal, _ op: (Int128, Int128) -> Int128) -> ExactDecimal?
     {
         let s = max(a.scale, b.scale)

@@ -42,15 +42,14 @@ enum CoinbaseFillsDecoder {
             let commission = fill["commission"]?.numberOrStringDecimal ?? .zero
             let buying = side == "BUY"
             let time = Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC)
-            let negate = { (d: ExactDecimal) in ExactDecimal(significand: -d.significand, scale: d.scale) }
             movements.append(
                 AccountMovement(
                     id: id + "/base", reference: id, time: time, kind: .trade, asset: String(parts[0]),
-                    amount: buying ? base : negate(base)))
+                    amount: buying ? base : base.negated))
             movements.append(
                 AccountMovement(
                     id: id + "/quote", reference: id, time: time, kind: .trade, asset: String(parts[1]),
-                    amount: buying ? negate(quote) : quote, fee: commission))
+                    amount: buying ? quote.negated : quote, fee: commission))
         }
         let cursor = body["cursor"]?.string ?? ""
         return .success(

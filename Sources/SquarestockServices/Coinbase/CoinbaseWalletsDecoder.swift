@@ -58,7 +58,7 @@ enum CoinbaseWalletsDecoder {
             {
                 // What was sent and its fee apart: `transaction_amount` when the answer has it (the
                 // fee on top of it, or inside `amount`), else `amount` less the fee.
-                let total = negated(amount)
+                let total = amount.negated
                 var sent = total - value
                 if let moved = t["network"]?["transaction_amount"]?["amount"]?.numberOrStringDecimal {
                     guard moved == total || (moved + value) == total else {
@@ -73,7 +73,7 @@ enum CoinbaseWalletsDecoder {
                 guard let sent, sent.sign >= 0 else {
                     return .failure(.malformed(exchange: "coinbase", detail: "a send smaller than its fee"))
                 }
-                amount = negated(sent)
+                amount = sent.negated
                 fee = value
             }
             let kind: AccountMovement.Kind
@@ -94,8 +94,6 @@ enum CoinbaseWalletsDecoder {
         }
         return .success((out, next(body)))
     }
-
-    static func negated(_ d: ExactDecimal) -> ExactDecimal { ExactDecimal(significand: -d.significand, scale: d.scale) }
 
     /// An RFC 3339 time (`2024-03-12T10:14:09-07:00`, `...Z`, `...09.123Z`) as an instant.
     static func instant(_ text: String) -> Instant? {

@@ -38,10 +38,8 @@ enum BinanceExport {
         var records: [ExportRecord] = []
         var read: [(line: Int, movement: AccountMovement)] = []
         var seen: [String: Int] = [:]
-        // A trade's rows by second and account: one leg per coin, in the order met.
-        var trades: [String: (line: Int, legs: [String: (line: Int, change: ExactDecimal, fee: ExactDecimal)])] = [:]
-        var tradeOrder: [String] = []
-        var folded: [(line: Int, into: String)] = []
+        // A trade's rows by second and account: one leg per coin.
+        var trades = TradeLegs()
         for row in table.rowsInTimeOrder("UTC_Time") {
             do throws(ExportRowRefusal) {
                 let time = try ExportRowReading.required(table, row, "UTC_Time")
@@ -67,43 +65,17 @@ enum BinanceExport {
                         ))
                     continue
                 }
-                let key = time + "|" + account
-                if trades[key] == nil {
-                    trades[key] = (row.line, [:])
-                    tradeOrder.append(key)
-                }
-                let isFee = operation.lowercased().hasSuffix("fee")
-                var leg = trades[key]!.legs[coin] ?? (row.line, .zero, .zero)
-                if leg.line != row.line { folded.append((row.line, key)) }
-                guard let next = isFee ? leg.fee + ExportRowReading.magnitude(change) : leg.change + change else {
-                    throw ExportRowRefusal("its change is too large")
-                }
-                if isFee { leg.fee = next } else { leg.change = next }
-                trades[key]!.legs[coin] = leg
+                try trades.add(
+                    trade: time + "|" + account, asset: coin, line: row.line, time: at, change: change,
+                    isFee: operation.lowercased().hasSuffix("fee"))
             } catch {
                 records.append(ExportRecord(line: row.line, .refused(error.reason)))
             }
         }
-        for key in tradeOrder {
-            guard let trade = trades[key] else { continue }
-            let time = String(key.prefix(19))
-            let at = Instant(secondsSinceEpoch: DateTimeParsing.isoDateTime(time)?.secondsSinceEpochAsUTC ?? 0)
-            for (coin, leg) in trade.legs.sorted(by: { $0.value.line < $1.value.line }) {
-                read.append(
-                    (
-                        leg.line,
-                        AccountMovement(
-                            id: key + "|" + coin, reference: key, time: at, kind: .trade, asset: coin,
-                            amount: leg.change,
-                            fee: leg.fee)
-                    ))
-            }
-        }
+        read += trades.movements
         read.sort { $0.line < $1.line }
         records += AccountMovementEntries.records(read, source: "binance", context: context)
-        let eventLine = Dictionary(
-            trades.map { key, t in (key, t.legs.values.map(\.line).min() ?? t.line) }, uniquingKeysWith: { a, _ in a })
-        for (line, key) in folded { records.append(ExportRecord(line: line, .merged(line: eventLine[key] ?? line))) }
+        records += trades.foldedRecords
         return records.sorted { $0.line < $1.line }
     }
 }

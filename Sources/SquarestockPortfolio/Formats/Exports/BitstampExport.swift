@@ -17,7 +17,7 @@ enum BitstampExport {
         var records: [ExportRecord] = []
         var read: [(line: Int, movement: AccountMovement)] = []
         var seen: [String: Int] = [:]
-        let rows = ExportTable.ordered(table.rows) { RevolutCryptoExport.order(table.cell($0, "Datetime") ?? "") }
+        let rows = ExportTable.ordered(table.rows) { ExportDates.monthNameFirstOrder(table.cell($0, "Datetime") ?? "") }
         for row in rows {
             do throws(ExportRowRefusal) {
                 read += try movements(table, row, seen: &seen).map { (row.line, $0) }
@@ -53,13 +53,12 @@ enum BitstampExport {
         let id = text + (n == 0 ? "" : "#\(n)")
         let type = try ExportRowReading.required(table, row, "Type")
         let when = try ExportRowReading.required(table, row, "Datetime")
-        guard let date = RevolutCryptoExport.date(when) else {
+        guard let date = ExportDates.monthNameFirst(when) else {
             throw ExportRowRefusal("its date '\(when)' is not 'Jan. 28, 2022, 12:31 AM'")
         }
         let at = Instant(secondsSinceEpoch: date.daysSinceEpoch * 86_400)
         guard let amount = try money(table, row, "Amount") else { throw ExportRowRefusal("it has no Amount") }
         let fee = try money(table, row, "Fee")
-        let negative = { (d: ExactDecimal) in ExactDecimal(significand: -d.significand, scale: d.scale) }
         switch type.lowercased() {
         case "market", "limit", "instant":
             guard let value = try money(table, row, "Value") else { throw ExportRowRefusal("a trade with no Value") }
@@ -70,10 +69,10 @@ enum BitstampExport {
             return [
                 AccountMovement(
                     id: id + "|in", reference: id, time: at, kind: .trade, asset: amount.code,
-                    amount: buy ? amount.amount : negative(amount.amount)),
+                    amount: buy ? amount.amount : amount.amount.negated),
                 AccountMovement(
                     id: id + "|out", reference: id, time: at, kind: .trade, asset: value.code,
-                    amount: buy ? negative(value.amount) : value.amount, fee: fee?.amount ?? .zero),
+                    amount: buy ? value.amount.negated : value.amount, fee: fee?.amount ?? .zero),
             ]
         case "deposit", "withdrawal":
             let out = type.lowercased() == "withdrawal"
@@ -83,7 +82,7 @@ enum BitstampExport {
             return [
                 AccountMovement(
                     id: id, reference: id, time: at, kind: out ? .withdrawal : .deposit, asset: amount.code,
-                    amount: out ? negative(amount.amount) : amount.amount, fee: fee?.amount ?? .zero)
+                    amount: out ? amount.amount.negated : amount.amount, fee: fee?.amount ?? .zero)
             ]
         case _ where type.lowercased().contains("reward"):
             return [

@@ -16,9 +16,7 @@ enum CoinbaseProExport {
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
         var records: [ExportRecord] = []
         var read: [(line: Int, movement: AccountMovement)] = []
-        var legs: [String: [String: (line: Int, time: Instant, change: ExactDecimal, fee: ExactDecimal)]] = [:]
-        var order: [String] = []
-        var folded: [(line: Int, trade: String)] = []
+        var trades = TradeLegs()
         let timeColumn = table.column("time") != nil ? "time" : "timestamp"
         for row in table.rowsInTimeOrder(timeColumn) {
             do throws(ExportRowRefusal) {
@@ -37,17 +35,8 @@ enum CoinbaseProExport {
                     }
                     // Trade ids are numbered per product: the order's id makes one unique.
                     let trade = (table.cell(row, "order id").map { $0 + "/" } ?? "") + tradeID
-                    if legs[trade] == nil {
-                        legs[trade] = [:]
-                        order.append(trade)
-                    }
-                    var leg = legs[trade]![unit] ?? (row.line, at, .zero, .zero)
-                    if leg.line != row.line { folded.append((row.line, trade)) }
-                    guard
-                        let next = type == "fee" ? leg.fee + ExportRowReading.magnitude(amount) : leg.change + amount
-                    else { throw ExportRowRefusal("its amount is too large") }
-                    if type == "fee" { leg.fee = next } else { leg.change = next }
-                    legs[trade]![unit] = leg
+                    try trades.add(
+                        trade: trade, asset: unit, line: row.line, time: at, change: amount, isFee: type == "fee")
                     continue
                 }
                 let kind: AccountMovement.Kind
@@ -69,24 +58,10 @@ enum CoinbaseProExport {
                 records.append(ExportRecord(line: row.line, .refused(error.reason)))
             }
         }
-        for trade in order {
-            for (unit, leg) in (legs[trade] ?? [:]).sorted(by: { $0.value.line < $1.value.line }) {
-                read.append(
-                    (
-                        leg.line,
-                        AccountMovement(
-                            id: trade + "|" + unit, reference: trade, time: leg.time, kind: .trade, asset: unit,
-                            amount: leg.change, fee: leg.fee)
-                    ))
-            }
-        }
+        read += trades.movements
         read.sort { $0.line < $1.line }
         records += AccountMovementEntries.records(read, source: "coinbase-pro", context: context)
-        let eventLine = Dictionary(
-            legs.map { key, l in (key, l.values.map(\.line).min() ?? 0) }, uniquingKeysWith: { a, _ in a })
-        for (line, trade) in folded {
-            records.append(ExportRecord(line: line, .merged(line: eventLine[trade] ?? line)))
-        }
+        records += trades.foldedRecords
         return records.sorted { $0.line < $1.line }
     }
 }

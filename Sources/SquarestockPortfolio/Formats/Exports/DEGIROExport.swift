@@ -20,14 +20,7 @@ enum DEGIROExport {
     static let buys: Set<String> = ["koop", "compra", "achat", "kauf", "buy", "acquisto"]
     static let sells: Set<String> = ["verkoop", "venta", "venda", "vente", "verkauf", "sell", "vendita"]
 
-    static func date(_ text: String) -> CivilDate? {
-        let p = text.split(separator: "-")
-        guard p.count == 3, let d = Int(p[0]), let m = Int(p[1]), let y = Int(p[2]), p[2].count == 4,
-            (1...12).contains(m), (1...31).contains(d)
-        else { return nil }
-        let date = CivilDate(year: y, month: m, day: d)
-        return date.day == d && date.month == m ? date : nil
-    }
+    static func date(_ text: String) -> CivilDate? { ExportDates.dayFirst(text, separator: "-") }
 
     /// The file's rows with a spilled last cell joined back to its row, oldest first.
     static func rows(_ table: ExportTable) -> [ExportTable.Row] {

@@ -17,16 +17,6 @@ enum EToroExport {
         ["date", "type", "details", "amount", "units", "position id"].allSatisfy(names.contains)
     }
 
-    /// `DD/MM/YYYY[ HH:MM:SS]`.
-    static func date(_ text: String) -> CivilDate? {
-        let p = text.prefix(10).split(separator: "/")
-        guard p.count == 3, let d = Int(p[0]), let m = Int(p[1]), let y = Int(p[2]), p[2].count == 4,
-            (1...12).contains(m), (1...31).contains(d)
-        else { return nil }
-        let date = CivilDate(year: y, month: m, day: d)
-        return date.day == d && date.month == m ? date : nil
-    }
-
     /// A number as eToro writes it, a negative one in brackets (`(6.97)`); nil for `-` or none.
     static func number(_ text: String?) -> ExactDecimal? {
         guard var t = text?.trimmingCharacters(in: .whitespaces), !t.isEmpty, t != "-" else { return nil }
@@ -36,7 +26,7 @@ enum EToroExport {
             t = String(t.dropFirst().dropLast())
         }
         guard let v = ExportMoney.parse(t, mark: .either)?.amount else { return nil }
-        return negative ? ExactDecimal(significand: -v.significand, scale: v.scale) : v
+        return negative ? v.negated : v
     }
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
@@ -44,7 +34,7 @@ enum EToroExport {
         // In time order: files come oldest first, with rows of other years appended.
         func order(_ row: ExportTable.Row) -> String {
             let t = table.cell(row, "Date") ?? ""
-            guard let d = date(t) else { return "~" }
+            guard let d = ExportDates.dayFirst(t, separator: "/") else { return "~" }
             return "\(d) " + t.dropFirst(10)
         }
         let rows = ExportTable.ordered(table.rows, by: order)
@@ -61,7 +51,9 @@ enum EToroExport {
         let type = try ExportRowReading.required(table, row, "Type")
         let t = type.lowercased()
         let dateText = try ExportRowReading.required(table, row, "Date")
-        guard let date = date(dateText) else { throw ExportRowRefusal("its date '\(dateText)' is not DD/MM/YYYY") }
+        guard let date = ExportDates.dayFirst(dateText, separator: "/") else {
+            throw ExportRowRefusal("its date '\(dateText)' is not DD/MM/YYYY")
+        }
         if table.cell(row, "Asset type")?.uppercased() == "CFD" || t.hasPrefix("overnight") {
             throw ExportRowRefusal("a CFD's \(type): a contract, not an asset held; squarestock does not record it")
         }

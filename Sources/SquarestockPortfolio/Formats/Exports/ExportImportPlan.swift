@@ -35,8 +35,9 @@ public struct ExportImportPlan: Sendable {
         }
         var context = context
         context.heldSymbols.formUnion(held.compactMap(\.symbol))
-        if format == .ibkrFlexXML || format == nil && IBKRFlexXML.isFlex(bytes) {
-            guard IBKRFlexXML.isFlex(bytes) else {
+        let isFlexXML = IBKRFlexXML.isFlex(bytes)
+        if format == .ibkrFlexXML || format == nil && isFlexXML {
+            guard isFlexXML else {
                 throw .importLine(
                     line: 1, detail: "it is not a Flex Query XML (it does not start with FlexQueryResponse)")
             }

@@ -49,7 +49,7 @@ enum ExportMoney {
         }
         guard let digits = plainDigits(s, mark: mark) else { return nil }
         guard let d = ExactDecimal(digits) else { return nil }
-        let signed = negative ? ExactDecimal(significand: -d.significand, scale: d.scale) : d
+        let signed = negative ? d.negated : d
         return Value(amount: signed, currency: currency)
     }
 

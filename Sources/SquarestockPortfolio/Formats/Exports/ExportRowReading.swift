@@ -19,14 +19,17 @@ enum ExportRowReading {
         _ meaning: () throws(ExportRowRefusal) -> ExportRowMeaning
     ) -> ExportRecord {
         do {
-            let m = try meaning()
-            switch m {
+            /// The record a keyed meaning makes, or a row met before passed over.
+            func keyed(_ make: (String) -> ExportRecord) throws(ExportRowRefusal) -> ExportRecord {
+                switch try keys.identity(row, id: id) {
+                case .repeated(let line): return ExportRecord(line: row.line, .skipped("the same row as line \(line)"))
+                case .key(let base): return make(base)
+                }
+            }
+            switch try meaning() {
             case .skip(let why): return ExportRecord(line: row.line, .skipped(why))
             case .splitAdding(let symbol, let added, let date, let note, let today):
-                switch try keys.identity(row, id: id) {
-                case .repeated(let line):
-                    return ExportRecord(line: row.line, .skipped("the same row as line \(line)"))
-                case .key(let base):
+                return try keyed { base in
                     var r = ExportRecord(
                         line: row.line, .refused("a split of \(symbol) not yet checked against the ledger"))
                     r.split = ExportRecord.SplitByAdded(
@@ -34,17 +37,12 @@ enum ExportRowReading {
                     return r
                 }
             case .walletMove(let need):
-                var r = ExportRecord(
-                    line: row.line, .skipped(need.passedOver))
+                var r = ExportRecord(line: row.line, .skipped(need.passedOver))
                 r.holding = need
                 return r
             case .entries(let entries, let notes):
-                switch try keys.identity(row, id: id) {
-                case .repeated(let line):
-                    return ExportRecord(line: row.line, .skipped("the same row as line \(line)"))
-                case .key(let base):
-                    return ExportRecord(
-                        line: row.line, .entries(ExportRowKeys.keyed(entries, base: base)), notes: notes)
+                return try keyed { base in
+                    ExportRecord(line: row.line, .entries(ExportRowKeys.keyed(entries, base: base)), notes: notes)
                 }
             }
         } catch {
@@ -98,7 +96,6 @@ enum ExportRowReading {
 
     /// `value` without its sign.
     static func magnitude(_ value: ExactDecimal) -> ExactDecimal {
-        guard value.isNegative, value.significand != .min else { return value }
-        return ExactDecimal(significand: -value.significand, scale: value.scale)
+        value.isNegative ? value.negated : value
     }
 }

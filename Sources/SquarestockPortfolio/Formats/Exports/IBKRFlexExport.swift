@@ -197,7 +197,7 @@ enum IBKRFlexExport {
         let money = table.cell(row, "TradeMoney").flatMap { ExportMoney.parse($0)?.amount } ?? value
         let baseLeg = try ExportRowReading.minor(quantity, base, what: "the amount", notes: &notes)
         let quoteLeg = try ExportRowReading.minor(
-            ExactDecimal(significand: -money.significand, scale: money.scale), quote, what: "the value",
+            money.negated, quote, what: "the value",
             notes: &notes)
         return try [(baseLeg, base), (quoteLeg, quote)].map { leg throws(ExportRowRefusal) in
             var e = try ExportRowReading.checked { () throws(PortfolioError) in

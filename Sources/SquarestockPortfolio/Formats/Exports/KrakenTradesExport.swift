@@ -56,10 +56,9 @@ enum KrakenTradesExport {
             AccountMovement(
                 id: id + suffix, reference: id, time: at, kind: .trade, asset: asset, amount: amount, fee: fee)
         }
-        func negative(_ v: ExactDecimal) -> ExactDecimal { ExactDecimal(significand: -v.significand, scale: v.scale) }
         return [
-            leg(":base", base, buy ? vol : negative(vol), fee: .zero),
-            leg(":quote", quote, buy ? negative(cost) : cost, fee: fee),
+            leg(":base", base, buy ? vol : vol.negated, fee: .zero),
+            leg(":quote", quote, buy ? cost.negated : cost, fee: fee),
         ]
     }
 

@@ -10,39 +10,10 @@ import SquarestockCore
 /// wallets of the user's (the ledger must hold it that day); a staking reward (no price in the
 /// file) is income of its value at the asset's stored close, and the asset bought with it.
 enum RevolutCryptoExport {
-    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    /// `May 5, 2020[, 10:10:57 PM]` (Bitstamp's `Jan. 28, 2022, 12:31 AM` too).
-    static func date(_ text: String) -> CivilDate? {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count >= 2 else { return nil }
-        let md = parts[0].replacingOccurrences(of: ".", with: "").split(separator: " ")
-        guard md.count == 2, let m = months.firstIndex(of: md[0].prefix(3).lowercased()), let d = Int(md[1]),
-            parts[1].count == 4, let y = Int(parts[1]), (1...31).contains(d)
-        else { return nil }
-        let date = CivilDate(year: y, month: m + 1, day: d)
-        return date.day == d ? date : nil
-    }
-
-    /// `date` as `YYYY-MM-DD HH:MM:SS` (24 hours; seconds may be left out), for ordering rows.
-    static func order(_ text: String) -> String {
-        guard let d = date(text) else { return "~" }
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count >= 3 else { return "\(d)" }
-        let clock = parts[2].split(separator: " ")
-        var hms = clock.first?.split(separator: ":").compactMap { Int($0) } ?? []
-        if hms.count == 2 { hms.append(0) }
-        guard hms.count == 3 else { return "\(d)" }
-        var h = hms[0] % 12
-        if clock.count > 1, clock[1].uppercased() == "PM" { h += 12 }
-        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-        return "\(d) \(two(h)):\(two(hms[1])):\(two(hms[2]))"
-    }
-
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .revolutCrypto)
         var context = context
-        let rows = ExportTable.ordered(table.rows) { order(table.cell($0, "Date") ?? "") }
+        let rows = ExportTable.ordered(table.rows) { ExportDates.monthNameFirstOrder(table.cell($0, "Date") ?? "") }
         return rows.map { row in
             let r = ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, context: context)
@@ -59,7 +30,9 @@ enum RevolutCryptoExport {
         let type = try ExportRowReading.required(table, row, "Type")
         let t = type.lowercased()
         let dateText = try ExportRowReading.required(table, row, "Date")
-        guard let date = date(dateText) else { throw ExportRowRefusal("its date '\(dateText)' is not 'May 5, 2020'") }
+        guard let date = ExportDates.monthNameFirst(dateText) else {
+            throw ExportRowRefusal("its date '\(dateText)' is not 'May 5, 2020'")
+        }
         let asset = try ExportRowReading.required(table, row, "Symbol").uppercased()
         let quantity = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "Quantity").amount)
         guard quantity.sign > 0 else { return .skip("a quantity of 0") }
