@@ -72,10 +72,6 @@ enum BinanceExport {
                 records.append(ExportRecord(line: row.line, .refused(error.reason)))
             }
         }
-        read += trades.movements
-        read.sort { $0.line < $1.line }
-        records += AccountMovementEntries.records(read, source: "binance", context: context)
-        records += trades.foldedRecords
-        return records.sorted { $0.line < $1.line }
+        return (records + trades.records(with: read, source: "binance", context: context)).sorted { $0.line < $1.line }
     }
 }

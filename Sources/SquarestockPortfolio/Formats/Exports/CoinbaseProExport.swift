@@ -58,10 +58,8 @@ enum CoinbaseProExport {
                 records.append(ExportRecord(line: row.line, .refused(error.reason)))
             }
         }
-        read += trades.movements
-        read.sort { $0.line < $1.line }
-        records += AccountMovementEntries.records(read, source: "coinbase-pro", context: context)
-        records += trades.foldedRecords
-        return records.sorted { $0.line < $1.line }
+        return (records + trades.records(with: read, source: "coinbase-pro", context: context)).sorted {
+            $0.line < $1.line
+        }
     }
 }

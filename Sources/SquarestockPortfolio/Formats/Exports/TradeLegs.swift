@@ -29,8 +29,17 @@ struct TradeLegs {
         legs[trade, default: [:]][asset] = leg
     }
 
+    /// The file's records: the legs with the file's `other` movements, in file order, made
+    /// events by `AccountMovementEntries`, and each row summed into a leg folded into its trade.
+    func records(
+        with other: [(line: Int, movement: AccountMovement)], source: String, context: ExportContext
+    ) -> [ExportRecord] {
+        let all = (other + movements).sorted { $0.line < $1.line }
+        return AccountMovementEntries.records(all, source: source, context: context) + foldedRecords
+    }
+
     /// The legs as movements keyed `trade|asset`, each trade's referring to it, on their lines.
-    var movements: [(line: Int, movement: AccountMovement)] {
+    private var movements: [(line: Int, movement: AccountMovement)] {
         legs.flatMap { trade, byAsset in
             byAsset.map { asset, leg in
                 (
@@ -44,7 +53,7 @@ struct TradeLegs {
     }
 
     /// A record for each row summed into a leg on another line: folded into its trade's first.
-    var foldedRecords: [ExportRecord] {
+    private var foldedRecords: [ExportRecord] {
         folded.map { line, trade in
             ExportRecord(line: line, .merged(line: legs[trade]?.values.map(\.line).min() ?? line))
         }
