@@ -23,6 +23,19 @@ public struct SquarestockApp: Sendable {
         self.makeTransport = { _ in transport }
     }
 
+    /// The same app on another of the ledger's portfolios (the paper account's), with the same
+    /// transport.
+    func onPortfolio(_ name: String) -> SquarestockApp {
+        var s = settings
+        s.portfolioName = name
+        return SquarestockApp(settings: s, makeTransport: makeTransport)
+    }
+
+    private init(settings: Settings, makeTransport: @escaping @Sendable (TransportOptions) -> any HTTPTransport) {
+        self.settings = settings
+        self.makeTransport = makeTransport
+    }
+
     /// The transport under the settings' limits.
     var transport: any HTTPTransport { makeTransport(settings.transportOptions) }
 }

@@ -110,7 +110,7 @@ struct AccountCLITests {
 
     @Test func offATerminalNothingIsSentWithoutYes() throws {
         let s = try Setup()
-        let run = try s.run(["sell", "BTC-USD", "0.01", "--limit", "99000"])
+        let run = try s.run(["sell", "BTC-USD", "0.01", "--limit", "30500"])
         #expect(run.exitCode == 2)
         #expect(run.stderr.contains("add --yes"))
         #expect(s.fake.addOrderRequests == 0)
@@ -174,9 +174,15 @@ struct AccountCLITests {
 
     @Test func rejectionsBecomeActionableMessages() throws {
         var s = try Setup()
-        // Insufficient funds found by Kraken (a market order's cost is not known beforehand).
+        // Insufficient funds found before sending: a market order's cost at the book's prices.
         let funds = try s.run(["buy", "BTC-USD", "1", "--market", "--yes"])
-        #expect(funds.exitCode == 1 && funds.stderr.contains("insufficient funds (10000.0000 USD available)"))
+        #expect(funds.exitCode == 1 && s.fake.addOrderRequests == 0)
+        #expect(funds.stdout.contains("problem:   it needs about 30384.10 USD, and 10000.0000 USD is available"))
+        // Found by Kraken when its balance could not be read first: a limit buy beyond the funds.
+        s.fake.balanceFails = true
+        let kraken = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])
+        #expect(kraken.exitCode == 1 && kraken.stderr.contains("insufficient funds"), "\(kraken.stderr)")
+        s.fake.balanceFails = false
         s.fake.cancelOnly = true
         let closed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
         #expect(closed.stderr.contains("not taking orders now (EService:Market in cancel_only mode)"))
@@ -263,7 +269,7 @@ struct AccountCLITests {
         let env = s.env
         DispatchQueue.concurrentPerform(iterations: runs) { i in
             let r = try? CLIRunner.run(
-                ["buy", "BTC-USD", "0.001", "--limit", "\(20000 + i)", "--yes"], environment: env)
+                ["buy", "BTC-USD", "0.001", "--limit", "\(20000 + i)", "--far", "--yes"], environment: env)
             codes.set(i, r?.exitCode ?? -1)
         }
         #expect(codes.values == [Int32](repeating: 0, count: runs))

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized)
 struct AccountCancelCLITests {
     static func placeLimit(_ s: AccountCLITests.Setup, _ amount: String, _ price: String) throws -> String {
-        let buy = try s.run(["buy", "BTC-USD", amount, "--limit", price, "--yes"])
+        let buy = try s.run(["buy", "BTC-USD", amount, "--limit", price, "--far", "--yes"])
         #expect(buy.exitCode == 0, "\(buy.stderr)")
         return s.fake.placed.last ?? ""
     }

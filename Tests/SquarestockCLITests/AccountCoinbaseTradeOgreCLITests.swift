@@ -48,10 +48,11 @@ struct AccountCoinbaseTradeOgreCLITests {
 
     @Test func coinbaseLimitBuyPreviewPlaceListCancel() throws {
         let (fake, server, env) = try Self.coinbase()
-        let dry = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--dry-run"], environment: env)
+        let dry = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--dry-run"], environment: env)
         #expect(dry.exitCode == 0, "\(dry.stderr) \(fake.lastRefusal ?? "")")
         #expect(dry.stdout.contains("Coinbase validated the order (nothing was placed): total 600.00, fees 0.60"))
-        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
+        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         #expect(buy.exitCode == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("fee:       about 7.20 USD (1.2% taker at your key's tier)"))
         #expect(buy.stdout.contains("placed: 11111111-2222-3333-4444-000000000001, open"))
@@ -70,13 +71,20 @@ struct AccountCoinbaseTradeOgreCLITests {
 
     @Test func coinbaseRejectionsAreExplained() throws {
         let (fake, server, env) = try Self.coinbase()
-        let funds = try CLIRunner.run(["buy", "BTC-USD", "1", "--market", "--yes"], environment: env)
-        #expect(funds.exitCode == 1 && funds.stderr.contains("insufficient funds"))
-        let open = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
+        // A market order the book cannot fill is refused before sending (the recorded book has
+        // 0.24090999 BTC of asks); one it can fill is checked against the balance at its prices.
+        let thin = try CLIRunner.run(["buy", "BTC-USD", "1", "--market", "--yes"], environment: env)
+        #expect(thin.exitCode == 1 && thin.stdout.contains("hold 0.24090999 BTC in the 1 level read"), "\(thin.stdout)")
+        let funds = try CLIRunner.run(["buy", "BTC-USD", "0.2", "--market", "--yes"], environment: env)
+        #expect(funds.exitCode == 1 && funds.stdout.contains("problem:   it needs about "), "\(funds.stdout)")
+        #expect(funds.stdout.contains("USD, and 5000.00 USD is available") && fake.orderRequests == 0)
+        let open = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         let openID = open.stdout.components(separatedBy: "placed: ").last?.split(separator: ",").first ?? ""
         #expect(open.exitCode == 0 && !openID.isEmpty, "\(open.stdout)\(open.stderr)")
         fake.entryDisabled = true
-        let closed = try CLIRunner.run(["sell", "BTC-USD", "0.01", "--limit", "70000", "--yes"], environment: env)
+        let closed = try CLIRunner.run(
+            ["sell", "BTC-USD", "0.01", "--limit", "70000", "--far", "--yes"], environment: env)
         #expect(closed.stderr.contains("not taking orders now (ORDER_ENTRY_DISABLED)"))
         fake.canTrade = false
         // The order is looked up (View), then the cancel is refused (Trade).
@@ -99,7 +107,7 @@ struct AccountCoinbaseTradeOgreCLITests {
         #expect(bad.exitCode == 1 && bad.stderr.contains("tradeogre refused the key (Must be authorized)"))
         let login = try CLIRunner.run(["account", "login"], environment: env, stdin: "TO-KEY-1234\nTO-SECRET-5678\n")
         #expect(login.exitCode == 0, "\(login.stderr)")
-        let buy = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--yes"], environment: env)
+        let buy = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes"], environment: env)
         #expect(buy.exitCode == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("placed: aaaaaaaa-bbbb-cccc-dddd-000000000001"))
         let balances = try CLIRunner.run(["account", "--format", "csv", "--currency", "BTC"], environment: env)

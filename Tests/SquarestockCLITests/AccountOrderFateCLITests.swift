@@ -40,7 +40,7 @@ struct AccountOrderFateCLITests {
     func aServerErrorAfterAnOrderWasSentIsStatusUnknownOnCoinbaseAndTradeOgre(status: Int) throws {
         let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
         coinbase.orderAnswerStatus = status
-        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--yes"], environment: env)
+        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         #expect(buy.exitCode == 1 && buy.stderr.contains("status unknown"), "\(buy.stderr)")
         #expect(buy.stderr.contains("HTTP \(status)") && !buy.stderr.contains("refused"), "\(buy.stderr)")
         #expect(coinbase.orderCount == 1)
@@ -53,7 +53,7 @@ struct AccountOrderFateCLITests {
         var toEnv = try AccountCoinbaseTradeOgreCLITests.environment(toServer, exchange: "tradeogre")
         toEnv["TRADEOGRE_API_KEY"] = "TO-KEY-1234"
         toEnv["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
-        let sell = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--yes"], environment: toEnv)
+        let sell = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes"], environment: toEnv)
         #expect(sell.exitCode == 1 && sell.stderr.contains("status unknown"), "\(sell.stderr)")
         #expect(!sell.stderr.contains("refused"), "\(sell.stderr)")
         #expect(tradeOgre.orderCount == 1)
@@ -79,7 +79,7 @@ struct AccountOrderFateCLITests {
     /// unknown instead of ending silently.
     @Test func ctrlCWhileACancellationIsInFlightSaysItsStatusIsUnknown() throws {
         let s = try AccountCLITests.Setup()
-        let placed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "20000", "--yes"])
+        let placed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "20000", "--far", "--yes"])
         #expect(placed.exitCode == 0, "\(placed.stderr)")
         let id = try #require(s.fake.placed.first)
         s.fake.cancelDelay = 50

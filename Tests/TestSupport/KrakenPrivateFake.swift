@@ -50,6 +50,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public private(set) var cancelled: [String] = []
     /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
     public var balanceDelay: Double?
+    /// BalanceEx answers `EGeneral:Internal error` while set (a balance that cannot be read first).
+    public var balanceFails = false
+    /// Every private call received, signed or not (a paper order or a refused one makes none).
+    public private(set) var privateRequests = 0
     /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
     public var addOrderBody: String?
     /// Kraken's error sent instead of AddOrder's answer once the order is placed (what a busy or
@@ -137,6 +141,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
 
     func handle(_ request: LoopbackRequest) -> LoopbackResponse {
         lock.withLock {
+            privateRequests += 1
             let method = String(request.path.dropFirst("/0/private/".count))
             guard request.method == "POST" else { return error("EGeneral:Invalid arguments") }
             guard let keyName = request.header("API-Key"), let key = keys[keyName] else {
@@ -157,6 +162,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             if throttled { return error("EAPI:Rate limit exceeded") }
             switch method {
             case "Ledgers": return ledgers(form)
+            case "BalanceEx" where balanceFails: return error("EGeneral:Internal error")
             case "BalanceEx": return balanceDelay.map { balanceEx().with(.delay(seconds: $0)) } ?? balanceEx()
             case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
             case "ClosedOrders":

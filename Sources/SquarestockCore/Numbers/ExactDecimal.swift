@@ -181,6 +181,9 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, +) }
     public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? { combine(a, b, -) }
 
+    /// The value without its sign (`Int64.min`'s kept, as `negated` keeps it).
+    public var magnitude: ExactDecimal { isNegative ? negated : self }
+
     /// The same amount with the other sign (the one significand with no opposite, `Int64.min`,
     /// kept as it is: no parsed or summed value reaches it unchecked).
     public var negated: ExactDecimal {

@@ -5,7 +5,11 @@ import SquarestockRendering
 /// pair's minimum and on its step, the cost at least the minimum cost, the price on the pair's
 /// tick, and the balance enough. Each failure is a sentence for the preview.
 enum OrderChecks {
-    static func problems(_ r: OrderRequest, listing: PairListing, available: ExactDecimal?) -> [String] {
+    /// `expectedCost`: a market order's cost at the book's prices, checked against the balance
+    /// a buy spends (a limit order's cost is its own).
+    static func problems(
+        _ r: OrderRequest, listing: PairListing, available: ExactDecimal?, expectedCost: ExactDecimal? = nil
+    ) -> [String] {
         var out: [String] = []
         switch listing.status {
         case .online: break
@@ -33,9 +37,10 @@ enum OrderChecks {
             }
         }
         if let available {
-            let needed = r.side == .buy ? r.cost : r.amount
+            let needed = r.side == .buy ? r.cost ?? expectedCost : r.amount
             if let needed, needed > available {
-                let shown = r.side == .buy ? money(needed, r, listing) : needed.description
+                let shown =
+                    r.side == .buy ? (r.cost == nil ? "about " : "") + money(needed, r, listing) : needed.description
                 out.append("it needs \(shown) \(r.spends), and \(available) \(r.spends) is available")
             }
         }

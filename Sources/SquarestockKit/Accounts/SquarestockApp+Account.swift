@@ -91,43 +91,6 @@ extension SquarestockApp {
         account().flatMap { $0.order(id: id, transport: privateTransport) }
     }
 
-    /// `buy`/`sell` before sending: the pair's listing checks and the balance the order uses.
-    public func preview(_ typed: OrderRequest) -> Result<OrderPreview, AccountError> {
-        let (adapter, _) = exchangeAdapter()
-        let listing: PairListing
-        switch pairDirectory().flatMap({ $0.resolve(typed.pair.symbol) }) {
-        case .success(let l): listing = l
-        case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
-        }
-        // What is sent: the amount and price on the pair's grid, shown beside what was typed.
-        let request = typed.rounded(to: listing)
-        let spends = request.spends
-        let account: any ExchangeAccount
-        switch self.account() {
-        case .success(let a): account = a
-        case .failure(let e): return .failure(e)
-        }
-        let available: ExactDecimal?
-        switch account.balances(transport: privateTransport) {
-        case .success(let balances):
-            available = Self.spendable(spends, in: balances)
-        // A nonce file that cannot be used stops every call: say so before asking to confirm.
-        case .failure(let e) where e.isNonceFile: return .failure(e)
-        case .failure: available = nil
-        }
-        let feeRate = account.takerFee(listing, transport: privateTransport)
-        var problems = OrderChecks.problems(request, listing: listing, available: available)
-        if request.amount.isZero, typed.amount.sign > 0, let step = listing.sizeIncrement {
-            problems.insert("the amount \(typed.amount) is below the pair's step of \(step) \(typed.pair.base)", at: 0)
-        }
-        var preview = OrderPreview(
-            exchange: adapter.name, exchangeDisplayName: adapter.displayName, request: request,
-            listing: listing, cost: request.cost, feeRate: feeRate, spends: spends,
-            available: available, problems: problems)
-        if request != typed { preview.typed = typed }
-        return .success(preview)
-    }
-
     /// Sends the previewed order (`dryRun`: asks the exchange to validate it only) with the
     /// listing the preview resolved. Insufficient funds come back with how much is available.
     public func place(_ preview: OrderPreview, dryRun: Bool) -> Result<PlacedOrder, AccountError> {

@@ -69,6 +69,13 @@ public struct Settings: Sendable {
     public var onAlert: String?
     /// Config `record_fills`: `buy` and `sell` record their fills in the portfolio ledger.
     public var recordFills = false
+    /// Config `paper = true`: `buy` and `sell` are practice orders in the paper account (as `--paper`).
+    public var paper = false
+    /// Config `max_order_value` and `max_price_distance` (`--far` is the command's).
+    public var orderLimits = OrderLimits()
+    /// A limit in the config file that cannot be read: every order is refused with it until it is
+    /// fixed (a limit the user set is never dropped silently).
+    public var orderLimitProblems: [String] = []
     /// `SQUARESTOCK_NOW` when set (tests pin the clock with it), else the wall clock.
     public var now: Instant
     /// `SQUARESTOCK_NOW` is set: watch then lets this pinned clock advance in real time.
@@ -173,6 +180,25 @@ public struct Settings: Sendable {
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
         resolved.recordFills = ["true", "yes", "on", "1"].contains(config["record_fills"]?.lowercased() ?? "")
+        resolved.paper = ["true", "yes", "on", "1"].contains(config["paper"]?.lowercased() ?? "")
+        if let text = config["max_order_value"] {
+            if let value = OrderLimits.parseValue(text) {
+                resolved.orderLimits.maxOrderValue = value
+            } else {
+                resolved.orderLimitProblems.append(
+                    "max_order_value = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is not an "
+                        + "amount and a currency like 1000 USD; fix it there")
+            }
+        }
+        if let text = config["max_price_distance"] {
+            if let percent = OrderLimits.parseDistance(text) {
+                resolved.orderLimits.maxPriceDistance = percent
+            } else {
+                resolved.orderLimitProblems.append(
+                    "max_price_distance = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is not "
+                        + "a percentage like 5%; fix it there")
+            }
+        }
         return resolved
     }
 

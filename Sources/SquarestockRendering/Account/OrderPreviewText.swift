@@ -7,6 +7,10 @@ package enum OrderPreviewText {
         let r = p.request
         let side = r.side == .buy ? "buy" : "sell"
         var lines: [String] = []
+        if p.paper {
+            lines.append(
+                "PAPER: a practice order in your paper account; nothing is sent to \(p.exchangeDisplayName)")
+        }
         if dryRun {
             // First, so no one reads a validation as an order on the book.
             lines.append(
@@ -24,14 +28,58 @@ package enum OrderPreviewText {
         lines.append(
             "  price:     " + (r.limitPrice.map { "\($0) \(r.pair.quote)" } ?? "market (whatever the book offers)")
                 + sentPrice(p))
+        if let line = book(p) { lines.append("  book:      " + line) }
+        let estimated = r.type == .market ? "about " : ""
+        let atBook = r.type == .market ? " at the book's prices" : ""
         lines += [
             "  cost:      "
-                + (p.cost.map { "\(money($0, p)) \(r.pair.quote) before fees" } ?? "not known before it fills"),
+                + (p.cost.map { "\(estimated)\(money($0, p)) \(r.pair.quote) before fees\(atBook)" }
+                    ?? "not known before it fills")
+        ]
+        if let v = p.convertedValue {
+            lines.append(
+                "  value:     about \(MoneyText.text(v.amount, currency: v.currency, fallback: 2)) \(v.currency) "
+                    + "at \(p.exchangeDisplayName)'s rate")
+        }
+        lines += [
             "  fee:       " + fee(p),
-            "  uses:      " + (p.available.map { "\(p.spends), \($0) available" } ?? "\(p.spends), balance not read"),
+            "  uses:      " + uses(p),
         ]
         for problem in p.problems { lines.append("  problem:   " + problem) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The balance the order draws on, and where it was read.
+    static func uses(_ p: OrderPreview) -> String {
+        if let available = p.available {
+            guard p.paper else { return "\(p.spends), \(available) available" }
+            return "\(p.spends), \(available) available in the paper account"
+                + (available.sign > 0
+                    ? ""
+                    : " (fund it: squarestock portfolio deposit AMOUNT \(p.spends) --portfolio paper-\(p.exchange))")
+        }
+        return "\(p.spends), balance not read" + (p.refusedByLimit ? " (refused before any private request)" : "")
+    }
+
+    /// A market order's expected average price and slippage for its size; a limit order's
+    /// distance from the book's mid.
+    static func book(_ p: OrderPreview) -> String? {
+        let r = p.request
+        let q = r.pair.quote
+        if r.type == .market {
+            guard let walk = p.walk else { return p.bookProblem.map { "not read (\($0))" } }
+            guard walk.complete, let best = walk.best,
+                let average = walk.averagePrice(scale: (p.listing.effectivePriceDecimals ?? best.scale) + 2)
+            else { return "it does not hold \(r.amount) \(r.pair.base) (see the problem below)" }
+            let slip = walk.slippagePercent(side: r.side).map { "\($0)%" } ?? "?"
+            let levels = walk.levels == 1 ? "1 level" : "\(walk.levels) levels"
+            return "about \(average) \(q) on average over \(levels); slippage \(slip) from the best "
+                + "\(r.side == .buy ? "ask" : "bid") \(money(best, p)) \(q)"
+        }
+        guard let mid = p.mid, let price = r.limitPrice, mid.sign > 0, let gap = price - mid,
+            let hundred = gap.magnitude * ExactDecimal(100), let percent = hundred.divided(by: mid, scale: 2)
+        else { return p.bookProblem.map { "not read (\($0))" } }
+        return "mid \(money(mid, p)) \(q); the limit is \(percent)% \(gap.isNegative ? "below" : "above") it"
     }
 
     /// ` as sent (typed 30000.05; ...)` when rounding to the tick changed the limit price.
@@ -48,9 +96,13 @@ package enum OrderPreviewText {
     /// The fee at the key's tier in money where the cost is known, as a rate where it is not.
     static func fee(_ p: OrderPreview) -> String {
         guard let rate = p.feeRate, let percent = rate * ExactDecimal(100) else {
-            return "at your key's tier, charged by the exchange; not known here"
+            return p.paper
+                ? "none: \(p.exchangeDisplayName) publishes no schedule here"
+                : "at your key's tier, charged by the exchange; not known here"
         }
-        let shown = "\(percent.normalized)% taker at your key's tier"
+        let shown =
+            "\(percent.normalized)% taker "
+            + (p.paper ? "on \(p.exchangeDisplayName)'s public schedule" : "at your key's tier")
         guard let cost = p.cost, let fee = cost * rate else { return shown }
         return "about \(money(fee, p)) \(p.request.pair.quote) (\(shown))"
     }

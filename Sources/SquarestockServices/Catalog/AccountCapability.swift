@@ -7,12 +7,18 @@ package struct AccountCapability: Sendable {
     package var keyVariable: String
     package var secretVariable: String
     package var make: @Sendable (AccountContext) -> any ExchangeAccount
+    /// The taker fee of the exchange's public schedule at its first (smallest-volume) tier, a
+    /// fraction: what a paper order is charged, since asking the key's own tier would be a signed
+    /// request. Nil when the exchange publishes none.
+    package var publicTakerFee: ExactDecimal?
 
     package init(
-        keyVariable: String, secretVariable: String, make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
+        keyVariable: String, secretVariable: String, publicTakerFee: ExactDecimal? = nil,
+        make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
     ) {
         self.keyVariable = keyVariable
         self.secretVariable = secretVariable
+        self.publicTakerFee = publicTakerFee
         self.make = make
     }
 

@@ -24,7 +24,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static let knownKeys =
         [
             "source", "endpoint", "timeout", "exchange", "currency", "watchlist", "stream", "theme", "portfolio",
-            "alerts", "on_alert", "record_fills",
+            "alerts", "on_alert", "record_fills", "paper", "max_order_value", "max_price_distance",
         ] + ServiceCatalog.standard.configKeys
 
     public static func parse(_ text: String) -> ConfigFile {

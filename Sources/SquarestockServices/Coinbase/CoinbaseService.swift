@@ -1,3 +1,5 @@
+import SquarestockCore
+
 /// Coinbase Exchange: crypto market data, streams and accounts.
 package enum CoinbaseService {
     package static let name = "coinbase"
@@ -7,7 +9,11 @@ package enum CoinbaseService {
         exchange: { CoinbaseAdapter() },
         stream: StreamCapability(quotes: { CoinbaseStreamFeed() }, offerRank: 1, audience: "crypto pairs"),
         doctor: DoctorCapability(),
-        account: AccountCapability(keyVariable: "COINBASE_API_KEY_NAME", secretVariable: "COINBASE_API_PRIVATE_KEY") {
+        account: AccountCapability(
+            keyVariable: "COINBASE_API_KEY_NAME", secretVariable: "COINBASE_API_PRIVATE_KEY",
+            // Advanced Trade's published schedule at its lowest volume tier: 1.20 % taker.
+            publicTakerFee: ExactDecimal(significand: 120, scale: 4)
+        ) {
             c in CoinbaseAccount(credentials: c.credentials, endpoint: c.endpoint)
         })
 

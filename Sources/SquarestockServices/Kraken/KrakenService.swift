@@ -16,7 +16,11 @@ package enum KrakenService {
                 return (KrakenStreamFeed(channel: .book(depth: depth)), symbol)
             }, offerRank: 2, audience: "crypto pairs", bookNote: "its books carry a checksum"),
         doctor: DoctorCapability(),
-        account: AccountCapability(keyVariable: "KRAKEN_API_KEY", secretVariable: "KRAKEN_API_SECRET") { c in
+        account: AccountCapability(
+            keyVariable: "KRAKEN_API_KEY", secretVariable: "KRAKEN_API_SECRET",
+            // Kraken Pro's published schedule, under 10,000 USD of 30-day volume: 0.40 % taker.
+            publicTakerFee: ExactDecimal(significand: 40, scale: 4)
+        ) { c in
             // The nonce file lives beside the credentials, so every process with this key shares it.
             if let folder = c.privateFolder { try? PrivateFileStore.preparePrivateFolder(folder) }
             let client = KrakenPrivateClient(

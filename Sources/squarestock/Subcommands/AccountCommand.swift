@@ -25,6 +25,7 @@ struct AccountCommand: ParsableCommand {
             squarestock account orders [--closed]           open (or past) orders
             squarestock account order ID                    one order
             squarestock account logout                      forget the key
+            squarestock account --paper                     the paper account (buy/sell --paper)
             Keys come from \(AccountCommand.keyVariablesText), else the credentials file (mode 600).
             """,
         subcommands: [Balances.self, Orders.self, Order.self, Login.self, Logout.self],
@@ -36,13 +37,19 @@ struct AccountCommand: ParsableCommand {
             commandName: "balances", abstract: "Each asset's total, available and held amount.")
         @Option(name: .long, help: "Value the balances in this currency (default USD).")
         var currency = "USD"
+        @Flag(
+            name: .long,
+            help: "The paper account's balances (portfolio paper-EXCHANGE), not the exchange's (config paper = true).")
+        var paper = false
         @OptionGroup var options: ExchangeOptions
 
         mutating func validate() throws { try options.resolveSettings() }
 
         func run() throws {
             let settings = try options.settings()
-            let result = SquarestockApp(settings: settings).balances(currency: currency)
+            let app = SquarestockApp(settings: settings)
+            let result =
+                paper || settings.paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
             let balances = try AccountOutput.value(result)
             let (format, _) = options.output(environment: settings.environment)
             let exchange = settings.exchangeName
@@ -63,6 +70,8 @@ struct AccountCommand: ParsableCommand {
         var closed = false
         @Option(name: .long, help: "At most this many, 1 to 500 (default 50).")
         var limit = 50
+        @Flag(name: .long, help: "The paper account's orders.")
+        var paper = false
         @OptionGroup var options: ExchangeOptions
 
         mutating func validate() throws {
@@ -72,8 +81,10 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            let app = SquarestockApp(settings: settings)
             let orders = try AccountOutput.value(
-                SquarestockApp(settings: settings).orders(closed: closed, limit: limit))
+                paper || settings.paper
+                    ? app.paperOrders(closed: closed, limit: limit) : app.orders(closed: closed, limit: limit))
             AccountOutput.print(orders, options: options, settings: settings, closed: closed)
         }
     }
@@ -83,13 +94,16 @@ struct AccountCommand: ParsableCommand {
             commandName: "order", abstract: "One order by its id.")
         @Argument(help: "The order id the exchange gave.")
         var id: String
+        @Flag(name: .long, help: "An order of the paper account.")
+        var paper = false
         @OptionGroup var options: ExchangeOptions
 
         mutating func validate() throws { try options.resolveSettings() }
 
         func run() throws {
             let settings = try options.settings()
-            let order = try AccountOutput.value(SquarestockApp(settings: settings).order(id: id))
+            let app = SquarestockApp(settings: settings)
+            let order = try AccountOutput.value(paper || settings.paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print([order], options: options, settings: settings, closed: order.status != .open)
         }
     }

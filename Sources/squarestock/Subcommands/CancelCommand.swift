@@ -17,6 +17,9 @@ struct CancelCommand: ParsableCommand {
     @Flag(name: .long, help: "Cancel without asking (needed off a terminal).")
     var yes = false
 
+    @Flag(name: .long, help: "Cancel an order of the paper account.")
+    var paper = false
+
     @OptionGroup var options: ExchangeOptions
 
     mutating func validate() throws {
@@ -28,6 +31,11 @@ struct CancelCommand: ParsableCommand {
         let settings = try options.settings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
+        if paper || settings.paper {
+            let count = try AccountOutput.value(app.paperCancel(id: all ? nil : id))
+            Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+            return
+        }
         // What is cancelled is shown before asking: the order (pair, side, amount, price), or
         // every open order for --all.
         if all {

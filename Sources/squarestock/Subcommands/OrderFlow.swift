@@ -9,23 +9,47 @@ import SquarestockRendering
 #endif
 
 /// Preview, confirm, send: the one path every order takes. Nothing is sent when the local checks
-/// found a problem, when the user does not type the confirmation on a terminal, or off a terminal
-/// without `--yes`. `--dry-run` sends the order for validation only.
+/// or the user's limits found a problem, when the user does not type the confirmation on a
+/// terminal, or off a terminal without `--yes`. `--dry-run` sends the order for validation only;
+/// `--paper` (config `paper = true`) fills it in the paper account and sends nothing. With
+/// `--format json` the preview and the messages go to standard error and standard output holds
+/// one JSON object whose `placed` says whether an order was placed.
 enum OrderFlow {
     static func run(_ side: TradeSide, _ o: OrderOptions) throws {
         let settings = try o.options.settings()
         let app = SquarestockApp(settings: settings)
-        let request = o.request(side)
-        let preview = try AccountOutput.value(app.preview(request))
-        Terminal.writeOut(OrderPreviewText.render(preview, dryRun: o.dryRun))
+        let paper = o.paper || settings.paper
+        let json = o.options.output.format == .json
+        let say: (String) -> Void = { text in _ = json ? Terminal.writeError(text) : Terminal.writeOut(text) }
+        let preview = try AccountOutput.value(app.preview(o.request(side), far: o.far, paper: paper))
+        say(OrderPreviewText.render(preview, dryRun: o.dryRun))
+        func answer(_ placed: PlacedOrder?, status: String? = nil) {
+            if json {
+                Terminal.writeOut(OrderResultWriter.json(preview, dryRun: o.dryRun, placed: placed, status: status))
+            }
+        }
         guard preview.problems.isEmpty else {
+            answer(nil)
             Terminal.writeError("squarestock: not sent: fix the problem above\n")
             throw ExitCode(ExitStatus.someFailed.rawValue)
         }
         if !o.dryRun {
             // The amount as it will be sent (rounded to the pair's step), not as typed.
             let words = "\(side == .buy ? "buy" : "sell") \(preview.request.amount)"
-            try confirm(words, yes: o.yes, what: "order")
+            try confirm(words, yes: o.yes, what: paper ? "paper order" : "order")
+        }
+        if paper {
+            guard !o.dryRun else {
+                say("not placed: a dry run of a paper order; nothing was filled\n")
+                return answer(nil)
+            }
+            let placed = try AccountOutput.value(app.placePaper(preview))
+            let status = placed.ids.first.flatMap { try? app.paperOrder(id: $0).get() }?.status.rawValue
+            say(
+                "placed in the paper account: \(placed.ids.joined(separator: ", "))\(status.map { ", " + $0 } ?? "")"
+                    + (placed.description.map { " (" + $0 + ")" } ?? "")
+                    + "; see it with `squarestock account --paper --exchange \(preview.exchange)`\n")
+            return answer(placed, status: status)
         }
         let sentAt = settings.now
         let placed = try AccountOutput.value(
@@ -33,28 +57,29 @@ enum OrderFlow {
                 ? app.place(preview, dryRun: true)
                 : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) })
         if placed.validatedOnly {
-            Terminal.writeOut(
+            say(
                 "not placed: \(preview.exchangeDisplayName) validated the order (nothing was placed)"
                     + (placed.description.map { ": " + $0 } ?? "") + "\n")
+            answer(placed)
         } else {
             // The status right after placing (a market order may have filled already).
-            let status =
-                placed.ids.first.flatMap { try? app.order(id: $0).get() }.map { ", " + $0.status.rawValue } ?? ""
-            Terminal.writeOut(
-                "placed: \(placed.ids.joined(separator: ", "))\(status)"
+            let status = placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue
+            say(
+                "placed: \(placed.ids.joined(separator: ", "))\(status.map { ", " + $0 } ?? "")"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")
                     + "; see it with `squarestock account orders --exchange \(preview.exchange)`\n")
-            if o.record || settings.recordFills { record(app, sentAt: sentAt) }
+            answer(placed, status: status)
+            if o.record || settings.recordFills { record(app, sentAt: sentAt, say: say) }
         }
     }
 
     /// The fill recorded in the ledger; a failure to record is said and never undoes the order.
-    static func record(_ app: SquarestockApp, sentAt: Instant) {
+    static func record(_ app: SquarestockApp, sentAt: Instant, say: (String) -> Void) {
         // The exchange stamps the fill at its own clock, a little before ours at worst.
         let from = Instant(secondsSinceEpoch: sentAt.secondsSinceEpoch - 5)
         switch app.recordFills(placedAt: from) {
         case .success(let (written, notes)):
-            if written > 0 { Terminal.writeOut("recorded in the portfolio: \(written) entries\n") }
+            if written > 0 { say("recorded in the portfolio: \(written) entries\n") }
             for n in notes { Terminal.writeError("note: " + n + "\n") }
         case .failure(let e):
             Terminal.writeError("note: the order stands; not recorded in the portfolio: " + e.message + "\n")

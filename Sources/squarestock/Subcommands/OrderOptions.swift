@@ -28,6 +28,18 @@ struct OrderOptions: ParsableArguments {
     @Flag(name: .customLong("dry-run"), help: "Ask the exchange to validate the order without placing it.")
     var dryRun = false
 
+    @Flag(
+        name: .long,
+        help:
+            "A practice order: filled against the live public book in the paper account (portfolio paper-EXCHANGE), never sent (config paper = true)."
+    )
+    var paper = false
+
+    @Flag(
+        name: .long,
+        help: "Send a limit price further from the book's mid than max_price_distance allows (default 5%).")
+    var far = false
+
     @OptionGroup var options: ExchangeOptions
 
     mutating func validate() throws {
@@ -39,6 +51,7 @@ struct OrderOptions: ParsableArguments {
         guard let a = ExactDecimal(amount), a.sign > 0 else {
             throw ValidationError("the amount must be a positive number like 0.01 (got '\(amount)')")
         }
+        if far && market { throw ValidationError("--far is for a limit price; a market order has none") }
         if let l = limit, (ExactDecimal(l)?.sign ?? 0) <= 0 {
             throw ValidationError("--limit takes a positive price like 61000 (got '\(l)')")
         }

@@ -22,6 +22,21 @@ public struct OrderPreview: Sendable {
     /// What the user typed, when rounding to the pair's step and tick changed it (`request` is
     /// what is sent); nil when it is sent as typed.
     public var typed: OrderRequest?
+    /// A practice order: checked against the live public book, filled in the paper account,
+    /// never sent to the exchange.
+    public var paper = false
+    /// The book's mid when it was read: the limit price's distance is measured from it.
+    public var mid: ExactDecimal?
+    /// A market order's walk through the book for its size: its expected average price and
+    /// slippage (and `cost`, the expected cost).
+    public var walk: BookWalk?
+    /// Why the book could not be read, when it could not.
+    public var bookProblem: String?
+    /// The order's value in the currency of `max_order_value`, when that differs from the quote
+    /// currency and the exchange's rate converted it.
+    public var convertedValue: OrderLimits.Value?
+    /// A limit refused the order before any private request: the balance and fee were not read.
+    public var refusedByLimit = false
 
     public init(
         exchange: String, exchangeDisplayName: String, request: OrderRequest, listing: PairListing, cost: ExactDecimal?,

@@ -139,7 +139,7 @@ enum AccountMovementEntries {
     /// day: what left (with its fee), or what arrived; nil for any other row.
     static func walletMove(_ m: AccountMovement, context: ExportContext) -> ExportRecord.HoldingNeeded? {
         guard m.kind == .deposit || m.kind == .withdrawal, !m.staked, !isMoney(m.asset) else { return nil }
-        let magnitude = ExportRowReading.magnitude(m.amount)
+        let magnitude = m.amount.magnitude
         let out = m.kind == .withdrawal || m.amount.isNegative
         let moved = out ? (magnitude + m.fee) ?? magnitude : magnitude
         return ExportRecord.HoldingNeeded(
@@ -194,7 +194,7 @@ enum AccountMovementEntries {
     {
         // In: the fee comes off the amount; out: it goes with it.
         let outward = m.amount.isNegative
-        let magnitude = ExportRowReading.magnitude(m.amount)
+        let magnitude = m.amount.magnitude
         let (amount, fee): (Int64, Int64)
         if outward {
             guard let total = magnitude + m.fee else { throw ExportRowRefusal("its amount and fee are too large") }
@@ -286,7 +286,7 @@ enum AccountMovementEntries {
             let into = legs.first(where: { !$0.amount.isNegative })
         else { throw ExportRowRefusal("a trade of \(legs.count) legs, not one out and one in") }
         // What left the account (fee included) and what arrived (fee taken off).
-        guard let given = ExportRowReading.magnitude(out.amount) + out.fee, let got = into.amount - into.fee,
+        guard let given = out.amount.magnitude + out.fee, let got = into.amount - into.fee,
             got.sign > 0
         else { throw ExportRowRefusal("a trade whose amounts do not add up") }
         switch (isMoney(out.asset), isMoney(into.asset)) {
@@ -303,7 +303,7 @@ enum AccountMovementEntries {
             ]
         case (true, false):
             // Bought `into` with money: the cost is the money before its fee, the fee apart.
-            let cost = try money(ExportRowReading.magnitude(out.amount), out.asset, "the cost", notes: &notes)
+            let cost = try money(out.amount.magnitude, out.asset, "the cost", notes: &notes)
             let fee = try money(given, out.asset, "the cost with its fee", notes: &notes) - cost
             return [try priced(.buy, into.asset, got, money: cost, fee: fee, currency: out.asset, date, context)]
         case (false, true):

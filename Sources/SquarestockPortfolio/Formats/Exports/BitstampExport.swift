@@ -41,7 +41,7 @@ enum BitstampExport {
         guard parts.count == 2, let v = ExportMoney.parse(String(parts[0]))?.amount else {
             throw ExportRowRefusal("its \(column) '\(text)' is not an amount and its code")
         }
-        return (ExportRowReading.magnitude(v).normalized, parts[1].uppercased())
+        return (v.magnitude.normalized, parts[1].uppercased())
     }
 
     static func movements(_ table: ExportTable, _ row: ExportTable.Row, seen: inout [String: Int])

@@ -52,7 +52,7 @@ enum CoinbaseExport {
         let asset = try ExportRowReading.required(table, row, "Asset").uppercased()
         let currency = try ExportRowReading.required(table, row, "Price Currency").uppercased()
         let symbol = asset + "-" + currency
-        let quantity = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "Quantity Transacted").amount)
+        let quantity = (try ExportRowReading.number(table, row, "Quantity Transacted").amount).magnitude
         if t == "send" || t == "receive" {
             // Crypto sent to, or received from, another wallet of the user's: the same holding.
             if let fee = table.cell(row, "Fees and/or Spread"), let v = ExportMoney.parse(fee), !v.amount.isZero {

@@ -96,7 +96,7 @@ enum DEGIROTransactionsExport {
         let quantity = try number(6, "quantity")
         guard !quantity.isZero else { return .skip("a quantity of 0") }
         let selling = quantity.isNegative
-        var price = ExportRowReading.magnitude(try number(7, "price"))
+        var price = (try number(7, "price")).magnitude
         guard var currency = cell(8)?.uppercased() else { throw ExportRowRefusal("its price names no currency") }
         guard let account = layout.account ?? layout.valueCurrency.flatMap(cell)?.uppercased() else {
             throw ExportRowRefusal("its value names no currency")
@@ -134,7 +134,7 @@ enum DEGIROTransactionsExport {
         }
         var trade = try entry { () throws(PortfolioError) in
             try EntryFactory.trade(
-                selling ? .sell : .buy, symbol: isin, quantity: ExportRowReading.magnitude(quantity), price: price,
+                selling ? .sell : .buy, symbol: isin, quantity: quantity.magnitude, price: price,
                 fee: nil, currency: currency, date: date, today: today)
         }
         trade.amount = local

@@ -93,9 +93,4 @@ enum ExportRowReading {
         }
         return m
     }
-
-    /// `value` without its sign.
-    static func magnitude(_ value: ExactDecimal) -> ExactDecimal {
-        value.isNegative ? value.negated : value
-    }
 }

@@ -138,7 +138,7 @@ enum IBKRFlexExport {
                 throw ExportRowRefusal("its IBCommission '\(text)' is not a number")
             }
             commission = try ExportRowReading.minor(
-                ExportRowReading.magnitude(v.amount), commissionCurrency, what: "the commission", notes: &notes)
+                v.amount.magnitude, commissionCurrency, what: "the commission", notes: &notes)
         }
         let asset = table.cell(row, "AssetClass") ?? table.cell(row, "AssetCategory")
         let named = table.cell(row, "Symbol")
@@ -154,13 +154,13 @@ enum IBKRFlexExport {
             let fee = commissionCurrency == currency ? commission : 0
             var e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.trade(
-                    selling ? .sell : .buy, symbol: symbol, quantity: ExportRowReading.magnitude(quantity),
-                    price: ExportRowReading.magnitude(price), fee: MinorUnits.text(fee, currency: currency),
+                    selling ? .sell : .buy, symbol: symbol, quantity: quantity.magnitude,
+                    price: price.magnitude, fee: MinorUnits.text(fee, currency: currency),
                     currency: currency, date: date, today: today)
             }
             if let money = table.cell(row, "TradeMoney").flatMap({ ExportMoney.parse($0) }) {
                 e.amount = try ExportRowReading.minor(
-                    ExportRowReading.magnitude(money.amount), currency, what: "the trade's value", notes: &notes)
+                    money.amount.magnitude, currency, what: "the trade's value", notes: &notes)
             }
             e.note = "ibkr: " + side
             entries.append(e)

@@ -45,10 +45,10 @@ enum KrakenTradesExport {
         }
         let side = try ExportRowReading.required(table, row, "type").lowercased()
         guard side == "buy" || side == "sell" else { throw ExportRowRefusal("its type '\(side)' is not buy or sell") }
-        let vol = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "vol").amount)
-        let cost = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "cost").amount)
+        let vol = (try ExportRowReading.number(table, row, "vol").amount).magnitude
+        let cost = (try ExportRowReading.number(table, row, "cost").amount).magnitude
         let fee =
-            table.cell(row, "fee").flatMap { ExportMoney.parse($0)?.amount }.map(ExportRowReading.magnitude) ?? .zero
+            table.cell(row, "fee").flatMap { ExportMoney.parse($0)?.amount }.map(\.magnitude) ?? .zero
         guard vol.sign > 0, cost.sign > 0 else { throw ExportRowRefusal("a trade of nothing") }
         let buy = side == "buy"
         let at = Instant(secondsSinceEpoch: clock.secondsSinceEpochAsUTC)

@@ -34,7 +34,7 @@ enum RevolutCryptoExport {
             throw ExportRowRefusal("its date '\(dateText)' is not 'May 5, 2020'")
         }
         let asset = try ExportRowReading.required(table, row, "Symbol").uppercased()
-        let quantity = ExportRowReading.magnitude(try ExportRowReading.number(table, row, "Quantity").amount)
+        let quantity = (try ExportRowReading.number(table, row, "Quantity").amount).magnitude
         guard quantity.sign > 0 else { return .skip("a quantity of 0") }
         var notes: [String] = []
         switch t {
@@ -79,9 +79,9 @@ enum RevolutCryptoExport {
                 throw ExportRowRefusal("its fee is in \(c), its value in \(currency)")
             }
             let money = try ExportRowReading.minor(
-                ExportRowReading.magnitude(value.amount), currency, what: "the value", notes: &notes)
+                value.amount.magnitude, currency, what: "the value", notes: &notes)
             let feeMinor = try ExportRowReading.minor(
-                ExportRowReading.magnitude(fee?.amount ?? .zero), currency, what: "the fee", notes: &notes)
+                (fee?.amount ?? .zero).magnitude, currency, what: "the fee", notes: &notes)
             guard money > 0,
                 let price = MinorUnits.decimal(money, exponent: CurrencyExponent.of(currency) ?? 2)
                     .divided(by: quantity, scale: 10)?.normalized

@@ -54,8 +54,8 @@ enum RevolutExport {
             let price = try ExportRowReading.number(table, row, "Price per share").amount
             e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.trade(
-                    t.hasPrefix("SELL") ? .sell : .buy, symbol: symbol, quantity: ExportRowReading.magnitude(quantity),
-                    price: ExportRowReading.magnitude(price), fee: nil, currency: currency, date: date, today: today)
+                    t.hasPrefix("SELL") ? .sell : .buy, symbol: symbol, quantity: quantity.magnitude,
+                    price: price.magnitude, fee: nil, currency: currency, date: date, today: today)
             }
             e.amount = abs(minor)
         } else if t.hasPrefix("DIVIDEND") {

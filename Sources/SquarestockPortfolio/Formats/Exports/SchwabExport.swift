@@ -85,12 +85,12 @@ enum SchwabExport {
             let price = try ExportRowReading.number(table, row, "Price").amount
             let feeValue = table.cell(row, "Fees & Comm").flatMap { ExportMoney.parse($0) }?.amount ?? .zero
             let fee = try ExportRowReading.minor(
-                ExportRowReading.magnitude(feeValue), currency, what: "the fee", notes: &notes)
+                feeValue.magnitude, currency, what: "the fee", notes: &notes)
             let sell = kind.isSell
             e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.trade(
-                    sell ? .sell : .buy, symbol: symbol, quantity: ExportRowReading.magnitude(quantity),
-                    price: ExportRowReading.magnitude(price), fee: MinorUnits.text(fee, currency: currency),
+                    sell ? .sell : .buy, symbol: symbol, quantity: quantity.magnitude,
+                    price: price.magnitude, fee: MinorUnits.text(fee, currency: currency),
                     currency: currency, date: date, today: today)
             }
             // The cash the trade moved, fees apart: what the account shows.

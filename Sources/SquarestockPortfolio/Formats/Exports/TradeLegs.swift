@@ -22,7 +22,7 @@ struct TradeLegs {
     ) throws(ExportRowRefusal) {
         var leg = legs[trade, default: [:]][asset] ?? Leg(line: line, time: time, change: .zero, fee: .zero)
         if leg.line != line { folded.append((line, trade)) }
-        guard let next = isFee ? leg.fee + ExportRowReading.magnitude(change) : leg.change + change else {
+        guard let next = isFee ? leg.fee + change.magnitude : leg.change + change else {
             throw ExportRowRefusal("its amount is too large")
         }
         if isFee { leg.fee = next } else { leg.change = next }

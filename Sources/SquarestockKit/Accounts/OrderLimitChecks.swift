@@ -1,0 +1,80 @@
+import SquarestockCore
+import SquarestockRendering
+
+/// The user's limits and the book's own checks, made from public data before any private
+/// request: a market order the book cannot fill (or whose price the book cannot show), a limit
+/// price too far from the book's mid (`max_price_distance`, unless `--far`), an order worth more
+/// than `max_order_value` (converted at the exchange's own rate when the currencies differ).
+/// Each problem names the limit and how to change it.
+enum OrderLimitChecks {
+    static func problems(
+        _ p: OrderPreview, limits: OrderLimits, configPath: String?, rate: (String, String) -> ExactDecimal?
+    ) -> (problems: [String], converted: OrderLimits.Value?) {
+        let r = p.request
+        let config = configPath ?? "the config file"
+        var out: [String] = []
+        if r.type == .market {
+            if let problem = p.bookProblem {
+                out.append(
+                    "the book could not be read (\(problem)): a market order is not sent without its expected price; "
+                        + "try again, or send a limit order")
+            } else if let walk = p.walk, !walk.complete {
+                let side = r.side == .buy ? "asks" : "bids"
+                out.append(
+                    "the book's \(side) hold \(walk.filled.normalized) \(r.pair.base) in the \(walk.levels) level\(walk.levels == 1 ? "" : "s") read: "
+                        + "a market \(r.side == .buy ? "buy" : "sale") of \(r.amount) \(r.pair.base) would not fill; "
+                        + "send a smaller order, or a limit order")
+            }
+        }
+        if let price = r.limitPrice, !limits.far {
+            let limit = "max_price_distance = \(limits.maxPriceDistance.normalized)%"
+            if let mid = p.mid, mid.sign > 0 {
+                // Compared exactly (|price - mid| x 100 against the limit x mid); only the text is rounded.
+                if let gap = price - mid, let hundred = gap.magnitude * ExactDecimal(100),
+                    let allowed = limits.maxPriceDistance * mid, hundred > allowed,
+                    let percent = hundred.divided(by: mid, scale: 2)
+                {
+                    out.append(
+                        "\(limit): the limit price \(price) \(r.pair.quote) is \(percent)% "
+                            + "\(gap.isNegative ? "below" : "above") the book's mid \(money(mid, p)) \(r.pair.quote); "
+                            + "add --far to send this order anyway, or change max_price_distance in \(config)")
+                }
+            } else {
+                out.append(
+                    "\(limit): the book could not be read (\(p.bookProblem ?? "it has no bid or no ask")), so the "
+                        + "limit price cannot be checked against the mid; add --far to send it without that check")
+            }
+        }
+        var converted: OrderLimits.Value?
+        if let max = limits.maxOrderValue, let cost = p.cost {
+            let limit = "max_order_value = \(max)"
+            var value: ExactDecimal? = cost
+            if max.currency != r.pair.quote.uppercased() {
+                value = rate(r.pair.quote, max.currency).flatMap { cost * $0 }
+                if let v = value { converted = OrderLimits.Value(amount: v, currency: max.currency) }
+            }
+            if let value {
+                if value > max.amount {
+                    let worth =
+                        "\(money(cost, p)) \(r.pair.quote)"
+                        + (converted.map {
+                            " (about \(MoneyText.text($0.amount, currency: $0.currency, fallback: 2)) \($0.currency) at the exchange's rate)"
+                        } ?? "")
+                    out.append(
+                        "\(limit): the order is worth \(worth), above the limit; send a smaller order, or raise "
+                            + "max_order_value in \(config)")
+                }
+            } else {
+                out.append(
+                    "\(limit): \(p.exchangeDisplayName) has no \(r.pair.quote)-\(max.currency) rate to convert this "
+                        + "order's \(money(cost, p)) \(r.pair.quote) into \(max.currency), so it is refused; set "
+                        + "max_order_value in \(r.pair.quote) in \(config) to trade this pair")
+            }
+        }
+        return (out, converted)
+    }
+
+    static func money(_ value: ExactDecimal, _ p: OrderPreview) -> String {
+        MoneyText.text(value, currency: p.request.pair.quote, fallback: p.listing.effectivePriceDecimals)
+    }
+}

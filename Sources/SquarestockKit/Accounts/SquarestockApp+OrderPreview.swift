@@ -1,0 +1,103 @@
+import SquarestockCore
+import SquarestockServices
+
+extension SquarestockApp {
+    /// Levels a side read for the preview: enough for a market order's walk on every exchange
+    /// (Kraken's Depth gives at most 500).
+    static let previewBookDepth = 500
+
+    /// `buy`/`sell` before sending: the order on the pair's grid, the public book (its mid; a
+    /// market order's expected price), the user's limits, then the balance it uses and the fee.
+    /// The limits need only public data and are checked first: an order a limit refuses makes no
+    /// private request at all. A paper order (`paper`) reads its balance from the paper account
+    /// and its fee from the exchange's public schedule, and makes no private request either.
+    public func preview(_ typed: OrderRequest, far: Bool = false, paper: Bool = false) -> Result<
+        OrderPreview, AccountError
+    > {
+        let (adapter, publicRequest) = exchangeAdapter()
+        let listing: PairListing
+        switch pairDirectory().flatMap({ $0.resolve(typed.pair.symbol) }) {
+        case .success(let l): listing = l
+        case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
+        }
+        // What is sent: the amount and price on the pair's grid, shown beside what was typed.
+        let request = typed.rounded(to: listing)
+        var preview = OrderPreview(
+            exchange: adapter.name, exchangeDisplayName: adapter.displayName, request: request,
+            listing: listing, cost: request.cost, spends: request.spends, available: nil, problems: [])
+        preview.paper = paper
+        if request != typed { preview.typed = typed }
+
+        if paper || request.type == .market || !far {
+            switch adapter.book(listing, depth: Self.previewBookDepth, publicRequest) {
+            case .success(let book):
+                preview.mid = book.mid
+                if request.type == .market {
+                    preview.walk = BookWalk.take(request.amount, side: request.side, from: book)
+                    if let walk = preview.walk, walk.complete { preview.cost = walk.cost }
+                }
+            case .failure(let e): preview.bookProblem = e.detail
+            }
+        }
+        var limits = settings.orderLimits
+        limits.far = far
+        let (limitProblems, converted) = OrderLimitChecks.problems(
+            preview, limits: limits, configPath: settings.configPath,
+            rate: { exchangeRate(from: $0, to: $1) })
+        preview.convertedValue = converted
+        let refused = settings.orderLimitProblems + limitProblems
+        var listingProblems: [String] {
+            var problems = OrderChecks.problems(
+                request, listing: listing, available: preview.available, expectedCost: preview.walk?.cost)
+            if request.amount.isZero, typed.amount.sign > 0, let step = listing.sizeIncrement {
+                problems.insert(
+                    "the amount \(typed.amount) is below the pair's step of \(step) \(typed.pair.base)", at: 0)
+            }
+            return problems
+        }
+        guard refused.isEmpty else {
+            preview.refusedByLimit = true
+            preview.problems = refused + listingProblems
+            return .success(preview)
+        }
+
+        if paper {
+            switch PaperAccount(app: self).available(request.spends) {
+            case .success(let a): preview.available = a
+            case .failure(let e): return .failure(e)
+            }
+            preview.feeRate = settings.catalog.entry(named: adapter.name)?.account?.publicTakerFee
+        } else {
+            let account: any ExchangeAccount
+            switch self.account() {
+            case .success(let a): account = a
+            case .failure(let e): return .failure(e)
+            }
+            switch account.balances(transport: privateTransport) {
+            case .success(let balances): preview.available = Self.spendable(request.spends, in: balances)
+            // A nonce file that cannot be used stops every call: say so before asking to confirm.
+            case .failure(let e) where e.isNonceFile: return .failure(e)
+            case .failure: preview.available = nil
+            }
+            preview.feeRate = account.takerFee(listing, transport: privateTransport)
+        }
+        preview.problems = listingProblems
+        return .success(preview)
+    }
+
+    /// The exchange's own rate from one currency to another: the last trade of FROM-TO, or one
+    /// over that of TO-FROM; nil when it lists neither or has no trade.
+    func exchangeRate(from: String, to: String) -> ExactDecimal? {
+        let (adapter, request) = exchangeAdapter()
+        guard let directory = try? pairDirectory().get() else { return nil }
+        func last(_ pair: TradingPair) -> ExactDecimal? {
+            guard let listing = directory.listing(for: pair),
+                case .success(let ticker)? = adapter.tickers([listing], request).results.first,
+                let price = ticker.last, price.sign > 0
+            else { return nil }
+            return price
+        }
+        if let direct = last(TradingPair(base: from, quote: to)) { return direct }
+        return last(TradingPair(base: to, quote: from)).flatMap { ExactDecimal(1).divided(by: $0, scale: 12) }
+    }
+}

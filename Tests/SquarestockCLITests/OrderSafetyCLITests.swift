@@ -1,0 +1,180 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 33's rules through the built binary against the loopback Kraken (public book recorded:
+/// asks 2.059 @ 30384.1, 1.5 @ 30387.9, 9.871 @ 30393.7; bids 1.115 @ 30297.0, 2.002 @ 30296.7,
+/// 5.001 @ 30289.8; mid 30340.55): paper orders walk that book and touch only the paper account,
+/// the user's limits refuse before any private request, a market order shows its expected price,
+/// and a dry run's first line and JSON say it was not placed.
+@Suite(.serialized)
+struct OrderSafetyCLITests {
+    typealias Setup = AccountCLITests.Setup
+
+    static func config(_ s: Setup, _ text: String) throws {
+        let folder = s.home + "/config/squarestock"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func aPaperBuyAndSellWalkTheBookAndChangeOnlyThePaperAccount() throws {
+        let s = try Setup()
+        let fund = try s.run(["portfolio", "deposit", "100000", "USD", "--portfolio", "paper-kraken"])
+        #expect(fund.exitCode == 0, "\(fund.stderr)")
+
+        // 2.5 BTC: 2.059 at 30384.1 and 0.441 at 30387.9 = 75961.9258 USD; fee 0.40 % = 303.8477032.
+        let buy = try s.run(["buy", "BTC-USD", "2.5", "--market", "--paper", "--yes"])
+        #expect(buy.exitCode == 0, "\(buy.stdout)\(buy.stderr)")
+        #expect(buy.stdout.hasPrefix("PAPER: a practice order in your paper account; nothing is sent to Kraken\n"))
+        #expect(buy.stdout.contains("fee:       about 303.85 USD (0.4% taker on Kraken's public schedule)"))
+        #expect(buy.stdout.contains("filled 2.5 BTC at 30384.77032 USD on average"), "\(buy.stdout)")
+
+        // 1 BTC sold into the best bid: 30297.00 USD, fee 121.188.
+        let sell = try s.run(["sell", "BTC-USD", "1", "--market", "--paper", "--yes"])
+        #expect(sell.exitCode == 0, "\(sell.stdout)\(sell.stderr)")
+        #expect(sell.stdout.contains("filled 1 BTC at 30297 USD on average"), "\(sell.stdout)")
+
+        // Each fill moves the cash once, rounded to the cent as a sync records a trade (the fee is
+        // what is left): 100000 - 76265.77 (75961.9258 + 303.8477032) + 30175.81 (30297 - 121.188).
+        let balances = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(balances.exitCode == 0, "\(balances.stderr)")
+        #expect(balances.stdout.contains("BTC,1.5,1.5,0,"), "\(balances.stdout)")
+        #expect(balances.stdout.contains("USD,53910.04,53910.04,0,"), "\(balances.stdout)")
+        let closed = try s.run(["account", "orders", "--paper", "--closed", "--format", "csv"])
+        #expect(
+            closed.stdout.split(separator: "\n").filter { $0.contains(",filled,2026-") }.count == 2, "\(closed.stdout)")
+
+        // The exchange heard nothing, and the main portfolio holds nothing.
+        #expect(s.fake.privateRequests == 0 && s.fake.placed.isEmpty)
+        let main = try s.run(["portfolio", "history", "--format", "csv"])
+        #expect(!main.stdout.contains("BTC"), "\(main.stdout)")
+        let paperLedger = try s.run(["portfolio", "history", "--portfolio", "paper-kraken", "--format", "csv"])
+        #expect(paperLedger.stdout.contains("BTC-USD"), "\(paperLedger.stdout)")
+    }
+
+    @Test func aPaperLimitOrderFillsOnlyAtItsPriceRestsAndIsCancelled() throws {
+        var s = try Setup()
+        // No key at all: paper trading needs none.
+        s.env["KRAKEN_API_KEY"] = nil
+        s.env["KRAKEN_API_SECRET"] = nil
+        _ = try s.run(["portfolio", "deposit", "70000", "USD", "--portfolio", "paper-kraken"])
+        // Below the best ask: nothing fills; the order rests and holds its cost.
+        let rest = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--paper", "--yes"])
+        #expect(rest.exitCode == 0, "\(rest.stdout)\(rest.stderr)")
+        #expect(rest.stdout.contains(", open (paper buy 1 BTC-USD: nothing filled yet)"), "\(rest.stdout)")
+        let held = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(held.stdout.contains("USD,70000.00,40000.00,30000,"), "\(held.stdout)")
+        // At 30385: the 2.059 BTC at 30384.1 fill all of 1 BTC.
+        let cross = try s.run(["buy", "BTC-USD", "1", "--limit", "30385", "--paper", "--yes"])
+        #expect(cross.stdout.contains(", filled (paper buy 1 BTC-USD: filled 1 BTC at 30384.1 USD"), "\(cross.stdout)")
+        let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0,30000,open,"), "\(open.stdout)")
+        let cancel = try s.run(["cancel", "--all", "--paper"])
+        #expect(cancel.exitCode == 0 && cancel.stdout.contains("paper account: cancelled 1 order"), "\(cancel.stdout)")
+        let after = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(after.stdout.contains("BTC,1,1,0,"), "\(after.stdout)")
+        #expect(s.fake.privateRequests == 0)
+    }
+
+    @Test func configPaperMakesEveryOrderAPaperOneAndAnEmptyAccountSaysHowToFundIt() throws {
+        let s = try Setup()
+        try Self.config(s, "paper = true\n")
+        let buy = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(buy.exitCode == 1 && buy.stdout.hasPrefix("PAPER: "), "\(buy.stdout)")
+        #expect(
+            buy.stdout.contains(
+                "uses:      USD, 0 available in the paper account (fund it: squarestock portfolio deposit AMOUNT USD --portfolio paper-kraken)"
+            ), "\(buy.stdout)")
+        let balances = try s.run(["account", "--format", "csv"])
+        #expect(balances.exitCode == 0 && !balances.stdout.contains("BTC"), "\(balances.stdout)")
+        #expect(s.fake.privateRequests == 0 && s.fake.addOrderRequests == 0)
+    }
+
+    @Test func eachLimitRefusesBeforeAnyRequestAndSaysHowToChangeIt() throws {
+        let s = try Setup()
+        try Self.config(s, "max_order_value = 1000 USD\n")
+        // 0.05 x 30000 = 1500 USD.
+        let big = try s.run(["buy", "BTC-USD", "0.05", "--limit", "30000", "--yes"])
+        #expect(big.exitCode == 1)
+        #expect(
+            big.stdout.contains(
+                "problem:   max_order_value = 1000 USD: the order is worth 1500.00 USD, above the limit; send a smaller order, or raise max_order_value in "
+            ), "\(big.stdout)")
+        #expect(big.stdout.contains("balance not read (refused before any private request)"))
+        #expect(s.fake.privateRequests == 0)
+
+        // 33000 is 8.77 % above the mid.
+        let far = try s.run(["buy", "BTC-USD", "0.01", "--limit", "33000", "--yes"])
+        #expect(far.exitCode == 1 && s.fake.privateRequests == 0)
+        #expect(
+            far.stdout.contains(
+                "max_price_distance = 5%: the limit price 33000 USD is 8.77% above the book's mid 30340.55 USD; add --far to send this order anyway"
+            ), "\(far.stdout)")
+        // --far lets that one order through.
+        let through = try s.run(["buy", "BTC-USD", "0.01", "--limit", "33000", "--far", "--yes"])
+        #expect(through.exitCode == 0, "\(through.stderr)")
+        #expect(s.fake.placed.count == 1)
+
+        // A limit in another currency with no rate on the exchange: refused, saying so.
+        try Self.config(s, "max_order_value = 1000 EUR\nmax_price_distance = 2%\n")
+        let before = s.fake.privateRequests
+        let noRate = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(noRate.exitCode == 1 && s.fake.privateRequests == before)
+        #expect(noRate.stdout.contains("max_order_value = 1000 EUR: Kraken has no USD-EUR rate"), "\(noRate.stdout)")
+        // 30000 is 1.12 % below the mid: within 2 %.
+        #expect(!noRate.stdout.contains("max_price_distance"))
+
+        // A limit that cannot be read refuses every order until it is fixed.
+        try Self.config(s, "max_order_value = 1000\n")
+        let broken = try s.run(["buy", "BTC-USD", "0.001", "--limit", "30000", "--yes"])
+        #expect(broken.exitCode == 1 && s.fake.privateRequests == before)
+        #expect(broken.stdout.contains("max_order_value = 1000 in the config file is not an amount and a currency"))
+    }
+
+    @Test func aMarketOrderShowsItsExpectedPriceAndIsRefusedWhenTheBookCannotFillIt() throws {
+        let s = try Setup(balances: ["ZUSD": "200000.0000", "XXBT": "0.5000000000"])
+        // 5 BTC: 2.059 @ 30384.1 + 1.5 @ 30387.9 + 1.441 @ 30393.7 = 151940.0336 USD, 30388.00672 on average.
+        let dry = try s.run(["buy", "BTC-USD", "5", "--market", "--dry-run"])
+        #expect(dry.exitCode == 0, "\(dry.stdout)\(dry.stderr)")
+        #expect(
+            dry.stdout.contains(
+                "book:      about 30388.007 USD on average over 3 levels; slippage 0.01% from the best ask 30384.10 USD"
+            ),
+            "\(dry.stdout)")
+        #expect(dry.stdout.contains("cost:      about 151940.03 USD before fees at the book's prices"))
+        // The three asks hold 13.43 BTC.
+        let huge = try s.run(["buy", "BTC-USD", "20", "--market", "--yes"])
+        #expect(huge.exitCode == 1 && s.fake.addOrderRequests == 1)
+        #expect(
+            huge.stdout.contains(
+                "the book's asks hold 13.43 BTC in the 3 levels read: a market buy of 20 BTC would not fill"),
+            "\(huge.stdout)")
+    }
+
+    @Test func aDryRunSaysNotPlacedFirstAndInJSONAPlacedOrderSaysPlaced() throws {
+        let s = try Setup()
+        let dry = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--dry-run", "--format", "json"])
+        #expect(dry.exitCode == 0, "\(dry.stderr)")
+        #expect(dry.stderr.hasPrefix("NOT PLACED: a dry run;"))
+        let d = try Self.json(dry.stdout)
+        #expect(d["placed"] as? Bool == false && d["dryRun"] as? Bool == true && d["validatedOnly"] as? Bool == true)
+        #expect((d["ids"] as? [String])?.isEmpty == true)
+
+        let real = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--format", "json"])
+        #expect(real.exitCode == 0, "\(real.stderr)")
+        let r = try Self.json(real.stdout)
+        #expect(r["placed"] as? Bool == true && r["dryRun"] as? Bool == false)
+        #expect(r["ids"] as? [String] == ["O00001-FAKE-000007"] && r["status"] as? String == "open", "\(r)")
+        #expect(r["amount"] as? String == "0.01" && r["limitPrice"] as? String == "30000")
+
+        // Refused by a check: placed false, with the problem.
+        let refused = try s.run(["buy", "BTC-USD", "0.01", "--limit", "40000", "--yes", "--format", "json"])
+        #expect(refused.exitCode == 1)
+        let x = try Self.json(refused.stdout)
+        #expect(x["placed"] as? Bool == false && (x["problems"] as? [String])?.count == 1)
+    }
+}
