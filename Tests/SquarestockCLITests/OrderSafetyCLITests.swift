@@ -67,7 +67,8 @@ struct OrderSafetyCLITests {
         #expect(rest.exitCode == 0, "\(rest.stdout)\(rest.stderr)")
         #expect(rest.stdout.contains(", open (paper buy 1 BTC-USD: nothing filled yet)"), "\(rest.stdout)")
         let held = try s.run(["account", "--paper", "--format", "csv"])
-        #expect(held.stdout.contains("USD,70000.00,40000.00,30000,"), "\(held.stdout)")
+        // It holds its cost and the fee it will pay (0.40 %).
+        #expect(held.stdout.contains("USD,70000.00,39880.0000,30120.0000,"), "\(held.stdout)")
         // At 30385: the 2.059 BTC at 30384.1 fill all of 1 BTC.
         let cross = try s.run(["buy", "BTC-USD", "1", "--limit", "30385", "--paper", "--yes"])
         #expect(cross.stdout.contains(", filled (paper buy 1 BTC-USD: filled 1 BTC at 30384.1 USD"), "\(cross.stdout)")
@@ -89,9 +90,51 @@ struct OrderSafetyCLITests {
             buy.stdout.contains(
                 "uses:      USD, 0 available in the paper account (fund it: squarestock portfolio deposit AMOUNT USD --portfolio paper-kraken)"
             ), "\(buy.stdout)")
-        let balances = try s.run(["account", "--format", "csv"])
-        #expect(balances.exitCode == 0 && !balances.stdout.contains("BTC"), "\(balances.stdout)")
         #expect(s.fake.privateRequests == 0 && s.fake.addOrderRequests == 0)
+        // It makes orders paper ones only: `account` is still the exchange's (--paper shows the other).
+        let balances = try s.run(["account", "--format", "csv"])
+        #expect(balances.exitCode == 0 && balances.stdout.contains("BTC,0.5000000000"), "\(balances.stdout)")
+        // A value that is neither true nor false refuses every order (never a real one by mistake).
+        try Self.config(s, "paper = ture\n")
+        let typo = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(typo.exitCode == 1 && typo.stdout.contains("paper = ture in the config file is neither true nor false"))
+        #expect(s.fake.addOrderRequests == 0)
+    }
+
+    /// Kraken's Depth in its shape, the recorded book with one more ask level at `price`.
+    static func depth(newAsk price: String, size: String) -> String {
+        """
+        {"error":[],"result":{"XXBTZUSD":{"asks":[["\(price)","\(size)",1688671700],\
+        ["30384.10000","2.059",1688671659],["30387.90000","1.500",1688671380],["30393.70000","9.871",1688671261]],\
+        "bids":[["30297.00000","1.115",1688671636],["30296.70000","2.002",1688671674],["30289.80000","5.001",1688671673]]}}}
+        """
+    }
+
+    @Test func aRestingPaperOrderFillsOnlyFromNewLiquidityAndTwoOrdersShareIt() throws {
+        let s = try Setup()
+        _ = try s.run(["portfolio", "deposit", "200000", "USD", "--portfolio", "paper-kraken"])
+        // A: 3 BTC at 30385 takes the 2.059 at 30384.1; 0.941 rests.
+        let a = try s.run(["buy", "BTC-USD", "3", "--limit", "30385", "--paper", "--yes"])
+        #expect(a.stdout.contains(", open (paper buy 3 BTC-USD: filled 2.059 BTC at 30384.1 USD"), "\(a.stdout)")
+        // The same book again fills nothing more: its asks were there when A looked.
+        let again = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(again.stdout.contains(",BTC-USD,buy,limit,3,2.059,30385,open,"), "\(again.stdout)")
+        // B: 1 BTC at 30000 rests whole.
+        let b = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--paper", "--yes"])
+        #expect(b.stdout.contains(", open (paper buy 1 BTC-USD: nothing filled yet)"), "\(b.stdout)")
+        // 1.5 BTC arrive at 29990: A, the earlier, takes its 0.941; B the 0.559 left.
+        s.fake.depthBody = Self.depth(newAsk: "29990.00000", size: "1.500")
+        let settled = try s.run(["account", "orders", "--paper", "--closed", "--format", "csv"])
+        // A's average: (2.059 x 30384.1 + 0.941 x 29990) / 3 = 30260.44343
+        #expect(settled.stdout.contains(",BTC-USD,buy,limit,3,3,30385,filled,"), "\(settled.stdout)")
+        let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0.559,30000,open,"), "\(open.stdout)")
+        let held = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(held.stdout.contains("BTC,3.559,3.559,0,"), "\(held.stdout)")
+        // Three fills, three entries pairs in the paper ledger: none lost to a repeated key.
+        let ledger = try s.run(["portfolio", "history", "--portfolio", "paper-kraken", "--format", "csv"])
+        #expect(ledger.stdout.split(separator: "\n").filter { $0.contains(",buy,") }.count == 3, "\(ledger.stdout)")
+        #expect(s.fake.privateRequests == 0)
     }
 
     @Test func eachLimitRefusesBeforeAnyRequestAndSaysHowToChangeIt() throws {
@@ -124,14 +167,31 @@ struct OrderSafetyCLITests {
         let before = s.fake.privateRequests
         let noRate = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
         #expect(noRate.exitCode == 1 && s.fake.privateRequests == before)
-        #expect(noRate.stdout.contains("max_order_value = 1000 EUR: Kraken has no USD-EUR rate"), "\(noRate.stdout)")
+        #expect(
+            noRate.stdout.contains(
+                "max_order_value = 1000 EUR: this order's 300.00 USD cannot be converted into EUR (Kraken's EUR-USD price could not be read"
+            ), "\(noRate.stdout)")
         // 30000 is 1.12 % below the mid: within 2 %.
         #expect(!noRate.stdout.contains("max_price_distance"))
 
+        // Converted at Kraken's own last XBTUSD trade (84036.0): 1 ETH at 0.05 BTC is 4201.80 USD.
+        try Self.config(s, "max_order_value = 1000 USD\n")
+        let converted = try s.run(["buy", "ETH-BTC", "1", "--limit", "0.05", "--far", "--yes"])
+        #expect(converted.exitCode == 1 && s.fake.privateRequests == before)
+        #expect(
+            converted.stdout.contains(
+                "max_order_value = 1000 USD: the order is worth 0.05000000 BTC (about 4201.80 USD at the exchange's rate), above the limit"
+            ), "\(converted.stdout)")
+        let small = try s.run(["buy", "ETH-BTC", "0.01", "--limit", "0.05", "--far", "--dry-run"])
+        #expect(!small.stdout.contains("max_order_value"), "\(small.stdout)")
+        #expect(small.stdout.contains("value:     about 42.02 USD at Kraken's rate"), "\(small.stdout)")
+        #expect(s.fake.privateRequests > before)
+
         // A limit that cannot be read refuses every order until it is fixed.
         try Self.config(s, "max_order_value = 1000\n")
+        let beforeBroken = s.fake.privateRequests
         let broken = try s.run(["buy", "BTC-USD", "0.001", "--limit", "30000", "--yes"])
-        #expect(broken.exitCode == 1 && s.fake.privateRequests == before)
+        #expect(broken.exitCode == 1 && s.fake.privateRequests == beforeBroken)
         #expect(broken.stdout.contains("max_order_value = 1000 in the config file is not an amount and a currency"))
     }
 
@@ -170,6 +230,20 @@ struct OrderSafetyCLITests {
         #expect(r["placed"] as? Bool == true && r["dryRun"] as? Bool == false)
         #expect(r["ids"] as? [String] == ["O00001-FAKE-000007"] && r["status"] as? String == "open", "\(r)")
         #expect(r["amount"] as? String == "0.01" && r["limitPrice"] as? String == "30000")
+
+        // Not confirmed (no terminal, no --yes): placed false, saying why.
+        let unconfirmed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--format", "json"])
+        #expect(unconfirmed.exitCode == 2)
+        let u = try Self.json(unconfirmed.stdout)
+        #expect(u["placed"] as? Bool == false && u["error"] as? String == "not confirmed; nothing was sent")
+        // An answer that leaves the order's fate unknown: placed null, never false.
+        s.fake.addOrderError = "EGeneral:Internal error"
+        let lost = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--format", "json"])
+        #expect(lost.exitCode != 0)
+        let l = try Self.json(lost.stdout)
+        #expect(l["placed"] is NSNull && l["statusUnknown"] as? Bool == true, "\(l)")
+        #expect((l["error"] as? String)?.hasPrefix("status unknown") == true)
+        s.fake.addOrderError = nil
 
         // Refused by a check: placed false, with the problem.
         let refused = try s.run(["buy", "BTC-USD", "0.01", "--limit", "40000", "--yes", "--format", "json"])

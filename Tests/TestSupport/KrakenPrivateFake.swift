@@ -50,6 +50,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public private(set) var cancelled: [String] = []
     /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
     public var balanceDelay: Double?
+    /// The public Depth answer while set (a book that changed since the recorded one), in
+    /// Kraken's shape; nil serves the recording.
+    public var depthBody: String?
     /// BalanceEx answers `EGeneral:Internal error` while set (a balance that cannot be read first).
     public var balanceFails = false
     /// Every private call received, signed or not (a paper order or a refused one makes none).
@@ -132,6 +135,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
         let routes = KrakenReplay.routes()
         return try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/0/private/") { return self.handle(request) }
+            if request.path == "/0/public/Depth", let body = self.lock.withLock({ self.depthBody }) {
+                return KrakenReplay.json(Array(body.utf8))
+            }
             return request.path == "/0/public/Ticker"
                 ? KrakenReplay.ticker(request.queryItem("pair") ?? "") : routes.respond(to: request)
         }

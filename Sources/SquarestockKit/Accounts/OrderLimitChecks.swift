@@ -8,7 +8,8 @@ import SquarestockRendering
 /// Each problem names the limit and how to change it.
 enum OrderLimitChecks {
     static func problems(
-        _ p: OrderPreview, limits: OrderLimits, configPath: String?, rate: (String, String) -> ExactDecimal?
+        _ p: OrderPreview, limits: OrderLimits, configPath: String?,
+        rate: (String, String) -> Result<ExactDecimal, RateUnavailable>
     ) -> (problems: [String], converted: OrderLimits.Value?) {
         let r = p.request
         let config = configPath ?? "the config file"
@@ -18,6 +19,10 @@ enum OrderLimitChecks {
                 out.append(
                     "the book could not be read (\(problem)): a market order is not sent without its expected price; "
                         + "try again, or send a limit order")
+            } else if p.walk == nil {
+                out.append(
+                    "the book's sizes and prices are too large to add up here: a market order is not sent without "
+                        + "its expected price; send a limit order")
             } else if let walk = p.walk, !walk.complete {
                 let side = r.side == .buy ? "asks" : "bids"
                 out.append(
@@ -32,8 +37,12 @@ enum OrderLimitChecks {
                 // Compared exactly (|price - mid| x 100 against the limit x mid); only the text is rounded.
                 if let gap = price - mid, let hundred = gap.magnitude * ExactDecimal(100),
                     let allowed = limits.maxPriceDistance * mid, hundred > allowed,
-                    let percent = hundred.divided(by: mid, scale: 2)
+                    var percent = hundred.divided(by: mid, scale: 2)
                 {
+                    // Never "5.00% above" a 5% limit: more places when two round to the limit.
+                    if !(percent > limits.maxPriceDistance), let finer = hundred.divided(by: mid, scale: 6) {
+                        percent = finer.normalized
+                    }
                     out.append(
                         "\(limit): the limit price \(price) \(r.pair.quote) is \(percent)% "
                             + "\(gap.isNegative ? "below" : "above") the book's mid \(money(mid, p)) \(r.pair.quote); "
@@ -46,15 +55,25 @@ enum OrderLimitChecks {
             }
         }
         var converted: OrderLimits.Value?
-        if let max = limits.maxOrderValue, let cost = p.cost {
+        if let max = limits.maxOrderValue {
             let limit = "max_order_value = \(max)"
-            var value: ExactDecimal? = cost
-            if max.currency != r.pair.quote.uppercased() {
-                value = rate(r.pair.quote, max.currency).flatMap { cost * $0 }
-                if let v = value { converted = OrderLimits.Value(amount: v, currency: max.currency) }
-            }
-            if let value {
-                if value > max.amount {
+            if let cost = p.cost {
+                var value: ExactDecimal? = cost
+                if max.currency != r.pair.quote.uppercased() {
+                    switch rate(r.pair.quote, max.currency) {
+                    case .success(let rate):
+                        value = cost * rate
+                        if let v = value { converted = OrderLimits.Value(amount: v, currency: max.currency) }
+                    case .failure(let unavailable):
+                        let why = unavailable.why
+                        value = nil
+                        out.append(
+                            "\(limit): this order's \(money(cost, p)) \(r.pair.quote) cannot be converted into "
+                                + "\(max.currency) (\(why)), so it is refused; try again, or set max_order_value in "
+                                + "\(r.pair.quote) in \(config) to trade this pair")
+                    }
+                }
+                if let value, value > max.amount {
                     let worth =
                         "\(money(cost, p)) \(r.pair.quote)"
                         + (converted.map {
@@ -63,15 +82,22 @@ enum OrderLimitChecks {
                     out.append(
                         "\(limit): the order is worth \(worth), above the limit; send a smaller order, or raise "
                             + "max_order_value in \(config)")
+                } else if value == nil, converted == nil, max.currency == r.pair.quote.uppercased() {
+                    out.append("\(limit): the order's value is too large to compare; send a smaller order")
                 }
-            } else {
-                out.append(
-                    "\(limit): \(p.exchangeDisplayName) has no \(r.pair.quote)-\(max.currency) rate to convert this "
-                        + "order's \(money(cost, p)) \(r.pair.quote) into \(max.currency), so it is refused; set "
-                        + "max_order_value in \(r.pair.quote) in \(config) to trade this pair")
+            } else if r.type == .limit {
+                // A market order without a cost was refused above (its book); a limit order's
+                // amount x price that does not fit is never let through unchecked.
+                out.append("\(limit): the order's value (amount x price) is too large to compute; send a smaller order")
             }
         }
         return (out, converted)
+    }
+
+    /// Why the exchange gave no rate between two currencies.
+    struct RateUnavailable: Error {
+        let why: String
+        init(_ why: String) { self.why = why }
     }
 
     static func money(_ value: ExactDecimal, _ p: OrderPreview) -> String {

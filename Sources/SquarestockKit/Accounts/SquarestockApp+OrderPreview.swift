@@ -86,18 +86,36 @@ extension SquarestockApp {
     }
 
     /// The exchange's own rate from one currency to another: the last trade of FROM-TO, or one
-    /// over that of TO-FROM; nil when it lists neither or has no trade.
-    func exchangeRate(from: String, to: String) -> ExactDecimal? {
+    /// over that of TO-FROM; why not, when it lists neither or its price cannot be read.
+    func exchangeRate(from: String, to: String) -> Result<ExactDecimal, OrderLimitChecks.RateUnavailable> {
         let (adapter, request) = exchangeAdapter()
-        guard let directory = try? pairDirectory().get() else { return nil }
-        func last(_ pair: TradingPair) -> ExactDecimal? {
-            guard let listing = directory.listing(for: pair),
-                case .success(let ticker)? = adapter.tickers([listing], request).results.first,
-                let price = ticker.last, price.sign > 0
-            else { return nil }
-            return price
+        let directory: PairDirectory
+        switch pairDirectory() {
+        case .success(let d): directory = d
+        case .failure(let e):
+            return .failure(OrderLimitChecks.RateUnavailable("the pair list could not be read: \(e.detail)"))
         }
-        if let direct = last(TradingPair(base: from, quote: to)) { return direct }
-        return last(TradingPair(base: to, quote: from)).flatMap { ExactDecimal(1).divided(by: $0, scale: 12) }
+        for (pair, inverse) in [
+            (TradingPair(base: from, quote: to), false), (TradingPair(base: to, quote: from), true),
+        ] {
+            guard let listing = directory.listing(for: pair) else { continue }
+            switch adapter.tickers([listing], request).results.first {
+            case .success(let ticker)?:
+                guard let price = ticker.last, price.sign > 0 else {
+                    return .failure(
+                        OrderLimitChecks.RateUnavailable("\(adapter.displayName)'s \(pair.symbol) has no last trade"))
+                }
+                guard inverse else { return .success(price) }
+                return ExactDecimal(1).divided(by: price, scale: 12).map { .success($0) }
+                    ?? .failure(OrderLimitChecks.RateUnavailable("\(pair.symbol)'s price is out of range"))
+            case .failure(let e)?:
+                return .failure(
+                    OrderLimitChecks.RateUnavailable(
+                        "\(adapter.displayName)'s \(pair.symbol) price could not be read: \(e.detail)"))
+            case nil: continue
+            }
+        }
+        return .failure(
+            OrderLimitChecks.RateUnavailable("\(adapter.displayName) lists no \(from)-\(to) or \(to)-\(from) pair"))
     }
 }

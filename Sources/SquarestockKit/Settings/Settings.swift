@@ -180,7 +180,17 @@ public struct Settings: Sendable {
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
         resolved.recordFills = ["true", "yes", "on", "1"].contains(config["record_fills"]?.lowercased() ?? "")
-        resolved.paper = ["true", "yes", "on", "1"].contains(config["paper"]?.lowercased() ?? "")
+        if let text = config["paper"] {
+            switch text.lowercased() {
+            case "true", "yes", "on", "1": resolved.paper = true
+            case "false", "no", "off", "0": resolved.paper = false
+            default:
+                // A mistyped `paper = ture` must not quietly send real orders.
+                resolved.orderLimitProblems.append(
+                    "paper = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is neither true "
+                        + "nor false; fix it there")
+            }
+        }
         if let text = config["max_order_value"] {
             if let value = OrderLimits.parseValue(text) {
                 resolved.orderLimits.maxOrderValue = value

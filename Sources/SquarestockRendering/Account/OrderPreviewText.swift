@@ -7,14 +7,17 @@ package enum OrderPreviewText {
         let r = p.request
         let side = r.side == .buy ? "buy" : "sell"
         var lines: [String] = []
-        if p.paper {
+        if p.paper && !dryRun {
             lines.append(
                 "PAPER: a practice order in your paper account; nothing is sent to \(p.exchangeDisplayName)")
         }
         if dryRun {
             // First, so no one reads a validation as an order on the book.
             lines.append(
-                "NOT PLACED: a dry run; \(p.exchangeDisplayName) is asked to validate this order, not to place it")
+                p.paper
+                    ? "NOT PLACED: a dry run of a paper order; nothing is filled or sent"
+                    : "NOT PLACED: a dry run; \(p.exchangeDisplayName) is asked to validate this order, not to place it"
+            )
         }
         lines += [
             "\(dryRun ? "dry run: " : "")\(side) \(r.amount) \(r.pair.base) of \(r.pair.symbol) on \(p.exchangeDisplayName) (\(p.nativePair))",

@@ -1,11 +1,16 @@
 import SquarestockCore
 
 /// `buy`/`sell --format json`: one object saying what was asked, what was (or would be) sent,
-/// what the book and the checks said, and `placed`: true only when the exchange (or the paper
-/// account) took the order and gave it an id. A dry run, a validation and a refused order all say
-/// `"placed": false`, so a script cannot read a validation as an order on the book.
+/// what the book and the checks said, and `placed`: true only when the exchange (or, with
+/// `"paper": true`, the paper account) took the order and gave it an id; null only when the order
+/// may have reached the exchange and its fate is unknown (`"statusUnknown": true`: check the
+/// open orders before sending again). A dry run, a validation, a refusal and an order not
+/// confirmed all say `"placed": false`, so a script cannot read a validation as an order.
 package enum OrderResultWriter {
-    package static func json(_ p: OrderPreview, dryRun: Bool, placed: PlacedOrder?, status: String?) -> String {
+    package static func json(
+        _ p: OrderPreview, dryRun: Bool, placed: PlacedOrder?, status: String?, unknown: Bool = false,
+        error: String? = nil
+    ) -> String {
         let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let r = p.request
@@ -16,7 +21,8 @@ package enum OrderResultWriter {
             ("exchange", s(p.exchange)),
             ("paper", p.paper ? "true" : "false"),
             ("dryRun", dryRun ? "true" : "false"),
-            ("placed", isPlaced ? "true" : "false"),
+            ("placed", unknown ? "null" : isPlaced ? "true" : "false"),
+            ("statusUnknown", unknown ? "true" : "false"),
             ("validatedOnly", placed?.validatedOnly == true ? "true" : "false"),
             ("ids", "[" + (placed?.ids ?? []).map(s).joined(separator: ", ") + "]"),
             ("status", status.map(s) ?? "null"),
@@ -37,6 +43,7 @@ package enum OrderResultWriter {
             ("spends", s(p.spends)),
             ("available", n(p.available)),
             ("problems", "[" + p.problems.map(s).joined(separator: ", ") + "]"),
+            ("error", error.map(s) ?? "null"),
         ]
         return "{" + fields.map { "\(s($0.0)): \($0.1)" }.joined(separator: ", ") + "}\n"
     }

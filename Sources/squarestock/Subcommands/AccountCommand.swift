@@ -39,7 +39,7 @@ struct AccountCommand: ParsableCommand {
         var currency = "USD"
         @Flag(
             name: .long,
-            help: "The paper account's balances (portfolio paper-EXCHANGE), not the exchange's (config paper = true).")
+            help: "The paper account's balances (portfolio paper-EXCHANGE), not the exchange's.")
         var paper = false
         @OptionGroup var options: ExchangeOptions
 
@@ -49,7 +49,7 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             let app = SquarestockApp(settings: settings)
             let result =
-                paper || settings.paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
+                paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
             let balances = try AccountOutput.value(result)
             let (format, _) = options.output(environment: settings.environment)
             let exchange = settings.exchangeName
@@ -103,7 +103,7 @@ struct AccountCommand: ParsableCommand {
         func run() throws {
             let settings = try options.settings()
             let app = SquarestockApp(settings: settings)
-            let order = try AccountOutput.value(paper || settings.paper ? app.paperOrder(id: id) : app.order(id: id))
+            let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print([order], options: options, settings: settings, closed: order.status != .open)
         }
     }

@@ -31,7 +31,7 @@ struct CancelCommand: ParsableCommand {
         let settings = try options.settings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
-        if paper || settings.paper {
+        if paper {
             let count = try AccountOutput.value(app.paperCancel(id: all ? nil : id))
             Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
             return

@@ -23,39 +23,50 @@ enum OrderFlow {
         let say: (String) -> Void = { text in _ = json ? Terminal.writeError(text) : Terminal.writeOut(text) }
         let preview = try AccountOutput.value(app.preview(o.request(side), far: o.far, paper: paper))
         say(OrderPreviewText.render(preview, dryRun: o.dryRun))
-        func answer(_ placed: PlacedOrder?, status: String? = nil) {
-            if json {
-                Terminal.writeOut(OrderResultWriter.json(preview, dryRun: o.dryRun, placed: placed, status: status))
-            }
+        /// The JSON answer, once, whatever the ending: `placed` is true only with an id, null
+        /// only when the order may have reached the exchange and its fate is unknown.
+        func answer(_ placed: PlacedOrder?, status: String? = nil, error: AccountError? = nil, note: String? = nil) {
+            guard json else { return }
+            Terminal.writeOut(
+                OrderResultWriter.json(
+                    preview, dryRun: o.dryRun, placed: placed, status: status,
+                    unknown: error.map { if case .statusUnknown = $0 { return true } else { return false } } ?? false,
+                    error: error?.message ?? note))
         }
         guard preview.problems.isEmpty else {
-            answer(nil)
+            answer(nil, note: "refused before sending: " + preview.problems.joined(separator: "; "))
             Terminal.writeError("squarestock: not sent: fix the problem above\n")
             throw ExitCode(ExitStatus.someFailed.rawValue)
         }
         if !o.dryRun {
             // The amount as it will be sent (rounded to the pair's step), not as typed.
             let words = "\(side == .buy ? "buy" : "sell") \(preview.request.amount)"
-            try confirm(words, yes: o.yes, what: paper ? "paper order" : "order")
+            do { try confirm(words, yes: o.yes, what: paper ? "paper order" : "order") } catch {
+                answer(nil, note: "not confirmed; nothing was sent")
+                throw error
+            }
         }
         if paper {
             guard !o.dryRun else {
-                say("not placed: a dry run of a paper order; nothing was filled\n")
+                say("not placed: a dry run of a paper order; nothing was filled or sent\n")
                 return answer(nil)
             }
-            let placed = try AccountOutput.value(app.placePaper(preview))
-            let status = placed.ids.first.flatMap { try? app.paperOrder(id: $0).get() }?.status.rawValue
+            let outcome = app.placePaper(preview)
+            if case .failure(let e) = outcome { answer(nil, error: e) }
+            let (placed, status) = try AccountOutput.value(outcome)
             say(
-                "placed in the paper account: \(placed.ids.joined(separator: ", "))\(status.map { ", " + $0 } ?? "")"
+                "placed in the paper account: \(placed.ids.joined(separator: ", ")), \(status.rawValue)"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")
                     + "; see it with `squarestock account --paper --exchange \(preview.exchange)`\n")
-            return answer(placed, status: status)
+            return answer(placed, status: status.rawValue)
         }
         let sentAt = settings.now
-        let placed = try AccountOutput.value(
+        let outcome =
             o.dryRun
-                ? app.place(preview, dryRun: true)
-                : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) })
+            ? app.place(preview, dryRun: true)
+            : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) }
+        if case .failure(let e) = outcome { answer(nil, error: e) }
+        let placed = try AccountOutput.value(outcome)
         if placed.validatedOnly {
             say(
                 "not placed: \(preview.exchangeDisplayName) validated the order (nothing was placed)"

@@ -34,6 +34,19 @@ struct BookWalkTests {
         #expect(w.averagePrice(scale: 2) == Self.d("99.5") && w.slippagePercent(side: .sell) == Self.d("0.50"))
     }
 
+    @Test func eightPlusEightDecimalsAddUpPastTheirScalesLimit() throws {
+        // Sizes and prices of 8 decimals each: a product has 16, and sums of 16-decimal values
+        // leave 64 bits at 922 units. The walk keeps 8 places of each level's value.
+        let book = OrderBook(
+            pair: TradingPair(base: "XMR", quote: "USDT"), bids: [],
+            asks: (0..<5).map { i in
+                BookLevel(price: ExactDecimal("150.1234567\(i)")!, size: ExactDecimal("10.12345678")!)
+            })
+        let w = try #require(BookWalk.take(Self.d("50"), side: .buy, from: book))
+        #expect(w.complete && w.levels == 5 && w.cost > Self.d("7500") && w.cost < Self.d("7600"))
+        #expect(w.cost.scale <= BookWalk.costScale)
+    }
+
     @Test func aLimitStopsTheWalkAndABookTooThinIsIncomplete() throws {
         let limited = try #require(BookWalk.take(Self.d("3"), side: .buy, from: Self.book, limit: Self.d("101.5")))
         #expect(!limited.complete && limited.filled == Self.d("1.5") && limited.cost == Self.d("152.0"))

@@ -25,34 +25,56 @@ struct OrderLimitChecksTests {
         // 0.02 x 50000 = 1000 EUR, at 1.08 = 1080 USD: above.
         let over = OrderLimitChecks.problems(
             Self.preview(.buy, amount: "0.02", price: "50000"), limits: limits, configPath: "/c",
-            rate: { $0 == "EUR" && $1 == "USD" ? Self.d("1.08") : nil })
+            rate: { $0 == "EUR" && $1 == "USD" ? .success(Self.d("1.08")) : .failure(.init("none")) })
         #expect(over.converted == OrderLimits.Value(amount: Self.d("1080.00"), currency: "USD"))
         #expect(over.problems.count == 1 && over.problems[0].contains("worth 1000.00 EUR (about 1080.00 USD"))
         // 0.018 x 50000 = 900 EUR = 972 USD: within.
         let within = OrderLimitChecks.problems(
             Self.preview(.buy, amount: "0.018", price: "50000"), limits: limits, configPath: "/c",
-            rate: { _, _ in Self.d("1.08") })
+            rate: { _, _ in .success(Self.d("1.08")) })
         #expect(within.problems.isEmpty)
         let noRate = OrderLimitChecks.problems(
-            Self.preview(.buy, amount: "0.001", price: "50000"), limits: limits, configPath: "/c", rate: { _, _ in nil }
-        )
-        #expect(noRate.problems.first?.contains("Kraken has no EUR-USD rate") == true)
+            Self.preview(.buy, amount: "0.001", price: "50000"), limits: limits, configPath: "/c",
+            rate: { _, _ in .failure(.init("Kraken lists no EUR-USD or USD-EUR pair")) })
+        #expect(
+            noRate.problems.first?.contains(
+                "cannot be converted into USD (Kraken lists no EUR-USD or USD-EUR pair), so it is refused; try again"
+            ) == true, "\(noRate.problems)")
     }
 
     @Test func theDistanceIsMeasuredFromTheMidBothWaysAndFarSkipsIt() {
         let limits = OrderLimits()
-        let check = { (side: TradeSide, price: String, far: Bool) -> [String] in
+        let check: (TradeSide, String, Bool) -> [String] = { side, price, far in
             var l = limits
             l.far = far
             return OrderLimitChecks.problems(
-                Self.preview(side, amount: "0.001", price: price), limits: l, configPath: nil, rate: { _, _ in nil }
+                Self.preview(side, amount: "0.001", price: price), limits: l, configPath: nil,
+                rate: { _, _ in .failure(.init("none")) }
             ).problems
         }
         #expect(check(.buy, "52500", false).isEmpty)  // exactly 5 %
-        #expect(check(.buy, "52501", false).first?.contains("5.00% above the book's mid 50000.00 EUR") == true)
+        // 5.002 %: more places than two, never "5.00% above" a 5 % limit.
+        #expect(check(.buy, "52501", false).first?.contains("5.002% above the book's mid 50000.00 EUR") == true)
         #expect(check(.sell, "47000", false).first?.contains("6.00% below") == true)
         #expect(check(.sell, "47000", true).isEmpty)
         #expect(check(.buy, "5000", false).first?.contains("90.00% below") == true)
+    }
+
+    @Test func aValueThatCannotBeComputedIsRefusedNeverSkipped() {
+        let limits = OrderLimits(maxOrderValue: OrderLimits.parseValue("1000 EUR"))
+        var p = Self.preview(.buy, amount: "0.001", price: "50000")
+        p.cost = nil
+        let refused = OrderLimitChecks.problems(
+            p, limits: limits, configPath: nil, rate: { _, _ in .failure(.init("x")) })
+        #expect(refused.problems.first?.contains("too large to compute") == true, "\(refused.problems)")
+        // A market order whose walk could not add up its book is refused for that.
+        var market = p
+        market.request.type = .market
+        market.request.limitPrice = nil
+        market.walk = nil
+        let noWalk = OrderLimitChecks.problems(
+            market, limits: limits, configPath: nil, rate: { _, _ in .failure(.init("x")) })
+        #expect(noWalk.problems.first?.contains("too large to add up") == true, "\(noWalk.problems)")
     }
 
     @Test func theConfigSpellings() {

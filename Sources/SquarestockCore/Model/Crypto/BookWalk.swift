@@ -4,7 +4,9 @@
 public struct BookWalk: Sendable, Equatable {
     /// Base-currency amount the book's levels hold for the order (at most the amount asked).
     public var filled: ExactDecimal
-    /// Sum of size x price over the levels taken, in the quote currency, unrounded.
+    /// Sum of size x price over the levels taken, in the quote currency: exact to
+    /// `costScale` decimals (a book's levels carry up to 8 + 8 decimals, whose sums would leave
+    /// 64 bits at a few hundred units of the quote; money needs none of the places beyond 8).
     public var cost: ExactDecimal
     /// Levels taken from (the last one perhaps in part).
     public var levels: Int
@@ -17,7 +19,8 @@ public struct BookWalk: Sendable, Equatable {
 
     /// Takes `amount` from the side an order on `side` meets (asks for a buy, bids for a sale),
     /// best price first, stopping at `limit` when given (a buy takes no ask above it, a sale no
-    /// bid below it). Nil when the arithmetic would overflow.
+    /// bid below it). Nil when the numbers do not fit (a cost beyond 92 billion units of the quote):
+    /// a caller refuses such an order, never treats it as free.
     public static func take(
         _ amount: ExactDecimal, side: TradeSide, from book: OrderBook, limit: ExactDecimal? = nil
     ) -> BookWalk? {
@@ -29,7 +32,9 @@ public struct BookWalk: Sendable, Equatable {
             if let limit, side == .buy ? level.price > limit : level.price < limit { break }
             guard level.size.sign > 0 else { continue }
             let size = level.size < left ? level.size : left
-            guard let value = size * level.price, let cost = walk.cost + value, let filled = walk.filled + size,
+            guard let product = size * level.price,
+                let value = product.rescaled(to: min(product.scale, Self.costScale)),
+                let cost = walk.cost + value, let filled = walk.filled + size,
                 let rest = left - size
             else { return nil }
             walk.cost = cost
@@ -41,6 +46,9 @@ public struct BookWalk: Sendable, Equatable {
         walk.complete = !(left.sign > 0)
         return walk
     }
+
+    /// The places a level's value keeps in `cost`.
+    public static let costScale = 8
 
     /// Cost / filled at `scale` decimals (rounded half away from zero); nil when nothing filled.
     public func averagePrice(scale: Int) -> ExactDecimal? {

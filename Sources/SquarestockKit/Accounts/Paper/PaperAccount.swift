@@ -4,81 +4,87 @@ import SquarestockServices
 
 /// Practice without money: an exchange's paper account. Its cash and coins are the ledger
 /// portfolio `paper-EXCHANGE` (fund it with `portfolio deposit 10000 USD --portfolio
-/// paper-kraken`); its orders are a file beside the ledger. An order fills against the live
-/// public book at the book's own prices, level by level (a limit order only as far as its
-/// price; the rest rests open and fills when a later look at the book crosses it), with the fee
-/// of the exchange's public schedule. It never makes a signed request: no key is needed.
+/// paper-kraken`); its orders are a file beside the ledger (`PaperOrderFile`). An order fills
+/// against the live public book at the book's own prices, level by level (a limit order only as
+/// far as its price), with the fee of the exchange's public schedule. What a limit order leaves
+/// rests, and fills later only from liquidity that arrived at or inside its price since its last
+/// look (the live book never shows paper fills). It never makes a signed request.
 struct PaperAccount {
     let app: SquarestockApp
 
     var exchange: String { app.settings.exchangeName }
     static func portfolioName(_ exchange: String) -> String { "paper-" + exchange }
     var ledgerApp: SquarestockApp { app.onPortfolio(Self.portfolioName(exchange)) }
+    var publicFee: ExactDecimal { app.settings.catalog.entry(named: exchange)?.account?.publicTakerFee ?? .zero }
+
+    func problem(_ text: String) -> AccountError { .rejected(exchange: "the \(exchange) paper account", message: text) }
+    var tooLarge: AccountError { problem("the amounts are too large to add up exactly") }
 
     var orderFile: Result<PaperOrderFile, AccountError> {
         guard let ledger = app.settings.portfolioPath else {
-            return .failure(
-                .rejected(exchange: "the \(exchange) paper account", message: "HOME and XDG_DATA_HOME are unset"))
+            return .failure(problem("HOME and XDG_DATA_HOME are unset"))
         }
         let folder = String(ledger[..<(ledger.lastIndex(of: "/") ?? ledger.endIndex)])
-        do { try PrivateFileStore.preparePrivateFolder(folder) } catch {
-            return .failure(.rejected(exchange: "the \(exchange) paper account", message: error.description))
-        }
+        do { try PrivateFileStore.preparePrivateFolder(folder) } catch { return .failure(problem(error.description)) }
         return .success(PaperOrderFile(path: folder + "/paper-\(exchange)-orders", exchange: exchange))
     }
 
-    func problem(_ text: String) -> AccountError { .rejected(exchange: "the \(exchange) paper account", message: text) }
-
     // MARK: Balances
 
-    /// Each asset the paper ledger holds and each currency of its cash, with what open orders hold.
+    /// Each asset the paper ledger holds and each currency of its cash, with what open orders
+    /// hold, after the open orders have looked at the book.
     func balances() -> Result<[AssetBalance], AccountError> {
-        orderFile.flatMap { file in
-            file.update { orders in
-                settle(&orders).flatMap { _ in balances(orders) }
-            }
-        }
+        orderFile.flatMap { file in file.update { orders in settle(&orders).flatMap { balances(orders) } } }
     }
 
-    /// What an order may spend of `asset`.
+    /// What an order may spend of `asset` now.
     func available(_ asset: String) -> Result<ExactDecimal, AccountError> {
         orderFile.flatMap { $0.current() }.flatMap { balances($0) }.map { all in
             all.first { $0.asset == asset }?.available ?? .zero
         }
     }
 
-    func balances(_ orders: [AccountOrder]) -> Result<[AssetBalance], AccountError> {
+    func balances(_ orders: [PaperOrder]) -> Result<[AssetBalance], AccountError> {
         let book: PortfolioBook
         do throws(PortfolioError) {
             book = try ledgerApp.portfolioLedger(create: true).book()
         } catch { return .failure(problem(error.description)) }
         var totals: [String: ExactDecimal] = [:]
+        var held: [String: ExactDecimal] = [:]
+        func add(_ amount: ExactDecimal?, to asset: String, in table: inout [String: ExactDecimal]) -> Bool {
+            guard let amount, let sum = (table[asset] ?? .zero) + amount else { return false }
+            table[asset] = sum
+            return true
+        }
         for (currency, minor) in book.cash {
-            let exponent = CurrencyExponent.of(currency) ?? 0
-            totals[currency] = ExactDecimal(significand: minor, scale: exponent)
+            guard
+                add(MinorUnits.decimal(minor, exponent: CurrencyExponent.of(currency) ?? 2), to: currency, in: &totals)
+            else { return .failure(tooLarge) }
         }
         for symbol in book.lots.keys {
-            let asset = String(symbol.prefix { $0 != "-" })
-            let q = book.quantity(of: symbol)
-            totals[asset] = (totals[asset] ?? .zero) + q ?? q
-        }
-        var held: [String: ExactDecimal] = [:]
-        for o in orders where o.status == .open {
-            guard let pair = o.pair, let rest = o.amount - o.filled else { continue }
-            if o.side == .sell {
-                held[pair.base] = (held[pair.base] ?? .zero) + rest ?? rest
-            } else if let price = o.price, let cost = rest * price {
-                held[pair.quote] = (held[pair.quote] ?? .zero) + cost ?? cost
+            guard add(book.quantity(of: symbol), to: String(symbol.prefix { $0 != "-" }), in: &totals) else {
+                return .failure(tooLarge)
             }
         }
-        let assets = Set(totals.keys).union(held.keys).sorted()
-        return .success(
-            assets.compactMap { asset in
-                let total = totals[asset] ?? .zero
-                let h = held[asset] ?? .zero
-                guard !(total.isZero && h.isZero) else { return nil }
-                return AssetBalance(asset: asset, total: total, available: (total - h) ?? .zero, held: h)
-            })
+        for p in orders where p.order.status == .open {
+            guard let pair = p.order.pair, let rest = p.order.amount - p.order.filled else { return .failure(tooLarge) }
+            if p.order.side == .sell {
+                guard add(rest, to: pair.base, in: &held) else { return .failure(tooLarge) }
+            } else if let price = p.order.price {
+                // A resting purchase holds its cost and the fee it will pay.
+                guard let cost = rest * price, let fee = cost * publicFee, add(cost + fee, to: pair.quote, in: &held)
+                else { return .failure(tooLarge) }
+            }
+        }
+        var out: [AssetBalance] = []
+        for asset in Set(totals.keys).union(held.keys).sorted() {
+            let total = totals[asset] ?? .zero
+            let h = held[asset] ?? .zero
+            if total.isZero && h.isZero { continue }
+            guard let available = total - h else { return .failure(tooLarge) }
+            out.append(AssetBalance(asset: asset, total: total, available: available, held: h))
+        }
+        return .success(out)
     }
 
     // MARK: Orders
@@ -86,151 +92,205 @@ struct PaperAccount {
     func orders(closed: Bool, limit: Int) -> Result<[AccountOrder], AccountError> {
         orderFile.flatMap { file in
             file.update { orders in
-                settle(&orders).map { _ in
-                    let chosen = orders.filter { closed ? $0.status != .open : $0.status == .open }
-                    return Array(chosen.reversed().prefix(limit))
+                settle(&orders).map {
+                    Array(
+                        orders.map(\.order).filter { closed ? $0.status != .open : $0.status == .open }.reversed()
+                            .prefix(limit))
                 }
             }
         }
     }
 
+    /// One order as the file has it (a look-up never fills anything).
     func order(id: String) -> Result<AccountOrder, AccountError> {
-        orders(closed: false, limit: 100_000).flatMap { open in
-            orders(closed: true, limit: 100_000).map { open + $0 }
-        }.flatMap { all in
-            all.first { $0.id == id }.map { .success($0) } ?? .failure(.unknownOrder(exchange: "paper", id: id))
+        orderFile.flatMap { $0.current() }.flatMap { all in
+            all.first { $0.order.id == id }.map { .success($0.order) }
+                ?? .failure(.unknownOrder(exchange: "paper", id: id))
         }
     }
 
-    /// Cancels one open order (`id`) or all of them; the count cancelled.
+    /// Cancels one open order (`id`) or all of them (nil); the count cancelled.
     func cancel(id: String?) -> Result<Int, AccountError> {
         orderFile.flatMap { file in
             file.update { orders in
                 var count = 0
-                for i in orders.indices where orders[i].status == .open && (id == nil || orders[i].id == id) {
-                    orders[i].status = .canceled
-                    orders[i].closed = app.settings.now
+                for i in orders.indices where orders[i].order.status == .open && (id == nil || orders[i].order.id == id)
+                {
+                    orders[i].order.status = .canceled
+                    orders[i].order.closed = app.settings.now
                     count += 1
                 }
                 if let id, count == 0 {
-                    guard let o = orders.first(where: { $0.id == id }) else {
+                    guard let o = orders.first(where: { $0.order.id == id }) else {
                         return .failure(.unknownOrder(exchange: "paper", id: id))
                     }
-                    return .failure(.orderNotOpen(exchange: "paper", id: id, status: o.status.rawValue))
+                    return .failure(.orderNotOpen(exchange: "paper", id: id, status: o.order.status.rawValue))
                 }
                 return .success(count)
             }
         }
     }
 
-    /// Places the previewed order: it takes from the book as it is now (read again: the preview's
-    /// book may be a confirmation old), records what filled in the paper ledger, and keeps the
-    /// order (open while a limit order's rest waits).
-    func place(_ preview: OrderPreview) -> Result<PlacedOrder, AccountError> {
+    /// Places the previewed order against the book as it is now (read again: the preview's may
+    /// be a confirmation old), records what filled in the paper ledger, and keeps the order.
+    func place(_ preview: OrderPreview) -> Result<(placed: PlacedOrder, status: OrderStatus), AccountError> {
         let r = preview.request
         let feeRate = preview.feeRate ?? .zero
         return orderFile.flatMap { file in
             file.update { orders in
-                // Funds are checked against the orders as they are under the lock.
-                guard case .success(let balances) = balances(orders) else {
-                    return balances(orders).map { _ in PlacedOrder(ids: [], description: nil, validatedOnly: false) }
-                }
-                let available = balances.first { $0.asset == r.spends }?.available ?? .zero
-                // Numbered, with a random tail: an id is never given twice, even after a failed write.
-                let tail = String(UInt16.random(in: 0x1000 ... .max), radix: 16)
-                let id = "PAPER-" + String(orders.count + 1) + "-" + tail
-                var order = AccountOrder(
-                    id: id, pair: r.pair, pairName: preview.listing.nativeName, side: r.side, type: r.type.rawValue,
-                    amount: r.amount, filled: .zero, price: r.limitPrice, status: .open, opened: app.settings.now)
-                let walk: BookWalk
-                switch takeFromBook(order, listing: preview.listing) {
-                case .success(let w): walk = w
+                let balances: [AssetBalance]
+                switch self.balances(orders) {
+                case .success(let b): balances = b
                 case .failure(let e): return .failure(e)
                 }
-                if r.type == .market, !walk.complete {
-                    return .failure(problem("the book no longer holds \(r.amount) \(r.pair.base) for a market order"))
+                let available = balances.first { $0.asset == r.spends }?.available ?? .zero
+                let book: OrderBook
+                switch self.book(preview.listing) {
+                case .success(let b): book = b
+                case .failure(let e): return .failure(e)
+                }
+                guard let walk = BookWalk.take(r.amount, side: r.side, from: book, limit: r.limitPrice) else {
+                    return .failure(tooLarge)
+                }
+                if r.type == .market {
+                    guard walk.complete else {
+                        return .failure(
+                            problem("the book no longer holds \(r.amount) \(r.pair.base) for a market order"))
+                    }
+                    if let refusal = limitNow(walk.cost, preview) { return .failure(problem(refusal)) }
                 }
                 // A purchase pays its fee on top, as the exchange charges it.
                 let cost = r.limitPrice.flatMap { r.amount * $0 } ?? walk.cost
-                let needed = r.side == .buy ? (cost * feeRate).flatMap { cost + $0 } ?? cost : r.amount
+                guard let fee = cost * feeRate, let costAndFee = cost + fee else { return .failure(tooLarge) }
+                let needed = r.side == .buy ? costAndFee : r.amount
                 if needed > available {
-                    return .failure(
-                        .insufficientFunds(exchange: "paper", detail: "\(available) \(r.spends) available"))
+                    return .failure(.insufficientFunds(exchange: "paper", detail: "\(available) \(r.spends) available"))
                 }
-                if walk.filled.sign > 0 {
-                    if case .failure(let e) = record(walk, of: order, fill: 1, feeRate: feeRate) { return .failure(e) }
-                    order.filled = walk.filled.normalized
-                    order.averagePrice = walk.averagePrice(scale: (walk.best?.scale ?? 2) + 4)
+                // Numbered, with a random tail: an id is never given twice, even after a failed write.
+                let id = "PAPER-\(orders.count + 1)-" + String(UInt16.random(in: 0x1000 ... .max), radix: 16)
+                var paper = PaperOrder(
+                    order: AccountOrder(
+                        id: id, pair: r.pair, pairName: preview.listing.nativeName, side: r.side, type: r.type.rawValue,
+                        amount: r.amount, filled: .zero, price: r.limitPrice, status: .open, opened: app.settings.now),
+                    fills: 0, seen: Self.inside(book, paper: nil, side: r.side, limit: r.limitPrice))
+                if walk.filled.sign > 0, case .failure(let e) = fill(&paper, with: walk, feeRate: feeRate) {
+                    return .failure(e)
                 }
-                if !(walk.filled < order.amount) || r.type == .market {
-                    order.status = .filled
-                    order.closed = app.settings.now
+                if r.type == .market || !(paper.order.filled < paper.order.amount) {
+                    paper.order.status = .filled
+                    paper.order.closed = app.settings.now
                 }
-                orders.append(order)
-                let filledText =
+                orders.append(paper)
+                let filled =
                     walk.filled.sign > 0
-                    ? "filled \(walk.filled.normalized) \(r.pair.base) at \(order.averagePrice.map { "\($0)" } ?? "?") \(r.pair.quote) on average"
+                    ? "filled \(walk.filled.normalized) \(r.pair.base) at \(paper.order.averagePrice.map { "\($0)" } ?? "?") \(r.pair.quote) on average"
                     : "nothing filled yet"
-                return .success(
-                    PlacedOrder(
-                        ids: [id],
-                        description: "paper \(r.side == .buy ? "buy" : "sell") \(r.amount) \(r.pair.symbol): "
-                            + filledText, validatedOnly: false))
+                let placed = PlacedOrder(
+                    ids: [id],
+                    description: "paper \(r.side == .buy ? "buy" : "sell") \(r.amount) \(r.pair.symbol): \(filled)",
+                    validatedOnly: false)
+                return .success((placed, paper.order.status))
             }
         }
     }
 
-    /// What `order`'s unfilled rest takes from the book now (up to its limit price).
-    func takeFromBook(_ order: AccountOrder, listing: PairListing) -> Result<BookWalk, AccountError> {
+    /// A market order's new cost against `max_order_value`, when the book moved between the
+    /// preview and the confirmation (at the preview's rate when the currencies differ).
+    func limitNow(_ cost: ExactDecimal, _ preview: OrderPreview) -> String? {
+        guard let max = app.settings.orderLimits.maxOrderValue else { return nil }
+        var value: ExactDecimal? = cost
+        if max.currency != preview.request.pair.quote.uppercased() {
+            value = preview.convertedValue.flatMap { converted in
+                preview.cost.flatMap { old in (converted.amount * cost).flatMap { $0.divided(by: old, scale: 8) } }
+            }
+        }
+        guard let value else { return "the order's value can no longer be compared with max_order_value = \(max)" }
+        return value > max.amount ? "the book moved: the order is now worth more than max_order_value = \(max)" : nil
+    }
+
+    func book(_ listing: PairListing) -> Result<OrderBook, AccountError> {
         let (adapter, request) = app.exchangeAdapter()
-        let book: OrderBook
-        switch adapter.book(listing, depth: SquarestockApp.previewBookDepth, request) {
-        case .success(let b): book = b
-        case .failure(let e): return .failure(problem("the book could not be read: " + e.detail))
+        return adapter.book(listing, depth: SquarestockApp.previewBookDepth, request).mapError {
+            problem("the book could not be read: " + $0.detail)
         }
-        guard let rest = order.amount - order.filled,
-            let walk = BookWalk.take(rest, side: order.side, from: book, limit: order.price)
-        else { return .failure(problem("the order's numbers are too large")) }
-        return .success(walk)
     }
 
-    /// Open limit orders take what the book now offers at or inside their price.
-    func settle(_ orders: inout [AccountOrder]) -> Result<Void, AccountError> {
-        guard orders.contains(where: { $0.status == .open }) else { return .success(()) }
+    /// The opposing levels at or inside `limit` (every one without a limit), price → size.
+    static func inside(_ book: OrderBook, paper: PaperOrder?, side: TradeSide, limit: ExactDecimal?)
+        -> [ExactDecimal: ExactDecimal]
+    {
+        var out: [ExactDecimal: ExactDecimal] = [:]
+        for level in side == .buy ? book.asks : book.bids {
+            if let limit, side == .buy ? level.price > limit : level.price < limit { break }
+            out[level.price] = level.size
+        }
+        return out
+    }
+
+    /// Open orders look at the book (once per pair): each takes, at or inside its price, only
+    /// what arrived since its last look, earlier orders first, and what one takes is gone for the
+    /// next.
+    func settle(_ orders: inout [PaperOrder]) -> Result<Void, AccountError> {
+        let open = orders.indices.filter { orders[$0].order.status == .open }
+        guard !open.isEmpty else { return .success(()) }
         guard case .success(let directory) = app.pairDirectory() else { return .success(()) }
-        for i in orders.indices where orders[i].status == .open {
-            guard let pair = orders[i].pair, let listing = directory.listing(for: pair),
-                case .success(let walk) = takeFromBook(orders[i], listing: listing), walk.filled.sign > 0
-            else { continue }
-            let fill = 2 + (orders[i].filled.sign > 0 ? 1 : 0)
-            let feeRate = app.settings.catalog.entry(named: exchange)?.account?.publicTakerFee ?? .zero
-            if case .failure(let e) = record(walk, of: orders[i], fill: fill, feeRate: feeRate) { return .failure(e) }
-            let before = orders[i].filled
-            guard let filled = before + walk.filled else { continue }
-            // The average over every fill: the earlier fills' cost and this one's.
-            if let earlier = orders[i].averagePrice.flatMap({ before * $0 }), let total = earlier + walk.cost {
-                orders[i].averagePrice = total.divided(by: filled, scale: (walk.best?.scale ?? 2) + 4)?.normalized
-            } else {
-                orders[i].averagePrice = walk.averagePrice(scale: (walk.best?.scale ?? 2) + 4)
+        var books: [TradingPair: (full: OrderBook, left: OrderBook)] = [:]
+        for i in open {
+            guard let pair = orders[i].order.pair, let listing = directory.listing(for: pair) else { continue }
+            if books[pair] == nil {
+                guard case .success(let b) = book(listing) else { continue }
+                books[pair] = (b, b)
             }
-            orders[i].filled = filled.normalized
-            if !(filled < orders[i].amount) {
-                orders[i].status = .filled
-                orders[i].closed = app.settings.now
+            let (full, left) = books[pair]!
+            let o = orders[i].order
+            // What is new at each level: its size now less what this order saw there.
+            var fresh = left
+            let levels = (o.side == .buy ? left.asks : left.bids).map { level -> BookLevel in
+                var l = level
+                let seen = orders[i].seen[level.price] ?? .zero
+                l.size = seen < level.size ? (level.size - seen) ?? .zero : .zero
+                return l
             }
+            if o.side == .buy { fresh.asks = levels } else { fresh.bids = levels }
+            orders[i].seen = Self.inside(full, paper: orders[i], side: o.side, limit: o.price)
+            guard let rest = o.amount - o.filled,
+                let walk = BookWalk.take(rest, side: o.side, from: fresh, limit: o.price)
+            else { return .failure(tooLarge) }
+            guard walk.filled.sign > 0 else { continue }
+            if case .failure(let e) = fill(&orders[i], with: walk, feeRate: publicFee) { return .failure(e) }
+            if !(orders[i].order.filled < o.amount) {
+                orders[i].order.status = .filled
+                orders[i].order.closed = app.settings.now
+            }
+            // What this order took is gone for the next one on the pair.
+            var taken = walk.filled
+            var after = left
+            var side = o.side == .buy ? after.asks : after.bids
+            for j in side.indices where taken.sign > 0 {
+                let fromHere = min(taken, levels[j].size)
+                side[j].size = (side[j].size - fromHere) ?? .zero
+                taken = (taken - fromHere) ?? .zero
+            }
+            if o.side == .buy { after.asks = side } else { after.bids = side }
+            books[pair] = (full, after)
         }
         return .success(())
     }
 
-    /// Writes a fill into the paper ledger as a sync writes an exchange's trade: two legs, the
-    /// fee on the quote's, keyed by the order and the fill's number.
-    func record(_ walk: BookWalk, of order: AccountOrder, fill: Int, feeRate: ExactDecimal) -> Result<
-        Void, AccountError
-    > {
-        guard let pair = order.pair else { return .failure(problem("the order has no pair")) }
-        let reference = order.id + "-" + String(fill)
-        let fee = (walk.cost * feeRate) ?? .zero
-        let buy = order.side == .buy
+    /// Adds `walk` to the order: its filled amount and average first (so nothing is recorded for
+    /// numbers that do not fit), then the fill in the paper ledger, keyed by the order and the
+    /// fill's number.
+    func fill(_ paper: inout PaperOrder, with walk: BookWalk, feeRate: ExactDecimal) -> Result<Void, AccountError> {
+        let o = paper.order
+        let places = (walk.best?.scale ?? 2) + 4
+        guard let filled = o.filled + walk.filled,
+            let earlier = o.averagePrice.map({ o.filled * $0 }) ?? ExactDecimal.zero,
+            let total = earlier + walk.cost, let average = total.divided(by: filled, scale: places),
+            let fee = walk.cost * feeRate, let pair = o.pair
+        else { return .failure(tooLarge) }
+        let number = paper.fills + 1
+        let reference = o.id + "-" + String(number)
+        let buy = o.side == .buy
         let legs = [
             AccountMovement(
                 id: reference + "|base", reference: reference, time: app.settings.now, kind: .trade, asset: pair.base,
@@ -242,16 +302,23 @@ struct PaperAccount {
         do throws(PortfolioError) {
             let plan = try ledgerApp.planSync(legs)
             for status in plan.status {
-                if case .refused(let why) = status { return .failure(problem("the fill cannot be recorded: " + why)) }
+                switch status {
+                case .new: continue
+                case .refused(let why): return .failure(problem("the fill cannot be recorded: " + why))
+                default: return .failure(problem("the fill \(reference) is already in the paper ledger"))
+                }
             }
             _ = try ledgerApp.writeSync(plan, skippingRefused: false)
-            return .success(())
         } catch { return .failure(problem(error.description)) }
+        paper.fills = number
+        paper.order.filled = filled.normalized
+        paper.order.averagePrice = average.normalized
+        return .success(())
     }
 }
 
 extension SquarestockApp {
-    /// The paper account of the settings' exchange.
+    /// `account --paper`: the paper account of the settings' exchange, valued as `balances` is.
     public func paperBalances(currency: String) -> Result<[AssetBalance], AccountError> {
         PaperAccount(app: self).balances().map { valued($0, in: currency.uppercased()) }
     }
@@ -265,11 +332,9 @@ extension SquarestockApp {
     /// `cancel --paper ID` (nil: `--all`).
     public func paperCancel(id: String?) -> Result<Int, AccountError> { PaperAccount(app: self).cancel(id: id) }
 
-    /// `buy --paper` / `sell --paper` after the confirmation.
-    public func placePaper(_ preview: OrderPreview) -> Result<PlacedOrder, AccountError> {
+    /// `buy --paper` / `sell --paper` after the confirmation: the order and where it stands.
+    public func placePaper(_ preview: OrderPreview) -> Result<(placed: PlacedOrder, status: OrderStatus), AccountError>
+    {
         PaperAccount(app: self).place(preview)
     }
-
-    /// The paper account's portfolio in the ledger (`paper-kraken`).
-    public var paperPortfolioName: String { PaperAccount.portfolioName(settings.exchangeName) }
 }
