@@ -58,6 +58,9 @@ let package = Package(
         // sqlite3_config, which takes `...`, behind a typed wrapper: the ledger turns SQLite's
         // memory statistics off before its first connection (a mutex on every allocation).
         .target(name: "CSQLiteShim"),
+        // The commit a packaged build was made from (`squarestock --version`), given by
+        // Packaging/build.sh as a C macro.
+        .target(name: "CBuildInfo"),
         // The layers, bottom up; ARCHITECTURE.md says what each holds and may import. A target
         // lists every target it imports, and CI builds with the import check on, so a reference
         // that runs the wrong way (rendering naming a service, say) does not build.
@@ -127,7 +130,7 @@ let package = Package(
             name: "squarestock",
             dependencies: [
                 "SquarestockKit", "SquarestockLive", "SquarestockCore", "SquarestockRendering", "SquarestockSearch",
-                "SquarestockWatch", "SquarestockPortfolio",
+                "SquarestockWatch", "SquarestockPortfolio", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: sqliteLinkedIn + startupLinking

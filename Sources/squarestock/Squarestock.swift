@@ -17,7 +17,7 @@ struct Squarestock: ParsableCommand {
             Sources: \(Settings.sourceNames.joined(separator: ", ")) (default \(Settings.defaultSourceName)).
             Exit codes: 0 all symbols quoted, 1 some failed, 2 usage error, 3 nothing could be fetched.
             """,
-        version: SquarestockVersion.string,
+        version: VersionText.line,
         subcommands: [
             QuoteCommand.self, ChartCommand.self, SearchCommand.self, MarketCommand.self, SymbolsCommand.self,
             WatchCommand.self, BookCommand.self, TradesCommand.self, MarketsCommand.self, AccountCommand.self,
@@ -46,7 +46,7 @@ enum Main {
         // `--version` alone needs none of the parser's reflection over every command, which costs
         // more than the rest of the process (issue 30); the answer is the parser's own.
         if arguments == ["--version"] {
-            Terminal.writeOut(SquarestockVersion.string + "\n")
+            Terminal.writeOut(VersionText.line + "\n")
             Terminal.exit(0)
         }
         if arguments.first == "line",

@@ -23,7 +23,7 @@ struct DoctorCommand: ParsableCommand {
         settings.printWarnings()
         let caps = TerminalCapabilities.detect(environment: settings.environment, fd: 1)
         let report = SquarestockApp(settings: settings).doctor()
-        var out = "squarestock \(SquarestockVersion.string)\n"
+        var out = "squarestock \(VersionText.line)\n"
         for line in report.setup { out += line + "\n" }
         out +=
             "terminal: \(caps.isTTY ? "a terminal" : "not a terminal"), colour \(caps.useColour ? "on" : "off")"
