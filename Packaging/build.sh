@@ -23,11 +23,15 @@ arch=$(dpkg --print-architecture)
 start=$SECONDS
 
 # 1. The binary, as README's Install builds it (static Swift runtime, stripped), with the commit
-#    for --version and the build folder mapped out of #file strings and debug paths.
+#    for --version and the build folder mapped out of #file strings and debug paths. Without
+#    incremental LLVM code generation: it leaves each object's IR hash in the binary
+#    (`.swift_modhash`), and that hash differs between two build folders (two clean builds in
+#    /work/pkgA and /work/pkgB differed only there and in the build id that covers it).
 [[ ${CLEAN:-0} == 1 ]] && rm -rf "$scratch"
 swift build -c release --product squarestock --static-swift-stdlib --scratch-path "$scratch" \
     -Xcc "-DSQUARESTOCK_COMMIT=\"$commit\"" -Xcc "-ffile-prefix-map=$root=." \
-    -Xswiftc -file-prefix-map -Xswiftc "$root=." -Xswiftc -debug-prefix-map -Xswiftc "$root=."
+    -Xswiftc -file-prefix-map -Xswiftc "$root=." -Xswiftc -debug-prefix-map -Xswiftc "$root=." \
+    -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 bin=$scratch/release/squarestock
 echo "build.sh: binary built in $((SECONDS - start)) s"
 
