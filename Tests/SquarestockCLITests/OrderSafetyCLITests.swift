@@ -97,7 +97,9 @@ struct OrderSafetyCLITests {
         // A value that is neither true nor false refuses every order (never a real one by mistake).
         try Self.config(s, "paper = ture\n")
         let typo = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
-        #expect(typo.exitCode == 1 && typo.stdout.contains("paper = ture in the config file is neither true nor false"))
+        #expect(
+            typo.exitCode == 1
+                && typo.stdout.contains("paper = ture in the config file is not true or false; fix it there"))
         #expect(s.fake.addOrderRequests == 0)
     }
 
@@ -192,7 +194,9 @@ struct OrderSafetyCLITests {
         let beforeBroken = s.fake.privateRequests
         let broken = try s.run(["buy", "BTC-USD", "0.001", "--limit", "30000", "--yes"])
         #expect(broken.exitCode == 1 && s.fake.privateRequests == beforeBroken)
-        #expect(broken.stdout.contains("max_order_value = 1000 in the config file is not an amount and a currency"))
+        #expect(
+            broken.stdout.contains(
+                "max_order_value = 1000 in the config file is not an amount and a currency like 1000 USD"))
     }
 
     @Test func aMarketOrderShowsItsExpectedPriceAndIsRefusedWhenTheBookCannotFillIt() throws {

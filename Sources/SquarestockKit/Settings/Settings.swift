@@ -180,36 +180,32 @@ public struct Settings: Sendable {
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
         resolved.recordFills = ["true", "yes", "on", "1"].contains(config["record_fills"]?.lowercased() ?? "")
-        if let text = config["paper"] {
-            switch text.lowercased() {
-            case "true", "yes", "on", "1": resolved.paper = true
-            case "false", "no", "off", "0": resolved.paper = false
-            default:
-                // A mistyped `paper = ture` must not quietly send real orders.
-                resolved.orderLimitProblems.append(
-                    "paper = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is neither true "
-                        + "nor false; fix it there")
-            }
+        // The order settings: one that cannot be read refuses every order until it is fixed
+        // (a mistyped `paper = ture` must never quietly send a real order).
+        func order<T>(_ key: String, _ parse: (String) -> T?, expected: String) -> T? {
+            guard let text = config[key] else { return nil }
+            if let value = parse(text) { return value }
+            resolved.orderLimitProblems.append(
+                "\(key) = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is not \(expected); "
+                    + "fix it there")
+            return nil
         }
-        if let text = config["max_order_value"] {
-            if let value = OrderLimits.parseValue(text) {
-                resolved.orderLimits.maxOrderValue = value
-            } else {
-                resolved.orderLimitProblems.append(
-                    "max_order_value = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is not an "
-                        + "amount and a currency like 1000 USD; fix it there")
-            }
-        }
-        if let text = config["max_price_distance"] {
-            if let percent = OrderLimits.parseDistance(text) {
-                resolved.orderLimits.maxPriceDistance = percent
-            } else {
-                resolved.orderLimitProblems.append(
-                    "max_price_distance = \(TerminalText.sanitize(String(text.prefix(40)))) in the config file is not "
-                        + "a percentage like 5%; fix it there")
-            }
+        resolved.paper = order("paper", Self.flag, expected: "true or false") ?? false
+        resolved.orderLimits.maxOrderValue = order(
+            "max_order_value", OrderLimits.parseValue, expected: "an amount and a currency like 1000 USD")
+        if let percent = order("max_price_distance", OrderLimits.parseDistance, expected: "a percentage like 5%") {
+            resolved.orderLimits.maxPriceDistance = percent
         }
         return resolved
+    }
+
+    /// `true`/`yes`/`on`/`1` or `false`/`no`/`off`/`0`, any case; nil for anything else.
+    static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: return nil
+        }
     }
 
     /// Everything a source needs besides the symbols: clock, endpoint, keys, folders.
