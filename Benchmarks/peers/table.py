@@ -71,7 +71,7 @@ def main():
 
     g = "legacy Yahoo quote lines, 1M (MB/s)"
     oy = med(R, "yahoo.ours", "MBps")
-    row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="YahooCSVDecoder.rows + YahooCSVStockReader (the product path)")
+    row(g, "**squarestock** `yahoo --typed`", oy, "MB/s", None, note="YahooCSVStockReader.readStocks (the product path)")
     if "yahoo.before" in R:
         row(g, "squarestock before (BEFORE_BENCH) `yahoo --typed`", med(R, "yahoo.before", "MBps"), "MB/s", oy)
     row(g, "pandas", med(R, "yahoo.pandas", "MBps"), "MB/s", oy)

@@ -139,29 +139,46 @@ enum CSVBench {
     }
 
     /// `yahoo --typed FILE`: legacy quote lines as the tool reads a quotes.csv answer
-    /// (`f=sl1d1t1c1ohgv`): `YahooCSVDecoder.rows` over the file's bytes (read before the clock
-    /// starts), then one `YahooCSVStockReader` (as `YahooCSVSource.quotes` uses one per call)
-    /// turns every row into a stock (exact prices, `N/A` absent, `M/d/yyyy h:mma` read as the
-    /// exchange's wall clock, the change derived by exact division).
+    /// (`f=sl1d1t1c1ohgv`): one `YahooCSVStockReader` (as `YahooCSVSource.quotes` uses one per
+    /// call) reads the file's bytes (read before the clock starts) line by line into stocks with
+    /// `readStocks`, the product's path (exact prices, `N/A` absent, `M/d/yyyy h:mma` read as the
+    /// exchange's wall clock, the change derived by exact division). `--kept-rows` times the path
+    /// before it: `YahooCSVDecoder.rows` keeps every row, then the reader turns each into a stock.
     static func yahoo(_ o: Options) {
         guard let path = o.positional.first else { fail("yahoo needs a FILE") }
         let body = readBytes(path)
         let codes = YahooFieldCode.split("sl1d1t1c1ohgv") ?? []
         let context = SourceContext(now: Instant(secondsSinceEpoch: 1_588_881_600))
         let t0 = now()
-        guard case .success(let decoded) = YahooCSVDecoder.rows(HTTPResponse(status: 200, body: body), codes: codes)
-        else { fail("the file did not decode as quotes.csv lines") }
+        var rows = 0
         var stocks = 0
         var absent = 0
         var reader = YahooCSVStockReader(context: context, sourceName: "bench")
-        for row in decoded {
-            switch reader.stock(symbol: row.symbol, row: row) {
-            case .success: stocks += 1
-            case .failure: absent += 1
+        if o.flags.contains("kept-rows") {
+            // The path before issue 30's third step: every row kept, then one reader over them.
+            guard case .success(let decoded) = YahooCSVDecoder.rows(HTTPResponse(status: 200, body: body), codes: codes)
+            else { fail("the file did not decode as quotes.csv lines") }
+            rows = decoded.count
+            for row in decoded {
+                switch reader.stock(symbol: row.symbol, row: row) {
+                case .success: stocks += 1
+                case .failure: absent += 1
+                }
             }
+        } else {
+            let failure = reader.readStocks(
+                HTTPResponse(status: 200, body: body), codes: codes, wanted: { _ in true },
+                { _, outcome in
+                    rows += 1
+                    switch outcome {
+                    case .success: stocks += 1
+                    case .failure: absent += 1
+                    }
+                })
+            if failure != nil { fail("the file did not decode as quotes.csv lines") }
         }
         report(
-            rows: decoded.count, bytes: body.count, seconds: now() - t0,
+            rows: rows, bytes: body.count, seconds: now() - t0,
             extra: [("stocks", String(stocks)), ("no_price", String(absent)), ("rss_peak_kib", String(peakRSSKiB()))])
     }
 

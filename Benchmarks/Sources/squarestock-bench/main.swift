@@ -12,7 +12,8 @@ let usage = """
       csv --slow FILE [--zone Z]           the same with the general row path only (irregular rows)
       csv --peer swiftcsv|csvswift FILE    a Swift CSV library, fields only
       scan FILE                            read + memchr for newlines (the floor)
-      yahoo --typed FILE                   legacy quotes.csv lines into typed values
+      yahoo --typed FILE [--kept-rows]     legacy quotes.csv lines into stocks (YahooCSVStockReader.readStocks;
+                                           --kept-rows: YahooCSVDecoder.rows, then the reader over them)
       dates [--count N] [--zone Z]         wall clock to UTC in bulk, checked on every value
       dates --text | --foundation          from text: ours, Foundation's DateFormatter
       render [--samples DIR]               table and JSON rendering of the samples

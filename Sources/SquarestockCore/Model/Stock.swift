@@ -38,6 +38,29 @@ public struct Stock: Sendable {
         details = template.details
     }
 
+    /// The details this stock shares with those built alike, as one reference to keep: a decoder
+    /// keeps this per venue (not a whole template stock, whose every copy moved 368 bytes) and
+    /// builds each line's stock on it with `init(company:price:session:sharing:)`.
+    @inlinable
+    package var shared: Shared { Shared(details) }
+
+    /// A stock's shared details (`shared`), opaque outside the stock.
+    @usableFromInline
+    package struct Shared: Sendable {
+        @usableFromInline let details: StockDetails
+        @inlinable init(_ details: StockDetails) { self.details = details }
+    }
+
+    /// A stock of `company` at `price` with the details `shared` holds: what
+    /// `init(company:price:session:detailsOf:)` makes of the stock they came from.
+    @inlinable
+    package init(company: Company, price: Price, session: ClosedRange<Instant>?, sharing shared: Shared) {
+        self.company = company
+        self.price = price
+        self.session = session
+        details = shared.details
+    }
+
     public var currency: Currency? {
         get { details.fields.currency }
         set { updateDetails { $0.currency = newValue } }

@@ -29,8 +29,25 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     /// Parses a plain decimal from bytes without allocating.
-    @inlinable
+    ///
+    /// The common case (at most 18 bytes: a sign, digits, one point) is read inline where it is
+    /// called (a quote line reads six numbers); anything else goes to `parseGeneral`, which
+    /// reads every form (and the common case too, with the same answer).
+    @inlinable @inline(__always)
     public static func parse(_ b: UnsafeRawBufferPointer) -> ExactDecimal? {
+        let n = b.count
+        guard n > 0 else { return nil }
+        if n <= 18 {
+            let negative = b[0] == UInt8(ascii: "-")
+            let start = negative || b[0] == UInt8(ascii: "+") ? 1 : 0
+            if let plain = plainDecimal(b, from: start, negative: negative) { return plain }
+        }
+        return parseGeneral(b)
+    }
+
+    /// `parse` of any form: exponents, leading zeros beyond 18 digits, trailing zeros past them.
+    @usableFromInline @inline(never)
+    static func parseGeneral(_ b: UnsafeRawBufferPointer) -> ExactDecimal? {
         var i = 0
         let n = b.count
         guard n > 0 else { return nil }

@@ -42,9 +42,14 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
     /// sane bounds; beyond them (|year| > 200000, month outside 1...12, other fields beyond a
     /// million) they are clamped first.
     public func instant(for wallClock: CivilDateTime) -> Instant {
-        let wall = Self.bounded(wallClock)
-        let w = wall.secondsSinceEpochAsUTC
-        return Instant(secondsSinceEpoch: cache.instant(forWall: w, normalized: CivilDateTime(secondsSinceEpochUTC: w)))
+        instant(forWallSecondsAsUTC: Self.bounded(wallClock).secondsSinceEpochAsUTC)
+    }
+
+    /// `instant(for:)` of a wall clock within its bounds (`isWithinBounds`), given as its
+    /// `secondsSinceEpochAsUTC`: a reader that keeps a day's midnight adds each time of the day
+    /// to it instead of doing the calendar arithmetic again per line.
+    package func instant(forWallSecondsAsUTC w: Int64) -> Instant {
+        Instant(secondsSinceEpoch: cache.instant(forWall: w, normalized: CivilDateTime(secondsSinceEpochUTC: w)))
     }
 
     /// ISO 8601 with this zone's offset, e.g. `2025-10-29T12:36:59-04:00`.
@@ -114,15 +119,18 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
         return s
     }
 
+    /// Whether `instant(for:)` takes the wall clock as it is (`bounded` leaves it alone).
+    @inline(__always) package static func isWithinBounds(_ w: CivilDateTime) -> Bool {
+        (-200_000...200_000).contains(w.date.year) && (1...12).contains(w.date.month)
+            && (-1_000_000...1_000_000).contains(w.date.day) && (-1_000_000...1_000_000).contains(w.hour)
+            && (-1_000_000...1_000_000).contains(w.minute) && (-1_000_000...1_000_000).contains(w.second)
+    }
+
     /// Clamps fields so the civil arithmetic cannot overflow; valid wall clocks pass unchanged.
     @inline(__always) static func bounded(_ w: CivilDateTime) -> CivilDateTime {
+        if isWithinBounds(w) { return w }
         let years = -200_000...200_000
         let fields = -1_000_000...1_000_000
-        if years.contains(w.date.year), (1...12).contains(w.date.month), fields.contains(w.date.day),
-            fields.contains(w.hour), fields.contains(w.minute), fields.contains(w.second)
-        {
-            return w
-        }
         return CivilDateTime(
             year: w.date.year.clamped(to: years), month: w.date.month.clamped(to: 1...12),
             day: w.date.day.clamped(to: fields), hour: w.hour.clamped(to: fields),

@@ -14,75 +14,103 @@ package enum YahooCSVDecoder {
         [YahooCSVRow], QuoteError
     > {
         let layout = YahooColumnLayout(codes: codes)
+        let body = response.body
+        var rows: [YahooCSVRow] = []
+        let failure = walk(
+            response, layout: layout, lineScanner: lineScanner,
+            regular: { raw, start, scanner in
+                let symbol = symbolText(UnsafeRawBufferPointer(rebasing: raw[scanner.symbolStart..<scanner.symbolEnd]))
+                rows.append(
+                    YahooCSVRow(symbol: symbol, layout: layout, body: body, start: start, end: scanner.contentEnd))
+            },
+            general: { rows.append($0) })
+        if let failure { return .failure(failure) }
+        return .success(rows)
+    }
+
+    /// Walks the answer's lines in order, the error `rows` would give (nil when it gives rows).
+    /// A regular line goes to `regular` with the body, the line's start and the scanner that read
+    /// it (its symbol's place and its end; with `bounds`, each field's place there too); any other
+    /// line goes to `general` as the row the general reader made. Lines walked before a line that
+    /// makes the answer fail have been handed over already: a caller keeps nothing of them when
+    /// the walk fails. `rows` collects the lines; `YahooCSVStockReader.readStocks` turns each into
+    /// a stock as it comes, keeping no rows.
+    @inline(__always)
+    static func walk(
+        _ response: HTTPResponse, layout: YahooColumnLayout, lineScanner: Bool = true,
+        bounds: UnsafeMutablePointer<Int>? = nil,
+        regular: (UnsafeRawBufferPointer, Int, YahooCSVLineScanner) -> Void,
+        general: (YahooCSVRow) -> Void
+    ) -> QuoteError? {
+        let codes = layout.codes
         guard let symbolColumn = layout.symbolColumn else {
-            return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
+            return .notConfigured(source: source, detail: "the f= codes must include s (symbol)")
         }
         if response.status == 429 || response.status >= 400 || BodyKind.classify(response.body) != .text {
             let screened = ResponseScreen.csv(
                 response, source: source, headerStarts: [],
                 htmlHint: "the quotes.csv service or mirror is blocking or gone; try --source stooq")
-            return .failure(
-                screened
-                    ?? .unexpectedBody(source: source, status: response.status, kind: .text, excerpt: "", hint: nil))
+            return screened
+                ?? .unexpectedBody(source: source, status: response.status, kind: .text, excerpt: "", hint: nil)
         }
         // Yahoo's shutdown notice and its 999 throttling text arrive as plain text.
         let first = ResponseScreen.firstLine(response.body)
         if !first.hasPrefix("\"") && !first.contains(",") {
-            return .failure(
-                .unexpectedBody(
-                    source: source, status: response.status, kind: .text,
-                    excerpt: BodyKind.excerpt(response.body),
-                    hint: "the quotes.csv service is gone or the mirror changed; try --source stooq"))
+            return .unexpectedBody(
+                source: source, status: response.status, kind: .text,
+                excerpt: BodyKind.excerpt(response.body),
+                hint: "the quotes.csv service is gone or the mirror changed; try --source stooq")
         }
-        let body = response.body
-        return body.withUnsafeBytes { raw in
+        return response.body.withUnsafeBytes { raw -> QuoteError? in
             var reader = TolerantCSVReader(bytes: raw)
             var scanner = YahooCSVLineScanner(fieldCount: codes.count, symbolColumn: symbolColumn)
             var fields: [CSVField] = []
-            var rows: [YahooCSVRow] = []
+            // Where the next line starts, and the regular lines read since the general reader
+            // last moved: it skips them all in one call before it reads a line of its own.
+            var position = reader.offset
+            var skipped = 0
             while true {
                 if lineScanner {
-                    let start = reader.offset
-                    let next = scanner.scan(raw, from: start)
+                    let next = scanner.scan(raw, from: position, bounds: bounds)
                     if next >= 0 {
-                        reader.skipRecord(endingAt: next)
-                        let symbol = symbolText(
-                            UnsafeRawBufferPointer(rebasing: raw[scanner.symbolStart..<scanner.symbolEnd]))
-                        rows.append(
-                            YahooCSVRow(
-                                symbol: symbol, layout: layout, body: body, start: start, end: scanner.contentEnd))
+                        regular(raw, position, scanner)
+                        position = next
+                        skipped += 1
                         continue
                     }
                 }
+                if skipped > 0 {
+                    reader.skipRecords(skipped, endingAt: position)
+                    skipped = 0
+                }
                 guard reader.nextRecord(into: &fields) else { break }
+                position = reader.offset
                 if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
-                    return .failure(
-                        .truncated(
-                            source: source,
-                            detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"))
+                    return .truncated(
+                        source: source,
+                        detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields")
                 }
                 if fields.count > codes.count {
                     // Unquoted thousands separators split a number into two columns.
-                    return .failure(
-                        .malformed(
-                            source: source, line: reader.lineNumber, column: codes.count + 1,
-                            detail:
-                                "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
-                        ))
+                    return .malformed(
+                        source: source, line: reader.lineNumber, column: codes.count + 1,
+                        detail:
+                            "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
+                    )
                 }
                 var values: [String] = []
                 values.reserveCapacity(codes.count)
                 for k in codes.indices { values.append(YahooCSVFieldText.text(reader, fields[k])) }
-                rows.append(YahooCSVRow(symbol: upper(values[symbolColumn]), layout: layout, texts: values))
+                general(YahooCSVRow(symbol: upper(values[symbolColumn]), layout: layout, texts: values))
             }
-            return .success(rows)
+            return nil
         }
     }
 
     /// The symbol of a regular line: its bytes when they are printable ASCII without spaces
     /// (their own text), upper-cased as `upper` does; otherwise `upper` of the field's text.
     @inline(__always)
-    private static func symbolText(_ raw: UnsafeRawBufferPointer) -> String {
+    static func symbolText(_ raw: UnsafeRawBufferPointer) -> String {
         var plain = !raw.isEmpty
         var lower = false
         for c in raw {

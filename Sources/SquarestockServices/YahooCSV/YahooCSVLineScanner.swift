@@ -28,9 +28,12 @@ struct YahooCSVLineScanner {
     }
 
     /// Reads the line starting at `start`: the offset after its terminator (or the input's end),
-    /// or -1 when the line needs the general reader.
+    /// or -1 when the line needs the general reader. With `bounds` (room for two offsets per
+    /// field) it also writes each field's content start and end there, so a reader of the line
+    /// takes its values from them instead of walking the line again; they mean nothing when the
+    /// answer is -1.
     @inline(__always)
-    mutating func scan(_ b: UnsafeRawBufferPointer, from start: Int) -> Int {
+    mutating func scan(_ b: UnsafeRawBufferPointer, from start: Int, bounds: UnsafeMutablePointer<Int>? = nil) -> Int {
         let n = b.count
         guard start < n, b[start] != Self.lf, b[start] != Self.cr else { return -1 }
         var p = start
@@ -50,6 +53,10 @@ struct YahooCSVLineScanner {
             if column == symbolColumn {
                 symbolStart = contentStart
                 symbolEnd = contentStop
+            }
+            if let bounds {  // column < fieldCount here: a comma past the last field returned -1
+                bounds[2 &* column] = contentStart
+                bounds[2 &* column &+ 1] = contentStop
             }
             column += 1
             if p >= n {

@@ -31,20 +31,24 @@ package struct YahooCSVSource: QuoteSource {
         var results: [StockResult] = []
         var reader = YahooCSVStockReader(context: context, sourceName: name)
         for (b, batch) in batches.enumerated() {
-            let decoded = responses[b].mapError { QuoteError.transport(source: name, $0) }.flatMap {
-                YahooCSVDecoder.rows($0, codes: codes)
+            // Each requested symbol's stock comes from the first line that echoes it; the lines
+            // are read into stocks as they come (`readStocks`), none kept as a row.
+            var wanted = Set(batch)
+            var found: [String: Result<Stock, QuoteError>] = [:]
+            let failure: QuoteError?
+            switch responses[b] {
+            case .failure(let error): failure = .transport(source: name, error)
+            case .success(let response):
+                failure = reader.readStocks(
+                    response, codes: codes, wanted: { wanted.contains($0) },
+                    { symbol, outcome in
+                        wanted.remove(symbol)
+                        found[symbol] = outcome
+                    })
             }
             for symbol in batch {
-                let outcome: Result<Stock, QuoteError>
-                switch decoded {
-                case .failure(let error): outcome = .failure(error)
-                case .success(let rows):
-                    if let row = rows.first(where: { $0.symbol == symbol }) {
-                        outcome = reader.stock(symbol: symbol, row: row)
-                    } else {
-                        outcome = .failure(.missingFromResponse(source: name))
-                    }
-                }
+                let outcome =
+                    failure.map { .failure($0) } ?? found[symbol] ?? .failure(.missingFromResponse(source: name))
                 results.append(StockResult(symbol: symbol, outcome: outcome))
             }
         }

@@ -1,5 +1,6 @@
 import SquarestockCore
 import SquarestockMarket
+import SquarestockNetworking
 
 /// Turns the rows of quotes.csv answers into stocks.
 ///
@@ -13,25 +14,33 @@ package struct YahooCSVStockReader {
     package let sourceName: String
     private var fields = YahooQuoteLineReader()
     private var venues: [Venue] = []
-    /// Per venue, a stock with nothing of a line in it (no symbol, no price). A line's stock
-    /// shares its details (currency, zone, source name: one reference), so a line builds only
-    /// its company, price and session.
-    private var templates: [Stock] = []
+    /// Per venue, the details of a stock with nothing of a line in it (no symbol, no price). A
+    /// line's stock shares them (currency, zone, source name: one reference), so a line builds
+    /// only its company, price and session.
+    private var templates: [Stock.Shared] = []
     private var venueBySymbol: [String: Int] = [:]
     /// The venue of every bare ticker, once one has been looked up.
     private var bareTickerVenue: Int?
     /// -1: the registry knows no venue by that code (the symbol decides).
     private var venueByCode: [String: Int] = [:]
+    /// The symbols of regular lines by their bytes, with their texts and venues.
+    private var symbols = YahooSymbolTable()
+    /// The last trade date converted, and its midnight as seconds since the epoch as if UTC.
+    private var midnightDay = CivilDate(year: 1970, month: 1, day: 1)
+    private var midnight: Int64 = 0
+    private var midnightIsPlain = true
 
     /// A venue as the lines name it, with what is derived from it.
     private struct Venue {
         let exchange: Exchange?
         let zone: ExchangeTimeZone?
+        /// A stock with nothing of a line in it, to make the currency templates from.
+        let template: Stock
         var sessionDay: CivilDate?
         var session: ClosedRange<Instant>?
         /// The code of the last currency a line named, and the venue's template with it.
         var currencyCode: String?
-        var currencyTemplate: Stock?
+        var currencyTemplate: Stock.Shared?
     }
 
     package init(context: SourceContext, sourceName: String) {
@@ -44,45 +53,127 @@ package struct YahooCSVStockReader {
     package mutating func stock(symbol: String, row: YahooCSVRow) -> Result<Stock, QuoteError> {
         var line = YahooQuoteLine()
         fields.read(row, into: &line)
+        return stock(symbol: symbol, line: line, symbolSlot: nil)
+    }
+
+    /// Reads a whole answer into stocks line by line, keeping no rows: `wanted` is asked with
+    /// each line's symbol, and `visit` gets the symbol and the stock (or why there is none) of
+    /// each line it wanted. Answers the answer's error, as `YahooCSVDecoder.rows` gives it, or nil;
+    /// a caller keeps nothing `visit` got when there is one (the lines before the one that failed
+    /// were read already). A line's stock is the one `stock(symbol:row:)` gives for its row.
+    ///
+    /// A regular line is read from the field bounds the scanner wrote (no second walk), and its
+    /// symbol's text and venue come from `YahooSymbolTable`; other lines are rows, read as
+    /// `stock(symbol:row:)` reads them.
+    package mutating func readStocks(
+        _ response: HTTPResponse, codes: [String], lineScanner: Bool = true, wanted: (String) -> Bool,
+        _ visit: (String, Result<Stock, QuoteError>) -> Void
+    ) -> QuoteError? {
+        let layout = YahooColumnLayout(codes: codes)
+        let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * max(codes.count, 1))
+        defer { bounds.deallocate() }
+        return layout.roles.withUnsafeBufferPointer { roles in
+            YahooCSVDecoder.walk(
+                response, layout: layout, lineScanner: lineScanner, bounds: bounds,
+                regular: { body, _, scanner in
+                    let slot = symbols.slot(body, from: scanner.symbolStart, to: scanner.symbolEnd)
+                    let symbol =
+                        slot.map { symbols.symbol($0) }
+                        ?? YahooCSVDecoder.symbolText(
+                            UnsafeRawBufferPointer(rebasing: body[scanner.symbolStart..<scanner.symbolEnd]))
+                    guard wanted(symbol) else { return }
+                    var line = YahooQuoteLine()
+                    fields.read(body, bounds: bounds, roles: roles, into: &line)
+                    visit(symbol, stock(symbol: symbol, line: line, symbolSlot: slot))
+                },
+                general: { row in
+                    guard wanted(row.symbol) else { return }
+                    visit(row.symbol, stock(symbol: row.symbol, row: row))
+                })
+        }
+    }
+
+    /// The stock of a line's values; `symbolSlot` is the symbol's slot in `symbols`, if it has one.
+    /// Not inlined: called, it builds the stock straight into its caller's result, where inlined
+    /// into `readStocks` it was built and then copied twice (368 bytes and their references).
+    @inline(never)
+    private mutating func stock(symbol: String, line: borrowing YahooQuoteLine, symbolSlot: Int?) -> Result<
+        Stock, QuoteError
+    > {
         guard let last = line.last else {
             if let text = line.unreadableLast { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
             return .failure(.noData(source: "yahoo-csv"))
         }
-        let v = venue(symbol: symbol, code: line.exchangeCode)
-        let zone = venues[v].zone
+        let v = venue(symbol: symbol, code: line.exchangeCode, symbolSlot: symbolSlot)
         var lastTrade: Instant? = nil
-        if let d = line.date, let zone {
-            lastTrade = zone.instant(for: CivilDateTime(date: d, time: line.time ?? TimeOfDay(hour: 0, minute: 0)))
+        var window: ClosedRange<Instant>? = nil
+        if let d = line.date, let zone = venues[v].zone {
+            let (instant, tradeDate) = trade(on: d, at: line.time ?? TimeOfDay(hour: 0, minute: 0), in: zone)
+            lastTrade = instant
+            window = session(venue: v, on: tradeDate)
+        }
+        let shared = line.currency.map { template(venue: v, currency: $0) } ?? templates[v]
+        let company = Company(
+            symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode)
+        guard line.previousClose != nil else {
+            // Nothing to derive (`deriveChange` needs the previous close): the price is built in place.
+            return .success(
+                Stock(
+                    company: company,
+                    price: Price(
+                        last: last, change: line.change, changePercent: line.changePercent, open: line.open,
+                        high: line.high, low: line.low, previousClose: nil, volume: line.volume, lastTrade: lastTrade),
+                    session: window, sharing: shared))
         }
         var price = Price(
             last: last, change: line.change, changePercent: line.changePercent, open: line.open, high: line.high,
             low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade)
         price.deriveChange()
-        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
-        let window = tradeDate.flatMap { session(venue: v, on: $0) }
-        let company = Company(
-            symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode)
-        if let code = line.currency {
-            return .success(
-                Stock(company: company, price: price, session: window, detailsOf: template(venue: v, currency: code)))
+        return .success(Stock(company: company, price: price, session: window, sharing: shared))
+    }
+
+    /// The instant of the wall clock `time` on `day` in `zone` (`zone.instant(for:)`) and the
+    /// date it falls on there (`zone.localDateTime(at:).date`). The day's midnight is kept
+    /// (lines mostly share a date), and a wall clock the zone took as it is (no gap, no overlap:
+    /// the offset at the instant brings back the same wall clock) falls on `day` itself.
+    @inline(__always)
+    private mutating func trade(on day: CivilDate, at time: TimeOfDay, in zone: ExchangeTimeZone) -> (
+        Instant, CivilDate
+    ) {
+        let wall = CivilDateTime(date: day, time: time)
+        if day != midnightDay {
+            midnightDay = day
+            // A day the calendar would move (a 30 February, fields out of range) takes the long way.
+            midnightIsPlain =
+                ExchangeTimeZone.isWithinBounds(CivilDateTime(date: day))
+                && CivilDate(daysSinceEpoch: day.daysSinceEpoch) == day
+            midnight = midnightIsPlain ? CivilDateTime(date: day).secondsSinceEpochAsUTC : 0
         }
-        return .success(Stock(company: company, price: price, session: window, detailsOf: templates[v]))
+        guard midnightIsPlain, ExchangeTimeZone.isWithinBounds(wall), (0..<86_400).contains(time.secondsSinceMidnight)
+        else {
+            let instant = zone.instant(for: wall)
+            return (instant, zone.localDateTime(at: instant).date)
+        }
+        let w = midnight &+ Int64(time.secondsSinceMidnight)
+        let instant = zone.instant(forWallSecondsAsUTC: w)
+        if instant.secondsSinceEpoch &+ Int64(zone.offsetSeconds(at: instant)) == w { return (instant, day) }
+        return (instant, zone.localDateTime(at: instant).date)
     }
 
     /// The venue's template with the currency a line names instead of the venue's own; the last
     /// one made per venue is kept, since an answer's lines on one venue mostly share a currency.
-    private mutating func template(venue v: Int, currency code: String) -> Stock {
+    private mutating func template(venue v: Int, currency code: String) -> Stock.Shared {
         if let kept = venues[v].currencyTemplate, venues[v].currencyCode == code { return kept }
-        var template = templates[v]
+        var template = venues[v].template
         template.currency = Currency.named(code)
         venues[v].currencyCode = code
-        venues[v].currencyTemplate = template
-        return template
+        venues[v].currencyTemplate = template.shared
+        return template.shared
     }
 
     /// The venue the exchange code names, else the one the symbol implies (its suffix, or the US
     /// market for a bare ticker); a venue with no exchange when neither names one.
-    private mutating func venue(symbol: String, code: String?) -> Int {
+    private mutating func venue(symbol: String, code: String?, symbolSlot: Int?) -> Int {
         if let code {
             if let v = venueByCode[code] {
                 if v >= 0 { return v }
@@ -92,6 +183,15 @@ package struct YahooCSVStockReader {
                 if v >= 0 { return v }
             }
         }
+        guard let slot = symbolSlot else { return venue(symbol: symbol) }
+        if let v = symbols.venue(slot) { return v }
+        let v = venue(symbol: symbol)
+        symbols.setVenue(v, of: slot)
+        return v
+    }
+
+    /// The venue the symbol implies: its suffix's, or the US market's for a bare ticker.
+    private mutating func venue(symbol: String) -> Int {
         // Every bare ticker has the same venue (`ExchangeRegistry.isBareTicker`): one look-up
         // serves them all, with no hashing of the symbol per line.
         if ExchangeRegistry.isBareTicker(symbol) {
@@ -112,8 +212,8 @@ package struct YahooCSVStockReader {
             company: Company(symbol: "", exchange: exchange), currency: exchange?.currency, timeZone: zone,
             price: Price(), intraday: [], session: nil, source: sourceName,
             intradayUnavailable: "yahoo-csv has no intraday data")
-        venues.append(Venue(exchange: exchange, zone: zone))
-        templates.append(template)
+        venues.append(Venue(exchange: exchange, zone: zone, template: template))
+        templates.append(template.shared)
         return venues.count - 1
     }
 

@@ -21,25 +21,50 @@ struct YahooQuoteLineReader {
         row.layout.roles.withUnsafeBufferPointer { roles in
             row.forEachField { column, bytes, isText in
                 guard column < roles.count else { return }
-                switch roles[column] {
-                case .other: break
-                case .last:
-                    line.last = Self.number(bytes, isText)
-                    if line.last == nil { line.unreadableLast = Self.text(bytes, isText) }
-                case .change: line.change = Self.number(bytes, isText)
-                case .changePercent: line.changePercent = Self.number(bytes, isText)
-                case .open: line.open = Self.number(bytes, isText)
-                case .high: line.high = Self.number(bytes, isText)
-                case .low: line.low = Self.number(bytes, isText)
-                case .previousClose: line.previousClose = Self.number(bytes, isText)
-                case .volume: line.volume = Self.number(bytes, isText)
-                case .date: line.date = usDate(bytes, isText)
-                case .time: line.time = Self.time(bytes, isText)
-                case .exchange: line.exchangeCode = Self.text(bytes, isText)
-                case .currency: line.currency = Self.text(bytes, isText)
-                case .name: line.name = Self.text(bytes, isText)
-                }
+                read(roles[column], bytes, isText, into: &line)
             }
+        }
+    }
+
+    /// Reads a regular line of `body` into `line` (which starts empty) from the field bounds
+    /// `YahooCSVLineScanner.scan` wrote, one content start and end per role, without walking the
+    /// line again. The bytes are the same ones `read(_:into:)` is handed for such a line.
+    @inline(__always)
+    mutating func read(
+        _ body: UnsafeRawBufferPointer, bounds: UnsafePointer<Int>, roles: UnsafeBufferPointer<YahooColumnRole>,
+        into line: inout YahooQuoteLine
+    ) {
+        for column in roles.indices {
+            let role = roles[column]
+            if role == .other { continue }
+            let bytes = UnsafeRawBufferPointer(
+                start: body.baseAddress! + bounds[2 &* column], count: bounds[2 &* column &+ 1] &- bounds[2 &* column])
+            read(role, bytes, false, into: &line)
+        }
+    }
+
+    /// One field's value, by its column's role.
+    @inline(__always)
+    private mutating func read(
+        _ role: YahooColumnRole, _ bytes: UnsafeRawBufferPointer, _ isText: Bool, into line: inout YahooQuoteLine
+    ) {
+        switch role {
+        case .other: break
+        case .last:
+            line.last = Self.number(bytes, isText)
+            if line.last == nil { line.unreadableLast = Self.text(bytes, isText) }
+        case .change: line.change = Self.number(bytes, isText)
+        case .changePercent: line.changePercent = Self.number(bytes, isText)
+        case .open: line.open = Self.number(bytes, isText)
+        case .high: line.high = Self.number(bytes, isText)
+        case .low: line.low = Self.number(bytes, isText)
+        case .previousClose: line.previousClose = Self.number(bytes, isText)
+        case .volume: line.volume = Self.number(bytes, isText)
+        case .date: line.date = usDate(bytes, isText)
+        case .time: line.time = Self.time(bytes, isText)
+        case .exchange: line.exchangeCode = Self.text(bytes, isText)
+        case .currency: line.currency = Self.text(bytes, isText)
+        case .name: line.name = Self.text(bytes, isText)
         }
     }
 

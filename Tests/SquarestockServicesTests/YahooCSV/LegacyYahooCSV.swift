@@ -135,11 +135,14 @@ enum LegacyYahooCSV {
         }
     }
 
-    /// Every line of `body` read three ways: the product's path (the line scanner, one stock
-    /// reader for the answer), the product's general path (every line through the general
-    /// reader, a fresh reader per line) and this oracle; one text per line, or the error.
+    /// Every line of `body` read three ways: the line scanner's rows with one stock reader for
+    /// the answer, the product's general path (every line through the general reader, a fresh
+    /// reader per line) and this oracle; one text per line, or the error. `streamed` is the
+    /// product's path (`readStocks`: no rows kept, values from the scanner's field bounds,
+    /// symbols from the symbol table) and `oracleStocks` the oracle's symbol and stock per line,
+    /// what `streamed` must equal (it has no row to print the fields of).
     static func readings(_ body: String, codes: String, now: Int64 = 1_588_881_600) -> (
-        fast: [String], general: [String], oracle: [String]
+        fast: [String], general: [String], oracle: [String], streamed: [String], oracleStocks: [String]
     ) {
         let response = HTTPResponse(status: 200, body: Array(body.utf8))
         let split = YahooFieldCode.split(codes) ?? []
@@ -161,14 +164,22 @@ enum LegacyYahooCSV {
             }
         }
         let oracle: [String]
+        let oracleStocks: [String]
         switch rows(response, codes: split) {
-        case .failure(let e): oracle = ["rows error \(e)"]
+        case .failure(let e):
+            oracle = ["rows error \(e)"]
+            oracleStocks = oracle
         case .success(let rows):
-            oracle = rows.map {
-                "\($0.symbol) \($0.fields) "
-                    + describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t"))
-            }
+            let stocks = rows.map { describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t")) }
+            oracle = rows.indices.map { "\(rows[$0].symbol) \(rows[$0].fields) " + stocks[$0] }
+            oracleStocks = rows.indices.map { "\(rows[$0].symbol) " + stocks[$0] }
         }
-        return (fast, general, oracle)
+        var reader = YahooCSVStockReader(context: context, sourceName: "t")
+        var lines: [String] = []
+        let failure = reader.readStocks(
+            response, codes: split, wanted: { _ in true },
+            { symbol, outcome in lines.append("\(symbol) " + describe(outcome)) })
+        let streamed = failure.map { ["rows error \($0)"] } ?? lines
+        return (fast, general, oracle, streamed, oracleStocks)
     }
 }

@@ -49,6 +49,7 @@ struct YahooCSVLinePropertyTests {
             let r = LegacyYahooCSV.readings(body, codes: "sl1d1t1c1ohgv")
             #expect(r.fast == r.oracle)
             #expect(r.general == r.oracle)
+            #expect(r.streamed == r.oracleStocks)
         }
     }
 }

@@ -17,6 +17,7 @@ struct YahooCSVLineTests {
         let r = LegacyYahooCSV.readings(body, codes: codes)
         #expect(r.fast == r.oracle, sourceLocation: sourceLocation)
         #expect(r.general == r.oracle, sourceLocation: sourceLocation)
+        #expect(r.streamed == r.oracleStocks, sourceLocation: sourceLocation)
     }
 
     @Test func regularLinesOfTheBenchmarkShape() {
@@ -150,6 +151,7 @@ struct YahooCSVLineTests {
             let r = LegacyYahooCSV.readings(body, codes: Self.bench)
             #expect(r.fast == r.oracle)
             #expect(r.general == r.oracle)
+            #expect(r.streamed == r.oracleStocks)
         }
     }
 
