@@ -120,7 +120,7 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Whether `instant(for:)` takes the wall clock as it is (`bounded` leaves it alone).
-    @inline(__always) package static func isWithinBounds(_ w: CivilDateTime) -> Bool {
+    @inlinable @inline(__always) package static func isWithinBounds(_ w: CivilDateTime) -> Bool {
         (-200_000...200_000).contains(w.date.year) && (1...12).contains(w.date.month)
             && (-1_000_000...1_000_000).contains(w.date.day) && (-1_000_000...1_000_000).contains(w.hour)
             && (-1_000_000...1_000_000).contains(w.minute) && (-1_000_000...1_000_000).contains(w.second)

@@ -109,19 +109,26 @@ struct YahooCSVLineScanner {
     }
 
     /// The first `"`, `,`, CR or LF at or after `p` and before `limit`; `limit` if there is none.
-    /// Eight bytes a step while eight can be read (a field is mostly one step), each byte
-    /// compared exactly (no false hits), then one at a time.
+    /// Eight bytes a step while eight can be read (a field is mostly one step): the four bytes
+    /// are the only ones below `-` that a field mostly holds, so a step looks for the first byte
+    /// below `-` (one subtraction, exact for the lowest byte) and compares that one byte; another
+    /// byte below `-` (a sign `+`, a space) goes on from the byte after it. Then one at a time.
     @inline(__always)
     static func nextSpecial(_ b: UnsafeRawBufferPointer, from start: Int, limit: Int) -> Int {
         var p = start
         let base = b.baseAddress!
         while p &+ 8 <= b.count && p < limit {
             let x = base.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
-            let hits =
-                zeroBytes(x ^ 0x2222_2222_2222_2222) | zeroBytes(x ^ 0x2C2C_2C2C_2C2C_2C2C)
-                | zeroBytes(x ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(x ^ 0x0D0D_0D0D_0D0D_0D0D)
-            if hits != 0 { return min(p &+ hits.trailingZeroBitCount &>> 3, limit) }
-            p &+= 8
+            let below = (x &- 0x2D2D_2D2D_2D2D_2D2D) & ~x & 0x8080_8080_8080_8080
+            if below == 0 {
+                p &+= 8
+                continue
+            }
+            let q = p &+ below.trailingZeroBitCount &>> 3
+            if q >= limit { return limit }
+            let c = b[q]
+            if c == quote || c == comma || c == lf || c == cr { return q }
+            p = q &+ 1
         }
         while p < limit {
             let c = b[p]
@@ -129,12 +136,6 @@ struct YahooCSVLineScanner {
             p &+= 1
         }
         return limit
-    }
-
-    /// 0x80 in each byte of `v` that is zero, 0 in the others (exact: no borrow crosses bytes).
-    @inline(__always)
-    private static func zeroBytes(_ v: UInt64) -> UInt64 {
-        ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v | 0x7F7F_7F7F_7F7F_7F7F)
     }
 
     private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")

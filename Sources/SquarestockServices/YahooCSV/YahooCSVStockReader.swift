@@ -53,7 +53,9 @@ package struct YahooCSVStockReader {
     package mutating func stock(symbol: String, row: YahooCSVRow) -> Result<Stock, QuoteError> {
         var line = YahooQuoteLine()
         fields.read(row, into: &line)
-        return stock(symbol: symbol, line: line, symbolSlot: nil)
+        var outcome: Result<Stock, QuoteError>?
+        stock(symbol: symbol, line: line, symbolSlot: nil) { _, result in outcome = result }
+        return outcome!
     }
 
     /// Reads a whole answer into stocks line by line, keeping no rows: `wanted` is asked with
@@ -67,7 +69,7 @@ package struct YahooCSVStockReader {
     /// `stock(symbol:row:)` reads them.
     package mutating func readStocks(
         _ response: HTTPResponse, codes: [String], lineScanner: Bool = true, wanted: (String) -> Bool,
-        _ visit: (String, Result<Stock, QuoteError>) -> Void
+        _ visit: (String, consuming Result<Stock, QuoteError>) -> Void
     ) -> QuoteError? {
         let layout = YahooColumnLayout(codes: codes)
         let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * max(codes.count, 1))
@@ -84,7 +86,7 @@ package struct YahooCSVStockReader {
                     guard wanted(symbol) else { return }
                     var line = YahooQuoteLine()
                     fields.read(body, bounds: bounds, roles: roles, into: &line)
-                    visit(symbol, stock(symbol: symbol, line: line, symbolSlot: slot))
+                    stock(symbol: symbol, line: line, symbolSlot: slot, visit)
                 },
                 general: { row in
                     guard wanted(row.symbol) else { return }
@@ -93,16 +95,22 @@ package struct YahooCSVStockReader {
         }
     }
 
-    /// The stock of a line's values; `symbolSlot` is the symbol's slot in `symbols`, if it has one.
-    /// Not inlined: called, it builds the stock straight into its caller's result, where inlined
-    /// into `readStocks` it was built and then copied twice (368 bytes and their references).
+    /// Hands `visit` the stock of a line's values (or why there is none); `symbolSlot` is the
+    /// symbol's slot in `symbols`, if it has one. The result is built as `visit`'s argument:
+    /// returned, it was built in a local, copied with its references retained and moved twice
+    /// (368 bytes each) before `visit` saw it.
     @inline(never)
-    private mutating func stock(symbol: String, line: borrowing YahooQuoteLine, symbolSlot: Int?) -> Result<
-        Stock, QuoteError
-    > {
+    private mutating func stock(
+        symbol: String, line: borrowing YahooQuoteLine, symbolSlot: Int?,
+        _ visit: (String, consuming Result<Stock, QuoteError>) -> Void
+    ) {
         guard let last = line.last else {
-            if let text = line.unreadableLast { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
-            return .failure(.noData(source: "yahoo-csv"))
+            if let text = line.unreadableLast {
+                visit(symbol, .failure(.priceNotReadable(source: "yahoo-csv", sent: text)))
+            } else {
+                visit(symbol, .failure(.noData(source: "yahoo-csv")))
+            }
+            return
         }
         let v = venue(symbol: symbol, code: line.exchangeCode, symbolSlot: symbolSlot)
         var lastTrade: Instant? = nil
@@ -113,23 +121,27 @@ package struct YahooCSVStockReader {
             window = session(venue: v, on: tradeDate)
         }
         let shared = line.currency.map { template(venue: v, currency: $0) } ?? templates[v]
-        let company = Company(
-            symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode)
-        guard line.previousClose != nil else {
-            // Nothing to derive (`deriveChange` needs the previous close): the price is built in place.
-            return .success(
-                Stock(
-                    company: company,
-                    price: Price(
-                        last: last, change: line.change, changePercent: line.changePercent, open: line.open,
-                        high: line.high, low: line.low, previousClose: nil, volume: line.volume, lastTrade: lastTrade),
-                    session: window, sharing: shared))
+        var change = line.change
+        var changePercent = line.changePercent
+        if line.previousClose != nil {
+            // What `Price.deriveChange` fills in; it reads only these four values (and with no
+            // previous close it derives nothing).
+            var derived = Price(
+                last: last, change: change, changePercent: changePercent, previousClose: line.previousClose)
+            derived.deriveChange()
+            change = derived.change
+            changePercent = derived.changePercent
         }
-        var price = Price(
-            last: last, change: line.change, changePercent: line.changePercent, open: line.open, high: line.high,
-            low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade)
-        price.deriveChange()
-        return .success(Stock(company: company, price: price, session: window, sharing: shared))
+        let stock = Stock(
+            company: Company(
+                symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode),
+            price: Price(
+                last: last, change: change, changePercent: changePercent, open: line.open, high: line.high,
+                low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade),
+            session: window, sharing: shared)
+        // Moved into the result, not copied: a copy retained every reference the stock holds
+        // and released them again after `visit`.
+        visit(symbol, .success(consume stock))
     }
 
     /// The instant of the wall clock `time` on `day` in `zone` (`zone.instant(for:)`) and the
