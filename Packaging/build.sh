@@ -17,7 +17,14 @@ scratch=$root/.build/package-build   # its own build folder: the flags below wou
 version=$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/SquarestockCore/Support/SquarestockVersion.swift)
 [[ -n $version ]] || { echo "build.sh: no version in SquarestockVersion.swift" >&2; exit 1; }
 commit=$(git rev-parse --short=12 HEAD)
-if [[ -n $(git status --porcelain --untracked-files=no) ]]; then commit+="-modified"; fi
+# The build id is the commit's: the linker's own hash covers the unstripped binary, whose debug
+# sections still differ between build folders (two clean builds in two folders differed in
+# nothing else). A modified tree gets the content hash instead: it is not the commit.
+build_id=0x$(git rev-parse HEAD)
+if [[ -n $(git status --porcelain --untracked-files=no) ]]; then
+    commit+="-modified"
+    build_id=sha1
+fi
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct HEAD)}
 arch=$(dpkg --print-architecture)
 start=$SECONDS
@@ -31,7 +38,7 @@ start=$SECONDS
 swift build -c release --product squarestock --static-swift-stdlib --scratch-path "$scratch" \
     -Xcc "-DSQUARESTOCK_COMMIT=\"$commit\"" -Xcc "-ffile-prefix-map=$root=." \
     -Xswiftc -file-prefix-map -Xswiftc "$root=." -Xswiftc -debug-prefix-map -Xswiftc "$root=." \
-    -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
+    -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen -Xlinker "--build-id=$build_id"
 bin=$scratch/release/squarestock
 echo "build.sh: binary built in $((SECONDS - start)) s"
 
