@@ -15,9 +15,10 @@ extension SquarestockApp {
         OrderPreview, AccountError
     > {
         let (adapter, publicRequest) = exchangeAdapter()
+        let directory: PairDirectory
         let listing: PairListing
-        switch pairDirectory().flatMap({ $0.resolve(typed.pair.symbol) }) {
-        case .success(let l): listing = l
+        switch pairDirectory().flatMap({ d in d.resolve(typed.pair.symbol).map { (d, $0) } }) {
+        case .success(let (d, l)): (directory, listing) = (d, l)
         case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
         }
         // What is sent: the amount and price on the pair's grid, shown beside what was typed.
@@ -43,7 +44,7 @@ extension SquarestockApp {
         limits.far = far
         let (limitProblems, converted) = OrderLimitChecks.problems(
             preview, limits: limits, configPath: settings.configPath,
-            rate: { exchangeRate(from: $0, to: $1) })
+            rate: { exchangeRate(from: $0, to: $1, in: directory) })
         preview.convertedValue = converted
         let refused = settings.orderLimitProblems + limitProblems
         var listingProblems: [String] {
@@ -86,15 +87,12 @@ extension SquarestockApp {
     }
 
     /// The exchange's own rate from one currency to another: the last trade of FROM-TO, or one
-    /// over that of TO-FROM; why not, when it lists neither or its price cannot be read.
-    func exchangeRate(from: String, to: String) -> Result<ExactDecimal, OrderLimitChecks.RateUnavailable> {
+    /// over that of TO-FROM, looked up in the preview's own pair list; why not, when it lists
+    /// neither or its price cannot be read.
+    func exchangeRate(from: String, to: String, in directory: PairDirectory) -> Result<
+        ExactDecimal, OrderLimitChecks.RateUnavailable
+    > {
         let (adapter, request) = exchangeAdapter()
-        let directory: PairDirectory
-        switch pairDirectory() {
-        case .success(let d): directory = d
-        case .failure(let e):
-            return .failure(OrderLimitChecks.RateUnavailable("the pair list could not be read: \(e.detail)"))
-        }
         for (pair, inverse) in [
             (TradingPair(base: from, quote: to), false), (TradingPair(base: to, quote: from), true),
         ] {

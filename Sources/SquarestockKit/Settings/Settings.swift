@@ -158,7 +158,7 @@ public struct Settings: Sendable {
             serviceSettings: catalog.resolveSettings(environment: env, config: { config[$0] }),
             currency: config["currency"],
             watchlist: config["watchlist"].map(WatchList.parseConfig) ?? [],
-            stream: ["true", "yes", "on", "1"].contains(config["stream"]?.lowercased() ?? ""),
+            stream: config["stream"].flatMap(Self.flag) ?? false,
             now: ClockOverride.now(environment: env, wallClock: wallClock),
             nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
             cacheDirectory: cacheDirectory,
@@ -179,7 +179,7 @@ public struct Settings: Sendable {
             String($0).trimmingSpaces
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
-        resolved.recordFills = ["true", "yes", "on", "1"].contains(config["record_fills"]?.lowercased() ?? "")
+        resolved.recordFills = config["record_fills"].flatMap(Self.flag) ?? false
         // The order settings: one that cannot be read refuses every order until it is fixed
         // (a mistyped `paper = ture` must never quietly send a real order).
         func order<T>(_ key: String, _ parse: (String) -> T?, expected: String) -> T? {

@@ -29,7 +29,7 @@ public struct BookWalk: Sendable, Equatable {
             filled: .zero, cost: .zero, levels: 0, best: levels.first?.price, worst: nil, complete: false)
         var left = amount
         for level in levels where left.sign > 0 {
-            if let limit, side == .buy ? level.price > limit : level.price < limit { break }
+            if !reaches(level.price, side: side, limit: limit) { break }
             guard level.size.sign > 0 else { continue }
             let size = level.size < left ? level.size : left
             guard let product = size * level.price,
@@ -45,6 +45,13 @@ public struct BookWalk: Sendable, Equatable {
         }
         walk.complete = !(left.sign > 0)
         return walk
+    }
+
+    /// An order on `side` with `limit` may take a level at `price`: a buy none above its limit,
+    /// a sale none below (any level without a limit).
+    public static func reaches(_ price: ExactDecimal, side: TradeSide, limit: ExactDecimal?) -> Bool {
+        guard let limit else { return true }
+        return side == .buy ? !(price > limit) : !(price < limit)
     }
 
     /// The places a level's value keeps in `cost`.

@@ -172,7 +172,7 @@ struct PaperAccount {
                     order: AccountOrder(
                         id: id, pair: r.pair, pairName: preview.listing.nativeName, side: r.side, type: r.type.rawValue,
                         amount: r.amount, filled: .zero, price: r.limitPrice, status: .open, opened: app.settings.now),
-                    fills: 0, seen: Self.inside(book, paper: nil, side: r.side, limit: r.limitPrice))
+                    fills: 0, seen: Self.inside(book, side: r.side, limit: r.limitPrice))
                 if walk.filled.sign > 0, case .failure(let e) = fill(&paper, with: walk, feeRate: feeRate) {
                     return .failure(e)
                 }
@@ -216,12 +216,10 @@ struct PaperAccount {
     }
 
     /// The opposing levels at or inside `limit` (every one without a limit), price → size.
-    static func inside(_ book: OrderBook, paper: PaperOrder?, side: TradeSide, limit: ExactDecimal?)
-        -> [ExactDecimal: ExactDecimal]
-    {
+    static func inside(_ book: OrderBook, side: TradeSide, limit: ExactDecimal?) -> [ExactDecimal: ExactDecimal] {
         var out: [ExactDecimal: ExactDecimal] = [:]
         for level in side == .buy ? book.asks : book.bids {
-            if let limit, side == .buy ? level.price > limit : level.price < limit { break }
+            if !BookWalk.reaches(level.price, side: side, limit: limit) { break }
             out[level.price] = level.size
         }
         return out
@@ -252,7 +250,7 @@ struct PaperAccount {
                 return l
             }
             if o.side == .buy { fresh.asks = levels } else { fresh.bids = levels }
-            orders[i].seen = Self.inside(full, paper: orders[i], side: o.side, limit: o.price)
+            orders[i].seen = Self.inside(full, side: o.side, limit: o.price)
             guard let rest = o.amount - o.filled,
                 let walk = BookWalk.take(rest, side: o.side, from: fresh, limit: o.price)
             else { return .failure(tooLarge) }
