@@ -302,14 +302,13 @@ package struct BarRowScanner {
         -> Number
     {
         if p &+ 18 <= n {
-            let x = UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
-            // A byte was a digit exactly when it is now below 10: flag the others.
-            let flags = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+            let x = DigitWord.load(b + p)
+            let flags = DigitWord.nonDigits(x)
             let first = flags.trailingZeroBitCount &>> 3  // 8 when there is no flag
             if first > 0 && first < 8 {
                 // `.` is 0x2E, so 0x1E once xored.
                 if (x &>> UInt64(first &* 8)) & 0xFF != 0x1E {
-                    return (p &+ first, convert(x, digits: first), 0)
+                    return (p &+ first, DigitWord.value(x, digits: first), 0)
                 }
                 let rest = flags & (flags &- 1)  // the next non-digit after the point
                 if rest != 0 {
@@ -317,7 +316,7 @@ package struct BarRowScanner {
                     // Squeeze the point out: bytes below it stay, bytes above move down one.
                     let below = (UInt64(1) &<< UInt64(first &* 8)) &- 1
                     let squeezed = (x & below) | ((x &>> 8) & ~below)
-                    return (p &+ end, convert(squeezed, digits: end &- 1), end &- first &- 1)
+                    return (p &+ end, DigitWord.value(squeezed, digits: end &- 1), end &- first &- 1)
                 }
             }
         }
@@ -359,24 +358,11 @@ package struct BarRowScanner {
     /// The value and length of the run of ASCII digits (at most 8) at `b`; 8 bytes must be readable.
     @inline(__always)
     private static func digitRun(_ b: UnsafePointer<UInt8>) -> (Int64, Int) {
-        let x = UnsafeRawPointer(b).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
-        // A byte is a digit exactly when it is now below 10: flag bytes >= 10 (or >= 0x80).
-        let flags = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+        let x = DigitWord.load(b)
+        let flags = DigitWord.nonDigits(x)
         let count = flags.trailingZeroBitCount &>> 3
         guard count > 0 else { return (0, 0) }
-        return (convert(x, digits: count), count)
-    }
-
-    /// The number in the low `digits` bytes (1...8) of `x`, which hold values 0...9, the first
-    /// digit in the lowest byte.
-    @inline(__always)
-    private static func convert(_ x: UInt64, digits: Int) -> Int64 {
-        // Move the digits to the top, so the zero bytes shifted in below read as leading zeros.
-        var v = x &<< UInt64((8 &- digits) &* 8)
-        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
-        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
-        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
-        return Int64(truncatingIfNeeded: v)
+        return (DigitWord.value(x, digits: count), count)
     }
 
     /// The byte-at-a-time version, near the end of the input and for long numbers.

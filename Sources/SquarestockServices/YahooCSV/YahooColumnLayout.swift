@@ -16,6 +16,15 @@ package enum YahooColumnRole: UInt8, Sendable {
     case previousClose
     case volume
 
+    /// Whether the column holds a number: a price, a change or a volume.
+    @inline(__always)
+    var isNumber: Bool {
+        switch self {
+        case .last, .change, .changePercent, .open, .high, .low, .previousClose, .volume: true
+        case .other, .name, .exchange, .currency, .date, .time: false
+        }
+    }
+
     /// The role of a code (`l1` is `.last`); `.other` for a code squarestock does not read.
     package init(code: String) {
         switch code {

@@ -21,7 +21,7 @@ struct YahooQuoteLineReader {
         row.layout.roles.withUnsafeBufferPointer { roles in
             row.forEachField { column, bytes, isText in
                 guard column < roles.count else { return }
-                read(roles[column], bytes, isText, into: &line)
+                read(roles[column], bytes, isText, wordReadable: false, into: &line)
             }
         }
     }
@@ -37,30 +37,40 @@ struct YahooQuoteLineReader {
         for column in roles.indices {
             let role = roles[column]
             if role == .other { continue }
+            let start = bounds[2 &* column]
             let bytes = UnsafeRawBufferPointer(
-                start: body.baseAddress! + bounds[2 &* column], count: bounds[2 &* column &+ 1] &- bounds[2 &* column])
-            read(role, bytes, false, into: &line)
+                start: body.baseAddress! + start, count: bounds[2 &* column &+ 1] &- start)
+            read(role, bytes, false, wordReadable: start &+ 16 <= body.count, into: &line)
         }
     }
 
-    /// One field's value, by its column's role.
+    /// One field's value, by its column's role. `wordReadable`: 16 bytes may be read from the
+    /// field's start (the rest of the body), so short fields are read a word at a time.
     @inline(__always)
     private mutating func read(
-        _ role: YahooColumnRole, _ bytes: UnsafeRawBufferPointer, _ isText: Bool, into line: inout YahooQuoteLine
+        _ role: YahooColumnRole, _ bytes: UnsafeRawBufferPointer, _ isText: Bool, wordReadable: Bool,
+        into line: inout YahooQuoteLine
     ) {
+        if role.isNumber {
+            // One read for every number's role, so that it is inlined once, not once per role.
+            let value = Self.number(bytes, isText, wordReadable)
+            switch role {
+            case .last:
+                line.last = value
+                if value == nil { line.unreadableLast = Self.text(bytes, isText) }
+            case .change: line.change = value
+            case .changePercent: line.changePercent = value
+            case .open: line.open = value
+            case .high: line.high = value
+            case .low: line.low = value
+            case .previousClose: line.previousClose = value
+            default: line.volume = value
+            }
+            return
+        }
         switch role {
-        case .other: break
-        case .last:
-            line.last = Self.number(bytes, isText)
-            if line.last == nil { line.unreadableLast = Self.text(bytes, isText) }
-        case .change: line.change = Self.number(bytes, isText)
-        case .changePercent: line.changePercent = Self.number(bytes, isText)
-        case .open: line.open = Self.number(bytes, isText)
-        case .high: line.high = Self.number(bytes, isText)
-        case .low: line.low = Self.number(bytes, isText)
-        case .previousClose: line.previousClose = Self.number(bytes, isText)
-        case .volume: line.volume = Self.number(bytes, isText)
-        case .date: line.date = usDate(bytes, isText)
+        case .other, .last, .change, .changePercent, .open, .high, .low, .previousClose, .volume: break
+        case .date: line.date = usDate(bytes, isText, wordReadable)
         case .time: line.time = Self.time(bytes, isText)
         case .exchange: line.exchangeCode = Self.text(bytes, isText)
         case .currency: line.currency = Self.text(bytes, isText)
@@ -70,8 +80,12 @@ struct YahooQuoteLineReader {
 
     /// `humanNumber` of the field's text, when that is a number.
     @inline(__always)
-    static func number(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> ExactDecimal? {
-        if let d = ExactDecimal.parse(bytes) { return d }
+    static func number(_ bytes: UnsafeRawBufferPointer, _ isText: Bool, _ wordReadable: Bool = false) -> ExactDecimal? {
+        if wordReadable {
+            if let d = ExactDecimal.parseShort(bytes.baseAddress!, count: bytes.count) { return d }
+        } else if let d = ExactDecimal.parse(bytes) {
+            return d
+        }
         if isNotAvailable(bytes) { return nil }
         return generalNumber(bytes, isText)
     }
@@ -95,17 +109,30 @@ struct YahooQuoteLineReader {
 
     /// `M/d/yyyy` (or `M/d/yy`), the previous line's answer when the bytes are the same.
     @inline(__always)
-    private mutating func usDate(_ bytes: UnsafeRawBufferPointer, _ isText: Bool) -> CivilDate? {
+    private mutating func usDate(_ bytes: UnsafeRawBufferPointer, _ isText: Bool, _ wordReadable: Bool) -> CivilDate? {
         let n = bytes.count
         guard n <= 16 else { return Self.date(bytes, isText) }
         var low: UInt64 = 0
         var high: UInt64 = 0
-        withUnsafeMutableBytes(of: &low) { w in
-            for k in 0..<min(n, 8) { w[k] = bytes[k] }
-        }
-        if n > 8 {
-            withUnsafeMutableBytes(of: &high) { w in
-                for k in 8..<n { w[k - 8] = bytes[k] }
+        if wordReadable && n > 0 {
+            // Two loads, the bytes past the field masked off (the same words the loop makes).
+            let p = bytes.baseAddress!
+            low = p.loadUnaligned(as: UInt64.self)
+            high = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if n < 8 {
+                low &= (UInt64(1) &<< UInt64(8 &* n)) &- 1
+                high = 0
+            } else if n < 16 {
+                high &= (UInt64(1) &<< UInt64(8 &* (n &- 8))) &- 1
+            }
+        } else {
+            withUnsafeMutableBytes(of: &low) { w in
+                for k in 0..<min(n, 8) { w[k] = bytes[k] }
+            }
+            if n > 8 {
+                withUnsafeMutableBytes(of: &high) { w in
+                    for k in 8..<n { w[k - 8] = bytes[k] }
+                }
             }
         }
         if n == dateCount && low == dateLow && high == dateHigh { return date }
