@@ -219,6 +219,76 @@ struct OrderSafetyCLITests {
             "\(huge.stdout)")
     }
 
+    /// A Kraken book of one ask level and one bid level.
+    static func book(ask: String, bid: String) -> String {
+        """
+        {"error":[],"result":{"XXBTZUSD":{"asks":[["\(ask)","5.000",1688671700]],\
+        "bids":[["\(bid)","5.000",1688671636]]}}}
+        """
+    }
+
+    @Test func aMarketOrderIsCheckedAgainstTheBookReadAfterTheConfirmation() throws {
+        let s = try Setup(balances: ["ZUSD": "200000.0000", "XXBT": "0.5000000000"])
+        // Confirmed at 30000; 10 % dearer by the time it would be sent: past max_price_distance (5 %).
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "33000.00000", bid: "32990.00000"),
+        ]
+        let moved = try s.run(["buy", "BTC-USD", "1", "--market", "--yes", "--format", "json"])
+        #expect(moved.exitCode == 1, "\(moved.stdout)\(moved.stderr)")
+        #expect(
+            moved.stderr.contains(
+                "max_price_distance = 5%: the book moved since the preview; a market buy of 1 BTC now expects an "
+                    + "average of 33000 USD against the 30000 USD you confirmed (10% more)"),
+            "\(moved.stderr)")
+        #expect(moved.stderr.contains("not sent: the book changed after the preview"))
+        #expect(try Self.json(moved.stdout)["placed"] as? Bool == false)
+        #expect(s.fake.placed.isEmpty && s.fake.addOrderRequests == 0)
+
+        // A sale that would bring 10 % less: refused the same way.
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30010.00000", bid: "30000.00000"), Self.book(ask: "27010.00000", bid: "27000.00000"),
+        ]
+        let lower = try s.run(["sell", "BTC-USD", "0.1", "--market", "--yes"])
+        #expect(lower.exitCode == 1 && s.fake.addOrderRequests == 0, "\(lower.stdout)\(lower.stderr)")
+        #expect(lower.stderr.contains("against the 30000 USD you confirmed (10% less)"), "\(lower.stderr)")
+
+        // A move within the limit (1 %), or one in the order's favour, is sent.
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "30300.00000", bid: "30290.00000"),
+        ]
+        let small = try s.run(["buy", "BTC-USD", "1", "--market", "--yes"])
+        #expect(small.exitCode == 0 && s.fake.placed.count == 1, "\(small.stdout)\(small.stderr)")
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "29000.00000", bid: "28990.00000"),
+        ]
+        let cheaper = try s.run(["buy", "BTC-USD", "1", "--market", "--yes"])
+        #expect(cheaper.exitCode == 0 && s.fake.placed.count == 2, "\(cheaper.stderr)")
+
+        // --far sends despite the move, but never past max_order_value, checked on the new cost.
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "33000.00000", bid: "32990.00000"),
+        ]
+        let far = try s.run(["buy", "BTC-USD", "1", "--market", "--yes", "--far"])
+        #expect(far.exitCode == 0 && s.fake.placed.count == 3, "\(far.stdout)\(far.stderr)")
+        try Self.config(s, "max_order_value = 31000 USD\n")
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "32000.00000", bid: "31990.00000"),
+        ]
+        let value = try s.run(["buy", "BTC-USD", "1", "--market", "--yes", "--far"])
+        #expect(value.exitCode == 1 && s.fake.placed.count == 3, "\(value.stdout)\(value.stderr)")
+        #expect(
+            value.stderr.contains("max_order_value = 31000 USD: the order is worth 32000.00 USD, above the limit"),
+            "\(value.stderr)")
+
+        // A book that cannot be read again: not sent.
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"), "{\"error\":[\"EService:Unavailable\"]}",
+        ]
+        let unread = try s.run(["buy", "BTC-USD", "0.5", "--market", "--yes"])
+        #expect(unread.exitCode == 1 && s.fake.placed.count == 3, "\(unread.stdout)\(unread.stderr)")
+        #expect(unread.stderr.contains("the book could not be read"), "\(unread.stderr)")
+    }
+
     @Test func aDryRunSaysNotPlacedFirstAndInJSONAPlacedOrderSaysPlaced() throws {
         let s = try Setup()
         let dry = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--dry-run", "--format", "json"])

@@ -53,6 +53,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     /// The public Depth answer while set (a book that changed since the recorded one), in
     /// Kraken's shape; nil serves the recording.
     public var depthBody: String?
+    /// Depth answers served one per request, in turn, before `depthBody` or the recording (a
+    /// book read for the preview, then a changed one read again before sending).
+    public var depthBodiesInTurn: [String] = []
     /// BalanceEx answers `EGeneral:Internal error` while set (a balance that cannot be read first).
     public var balanceFails = false
     /// Every private call received, signed or not (a paper order or a refused one makes none).
@@ -135,7 +138,11 @@ public final class KrakenPrivateFake: @unchecked Sendable {
         let routes = KrakenReplay.routes()
         return try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/0/private/") { return self.handle(request) }
-            if request.path == "/0/public/Depth", let body = self.lock.withLock({ self.depthBody }) {
+            if request.path == "/0/public/Depth",
+                let body = self.lock.withLock({
+                    self.depthBodiesInTurn.isEmpty ? self.depthBody : self.depthBodiesInTurn.removeFirst()
+                })
+            {
                 return KrakenReplay.json(Array(body.utf8))
             }
             return request.path == "/0/public/Ticker"

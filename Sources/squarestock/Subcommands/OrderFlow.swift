@@ -60,6 +60,16 @@ enum OrderFlow {
                     + "; see it with `squarestock account --paper --exchange \(preview.exchange)`\n")
             return answer(placed, status: status.rawValue)
         }
+        if !o.dryRun {
+            // The confirmation may have waited: a market order's book is read again first.
+            let moved = app.recheck(preview, far: o.far)
+            guard moved.isEmpty else {
+                answer(nil, note: "refused before sending: " + moved.joined(separator: "; "))
+                for problem in moved { Terminal.writeError("squarestock: " + problem + "\n") }
+                Terminal.writeError("squarestock: not sent: the book changed after the preview\n")
+                throw ExitCode(ExitStatus.someFailed.rawValue)
+            }
+        }
         let sentAt = settings.now
         let outcome =
             o.dryRun

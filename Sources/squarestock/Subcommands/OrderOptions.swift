@@ -37,7 +37,9 @@ struct OrderOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Send a limit price further from the book's mid than max_price_distance allows (default 5%).")
+        help:
+            "Send a limit price further from the book's mid than max_price_distance allows (default 5%), or a market order whose book moved by more than that after the preview."
+    )
     var far = false
 
     @OptionGroup var options: ExchangeOptions
@@ -51,7 +53,6 @@ struct OrderOptions: ParsableArguments {
         guard let a = ExactDecimal(amount), a.sign > 0 else {
             throw ValidationError("the amount must be a positive number like 0.01 (got '\(amount)')")
         }
-        if far && market { throw ValidationError("--far is for a limit price; a market order has none") }
         if let l = limit, (ExactDecimal(l)?.sign ?? 0) <= 0 {
             throw ValidationError("--limit takes a positive price like 61000 (got '\(l)')")
         }

@@ -1,0 +1,78 @@
+import SquarestockCore
+import SquarestockServices
+
+extension SquarestockApp {
+    /// A market order's checks made again on a fresh book, after the user confirmed it and right
+    /// before it is sent: the confirmation may have waited for minutes, and the preview's
+    /// expected cost is what the user agreed to. Answers the problems that stop it (empty: send):
+    /// - the book cannot be read or no longer fills the order;
+    /// - `max_order_value` (and the balance the preview read) against the new expected cost;
+    /// - the new expected cost worse than the confirmed one by more than `max_price_distance`
+    ///   (the user's own "this far from the market" limit), unless `far`.
+    ///
+    /// Only public requests. A limit order needs none of this (its price bounds what it pays); a
+    /// paper order fills from the book it reads when it is placed.
+    public func recheck(_ confirmed: OrderPreview, far: Bool) -> [String] {
+        let request = confirmed.request
+        guard request.type == .market, !confirmed.paper else { return [] }
+        let (adapter, publicRequest) = exchangeAdapter()
+        var now = confirmed
+        now.walk = nil
+        now.bookProblem = nil
+        switch adapter.book(confirmed.listing, depth: Self.previewBookDepth, publicRequest) {
+        case .success(let book):
+            now.mid = book.mid
+            now.walk = BookWalk.take(request.amount, side: request.side, from: book)
+            if let walk = now.walk, walk.complete { now.cost = walk.cost }
+        case .failure(let e): now.bookProblem = e.detail
+        }
+        var limits = settings.orderLimits
+        limits.far = far
+        // The pair list only when a rate is needed (max_order_value in another currency).
+        var directory: Result<PairDirectory, QuoteError>?
+        var problems = OrderLimitChecks.problems(
+            now, limits: limits, configPath: settings.configPath,
+            rate: { from, to in
+                let listed = directory ?? pairDirectory()
+                directory = listed
+                return listed.mapError {
+                    OrderLimitChecks.RateUnavailable("the pair list could not be read: \($0.detail)")
+                }
+                .flatMap { exchangeRate(from: from, to: to, in: $0) }
+            }
+        ).problems
+        if let walk = now.walk, walk.complete {
+            problems += OrderChecks.problems(
+                request, listing: confirmed.listing, available: confirmed.available, expectedCost: walk.cost)
+            if !far, let moved = Self.moved(from: confirmed, to: walk, limit: limits.maxPriceDistance) {
+                problems.append(moved)
+            }
+        }
+        return problems
+    }
+
+    /// Why the new walk's cost is too far from the confirmed one (a buy costing more, a sale
+    /// bringing less, by more than `limit` percent); nil when it is not.
+    static func moved(from confirmed: OrderPreview, to walk: BookWalk, limit: ExactDecimal) -> String? {
+        guard let before = confirmed.walk, before.complete, before.cost.sign > 0 else { return nil }
+        let r = confirmed.request
+        guard let change = walk.cost - before.cost else { return nil }
+        let worse = r.side == .buy ? change.sign > 0 : change.sign < 0
+        // Compared exactly (|change| x 100 against the limit x the confirmed cost).
+        guard worse, let hundred = change.magnitude * ExactDecimal(100), let allowed = limit * before.cost,
+            hundred > allowed
+        else { return nil }
+        let percent = hundred.divided(by: before.cost, scale: 2)?.normalized.description ?? "more than \(limit)"
+        // As the preview shows an average: two places past the pair's price.
+        let average = { (w: BookWalk) in
+            w.best.flatMap { w.averagePrice(scale: (confirmed.listing.effectivePriceDecimals ?? $0.scale) + 2) }
+                .map { "\($0)" } ?? "?"
+        }
+        return
+            "max_price_distance = \(limit.normalized)%: the book moved since the preview; a market "
+            + "\(r.side == .buy ? "buy" : "sale") of \(r.amount) \(r.pair.base) now expects an average of "
+            + "\(average(walk)) \(r.pair.quote) against the \(average(before)) \(r.pair.quote) you confirmed "
+            + "(\(percent)% \(r.side == .buy ? "more" : "less")); run the command again to see the new preview, "
+            + "or add --far to send it anyway"
+    }
+}
