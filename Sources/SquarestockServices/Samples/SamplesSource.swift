@@ -82,12 +82,14 @@ package struct SamplesSource: QuoteSource {
             let codes =
                 entry.format.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
                 ?? YahooFieldCode.standard
-            return YahooCSVDecoder.rows(response, codes: YahooFieldCode.split(codes) ?? []).flatMap { rows in
-                guard let row = rows.first(where: { $0.symbol == entry.symbol }) else {
-                    return .failure(.missingFromResponse(source: sourceName))
-                }
-                return YahooCSVSource.stock(symbol: entry.symbol, row: row, context: context, sourceName: sourceName)
-            }
+            // The first line that echoes the symbol, read as `YahooCSVSource.quotes` reads an answer.
+            var reader = YahooCSVStockReader(context: context, sourceName: sourceName)
+            var found: Result<Stock, QuoteError>?
+            let failure = reader.readStocks(
+                response, codes: YahooFieldCode.split(codes) ?? [], wanted: { found == nil && $0 == entry.symbol },
+                { _, outcome in found = outcome })
+            if let failure { return .failure(failure) }
+            return found ?? .failure(.missingFromResponse(source: sourceName))
         }
         if entry.format == "stooq-quote" {
             return StooqDecoder.quotes(response).flatMap { rows in
