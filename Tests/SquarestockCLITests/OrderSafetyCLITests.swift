@@ -241,7 +241,9 @@ struct OrderSafetyCLITests {
                     + "average of 33000 USD against the 30000 USD you confirmed (10% more)"),
             "\(moved.stderr)")
         #expect(moved.stderr.contains("not sent: the book changed after the preview"))
-        #expect(try Self.json(moved.stdout)["placed"] as? Bool == false)
+        let m = try Self.json(moved.stdout)
+        #expect(m["placed"] as? Bool == false && m["cost"] as? String == "33000.00000", "\(m)")
+        #expect((m["problems"] as? [String])?.first?.hasPrefix("max_price_distance = 5%: the book moved") == true)
         #expect(s.fake.placed.isEmpty && s.fake.addOrderRequests == 0)
 
         // A sale that would bring 10 % less: refused the same way.
@@ -279,6 +281,18 @@ struct OrderSafetyCLITests {
         #expect(
             value.stderr.contains("max_order_value = 31000 USD: the order is worth 32000.00 USD, above the limit"),
             "\(value.stderr)")
+
+        // A book that no longer holds the amount, even with --far: not sent.
+        s.fake.depthBodiesInTurn = [
+            Self.book(ask: "30000.00000", bid: "29990.00000"),
+            #"{"error":[],"result":{"XXBTZUSD":{"asks":[["30000.00000","0.200",1688671700]],"bids":[["29990.00000","5.000",1688671636]]}}}"#,
+        ]
+        let thin = try s.run(["buy", "BTC-USD", "0.5", "--market", "--yes", "--far"])
+        #expect(thin.exitCode == 1 && s.fake.placed.count == 3, "\(thin.stdout)\(thin.stderr)")
+        #expect(
+            thin.stderr.contains(
+                "the book's asks hold 0.2 BTC in the 1 level read: a market buy of 0.5 BTC would not fill"),
+            "\(thin.stderr)")
 
         // A book that cannot be read again: not sent.
         s.fake.depthBodiesInTurn = [

@@ -114,11 +114,13 @@ struct YahooQuoteLineReader {
         guard n <= 16 else { return Self.date(bytes, isText) }
         var low: UInt64 = 0
         var high: UInt64 = 0
+        // The key is the field's bytes as two little-endian words, first byte lowest, however
+        // they were read: two loads, or the loop near the body's end.
         if wordReadable && n > 0 {
-            // Two loads, the bytes past the field masked off (the same words the loop makes).
+            // Two loads, the bytes past the field masked off.
             let p = bytes.baseAddress!
-            low = p.loadUnaligned(as: UInt64.self)
-            high = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            low = p.loadUnaligned(as: UInt64.self).littleEndian
+            high = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
             if n < 8 {
                 low &= (UInt64(1) &<< UInt64(8 &* n)) &- 1
                 high = 0
@@ -126,13 +128,9 @@ struct YahooQuoteLineReader {
                 high &= (UInt64(1) &<< UInt64(8 &* (n &- 8))) &- 1
             }
         } else {
-            withUnsafeMutableBytes(of: &low) { w in
-                for k in 0..<min(n, 8) { w[k] = bytes[k] }
-            }
-            if n > 8 {
-                withUnsafeMutableBytes(of: &high) { w in
-                    for k in 8..<n { w[k - 8] = bytes[k] }
-                }
+            for k in 0..<n {
+                let byte = UInt64(bytes[k])
+                if k < 8 { low |= byte &<< UInt64(8 &* k) } else { high |= byte &<< UInt64(8 &* (k &- 8)) }
             }
         }
         if n == dateCount && low == dateLow && high == dateHigh { return date }

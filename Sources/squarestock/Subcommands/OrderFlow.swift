@@ -25,11 +25,14 @@ enum OrderFlow {
         say(OrderPreviewText.render(preview, dryRun: o.dryRun))
         /// The JSON answer, once, whatever the ending: `placed` is true only with an id, null
         /// only when the order may have reached the exchange and its fate is unknown.
-        func answer(_ placed: PlacedOrder?, status: String? = nil, error: AccountError? = nil, note: String? = nil) {
+        func answer(
+            _ placed: PlacedOrder?, status: String? = nil, error: AccountError? = nil, note: String? = nil,
+            of shown: OrderPreview? = nil
+        ) {
             guard json else { return }
             Terminal.writeOut(
                 OrderResultWriter.json(
-                    preview, dryRun: o.dryRun, placed: placed, status: status,
+                    shown ?? preview, dryRun: o.dryRun, placed: placed, status: status,
                     unknown: error.map { if case .statusUnknown = $0 { return true } else { return false } } ?? false,
                     error: error?.message ?? note))
         }
@@ -62,10 +65,11 @@ enum OrderFlow {
         }
         if !o.dryRun {
             // The confirmation may have waited: a market order's book is read again first.
-            let moved = app.recheck(preview, far: o.far)
-            guard moved.isEmpty else {
-                answer(nil, note: "refused before sending: " + moved.joined(separator: "; "))
-                for problem in moved { Terminal.writeError("squarestock: " + problem + "\n") }
+            let rechecked = app.recheck(preview, far: o.far)
+            guard rechecked.problems.isEmpty else {
+                answer(
+                    nil, note: "refused before sending: " + rechecked.problems.joined(separator: "; "), of: rechecked)
+                for problem in rechecked.problems { Terminal.writeError("squarestock: " + problem + "\n") }
                 Terminal.writeError("squarestock: not sent: the book changed after the preview\n")
                 throw ExitCode(ExitStatus.someFailed.rawValue)
             }
