@@ -177,10 +177,13 @@ struct IndexBuilder {
                 )
             }
         }
-        // Initials of the weighted words: `ibm`, `amd`.
+        // Initials of the weighted words: `ibm`, `amd`; and, when the weighted words are followed
+        // by `Company` or `Corporation` (legal words, otherwise left out), those initials with its
+        // `c` too: Taiwan Semiconductor Manufacturing Company is `tsmc` as well as `tsm`.
         if !isETF {
             scratch.removeAll(keepingCapacity: true)
             var bits: UInt32 = 0
+            var company = false
             for r in 0..<core {
                 let run = tokens.runs[r]
                 var weighted = false
@@ -188,13 +191,25 @@ struct IndexBuilder {
                     weighted = true
                     bits |= partBits[k]
                 }
-                if weighted { scratch.append(all[Int(run.start)]) }
+                if weighted {
+                    scratch.append(all[Int(run.start)])
+                    company = false
+                } else if !scratch.isEmpty, !company, tokens.runIsAny(r, Self.companyWords) {
+                    company = true
+                }
             }
             if scratch.count >= 2 && scratch.count <= 5 {
                 scratch.withUnsafeBufferPointer { emit($0, kind: IndexBuilder.initials, index, bits) }
             }
+            if company && scratch.count >= 2 && scratch.count <= 4 {
+                scratch.append(UInt8(ascii: "c"))
+                scratch.withUnsafeBufferPointer { emit($0, kind: IndexBuilder.initials, index, bits) }
+            }
         }
     }
+
+    /// Legal words whose `c` an abbreviation of the name often keeps (`tsmc`).
+    static let companyWords: [StaticString] = ["company", "corporation"]
 
     /// Token kinds: a word of the name, words glued together (matched whole or with a typo,
     /// never by prefix, since a prefix of `jpmorgan` is just `jp`), initials (matched whole).

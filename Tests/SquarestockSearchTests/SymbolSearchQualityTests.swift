@@ -112,6 +112,14 @@ struct SymbolSearchQualityTests {
         }
     }
 
+    @Test func initialsKeepTheCOfCompanyOrCorporationAfterTheWeightedWords() {
+        // Taiwan Semiconductor Manufacturing Company: `tsm` (its ticker too) and `tsmc`.
+        #expect(SearchFixtures.index.search("tsmc", limit: 1).first?.symbol == "TSM")
+        #expect(SearchFixtures.index.search("tsm", limit: 1).first?.symbol == "TSM")
+        // The plain initials still answer alone: International Business Machines Corporation.
+        #expect(SearchFixtures.index.search("ibm", limit: 1).first?.symbol == "IBM")
+    }
+
     @Test func exactTickerBeatsATypoOfAName() {
         // `aple` is Apple Hospitality's ticker; Apple Inc. comes right after it.
         let top = SearchFixtures.index.search("aple", limit: 2).map(\.symbol)

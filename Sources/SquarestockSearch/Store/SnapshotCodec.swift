@@ -5,8 +5,10 @@
 /// is what lets a process answer `squarestock search` in a few milliseconds.
 enum SnapshotCodec {
     static let magic: [UInt8] = Array("SQSYMIX".utf8) + [0]
-    /// 3: `prior` holds `ListingProminence` points, large-cap list included.
-    static let version: UInt32 = 3
+    /// 3: `prior` holds `ListingProminence` points, large-cap list included. 4: a name whose
+    /// weighted words are followed by `Company` or `Corporation` has its initials with that `c`
+    /// too (a snapshot of 3 lacks them, so it is built again).
+    static let version: UInt32 = 4
 
     static func encode(_ t: IndexTables) -> [UInt8] {
         var out = magic
