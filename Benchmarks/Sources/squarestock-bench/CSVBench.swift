@@ -168,9 +168,13 @@ enum CSVBench {
         } else {
             let failure = reader.readStocks(
                 HTTPResponse(status: 200, body: body), codes: codes, wanted: { _ in true },
-                { _, outcome in
+                stock: { _, _ in
                     rows += 1
-                    if case .success = outcome { stocks += 1 } else { absent += 1 }
+                    stocks += 1
+                },
+                failed: { _, _ in
+                    rows += 1
+                    absent += 1
                 })
             if failure != nil { fail("the file did not decode as quotes.csv lines") }
         }

@@ -87,7 +87,7 @@ package struct SamplesSource: QuoteSource {
             var found: Result<Stock, QuoteError>?
             let failure = reader.readStocks(
                 response, codes: YahooFieldCode.split(codes) ?? [], wanted: { found == nil && $0 == entry.symbol },
-                { _, outcome in found = outcome })
+                stock: { _, stock in found = .success(stock) }, failed: { _, error in found = .failure(error) })
             if let failure { return .failure(failure) }
             return found ?? .failure(.missingFromResponse(source: sourceName))
         }

@@ -41,9 +41,13 @@ package struct YahooCSVSource: QuoteSource {
             case .success(let response):
                 failure = reader.readStocks(
                     response, codes: codes, wanted: { wanted.contains($0) },
-                    { symbol, outcome in
+                    stock: { symbol, stock in
                         wanted.remove(symbol)
-                        found[symbol] = outcome
+                        found[symbol] = .success(stock)
+                    },
+                    failed: { symbol, error in
+                        wanted.remove(symbol)
+                        found[symbol] = .failure(error)
                     })
             }
             for symbol in batch {

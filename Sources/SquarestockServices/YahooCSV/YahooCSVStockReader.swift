@@ -54,22 +54,28 @@ package struct YahooCSVStockReader {
         var line = YahooQuoteLine()
         fields.read(row, into: &line)
         var outcome: Result<Stock, QuoteError>?
-        stock(symbol: symbol, line: consume line, symbolSlot: nil) { _, result in outcome = result }
+        stock(
+            symbol: symbol, line: consume line, symbolSlot: nil, { _, s in outcome = .success(s) },
+            { _, e in outcome = .failure(e) })
         return outcome!
     }
 
     /// Reads a whole answer into stocks line by line, keeping no rows: `wanted` is asked with
-    /// each line's symbol, and `visit` gets the symbol and the stock (or why there is none) of
-    /// each line it wanted. Answers the answer's error, as `YahooCSVDecoder.rows` gives it, or nil;
-    /// a caller keeps nothing `visit` got when there is one (the lines before the one that failed
-    /// were read already). A line's stock is the one `stock(symbol:row:)` gives for its row.
+    /// each line's symbol, and of each line it wanted `got` gets the symbol and the stock, or
+    /// `failed` the symbol and why there is none. Answers the answer's error, as
+    /// `YahooCSVDecoder.rows` gives it, or nil; a caller keeps nothing it was handed when there is
+    /// one (the lines before the one that failed were read already). A line's stock (or error) is
+    /// the one `stock(symbol:row:)` gives for its row.
     ///
     /// A regular line is read from the field bounds the scanner wrote (no second walk), and its
     /// symbol's text and venue come from `YahooSymbolTable`; other lines are rows, read as
-    /// `stock(symbol:row:)` reads them.
+    /// `stock(symbol:row:)` reads them. A stock and an error each have a closure of their own:
+    /// no `Result` is built around a stock (about 370 bytes, moved into the result and out again,
+    /// and destroyed through the standard library's generic witness), which cost a large answer
+    /// as much per line as reading the line's fields.
     package mutating func readStocks(
         _ response: HTTPResponse, codes: [String], lineScanner: Bool = true, wanted: (String) -> Bool,
-        _ visit: (String, consuming Result<Stock, QuoteError>) -> Void
+        stock got: (String, consuming Stock) -> Void, failed: (String, QuoteError) -> Void
     ) -> QuoteError? {
         let layout = YahooColumnLayout(codes: codes)
         let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * max(codes.count, 1))
@@ -86,30 +92,33 @@ package struct YahooCSVStockReader {
                     guard wanted(symbol) else { return }
                     var line = YahooQuoteLine()
                     fields.read(body, bounds: bounds, roles: roles, into: &line)
-                    stock(symbol: symbol, line: consume line, symbolSlot: slot, visit)
+                    stock(symbol: symbol, line: consume line, symbolSlot: slot, got, failed)
                 },
                 general: { row in
                     guard wanted(row.symbol) else { return }
-                    visit(row.symbol, stock(symbol: row.symbol, row: row))
+                    switch stock(symbol: row.symbol, row: row) {
+                    case .success(let s): got(row.symbol, s)
+                    case .failure(let e): failed(row.symbol, e)
+                    }
                 })
         }
     }
 
-    /// Hands `visit` the stock of a line's values (or why there is none); `symbolSlot` is the
-    /// symbol's slot in `symbols`, if it has one. The line is taken, not copied (320 bytes a
-    /// line when it was borrowed). The result is built as `visit`'s argument:
-    /// returned, it was built in a local, copied with its references retained and moved twice
-    /// (368 bytes each) before `visit` saw it.
+    /// Hands `got` the stock of a line's values, or `failed` why there is none; `symbolSlot` is
+    /// the symbol's slot in `symbols`, if it has one. The line is taken, not copied (320 bytes a
+    /// line when it was borrowed). The stock is built as `got`'s argument: returned, it was
+    /// built in a local, copied with its references retained and moved twice (368 bytes each)
+    /// before the caller saw it.
     @inline(never)
     private mutating func stock(
-        symbol: String, line: consuming YahooQuoteLine, symbolSlot: Int?,
-        _ visit: (String, consuming Result<Stock, QuoteError>) -> Void
+        symbol: String, line: consuming YahooQuoteLine, symbolSlot: Int?, _ got: (String, consuming Stock) -> Void,
+        _ failed: (String, QuoteError) -> Void
     ) {
         guard let last = line.last else {
             if let text = line.unreadableLast {
-                visit(symbol, .failure(.priceNotReadable(source: "yahoo-csv", sent: text)))
+                failed(symbol, .priceNotReadable(source: "yahoo-csv", sent: text))
             } else {
-                visit(symbol, .failure(.noData(source: "yahoo-csv")))
+                failed(symbol, .noData(source: "yahoo-csv"))
             }
             return
         }
@@ -141,8 +150,8 @@ package struct YahooCSVStockReader {
                 low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade),
             session: window, sharing: shared)
         // Moved into the result, not copied: a copy retained every reference the stock holds
-        // and released them again after `visit`.
-        visit(symbol, .success(consume stock))
+        // and released them again after the call.
+        got(symbol, consume stock)
     }
 
     /// The instant of the wall clock `time` on `day` in `zone` (`zone.instant(for:)`) and the

@@ -178,7 +178,8 @@ enum LegacyYahooCSV {
         var lines: [String] = []
         let failure = reader.readStocks(
             response, codes: split, wanted: { _ in true },
-            { symbol, outcome in lines.append("\(symbol) " + describe(outcome)) })
+            stock: { symbol, stock in lines.append("\(symbol) " + describe(.success(stock))) },
+            failed: { symbol, error in lines.append("\(symbol) " + describe(.failure(error))) })
         let streamed = failure.map { ["rows error \($0)"] } ?? lines
         return (fast, general, oracle, streamed, oracleStocks)
     }
