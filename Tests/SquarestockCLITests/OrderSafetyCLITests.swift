@@ -272,6 +272,12 @@ struct OrderSafetyCLITests {
         ]
         let far = try s.run(["buy", "BTC-USD", "1", "--market", "--yes", "--far"])
         #expect(far.exitCode == 0 && s.fake.placed.count == 3, "\(far.stdout)\(far.stderr)")
+        #expect(!far.stderr.contains("--far does nothing"))
+        let paperFar = try s.run(["buy", "BTC-USD", "1", "--market", "--paper", "--far", "--dry-run"])
+        #expect(
+            paperFar.stderr.contains(
+                "note: --far does nothing here: a paper market order's book is not read again before it is filled"),
+            "\(paperFar.stderr)")
         try Self.config(s, "max_order_value = 31000 USD\n")
         s.fake.depthBodiesInTurn = [
             Self.book(ask: "30000.00000", bid: "29990.00000"), Self.book(ask: "32000.00000", bid: "31990.00000"),

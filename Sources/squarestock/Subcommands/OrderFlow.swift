@@ -21,6 +21,12 @@ enum OrderFlow {
         let paper = o.paper || settings.paper
         let json = o.options.output.format == .json
         let say: (String) -> Void = { text in _ = json ? Terminal.writeError(text) : Terminal.writeOut(text) }
+        if o.far && o.market && (paper || o.dryRun) {
+            // A market order's --far only lets the re-read book differ from the confirmed one.
+            Terminal.writeError(
+                "note: --far does nothing here: a \(paper ? "paper" : "dry-run") market order's book is not read again before it is \(paper ? "filled" : "sent")\n"
+            )
+        }
         let preview = try AccountOutput.value(app.preview(o.request(side), far: o.far, paper: paper))
         say(OrderPreviewText.render(preview, dryRun: o.dryRun))
         /// The JSON answer, once, whatever the ending: `placed` is true only with an id, null
