@@ -61,8 +61,8 @@ package struct YahooCSVStockReader {
     }
 
     /// Reads a whole answer into stocks line by line, keeping no rows: `wanted` is asked with
-    /// each line's symbol, and of each line it wanted `got` gets the symbol and the stock, or
-    /// `failed` the symbol and why there is none. Answers the answer's error, as
+    /// each line's symbol, and of each line it wanted `stock` (`got` here) gets the symbol and
+    /// the stock, or `failed` the symbol and why there is none. Answers the answer's error, as
     /// `YahooCSVDecoder.rows` gives it, or nil; a caller keeps nothing it was handed when there is
     /// one (the lines before the one that failed were read already). A line's stock (or error) is
     /// the one `stock(symbol:row:)` gives for its row.
@@ -70,7 +70,7 @@ package struct YahooCSVStockReader {
     /// A regular line is read from the field bounds the scanner wrote (no second walk), and its
     /// symbol's text and venue come from `YahooSymbolTable`; other lines are rows, read as
     /// `stock(symbol:row:)` reads them. A stock and an error each have a closure of their own:
-    /// no `Result` is built around a stock (about 370 bytes, moved into the result and out again,
+    /// no `Result` is built around a line's stock (about 370 bytes, moved into the result and out again,
     /// and destroyed through the standard library's generic witness), which cost a large answer
     /// as much per line as reading the line's fields.
     package mutating func readStocks(
@@ -96,10 +96,10 @@ package struct YahooCSVStockReader {
                 },
                 general: { row in
                     guard wanted(row.symbol) else { return }
-                    switch stock(symbol: row.symbol, row: row) {
-                    case .success(let s): got(row.symbol, s)
-                    case .failure(let e): failed(row.symbol, e)
-                    }
+                    // What `stock(symbol:row:)` does, handing over as the regular lines do.
+                    var line = YahooQuoteLine()
+                    fields.read(row, into: &line)
+                    stock(symbol: row.symbol, line: consume line, symbolSlot: nil, got, failed)
                 })
         }
     }
@@ -149,8 +149,8 @@ package struct YahooCSVStockReader {
                 last: last, change: change, changePercent: changePercent, open: line.open, high: line.high,
                 low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade),
             session: window, sharing: shared)
-        // Moved into the result, not copied: a copy retained every reference the stock holds
-        // and released them again after the call.
+        // Moved into `got`'s argument, not copied: a copy retained every reference the stock
+        // holds and released them again after the call.
         got(symbol, consume stock)
     }
 
