@@ -32,10 +32,7 @@ public struct Stock: Sendable {
     /// than copied: what a decoder builds per line from a stock it made once per venue.
     @inlinable
     package init(company: Company, price: Price, session: ClosedRange<Instant>?, detailsOf template: Stock) {
-        self.company = company
-        self.price = price
-        self.session = session
-        details = template.details
+        self.init(company: company, price: price, session: session, sharing: template.shared)
     }
 
     /// The details this stock shares with those built alike, as one reference to keep: a decoder

@@ -18,6 +18,14 @@
         ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
     }
 
+    /// `x` with its byte `at` taken out (a decimal point): the bytes below it stay, the bytes above
+    /// move down one.
+    @inlinable @inline(__always)
+    package static func removingByte(at: Int, of x: UInt64) -> UInt64 {
+        let below = (UInt64(1) &<< UInt64(at &* 8)) &- 1
+        return (x & below) | ((x &>> 8) & ~below)
+    }
+
     /// The number in the low `digits` bytes (1...8) of `x`, which hold values 0...9, the first
     /// digit in the lowest byte.
     @inlinable @inline(__always)

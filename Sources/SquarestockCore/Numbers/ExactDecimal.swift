@@ -72,9 +72,7 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
                 // One byte that is not a digit: a point, with a digit on at least one side.
                 let at = others.trailingZeroBitCount &>> 3
                 if (x &>> UInt64(at &* 8)) & 0xFF == 0x1E {
-                    // Squeeze the point out: bytes below it stay, bytes above move down one.
-                    let below = (UInt64(1) &<< UInt64(at &* 8)) &- 1
-                    let squeezed = ((x & below) | ((x &>> 8) & ~below)) &>> UInt64(start &* 8)
+                    let squeezed = DigitWord.removingByte(at: at, of: x) &>> UInt64(start &* 8)
                     let v = DigitWord.value(squeezed, digits: n &- start &- 1)
                     return ExactDecimal(significand: first == UInt8(ascii: "-") ? -v : v, scale: n &- 1 &- at)
                 }

@@ -313,9 +313,7 @@ package struct BarRowScanner {
                 let rest = flags & (flags &- 1)  // the next non-digit after the point
                 if rest != 0 {
                     let end = rest.trailingZeroBitCount &>> 3
-                    // Squeeze the point out: bytes below it stay, bytes above move down one.
-                    let below = (UInt64(1) &<< UInt64(first &* 8)) &- 1
-                    let squeezed = (x & below) | ((x &>> 8) & ~below)
+                    let squeezed = DigitWord.removingByte(at: first, of: x)
                     return (p &+ end, DigitWord.value(squeezed, digits: end &- 1), end &- first &- 1)
                 }
             }

@@ -121,16 +121,21 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
 
     /// Whether `instant(for:)` takes the wall clock as it is (`bounded` leaves it alone).
     @inlinable @inline(__always) package static func isWithinBounds(_ w: CivilDateTime) -> Bool {
-        (-200_000...200_000).contains(w.date.year) && (1...12).contains(w.date.month)
-            && (-1_000_000...1_000_000).contains(w.date.day) && (-1_000_000...1_000_000).contains(w.hour)
-            && (-1_000_000...1_000_000).contains(w.minute) && (-1_000_000...1_000_000).contains(w.second)
+        yearBounds.contains(w.date.year) && (1...12).contains(w.date.month) && fieldBounds.contains(w.date.day)
+            && fieldBounds.contains(w.hour) && fieldBounds.contains(w.minute) && fieldBounds.contains(w.second)
     }
+
+    /// The years, and the other fields (but the month), that civil arithmetic takes unclamped.
+    /// Computed, not stored: a stored static is checked for its first use on every access, and a
+    /// quote reader asks per line.
+    @inlinable static var yearBounds: ClosedRange<Int> { -200_000...200_000 }
+    @inlinable static var fieldBounds: ClosedRange<Int> { -1_000_000...1_000_000 }
 
     /// Clamps fields so the civil arithmetic cannot overflow; valid wall clocks pass unchanged.
     @inline(__always) static func bounded(_ w: CivilDateTime) -> CivilDateTime {
         if isWithinBounds(w) { return w }
-        let years = -200_000...200_000
-        let fields = -1_000_000...1_000_000
+        let years = yearBounds
+        let fields = fieldBounds
         return CivilDateTime(
             year: w.date.year.clamped(to: years), month: w.date.month.clamped(to: 1...12),
             day: w.date.day.clamped(to: fields), hour: w.hour.clamped(to: fields),

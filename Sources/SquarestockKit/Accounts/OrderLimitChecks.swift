@@ -37,12 +37,8 @@ enum OrderLimitChecks {
                 // Compared exactly (|price - mid| x 100 against the limit x mid); only the text is rounded.
                 if let gap = price - mid, let hundred = gap.magnitude * ExactDecimal(100),
                     let allowed = limits.maxPriceDistance * mid, hundred > allowed,
-                    var percent = hundred.divided(by: mid, scale: 2)
+                    let percent = Self.percent(hundred, of: mid, beyond: limits.maxPriceDistance)
                 {
-                    // Never "5.00% above" a 5% limit: more places when two round to the limit.
-                    if !(percent > limits.maxPriceDistance), let finer = hundred.divided(by: mid, scale: 6) {
-                        percent = finer.normalized
-                    }
                     out.append(
                         "\(limit): the limit price \(price) \(r.pair.quote) is \(percent)% "
                             + "\(gap.isNegative ? "below" : "above") the book's mid \(money(mid, p)) \(r.pair.quote); "
@@ -92,6 +88,15 @@ enum OrderLimitChecks {
             }
         }
         return (out, converted)
+    }
+
+    /// `hundred / base`, a distance in percent past `limit`, for the text: at 2 places, or at up
+    /// to 6 when 2 would read as the limit itself (never "5.00% above" a 5% limit); nil when it
+    /// does not fit.
+    static func percent(_ hundred: ExactDecimal, of base: ExactDecimal, beyond limit: ExactDecimal) -> ExactDecimal? {
+        guard let percent = hundred.divided(by: base, scale: 2) else { return nil }
+        if !(percent > limit), let finer = hundred.divided(by: base, scale: 6) { return finer.normalized }
+        return percent
     }
 
     /// Why the exchange gave no rate between two currencies.

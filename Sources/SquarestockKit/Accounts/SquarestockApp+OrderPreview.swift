@@ -14,7 +14,7 @@ extension SquarestockApp {
     public func preview(_ typed: OrderRequest, far: Bool = false, paper: Bool = false) -> Result<
         OrderPreview, AccountError
     > {
-        let (adapter, publicRequest) = exchangeAdapter()
+        let adapter = exchangeAdapter().0
         let directory: PairDirectory
         let listing: PairListing
         switch pairDirectory().flatMap({ d in d.resolve(typed.pair.symbol).map { (d, $0) } }) {
@@ -29,17 +29,7 @@ extension SquarestockApp {
         preview.paper = paper
         if request != typed { preview.typed = typed }
 
-        if paper || request.type == .market || !far {
-            switch adapter.book(listing, depth: Self.previewBookDepth, publicRequest) {
-            case .success(let book):
-                preview.mid = book.mid
-                if request.type == .market {
-                    preview.walk = BookWalk.take(request.amount, side: request.side, from: book)
-                    if let walk = preview.walk, walk.complete { preview.cost = walk.cost }
-                }
-            case .failure(let e): preview.bookProblem = e.detail
-            }
-        }
+        if paper || request.type == .market || !far { readBook(into: &preview) }
         var limits = settings.orderLimits
         limits.far = far
         let (limitProblems, converted) = OrderLimitChecks.problems(
@@ -84,6 +74,23 @@ extension SquarestockApp {
         }
         preview.problems = listingProblems
         return .success(preview)
+    }
+
+    /// The pair's public book read into `p`: its mid, and for a market order the walk of its size
+    /// through the book (and, when the book fills it, its expected cost); why not, when the book
+    /// cannot be read. The preview reads it, and a market order's recheck reads it again.
+    func readBook(into p: inout OrderPreview) {
+        let (adapter, publicRequest) = exchangeAdapter()
+        let request = p.request
+        switch adapter.book(p.listing, depth: Self.previewBookDepth, publicRequest) {
+        case .success(let book):
+            p.mid = book.mid
+            if request.type == .market {
+                p.walk = BookWalk.take(request.amount, side: request.side, from: book)
+                if let walk = p.walk, walk.complete { p.cost = walk.cost }
+            }
+        case .failure(let e): p.bookProblem = e.detail
+        }
     }
 
     /// The exchange's own rate from one currency to another: the last trade of FROM-TO, or one

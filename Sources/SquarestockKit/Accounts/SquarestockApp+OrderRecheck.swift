@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockRendering
 import SquarestockServices
 
 extension SquarestockApp {
@@ -16,7 +17,6 @@ extension SquarestockApp {
     public func recheck(_ confirmed: OrderPreview, far: Bool) -> OrderPreview {
         let request = confirmed.request
         guard request.type == .market, !confirmed.paper else { return confirmed }
-        let (adapter, publicRequest) = exchangeAdapter()
         // Nothing of the confirmed book is kept: a market order has no cost until a walk gives one.
         var now = confirmed
         now.walk = nil
@@ -24,13 +24,7 @@ extension SquarestockApp {
         now.mid = nil
         now.cost = request.cost
         now.convertedValue = nil
-        switch adapter.book(confirmed.listing, depth: Self.previewBookDepth, publicRequest) {
-        case .success(let book):
-            now.mid = book.mid
-            now.walk = BookWalk.take(request.amount, side: request.side, from: book)
-            if let walk = now.walk, walk.complete { now.cost = walk.cost }
-        case .failure(let e): now.bookProblem = e.detail
-        }
+        readBook(into: &now)
         var limits = settings.orderLimits
         limits.far = far
         // The pair list only when a rate is needed (max_order_value in another currency).
@@ -75,13 +69,8 @@ extension SquarestockApp {
         // Compared exactly (|change| x 100 against the limit x the confirmed cost).
         guard worse, hundred > allowed else { return nil }
         // Only the text is rounded, and never to "5% more" against a 5% limit.
-        var percent = hundred.divided(by: before.cost, scale: 2)?.normalized
-        if let p = percent, !(p > limit) { percent = hundred.divided(by: before.cost, scale: 6)?.normalized }
-        // As the preview shows an average: two places past the pair's price.
-        let average = { (w: BookWalk) in
-            w.best.flatMap { w.averagePrice(scale: (confirmed.listing.effectivePriceDecimals ?? $0.scale) + 2) }
-                .map { "\($0)" } ?? "?"
-        }
+        let percent = OrderLimitChecks.percent(hundred, of: before.cost, beyond: limit)?.normalized
+        let average = { (w: BookWalk) in OrderPreviewText.averagePrice(w, confirmed.listing).map { "\($0)" } ?? "?" }
         return
             "max_price_distance = \(limit.normalized)%: the book moved since the preview; a market "
             + "\(r.side == .buy ? "buy" : "sale") of \(r.amount) \(r.pair.base) now expects an average of "

@@ -71,9 +71,9 @@ package enum OrderPreviewText {
         let q = r.pair.quote
         if r.type == .market {
             guard let walk = p.walk else { return p.bookProblem.map { "not read (\($0))" } }
-            guard walk.complete, let best = walk.best,
-                let average = walk.averagePrice(scale: (p.listing.effectivePriceDecimals ?? best.scale) + 2)
-            else { return "it does not hold \(r.amount) \(r.pair.base) (see the problem below)" }
+            guard walk.complete, let best = walk.best, let average = averagePrice(walk, p.listing) else {
+                return "it does not hold \(r.amount) \(r.pair.base) (see the problem below)"
+            }
             let slip = walk.slippagePercent(side: r.side).map { "\($0)%" } ?? "?"
             let levels = walk.levels == 1 ? "1 level" : "\(walk.levels) levels"
             return "about \(average) \(q) on average over \(levels); slippage \(slip) from the best "
@@ -112,6 +112,12 @@ package enum OrderPreviewText {
 
     /// An amount of the quote currency at its precision: ISO 4217 for fiat, else the pair's price
     /// decimals (a crypto quote such as BTC).
+    /// A walk's average price as a preview shows it: two places past the pair's price (or past
+    /// the best level's when the pair says none); nil when nothing filled.
+    package static func averagePrice(_ walk: BookWalk, _ listing: PairListing) -> ExactDecimal? {
+        walk.best.flatMap { walk.averagePrice(scale: (listing.effectivePriceDecimals ?? $0.scale) + 2) }
+    }
+
     static func money(_ value: ExactDecimal, _ p: OrderPreview) -> String {
         MoneyText.text(value, currency: p.request.pair.quote, fallback: p.listing.effectivePriceDecimals)
     }

@@ -112,27 +112,9 @@ struct YahooQuoteLineReader {
     private mutating func usDate(_ bytes: UnsafeRawBufferPointer, _ isText: Bool, _ wordReadable: Bool) -> CivilDate? {
         let n = bytes.count
         guard n <= 16 else { return Self.date(bytes, isText) }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        // The key is the field's bytes as two little-endian words, first byte lowest, however
-        // they were read: two loads, or the loop near the body's end.
-        if wordReadable && n > 0 {
-            // Two loads, the bytes past the field masked off.
-            let p = bytes.baseAddress!
-            low = p.loadUnaligned(as: UInt64.self).littleEndian
-            high = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
-            if n < 8 {
-                low &= (UInt64(1) &<< UInt64(8 &* n)) &- 1
-                high = 0
-            } else if n < 16 {
-                high &= (UInt64(1) &<< UInt64(8 &* (n &- 8))) &- 1
-            }
-        } else {
-            for k in 0..<n {
-                let byte = UInt64(bytes[k])
-                if k < 8 { low |= byte &<< UInt64(8 &* k) } else { high |= byte &<< UInt64(8 &* (k &- 8)) }
-            }
-        }
+        // An empty field is the zero key (nothing to read).
+        let (low, high) =
+            n > 0 ? YahooFieldWords.words(bytes.baseAddress!, count: n, wordReadable: wordReadable) : (0, 0)
         if n == dateCount && low == dateLow && high == dateHigh { return date }
         guard let parsed = DateTimeParsing.usDate(bytes) else { return Self.date(bytes, isText) }
         dateCount = n

@@ -24,23 +24,7 @@ struct YahooSymbolTable {
         let n = end &- start
         guard n > 0 && n <= 16 else { return nil }
         let p = body.baseAddress! + start
-        var a: UInt64 = 0
-        var b: UInt64 = 0
-        if start &+ 16 <= body.count {
-            a = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
-            b = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            if n < 8 {
-                a &= (1 &<< UInt64(8 &* n)) &- 1
-                b = 0
-            } else if n < 16 {
-                b &= (1 &<< UInt64(8 &* (n &- 8))) &- 1
-            }
-        } else {
-            for k in 0..<n {
-                let byte = UInt64(p.load(fromByteOffset: k, as: UInt8.self))
-                if k < 8 { a |= byte &<< UInt64(8 &* k) } else { b |= byte &<< UInt64(8 &* (k &- 8)) }
-            }
-        }
+        let (a, b) = YahooFieldWords.words(p, count: n, wordReadable: start &+ 16 <= body.count)
         let mixed = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
         let s = Int(truncatingIfNeeded: mixed &>> 56)
         if count[s] == n && low[s] == a && high[s] == b { return s }
