@@ -8,6 +8,13 @@ extension Currency {
             $0.divided(by: divisor, scale: min(ExactDecimal.maxScale, $0.scale + digits(c.perMajor)))
         }
         s.currency = Currency(code: c.majorCode)
+        // The decimals the price was shown with in the minor unit (the venue's, else 2, or 4
+        // below 1, as every view shows a price), moved with the point: 305.30p is 3.0530, not
+        // a rounded 3.05.
+        let shown =
+            stock.priceDecimals
+            ?? (stock.price.last.map { !$0.isZero && abs($0.doubleValue) < 1 } == true ? 4 : 2)
+        s.priceDecimals = min(ExactDecimal.maxScale, shown + digits(c.perMajor))
         s.notes.append(
             .remark(
                 "prices converted from \(c.code) (\(c.minorLabel ?? "minor units")) to \(c.majorCode): divided by \(c.perMajor)"

@@ -149,18 +149,21 @@ extension SquarestockApp {
     /// cash, and totals in `currency` (else the config's, else USD).
     public func holdings(currency: String?, offline: Bool = false) throws(PortfolioError) -> HoldingsReport {
         let ledger = try portfolioLedger(create: true)
-        let book = try ledger.book()
+        let entries = try ledger.entries()
+        let book = try PortfolioBook(entries: entries, method: ledger.method)
         let base = (currency ?? settings.currency ?? "USD").uppercased()
         let symbols = HoldingsValuation.symbols(of: book)
         var stored = (try? ledger.store.storedPrices()) ?? [:]
         var notes: [String] = []
+        // Quotes that failed, noted once it is known what the holding is valued at instead.
+        var unquoted: [StockResult] = []
         if !offline, !symbols.isEmpty {
             let manager = StockManager(
                 source: settings.quoteSource, transport: transport, context: settings.sourceContext)
             var fresh: [StoredPrice] = []
             for r in manager.quotes(for: symbols) {
                 guard let s = r.stock, let last = s.price.last else {
-                    notes.append(Self.unpricedNote(r, stored: stored[r.symbol]))
+                    unquoted.append(r)
                     continue
                 }
                 let unit = s.currency ?? Currency(code: "USD")
@@ -177,15 +180,35 @@ extension SquarestockApp {
         // A holding no quote ever priced (an asset no service quotes, or none fetched yet) is
         // valued at the last daily close the ledger keeps for it, named with its day.
         let unpriced = symbols.filter { stored[$0] == nil }
+        var closeNotes: [String: String] = [:]
         if !unpriced.isEmpty, let closes = try? ledger.store.dailyCloses(unpriced) {
             var last: [String: DailyClose] = [:]
             for c in closes { last[c.symbol] = c }
+            // A close from before a split since is of the old shares: the price book divides it
+            // as the returns do (the journal's splits only, no trade prices merged in).
+            var builder = PriceBook.Builder(entries: PortfolioBook.effective(entries))
+            for (_, c) in last.sorted(by: { $0.key < $1.key }) { builder.add(c) }
+            let prices = builder.build(entries: [], base: base)
             for (symbol, c) in last.sorted(by: { $0.key < $1.key }) {
+                let valued = prices.price(of: symbol, currency: c.currency, on: portfolioToday)
+                let adjusted = valued.map { $0.value != c.close } ?? false
                 stored[symbol] = StoredPrice(
-                    symbol: symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
+                    symbol: symbol, price: valued?.value ?? c.close, currency: c.currency, change: nil, traded: nil,
                     fetched: c.fetched, source: c.source, day: c.date)
-                notes.append("\(symbol): valued at its \(c.source) close of \(c.date)")
+                closeNotes[symbol] =
+                    "valued at its \(c.source) close of \(c.date)" + (adjusted ? ", divided by the split since" : "")
             }
+        }
+        for r in unquoted {
+            if let valued = closeNotes[r.symbol] {
+                notes.append("\(r.symbol): \(r.error?.detail ?? "no price"); \(valued)")
+            } else {
+                notes.append(Self.unpricedNote(r, stored: stored[r.symbol]))
+            }
+        }
+        for (symbol, valued) in closeNotes.sorted(by: { $0.key < $1.key })
+        where !unquoted.contains(where: { $0.symbol == symbol }) {
+            notes.append("\(symbol): \(valued)")
         }
         let currencies = HoldingsValuation.currencies(of: book, base: base)
         let (rates, rateQuotes, fxNotes) = fxRates(

@@ -78,6 +78,46 @@ struct LotMethodTests {
         }
     }
 
+    /// A holding whose lots have no exact 18-digit sum (10, then 0.123456789012345678 beside
+    /// it) is refused at the purchase that makes it: shown as 10, or sold from the wrong lot,
+    /// it would be wrong without a word.
+    @Test func aPurchaseWhoseHoldingHasNoExactSumIsRefused() throws {
+        let entries = [
+            try Self.trade(.buy, "10", "2000", on: Self.day(1, 10), id: 1, symbol: "ETH"),
+            try Self.trade(.buy, "0.123456789012345678", "3000", on: Self.day(1, 11), id: 2, symbol: "ETH"),
+        ]
+        for method in LotMethod.allCases {
+            #expect(throws: PortfolioError.overflow("the holding of ETH with this purchase")) {
+                _ = try PortfolioBook(entries: entries, method: method)
+            }
+        }
+    }
+
+    /// Amounts a command line can type but no 64-bit sum holds are refused, not a crash: a cash
+    /// balance, a holding's cost.
+    @Test func sumsThatDoNotFitAreRefused() throws {
+        let huge: Int64 = 5_000_000_000_000_000_000
+        let cash = [
+            JournalEntry(id: 1, kind: .deposit, date: Self.day(1, 10), currency: "USD", amount: huge),
+            JournalEntry(id: 2, kind: .deposit, date: Self.day(1, 11), currency: "USD", amount: huge),
+        ]
+        #expect(throws: PortfolioError.self) { _ = try PortfolioBook(entries: cash, method: .fifo) }
+        let costs = [
+            JournalEntry(
+                id: 1, kind: .buy, date: Self.day(1, 10), symbol: "BIG", quantity: Self.d("1"),
+                price: Self.d("50000000000000000"),
+                currency: "USD", amount: huge),
+            JournalEntry(id: 2, kind: .deposit, date: Self.day(1, 10), currency: "USD", amount: huge),
+            JournalEntry(
+                id: 3, kind: .buy, date: Self.day(1, 11), symbol: "BIG", quantity: Self.d("1"),
+                price: Self.d("50000000000000000"),
+                currency: "USD", amount: huge),
+        ]
+        #expect(throws: PortfolioError.overflow("the holding of BIG with this purchase")) {
+            _ = try PortfolioBook(entries: costs, method: .fifo)
+        }
+    }
+
     @Test func termIsLongAfterTheAnniversary() throws {
         let j = [
             try Self.trade(.buy, "1", "10", on: Self.day(2, 29), id: 1),

@@ -67,6 +67,8 @@ struct YahooSourceTests {
         _ = t
         #expect(s.currency?.code == "GBP")
         #expect(s.price.last?.description == "3.088")
+        // Shown as the pence were (2 decimals), the point moved: 3.0880, not a rounded 3.09.
+        #expect(s.priceDecimals == 4)
         #expect(s.notes.contains { $0.text.contains("GBp (pence) to GBP") })
         #expect(s.company.exchange?.id == "XLON")
     }

@@ -51,6 +51,18 @@ struct InternalRateOfReturnTests {
         #expect(abs(period - 0.08) < 1e-12)
     }
 
+    /// Money paid in a month before the period's end and 5 % up at it: the period's return is
+    /// the money's 5 %, not the rate compounded over the eleven months before it came in.
+    @Test func thePeriodReturnCountsFromTheFirstMoney() {
+        let o = InternalRateOfReturn.solve([Flow(day: 335, amount: -1000), Flow(day: 365, amount: 1050)], days: 365)
+        guard case .rate(let period, let annual) = o else {
+            Issue.record("\(o)")
+            return
+        }
+        #expect(abs(period - 0.05) < 1e-12)
+        #expect(abs(annual - (pow(1.05, 365.0 / 30) - 1)) < 1e-9)
+    }
+
     @Test func noSolutionIsSaidWithItsReason() {
         let allIn = InternalRateOfReturn.solve([Flow(day: 0, amount: -100), Flow(day: 30, amount: -50)], days: 60)
         guard case .noSolution(let why) = allIn else {

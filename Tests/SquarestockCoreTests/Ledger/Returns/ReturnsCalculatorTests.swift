@@ -57,28 +57,31 @@ struct ReturnsCalculatorTests {
         #expect(r.timeline.days.map(\.value) == [1_009_000, 1_129_000, 1_143_240, 1_068_250])
         #expect(r.timeline.days.map(\.flow) == [1_000_000, 110_000, 0, -100_000])
         // Growths: 10,090 / 10,000 (a first day: its value over the money paid in);
-        // (11,290 - 1,100) / 10,090; 11,432.40 / 11,290; (10,682.50 + 1,000) / 11,432.40.
-        // Their product telescopes to 10,190 / 10,000 x 11,682.50 / 11,290 = 245,787 / 4,516,000.
-        let expected = 245_787.0 / 4_516_000.0
+        // 11,290 / (10,090 + 1,100) (money paid in works from the day's start); 11,432.40 /
+        // 11,290; (10,682.50 + 1,000) / 11,432.40 (money taken out, until the close).
+        // Their product telescopes to 10,090 / 10,000 x 11,682.50 / 11,190.
+        let expected = 10_090.0 / 10_000.0 * (11_682.5 / 11_190.0) - 1
         #expect(abs((r.total.timeWeighted ?? 0) - expected) < 1e-12)
         #expect(!r.isAnnualized && r.periodDays == 4)
     }
 
-    /// The owner paid 10,000 on day 1, 1,100 on day 2 and took 1,000 on day 4, with 10,682.50
-    /// left on day 4 (days since 2024-01-01): the rate balancing them (checked here by its own
-    /// definition, and by scipy in the cross-check) is a period return of 7.305153 %.
+    /// The owner paid 10,000 on day 1 and 1,100 on day 2, each at the close before (days 0 and
+    /// 1: money paid in works from the start of its day), and took 1,000 on day 4, with
+    /// 10,682.50 left on day 4 (days since 2024-01-01): the rate balancing them (checked here by
+    /// its own definition, and by scipy in the cross-check) is the g with
+    /// 10,000 g^4 + 1,100 g^3 = 11,682.50, a period return g^4 - 1 of 5.383763 %.
     @Test func theMoneyWeightedReturnBalancesTheFlows() throws {
         let r = try Self.report()
         #expect(
             r.total.cashFlows == [
-                .init(day: 1, amount: -10_000_00), .init(day: 2, amount: -1_100_00), .init(day: 4, amount: 1_000_00),
+                .init(day: 0, amount: -10_000_00), .init(day: 1, amount: -1_100_00), .init(day: 4, amount: 1_000_00),
                 .init(day: 4, amount: 10_682_50),
             ])
         guard case .rate(let period, let annual) = r.total.moneyWeighted else {
             Issue.record("\(r.total.moneyWeighted)")
             return
         }
-        #expect(abs(period - 0.07305153061879932) < 1e-9)
+        #expect(abs(period - 0.053837634910532506) < 1e-9)
         let npv = r.total.cashFlows.reduce(0.0) { $0 + $1.amount * pow1p(annual, -Double($1.day) / 365) }
         #expect(abs(npv) < 1e-6)
     }
@@ -136,6 +139,9 @@ struct ReturnsCalculatorTests {
         #expect(book.price(of: "AAA", currency: "USD", on: day(6))?.value == x("100"))
         let early = PriceBook(closes: [before], entries: [split], base: "USD")
         #expect(early.price(of: "AAA", currency: "USD", on: day(6))?.value == x("25"))
+        // Valuing a share held on or after the split, either close is of the new shares.
+        #expect(book.price(of: "AAA", currency: "USD", on: day(10))?.value == x("25"))
+        #expect(early.price(of: "AAA", currency: "USD", on: day(11))?.value == x("6.25"))
     }
 
     /// With no deposits or withdrawals, purchases are money paid in and dividends money taken
@@ -157,6 +163,55 @@ struct ReturnsCalculatorTests {
         // (1,100 + 5) / 1,000.
         #expect(abs((r.total.timeWeighted ?? 0) - 0.105) < 1e-12)
         #expect(r.split.total == 10_500 && r.split.dividends == 500 && r.split.price == 10_000)
+    }
+
+    /// A price from before a split values the new shares divided by it: 10 bought at 100 on
+    /// 01-02 (a manual close of 100 on 01-03), split 4:1 on 01-10, no price since. The 40
+    /// shares are worth 40 x 25 = 1,000 on 01-20, as the 10 were: no gain, no return.
+    @Test func aPriceFromBeforeASplitIsDividedByIt() throws {
+        let entries = [
+            JournalEntry(
+                id: 1, kind: .buy, date: day(2), symbol: "FOO", quantity: x("10"), price: x("100"), currency: "USD",
+                amount: 100_000),
+            JournalEntry(
+                id: 2, kind: .split, date: day(10), symbol: "FOO", currency: "USD", splitNumerator: 4,
+                splitDenominator: 1),
+        ]
+        let prices = PriceBook(closes: [close("FOO", 3, "100")], entries: entries, base: "USD")
+        let r = try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(20), benchmark: nil, byHolding: false, explain: true),
+            entries: entries, method: .fifo, prices: prices)
+        #expect(r.timeline.days.map(\.value) == [100_000, 100_000, 100_000, 100_000])
+        #expect(abs(r.total.timeWeighted ?? 1) < 1e-15)
+        #expect(r.split.total == 0 && r.split.price == 0)
+        let last = try #require(r.timeline.days.last?.holdings.first)
+        #expect(last.quantity == x("40") && last.price.value == x("25"))
+        #expect(last.price.date == day(3) && last.price.source == "manual (split-adjusted)")
+        // The day before the split still values the old shares at the close as it was.
+        let before = try #require(r.timeline.days.first { $0.date == day(3) }?.holdings.first)
+        #expect(before.quantity == x("10") && before.price.value == x("100") && before.price.source == "manual")
+    }
+
+    /// Money paid in works from the start of its day: a cent on 01-01, then 10,000 paid in on
+    /// 01-02 and 100 bought at 100 that closed at 101. The day's growth is 10,100.01 / 10,000.01,
+    /// about 1 %, not the cent's (10,100.01 - 10,000) / 0.01, which is 10,001x.
+    @Test func moneyPaidInBesideASmallBalanceIsNotCreditedWithItsGrowth() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(1), currency: "USD", amount: 1),
+            JournalEntry(id: 2, kind: .deposit, date: day(2), currency: "USD", amount: 1_000_000),
+            JournalEntry(
+                id: 3, kind: .buy, date: day(2), symbol: "QQQ", quantity: x("100"), price: x("100"), currency: "USD",
+                amount: 1_000_000),
+        ]
+        let prices = PriceBook(closes: [close("QQQ", 2, "101")], entries: entries, base: "USD")
+        let r = try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(2), benchmark: nil, byHolding: false, explain: false),
+            entries: entries, method: .fifo, prices: prices)
+        #expect(r.timeline.days.map(\.value) == [1, 1_010_001])
+        let expected = 1_010_001.0 / 1_000_001.0 - 1
+        #expect(abs((r.total.timeWeighted ?? 0) - expected) < 1e-12)
     }
 
     /// What a broker's export adds is no flow: 10,000 USD paid in on 01-02; on 01-03 1,100 USD

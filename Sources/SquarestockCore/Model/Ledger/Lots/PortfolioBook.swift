@@ -29,8 +29,9 @@ public struct PortfolioBook: Sendable {
             .sorted { a, b in a.date != b.date ? a.date < b.date : (a.id ?? .max) < (b.id ?? .max) }
     }
 
-    /// The total remaining cost of `symbol`'s open lots, minor units.
-    public func cost(of symbol: String) -> Int64 { (lots[symbol] ?? []).reduce(0) { $0 + $1.cost } }
+    /// The total remaining cost of `symbol`'s open lots, minor units. (`apply` refuses a purchase
+    /// whose holding's cost or quantity would not fit, so these sums do.)
+    public func cost(of symbol: String) -> Int64 { (lots[symbol] ?? []).reduce(0) { $0 &+ $1.cost } }
 
     /// Open quantity of `symbol`.
     public func quantity(of symbol: String) -> ExactDecimal {
@@ -39,8 +40,8 @@ public struct PortfolioBook: Sendable {
 
     package mutating func apply(_ e: JournalEntry) throws(PortfolioError) {
         switch e.kind {
-        case .deposit: cash[e.currency, default: 0] += e.amount
-        case .withdraw: cash[e.currency, default: 0] -= e.amount
+        case .deposit: try move(cash: e.amount, e.currency)
+        case .withdraw: try move(cash: -e.amount, e.currency)
         case .buy:
             guard let symbol = e.symbol, let q = e.quantity else {
                 throw .invalidEntry("a purchase needs a symbol and a quantity")
@@ -49,9 +50,16 @@ public struct PortfolioBook: Sendable {
             if let held = lots[symbol]?.first, held.currency != e.currency {
                 throw .currencyMismatch(symbol: symbol, held: held.currency, given: e.currency, date: e.date)
             }
-            cash[e.currency, default: 0] -= e.amount + e.fee
+            let paid = try Self.sum(e.amount, e.fee, "the cost of \(symbol)")
+            try move(cash: -paid, e.currency, "the cost of \(symbol)")
+            // The holding's quantity and cost must stay exact: a lot of 0.123456789012345678
+            // beside one of 10 has no 18-digit sum, and a holding shown as 10 while its lots
+            // hold more, or a sale taking the wrong lot, would follow.
+            guard quantity(of: symbol) + q != nil, Self.sum(cost(of: symbol), paid) != nil else {
+                throw .overflow("the holding of \(symbol) with this purchase")
+            }
             let lot = Lot(
-                id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: e.amount + e.fee, currency: e.currency,
+                id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: paid, currency: e.currency,
                 fxRate: e.fxRate)
             if method == .average, var pool = lots[symbol]?.first {
                 guard pool.currency == e.currency, let total = pool.quantity + q else {
@@ -59,25 +67,44 @@ public struct PortfolioBook: Sendable {
                         "an average-cost pool holds one currency: \(symbol) was bought in \(pool.currency)")
                 }
                 pool.quantity = total
-                pool.cost += lot.cost
+                pool.cost &+= lot.cost  // checked above
                 lots[symbol] = [pool]
             } else {
                 lots[symbol, default: []].append(lot)
             }
         case .sell: try sell(e)
         case .dividend:
-            cash[e.currency, default: 0] += e.amount - e.withheld
-            dividends[(e.symbol ?? "") + " " + e.currency, default: 0] += e.amount - e.withheld
+            let net = try Self.sum(e.amount, -e.withheld, "the dividend")
+            try move(cash: net, e.currency)
+            let key = (e.symbol ?? "") + " " + e.currency
+            dividends[key] = try Self.sum(dividends[key] ?? 0, net, "the dividends of \(e.symbol ?? "")")
         case .split:
             guard let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 else {
                 throw .invalidEntry("a split needs a symbol and a ratio")
             }
             lots[symbol] = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
-        case .interest: cash[e.currency, default: 0] += e.amount - e.withheld
-        case .fee: cash[e.currency, default: 0] -= e.amount
-        case .exchange: cash[e.currency, default: 0] += e.amount
+        case .interest: try move(cash: Self.sum(e.amount, -e.withheld, "the interest"), e.currency)
+        case .fee: try move(cash: -e.amount, e.currency)
+        case .exchange: try move(cash: e.amount, e.currency)
         case .reversal: break
         }
+    }
+
+    /// `a + b`, or `.overflow(what)` when it does not fit (an amount no account holds, but one a
+    /// command line can type: the replay must refuse it, not stop the program).
+    static func sum(_ a: Int64, _ b: Int64, _ what: String) throws(PortfolioError) -> Int64 {
+        guard let s = sum(a, b) else { throw .overflow(what) }
+        return s
+    }
+
+    static func sum(_ a: Int64, _ b: Int64) -> Int64? {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : s
+    }
+
+    /// Moves the cash balance in `currency` by `minor`.
+    mutating func move(cash minor: Int64, _ currency: String, _ what: String? = nil) throws(PortfolioError) {
+        cash[currency] = try Self.sum(cash[currency] ?? 0, minor, what ?? "the \(currency) cash balance")
     }
 
     /// Takes the sale's quantity from the lots the method picks, each part's cost in proportion
@@ -118,11 +145,11 @@ public struct PortfolioBook: Sendable {
             left = stillLeft
         }
         lots[symbol] = open.filter { !$0.quantity.isZero }
-        cash[e.currency, default: 0] += e.amount - e.fee
+        try move(cash: Self.sum(e.amount, -e.fee, "the proceeds of \(symbol)"), e.currency)
         disposals.append(
             Disposal(
                 entry: e.id ?? 0, date: e.date, symbol: symbol, currency: e.currency, quantity: e.quantity ?? left,
-                proceeds: e.amount - e.fee, fee: e.fee, basis: parts.reduce(0) { $0 + $1.basis }, parts: parts))
+                proceeds: e.amount &- e.fee, fee: e.fee, basis: parts.reduce(0) { $0 &+ $1.basis }, parts: parts))
     }
 
     /// The lots after a split of `numerator` new shares for `denominator` old: the holding's new

@@ -53,7 +53,8 @@ public struct BenchmarkReturns: Sendable, Equatable {
         let (_, startBase) = try basePrice(on: t.start.date)
         var flows = trades.map { tr in
             InternalRateOfReturn.Flow(
-                day: Int(tr.date.daysSinceEpoch - t.start.date.daysSinceEpoch), amount: -Double(tr.flow))
+                day: ReturnsCalculator.flowDay(tr.date, from: t.start.date, paidIn: tr.flow > 0),
+                amount: -Double(tr.flow))
         }
         flows.append(.init(day: periodDays, amount: Double(endValue)))
         return BenchmarkReturns(

@@ -112,6 +112,8 @@ public struct PortfolioTimeline: Sendable {
             /// Whether the currency is the base (no rate to look up).
             var inBase: Bool
             var lastQuantity = ExactDecimal(0)
+            /// The day number of the last valuation, whose shares `lastQuantity` counts.
+            var lastDay: Int64 = 0
             var lastRate: ExactDecimal?
             var lastValue: Int64 = 0
         }
@@ -262,10 +264,11 @@ public struct PortfolioTimeline: Sendable {
                 guard let at = tracks[i].prices.index(onDay: d) else {
                     throw .missingPrice(symbol: tracks[i].symbol, date: day)
                 }
-                guard
+                // The price in the shares of the last valuation, which `lastQuantity` counts (a
+                // split since then changed the count, not the holding's worth).
+                guard let price = tracks[i].prices.value(at, inSharesOf: tracks[i].lastDay),
                     let local = MinorUnits.amount(
-                        quantity: tracks[i].lastQuantity, price: tracks[i].prices.values[at],
-                        exponent: tracks[i].exponent)
+                        quantity: tracks[i].lastQuantity, price: price, exponent: tracks[i].exponent)
                 else { throw .overflow("the value of \(tracks[i].symbol)") }
                 effect +=
                     try toBase(local, tracks[i].currency, at: now) - toBase(local, tracks[i].currency, at: then)
@@ -277,6 +280,13 @@ public struct PortfolioTimeline: Sendable {
             return effect
         }
 
+        /// `a + b` of a day's value, or `.overflow` when the portfolio's worth has no 64-bit sum.
+        static func sum(_ a: Int64, _ b: Int64, _ day: CivilDate) throws(ReturnsError) -> Int64 {
+            let (s, overflow) = a.addingReportingOverflow(b)
+            if overflow { throw .overflow("the value of the portfolio on \(day)") }
+            return s
+        }
+
         /// The book valued at `day`'s close; remembers what it held for the next day.
         mutating func value(on day: CivilDate) throws(ReturnsError) -> ValuationDay {
             var v = ValuationDay(date: day)
@@ -285,6 +295,7 @@ public struct PortfolioTimeline: Sendable {
                 // Fields read in place: a copy of the track would retain its strings and cursors.
                 let quantity = tracks[i].quantity
                 tracks[i].lastQuantity = quantity
+                tracks[i].lastDay = d
                 guard !quantity.isZero else {
                     tracks[i].lastValue = 0
                     tracks[i].lastRate = nil
@@ -295,19 +306,18 @@ public struct PortfolioTimeline: Sendable {
                 }
                 let r = try rate(of: i, on: day, dayNumber: d)
                 let exponent = tracks[i].exponent
-                guard
-                    let local = MinorUnits.amount(
-                        quantity: quantity, price: tracks[i].prices.values[at], exponent: exponent)
+                guard let price = tracks[i].prices.value(at, inSharesOf: d),
+                    let local = MinorUnits.amount(quantity: quantity, price: price, exponent: exponent)
                 else { throw .overflow("the value of \(tracks[i].symbol)") }
                 let value = tracks[i].inBase ? local : try toBase(local, tracks[i].currency, at: r.value)
-                v.value += value
+                v.value = try Self.sum(v.value, value, day)
                 tracks[i].lastValue = value
                 tracks[i].lastRate = r.value
                 if keepMarks, let mark = r.mark {
                     v.holdings.append(
                         .init(
                             symbol: tracks[i].symbol, quantity: quantity, currency: tracks[i].currency,
-                            price: tracks[i].prices.series!.observation(at), rate: mark, local: local,
+                            price: tracks[i].prices.series!.observation(at, inSharesOf: d), rate: mark, local: local,
                             value: value))
                 }
             }
@@ -316,7 +326,7 @@ public struct PortfolioTimeline: Sendable {
                 for (c, minor) in book.cash where minor != 0 {
                     let r = try rate(c, on: day)
                     let value = try toBase(minor, c, at: r.value)
-                    v.value += value
+                    v.value = try Self.sum(v.value, value, day)
                     lastCash[c] = (minor, r.value)
                     if keepMarks { v.cash.append(.init(currency: c, minor: minor, rate: r, value: value)) }
                 }

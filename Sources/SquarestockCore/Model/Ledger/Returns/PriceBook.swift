@@ -16,23 +16,56 @@ public struct PriceBook: Sendable {
         let fetched: [Int64]
         let meta: [UInt16]
         let metas: [Meta]
+        /// The symbol's splits in the journal, by day: a price is as traded on its own day, so
+        /// one used on a later day across a split is in the shares of before it.
+        let splits: [Split]
 
         struct Meta: Sendable, Equatable {
             var currency: String
             var source: String
         }
 
-        init(_ c: Columns) {
+        init(_ c: Columns, splits: [Split] = []) {
             days = c.days
             values = c.values
             fetched = c.fetched
             meta = c.meta
             metas = c.metas
+            self.splits = splits.sorted { $0.day < $1.day }
         }
 
-        func observation(_ i: Int) -> PriceObservation {
-            PriceObservation(
-                value: values[i], date: CivilDate(daysSinceEpoch: days[i]), source: metas[Int(meta[i])].source,
+        /// Price `i` as it values a share on day `u`: divided by every split after its own day
+        /// up to `u` (a price of 100 before a 4:1 split values the four shares each is now at
+        /// 25), multiplied by every split after `u` up to its own day (a later price valuing
+        /// the shares held before a split). A split takes effect on its day: that day's prices
+        /// are of the new shares. Nil when the value does not fit an exact decimal.
+        func value(_ i: Int, inSharesOf u: Int64) -> ExactDecimal? {
+            var v = values[i]
+            let own = days[i]
+            for s in splits where (own < s.day && s.day <= u) || (u < s.day && s.day <= own) {
+                let num = ExactDecimal(significand: s.numerator)
+                let den = ExactDecimal(significand: s.denominator)
+                let scaled =
+                    own < s.day
+                    ? (v * den)?.divided(by: num, scale: max(v.scale, 8))
+                    : (v * num)?.divided(by: den, scale: max(v.scale, 8))
+                guard let next = scaled else { return nil }
+                v = next.normalized
+            }
+            return v
+        }
+
+        /// Price `i` as observed, its value as `value(_:inSharesOf:)` gives it for day `u`; a
+        /// value a split changed says so in its source.
+        func observation(_ i: Int, inSharesOf u: Int64? = nil) -> PriceObservation {
+            var value = values[i]
+            var source = metas[Int(meta[i])].source
+            if let u, !splits.isEmpty, let adjusted = self.value(i, inSharesOf: u), adjusted != value {
+                value = adjusted
+                source += " (split-adjusted)"
+            }
+            return PriceObservation(
+                value: value, date: CivilDate(daysSinceEpoch: days[i]), source: source,
                 fetched: fetched[i] == .min ? nil : Instant(secondsSinceEpoch: fetched[i]))
         }
 
@@ -56,6 +89,13 @@ public struct PriceBook: Sendable {
             }
             return nil
         }
+    }
+
+    /// A split in the journal: `numerator` new shares for `denominator` old from `day` on.
+    struct Split: Sendable {
+        var day: Int64
+        var numerator: Int64
+        var denominator: Int64
     }
 
     /// A series being filled, by column.
@@ -101,14 +141,14 @@ public struct PriceBook: Sendable {
     /// `build` then adds the journal's own prices and rates.
     public struct Builder {
         var columns: [String: Columns] = [:]
-        var splits: [String: [(day: Int64, numerator: Int64, denominator: Int64)]] = [:]
+        var splits: [String: [Split]] = [:]
         var current: (symbol: String, columns: Columns)?
 
         /// A builder that multiplies split-adjusted closes back by the splits of `entries`.
         public init(entries: [JournalEntry]) {
             for e in entries where e.kind == .split {
                 if let s = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 {
-                    splits[s, default: []].append((e.date.daysSinceEpoch, n, d))
+                    splits[s, default: []].append(Split(day: e.date.daysSinceEpoch, numerator: n, denominator: d))
                 }
             }
         }
@@ -163,7 +203,9 @@ public struct PriceBook: Sendable {
                 }
             }
             var book = PriceBook()
-            for (symbol, c) in columns where extra[symbol] == nil { book.series[symbol] = Series(c) }
+            for (symbol, c) in columns where extra[symbol] == nil {
+                book.series[symbol] = Series(c, splits: splits[symbol] ?? [])
+            }
             for (symbol, trades) in extra {
                 // Stable by day: of two trades on a day the later recorded stays last.
                 let sorted = trades.enumerated().sorted { a, b in
@@ -192,7 +234,7 @@ public struct PriceBook: Sendable {
                 for r in sorted[t...] {
                     merged.append(day: r.day, value: r.value, fetched: .min, currency: r.currency, source: "trade")
                 }
-                book.series[symbol] = Series(merged)
+                book.series[symbol] = Series(merged, splits: splits[symbol] ?? [])
             }
             return book
         }
@@ -211,6 +253,8 @@ public struct PriceBook: Sendable {
         /// Per currency and source pair of the series: whether it is in `currency`.
         let inCurrency: [Bool]
         let allInCurrency: Bool
+        /// Whether the symbol has splits (without, a price values a share as it is).
+        let hasSplits: Bool
         /// The last index on or before the last day asked; -1 before the first.
         var position = -1
 
@@ -221,6 +265,13 @@ public struct PriceBook: Sendable {
             meta = series?.meta ?? []
             inCurrency = series?.metas.map { $0.currency == currency } ?? []
             allInCurrency = !inCurrency.contains(false)
+            hasSplits = !(series?.splits.isEmpty ?? true)
+        }
+
+        /// Price `i` as it values a share held on day `d` (`Series.value(_:inSharesOf:)`); nil
+        /// when a split's arithmetic does not fit an exact decimal.
+        @inline(__always) func value(_ i: Int, inSharesOf d: Int64) -> ExactDecimal? {
+            hasSplits ? series!.value(i, inSharesOf: d) : values[i]
         }
 
         /// The index of the last price in the currency on or before `day`.
@@ -244,14 +295,15 @@ public struct PriceBook: Sendable {
             return j >= 0 ? j : nil
         }
 
-        /// The value of the last price in the currency on or before `day`.
+        /// The value of the last price in the currency on or before `day`, as it values a share
+        /// held that day (across a split since, the price of the new shares).
         public mutating func value(on day: CivilDate) -> ExactDecimal? {
-            index(on: day).map { values[$0] }
+            index(on: day).flatMap { value($0, inSharesOf: day.daysSinceEpoch) }
         }
 
         /// The same price with its day, source and fetch time.
         public mutating func price(on day: CivilDate) -> PriceObservation? {
-            index(on: day).map { series!.observation($0) }
+            index(on: day).map { series!.observation($0, inSharesOf: day.daysSinceEpoch) }
         }
     }
 
@@ -281,12 +333,13 @@ public struct PriceBook: Sendable {
     /// A cursor over the rates from `from` into `to`.
     public func rateCursor(from: String, to: String) -> Cursor { cursor(Self.pair(from, to), currency: to) }
 
-    /// The price of one `symbol` in `currency` on `day`: the last one on or before it, as
-    /// traded (an adjusted close multiplied back by the splits it anticipates). Prices in
-    /// another currency are skipped. Nil when there is none.
+    /// The price of one `symbol` in `currency` on `day`: the last one on or before it, as it
+    /// values a share held that day (a price from before a split since divided by it). Prices
+    /// in another currency are skipped. Nil when there is none.
     public func price(of symbol: String, currency: String, on day: CivilDate) -> PriceObservation? {
         guard let s = series[symbol] else { return nil }
-        return s.index(in: currency, from: s.lastIndex(onOrBefore: day.daysSinceEpoch)).map(s.observation)
+        let d = day.daysSinceEpoch
+        return s.index(in: currency, from: s.lastIndex(onOrBefore: d)).map { s.observation($0, inSharesOf: d) }
     }
 
     /// 1 `from` in `to` on `day` (1 when they are the same currency).

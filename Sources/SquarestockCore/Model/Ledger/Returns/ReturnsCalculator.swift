@@ -70,6 +70,15 @@ public enum ReturnsCalculator {
             benchmark: benchmark, timeline: t, notes: notes)
     }
 
+    /// The day (counted from `start`, the period's opening close) a flow of `date` is at in the
+    /// money-weighted return: money paid in at the day before's close (it works from the start of
+    /// its day, as in the time-weighted return: money paid in and invested on the last day is not
+    /// the gain of what was there before it), money taken out at its own day's close.
+    static func flowDay(_ date: CivilDate, from start: CivilDate, paidIn: Bool) -> Int {
+        let day = Int(date.daysSinceEpoch - start.daysSinceEpoch)
+        return paidIn ? max(0, day - 1) : day
+    }
+
     /// The returns of one series of values and flows.
     static func figures(
         start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64)], startDay: CivilDate, periodDays: Int
@@ -78,7 +87,7 @@ public enum ReturnsCalculator {
         var cash: [InternalRateOfReturn.Flow] = []
         if start != 0 { cash.append(.init(day: 0, amount: -Double(start))) }
         for d in days where d.flow != 0 {
-            cash.append(.init(day: Int(d.date.daysSinceEpoch - startDay.daysSinceEpoch), amount: -Double(d.flow)))
+            cash.append(.init(day: flowDay(d.date, from: startDay, paidIn: d.flow > 0), amount: -Double(d.flow)))
         }
         let end = days.last?.value ?? start
         cash.append(.init(day: periodDays, amount: Double(end)))

@@ -1,8 +1,12 @@
-/// The time-weighted return: each day's growth with that day's flows taken out, chained. A flow
-/// dated day d enters after d's close, so day d's growth is (V_d - F_d) / V_(d-1); a day that
-/// starts from nothing measures its first money against itself (V_d / F_d), so the gain between
-/// a first purchase's price and that day's close is counted. A day with nothing before it and
-/// nothing paid in is not measured.
+/// The time-weighted return: each day's growth with that day's flows taken out, chained. Money
+/// paid in on day d works from the start of d (it is mostly invested that day, at that day's
+/// prices), money taken out until its close: day d's growth is (V_d - out_d) / (V_(d-1) + in_d),
+/// with in_d the day's net flow when it is money paid in and out_d when it is money taken out.
+/// So a day that starts from nothing measures its first money against itself (V_d / F_d), and a
+/// large deposit beside a small balance is not credited with that balance's growth: counted
+/// after the close, the gain of money deposited and invested that day was the balance's alone
+/// (a cent before 10,000 paid in made +10,000 %). A day with nothing before it and nothing paid
+/// in is not measured.
 public enum TimeWeightedReturn {
     /// One day of the chain, as `--explain` prints it.
     public struct Step: Sendable, Equatable {
@@ -38,8 +42,9 @@ public enum TimeWeightedReturn {
 
     /// One day's growth (see the type's comment).
     public static func growth(previous: Int64, value: Int64, flow: Int64) -> Double? {
-        if previous > 0 { return Double(value - flow) / Double(previous) }
-        if previous == 0, flow > 0 { return Double(value) / Double(flow) }
-        return nil
+        guard previous >= 0 else { return nil }
+        let start = Double(previous) + Double(max(flow, 0))
+        guard start > 0 else { return nil }
+        return (Double(value) - Double(min(flow, 0))) / start
     }
 }

@@ -33,6 +33,10 @@ package enum HoldingsValuation {
         var total: Int64 = 0
         var totalCost: Int64 = 0
         var totalDay: Int64 = 0
+        // A holding valued without a day's change (a stored or manual close) is not a change of
+        // 0.00: the total is of those that have one, and says which do not.
+        var dayKnown = false
+        var dayUnknown: [String] = []
         var leftOut: [String] = []
         for i in rows.indices {
             let r = rows[i]
@@ -44,7 +48,12 @@ package enum HoldingsValuation {
             rows[i].rate = r.currency == base ? ExactDecimal(1) : rates[r.currency]
             total += v
             totalCost += c
-            totalDay += toBase(r.dayChange ?? 0, r.currency) ?? 0
+            if let day = r.dayChange.flatMap({ toBase($0, r.currency) }) {
+                totalDay += day
+                dayKnown = true
+            } else {
+                dayUnknown.append(r.symbol)
+            }
         }
         var cashTotal: Int64 = 0
         var cashInBase: [String: Int64] = [:]
@@ -65,6 +74,9 @@ package enum HoldingsValuation {
         } else if !leftOut.isEmpty {
             notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
         }
+        if dayKnown, !dayUnknown.isEmpty {
+            notes.append("the day's change leaves out (no change known today): " + dayUnknown.joined(separator: ", "))
+        }
         if total != 0 {
             for i in rows.indices {
                 if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
@@ -76,7 +88,7 @@ package enum HoldingsValuation {
         var report = HoldingsReport(
             portfolio: portfolio, method: book.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
             baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
-            totalDayChange: noneValued ? nil : totalDay,
+            totalDayChange: noneValued || !(dayKnown || rows.isEmpty) ? nil : totalDay,
             totalCash: cashTotal, rates: rates, notes: notes, now: now)
         report.cashInBase = cashInBase
         return report
