@@ -214,6 +214,32 @@ struct ReturnsCalculatorTests {
         #expect(abs((r.total.timeWeighted ?? 0) - expected) < 1e-12)
     }
 
+    /// An average-cost pool bought at two rates: 10 SAP at 100 EUR when 1 EUR was 1 USD, 10 more
+    /// at 100 EUR at 2 USD, then 10 sold at 100 EUR at 2 USD. The pool cost 1,000 + 2,000 =
+    /// 3,000 USD for its 2,000 EUR: the half sold has a basis of 1,500 USD (not 1,000 at the
+    /// first purchase's rate), proceeds of 2,000 USD, a gain of 500.
+    @Test func anAveragePoolsBasisInTheBaseIsOfEachPurchasesRate() throws {
+        func trade(_ id: Int64, _ kind: EntryKind, _ d: Int, rate: String) -> JournalEntry {
+            JournalEntry(
+                id: id, kind: kind, date: day(d), symbol: "SAP", quantity: x("10"), price: x("100"), currency: "EUR",
+                amount: 100_000, fxRate: x(rate))
+        }
+        let entries = [trade(1, .buy, 2, rate: "1.0"), trade(2, .buy, 3, rate: "2.0"), trade(3, .sell, 4, rate: "2.0")]
+        let book = try PortfolioBook(entries: entries, method: .average)
+        let prices = PriceBook(closes: [], entries: entries, base: "USD")
+        let lots = try RealizedLot.of(book.disposals, base: "USD", prices: prices, entries: entries, method: .average)
+        #expect(lots.count == 1)
+        #expect(lots.first?.basis == 100_000 && lots.first?.baseBasis == 150_000)
+        #expect(lots.first?.baseProceeds == 200_000 && lots.first?.baseGain == 50_000)
+        #expect(lots.first?.acquiredRate.value == x("1.5"))
+        // Sold whole later, the rest of the pool takes the rest of its cost in USD.
+        let all = entries + [trade(4, .sell, 5, rate: "2.0")]
+        let rest = try RealizedLot.of(
+            try PortfolioBook(entries: all, method: .average).disposals, base: "USD", prices: prices, entries: all,
+            method: .average)
+        #expect(rest.map(\.baseBasis) == [150_000, 150_000])
+    }
+
     /// What a broker's export adds is no flow: 10,000 USD paid in on 01-02; on 01-03 1,100 USD
     /// changed into 1,000 EUR (at 1.10, no spread) and a 10 USD fee; on 01-04 20 EUR interest,
     /// 2 withheld (EURUSD 1.12); 01-05 EURUSD 1.15.

@@ -27,10 +27,14 @@ public struct RealizedLot: Sendable, Equatable {
 
     /// Every lot part of `disposals`, converted into `base` at `prices`' rates: the proceeds are
     /// shared among the parts in proportion to their quantities, the last part taking the exact
-    /// rest, so the parts add up to the sale.
-    public static func of(_ disposals: [Disposal], base: String, prices: PriceBook) throws(ReturnsError)
-        -> [RealizedLot]
-    {
+    /// rest, so the parts add up to the sale. Under `.average` a sale's one part is of a pool
+    /// bought over many days: its basis in `base` is its share of the pool's cost in `base` as
+    /// the pool was built, each purchase at its own day's rate (`entries`, the journal the
+    /// disposals were replayed from), not the whole basis at the first purchase's rate.
+    public static func of(
+        _ disposals: [Disposal], base: String, prices: PriceBook, entries: [JournalEntry] = [],
+        method: LotMethod = .fifo
+    ) throws(ReturnsError) -> [RealizedLot] {
         func convert(_ minor: Int64, _ currency: String, _ rate: PriceObservation) throws(ReturnsError) -> Int64 {
             guard let v = MinorUnits.converted(minor, from: currency, into: base, at: rate.value) else {
                 throw .overflow("a conversion of \(currency) into \(base)")
@@ -43,6 +47,11 @@ public struct RealizedLot: Sendable, Equatable {
             }
             return r
         }
+        let pooled =
+            method == .average
+            ? try poolBases(
+                entries: entries, wanted: Set(disposals.map(\.entry)), base: base, rate: rate, convert: convert)
+            : [:]
         var out: [RealizedLot] = []
         for d in disposals {
             let sold = try rate(d.currency, d.date)
@@ -60,7 +69,19 @@ public struct RealizedLot: Sendable, Equatable {
                     quantityLeft = rest
                 }
                 proceedsLeft -= share
-                let acquired = try rate(d.currency, p.acquired)
+                var acquired = try rate(d.currency, p.acquired)
+                var baseBasis = try convert(p.basis, d.currency, acquired)
+                if d.parts.count == 1, let pool = pooled[d.entry] {
+                    // The pool's rate: what its cost in `base` is per unit of its own cost.
+                    baseBasis = pool
+                    if p.basis != 0,
+                        let r = ExactDecimal(significand: pool, scale: 0).divided(
+                            by: ExactDecimal(significand: p.basis, scale: 0), scale: 8)
+                    {
+                        acquired = PriceObservation(
+                            value: r.normalized, date: p.acquired, source: "the pool's purchases", fetched: nil)
+                    }
+                }
                 out.append(
                     RealizedLot(
                         sale: d.entry, sold: d.date, symbol: d.symbol, currency: d.currency, lot: p.lot,
@@ -68,7 +89,69 @@ public struct RealizedLot: Sendable, Equatable {
                         term: d.date > Disposal.anniversary(of: p.acquired) ? "long" : "short", proceeds: share,
                         basis: p.basis, acquiredRate: acquired, soldRate: sold,
                         baseProceeds: try convert(share, d.currency, sold),
-                        baseBasis: try convert(p.basis, d.currency, acquired)))
+                        baseBasis: baseBasis))
+            }
+        }
+        return out
+    }
+
+    /// Under `.average`, the basis in `base` of each sale of `wanted` (entry ids), by id: the
+    /// effective `entries` replayed, each pool's cost kept in its own currency (as
+    /// `PortfolioBook` keeps it) and in `base` (each purchase converted at its day's rate), a
+    /// sale taking from the second the share it takes from the first, all of it when it empties
+    /// the pool. A rate is asked only for a pool a wanted sale takes from (the others' days
+    /// may have none fetched), and its absence is an error only when such a sale needs it.
+    static func poolBases(
+        entries: [JournalEntry], wanted: Set<Int64>, base: String,
+        rate: (String, CivilDate) throws(ReturnsError) -> PriceObservation,
+        convert: (Int64, String, PriceObservation) throws(ReturnsError) -> Int64
+    ) throws(ReturnsError) -> [Int64: Int64] {
+        let effective = PortfolioBook.effective(entries)
+        // The last wanted sale of each symbol: purchases after it are of no wanted sale.
+        var lastWanted: [String: Int] = [:]
+        for (i, e) in effective.enumerated() where e.kind == .sell {
+            if let id = e.id, wanted.contains(id), let s = e.symbol { lastWanted[s] = i }
+        }
+        /// A pool's cost in `base`, or the purchase whose rate is missing.
+        enum PoolBase {
+            case known(Int64)
+            case missing(ReturnsError)
+        }
+        var pools: [String: PoolBase] = [:]
+        var out: [Int64: Int64] = [:]
+        var book = PortfolioBook(method: .average)
+        for (i, e) in effective.enumerated() {
+            do { try book.apply(e) } catch { throw .ledger(error) }
+            guard let symbol = e.symbol, let last = lastWanted[symbol], i <= last else { continue }
+            let pool = pools[symbol] ?? .known(0)
+            switch e.kind {
+            case .buy:
+                guard case .known(let held) = pool else { continue }
+                let added = e.amount + e.fee
+                do {
+                    pools[symbol] = .known(held + (try convert(added, e.currency, rate(e.currency, e.date))))
+                } catch { pools[symbol] = .missing(error) }
+            case .sell:
+                let after = book.cost(of: symbol)
+                let empty = book.quantity(of: symbol).isZero
+                guard let id = e.id, let disposal = book.disposals.last, disposal.entry == id else { continue }
+                let taken = disposal.basis
+                let before = after + taken
+                switch pool {
+                case .missing(let error):
+                    if wanted.contains(id) { throw error }
+                case .known(let held):
+                    let share =
+                        empty
+                        ? held
+                        : MinorUnits.share(
+                            of: held, part: ExactDecimal(significand: taken), whole: ExactDecimal(significand: before))
+                    guard let share else { throw .overflow("the pool of \(symbol)") }
+                    out[id] = share
+                    pools[symbol] = .known(held - share)
+                }
+                if empty { pools[symbol] = .known(0) }
+            default: continue
             }
         }
         return out
