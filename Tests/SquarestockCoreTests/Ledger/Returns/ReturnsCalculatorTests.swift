@@ -113,6 +113,33 @@ struct ReturnsCalculatorTests {
         }
     }
 
+    /// 1,000 paid in and put in AAA, which triples; 2,500 taken out. The same money in IDX (flat
+    /// at 100) holds 10 units, worth 1,000: it sells those and no more (never -15 units), and a
+    /// note says its flows are its own from then on.
+    @Test func aBenchmarkThatRunsOutSellsWhatItHasAndSaysSo() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 100_000),
+            JournalEntry(
+                id: 2, kind: .buy, date: day(2), symbol: "AAA", quantity: x("10"), price: x("100"), currency: "USD",
+                amount: 100_000),
+            JournalEntry(
+                id: 3, kind: .sell, date: day(4), symbol: "AAA", quantity: x("10"), price: x("300"), currency: "USD",
+                amount: 300_000),
+            JournalEntry(id: 4, kind: .withdraw, date: day(4), currency: "USD", amount: 250_000),
+        ]
+        let closes = [close("AAA", 3, "200"), close("IDX", 1, "100"), close("IDX", 4, "100")]
+        let r = try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(4), benchmark: ("IDX", "USD"), byHolding: false,
+                explain: false),
+            entries: entries, method: .fifo, prices: PriceBook(closes: closes, entries: entries, base: "USD"))
+        let b = try #require(r.benchmark)
+        #expect(b.units == x("0") && b.endValue == 0)
+        #expect(b.trades.map(\.flow) == [100_000, -100_000])
+        #expect(b.ranOut == day(4))
+        #expect(r.notes.contains { $0.contains("the same money in IDX had less than was taken out") })
+    }
+
     /// AAA: in 5,010 then out 85 (the dividend), worth 5,400 at the end: gain 475.
     @Test func eachHoldingHasItsOwnReturns() throws {
         let r = try Self.report(benchmark: false, byHolding: true)

@@ -22,6 +22,10 @@ public struct BenchmarkReturns: Sendable, Equatable {
     public var endPrice: PriceObservation
     public var endValue: Int64
     public var moneyWeighted: InternalRateOfReturn.Outcome
+    /// The first day a withdrawal took more than the same money in the benchmark was worth
+    /// (the portfolio did better): the benchmark sold all it held then, never a negative
+    /// holding, and its flows from then on are not the portfolio's.
+    public var ranOut: CivilDate?
     public var timeWeighted: Double
 
     /// The benchmark `symbol` (priced in `currency`) run through `timeline`'s flows.
@@ -37,13 +41,25 @@ public struct BenchmarkReturns: Sendable, Equatable {
         var cashFlows: [(date: CivilDate, amount: Int64)] = []
         if t.start.value != 0 { cashFlows.append((t.start.date, t.start.value)) }
         for d in t.days where d.flow != 0 { cashFlows.append((d.date, d.flow)) }
+        var ranOut: CivilDate?
         for f in cashFlows {
             let (p, bp) = try basePrice(on: f.date)
-            guard let u = MinorUnits.decimal(f.amount, exponent: baseExp).divided(by: bp, scale: 8),
-                let sum = units + u
+            guard var u = MinorUnits.decimal(f.amount, exponent: baseExp).divided(by: bp, scale: 8),
+                var sum = units + u
             else { throw .overflow("the benchmark's units") }
+            var flow = f.amount
+            if sum.sign < 0 {
+                // More taken out than it holds: it sells what it has, for what that is worth.
+                guard let all = ExactDecimal(0) - units,
+                    let worth = MinorUnits.amount(quantity: units, price: bp, exponent: baseExp)
+                else { throw .overflow("the benchmark's units") }
+                u = all
+                sum = ExactDecimal(0)
+                flow = -worth
+                ranOut = ranOut ?? f.date
+            }
             units = sum
-            trades.append(Trade(date: f.date, flow: f.amount, price: p, basePrice: bp, units: u))
+            trades.append(Trade(date: f.date, flow: flow, price: p, basePrice: bp, units: u))
         }
         let endDay = t.days.last?.date ?? t.start.date
         let (endPrice, endBase) = try basePrice(on: endDay)
@@ -59,7 +75,7 @@ public struct BenchmarkReturns: Sendable, Equatable {
         flows.append(.init(day: periodDays, amount: Double(endValue)))
         return BenchmarkReturns(
             symbol: symbol, currency: currency, trades: trades, units: units, endPrice: endPrice, endValue: endValue,
-            moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays),
+            moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays), ranOut: ranOut,
             timeWeighted: endBase.doubleValue / startBase.doubleValue - 1)
     }
 

@@ -57,6 +57,11 @@ public enum ReturnsCalculator {
                 b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays)
         }
         var notes: [String] = []
+        if let b = benchmark, let day = b.ranOut {
+            notes.append(
+                "on \(day) the same money in \(b.symbol) had less than was taken out: it sold all it held, so from then"
+                    + " on its money-weighted return is of its own flows, not the portfolio's")
+        }
         let stale = t.days.filter { !$0.staleMarks.isEmpty }.count
         if r.explain, stale > 0 {
             notes.append("\(stale) of \(t.days.count) valuations used a price or rate older than their day")
