@@ -105,6 +105,12 @@ struct FirstMinutesCLITests {
         #expect(long.stdout.contains(String(repeating: "A", count: 24) + "…,"))
         #expect(!long.stdout.contains(String(repeating: "A", count: 25)))
         #expect(long.stdout.count < 400 && long.stderr.count < 400)
+        // A control character is shown, not removed: stripped, `AA<ESC>[31mPL` read as `AAPL`,
+        // a valid ticker named as the symbol that is not valid.
+        let escaped = try CLIRunner.run(["AA\u{1B}[31mPL", "--source", "samples", "--format", "csv"], environment: env)
+        #expect(escaped.exitCode == 1)
+        #expect(escaped.stderr.contains(#"squarestock: AA\u{1B}[31mPL: not a valid symbol"#), "\(escaped.stderr)")
+        #expect(escaped.stdout.contains(#"AA\u{1B}[31mPL,"#) && !escaped.stdout.contains("\u{1B}"))
     }
 }
 

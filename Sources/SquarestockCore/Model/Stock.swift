@@ -141,6 +141,13 @@ public struct StockResult: Sendable {
         }
     }
 
+    /// `errorMessage` without the symbol in front, for a caller that names the symbol itself.
+    public var errorDetail: String? {
+        error.map { e in
+            TerminalText.stripControls(e.detail + (suggestion.map { "; did you mean \($0)?" } ?? ""))
+        }
+    }
+
     public var stock: Stock? { try? outcome.get() }
     public var error: QuoteError? {
         if case .failure(let e) = outcome { return e }

@@ -39,6 +39,25 @@ package enum TerminalText {
         return true
     }
 
+    /// Text the user typed, echoed in an error with every control character, escape and bidi
+    /// control shown as `\u{1B}` rather than removed: stripped, `AA<ESC>[31mPL` read as `AAPL`,
+    /// a valid ticker named as the one that is not.
+    package static func visible(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            let v = u.value
+            let hidden =
+                v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFEFF
+            if hidden {
+                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
     /// Text of several lines with its layout kept, for messages the program composes around
     /// values it was given (usage errors quoting an option's value, config warnings quoting a
     /// line): escape sequences, control characters and bidi controls are removed as `sanitize`

@@ -24,7 +24,7 @@ extension SquarestockApp {
         var failures: [(String, String)] = []
         for r in manager.quotes(for: symbols) {
             guard let stock = r.stock else {
-                failures.append((r.symbol, r.errorMessage ?? "no quote"))
+                failures.append((r.symbol, r.errorDetail ?? "no quote"))
                 continue
             }
             fired += tracker.evaluate(symbol: r.symbol, stock: stock)

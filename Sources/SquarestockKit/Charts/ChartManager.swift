@@ -23,7 +23,7 @@ public struct ChartManager: Sendable {
         let symbol: String
         switch SymbolSyntax.normalize(raw) {
         case .success(let s): symbol = s
-        case .failure(let e): return (TerminalText.sanitize(raw), .failure(.response(e)))
+        case .failure(let e): return (TerminalText.visible(raw), .failure(.response(e)))
         }
         let result = source.history(symbol: symbol, range: range, context: context, transport: transport).flatMap {
             fetched in

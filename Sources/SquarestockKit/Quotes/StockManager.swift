@@ -32,8 +32,9 @@ public final class StockManager: Sendable {
         return zip(requested, normalized).map { raw, n in
             switch n {
             case .failure(let e):
-                // Echoed as typed, but never a 5,000-character wall: the first 24 and an ellipsis.
-                let shown = TerminalText.sanitize(raw)
+                // Echoed as typed, controls shown (`TerminalText.visible`), but never a
+                // 5,000-character wall: the first 24 and an ellipsis.
+                let shown = TerminalText.visible(raw)
                 return StockResult(
                     symbol: shown.count > 24 ? String(shown.prefix(24)) + "…" : shown, outcome: .failure(e))
             case .success(let s):
