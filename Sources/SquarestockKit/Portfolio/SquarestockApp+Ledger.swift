@@ -38,10 +38,13 @@ extension SquarestockApp {
         var preview = ImportPreview()
         let today = portfolioToday
         let rows = JournalCSV.estimatedRows(path: path)
-        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows) { add throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in
+        var lines = EntryLines()
+        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows, lineOf: { lines.line(of: $0) }) {
+            add throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
                 preview.count(e, isNew: isNew, shown: shown)
+                if isNew { lines.add(id: id, line: line) }
                 return id
             }
         }
@@ -55,8 +58,17 @@ extension SquarestockApp {
     public func importPortfolio(path: String) throws(PortfolioError) -> (written: Int, notes: [String]) {
         let today = portfolioToday
         let rows = JournalCSV.estimatedRows(path: path)
-        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows) { add throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in try add(e).id }
+        // The line of each new entry, so a row the check refuses (a sale of more than is held,
+        // found once every row is in) is named by its line as a row the reader refuses is.
+        var lines = EntryLines()
+        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows, lineOf: { lines.line(of: $0) })
+        {
+            add throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
+                let (id, isNew) = try add(e)
+                if isNew { lines.add(id: id, line: line) }
+                return id
+            }
         }
     }
 

@@ -33,10 +33,10 @@ public enum JournalCSV {
 
     /// Reads the CSV file at `path` row by row, in bounded memory whatever its size (a chunk,
     /// the row that crosses it, and a few bytes per row for identities and `row N` lots), and
-    /// hands each row's entry to `add`, which writes it and answers the id it has in the ledger
-    /// (new or imported before). The first bad row stops everything, with its line.
+    /// hands each row's entry and line to `add`, which writes it and answers the id it has in
+    /// the ledger (new or imported before). The first bad row stops everything, with its line.
     public static func read(
-        path: String, today: CivilDate, _ add: (JournalEntry) throws(PortfolioError) -> Int64
+        path: String, today: CivilDate, _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> Int64
     ) throws(PortfolioError) {
         var rows = RowReader(today: today)
         // The row's cells, in an array kept from row to row.
@@ -96,7 +96,7 @@ public enum JournalCSV {
         init(today: CivilDate) { self.today = today }
 
         mutating func take(
-            _ cells: [String], line: Int, _ add: (JournalEntry) throws(PortfolioError) -> Int64
+            _ cells: [String], line: Int, _ add: (JournalEntry, Int) throws(PortfolioError) -> Int64
         ) throws(PortfolioError) {
             guard let header else {
                 try readHeader(cells, line: line)
@@ -129,7 +129,7 @@ public enum JournalCSV {
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
-            rowIDs.append(try add(e))
+            rowIDs.append(try add(e, line))
             purchaseOf.append(e.kind == .buy ? Self.fnv1a64(e.symbol ?? "") : 0)
         }
 

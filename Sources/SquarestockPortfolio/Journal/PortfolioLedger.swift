@@ -74,13 +74,15 @@ public struct PortfolioLedger: Sendable {
     /// after the check; with `keep` false (a preview) nothing is. Returns the count written and
     /// the notes. `expectedRows` is an estimate of how many entries `body` adds (a large write
     /// is made differently, with the same result: `JournalWriter`).
+    /// `lineOf` answers the line of the file an entry came from, by its id, for the check's
+    /// refusal (`.importLine`).
     public func stream(
-        keep: Bool, expectedRows: Int = 0,
+        keep: Bool, expectedRows: Int = 0, lineOf: ((Int64) -> Int?)? = nil,
         _ body: (_ add: (JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool)) throws(PortfolioError) ->
             Void
     ) throws(PortfolioError) -> (written: Int, notes: [String]) {
         let (count, notes) = try store.writeJournal(
-            portfolio: id, method: method, keep: keep, expectedRows: expectedRows
+            portfolio: id, method: method, keep: keep, expectedRows: expectedRows, lineOf: lineOf
         ) {
             writer throws(PortfolioError) in
             try body { e throws(PortfolioError) in try writer.add(e) }

@@ -8,12 +8,21 @@ import SquarestockCore
 /// book of a million entries replays that symbol, not the million. Rows are read by cursor and
 /// one symbol's lots are held at a time.
 enum JournalReplay {
-    static func check(_ db: Database, portfolio: Int64, symbols: Set<String>, method: LotMethod) throws {
-        for symbol in symbols.sorted() { _ = try book(db, portfolio: portfolio, symbol: symbol, method: method) }
+    /// `refusal` makes the error of an entry that cannot apply (its id, the book's error).
+    static func check(
+        _ db: Database, portfolio: Int64, symbols: Set<String>, method: LotMethod,
+        refusal: (Int64, PortfolioError) -> PortfolioError = { $1 }
+    ) throws {
+        for symbol in symbols.sorted() {
+            _ = try book(db, portfolio: portfolio, symbol: symbol, method: method, refusal: refusal)
+        }
     }
 
     /// The book of one symbol: its lots, disposals and dividends (cash only from its entries).
-    static func book(_ db: Database, portfolio: Int64, symbol: String, method: LotMethod) throws -> PortfolioBook {
+    static func book(
+        _ db: Database, portfolio: Int64, symbol: String, method: LotMethod,
+        refusal: (Int64, PortfolioError) -> PortfolioError = { $1 }
+    ) throws -> PortfolioBook {
         var book = PortfolioBook(method: method)
         try JournalRows.each(
             db,
@@ -22,7 +31,9 @@ enum JournalReplay {
                 WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect)
                 ORDER BY e.date, e.id
                 """, arguments: [portfolio, symbol]
-        ) { e in try book.apply(e) }
+        ) { e in
+            do throws(PortfolioError) { try book.apply(e) } catch { throw e.id.map { refusal($0, error) } ?? error }
+        }
         return book
     }
 }

@@ -195,7 +195,7 @@ public final class JournalWriter {
 
     /// Checks the journal with the new entries (the touched symbols replayed), moves the cash
     /// table on, and returns the notes on likely slips.
-    func finish(method: LotMethod) throws -> [String] {
+    func finish(method: LotMethod, lineOf: ((Int64) -> Int?)? = nil) throws -> [String] {
         let large = setAside != nil
         if large {
             // Building each index reads the whole table, and the check reads every entry of each
@@ -207,7 +207,11 @@ public final class JournalWriter {
         }
         defer { if large { try? db.execute(sql: "PRAGMA cache_size = -\(PortfolioStore.cacheKiB)") } }
         try restoreIndexes()
-        try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method)
+        try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method) { id, error in
+            // A refusal of an entry from a file names the file's line, as the reader's own do.
+            guard let lineOf, let line = lineOf(id) else { return error }
+            return .importLine(line: line, detail: error.description)
+        }
         let after = try CashBalances.add(cashChange, db, portfolio: portfolio)
         guard written > 0 else { return [] }
         // What each changed currency held before this write follows from the change itself.

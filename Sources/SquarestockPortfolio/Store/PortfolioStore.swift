@@ -236,13 +236,13 @@ public final class PortfolioStore: @unchecked Sendable {
     /// rows `body` will add (an import's), lets a large write set indexes aside (`JournalWriter`).
     public func writeJournal<T>(
         portfolio: Int64, method: LotMethod, keep: Bool = true, expectedRows: Int = 0,
-        _ body: (JournalWriter) throws(PortfolioError) -> T
+        lineOf: ((Int64) -> Int?)? = nil, _ body: (JournalWriter) throws(PortfolioError) -> T
     ) throws(PortfolioError) -> (value: T, notes: [String]) {
         try run {
             try write(keep: keep) { db in
                 let writer = try JournalWriter(db, portfolio: portfolio, expectedRows: expectedRows)
                 let value = try body(writer)
-                return (value, try writer.finish(method: method))
+                return (value, try writer.finish(method: method, lineOf: lineOf))
             }
         }
     }

@@ -28,7 +28,7 @@ struct JournalCSVTests: LedgerSpec {
         }
         var entries: [JournalEntry] = []
         let outcome = Result { () throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today) { e, _ throws(PortfolioError) in
                 var e = e
                 e.id = Int64(entries.count + 1)
                 entries.append(e)
