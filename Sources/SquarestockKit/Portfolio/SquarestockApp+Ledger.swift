@@ -39,7 +39,8 @@ extension SquarestockApp {
         let today = portfolioToday
         let rows = JournalCSV.estimatedRows(path: path)
         var lines = EntryLines()
-        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows, lineOf: { lines.line(of: $0) }) {
+        let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
+        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows, lineOf: lineOf) {
             add throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
@@ -61,8 +62,8 @@ extension SquarestockApp {
         // The line of each new entry, so a row the check refuses (a sale of more than is held,
         // found once every row is in) is named by its line as a row the reader refuses is.
         var lines = EntryLines()
-        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows, lineOf: { lines.line(of: $0) })
-        {
+        let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
+        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows, lineOf: lineOf) {
             add throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
