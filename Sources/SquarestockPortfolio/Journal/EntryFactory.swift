@@ -34,10 +34,21 @@ public enum EntryFactory {
     public static func money(_ text: String?, currency: String, what: String) throws(PortfolioError) -> Int64 {
         guard let text, !text.isEmpty else { return 0 }
         let e = try exponent(currency)
-        guard let d = ExactDecimal(text), d.sign >= 0 else {
+        guard let d = ExactDecimal(text) else {
+            // Digits with at most one point are a number, only one with more digits than an
+            // exact decimal holds: say so, not that it is no number.
+            let digits = text.utf8.filter { (48...57).contains($0) }.count
+            if digits > 0, text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 }),
+                text.utf8.filter({ $0 == 46 }).count <= 1
+            {
+                throw .overflow("\(what) \(text)")
+            }
             throw .invalidEntry("\(what) must be a number, 0 or more")
         }
+        guard d.sign >= 0 else { throw .invalidEntry("\(what) must be a number, 0 or more") }
         guard let minor = MinorUnits.parse(text, exponent: e) else {
+            // Within the currency's decimals, the amount is too large for its minor units.
+            if d.normalized.scale <= e { throw .overflow("\(what) \(d)") }
             throw .tooPrecise("\(what) \(d)", currency: currency.uppercased(), exponent: e)
         }
         return minor

@@ -22,11 +22,17 @@ public struct PortfolioBook: Sendable {
     package init(method: LotMethod) { self.method = method }
 
     /// The entries in effect (no reversal, nothing reversed) in the order they apply: by date,
-    /// then as recorded.
+    /// a day's splits first, then as recorded. A split takes effect before its day's trading
+    /// (the day's prices and trades are of the new shares), so a purchase of that day recorded
+    /// before the split is not multiplied by it. (`JournalReplay` orders its rows the same way.)
     public static func effective(_ entries: [JournalEntry]) -> [JournalEntry] {
         let reversed = Set(entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         return entries.filter { e in e.kind != .reversal && !(e.id.map(reversed.contains) ?? false) }
-            .sorted { a, b in a.date != b.date ? a.date < b.date : (a.id ?? .max) < (b.id ?? .max) }
+            .sorted { a, b in
+                if a.date != b.date { return a.date < b.date }
+                if (a.kind == .split) != (b.kind == .split) { return a.kind == .split }
+                return (a.id ?? .max) < (b.id ?? .max)
+            }
     }
 
     /// The total remaining cost of `symbol`'s open lots, minor units. (`apply` refuses a purchase
