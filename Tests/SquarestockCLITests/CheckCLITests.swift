@@ -78,5 +78,16 @@ struct CheckCLITests {
         #expect(drawdown.stdout.hasPrefix("alert @drawdown>10%: @drawdown"), "\(drawdown.stdout)")
         let watch = try CLIRunner.run(["watch", "AAPL", "--alert", "@portfolio>1"], environment: env)
         #expect(watch.exitCode == 2 && watch.stderr.contains("checked by `squarestock check`"), "\(watch.stderr)")
+        // A portfolio valued at manual closes alone has no day change: its value rules are
+        // still checked (its percent rules have nothing to compare).
+        var fund = env
+        fund["SQUARESTOCK_PORTFOLIO"] = "funds"
+        try PortfolioCLITests.run(fund, ["buy", "MYFUND", "10", "--price", "100", "--date", "2025-01-02"])
+        try PortfolioCLITests.run(fund, ["price", "MYFUND", "2025-09-01", "120"])
+        let value = try CLIRunner.run(
+            ["check", "--alert", "@portfolio>1", "--alert", "@portfolio<-1%"], environment: fund)
+        #expect(value.exitCode == 1, "\(value.stderr)")
+        #expect(value.stdout.hasPrefix("alert @portfolio>1: @portfolio 200.00"), "\(value.stdout)")  // 1,200 less the 1,000 paid with no deposit
+        #expect(!value.stdout.contains("<-1%"), "\(value.stdout)")
     }
 }

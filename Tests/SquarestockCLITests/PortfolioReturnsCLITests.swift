@@ -60,7 +60,7 @@ struct PortfolioReturnsCLITests {
     }
 
     /// The explained rows recompute the reported figures: the product of the days' growths is the
-    /// time-weighted return, each growth is (end - outflow) / (start + inflow), each day's holdings and cash add
+    /// time-weighted return, each growth is (end - (flow - invested)) / (start + invested), each day's holdings and cash add
     /// up to its value, and the flows add up to the net flows.
     @Test func theExplanationAddsUp() throws {
         let server = try Self.server()
@@ -95,7 +95,9 @@ struct PortfolioReturnsCLITests {
                 let end = cents(col(row, "end_value"))
                 valueOf[col(row, "date")] = end
                 guard let growth = Double(col(row, "growth")) else { continue }
-                let mine = Double(end - min(flow, 0)) / Double(start + max(flow, 0))
+                let invested = cents(col(row, "invested"))
+                #expect(invested >= 0 && invested <= max(flow, 0), "\(row)")
+                let mine = Double(end - (flow - invested)) / Double(start + invested)
                 #expect(abs(mine - growth) < 1e-11, "\(row)")
                 product *= growth
                 days += 1

@@ -53,11 +53,13 @@ extension SquarestockApp {
             do throws(PortfolioError) {
                 let r = try holdings(currency: nil)
                 let exponent = CurrencyExponent.of(r.baseCurrency) ?? 2
-                if let net = r.netValue, let held = r.totalValue, let day = r.totalDayChange {
+                if let net = r.netValue, let held = r.totalValue {
+                    // A day change no holding has (manual closes only) leaves the percent rules
+                    // unanswered (`evaluate` skips a rule without its value), not the value rules.
+                    let percent = r.totalDayChange.flatMap { day in MinorUnits.percent(day, of: held - day) }
                     fired += tracker.evaluate(
                         symbol: AlertRule.portfolio, price: MinorUnits.decimal(net, exponent: exponent),
-                        changePercent: MinorUnits.percent(day, of: held - day), time: settings.now,
-                        priceDecimals: exponent)
+                        changePercent: percent, time: settings.now, priceDecimals: exponent)
                 } else {
                     failures.append((AlertRule.portfolio, r.notes.first ?? "no holding could be valued"))
                 }

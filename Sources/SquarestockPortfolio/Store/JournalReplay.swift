@@ -2,8 +2,8 @@ import GRDB
 import SquarestockCore
 
 /// The write's check, replayed from the file: each symbol the write touched, its entries in
-/// effect in the order they apply (date, the day's splits first, then id, as
-/// `PortfolioBook.effective`), through `PortfolioBook`. A symbol's lots
+/// effect in the order they apply (date, then id, as `PortfolioBook.effective`), through
+/// `PortfolioBook`. A symbol's lots
 /// depend on its own entries alone (cash never refuses an entry), so this accepts exactly what a
 /// replay of the whole journal accepts, at the cost of the symbols written: one purchase on a
 /// book of a million entries replays that symbol, not the million. Rows are read by cursor and
@@ -30,7 +30,7 @@ enum JournalReplay {
             sql: """
                 SELECT \(JournalRows.bookColumns) FROM entry e INDEXED BY entry_by_symbol
                 WHERE e.portfolio_id = ? AND e.symbol = ? AND \(JournalRows.inEffect)
-                ORDER BY e.date, e.kind != 'split', e.id
+                ORDER BY e.date, e.id
                 """, arguments: [portfolio, symbol]
         ) { e in
             do throws(PortfolioError) { try book.apply(e) } catch { throw e.id.map { refusal($0, error) } ?? error }

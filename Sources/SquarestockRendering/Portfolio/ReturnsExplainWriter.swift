@@ -9,8 +9,8 @@ import SquarestockCore
 package enum ReturnsExplainWriter {
     package static let columns = [
         "section", "date", "symbol", "kind", "quantity", "price", "price_date", "price_source", "price_age_days",
-        "rate", "rate_date", "rate_source", "amount", "currency", "value", "start_value", "flow", "end_value",
-        "growth", "day",
+        "rate", "rate_date", "rate_source", "amount", "currency", "value", "start_value", "flow", "invested",
+        "end_value", "growth", "day",
     ]
 
     /// Every row, as cells named by `columns`.
@@ -53,6 +53,7 @@ package enum ReturnsExplainWriter {
         for s in r.total.steps {
             out.append([
                 "section": "day", "date": s.date.description, "start_value": m(s.startValue), "flow": m(s.flow),
+                "invested": m(s.invested),
                 "end_value": m(s.endValue),
                 "growth": s.growth.flatMap { ReturnsFigures.decimal($0, times: 1, places: 12) }?
                     .description ?? "",
@@ -115,7 +116,8 @@ package enum ReturnsExplainWriter {
             let numeric = Set(
                 used.enumerated().filter {
                     [
-                        "quantity", "price", "rate", "amount", "value", "start_value", "flow", "end_value", "growth",
+                        "quantity", "price", "rate", "amount", "value", "start_value", "flow", "invested", "end_value",
+                        "growth",
                         "price_age_days", "day",
                     ].contains($0.element)
                 }.map(\.offset))

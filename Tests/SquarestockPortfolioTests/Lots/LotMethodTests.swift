@@ -118,22 +118,6 @@ struct LotMethodTests {
         }
     }
 
-    /// A split takes effect before its day's trading: 10 bought before it, 40 of the new shares
-    /// bought on its day but recorded before it. The 10 become 40, the day's 40 stay 40.
-    @Test func aSplitAppliesBeforeTheTradesOfItsDay() throws {
-        var split = JournalEntry(
-            kind: .split, date: Self.day(6, 10), symbol: "ACME", currency: "USD", splitNumerator: 4,
-            splitDenominator: 1)
-        split.id = 3
-        let entries = [
-            try Self.trade(.buy, "10", "100", on: Self.day(6, 3), id: 1),
-            try Self.trade(.buy, "40", "25", on: Self.day(6, 10), id: 2),
-            split,
-        ]
-        let book = try PortfolioBook(entries: entries, method: .fifo)
-        #expect(book.lots["ACME"]?.map(\.quantity) == [Self.d("40"), Self.d("40")])
-    }
-
     @Test func termIsLongAfterTheAnniversary() throws {
         let j = [
             try Self.trade(.buy, "1", "10", on: Self.day(2, 29), id: 1),
@@ -191,6 +175,11 @@ struct LedgerArithmeticTests {
             } catch {
                 #expect(error.description.hasSuffix("is too large to compute exactly"), "\(error)")
             }
+        }
+        #expect(
+            throws: PortfolioError.tooPrecise("the amount 0.0000000000000000000001", currency: "USD", exponent: 2)
+        ) {
+            _ = try EntryFactory.money("0.0000000000000000000001", currency: "USD", what: "the amount")
         }
         #expect(throws: PortfolioError.invalidEntry("the amount must be a number, 0 or more")) {
             _ = try EntryFactory.money("1,150.25", currency: "USD", what: "the amount")

@@ -56,32 +56,34 @@ struct ReturnsCalculatorTests {
         let r = try Self.report()
         #expect(r.timeline.days.map(\.value) == [1_009_000, 1_129_000, 1_143_240, 1_068_250])
         #expect(r.timeline.days.map(\.flow) == [1_000_000, 110_000, 0, -100_000])
-        // Growths: 10,090 / 10,000 (a first day: its value over the money paid in);
-        // 11,290 / (10,090 + 1,100) (money paid in works from the day's start); 11,432.40 /
-        // 11,290; (10,682.50 + 1,000) / 11,432.40 (money taken out, until the close).
-        // Their product telescopes to 10,090 / 10,000 x 11,682.50 / 11,190.
-        let expected = 10_090.0 / 10_000.0 * (11_682.5 / 11_190.0) - 1
+        // Growths: (10,090 - 4,990) / 5,010 (a first day: of the 10,000 paid in, the 5,010 bought
+        // works from the day's start, the 4,990 kept as cash from its close); 11,290 / (10,090 +
+        // 1,100) (the 1,100 paid in was invested that day); 11,432.40 / 11,290; (10,682.50 +
+        // 1,000) / 11,432.40 (money taken out, until the close). Their product telescopes to
+        // 5,100 / 5,010 x 11,682.50 / 11,190.
+        let expected = 5_100.0 / 5_010.0 * (11_682.5 / 11_190.0) - 1
         #expect(abs((r.total.timeWeighted ?? 0) - expected) < 1e-12)
         #expect(!r.isAnnualized && r.periodDays == 4)
     }
 
-    /// The owner paid 10,000 on day 1 and 1,100 on day 2, each at the close before (days 0 and
-    /// 1: money paid in works from the start of its day), and took 1,000 on day 4, with
-    /// 10,682.50 left on day 4 (days since 2024-01-01): the rate balancing them (checked here by
-    /// its own definition, and by scipy in the cross-check) is the g with
-    /// 10,000 g^4 + 1,100 g^3 = 11,682.50, a period return g^4 - 1 of 5.383763 %.
+    /// The owner paid 10,000 on day 1, of which the 5,010 invested that day counts from the close
+    /// before (day 0) and the 4,990 kept as cash from day 1, and 1,100 on day 2, all invested
+    /// (day 1), and took 1,000 on day 4, with 10,682.50 left on day 4 (days since 2024-01-01):
+    /// the rate balancing them (checked here by its own definition, and by scipy in the
+    /// cross-check) is the g with 5,010 g^4 + 6,090 g^3 = 11,682.50, a period return g^4 - 1 of
+    /// 6.103625 %.
     @Test func theMoneyWeightedReturnBalancesTheFlows() throws {
         let r = try Self.report()
         #expect(
             r.total.cashFlows == [
-                .init(day: 0, amount: -10_000_00), .init(day: 1, amount: -1_100_00), .init(day: 4, amount: 1_000_00),
-                .init(day: 4, amount: 10_682_50),
+                .init(day: 0, amount: -5_010_00), .init(day: 1, amount: -4_990_00), .init(day: 1, amount: -1_100_00),
+                .init(day: 4, amount: 1_000_00), .init(day: 4, amount: 10_682_50),
             ])
         guard case .rate(let period, let annual) = r.total.moneyWeighted else {
             Issue.record("\(r.total.moneyWeighted)")
             return
         }
-        #expect(abs(period - 0.053837634910532506) < 1e-9)
+        #expect(abs(period - 0.06103624930014351) < 1e-9)
         let npv = r.total.cashFlows.reduce(0.0) { $0 + $1.amount * pow1p(annual, -Double($1.day) / 365) }
         #expect(abs(npv) < 1e-6)
     }
@@ -138,6 +140,30 @@ struct ReturnsCalculatorTests {
         #expect(b.trades.map(\.flow) == [100_000, -100_000])
         #expect(b.ranOut == day(4))
         #expect(r.notes.contains { $0.contains("the same money in IDX had less than was taken out") })
+    }
+
+    /// A benchmark the journal has a split of is counted in the shares its end price is of: the
+    /// same 1,000 in ABC at 100 are 40 shares at 25 after its 4:1 split, no loss (not -75 %).
+    @Test func aBenchmarkWithASplitInTheJournalCountsItsShares() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 100_000),
+            JournalEntry(
+                id: 2, kind: .buy, date: day(2), symbol: "ABC", quantity: x("10"), price: x("100"), currency: "USD",
+                amount: 100_000),
+            JournalEntry(
+                id: 3, kind: .split, date: day(5), symbol: "ABC", currency: "USD", splitNumerator: 4,
+                splitDenominator: 1),
+        ]
+        let closes = [close("ABC", 1, "100"), close("ABC", 2, "100"), close("ABC", 6, "25")]
+        let r = try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(6), benchmark: ("ABC", "USD"), byHolding: false,
+                explain: false),
+            entries: entries, method: .fifo, prices: PriceBook(closes: closes, entries: entries, base: "USD"))
+        let b = try #require(r.benchmark)
+        #expect(b.units == x("40") && b.endValue == 100_000)
+        #expect(abs(b.timeWeighted) < 1e-15)
+        #expect(abs(r.total.timeWeighted ?? 1) < 1e-15)
     }
 
     /// AAA: in 5,010 then out 85 (the dividend), worth 5,400 at the end: gain 475.

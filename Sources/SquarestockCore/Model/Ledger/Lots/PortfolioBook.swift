@@ -10,6 +10,10 @@ public struct PortfolioBook: Sendable {
     /// Net dividends (gross minus withheld), minor units, by symbol and currency.
     public private(set) var dividends: [String: Int64] = [:]
     public let method: LotMethod
+    /// Each symbol's open quantity and remaining cost, kept as the lots change: asked on every
+    /// purchase (the holding must stay exact) and sale, a sum over the lots made a write on a
+    /// symbol of many lots cost as many additions.
+    private var held: [String: (quantity: ExactDecimal, cost: Int64)] = [:]
 
     /// Replays `entries` under `method`; throws on the first entry that cannot apply (a sale of
     /// more than is held, a sale from a lot that is not open).
@@ -22,27 +26,19 @@ public struct PortfolioBook: Sendable {
     package init(method: LotMethod) { self.method = method }
 
     /// The entries in effect (no reversal, nothing reversed) in the order they apply: by date,
-    /// a day's splits first, then as recorded. A split takes effect before its day's trading
-    /// (the day's prices and trades are of the new shares), so a purchase of that day recorded
-    /// before the split is not multiplied by it. (`JournalReplay` orders its rows the same way.)
+    /// then as recorded. (`JournalReplay` orders its rows the same way.)
     public static func effective(_ entries: [JournalEntry]) -> [JournalEntry] {
         let reversed = Set(entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         return entries.filter { e in e.kind != .reversal && !(e.id.map(reversed.contains) ?? false) }
-            .sorted { a, b in
-                if a.date != b.date { return a.date < b.date }
-                if (a.kind == .split) != (b.kind == .split) { return a.kind == .split }
-                return (a.id ?? .max) < (b.id ?? .max)
-            }
+            .sorted { a, b in a.date != b.date ? a.date < b.date : (a.id ?? .max) < (b.id ?? .max) }
     }
 
     /// The total remaining cost of `symbol`'s open lots, minor units. (`apply` refuses a purchase
     /// whose holding's cost or quantity would not fit, so these sums do.)
-    public func cost(of symbol: String) -> Int64 { (lots[symbol] ?? []).reduce(0) { $0 &+ $1.cost } }
+    public func cost(of symbol: String) -> Int64 { held[symbol]?.cost ?? 0 }
 
     /// Open quantity of `symbol`.
-    public func quantity(of symbol: String) -> ExactDecimal {
-        (lots[symbol] ?? []).reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
-    }
+    public func quantity(of symbol: String) -> ExactDecimal { held[symbol]?.quantity ?? ExactDecimal(0) }
 
     package mutating func apply(_ e: JournalEntry) throws(PortfolioError) {
         switch e.kind {
@@ -61,7 +57,7 @@ public struct PortfolioBook: Sendable {
             // The holding's quantity and cost must stay exact: a lot of 0.123456789012345678
             // beside one of 10 has no 18-digit sum, and a holding shown as 10 while its lots
             // hold more, or a sale taking the wrong lot, would follow.
-            guard quantity(of: symbol) + q != nil, Self.sum(cost(of: symbol), paid) != nil else {
+            guard let newQuantity = quantity(of: symbol) + q, let newCost = Self.sum(cost(of: symbol), paid) else {
                 throw .overflow("the holding of \(symbol) with this purchase")
             }
             let lot = Lot(
@@ -78,6 +74,7 @@ public struct PortfolioBook: Sendable {
             } else {
                 lots[symbol, default: []].append(lot)
             }
+            held[symbol] = (newQuantity, newCost)
         case .sell: try sell(e)
         case .dividend:
             let net = try Self.sum(e.amount, -e.withheld, "the dividend")
@@ -88,7 +85,12 @@ public struct PortfolioBook: Sendable {
             guard let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 else {
                 throw .invalidEntry("a split needs a symbol and a ratio")
             }
-            lots[symbol] = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
+            let after = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
+            lots[symbol] = after
+            if let h = held[symbol] {
+                // The split's lots add up to its new total exactly (the last lot takes the rest).
+                held[symbol] = (after.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }, h.cost)
+            }
         case .interest: try move(cash: Self.sum(e.amount, -e.withheld, "the interest"), e.currency)
         case .fee: try move(cash: -e.amount, e.currency)
         case .exchange: try move(cash: e.amount, e.currency)
@@ -151,6 +153,9 @@ public struct PortfolioBook: Sendable {
             left = stillLeft
         }
         lots[symbol] = open.filter { !$0.quantity.isZero }
+        let basis = parts.reduce(0) { $0 &+ $1.basis }
+        guard let rest = held - (e.quantity ?? held) else { throw .overflow("the sale of \(symbol)") }
+        self.held[symbol] = (rest, cost(of: symbol) &- basis)
         try move(cash: Self.sum(e.amount, -e.fee, "the proceeds of \(symbol)"), e.currency)
         disposals.append(
             Disposal(

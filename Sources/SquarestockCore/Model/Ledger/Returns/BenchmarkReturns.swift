@@ -33,8 +33,12 @@ public struct BenchmarkReturns: Sendable, Equatable {
         _ symbol: String, currency: String, timeline t: PortfolioTimeline, prices: PriceBook, periodDays: Int
     ) throws(ReturnsError) -> BenchmarkReturns {
         let baseExp = CurrencyExponent.of(t.base) ?? 2
+        let endDay = t.days.last?.date ?? t.start.date
+        // Every price in the shares of the end day: units bought before a split of the symbol
+        // in the journal are counted in the shares the end price is of.
         func basePrice(on day: CivilDate) throws(ReturnsError) -> (PriceObservation, ExactDecimal) {
-            try Self.basePrice(of: symbol, currency: currency, base: t.base, on: day, prices: prices)
+            try Self.basePrice(
+                of: symbol, currency: currency, base: t.base, on: day, inSharesOf: endDay, prices: prices)
         }
         var trades: [Trade] = []
         var units = ExactDecimal(0)
@@ -61,7 +65,6 @@ public struct BenchmarkReturns: Sendable, Equatable {
             units = sum
             trades.append(Trade(date: f.date, flow: flow, price: p, basePrice: bp, units: u))
         }
-        let endDay = t.days.last?.date ?? t.start.date
         let (endPrice, endBase) = try basePrice(on: endDay)
         guard let endValue = MinorUnits.amount(quantity: units, price: endBase, exponent: baseExp) else {
             throw .overflow("the benchmark's value")
@@ -69,7 +72,8 @@ public struct BenchmarkReturns: Sendable, Equatable {
         let (_, startBase) = try basePrice(on: t.start.date)
         var flows = trades.map { tr in
             InternalRateOfReturn.Flow(
-                day: ReturnsCalculator.flowDay(tr.date, from: t.start.date, paidIn: tr.flow > 0),
+                // The benchmark buys at its day's close: the flow is at that day.
+                day: ReturnsCalculator.flowDay(tr.date, from: t.start.date, invested: false),
                 amount: -Double(tr.flow))
         }
         flows.append(.init(day: periodDays, amount: Double(endValue)))
@@ -80,10 +84,12 @@ public struct BenchmarkReturns: Sendable, Equatable {
     }
 
     /// The benchmark's close on `day` (the last on or before it) and that close in `base`.
+    /// `inSharesOf`: the day whose shares the price is of (`PriceBook.price`), `day` when nil.
     public static func basePrice(
-        of symbol: String, currency: String, base: String, on day: CivilDate, prices: PriceBook
+        of symbol: String, currency: String, base: String, on day: CivilDate, inSharesOf shares: CivilDate? = nil,
+        prices: PriceBook
     ) throws(ReturnsError) -> (PriceObservation, ExactDecimal) {
-        guard let p = prices.price(of: symbol, currency: currency, on: day) else {
+        guard let p = prices.price(of: symbol, currency: currency, on: day, inSharesOf: shares) else {
             throw .missingPrice(symbol: symbol, date: day)
         }
         guard let r = prices.rate(from: currency, to: base, on: day) else {

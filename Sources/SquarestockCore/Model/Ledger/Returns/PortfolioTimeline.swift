@@ -71,6 +71,7 @@ public struct PortfolioTimeline: Sendable {
             }
             var v = try walk.value(on: day)
             v.flow = walk.dayFlows.reduce(0) { $0 + $1.base }
+            v.bought = walk.dayBought
             v.dividends = walk.dayDividends
             v.fees = walk.dayFees
             v.currencyEffect = currency
@@ -125,6 +126,7 @@ public struct PortfolioTimeline: Sendable {
         var dayFlows: [ExternalFlow] = []
         var dayHoldingFlows: [String: Int64] = [:]
         var dayDividends: Int64 = 0
+        var dayBought: Int64 = 0
         var dayFees: Int64 = 0
 
         init(base: String, prices: PriceBook, keepMarks: Bool, cashBased: Bool, book: PortfolioBook) {
@@ -140,6 +142,7 @@ public struct PortfolioTimeline: Sendable {
             dayHoldingFlows = [:]
             dayDividends = 0
             dayFees = 0
+            dayBought = 0
         }
 
         func toBase(_ minor: Int64, _ currency: String, at rate: ExactDecimal) throws(ReturnsError) -> Int64 {
@@ -176,6 +179,7 @@ public struct PortfolioTimeline: Sendable {
             case .buy:
                 own = e.amount + e.fee
                 if !cashBased { try flow(own) }
+                dayBought += try toBase(own, e.currency, at: r.value)
                 dayFees += try toBase(e.fee, e.currency, at: r.value)
             case .sell:
                 own = -(e.amount - e.fee)

@@ -336,10 +336,15 @@ public struct PriceBook: Sendable {
     /// The price of one `symbol` in `currency` on `day`: the last one on or before it, as it
     /// values a share held that day (a price from before a split since divided by it). Prices
     /// in another currency are skipped. Nil when there is none.
-    public func price(of symbol: String, currency: String, on day: CivilDate) -> PriceObservation? {
+    /// `inSharesOf` values the price in the shares of another day than `day` (a benchmark's
+    /// purchases counted in the shares its end price is of).
+    public func price(of symbol: String, currency: String, on day: CivilDate, inSharesOf shares: CivilDate? = nil)
+        -> PriceObservation?
+    {
         guard let s = series[symbol] else { return nil }
         let d = day.daysSinceEpoch
-        return s.index(in: currency, from: s.lastIndex(onOrBefore: d)).map { s.observation($0, inSharesOf: d) }
+        let u = (shares ?? day).daysSinceEpoch
+        return s.index(in: currency, from: s.lastIndex(onOrBefore: d)).map { s.observation($0, inSharesOf: u) }
     }
 
     /// 1 `from` in `to` on `day` (1 when they are the same currency).

@@ -141,11 +141,15 @@ public struct RealizedLot: Sendable, Equatable {
                 case .missing(let error):
                     if wanted.contains(id) { throw error }
                 case .known(let held):
-                    let share =
+                    // A pool that cost nothing (bought at prices that round to 0.00) has nothing to share.
+                    let share: Int64? =
                         empty
                         ? held
-                        : MinorUnits.share(
-                            of: held, part: ExactDecimal(significand: taken), whole: ExactDecimal(significand: before))
+                        : before == 0
+                            ? 0
+                            : MinorUnits.share(
+                                of: held, part: ExactDecimal(significand: taken),
+                                whole: ExactDecimal(significand: before))
                     guard let share else { throw .overflow("the pool of \(symbol)") }
                     out[id] = share
                     pools[symbol] = .known(held - share)

@@ -34,8 +34,8 @@ public enum ReturnsCalculator {
         let from = t.start.date.adding(days: 1)
         let periodDays = Int(r.to.daysSinceEpoch - t.start.date.daysSinceEpoch)
         let total = figures(
-            start: t.start.value, days: t.days.map { ($0.date, $0.value, $0.flow) }, startDay: t.start.date,
-            periodDays: periodDays)
+            start: t.start.value, days: t.days.map { ($0.date, $0.value, $0.flow, $0.bought) },
+            startDay: t.start.date, periodDays: periodDays)
         var holdings: [ReturnsReport.Holding] = []
         if r.byHolding {
             for symbol in t.holdingValues.keys.sorted() {
@@ -44,7 +44,10 @@ public enum ReturnsCalculator {
                 guard values.count == t.days.count + 1, flows.count == values.count else { continue }
                 // A holding neither held nor traded in the period has no return to show.
                 guard values.contains(where: { $0 != 0 }) || flows.contains(where: { $0 != 0 }) else { continue }
-                let days = t.days.indices.map { i in (t.days[i].date, values[i + 1], flows[i + 1]) }
+                // Money into one holding is a purchase of it: all of it invested that day.
+                let days = t.days.indices.map { i in
+                    (t.days[i].date, values[i + 1], flows[i + 1], max(flows[i + 1], 0))
+                }
                 holdings.append(
                     .init(
                         symbol: symbol,
@@ -75,24 +78,33 @@ public enum ReturnsCalculator {
             benchmark: benchmark, timeline: t, notes: notes)
     }
 
-    /// The day (counted from `start`, the period's opening close) a flow of `date` is at in the
-    /// money-weighted return: money paid in at the day before's close (it works from the start of
-    /// its day, as in the time-weighted return: money paid in and invested on the last day is not
-    /// the gain of what was there before it), money taken out at its own day's close.
-    static func flowDay(_ date: CivilDate, from start: CivilDate, paidIn: Bool) -> Int {
+    /// The day (counted from `start`, the period's opening valuation) a flow of `date` is at in
+    /// the money-weighted return: the part of money paid in that the day's purchases invested
+    /// (`invested`) at the day before (it works from the start of its day, as in the
+    /// time-weighted return: money paid in and invested on the last day is not the gain of what
+    /// was there before it), the rest and money taken out at the day itself.
+    static func flowDay(_ date: CivilDate, from start: CivilDate, invested: Bool) -> Int {
         let day = Int(date.daysSinceEpoch - start.daysSinceEpoch)
-        return paidIn ? max(0, day - 1) : day
+        return invested ? max(0, day - 1) : day
     }
 
     /// The returns of one series of values and flows.
     static func figures(
-        start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64)], startDay: CivilDate, periodDays: Int
+        start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64, bought: Int64)], startDay: CivilDate,
+        periodDays: Int
     ) -> ReturnsReport.Figures {
         let (twr, steps) = TimeWeightedReturn.chain(start: start, days: days)
         var cash: [InternalRateOfReturn.Flow] = []
         if start != 0 { cash.append(.init(day: 0, amount: -Double(start))) }
         for d in days where d.flow != 0 {
-            cash.append(.init(day: flowDay(d.date, from: startDay, paidIn: d.flow > 0), amount: -Double(d.flow)))
+            let invested = TimeWeightedReturn.invested(flow: d.flow, bought: d.bought)
+            if invested != 0 {
+                cash.append(.init(day: flowDay(d.date, from: startDay, invested: true), amount: -Double(invested)))
+            }
+            if d.flow != invested {
+                cash.append(
+                    .init(day: flowDay(d.date, from: startDay, invested: false), amount: -Double(d.flow - invested)))
+            }
         }
         let end = days.last?.value ?? start
         cash.append(.init(day: periodDays, amount: Double(end)))

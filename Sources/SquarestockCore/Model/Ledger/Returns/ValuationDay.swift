@@ -25,6 +25,9 @@ public struct ValuationDay: Sendable, Equatable {
     public var value: Int64
     /// The day's external flows, summed (`ExternalFlow.base`).
     public var flow: Int64
+    /// What the day's purchases cost with their fees, converted: money paid in that day up to
+    /// this counts from the day's start in the returns (it was invested at the day's prices).
+    public var bought: Int64 = 0
     /// Dividends received that day, net of tax withheld, converted.
     public var dividends: Int64
     /// Fees paid that day (positive), converted.
