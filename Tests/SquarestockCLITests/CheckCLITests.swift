@@ -87,7 +87,8 @@ struct CheckCLITests {
         let value = try CLIRunner.run(
             ["check", "--alert", "@portfolio>1", "--alert", "@portfolio<-1%"], environment: fund)
         #expect(value.exitCode == 1, "\(value.stderr)")
-        #expect(value.stdout.hasPrefix("alert @portfolio>1: @portfolio 200.00"), "\(value.stdout)")  // 1,200 less the 1,000 paid with no deposit
+        // 1,200 less the 1,000 paid with no deposit.
+        #expect(value.stdout.hasPrefix("alert @portfolio>1: @portfolio 200.00"), "\(value.stdout)")
         #expect(!value.stdout.contains("<-1%"), "\(value.stdout)")
     }
 }
