@@ -57,9 +57,10 @@ public struct PortfolioBook: Sendable {
             // The holding's quantity and cost must stay exact: a lot of 0.123456789012345678
             // beside one of 10 has no 18-digit sum, and a holding shown as 10 while its lots
             // hold more, or a sale taking the wrong lot, would follow.
-            guard let newQuantity = quantity(of: symbol) + q, let newCost = Self.sum(cost(of: symbol), paid) else {
-                throw .overflow("the holding of \(symbol) with this purchase")
-            }
+            // One look-up of the holding, read and written in place.
+            var fits = true
+            Self.add(q, paid, to: &held[symbol, default: (ExactDecimal(0), 0)], fits: &fits)
+            guard fits else { throw .overflow("the holding of \(symbol) with this purchase") }
             let lot = Lot(
                 id: e.id ?? 0, symbol: symbol, date: e.date, quantity: q, cost: paid, currency: e.currency,
                 fxRate: e.fxRate)
@@ -74,7 +75,6 @@ public struct PortfolioBook: Sendable {
             } else {
                 lots[symbol, default: []].append(lot)
             }
-            held[symbol] = (newQuantity, newCost)
         case .sell: try sell(e)
         case .dividend:
             let net = try Self.sum(e.amount, -e.withheld, "the dividend")
@@ -100,8 +100,22 @@ public struct PortfolioBook: Sendable {
 
     /// `a + b`, or `.overflow(what)` when it does not fit (an amount no account holds, but one a
     /// command line can type: the replay must refuse it, not stop the program).
-    static func sum(_ a: Int64, _ b: Int64, _ what: String) throws(PortfolioError) -> Int64 {
-        guard let s = sum(a, b) else { throw .overflow(what) }
+    /// `held` with `quantity` and `cost` added, left as it was with `fits` false when either sum
+    /// does not fit.
+    private static func add(
+        _ quantity: ExactDecimal, _ cost: Int64, to held: inout (quantity: ExactDecimal, cost: Int64),
+        fits: inout Bool
+    ) {
+        guard let q = held.quantity + quantity, let c = sum(held.cost, cost) else {
+            fits = false
+            return
+        }
+        held = (q, c)
+    }
+
+    /// (`what` is made only for the error: a replay applies every entry of a large import.)
+    static func sum(_ a: Int64, _ b: Int64, _ what: @autoclosure () -> String) throws(PortfolioError) -> Int64 {
+        guard let s = sum(a, b) else { throw .overflow(what()) }
         return s
     }
 
@@ -111,8 +125,12 @@ public struct PortfolioBook: Sendable {
     }
 
     /// Moves the cash balance in `currency` by `minor`.
-    mutating func move(cash minor: Int64, _ currency: String, _ what: String? = nil) throws(PortfolioError) {
-        cash[currency] = try Self.sum(cash[currency] ?? 0, minor, what ?? "the \(currency) cash balance")
+    mutating func move(
+        cash minor: Int64, _ currency: String, _ what: @autoclosure () -> String? = nil
+    ) throws(PortfolioError) {
+        let (s, overflow) = cash[currency, default: 0].addingReportingOverflow(minor)
+        if overflow { throw .overflow(what() ?? "the \(currency) cash balance") }
+        cash[currency] = s
     }
 
     /// Takes the sale's quantity from the lots the method picks, each part's cost in proportion
