@@ -1,3 +1,5 @@
+import SquarestockCore
+
 /// The line of the imported file each new entry came from, by entry id. Kept as runs (an id
 /// and a line each one past the run's last: an import's new entries are mostly consecutive ids
 /// from consecutive lines), so a file of a million rows holds a few runs, not a million pairs.
@@ -19,14 +21,7 @@ struct EntryLines {
     /// The line of entry `id`, nil when it came from no line read here.
     func line(of id: Int64) -> Int? {
         // The last run starting at or before `id` (runs start at rising ids).
-        var lo = 0
-        var hi = firstIDs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if firstIDs[mid] <= id { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return nil }
-        let k = lo - 1
+        guard let k = firstIDs.lastIndex(atOrBelow: id) else { return nil }
         let offset = id - firstIDs[k]
         return offset < Int64(counts[k]) ? firstLines[k] + Int(offset) : nil
     }

@@ -46,6 +46,18 @@ struct ReturnsCalculatorTests {
             entries: entries, method: .fifo, prices: prices)
     }
 
+    /// The report of `entries` valued at `closes` through day `to`, in USD, FIFO, as the smaller
+    /// cases below ask it.
+    static func report(
+        _ entries: [JournalEntry], closes: [DailyClose], to: Int, benchmark: String? = nil, explain: Bool = false
+    ) throws -> ReturnsReport {
+        try ReturnsCalculator.report(
+            .init(
+                portfolio: "p", base: "USD", from: nil, to: day(to), benchmark: benchmark.map { ($0, "USD") },
+                byHolding: false, explain: explain),
+            entries: entries, method: .fifo, prices: PriceBook(closes: closes, entries: entries, base: "USD"))
+    }
+
     /// Values at each close (cash + holdings, USD):
     /// 01-02: cash 10,000 - 5,010 = 4,990; AAA 100 x 51 = 5,100; V = 10,090; flow +10,000.
     /// 01-03: BBB 10 x 100 EUR x 1.10 = 1,100; AAA 100 x 52 = 5,200; V = 11,290; flow +1,100.
@@ -121,20 +133,12 @@ struct ReturnsCalculatorTests {
     @Test func aBenchmarkThatRunsOutSellsWhatItHasAndSaysSo() throws {
         let entries = [
             JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 100_000),
-            JournalEntry(
-                id: 2, kind: .buy, date: day(2), symbol: "AAA", quantity: x("10"), price: x("100"), currency: "USD",
-                amount: 100_000),
-            JournalEntry(
-                id: 3, kind: .sell, date: day(4), symbol: "AAA", quantity: x("10"), price: x("300"), currency: "USD",
-                amount: 300_000),
+            trade(.buy, 2, 2, "AAA", "10", "100"),
+            trade(.sell, 3, 4, "AAA", "10", "300"),
             JournalEntry(id: 4, kind: .withdraw, date: day(4), currency: "USD", amount: 250_000),
         ]
         let closes = [close("AAA", 3, "200"), close("IDX", 1, "100"), close("IDX", 4, "100")]
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(4), benchmark: ("IDX", "USD"), byHolding: false,
-                explain: false),
-            entries: entries, method: .fifo, prices: PriceBook(closes: closes, entries: entries, base: "USD"))
+        let r = try Self.report(entries, closes: closes, to: 4, benchmark: "IDX")
         let b = try #require(r.benchmark)
         #expect(b.units == x("0") && b.endValue == 0)
         #expect(b.trades.map(\.flow) == [100_000, -100_000])
@@ -147,19 +151,13 @@ struct ReturnsCalculatorTests {
     @Test func aBenchmarkWithASplitInTheJournalCountsItsShares() throws {
         let entries = [
             JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 100_000),
-            JournalEntry(
-                id: 2, kind: .buy, date: day(2), symbol: "ABC", quantity: x("10"), price: x("100"), currency: "USD",
-                amount: 100_000),
+            trade(.buy, 2, 2, "ABC", "10", "100"),
             JournalEntry(
                 id: 3, kind: .split, date: day(5), symbol: "ABC", currency: "USD", splitNumerator: 4,
                 splitDenominator: 1),
         ]
         let closes = [close("ABC", 1, "100"), close("ABC", 2, "100"), close("ABC", 6, "25")]
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(6), benchmark: ("ABC", "USD"), byHolding: false,
-                explain: false),
-            entries: entries, method: .fifo, prices: PriceBook(closes: closes, entries: entries, base: "USD"))
+        let r = try Self.report(entries, closes: closes, to: 6, benchmark: "ABC")
         let b = try #require(r.benchmark)
         #expect(b.units == x("40") && b.endValue == 100_000)
         #expect(abs(b.timeWeighted) < 1e-15)
@@ -201,16 +199,10 @@ struct ReturnsCalculatorTests {
     /// out: buy 10 at 100 on 01-02 (close 100), close 110 on 01-03, dividend 5 on 01-03.
     @Test func aLedgerWithoutCashCountsTradesAsFlows() throws {
         let entries = [
-            JournalEntry(
-                id: 1, kind: .buy, date: day(2), symbol: "AAA", quantity: x("10"), price: x("100"), currency: "USD",
-                amount: 100_000),
+            trade(.buy, 1, 2, "AAA", "10", "100"),
             JournalEntry(id: 2, kind: .dividend, date: day(3), symbol: "AAA", currency: "USD", amount: 500),
         ]
-        let prices = PriceBook(closes: [close("AAA", 2, "100"), close("AAA", 3, "110")], entries: entries, base: "USD")
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(3), benchmark: nil, byHolding: false, explain: false),
-            entries: entries, method: .fifo, prices: prices)
+        let r = try Self.report(entries, closes: [close("AAA", 2, "100"), close("AAA", 3, "110")], to: 3)
         #expect(!r.cashBased)
         #expect(r.timeline.flows.map(\.base) == [100_000, -500])
         // (1,100 + 5) / 1,000.
@@ -223,18 +215,12 @@ struct ReturnsCalculatorTests {
     /// shares are worth 40 x 25 = 1,000 on 01-20, as the 10 were: no gain, no return.
     @Test func aPriceFromBeforeASplitIsDividedByIt() throws {
         let entries = [
-            JournalEntry(
-                id: 1, kind: .buy, date: day(2), symbol: "FOO", quantity: x("10"), price: x("100"), currency: "USD",
-                amount: 100_000),
+            trade(.buy, 1, 2, "FOO", "10", "100"),
             JournalEntry(
                 id: 2, kind: .split, date: day(10), symbol: "FOO", currency: "USD", splitNumerator: 4,
                 splitDenominator: 1),
         ]
-        let prices = PriceBook(closes: [close("FOO", 3, "100")], entries: entries, base: "USD")
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(20), benchmark: nil, byHolding: false, explain: true),
-            entries: entries, method: .fifo, prices: prices)
+        let r = try Self.report(entries, closes: [close("FOO", 3, "100")], to: 20, explain: true)
         #expect(r.timeline.days.map(\.value) == [100_000, 100_000, 100_000, 100_000])
         #expect(abs(r.total.timeWeighted ?? 1) < 1e-15)
         #expect(r.split.total == 0 && r.split.price == 0)
@@ -253,15 +239,9 @@ struct ReturnsCalculatorTests {
         let entries = [
             JournalEntry(id: 1, kind: .deposit, date: day(1), currency: "USD", amount: 1),
             JournalEntry(id: 2, kind: .deposit, date: day(2), currency: "USD", amount: 1_000_000),
-            JournalEntry(
-                id: 3, kind: .buy, date: day(2), symbol: "QQQ", quantity: x("100"), price: x("100"), currency: "USD",
-                amount: 1_000_000),
+            trade(.buy, 3, 2, "QQQ", "100", "100"),
         ]
-        let prices = PriceBook(closes: [close("QQQ", 2, "101")], entries: entries, base: "USD")
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(2), benchmark: nil, byHolding: false, explain: false),
-            entries: entries, method: .fifo, prices: prices)
+        let r = try Self.report(entries, closes: [close("QQQ", 2, "101")], to: 2)
         #expect(r.timeline.days.map(\.value) == [1, 1_010_001])
         let expected = 1_010_001.0 / 1_000_001.0 - 1
         #expect(abs((r.total.timeWeighted ?? 0) - expected) < 1e-12)
@@ -311,11 +291,7 @@ struct ReturnsCalculatorTests {
             close("EURUSD=X", 2, "1.10"), close("EURUSD=X", 3, "1.10"), close("EURUSD=X", 4, "1.12"),
             close("EURUSD=X", 5, "1.15"),
         ]
-        let prices = PriceBook(closes: closes, entries: entries, base: "USD")
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(5), benchmark: nil, byHolding: false, explain: false),
-            entries: entries, method: .fifo, prices: prices)
+        let r = try Self.report(entries, closes: closes, to: 5)
         #expect(r.cashBased)
         #expect(r.timeline.days.map(\.value) == [1_000_000, 999_000, 1_003_016, 1_006_070])
         #expect(r.timeline.days.map(\.flow) == [1_000_000, 0, 0, 0])
@@ -331,15 +307,9 @@ struct ReturnsCalculatorTests {
     /// A period that ends after the last close says which price its end value used.
     @Test func anOldPriceIsNamed() throws {
         let entries = [
-            JournalEntry(
-                id: 1, kind: .buy, date: day(2), symbol: "AAA", quantity: x("10"), price: x("100"), currency: "USD",
-                amount: 100_000)
+            trade(.buy, 1, 2, "AAA", "10", "100")
         ]
-        let prices = PriceBook(closes: [close("AAA", 3, "110")], entries: entries, base: "USD")
-        let r = try ReturnsCalculator.report(
-            .init(
-                portfolio: "p", base: "USD", from: nil, to: day(9), benchmark: nil, byHolding: false, explain: false),
-            entries: entries, method: .fifo, prices: prices)
+        let r = try Self.report(entries, closes: [close("AAA", 3, "110")], to: 9)
         #expect(r.notes.contains { $0.contains("AAA at its manual price of 2024-01-03 (6 d old)") }, "\(r.notes)")
     }
 
@@ -350,19 +320,23 @@ struct ReturnsCalculatorTests {
                 id: 1, kind: .buy, date: day(2), symbol: "BBB", quantity: x("1"), price: x("10"), currency: "EUR",
                 amount: 1_000)
         ]
-        let prices = PriceBook(closes: [], entries: entries, base: "USD")
         #expect(throws: ReturnsError.missingRate(from: "EUR", to: "USD", date: day(2))) {
-            try ReturnsCalculator.report(
-                .init(
-                    portfolio: "p", base: "USD", from: nil, to: day(3), benchmark: nil, byHolding: false,
-                    explain: false),
-                entries: entries, method: .fifo, prices: prices)
+            try Self.report(entries, closes: [], to: 3)
         }
     }
 }
 
 private func day(_ d: Int) -> CivilDate { CivilDate(year: 2024, month: 1, day: d) }
 private func x(_ s: String) -> ExactDecimal { ExactDecimal(s)! }
+
+/// A purchase or sale in USD of `quantity` at `price`, its amount their product in cents.
+private func trade(_ kind: EntryKind, _ id: Int64, _ d: Int, _ symbol: String, _ quantity: String, _ price: String)
+    -> JournalEntry
+{
+    JournalEntry(
+        id: id, kind: kind, date: day(d), symbol: symbol, quantity: x(quantity), price: x(price), currency: "USD",
+        amount: MinorUnits.amount(quantity: x(quantity), price: x(price), exponent: 2) ?? 0)
+}
 private let fetched = Instant(secondsSinceEpoch: 1_706_000_000)  // 2024-01-23
 
 private func close(_ symbol: String, _ d: Int, _ value: String, _ currency: String = "USD", adjusted: Bool = false)

@@ -70,15 +70,7 @@ public struct PriceBook: Sendable {
         }
 
         /// The last index on or before `day`, nil when none.
-        func lastIndex(onOrBefore day: Int64) -> Int? {
-            var lo = 0
-            var hi = days.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if days[mid] <= day { lo = mid + 1 } else { hi = mid }
-            }
-            return lo > 0 ? lo - 1 : nil
-        }
+        func lastIndex(onOrBefore day: Int64) -> Int? { days.lastIndex(atOrBelow: day) }
 
         /// From index `i` back, the first price in `currency`.
         func index(in currency: String, from i: Int?) -> Int? {
