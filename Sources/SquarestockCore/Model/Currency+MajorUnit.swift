@@ -11,9 +11,7 @@ extension Currency {
         // The decimals the price was shown with in the minor unit (the venue's, else 2, or 4
         // below 1, as every view shows a price), moved with the point: 305.30p is 3.0530, not
         // a rounded 3.05.
-        let shown =
-            stock.priceDecimals
-            ?? (stock.price.last.map { !$0.isZero && abs($0.doubleValue) < 1 } == true ? 4 : 2)
+        let shown = stock.priceDecimals ?? stock.price.last.map(Price.usualDecimals) ?? 2
         s.priceDecimals = min(ExactDecimal.maxScale, shown + digits(c.perMajor))
         s.notes.append(
             .remark(

@@ -44,6 +44,13 @@ public struct Price: Sendable, Equatable {
     }
 }
 
+extension Price {
+    /// The decimals a price is shown with when its venue gives none: 2, or 4 below 1 (pennies
+    /// matter there). Every view's rule (`NumberFormatting.priceScale`), and the one a price
+    /// converted from a minor unit moves its point from.
+    package static func usualDecimals(of v: ExactDecimal) -> Int { abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2 }
+}
+
 /// A pre-market or after-hours trade, shown apart from the regular session's numbers.
 public struct ExtendedHoursQuote: Sendable, Equatable {
     public var session: MarketStatus  // .pre or .post

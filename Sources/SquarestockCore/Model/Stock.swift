@@ -135,11 +135,7 @@ public struct StockResult: Sendable {
 
     /// The user-facing error line, with the suggestion when there is one; free of control
     /// characters, since it is written into CSV and JSON cells as well as to standard error.
-    public var errorMessage: String? {
-        error.map { e in
-            TerminalText.stripControls(e.message(symbol: symbol) + (suggestion.map { "; did you mean \($0)?" } ?? ""))
-        }
-    }
+    public var errorMessage: String? { errorDetail.map { TerminalText.stripControls(symbol) + ": " + $0 } }
 
     /// `errorMessage` without the symbol in front, for a caller that names the symbol itself.
     public var errorDetail: String? {

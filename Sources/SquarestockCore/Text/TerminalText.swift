@@ -39,18 +39,17 @@ package enum TerminalText {
         return true
     }
 
-    /// Text the user typed, echoed in an error with every control character, escape and bidi
-    /// control shown as `\u{1B}` rather than removed: stripped, `AA<ESC>[31mPL` read as `AAPL`,
-    /// a valid ticker named as the one that is not.
+    /// Text the user typed, echoed in an error with every character the sanitiser would remove
+    /// (controls, escapes, bidi controls, invisible characters; line feeds and tabs too) shown
+    /// as `\u{1B}` rather than removed: stripped, `AA<ESC>[31mPL` read as `AAPL`, a valid
+    /// ticker named as the one that is not. Which characters those are is `stripControls`'s
+    /// own rule, asked of each character alone (this runs only for an error's echo).
     package static func visible(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            let v = u.value
-            let hidden =
-                v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
-                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFEFF
-            if hidden {
-                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            let one = String(u)
+            if u.value < 0x20 || stripControls(one) != one {
+                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(u)
             }

@@ -70,9 +70,11 @@ extension SquarestockApp {
     }
 
     /// Why a holding has no live price, with the symbol once, and what it is valued at instead:
-    /// the stored price and its day when there is one, else nothing.
-    static func unpricedNote(_ r: StockResult, stored: StoredPrice?) -> String {
+    /// `valued` when said already (a stored close), else the stored price and its day when there
+    /// is one, else nothing.
+    static func unpricedNote(_ r: StockResult, stored: StoredPrice?, valued: String? = nil) -> String {
         let why = r.error?.detail ?? "no price"
+        if let valued { return "\(r.symbol): \(why); \(valued)" }
         guard let stored else { return "\(r.symbol): \(why); no stored price either, so it is not valued" }
         return "\(r.symbol): \(why); valued at the price stored on \(stored.fetched.utc.date)"
     }
@@ -186,10 +188,11 @@ extension SquarestockApp {
             for c in closes { last[c.symbol] = c }
             // A close from before a split since is of the old shares: the price book divides it
             // as the returns do (the journal's splits only, no trade prices merged in).
+            let byName = last.sorted { $0.key < $1.key }
             var builder = PriceBook.Builder(entries: PortfolioBook.effective(entries))
-            for (_, c) in last.sorted(by: { $0.key < $1.key }) { builder.add(c) }
+            for (_, c) in byName { builder.add(c) }
             let prices = builder.build(entries: [], base: base)
-            for (symbol, c) in last.sorted(by: { $0.key < $1.key }) {
+            for (symbol, c) in byName {
                 let valued = prices.price(of: symbol, currency: c.currency, on: portfolioToday)
                 let adjusted = valued.map { $0.value != c.close } ?? false
                 stored[symbol] = StoredPrice(
@@ -199,15 +202,9 @@ extension SquarestockApp {
                     "valued at its \(c.source) close of \(c.date)" + (adjusted ? ", divided by the split since" : "")
             }
         }
-        for r in unquoted {
-            if let valued = closeNotes[r.symbol] {
-                notes.append("\(r.symbol): \(r.error?.detail ?? "no price"); \(valued)")
-            } else {
-                notes.append(Self.unpricedNote(r, stored: stored[r.symbol]))
-            }
-        }
-        for (symbol, valued) in closeNotes.sorted(by: { $0.key < $1.key })
-        where !unquoted.contains(where: { $0.symbol == symbol }) {
+        notes += unquoted.map { Self.unpricedNote($0, stored: stored[$0.symbol], valued: closeNotes[$0.symbol]) }
+        let noted = Set(unquoted.map(\.symbol))
+        for (symbol, valued) in closeNotes.sorted(by: { $0.key < $1.key }) where !noted.contains(symbol) {
             notes.append("\(symbol): \(valued)")
         }
         let currencies = HoldingsValuation.currencies(of: book, base: base)

@@ -27,7 +27,7 @@ package enum NumberFormatting {
     /// The decimals `price(_:decimals:)` shows `v` with.
     package static func priceScale(of v: ExactDecimal, decimals: Int?) -> Int {
         if let decimals, (0...18).contains(decimals) { return decimals }
-        return abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2
+        return Price.usualDecimals(of: v)
     }
 
     package static func signedPercent(_ v: ExactDecimal) -> String {

@@ -85,12 +85,12 @@ public struct PortfolioBook: Sendable {
             guard let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0, d > 0 else {
                 throw .invalidEntry("a split needs a symbol and a ratio")
             }
-            let after = try Self.split(lots[symbol] ?? [], numerator: n, denominator: d, symbol: symbol)
+            let h = held[symbol]
+            let (after, total) = try Self.split(
+                lots[symbol] ?? [], holding: h?.quantity ?? ExactDecimal(0), numerator: n, denominator: d,
+                symbol: symbol)
             lots[symbol] = after
-            if let h = held[symbol] {
-                // The split's lots add up to its new total exactly (the last lot takes the rest).
-                held[symbol] = (after.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }, h.cost)
-            }
+            if let h { held[symbol] = (total, h.cost) }
         case .interest: try move(cash: Self.sum(e.amount, -e.withheld, "the interest"), e.currency)
         case .fee: try move(cash: -e.amount, e.currency)
         case .exchange: try move(cash: e.amount, e.currency)
@@ -106,7 +106,7 @@ public struct PortfolioBook: Sendable {
         _ quantity: ExactDecimal, _ cost: Int64, to held: inout (quantity: ExactDecimal, cost: Int64),
         fits: inout Bool
     ) {
-        guard let q = held.quantity + quantity, let c = sum(held.cost, cost) else {
+        guard let q = held.quantity + quantity, let c = MinorUnits.sum(held.cost, cost) else {
             fits = false
             return
         }
@@ -115,21 +115,17 @@ public struct PortfolioBook: Sendable {
 
     /// (`what` is made only for the error: a replay applies every entry of a large import.)
     static func sum(_ a: Int64, _ b: Int64, _ what: @autoclosure () -> String) throws(PortfolioError) -> Int64 {
-        guard let s = sum(a, b) else { throw .overflow(what()) }
+        guard let s = MinorUnits.sum(a, b) else { throw .overflow(what()) }
         return s
-    }
-
-    static func sum(_ a: Int64, _ b: Int64) -> Int64? {
-        let (s, overflow) = a.addingReportingOverflow(b)
-        return overflow ? nil : s
     }
 
     /// Moves the cash balance in `currency` by `minor`.
     mutating func move(
         cash minor: Int64, _ currency: String, _ what: @autoclosure () -> String? = nil
     ) throws(PortfolioError) {
-        let (s, overflow) = cash[currency, default: 0].addingReportingOverflow(minor)
-        if overflow { throw .overflow(what() ?? "the \(currency) cash balance") }
+        guard let s = MinorUnits.sum(cash[currency, default: 0], minor) else {
+            throw .overflow(what() ?? "the \(currency) cash balance")
+        }
         cash[currency] = s
     }
 
@@ -185,16 +181,16 @@ public struct PortfolioBook: Sendable {
     /// total is computed once (to 8 places when it is not whole), each lot but the last gets its
     /// share rounded and the last the exact rest, so three lots of 100 reverse-split 1:3 still
     /// add up to 100. Costs and dates do not change.
-    static func split(_ lots: [Lot], numerator n: Int64, denominator d: Int64, symbol: String) throws(PortfolioError)
-        -> [Lot]
-    {
-        guard !lots.isEmpty else { return lots }
+    /// `holding` is the lots' total quantity; answers the lots and their new total.
+    static func split(
+        _ lots: [Lot], holding total: ExactDecimal, numerator n: Int64, denominator d: Int64, symbol: String
+    ) throws(PortfolioError) -> (lots: [Lot], total: ExactDecimal) {
+        guard !lots.isEmpty else { return (lots, total) }
         func scaled(_ q: ExactDecimal) -> ExactDecimal? {
             let num = ExactDecimal(significand: n, scale: 0)
             let den = ExactDecimal(significand: d, scale: 0)
             return (q * num)?.divided(by: den, scale: max(q.scale, 8))?.normalized
         }
-        let total = lots.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
         guard let newTotal = scaled(total) else { throw .overflow("the split of \(symbol)") }
         var out = lots
         var assigned = ExactDecimal(0)
@@ -210,7 +206,7 @@ public struct PortfolioBook: Sendable {
                 assigned = sum
             }
         }
-        return out
+        return (out, newTotal)
     }
 
     /// The lots in the order a sale takes them.

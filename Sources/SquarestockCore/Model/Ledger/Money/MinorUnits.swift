@@ -22,6 +22,13 @@ public enum MinorUnits {
         return rescale(product, fromScale: fromScale, toScale: exponent)
     }
 
+    /// `a + b`, nil when the sum does not fit: money a command line can type but no account
+    /// holds is refused by the ledger's replay and its valuations, never a trap.
+    public static func sum(_ a: Int64, _ b: Int64) -> Int64? {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : s
+    }
+
     /// `change` in percent of `reference` (both minor units of one currency), to two places:
     /// a day's change of a value that was `reference` the day before. Nil for a reference of
     /// zero or less, where a percentage means nothing.

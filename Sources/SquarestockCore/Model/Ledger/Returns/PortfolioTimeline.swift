@@ -286,8 +286,7 @@ public struct PortfolioTimeline: Sendable {
 
         /// `a + b` of a day's value, or `.overflow` when the portfolio's worth has no 64-bit sum.
         static func sum(_ a: Int64, _ b: Int64, _ day: CivilDate) throws(ReturnsError) -> Int64 {
-            let (s, overflow) = a.addingReportingOverflow(b)
-            if overflow { throw .overflow("the value of the portfolio on \(day)") }
+            guard let s = MinorUnits.sum(a, b) else { throw .overflow("the value of the portfolio on \(day)") }
             return s
         }
 

@@ -96,8 +96,9 @@ public enum ReturnsCalculator {
         let (twr, steps) = TimeWeightedReturn.chain(start: start, days: days)
         var cash: [InternalRateOfReturn.Flow] = []
         if start != 0 { cash.append(.init(day: 0, amount: -Double(start))) }
-        for d in days where d.flow != 0 {
-            let invested = TimeWeightedReturn.invested(flow: d.flow, bought: d.bought)
+        // The chain's own split of each day's flow (its steps are the days, in order).
+        for (d, step) in zip(days, steps) where d.flow != 0 {
+            let invested = step.invested
             if invested != 0 {
                 cash.append(.init(day: flowDay(d.date, from: startDay, invested: true), amount: -Double(invested)))
             }

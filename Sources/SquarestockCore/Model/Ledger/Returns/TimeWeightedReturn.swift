@@ -51,7 +51,7 @@ public enum TimeWeightedReturn {
 
     /// The part of a day's net `flow` counted from its start: money paid in, up to what the day's
     /// purchases cost (`bought`).
-    public static func invested(flow: Int64, bought: Int64) -> Int64 { min(max(flow, 0), max(bought, 0)) }
+    static func invested(flow: Int64, bought: Int64) -> Int64 { min(max(flow, 0), max(bought, 0)) }
 
     /// One day's growth (see the type's comment); `invested` is the part of `flow` counted from
     /// the day's start (`invested(flow:bought:)`).
