@@ -32,24 +32,128 @@ public enum JournalCSV {
     static let rowLimit = 1 << 20
 
     /// Reads the CSV file at `path` row by row, in bounded memory whatever its size (a chunk,
-    /// the row that crosses it, and a few bytes per row for identities and `row N` lots), and
-    /// hands each row's entry and line to `add`, which writes it and answers the id it has in
-    /// the ledger (new or imported before). The first bad row stops everything, with its line.
+    /// the row that crosses it, a few batches of rows on their way, and a few bytes per row for
+    /// identities and `row N` lots), and hands each row's entry and line to `add`, which writes
+    /// it and answers the id it has in the ledger (new or imported before). The first bad row
+    /// stops everything, with its line: a row `add` refuses, or one the reader refuses, in the
+    /// file's order.
+    ///
+    /// The rows are read and made into entries on a thread of their own while `add` writes the
+    /// ones before them (an import's writes and its reading each take about half of its time
+    /// on one core). Nothing the reader does waits for `add`: a `row N` lot is checked against
+    /// the file there, and its ledger id, `add`'s answer for row N, is filled in here.
+    ///
+    /// `onThread` nil: a regular file is read on a thread, a pipe or FIFO on the caller's (its
+    /// reader may wait on the pipe, and the writer would wait for the reader to stop).
     public static func read(
-        path: String, today: CivilDate, _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> Int64
+        path: String, today: CivilDate, onThread: Bool? = nil,
+        _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> Int64
     ) throws(PortfolioError) {
+        // Each data row's ledger id, for a later `row N` lot: 8 bytes a row.
+        var rowIDs: [Int64] = []
+        func write(_ batch: Batch) throws(PortfolioError) {
+            switch batch {
+            case .rows(let rows):
+                for row in rows {
+                    var e = row.entry
+                    if row.lotRow > 0 { e.lot = rowIDs[row.lotRow - 1] }
+                    rowIDs.append(try add(e, row.line))
+                }
+            case .failed(let error): throw error
+            }
+        }
+        let handOff = HandOff<Batch>(capacity: 8)
+        if onThread ?? isRegularFile(path),
+            let reader = JoinableThread(
+                name: "sq-import-read",
+                {
+                    defer { handOff.close() }
+                    parse(path: path, today: today) { handOff.put($0) }
+                })
+        {
+            defer { reader.join() }
+            do throws(PortfolioError) {
+                while let batch = handOff.take() { try write(batch) }
+            } catch {
+                handOff.stop()
+                throw error
+            }
+        } else {
+            // One thread: each batch written as soon as it is read.
+            var failure: PortfolioError?
+            parse(path: path, today: today) { batch in
+                do throws(PortfolioError) {
+                    try write(batch)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// What the reading thread hands over: rows in the file's order, then the error that ended
+    /// the reading early, if one did.
+    enum Batch: Sendable {
+        case rows([ParsedRow])
+        case failed(PortfolioError)
+    }
+
+    /// A data row made into its entry, before it has an id.
+    struct ParsedRow: Sendable {
+        var entry: JournalEntry
+        let line: Int
+        /// N of a `row N` lot (a purchase earlier in the file, checked), 0 when the row names none.
+        let lotRow: Int
+    }
+
+    /// Rows handed over at a time: few enough that the writer starts at once, many enough that
+    /// handing over costs nothing beside them.
+    static let batchRows = 256
+
+    /// The reading: the rows of the file at `path` to `emit`, batch by batch, until the file or
+    /// the first bad row ends them, or `emit` answers false (the writer takes no more).
+    private static func parse(path: String, today: CivilDate, emit: (Batch) -> Bool) {
         var rows = RowReader(today: today)
+        var batch: [ParsedRow] = []
+        batch.reserveCapacity(batchRows)
         // The row's cells, in an array kept from row to row.
         var cells: [String] = []
-        try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
-            reader, fields throws(PortfolioError) in
-            cells.removeAll(keepingCapacity: true)
-            for field in fields { cells.append(trimmed(reader.string(field))) }
-            if cells.allSatisfy(\.isEmpty) { return }
-            try rows.take(cells, line: reader.lineNumber, add)
-        }
-        if rows.header == nil {
-            throw .importLine(line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+        // Set when the writer took no more (its own error): the reading ends with nothing to say.
+        var writerStopped = false
+        do throws(PortfolioError) {
+            try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
+                reader, fields throws(PortfolioError) in
+                cells.removeAll(keepingCapacity: true)
+                for field in fields { cells.append(trimmed(reader.string(field))) }
+                if cells.allSatisfy(\.isEmpty) { return }
+                guard let row = try rows.take(cells, line: reader.lineNumber) else { return }
+                batch.append(row)
+                if batch.count == batchRows {
+                    guard emit(.rows(batch)) else {
+                        writerStopped = true
+                        throw .invalidEntry("the writer stopped")
+                    }
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if rows.header == nil {
+                throw .importLine(
+                    line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+            }
+            if !batch.isEmpty { _ = emit(.rows(batch)) }
+        } catch {
+            if writerStopped { return }
+            // The rows before the bad one are written (and may be refused) first, as they come.
+            if !batch.isEmpty, !emit(.rows(batch)) { return }
+            _ = emit(.failed(error))
         }
     }
 
@@ -88,19 +192,17 @@ public enum JournalCSV {
         private var occurrences = RowOccurrences()
         /// The row's text (its cells joined by commas), in a buffer kept from row to row.
         private var text: [UInt8] = []
-        /// Each data row's ledger id, and its symbol's hash when it is a purchase (0 when not):
-        /// what a later `row N` lot needs, 16 bytes a row.
-        private var rowIDs: [Int64] = []
+        /// Each data row's symbol's hash when it is a purchase (0 when not): what a later
+        /// `row N` lot is checked against, 8 bytes a row.
         private var purchaseOf: [UInt64] = []
 
         init(today: CivilDate) { self.today = today }
 
-        mutating func take(
-            _ cells: [String], line: Int, _ add: (JournalEntry, Int) throws(PortfolioError) -> Int64
-        ) throws(PortfolioError) {
+        /// The row's entry, or nil when the row is the header.
+        mutating func take(_ cells: [String], line: Int) throws(PortfolioError) -> ParsedRow? {
             guard let header else {
                 try readHeader(cells, line: line)
-                return
+                return nil
             }
             if cells.count > header.count {
                 throw .importLine(
@@ -122,15 +224,16 @@ public enum JournalCSV {
             }
             let occurrence = occurrences.next(Self.fnv1a128(text))
             var e: JournalEntry
+            var lotRow = 0
             do {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = Self.importKey(occurrence, text)
-                if let lot = cell(.lot) { try resolveLot(lot, of: &e) }
+                if let lot = cell(.lot) { lotRow = try purchaseRow(lot, of: e) }
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
-            rowIDs.append(try add(e, line))
             purchaseOf.append(e.kind == .buy ? Self.fnv1a64(e.symbol ?? "") : 0)
+            return ParsedRow(entry: e, line: line, lotRow: lotRow)
         }
 
         /// The first row that is not blank, on `line` of the file.
@@ -156,19 +259,22 @@ public enum JournalCSV {
         }
 
         /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export
-        /// writes these, since ids are the ledger's own); a plain number is a lot id of the ledger.
-        private func resolveLot(_ lot: String, of e: inout JournalEntry) throws(PortfolioError) {
+        /// writes these, since ids are the ledger's own), answered as N, whose id the writer
+        /// fills in; a plain number is a lot id of the ledger (in the entry already), answered
+        /// as 0.
+        private func purchaseRow(_ lot: String, of e: JournalEntry) throws(PortfolioError) -> Int {
             if lot.lowercased().hasPrefix("row "), let n = Int(lot.dropFirst(4)) {
-                guard n >= 1, n <= rowIDs.count, purchaseOf[n - 1] != 0,
+                guard n >= 1, n <= purchaseOf.count, purchaseOf[n - 1] != 0,
                     purchaseOf[n - 1] == Self.fnv1a64(e.symbol ?? "")
                 else {
                     throw .invalidEntry(
                         "lot '\(lot)' is not an earlier purchase of \(e.symbol ?? "the symbol") in this file")
                 }
-                e.lot = rowIDs[n - 1]
+                return n
             } else if Int64(lot) == nil {
                 throw .invalidEntry("lot must be a lot id or `row N` (got '\(lot)')")
             }
+            return 0
         }
 
         /// FNV-1a over the text's UTF-8, 128 bits: fixed across runs (an import run again must
