@@ -257,6 +257,29 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         return ExactDecimal(significand: v, scale: s)
     }
 
+    /// The total of `values`, every one counted: where the exact total has more digits than an
+    /// `ExactDecimal` holds, its last decimals are rounded off (half away from zero), as `*`
+    /// rounds; nil only when even its whole part does not fit. A total that skipped the terms
+    /// it could not add (`($0 + $1) ?? $0`) would be short without a word.
+    public static func sum(_ values: some Sequence<ExactDecimal>) -> ExactDecimal? {
+        var scale = 0
+        for v in values { scale = max(scale, v.scale) }
+        var total: Int128 = 0
+        for v in values {
+            guard let term = scaled(Int128(v.significand), byPowerOfTen: scale - v.scale) else { return nil }
+            let (t, overflow) = total.addingReportingOverflow(term)
+            guard !overflow else { return nil }
+            total = t
+        }
+        while Int64(exactly: total) == nil {
+            guard scale > 0 else { return nil }
+            let (q, rem) = total.quotientAndRemainder(dividingBy: 10)
+            total = q + (abs(rem) >= 5 ? (total < 0 ? -1 : 1) : 0)
+            scale -= 1
+        }
+        return ExactDecimal(significand: Int64(total), scale: scale)
+    }
+
     public static func * (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? {
         var r = Int128(a.significand) * Int128(b.significand)
         var s = a.scale + b.scale

@@ -141,9 +141,10 @@ extension SquarestockApp {
     }
 
     /// What an order may spend of `asset`: the available amounts of its tradable and Kraken
-    /// Rewards balances (staked and opt-in earning ones have none).
+    /// Rewards balances (staked and opt-in earning ones have none). Every balance counts, at
+    /// most its last decimals rounded where the exact sum has too many digits.
     static func spendable(_ asset: String, in balances: [AssetBalance]) -> ExactDecimal {
-        balances.filter { $0.asset == asset }.reduce(ExactDecimal.zero) { ($0 + $1.available) ?? $0 }
+        ExactDecimal.sum(balances.filter { $0.asset == asset }.map(\.available)) ?? .zero
     }
 }
 

@@ -11,9 +11,11 @@ package enum BalanceWriter {
             [label(b), b.total.description, b.available.description, b.held.description, b.value.map(money) ?? "-"]
         }
         let values = balances.compactMap(\.value)
-        let total = values.reduce(ExactDecimal.zero) { ($0 + $1) ?? $0 }
+        // Every value counts, whatever its digits (a total that skipped one would be short).
+        let total = ExactDecimal.sum(values)
         rows.append([
-            "total", "", "", "", money(total) + (values.count < balances.count ? " (priced assets)" : ""),
+            "total", "", "", "",
+            (total.map(money) ?? "too large to add") + (values.count < balances.count ? " (priced assets)" : ""),
         ])
         var note =
             balances.contains { $0.kind != .tradable && $0.kind != .rewards }

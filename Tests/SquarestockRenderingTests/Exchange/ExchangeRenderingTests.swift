@@ -123,6 +123,24 @@ struct ExchangeRenderingTests {
         #expect(ExchangeJSON.time(Instant(secondsSinceEpoch: 0), nanoseconds: 500_000_000) == "1970-01-01T00:00:00.5Z")
     }
 
+    /// Every value counts in the balances' total, whatever its decimals (a sum that could not
+    /// hold them all at once used to skip one without a word).
+    @Test func theBalancesTotalCountsEveryValue() {
+        let balances = [
+            AssetBalance(
+                asset: "BTC", total: Self.d("1.2435"), available: Self.d("1.2435"), held: .zero,
+                value: Self.d("104498.7660000000000")),
+            AssetBalance(
+                asset: "BTC", total: Self.d("0.0500000000"), available: Self.d("0.0500000000"), held: .zero,
+                value: Self.d("4201.800000000000000"), kind: .rewards),
+            AssetBalance(
+                asset: "USD", total: Self.d("25435.21"), available: Self.d("25435.21"), held: .zero,
+                value: Self.d("25435.21")),
+        ]
+        let text = BalanceWriter.table(balances, currency: "USD", exchange: "kraken")
+        #expect(text.contains("134,135.78") || text.contains("134135.78"))
+    }
+
     @Test func theMarketListShowsStatusAndMinimums() {
         let listings = [
             PairListing(
