@@ -38,9 +38,10 @@ struct LineCLITests {
             ["line", "AAPL", "7203.T", "--template", "{arrow}{symbol} {change}"], environment: env)
         #expect(warm.stdout == "▼AAPL -0.17 (recorded)  ▲7203.T +37.00 (recorded)\n", "\(warm.stdout)")
         // 7203.T was closed at 17:00Z (02:00 in Tokyo): it is kept until 00:00Z, when Tokyo opens.
+        // Its price decimals, 2, are Yahoo's `priceHint` in the recorded chart.
         #expect(
             Self.cache(env).contains(
-                "7203.T\tsamples\t1761757200\t1761757200\t2893.5\t37.0\t1.2953\tJPY\t\t1\t1761782400\tsamples\t"),
+                "7203.T\tsamples\t1761757200\t1761757200\t2893.5\t37.0\t1.2953\tJPY\t2\t1\t1761782400\tsamples\t"),
             "\(Self.cache(env))")
     }
 

@@ -46,9 +46,21 @@ public struct Price: Sendable, Equatable {
 
 extension Price {
     /// The decimals a price is shown with when its venue gives none: 2, or 4 below 1 (pennies
-    /// matter there). Every view's rule (`NumberFormatting.priceScale`), and the one a price
-    /// converted from a minor unit moves its point from.
-    package static func usualDecimals(of v: ExactDecimal) -> Int { abs(v.doubleValue) < 1 && !v.isZero ? 4 : 2 }
+    /// matter there), and below a hundredth enough for three significant digits (a coin at
+    /// 0.00001234 shows 0.0000123, never 0.0000). Every view's rule
+    /// (`NumberFormatting.priceScale`), and the one a price converted from a minor unit moves
+    /// its point from.
+    package static func usualDecimals(of v: ExactDecimal) -> Int {
+        guard !v.isZero, abs(v.doubleValue) < 1 else { return 2 }
+        // Zeros between the point and the first digit: the scale less the significand's digits.
+        var digits = 0
+        var rest = v.significand.magnitude
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return min(ExactDecimal.maxScale, max(4, v.scale - digits + 3))
+    }
 }
 
 /// A pre-market or after-hours trade, shown apart from the regular session's numbers.

@@ -101,9 +101,10 @@ package enum YahooChartQuote {
                 ? "the source had no intraday bars for this day"
                 : "the recorded chart has \(granularity.isEmpty ? "no" : granularity) bars, not intraday ones"
         }
-        return .success(
-            Stock(
-                company: company, currency: currency, timeZone: zone, price: price, intraday: points,
-                session: session, source: sourceName, intradayUnavailable: unavailable))
+        var stock = Stock(
+            company: company, currency: currency, timeZone: zone, price: price, intraday: points,
+            session: session, source: sourceName, intradayUnavailable: unavailable)
+        stock.priceDecimals = YahooPriceHint.decimals(meta["priceHint"]?.decimal)
+        return .success(stock)
     }
 }

@@ -84,6 +84,11 @@ enum YahooQuoteBatchReader {
             case .regularMarketVolume: return decimal(&c, into: &row.regularMarketVolume)
             case .regularMarketTime: return instant(&c, into: &row.regularMarketTime)
             case .marketState: return string(&c, into: &row.marketState)
+            case .priceHint:
+                var hint: ExactDecimal?
+                guard decimal(&c, into: &hint) else { return false }
+                row.priceHint = YahooPriceHint.decimals(hint)
+                return true
             case .preMarketPrice: return decimal(&c, into: &row.preMarket.price)
             case .preMarketChange: return decimal(&c, into: &row.preMarket.change)
             case .preMarketTime: return instant(&c, into: &row.preMarket.time)
@@ -140,6 +145,7 @@ enum YahooQuoteBatchReader {
         case regularMarketOpen, regularMarketDayHigh, regularMarketDayLow, regularMarketVolume, regularMarketTime
         case marketState, preMarketPrice, preMarketChange, preMarketTime, postMarketPrice, postMarketChange
         case postMarketTime, exchange, fullExchangeName, exchangeTimezoneName, longName, shortName, currency
+        case priceHint
 
         var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -168,7 +174,7 @@ enum YahooQuoteBatchReader {
             case 6: return eq("symbol") ? .symbol : eq("result") ? .result : .other
             case 8:
                 return eq("exchange") ? .exchange : eq("longName") ? .longName : eq("currency") ? .currency : .other
-            case 9: return eq("shortName") ? .shortName : .other
+            case 9: return eq("shortName") ? .shortName : eq("priceHint") ? .priceHint : .other
             case 11: return eq("marketState") ? .marketState : .other
             case 13: return eq("quoteResponse") ? .quoteResponse : eq("preMarketTime") ? .preMarketTime : .other
             case 14: return eq("preMarketPrice") ? .preMarketPrice : eq("postMarketTime") ? .postMarketTime : .other

@@ -129,6 +129,7 @@ package enum YahooQuoteDecoder {
             price: price, source: sourceName)
         stock.reportedStatus = reported
         stock.extendedHours = extended
+        stock.priceDecimals = row.priceHint
         switch chart {
         case .success(let c)?:
             stock.intraday = c.intraday

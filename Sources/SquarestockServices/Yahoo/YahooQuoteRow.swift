@@ -21,6 +21,9 @@ package struct YahooQuoteRow: Sendable, Equatable {
     package var regularMarketVolume: ExactDecimal?
     package var regularMarketTime: Instant?
     package var marketState: String?
+    /// `priceHint`: the decimals Yahoo shows the instrument's price with (2 for AAPL, 4 for
+    /// EURUSD=X, 8 for a coin at 0.00001234); nil when absent or not a whole number in 0...18.
+    package var priceHint: Int?
     package var preMarket = ExtendedSession()
     package var postMarket = ExtendedSession()
     /// `exchange`, `fullExchangeName`, `exchangeTimezoneName`, `longName`, `shortName`, `currency`.

@@ -118,6 +118,7 @@ enum YahooQuoteTreeOracle {
             price: price, source: sourceName)
         stock.reportedStatus = reported
         stock.extendedHours = extended
+        stock.priceDecimals = YahooPriceHint.decimals(row["priceHint"]?.decimal)
         switch chart {
         case .success(let c)?:
             stock.intraday = c.intraday
