@@ -47,6 +47,11 @@ struct OrderSafetyCLITests {
         let closed = try s.run(["account", "orders", "--paper", "--closed", "--format", "csv"])
         #expect(
             closed.stdout.split(separator: "\n").filter { $0.contains(",filled,2026-") }.count == 2, "\(closed.stdout)")
+        // The tables say they are the paper account's, never only "kraken" as the real ones do.
+        let table = try s.run(["account", "--paper", "--format", "table"])
+        #expect(table.stdout.hasPrefix("kraken paper account balances\n"), "\(table.stdout)")
+        let none = try s.run(["account", "orders", "--paper", "--format", "table"])
+        #expect(none.stdout == "kraken paper account: no open orders\n", "\(none.stdout)")
 
         // The exchange heard nothing, and the main portfolio holds nothing.
         #expect(s.fake.privateRequests == 0 && s.fake.placed.isEmpty)

@@ -55,7 +55,12 @@ struct AccountCommand: ParsableCommand {
             let exchange = settings.exchangeName
             switch format {
             case .table:
-                Terminal.writeOut(BalanceWriter.table(balances, currency: currency.uppercased(), exchange: exchange))
+                // Paper balances say so where the real ones name the exchange alone.
+                Terminal.writeOut(
+                    BalanceWriter.table(
+                        balances, currency: currency.uppercased(),
+                        exchange: paper ? exchange + " paper account" : exchange
+                    ))
             case .json:
                 Terminal.writeOut(BalanceWriter.json(balances, currency: currency.uppercased(), exchange: exchange))
             case .csv: Terminal.writeOut(BalanceWriter.csv(balances, currency: currency.uppercased()))
@@ -85,7 +90,8 @@ struct AccountCommand: ParsableCommand {
             let orders = try AccountOutput.value(
                 paper || settings.paper
                     ? app.paperOrders(closed: closed, limit: limit) : app.orders(closed: closed, limit: limit))
-            AccountOutput.print(orders, options: options, settings: settings, closed: closed)
+            AccountOutput.print(
+                orders, options: options, settings: settings, closed: closed, paper: paper || settings.paper)
         }
     }
 
@@ -104,7 +110,8 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             let app = SquarestockApp(settings: settings)
             let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
-            AccountOutput.print([order], options: options, settings: settings, closed: order.status != .open)
+            AccountOutput.print(
+                [order], options: options, settings: settings, closed: order.status != .open, paper: paper)
         }
     }
 
@@ -169,11 +176,15 @@ enum AccountOutput {
         }
     }
 
-    static func print(_ orders: [AccountOrder], options: ExchangeOptions, settings: Settings, closed: Bool) {
+    static func print(
+        _ orders: [AccountOrder], options: ExchangeOptions, settings: Settings, closed: Bool, paper: Bool = false
+    ) {
         let (format, _) = options.output(environment: settings.environment)
         switch format {
         case .table:
-            Terminal.writeOut(AccountOrderWriter.table(orders, exchange: settings.exchangeName, closed: closed))
+            // The paper account's orders say so where the real ones name the exchange alone.
+            let name = paper ? settings.exchangeName + " paper account" : settings.exchangeName
+            Terminal.writeOut(AccountOrderWriter.table(orders, exchange: name, closed: closed))
         case .json: Terminal.writeOut(AccountOrderWriter.json(orders, exchange: settings.exchangeName))
         case .csv: Terminal.writeOut(AccountOrderWriter.csv(orders))
         }
