@@ -51,14 +51,15 @@ extension Price {
     /// (`NumberFormatting.priceScale`), and the one a price converted from a minor unit moves
     /// its point from.
     package static func usualDecimals(of v: ExactDecimal) -> Int {
-        guard !v.isZero, abs(v.doubleValue) < 1 else { return 2 }
-        // Zeros between the point and the first digit: the scale less the significand's digits.
         var digits = 0
         var rest = v.significand.magnitude
         while rest > 0 {
             digits += 1
             rest /= 10
         }
+        // Below 1 (and not 0) when the significand has no more digits than the scale; the
+        // zeros between the point and the first digit are the scale less those digits.
+        guard digits > 0, digits <= v.scale else { return 2 }
         return min(ExactDecimal.maxScale, max(4, v.scale - digits + 3))
     }
 }

@@ -271,18 +271,19 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
             guard !overflow else { return nil }
             total = t
         }
-        while Int64(exactly: total) == nil {
-            guard scale > 0 else { return nil }
-            let (q, rem) = total.quotientAndRemainder(dividingBy: 10)
-            total = q + (abs(rem) >= 5 ? (total < 0 ? -1 : 1) : 0)
-            scale -= 1
-        }
-        return ExactDecimal(significand: Int64(total), scale: scale)
+        return fitted(total, scale: scale)
     }
 
     public static func * (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal? {
-        var r = Int128(a.significand) * Int128(b.significand)
-        var s = a.scale + b.scale
+        fitted(Int128(a.significand) * Int128(b.significand), scale: a.scale + b.scale)
+    }
+
+    /// `value / 10^scale` with its last decimals rounded off (half away from zero) until it fits
+    /// 64 bits and `maxScale`; nil when even its whole part does not. The rounding of `*` and
+    /// `sum`.
+    private static func fitted(_ value: Int128, scale: Int) -> ExactDecimal? {
+        var r = value
+        var s = scale
         while s > maxScale || Int64(exactly: r) == nil {
             guard s > 0 else { return nil }
             let (q, rem) = r.quotientAndRemainder(dividingBy: 10)

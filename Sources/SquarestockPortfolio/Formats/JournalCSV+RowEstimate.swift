@@ -9,8 +9,7 @@ extension JournalCSV {
     /// different ledger.
     public static func estimatedRows(path: String) -> Int {
         // A pipe or FIFO is left alone: reading its start here would take it from the import.
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return 0 }
+        guard let size = regularFileSize(path), size > 0 else { return 0 }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
@@ -22,6 +21,15 @@ extension JournalCSV {
             return (n, lf > 0 ? lf : buffer[..<n].lazy.filter { $0 == UInt8(ascii: "\r") }.count)
         }
         guard let (bytes, endings) = sample else { return 0 }
-        return Int(Int64(info.st_size) * Int64(max(endings, 1)) / Int64(bytes))
+        return Int(size * Int64(max(endings, 1)) / Int64(bytes))
+    }
+
+    /// The size of the file at `path` when it is a regular file, else nil (a pipe, a FIFO, a
+    /// folder, nothing there): the estimate reads only such a file's start, and the import
+    /// reads only such a file on a thread of its own.
+    static func regularFileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
     }
 }

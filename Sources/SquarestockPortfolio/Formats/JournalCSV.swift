@@ -63,7 +63,7 @@ public enum JournalCSV {
             }
         }
         let handOff = HandOff<Batch>(capacity: 8)
-        if onThread ?? isRegularFile(path),
+        if onThread ?? (regularFileSize(path) != nil),
             let reader = JoinableThread(
                 name: "sq-import-read",
                 {
@@ -92,11 +92,6 @@ public enum JournalCSV {
             }
             if let failure { throw failure }
         }
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// What the reading thread hands over: rows in the file's order, then the error that ended
