@@ -15,7 +15,8 @@ package enum MarketQuery: Sendable {
 /// The answer, for the command to print with the writer of its format.
 package enum MarketReport: Sendable {
     case board([MarketBoardRow])
-    case year(days: [CalendarYearReport.Day], exchange: Exchange, year: Int)
+    /// `notModelled`: what the calendar leaves out, said under its days.
+    case year(days: [CalendarYearReport.Day], exchange: Exchange, year: Int, notModelled: String)
     case sessions([TradingSession])
     /// A calendar name no exchange answers to (the command checks names first, so only a
     /// caller that did not gets this).

@@ -29,7 +29,8 @@ extension SquarestockApp {
             guard let calendar = registry.calendar(named: name) else { return .unknownCalendar(name) }
             let y = year ?? calendar.zone.localDateTime(at: now).date.year
             return .year(
-                days: CalendarYearReport.days(calendar: calendar, year: y), exchange: calendar.exchange, year: y)
+                days: CalendarYearReport.days(calendar: calendar, year: y), exchange: calendar.exchange, year: y,
+                notModelled: calendar.rules.notModelled)
         case .sessions(let name, let from, let to):
             guard let calendar = registry.calendar(named: name) else { return .unknownCalendar(name) }
             return .sessions(calendar.sessions(from: from, to: to))

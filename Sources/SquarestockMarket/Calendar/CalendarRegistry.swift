@@ -62,7 +62,8 @@ package final class CalendarRegistry: @unchecked Sendable {
         case "XASX": return OtherCalendars.asx
         case "XTSE": return OtherCalendars.tsx
         case "CRYPTO": return .everyDay
-        // FX trades around the clock on weekdays; any other venue without a rule set gets weekends.
+        case "FX": return .fx
+        // Any other venue without a rule set gets weekends.
         default: return .weekendsOnly
         }
     }

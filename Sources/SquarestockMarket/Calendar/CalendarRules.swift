@@ -38,12 +38,34 @@ package struct CalendarRules: Sendable {
     package var weekend: Set<Int>
     /// What the rules do not model, for the documentation and `--calendar` output.
     package var notModelled: String
+    /// Added to the name of a holiday rolled forward to a free day, where the country names it
+    /// so: Tokyo's 2026-05-06 is a substitute holiday, not Constitution Memorial Day itself
+    /// (the Sunday before); London's 2021-12-27 is "Christmas Day (substitute day)".
+    package var substituteSuffix = ""
+    /// Hours that narrow the regular ones on a given ISO weekday, in the calendar's clock: FX's
+    /// week opens Sunday 17:00 and closes Friday 17:00 in New York.
+    package var weekdayHours: [Int: (open: Int, close: Int)] = [:]
+    /// The zone the sessions are kept in when it is not the exchange's own: FX quotes carry
+    /// London times, but its week turns at 17:00 in New York.
+    package var sessionZone: String? = nil
+
+    /// The FX market: around the clock from Sunday 17:00 to Friday 17:00, New York time (the
+    /// interbank convention), Saturday closed. Holidays are not modelled.
+    package static let fx: CalendarRules = {
+        var r = CalendarRules(
+            rules: [], weekend: [Weekday.sat],
+            notModelled: "Not modelled: the thin trading of Christmas and New Year's Day (FX never closes for them).")
+        r.weekdayHours = [Weekday.sun: (17 * 60, 24 * 60), Weekday.fri: (0, 17 * 60)]
+        r.sessionZone = "America/New_York"
+        return r
+    }()
 
     package init(
         rules: [HolidayRule], oneOffs: [OneOffDay] = [], earlyCloseEras: [(from: CivilDate, minute: Int)] = [],
         bridgeDays: (years: ClosedRange<Int>, name: String)? = nil, weekend: Set<Int> = [6, 7],
-        notModelled: String = ""
+        substituteSuffix: String = "", notModelled: String = ""
     ) {
+        self.substituteSuffix = substituteSuffix
         self.rules = rules
         self.oneOffs = oneOffs
         self.earlyCloseEras = earlyCloseEras
@@ -123,11 +145,11 @@ package struct CalendarRules: Sendable {
                 deferred.append((rule, raw, on))
             }
         }
-        // 3. Roll the rest forward, in rule order.
+        // 3. Roll the rest forward, in rule order, named as the country names the substitute.
         for (rule, raw, on) in deferred {
             var d = raw.adding(days: 1)
             while on.contains(d.isoWeekday) || closed[d] != nil { d = d.adding(days: 1) }
-            closed[d] = rule.name
+            closed[d] = rule.name + substituteSuffix
         }
         // 4. Bridge days.
         if let bridge = bridgeDays, bridge.years.contains(y) {

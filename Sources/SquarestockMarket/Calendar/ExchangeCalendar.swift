@@ -34,7 +34,7 @@ package final class ExchangeCalendar: Sendable {
 
     package init(exchange: Exchange, rules: CalendarRules) throws(TimeZoneError) {
         self.exchange = exchange
-        self.zone = try ExchangeTimeZone(identifier: exchange.timeZone)
+        self.zone = try ExchangeTimeZone(identifier: rules.sessionZone ?? exchange.timeZone)
         self.rules = rules
         self.id = exchange.id
         self.isContinuous = exchange.isContinuous
@@ -189,6 +189,10 @@ package final class ExchangeCalendar: Sendable {
         if rules.weekend.contains(date.isoWeekday) {
             // A weekend reads as one even when a holiday falls on it; only a one-off session opens it.
             guard case .hours? = special else { return .closed(reason: .weekend) }
+        }
+        if let narrowed = rules.weekdayHours[date.isoWeekday] {
+            open = max(open, narrowed.open)
+            close = min(close, narrowed.close)
         }
         switch special {
         case .closed(let name)?:

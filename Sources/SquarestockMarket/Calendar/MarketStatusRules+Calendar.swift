@@ -63,16 +63,22 @@ extension MarketStatusRules {
         }
         let date = calendar.zone.localDateTime(at: now).date
         let day = calendar.session(on: date)
-        if calendar.isContinuous, case .open = day {
-            // Around the clock (crypto every day, FX on weekdays): the next close is the end of
-            // the run of back-to-back sessions (none for crypto within the scan window).
+        func opens() -> MarketEvent? {
+            calendar.nextOpen(after: now, localDate: date).map { MarketEvent(.opens, at: $0) }
+        }
+        if calendar.isContinuous, case .open(let open, let close, _, _, _) = day {
+            // Around the clock (crypto every day, FX from Sunday to Friday evening in New York):
+            // the next close is the end of the run of back-to-back sessions (none for crypto
+            // within the scan window). Outside the day's hours is the weekend's edge.
+            guard now >= open && now < close else {
+                return ExchangeStatus(
+                    exchangeID: id, report: MarketStatusReport(.closed, ClosureReason.weekend.description),
+                    next: opens())
+            }
             return ExchangeStatus(
                 exchangeID: id,
                 report: staleReason.map { MarketStatusReport(.delayed, $0) } ?? MarketStatusReport(.open),
                 next: calendar.nextClose(after: now, localDate: date).map { MarketEvent(.closes, at: $0) })
-        }
-        func opens() -> MarketEvent? {
-            calendar.nextOpen(after: now, localDate: date).map { MarketEvent(.opens, at: $0) }
         }
         guard case .open(let open, let close, let breakStart, let breakEnd, let early) = day else {
             if case .closed(let reason) = day {

@@ -42,11 +42,15 @@ package struct ExchangeRegistry: Sendable {
         if s.hasSuffix("-USD") || s.hasSuffix("-EUR") || s.hasSuffix("-GBP") { return exchange(id: "CRYPTO") }
         if s.hasSuffix("=X") { return exchange(id: "FX") }
         if s.hasPrefix("^") || s.hasSuffix("=F") { return nil }
-        if let dot = s.lastIndex(of: "."), let i = bySuffix[String(s[s.index(after: dot)...])] {
-            return exchanges[i]
-        }
-        // A US class-share ticker (`BRK.B`) has a dot but no known suffix.
-        return exchange(id: "US")
+        guard let dot = s.lastIndex(of: ".") else { return exchange(id: "US") }
+        let suffix = s[s.index(after: dot)...]
+        if let i = bySuffix[String(suffix)] { return exchanges[i] }
+        // A US class share, unit, right or warrant (`BRK.B`, `GAB.R`, `ACAH.U`) ends in one letter:
+        // the only dotted form the US symbol directory holds. A longer suffix squarestock does not
+        // know (`NPN.JO`, `RELIANCE.NS`) is a venue it has no hours for, so it claims none rather
+        // than New York's.
+        if suffix.utf8.count == 1, let b = suffix.utf8.first, b >= 65 && b <= 90 { return exchange(id: "US") }
+        return nil
     }
 
     /// Letters and digits only (`AAPL`, `brk`, `7203`): a ticker none of `exchange(forSymbol:)`'s

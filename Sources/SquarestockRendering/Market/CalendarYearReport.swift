@@ -37,7 +37,9 @@ package enum CalendarYearReport {
         return out
     }
 
-    package static func text(_ days: [Day], exchange: Exchange, year: Int) -> String {
+    /// The days, then what the calendar does not model (`notModelled`), so that a day it misses
+    /// is not read as a trading day it vouches for.
+    package static func text(_ days: [Day], exchange: Exchange, year: Int, notModelled: String = "") -> String {
         let closed = days.filter { $0.kind == "closed" }.count
         let early = days.count - closed
         var s = "\(exchange.name) (\(exchange.id)) \(year): weekday holidays \(closed), early closes \(early)\n"
@@ -46,17 +48,19 @@ package enum CalendarYearReport {
                 "\(d.date) \(weekdays[d.date.isoWeekday - 1])  "
                 + (d.kind == "closed" ? "closed       " : "closes \(d.close ?? "")  ") + d.name + "\n"
         }
+        if !notModelled.isEmpty { s += "\n" + notModelled + "\n" }
         return s
     }
 
-    /// `{"exchange": "XNYS", "year": 2027, "days": [{"date": ..., "kind": ..., "name": ..., "close": ...}]}`.
-    package static func json(_ days: [Day], exchange: Exchange, year: Int) -> String {
+    /// `{"exchange": "XNYS", "year": 2027, "days": [{"date": ..., "kind": ..., "name": ..., "close": ...}],
+    /// "notModelled": "..."}`.
+    package static func json(_ days: [Day], exchange: Exchange, year: Int, notModelled: String = "") -> String {
         let s = JSONText.quoted
         let items = days.map { d in
             "    {\"date\": \(s(d.date.description)), \"kind\": \(s(d.kind)), \"name\": \(s(d.name)), \"close\": \(d.close.map(s) ?? "null")}"
         }
         return "{\"exchange\": \(s(exchange.id)), \"name\": \(s(exchange.name)), \"year\": \(year), \"days\": [\n"
-            + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "]}\n"
+            + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "], \"notModelled\": \(s(notModelled))}\n"
     }
 
     package static func csv(_ days: [Day]) -> String {

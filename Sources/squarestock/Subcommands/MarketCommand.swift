@@ -54,6 +54,9 @@ struct MarketCommand: ParsableCommand {
             }
         }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to") }
+        if let f = from.flatMap(DateTimeParsing.isoDate), let t = to.flatMap(DateTimeParsing.isoDate), f > t {
+            throw ValidationError("--from \(f) comes after --to \(t); give the earlier date first")
+        }
         if let y = year, !(1900...2200).contains(y) { throw ValidationError("--year must be between 1900 and 2200") }
     }
 
@@ -77,10 +80,14 @@ struct MarketCommand: ParsableCommand {
             case .json: Terminal.writeOut(TradingSessionJSON.render(sessions))
             case .csv: Terminal.writeOut(TradingSessionCSV.render(sessions))
             }
-        case .year(let days, let exchange, let year):
+        case .year(let days, let exchange, let year, let notModelled):
             switch chosen {
-            case .table: Terminal.writeOut(CalendarYearReport.text(days, exchange: exchange, year: year))
-            case .json: Terminal.writeOut(CalendarYearReport.json(days, exchange: exchange, year: year))
+            case .table:
+                Terminal.writeOut(
+                    CalendarYearReport.text(days, exchange: exchange, year: year, notModelled: notModelled))
+            case .json:
+                Terminal.writeOut(
+                    CalendarYearReport.json(days, exchange: exchange, year: year, notModelled: notModelled))
             case .csv: Terminal.writeOut(CalendarYearReport.csv(days))
             }
         case .board(let rows):

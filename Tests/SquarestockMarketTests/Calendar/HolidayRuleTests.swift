@@ -86,8 +86,9 @@ import Testing
     /// Observances and substitutes resolve like the published holidays.
     @Test(arguments: [
         // UK: Christmas and Boxing Day on a weekend move to the next free weekdays.
-        ("XLON", civil(2021, 12, 27), "Christmas Day"), ("XLON", civil(2021, 12, 28), "Boxing Day"),
-        ("XLON", civil(2022, 12, 27), "Christmas Day"), ("XLON", civil(2022, 12, 26), "Boxing Day"),
+        ("XLON", civil(2021, 12, 27), "Christmas Day (substitute day)"),
+        ("XLON", civil(2021, 12, 28), "Boxing Day (substitute day)"),
+        ("XLON", civil(2022, 12, 27), "Christmas Day (substitute day)"), ("XLON", civil(2022, 12, 26), "Boxing Day"),
         ("XLON", civil(2022, 1, 3), "New Year's Day"), ("XLON", civil(2023, 1, 2), "New Year's Day"),
         ("XLON", civil(2020, 5, 8), "Early May bank holiday (VE Day 75th anniversary)"),
         ("XLON", civil(2022, 6, 2), "Spring bank holiday (Platinum Jubilee)"),
@@ -98,15 +99,19 @@ import Testing
         // Japan: substitutes, citizen's holidays (Silver Week, 2019 Golden Week), Olympics moves.
         ("XTKS", civil(2009, 9, 22), "Citizen's Holiday"), ("XTKS", civil(2015, 9, 22), "Citizen's Holiday"),
         ("XTKS", civil(2019, 4, 30), "Citizen's Holiday"), ("XTKS", civil(2019, 5, 2), "Citizen's Holiday"),
-        ("XTKS", civil(2019, 5, 1), "Accession of Emperor Naruhito"), ("XTKS", civil(2019, 5, 6), "Children's Day"),
+        ("XTKS", civil(2019, 5, 1), "Accession of Emperor Naruhito"),
+        ("XTKS", civil(2019, 5, 6), "Children's Day (substitute holiday)"),
         ("XTKS", civil(2019, 10, 22), "Enthronement Ceremony of Emperor Naruhito"),
-        ("XTKS", civil(2001, 9, 24), "Autumnal Equinox Day"), ("XTKS", civil(2015, 5, 6), "Constitution Memorial Day"),
+        ("XTKS", civil(2001, 9, 24), "Autumnal Equinox Day (substitute holiday)"),
+        ("XTKS", civil(2015, 5, 6), "Constitution Memorial Day (substitute holiday)"),
         ("XTKS", civil(2020, 7, 23), "Marine Day"), ("XTKS", civil(2020, 7, 24), "Sports Day"),
         ("XTKS", civil(2020, 8, 10), "Mountain Day"), ("XTKS", civil(2021, 7, 22), "Marine Day"),
-        ("XTKS", civil(2021, 7, 23), "Sports Day"), ("XTKS", civil(2021, 8, 9), "Mountain Day"),
+        ("XTKS", civil(2021, 7, 23), "Sports Day"), ("XTKS", civil(2021, 8, 9), "Mountain Day (substitute holiday)"),
         ("XTKS", civil(1990, 11, 12), "Enthronement Ceremony of Emperor Akihito"),
         ("XTKS", civil(1993, 6, 9), "Wedding of Crown Prince Naruhito"),
-        ("XTKS", civil(2002, 5, 6), "Children's Day"), ("XTKS", civil(2006, 5, 4), "Citizen's Holiday"),
+        ("XTKS", civil(2002, 5, 6), "Children's Day (substitute holiday)"),
+        ("XTKS", civil(2026, 5, 6), "Constitution Memorial Day (substitute holiday)"),
+        ("XTKS", civil(2006, 5, 4), "Citizen's Holiday"),
         ("XTKS", civil(2020, 10, 1), "Trading suspended (arrowhead system failure)"),
         // Hong Kong: Sunday and clash substitutes, Lunar New Year's fourth day, one-offs.
         ("XHKG", civil(2010, 4, 6), "Ching Ming Festival"), ("XHKG", civil(2015, 4, 7), "Ching Ming Festival"),
@@ -126,6 +131,12 @@ import Testing
         ("XTSE", civil(2024, 5, 20), "Victoria Day"), ("XTSE", civil(2023, 7, 3), "Canada Day"),
         ("XASX", civil(2024, 1, 26), "Australia Day"), ("XASX", civil(2024, 6, 10), "King's Birthday"),
         ("XSES", civil(2024, 2, 12), "Chinese New Year (second day)"), ("XSES", civil(2024, 8, 9), "National Day"),
+        // SGX's gazetted holidays of the Islamic, Buddhist and Hindu calendars; a Sunday's moves to the Monday.
+        ("XSES", civil(2025, 3, 31), "Hari Raya Puasa"), ("XSES", civil(2026, 5, 27), "Hari Raya Haji"),
+        ("XSES", civil(2026, 6, 1), "Vesak Day (observed)"), ("XSES", civil(2026, 11, 9), "Deepavali (observed)"),
+        // NYSE before the Uniform Monday Holiday Act: fixed dates, a Sunday's kept on the Monday.
+        ("XNYS", civil(1965, 2, 22), "Washington's Birthday"), ("XNYS", civil(1970, 2, 23), "Washington's Birthday"),
+        ("XNYS", civil(1968, 5, 30), "Memorial Day"),
     ])
     func closures(id: String, date: CivilDate, name: String) {
         let calendar = CalendarRegistry.standard.calendar(id: id)!
@@ -138,6 +149,7 @@ import Testing
         ("XETR", civil(2022, 6, 6)), ("XETR", civil(2023, 10, 3)), ("XETR", civil(2013, 10, 3)),
         ("XHKG", civil(2020, 12, 28)), ("XHKG", civil(2024, 11, 25)),
         ("XTKS", civil(2024, 11, 25)), ("XTKS", civil(2019, 12, 23)), ("XTKS", civil(2020, 10, 12)),
+        ("XNYS", civil(1970, 2, 16)), ("XNYS", civil(1968, 5, 27)),
     ])
     func tradingDays(id: String, date: CivilDate) {
         #expect(CalendarRegistry.standard.calendar(id: id)!.session(on: date).isOpen)

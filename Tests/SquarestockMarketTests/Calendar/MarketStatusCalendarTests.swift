@@ -84,15 +84,28 @@ import Testing
             id: "XETR", now: utcAt(2024, 12, 30, 14), status: .closed,
             reason: "early close: Last trading day of the year",
             next: MarketEvent(.opens, at: utcAt(2025, 1, 2, 8))),
-        // Crypto trades always; FX around the clock on weekdays (London), closing Friday midnight.
+        // Crypto trades always; FX around the clock from Sunday 17:00 to Friday 17:00 in New York.
         Case(id: "CRYPTO", now: utcAt(2024, 12, 25, 12), status: .open, reason: nil, next: nil),
         Case(id: "CRYPTO", now: utcAt(2024, 12, 28, 12), status: .open, reason: nil, next: nil),
         Case(
             id: "FX", now: utcAt(2024, 12, 4, 12), status: .open, reason: nil,
-            next: MarketEvent(.closes, at: utcAt(2024, 12, 7, 0))),
+            next: MarketEvent(.closes, at: utcAt(2024, 12, 6, 22))),
+        Case(
+            id: "FX", now: utcAt(2024, 12, 6, 22, 30), status: .closed, reason: "weekend",
+            next: MarketEvent(.opens, at: utcAt(2024, 12, 8, 22))),
         Case(
             id: "FX", now: utcAt(2024, 12, 7, 12), status: .closed, reason: "weekend",
-            next: MarketEvent(.opens, at: utcAt(2024, 12, 9, 0))),
+            next: MarketEvent(.opens, at: utcAt(2024, 12, 8, 22))),
+        Case(
+            id: "FX", now: utcAt(2024, 12, 8, 21), status: .closed, reason: "weekend",
+            next: MarketEvent(.opens, at: utcAt(2024, 12, 8, 22))),
+        Case(
+            id: "FX", now: utcAt(2024, 12, 8, 22, 30), status: .open, reason: nil,
+            next: MarketEvent(.closes, at: utcAt(2024, 12, 13, 22))),
+        // New York already on summer time, London not yet: the week still turns at 17:00 EDT.
+        Case(
+            id: "FX", now: utcAt(2025, 3, 14, 21, 30), status: .closed, reason: "weekend",
+            next: MarketEvent(.opens, at: utcAt(2025, 3, 16, 21))),
         // US indices follow the NYSE calendar.
         Case(
             id: "US-INDEX", now: utcAt(2023, 11, 23, 15), status: .closed, reason: "holiday: Thanksgiving Day",

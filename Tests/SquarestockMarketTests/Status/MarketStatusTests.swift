@@ -77,6 +77,21 @@ struct MarketStatusTests {
         #expect(ExchangeRegistry.standard.exchange(forSymbol: "es=f") == nil)
     }
 
+    /// A one-letter suffix is a US class, unit, right or warrant (the symbol directory's only
+    /// dotted form); a longer suffix squarestock has no venue for gets no venue, so no hours are
+    /// claimed for Johannesburg or Mumbai from New York's.
+    @Test func unknownSuffixesAreNotNewYork() {
+        for s in ["BRK.B", "bf.b", "GAB.R", "ACAH.U", "XYZ.W"] {
+            #expect(ExchangeRegistry.standard.exchange(forSymbol: s)?.id == "US", "\(s)")
+        }
+        for s in [
+            "NPN.JO", "TEVA.TA", "RELIANCE.NS", "005930.KS", "600519.SS", "PETR4.SA", "ENI.MI", "SAN.MC",
+            "VOLV-B.ST", "X.1", "X.", "X.\u{C9}",
+        ] {
+            #expect(ExchangeRegistry.standard.exchange(forSymbol: s) == nil, "\(s)")
+        }
+    }
+
     @Test(arguments: [
         ("NMS", "XNAS"), ("NasdaqGS", "XNAS"), ("NYQ", "XNYS"), ("PAR", "XPAR"), ("JPX", "XTKS"), ("LSE", "XLON"),
         ("GER", "XETR"), ("CCC", "CRYPTO"), ("SNP", "US-INDEX"), ("CCY", "FX"),

@@ -69,6 +69,7 @@ package enum LondonCalendar {
                 source: "Royal proclamation 2022: additional bank holiday 8 May 2023"),
         ],
         earlyCloseEras: [(from: .ymd(1900, 1, 1), minute: 12 * 60 + 30)],
+        substituteSuffix: " (substitute day)",
         notModelled: """
             Unscheduled market halts (e.g. LSE technical outages of 2000-04-05 and 2008-09-08) \
             are not modelled; the 12:30 half days are assumed for every year.

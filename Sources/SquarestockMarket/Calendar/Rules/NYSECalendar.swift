@@ -4,8 +4,9 @@
 /// Sources: NYSE Rule 7.2 holiday notices and the NYSE "Holidays and Trading Hours" pages
 /// (current rules); the NYSE historical closings list (closings.pdf) for pre-2000 early closes
 /// and one-off closures; SEC/NYSE press releases for the days of mourning and storms. Exact from
-/// 1990; earlier years follow the same rules (MLK Day from 1998, Juneteenth from 2022) and the
-/// one-off table does not reach before 1990.
+/// 1990; earlier years follow the same rules (MLK Day from 1998, Juneteenth from 2022; Washington's
+/// Birthday and Memorial Day on their fixed dates before 1971) and the one-off table does not reach
+/// before 1990.
 package enum NYSECalendar {
     static let mon = Weekday.mon, tue = Weekday.tue, wed = Weekday.wed, thu = Weekday.thu, fri = Weekday.fri
 
@@ -15,8 +16,13 @@ package enum NYSECalendar {
             // (NYSE Rule 7.2: the year-end trading day is kept).
             .holiday("New Year's Day", .fixed(month: 1, day: 1), observance: .sundayToMonday),
             .holiday("Martin Luther King Jr. Day", .nthWeekday(month: 1, weekday: mon, n: 3), years: 1998...9999),
+            // Until the Uniform Monday Holiday Act (1971), Washington's Birthday was 22 February
+            // and Memorial Day 30 May, a Sunday one kept on the Monday.
+            .holiday(
+                "Washington's Birthday", .fixed(month: 2, day: 22), observance: .sundayToMonday, years: 1900...1970),
             .holiday("Washington's Birthday", .nthWeekday(month: 2, weekday: mon, n: 3), years: 1971...9999),
             .holiday("Good Friday", .easter(offset: -2)),
+            .holiday("Memorial Day", .fixed(month: 5, day: 30), observance: .sundayToMonday, years: 1900...1970),
             .holiday("Memorial Day", .lastWeekday(month: 5, weekday: mon), years: 1971...9999),
             .holiday(
                 "Juneteenth National Independence Day", .fixed(month: 6, day: 19), observance: .nearestWeekday,
@@ -71,7 +77,8 @@ package enum NYSECalendar {
         notModelled: """
             Unscheduled intraday events: circuit-breaker halts (e.g. 1997-10-27, trading halted at \
             15:30), weather late opens, and exchange outages (NYSE 2015-07-08) are not sessions in \
-            the notices and are not modelled. Before 1990 only the current rules apply (no \
-            Election Day closures, no historical one-offs). Nasdaq shares NYSE's calendar.
+            the notices and are not modelled. Before 1990 only the current rules apply, with \
+            Washington's Birthday and Memorial Day on their fixed dates before 1971 (no Election \
+            Day closures, no historical one-offs). Nasdaq shares NYSE's calendar.
             """)
 }

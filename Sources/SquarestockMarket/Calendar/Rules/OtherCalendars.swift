@@ -4,6 +4,7 @@
 package enum OtherCalendars {
     static let sunday: Set<Int> = [Weekday.sun]
     static let weekend: Set<Int> = [Weekday.sat, Weekday.sun]
+    static let mom = "Ministry of Manpower, public holidays gazetted for the year"
 
     /// Singapore Exchange (securities). Sources: Ministry of Manpower public-holiday gazettes,
     /// SGX "Trading calendar" notices.
@@ -24,11 +25,21 @@ package enum OtherCalendars {
             .earlyClose("Christmas Eve", .fixed(month: 12, day: 24), onlyOn: Weekday.workdays),
             .earlyClose("New Year's Eve", .fixed(month: 12, day: 31), onlyOn: Weekday.workdays),
         ],
+        // The holidays set each year by the Ministry of Manpower, as gazetted (a Sunday holiday
+        // moves to the Monday; a Saturday one has no weekday to close).
+        oneOffs: [
+            OneOffDay("2025-03-31", "Hari Raya Puasa", source: mom),
+            OneOffDay("2025-05-12", "Vesak Day", source: mom),
+            OneOffDay("2025-10-20", "Deepavali", source: mom),
+            OneOffDay("2026-05-27", "Hari Raya Haji", source: mom),
+            OneOffDay("2026-06-01", "Vesak Day (observed)", source: mom),
+            OneOffDay("2026-11-09", "Deepavali (observed)", source: mom),
+        ],
         earlyCloseEras: [(from: .ymd(1900, 1, 1), minute: 12 * 60)],
         notModelled: """
-            Not modelled: Hari Raya Puasa and Hari Raya Haji (Islamic calendar, dates set by \
-            MUIS), Vesak Day and Deepavali (announced yearly), polling days and other one-offs, \
-            and the pre-2016 midday break.
+            Not modelled: Hari Raya Puasa, Hari Raya Haji, Vesak Day and Deepavali outside the \
+            years gazetted here (2025 and 2026; their dates are set yearly), polling days and other \
+            one-offs, and the pre-2016 midday break.
             """)
 
     /// ASX (equities). Sources: ASX "Trading calendar" notices, NSW public-holiday gazettes.

@@ -65,6 +65,7 @@ package enum TokyoCalendar {
                 source: "JPX news release 2020-10-01 / investigation report 2020-10-19: all-day halt")
         ],
         bridgeDays: (years: 1986...9999, name: "Citizen's Holiday"),
+        substituteSuffix: " (substitute holiday)",
         notModelled: """
             Partial-day halts are not modelled. Equinox days follow the standard approximation, \
             which matches every day the Cabinet Office has announced so far.
