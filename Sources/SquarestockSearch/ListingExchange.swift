@@ -64,6 +64,15 @@ package struct ListingExchange: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String { name }
 
+    /// Every venue the directory's codes name: what a `--exchange` value must match one of, or
+    /// the search would say "nothing matches" for a venue it never heard of.
+    package static let known: [ListingExchange] =
+        "QGS".utf8.compactMap(ListingExchange.init(nasdaqMarketCategory:))
+        + "NAPZVM".utf8.compactMap(ListingExchange.init(otherListedCode:))
+
+    /// Whether `filter` names one of the `known` venues.
+    package static func isKnown(filter: String) -> Bool { known.contains { $0.matches(filter: filter) } }
+
     /// Whether a user's `--exchange` value names this venue. Accepts the display name, the MIC,
     /// common aliases (`amex`, `arca`, `bats`, `cboe`) and, for Nasdaq, the tier (`nasdaq-gs`,
     /// `global select`, `capital market`). Case, spaces, dashes and underscores are ignored;

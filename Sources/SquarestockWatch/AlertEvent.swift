@@ -12,6 +12,9 @@ package struct AlertEvent: Sendable, Equatable {
     package var value: ExactDecimal
     /// Data time of the crossing (the last trade if known).
     package var time: Instant?
+    /// Whether the price came from a recording rather than the market (`--source samples`), so
+    /// an alert on it says so.
+    package var recorded = false
 
     package init(
         rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?,

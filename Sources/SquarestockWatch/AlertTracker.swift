@@ -31,9 +31,11 @@ package struct AlertTracker: Sendable {
 
     /// Evaluates the rules of `symbol` against fresh data; returns the events that fire now.
     package mutating func evaluate(symbol: String, stock: Stock) -> [AlertEvent] {
-        evaluate(
+        var events = evaluate(
             symbol: symbol, price: stock.price.last, changePercent: stock.price.changePercent,
             time: stock.price.lastTrade, priceDecimals: stock.priceDecimals)
+        if stock.recordedAt != nil { for i in events.indices { events[i].recorded = true } }
+        return events
     }
 
     /// The same for values that are not a quote's (the portfolio's value and day change, its

@@ -76,6 +76,7 @@ struct AccountCLITests {
         let s = try Setup()
         let run = try s.run(["account", "--format", "json", "--currency", "usd"])
         #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("{\"exchange\": \"kraken\", \"paper\": false, "), "\(run.stdout)")
         #expect(run.stdout.contains("\"asset\": \"BTC\", \"total\": \"0.5000000000\""))
         #expect(run.stdout.contains("\"asset\": \"USD\", \"total\": \"10000.0000\""))
         // BTC is valued at the recorded XBTUSD last trade; USD at 1.

@@ -190,6 +190,17 @@ struct SearchCLITests {
         let none = try CLIRunner.run(["search", "zzqxw"], environment: env)
         #expect(none.exitCode == 1)
         #expect(none.stderr.contains("nothing matches \"zzqxw\"; try --online"))
+        // What was typed, escapes shown rather than removed (removed, this read "apple").
+        let escaped = try CLIRunner.run(["search", "app\u{1B}[31mle"], environment: env)
+        #expect(escaped.exitCode == 1)
+        #expect(escaped.stderr.contains("nothing matches \"app\\u{1B}[31mle\""), "\(escaped.stderr)")
+        // An exchange the directory does not have is a usage error, not "nothing matches".
+        let venue = try CLIRunner.run(["search", "apple", "--exchange", "foo"], environment: env)
+        #expect(venue.exitCode == 2)
+        #expect(venue.stderr.contains("--exchange \"foo\" is none of the directory's exchanges"))
+        #expect(!venue.stderr.contains("nothing matches"))
+        let known = try CLIRunner.run(["search", "apple", "--exchange", "nasdaq-gs", "--limit", "1"], environment: env)
+        #expect(known.exitCode == 0 && known.stdout.contains("AAPL"))
     }
 
     @Test func onlineSearchMergesAndMarksOrigin() throws {

@@ -25,7 +25,10 @@ struct CheckCLITests {
         )
         let first = try CLIRunner.run(["check", "--alert", "7203.T>3000"], environment: env)
         #expect(first.exitCode == 1, "\(first.stderr)")
-        #expect(first.stdout == "alert AAPL>200: AAPL 268.835 (-0.0613%) at 2025-10-29T16:36:59Z\n", "\(first.stdout)")
+        // The price as every view shows it, said to be recorded; the hook gets the exact value.
+        #expect(
+            first.stdout == "alert AAPL>200: AAPL 268.84 (-0.06%) at 2025-10-29T16:36:59Z (recorded)\n",
+            "\(first.stdout)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "AAPL>200 268.835\n")
         // The next run: still above 200, already told.
         let second = try CLIRunner.run(["check", "--alert", "7203.T>3000"], environment: env)
@@ -33,6 +36,14 @@ struct CheckCLITests {
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "AAPL>200 268.835\n")
         let state = try String(contentsOfFile: env["XDG_STATE_HOME"]! + "/squarestock/alerts", encoding: .utf8)
         #expect(state == "7203.T>3000\tarmed\nAAPL>200\tfired\nINTC<-5%\tarmed\n", "\(state)")
+    }
+
+    /// A hook that fails is said to, with its status, on standard error.
+    @Test func aFailingHookIsReported() throws {
+        let env = try Self.environment(config: "source = samples\non_alert = exit 7\n")
+        let r = try CLIRunner.run(["check", "--alert", "AAPL>200"], environment: env)
+        #expect(r.exitCode == 1 && r.stdout.hasPrefix("alert AAPL>200: AAPL 268.84"), "\(r.stdout)")
+        #expect(r.stderr.contains("the alert command for AAPL>200 exited with status 7"), "\(r.stderr)")
     }
 
     @Test func noRulesIsAUsageErrorAndNothingQuotedIsThree() throws {
@@ -66,7 +77,7 @@ struct CheckCLITests {
         let rules = ["--alert", "@portfolio>2000", "--alert", "@portfolio<-1%", "--alert", "@drawdown>10%"]
         let first = try CLIRunner.run(["check"] + rules, environment: env)
         #expect(first.exitCode == 1, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("alert @portfolio>2000: @portfolio 2188.35 (-0.06%)"), "\(first.stdout)")
+        #expect(first.stdout.hasPrefix("alert @portfolio>2000: @portfolio 2,188.35 (-0.06%)"), "\(first.stdout)")
         #expect(!first.stdout.contains("@drawdown") && !first.stdout.contains("<-1%"), "\(first.stdout)")
         let second = try CLIRunner.run(["check"] + rules, environment: env)
         #expect(second.exitCode == 0 && second.stdout.isEmpty, "\(second.stdout)")

@@ -72,6 +72,15 @@ struct FirstMinutesCLITests {
         #expect(bare.stdout.contains("\nAAPL,") && bare.stdout.contains("\n7203.T,"), "\(bare.stdout)")
         let quoted = try CLIRunner.run(["recent", "--source", "samples", "--format", "json"], environment: env)
         #expect(quoted.stdout.contains("\"symbol\": \"AAPL\""), "\(quoted.stdout)")
+        // `recent` takes the options `quote` takes.
+        let look = try CLIRunner.run(
+            ["recent", "--source", "samples", "--format", "table", "--ascii", "--no-color", "--verbose"],
+            environment: env)
+        #expect(look.exitCode == 0, "\(look.stderr)")
+        #expect(
+            look.stdout.contains("AAPL") && look.stdout.utf8.allSatisfy { $0 < 0x80 && $0 != 0x1B }, "\(look.stdout)")
+        let euro = try CLIRunner.run(["recent", "--source", "samples", "--currency", "EURO"], environment: env)
+        #expect(euro.exitCode == 2 && euro.stderr.contains("--currency takes a three-letter ISO code"))
         #expect(try CLIRunner.run(["recent", "--clear"], environment: env).stdout == "forgot the recent symbols\n")
         #expect(
             try CLIRunner.run(["recent"], environment: env).stdout
@@ -170,6 +179,12 @@ struct MarketFormatsCLITests {
         let table = try CLIRunner.run(
             ["market", "--calendar", "NYSE", "--year", "2027", "--format", "table"], environment: env)
         #expect(table.stdout.hasPrefix("NYSE (XNYS) 2027: weekday holidays 10, early closes 1\n"), "\(table.stdout)")
+        // What a calendar leaves out is said under its days, and in its JSON.
+        let sgx = try CLIRunner.run(
+            ["market", "--calendar", "SGX", "--year", "2026", "--format", "table"], environment: env)
+        #expect(sgx.stdout.contains("2026-05-27 Wed  closed       Hari Raya Haji\n"), "\(sgx.stdout)")
+        #expect(sgx.stdout.contains("\n\nNot modelled: Hari Raya Puasa, Hari Raya Haji"), "\(sgx.stdout)")
+        #expect(json.stdout.contains("], \"notModelled\": \"Unscheduled intraday events"), "\(json.stdout)")
         let sessions = try CLIRunner.run(
             ["market", "--calendar", "NYSE", "--from", "2027-01-04", "--to", "2027-01-05", "--format", "table"],
             environment: env)
@@ -180,6 +195,10 @@ struct MarketFormatsCLITests {
                 2027-01-05  14:30       21:00
 
                 """)
+        let reversed = try CLIRunner.run(
+            ["market", "--calendar", "NYSE", "--from", "2027-01-05", "--to", "2027-01-04"], environment: env)
+        #expect(reversed.exitCode == 2 && reversed.stdout.isEmpty)
+        #expect(reversed.stderr.contains("--from 2027-01-05 comes after --to 2027-01-04"), "\(reversed.stderr)")
         let board = try CLIRunner.run(["market", "XNYS", "XTKS", "--format", "table"], environment: env)
         let lines = board.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("EXCHANGE  NAME") == true, "\(board.stdout)")

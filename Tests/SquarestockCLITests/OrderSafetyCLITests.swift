@@ -21,6 +21,31 @@ struct OrderSafetyCLITests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// Each mistake in an order line is named for what it is, before anything is asked of anyone.
+    @Test func eachMistakeInAnOrderLineIsNamed() throws {
+        let s = try Setup()
+        let cases: [([String], String)] = [
+            (
+                ["buy", "BTC-USD", "1", "--limit", "30000", "--market", "--paper"],
+                "--limit and --market are two kinds of order"
+            ),
+            (["buy", "BTC-USD", "1", "--paper"], "give --limit PRICE for a limit order or --market"),
+            (
+                ["buy", "BTC-USD", "123456789012345678901", "--market", "--paper"],
+                "the amount has more digits than an exact amount holds"
+            ),
+            (["buy", "BTC-USD", "0", "--market", "--paper"], "the amount must be above zero"),
+            (["buy", "BTC-USD", "lots", "--market", "--paper"], "the amount must be a positive number like 0.01"),
+            (["sell", "BTC-USD", "1", "--limit", "1.2.3", "--paper"], "--limit must be a positive number like 61000"),
+            (["buy", "BTC\u{1B}[2J-USD", "1", "--market", "--paper"], "'BTC\\u{1B}[2J-USD' is not a pair"),
+        ]
+        for (args, message) in cases {
+            let r = try s.run(args)
+            #expect(r.exitCode == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
+            #expect(!r.stderr.contains("\u{1B}"), "\(args)")
+        }
+    }
+
     @Test func aPaperBuyAndSellWalkTheBookAndChangeOnlyThePaperAccount() throws {
         let s = try Setup()
         let fund = try s.run(["portfolio", "deposit", "100000", "USD", "--portfolio", "paper-kraken"])
@@ -136,6 +161,13 @@ struct OrderSafetyCLITests {
         #expect(settled.stdout.contains(",BTC-USD,buy,limit,3,3,30385,filled,"), "\(settled.stdout)")
         let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
         #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0.559,30000,open,"), "\(open.stdout)")
+        // JSON says whose orders and balances these are, as the tables' titles do.
+        let openJSON = try s.run(["account", "orders", "--paper", "--format", "json"])
+        #expect(
+            openJSON.stdout.hasPrefix("{\"exchange\": \"kraken\", \"paper\": true, \"orders\": ["), "\(openJSON.stdout)"
+        )
+        let heldJSON = try s.run(["account", "--paper", "--format", "json"])
+        #expect(heldJSON.stdout.hasPrefix("{\"exchange\": \"kraken\", \"paper\": true, "), "\(heldJSON.stdout)")
         let held = try s.run(["account", "--paper", "--format", "csv"])
         #expect(held.stdout.contains("BTC,3.559,3.559,0,"), "\(held.stdout)")
         // Three fills, three entries pairs in the paper ledger: none lost to a repeated key.
@@ -155,6 +187,13 @@ struct OrderSafetyCLITests {
                 "problem:   max_order_value = 1000 USD: the order is worth 1500.00 USD, above the limit; send a smaller order, or raise max_order_value in "
             ), "\(big.stdout)")
         #expect(big.stdout.contains("balance not read (refused before any private request)"))
+        #expect(s.fake.privateRequests == 0)
+        // A paper order refused by the same limit still shows its (local) balance and fee.
+        let paper = try s.run(["buy", "BTC-USD", "0.05", "--limit", "30000", "--paper", "--yes"])
+        #expect(paper.exitCode == 1 && paper.stdout.contains("problem:   max_order_value = 1000 USD"))
+        #expect(paper.stdout.contains("uses:      USD, 0 available in the paper account"), "\(paper.stdout)")
+        #expect(paper.stdout.contains("taker on Kraken's public schedule"), "\(paper.stdout)")
+        #expect(!paper.stdout.contains("balance not read") && !paper.stdout.contains("fee:       none"))
         #expect(s.fake.privateRequests == 0)
 
         // 33000 is 8.77 % above the mid.

@@ -46,19 +46,22 @@ extension SquarestockApp {
             }
             return problems
         }
-        guard refused.isEmpty else {
-            preview.refusedByLimit = true
-            preview.problems = refused + listingProblems
-            return .success(preview)
-        }
-
+        // The paper account is local, so a refused paper order still shows its balance and fee;
+        // a real one is refused before its first private request.
         if paper {
             switch PaperAccount(app: self).available(request.spends) {
             case .success(let a): preview.available = a
             case .failure(let e): return .failure(e)
             }
             preview.feeRate = settings.catalog.entry(named: adapter.name)?.account?.publicTakerFee
-        } else {
+        }
+        guard refused.isEmpty else {
+            preview.refusedByLimit = true
+            preview.problems = refused + listingProblems
+            return .success(preview)
+        }
+
+        if !paper {
             let account: any ExchangeAccount
             switch self.account() {
             case .success(let a): account = a

@@ -19,7 +19,8 @@ package enum AccountOrderWriter {
             + AlignedColumns.render([header] + orders.map(fields), rightAligned: [4, 5, 6])
     }
 
-    package static func json(_ orders: [AccountOrder], exchange: String) -> String {
+    /// `paper` says whether these are the paper account's orders, as the table's title does.
+    package static func json(_ orders: [AccountOrder], exchange: String, paper: Bool) -> String {
         let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let items = orders.map { o in
@@ -29,7 +30,7 @@ package enum AccountOrderWriter {
                 + "\"status\": \(s(o.status.rawValue)), \"opened\": \(o.opened.map { s($0.iso8601UTC) } ?? "null"), "
                 + "\"closed\": \(o.closed.map { s($0.iso8601UTC) } ?? "null")}"
         }
-        return "{\"exchange\": \(s(exchange)), \"orders\": [\n" + items.joined(separator: ",\n")
+        return "{\"exchange\": \(s(exchange)), \"paper\": \(paper), \"orders\": [\n" + items.joined(separator: ",\n")
             + (items.isEmpty ? "]}\n" : "\n]}\n")
     }
 

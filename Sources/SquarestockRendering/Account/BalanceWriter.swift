@@ -31,13 +31,14 @@ package enum BalanceWriter {
         b.kind == .tradable ? b.asset : "\(b.asset) (\(b.kind.rawValue))"
     }
 
-    package static func json(_ balances: [AssetBalance], currency: String, exchange: String) -> String {
+    /// `paper` says whether these are the paper account's balances, as the table's title does.
+    package static func json(_ balances: [AssetBalance], currency: String, exchange: String, paper: Bool) -> String {
         let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
         let items = balances.map { b in
             "  {\"asset\": \(s(b.asset)), \"total\": \(n(b.total)), \"available\": \(n(b.available)), \"held\": \(n(b.held)), \"value\": \(n(b.value)), \"kind\": \(s(b.kind.rawValue))}"
         }
-        return "{\"exchange\": \(s(exchange)), \"currency\": \(s(currency)), \"balances\": [\n"
+        return "{\"exchange\": \(s(exchange)), \"paper\": \(paper), \"currency\": \(s(currency)), \"balances\": [\n"
             + items.joined(separator: ",\n") + (items.isEmpty ? "]}\n" : "\n]}\n")
     }
 

@@ -59,10 +59,14 @@ package enum StatusLineWriter {
         return out
     }
 
-    /// The whole line in `style`.
+    /// The whole line in `style`. The template and separator lose their control characters
+    /// and escape sequences first: `plain` promises none, and the other styles colour in the
+    /// bar's syntax, never the terminal's.
     package static func line(
-        _ items: [Item], template: String, style: Style, separator: String, unicode: Bool
+        _ items: [Item], template rawTemplate: String, style: Style, separator rawSeparator: String, unicode: Bool
     ) -> String {
+        let template = TerminalText.stripControls(rawTemplate)
+        let separator = TerminalText.stripControls(rawSeparator)
         func colour(_ item: Item) -> (tmux: String, hex: String)? {
             let sign = item.change?.sign ?? item.changePercent?.sign ?? 0
             if item.price == nil || sign == 0 { return nil }

@@ -62,7 +62,8 @@ struct AccountCommand: ParsableCommand {
                         exchange: paper ? exchange + " paper account" : exchange
                     ))
             case .json:
-                Terminal.writeOut(BalanceWriter.json(balances, currency: currency.uppercased(), exchange: exchange))
+                Terminal.writeOut(
+                    BalanceWriter.json(balances, currency: currency.uppercased(), exchange: exchange, paper: paper))
             case .csv: Terminal.writeOut(BalanceWriter.csv(balances, currency: currency.uppercased()))
             }
         }
@@ -185,7 +186,7 @@ enum AccountOutput {
             // The paper account's orders say so where the real ones name the exchange alone.
             let name = paper ? settings.exchangeName + " paper account" : settings.exchangeName
             Terminal.writeOut(AccountOrderWriter.table(orders, exchange: name, closed: closed))
-        case .json: Terminal.writeOut(AccountOrderWriter.json(orders, exchange: settings.exchangeName))
+        case .json: Terminal.writeOut(AccountOrderWriter.json(orders, exchange: settings.exchangeName, paper: paper))
         case .csv: Terminal.writeOut(AccountOrderWriter.csv(orders))
         }
     }

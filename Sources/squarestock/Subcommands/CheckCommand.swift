@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SquarestockKit
 import SquarestockLive
+import SquarestockRendering
 import SquarestockWatch
 
 /// `squarestock check`: the alert rules evaluated once, for cron and systemd timers.
@@ -57,19 +58,29 @@ struct CheckCommand: ParsableCommand {
         }
         let hook = onAlert ?? settings.onAlert
         for event in report.fired {
-            var line =
-                "alert \(event.rule.description): \(event.rule.symbol) \(event.price?.description ?? event.value.description)"
-            if let c = event.changePercent { line += " (\(c.description)%)" }
-            if let t = event.time { line += " at \(t.iso8601UTC)" }
-            Terminal.writeOut(line + "\n")
+            Terminal.writeOut(Self.line(event) + "\n")
             if let hook { Self.runHook(hook, event: event, environment: settings.environment) }
         }
         if !report.fired.isEmpty { throw ExitCode(1) }
         if report.failures.count == report.checked { throw ExitCode(3) }
     }
 
+    /// `alert AAPL>200: AAPL 268.84 (-0.06%) at 2025-10-29T16:36:59Z (recorded)`: the price at
+    /// the instrument's precision, as every view shows it (the hook gets the exact values), and
+    /// a recorded price said to be one.
+    static func line(_ event: AlertEvent) -> String {
+        let shown = event.price ?? event.value
+        var line =
+            "alert \(event.rule.description): \(event.rule.symbol) "
+            + NumberFormatting.price(shown, decimals: event.priceDecimals)
+        if let c = event.changePercent { line += " (\(NumberFormatting.signedPercent(c)))" }
+        if let t = event.time { line += " at \(t.iso8601UTC)" }
+        if event.recorded { line += " (recorded)" }
+        return line
+    }
+
     /// The hook through /bin/sh, waited for (a timer's job ends when its hooks do), its output
-    /// passed through.
+    /// passed through; one that fails is said to (cron mails standard error), with its status.
     static func runHook(_ command: String, event: AlertEvent, environment: [String: String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -81,6 +92,15 @@ struct CheckCommand: ParsableCommand {
         do {
             try p.run()
             p.waitUntilExit()
+            if p.terminationReason == .uncaughtSignal {
+                Terminal.writeError(
+                    "squarestock: the alert command for \(event.rule.description) was killed by signal \(p.terminationStatus)\n"
+                )
+            } else if p.terminationStatus != 0 {
+                Terminal.writeError(
+                    "squarestock: the alert command for \(event.rule.description) exited with status \(p.terminationStatus)\n"
+                )
+            }
         } catch {
             Terminal.writeError("squarestock: could not run the alert command: \(error)\n")
         }

@@ -46,16 +46,37 @@ struct OrderOptions: ParsableArguments {
 
     mutating func validate() throws {
         try options.resolveSettings()
-        if market == (limit != nil) {
+        if market && limit != nil {
+            throw ValidationError("--limit and --market are two kinds of order: give one of them")
+        }
+        if !market && limit == nil {
             throw ValidationError("give --limit PRICE for a limit order or --market for a market order")
         }
-        guard TradingPair(symbol: pair) != nil else { throw ValidationError("'\(pair)' is not a pair like BTC-USD") }
-        guard let a = ExactDecimal(amount), a.sign > 0 else {
-            throw ValidationError("the amount must be a positive number like 0.01 (got '\(amount)')")
+        guard TradingPair(symbol: pair) != nil else {
+            throw ValidationError("'\(TerminalText.visible(pair))' is not a pair like BTC-USD")
         }
-        if let l = limit, (ExactDecimal(l)?.sign ?? 0) <= 0 {
-            throw ValidationError("--limit takes a positive price like 61000 (got '\(l)')")
+        if let problem = Self.problem(amount, what: "the amount", example: "0.01") { throw ValidationError(problem) }
+        if let l = limit, let problem = Self.problem(l, what: "--limit", example: "61000") {
+            throw ValidationError(problem)
         }
+    }
+
+    /// What is wrong with a number the user gave, told apart: not a number at all, a number with
+    /// more digits than an exact value holds (18 significant), or one that is not above zero.
+    /// (Quoted as typed: every usage error is stripped of escape sequences where it is printed.)
+    static func problem(_ text: String, what: String, example: String) -> String? {
+        if let value = ExactDecimal(text) {
+            return value.sign > 0 ? nil : "\(what) must be above zero, like \(example) (got '\(text)')"
+        }
+        var body = Substring(text).utf8
+        if let sign = body.first, sign == 43 || sign == 45 { body = body.dropFirst() }
+        let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
+        if body.contains(where: isDigit) && body.allSatisfy({ isDigit($0) || $0 == 46 })
+            && body.filter({ $0 == 46 }).count <= 1
+        {
+            return "\(what) has more digits than an exact amount holds (18 significant digits at most; got '\(text)')"
+        }
+        return "\(what) must be a positive number like \(example) (got '\(text)')"
     }
 
     func request(_ side: TradeSide) -> OrderRequest {

@@ -57,6 +57,11 @@ struct QuoteCommand: ParsableCommand {
             throw ValidationError(
                 "an empty symbol was given; a symbol is letters, digits and . - ^ = (AAPL, BRK.B, ^GSPC)")
         }
+        try Self.checkCurrency(currency)
+    }
+
+    /// `--currency` as `quote` and `recent` take it: three ASCII letters.
+    static func checkCurrency(_ currency: String?) throws {
         if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
         }

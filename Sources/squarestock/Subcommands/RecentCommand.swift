@@ -20,10 +20,25 @@ struct RecentCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
     var format: QuoteCommand.Format?
 
-    mutating func validate() throws { try sourceOptions.resolveSettings() }
+    @Option(
+        name: .long,
+        help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
+    var currency: String?
+
+    @OptionGroup var display: LookOptions
+
+    @Flag(
+        name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
+    var verbose = false
+
+    mutating func validate() throws {
+        try sourceOptions.resolveSettings()
+        try QuoteCommand.checkCurrency(currency)
+    }
 
     func run() throws {
-        let app = SquarestockApp(settings: try sourceOptions.settings())
+        let settings = try sourceOptions.settings()
+        let app = SquarestockApp(settings: settings)
         if clear {
             app.clearRecentSymbols()
             Terminal.writeOut("forgot the recent symbols\n")
@@ -38,13 +53,10 @@ struct RecentCommand: ParsableCommand {
             Terminal.writeOut(symbols.joined(separator: "\n") + "\n")
             return
         }
-        var arguments = symbols
-        if let f = format { arguments += ["--format", f.rawValue] }
-        arguments += sourceOptions.arguments
-        var quote = try QuoteCommand.parse(arguments)
-        try quote.validate()
-        if sourceOptions.source == nil { quote.sources.bySymbol = app.recentSources }
-        try quote.run()
+        // The quote itself, with every option `quote` takes.
+        try QuoteCommand.perform(
+            symbols, settings: settings, format: format, currency: currency, look: display.choice, verbose: verbose,
+            sources: sourceOptions.source == nil ? app.recentSources : [:])
     }
 }
 

@@ -47,6 +47,11 @@ struct SearchCommand: ParsableCommand {
         }
         guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200") }
         guard TypeFilter(argument: type) != nil else { throw ValidationError("--type must be stock, etf or any") }
+        if let exchange, !ListingExchange.isKnown(filter: exchange) {
+            throw ValidationError(
+                "--exchange \"\(exchange)\" is none of the directory's exchanges: nasdaq "
+                    + "(or nasdaq-gs, nasdaq-gm, nasdaq-cm), nyse, amex, arca, cboe, iex, nyse-texas")
+        }
     }
 
     func run() throws {
@@ -74,7 +79,7 @@ struct SearchCommand: ParsableCommand {
         for p in report.warnings + report.problems { Terminal.writeError("squarestock: " + p + "\n") }
         if rows.isEmpty {
             Terminal.writeError(
-                "squarestock: nothing matches \"\(TerminalText.sanitize(text))\""
+                "squarestock: nothing matches \"\(TerminalText.visible(text))\""
                     + (online ? "" : "; try --online for listings outside the US") + "\n")
             throw ExitCode(report.emptyStatus)
         }
