@@ -25,16 +25,7 @@ struct QuoteCommand: ParsableCommand {
 
     @OptionGroup var output: FormatOption<Format>
 
-    @Option(
-        name: .long,
-        help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
-    var currency: String?
-
-    @OptionGroup var display: LookOptions
-
-    @Flag(
-        name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
-    var verbose = false
+    @OptionGroup var view: QuoteViewOptions
 
     /// Not an option: the source of each recent symbol, when they are quoted again (`recent`, a
     /// bare `squarestock`) without `--source`.
@@ -57,20 +48,12 @@ struct QuoteCommand: ParsableCommand {
             throw ValidationError(
                 "an empty symbol was given; a symbol is letters, digits and . - ^ = (AAPL, BRK.B, ^GSPC)")
         }
-        try Self.checkCurrency(currency)
-    }
-
-    /// `--currency` as `quote` and `recent` take it: three ASCII letters.
-    static func checkCurrency(_ currency: String?) throws {
-        if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            throw ValidationError("--currency takes a three-letter ISO code such as EUR or USD")
-        }
     }
 
     func run() throws {
         try Self.perform(
-            symbols, settings: try sourceOptions.settings(), format: output.format, currency: currency,
-            look: display.choice, verbose: verbose, sources: sources.bySymbol)
+            symbols, settings: try sourceOptions.settings(), format: output.format, currency: view.currency,
+            look: view.display.choice, verbose: view.verbose, sources: sources.bySymbol)
     }
 
     /// The quote itself, from values rather than the parsed command, so that `QuoteFastPath`

@@ -20,21 +20,9 @@ struct RecentCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv (default when piped).")
     var format: QuoteCommand.Format?
 
-    @Option(
-        name: .long,
-        help: "Convert prices to this currency (e.g. EUR) with FX quotes from the same source. Config: currency.")
-    var currency: String?
+    @OptionGroup var view: QuoteViewOptions
 
-    @OptionGroup var display: LookOptions
-
-    @Flag(
-        name: .long, help: "Log every request (URL with keys redacted, status, kind of body, time) to standard error.")
-    var verbose = false
-
-    mutating func validate() throws {
-        try sourceOptions.resolveSettings()
-        try QuoteCommand.checkCurrency(currency)
-    }
+    mutating func validate() throws { try sourceOptions.resolveSettings() }
 
     func run() throws {
         let settings = try sourceOptions.settings()
@@ -55,7 +43,8 @@ struct RecentCommand: ParsableCommand {
         }
         // The quote itself, with every option `quote` takes.
         try QuoteCommand.perform(
-            symbols, settings: settings, format: format, currency: currency, look: display.choice, verbose: verbose,
+            symbols, settings: settings, format: format, currency: view.currency, look: view.display.choice,
+            verbose: view.verbose,
             sources: sourceOptions.source == nil ? app.recentSources : [:])
     }
 }
