@@ -64,10 +64,11 @@ struct LineCLITests {
         colour["TERM"] = "xterm-256color"
         let plain = try CLIRunner.run(["line", "AAPL", "7203.T", "--style", "plain"], environment: colour)
         #expect(!plain.stdout.contains("\u{1B}") && plain.stdout.hasPrefix("AAPL 268.84"))
-        // Nor from the user's own template or separator (from the warm cache, and from a fetch).
+        // Nor from the user's own template or separator (from the warm cache, and from a fetch);
+        // a line feed in them is a space: a status bar shows one line.
         let escapes = [
             "line", "AAPL", "7203.T", "--style", "plain", "--template", "\u{1B}[31m{symbol}\u{7}", "--separator",
-            " \u{1B}]0;x\u{7}| ",
+            " \u{1B}]0;x\u{7}|\n",
         ]
         #expect(try CLIRunner.run(escapes, environment: colour).stdout == "AAPL (recorded) | 7203.T (recorded)\n")
         let fresh = Self.environment()

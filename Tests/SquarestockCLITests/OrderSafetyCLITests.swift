@@ -38,6 +38,15 @@ struct OrderSafetyCLITests {
             (["buy", "BTC-USD", "lots", "--market", "--paper"], "the amount must be a positive number like 0.01"),
             (["sell", "BTC-USD", "1", "--limit", "1.2.3", "--paper"], "--limit must be a positive number like 61000"),
             (["buy", "BTC\u{1B}[2J-USD", "1", "--market", "--paper"], "'BTC\\u{1B}[2J-USD' is not a pair"),
+            // Shown with its escape, not as the valid 30000 it would read as stripped.
+            (
+                ["buy", "BTC-USD", "1", "--limit", "3\u{1B}[0m0000", "--paper"],
+                "--limit must be a positive number like 61000 (got '3\\u{1B}[0m0000')"
+            ),
+            (
+                ["buy", "BTC-USD", "0.0000000000000000001", "--market", "--paper"],
+                "18 significant digits and 18 decimals at most"
+            ),
         ]
         for (args, message) in cases {
             let r = try s.run(args)

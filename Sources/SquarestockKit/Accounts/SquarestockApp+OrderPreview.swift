@@ -51,7 +51,8 @@ extension SquarestockApp {
         if paper {
             switch PaperAccount(app: self).available(request.spends) {
             case .success(let a): preview.available = a
-            case .failure(let e): return .failure(e)
+            // A refusal by the limits is the answer; an unreadable paper account is otherwise.
+            case .failure(let e): if refused.isEmpty { return .failure(e) }
             }
             preview.feeRate = settings.catalog.entry(named: adapter.name)?.account?.publicTakerFee
         }

@@ -131,7 +131,8 @@ package struct CalendarRules: Sendable {
             guard let raw = rule.rawDate(in: y) else { continue }
             let d = observe(raw, rule.observance)
             if let only = rule.onlyOn, !only.contains(d.isoWeekday) { continue }
-            if closed[d] == nil { closed[d] = rule.name }
+            // Moved off a weekend, it is the substitute day where the country names one so.
+            if closed[d] == nil { closed[d] = d == raw ? rule.name : rule.name + substituteSuffix }
             publicHolidays.insert(d)
         }
         // 2. Substitute-type rules on a free, allowed day.

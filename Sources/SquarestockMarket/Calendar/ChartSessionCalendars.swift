@@ -18,6 +18,11 @@ package enum ChartSessionCalendars {
         if exchange.tradesWeekends { return .everyDay }
         guard let calendar = calendars.calendar(for: exchange) else { return .observed }
         let first = firstYear(for: exchange.id)
+        if calendar.rules.sessionZone != nil {
+            // FX: its week turns at 17:00 in New York, but its bars are dated in the quotes' own
+            // zone, Monday to Friday; Sunday evening's opening is no day of a chart.
+            return SessionCalendar { date in date.year >= first && date.isoWeekday <= 5 }
+        }
         return SessionCalendar { date in date.year >= first && calendar.session(on: date).isOpen }
     }
 }

@@ -45,11 +45,13 @@ package struct ExchangeRegistry: Sendable {
         guard let dot = s.lastIndex(of: ".") else { return exchange(id: "US") }
         let suffix = s[s.index(after: dot)...]
         if let i = bySuffix[String(suffix)] { return exchanges[i] }
-        // A US class share, unit, right or warrant (`BRK.B`, `GAB.R`, `ACAH.U`) ends in one letter:
-        // the only dotted form the US symbol directory holds. A longer suffix squarestock does not
-        // know (`NPN.JO`, `RELIANCE.NS`) is a venue it has no hours for, so it claims none rather
-        // than New York's.
-        if suffix.utf8.count == 1, let b = suffix.utf8.first, b >= 65 && b <= 90 { return exchange(id: "US") }
+        // The dotted forms of the US symbol directory, as `search` shows them: a class, unit or
+        // right ends in one letter (`BRK.B`, `ACAH.U`, `GAB.R`), a warrant in `WS` (`AAM.WS`,
+        // `NE.WS.A`), a when-issued listing in `WI` (`XYZ.WI`, `JGH.R.WI`). Any other suffix
+        // (`NPN.JO`, `RELIANCE.NS`) is a venue squarestock has no hours for, so it claims none
+        // rather than New York's.
+        let oneLetter = suffix.utf8.count == 1 && suffix.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+        if oneLetter || suffix == "WS" || suffix == "WI" { return exchange(id: "US") }
         return nil
     }
 

@@ -59,14 +59,21 @@ package enum StatusLineWriter {
         return out
     }
 
+    /// The user's text without escapes or control characters, its line feeds and tabs as spaces:
+    /// a status bar shows one line.
+    static func oneLine(_ text: String) -> String {
+        TerminalText.stripControls(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+            of: "\t", with: " ")
+    }
+
     /// The whole line in `style`. The template and separator lose their control characters
     /// and escape sequences first: `plain` promises none, and the other styles colour in the
     /// bar's syntax, never the terminal's.
     package static func line(
         _ items: [Item], template rawTemplate: String, style: Style, separator rawSeparator: String, unicode: Bool
     ) -> String {
-        let template = TerminalText.stripControls(rawTemplate)
-        let separator = TerminalText.stripControls(rawSeparator)
+        let template = oneLine(rawTemplate)
+        let separator = oneLine(rawSeparator)
         func colour(_ item: Item) -> (tmux: String, hex: String)? {
             let sign = item.change?.sign ?? item.changePercent?.sign ?? 0
             if item.price == nil || sign == 0 { return nil }

@@ -63,18 +63,21 @@ struct OrderOptions: ParsableArguments {
 
     /// What is wrong with a number the user gave, told apart: not a number at all, a number with
     /// more digits than an exact value holds (18 significant), or one that is not above zero.
-    /// (Quoted as typed: every usage error is stripped of escape sequences where it is printed.)
-    static func problem(_ text: String, what: String, example: String) -> String? {
-        if let value = ExactDecimal(text) {
+    /// The value is quoted with its escapes shown (stripped, `3<ESC>[0m0000` would read as the
+    /// valid `30000`).
+    static func problem(_ raw: String, what: String, example: String) -> String? {
+        let text = TerminalText.visible(raw)
+        if let value = ExactDecimal(raw) {
             return value.sign > 0 ? nil : "\(what) must be above zero, like \(example) (got '\(text)')"
         }
-        var body = Substring(text).utf8
+        var body = Substring(raw).utf8
         if let sign = body.first, sign == 43 || sign == 45 { body = body.dropFirst() }
         let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
         if body.contains(where: isDigit) && body.allSatisfy({ isDigit($0) || $0 == 46 })
             && body.filter({ $0 == 46 }).count <= 1
         {
-            return "\(what) has more digits than an exact amount holds (18 significant digits at most; got '\(text)')"
+            return
+                "\(what) has more digits than an exact amount holds (18 significant digits and 18 decimals at most; got '\(text)')"
         }
         return "\(what) must be a positive number like \(example) (got '\(text)')"
     }

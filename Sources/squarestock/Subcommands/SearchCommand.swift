@@ -49,7 +49,7 @@ struct SearchCommand: ParsableCommand {
         guard TypeFilter(argument: type) != nil else { throw ValidationError("--type must be stock, etf or any") }
         if let exchange, !ListingExchange.isKnown(filter: exchange) {
             throw ValidationError(
-                "--exchange \"\(exchange)\" is none of the directory's exchanges: nasdaq "
+                "--exchange \"\(TerminalText.visible(exchange))\" is none of the directory's exchanges: nasdaq "
                     + "(or nasdaq-gs, nasdaq-gm, nasdaq-cm), nyse, amex, arca, cboe, iex, nyse-texas")
         }
     }

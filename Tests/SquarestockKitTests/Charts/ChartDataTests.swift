@@ -127,6 +127,13 @@ struct ChartDataTests {
             ChartSessionCalendars.sessions(for: r.exchange(id: "XLON")).isSession(HistoryFixture.date("2024-12-26"))
                 == false)
         #expect(ChartSessionCalendars.sessions(for: nil).isObservedOnly)
+        // FX bars are dated Monday to Friday: Sunday evening's opening in New York is no chart day.
+        let fx = ChartSessionCalendars.sessions(for: r.exchange(id: "FX"))
+        for (date, trades) in [
+            ("2025-10-27", true), ("2025-10-31", true), ("2025-10-26", false), ("2025-11-01", false),
+        ] {
+            #expect(fx.isSession(HistoryFixture.date(date)) == trades, "\(date)")
+        }
     }
 
     // MARK: CSV and JSON

@@ -77,11 +77,11 @@ struct MarketStatusTests {
         #expect(ExchangeRegistry.standard.exchange(forSymbol: "es=f") == nil)
     }
 
-    /// A one-letter suffix is a US class, unit, right or warrant (the symbol directory's only
-    /// dotted form); a longer suffix squarestock has no venue for gets no venue, so no hours are
-    /// claimed for Johannesburg or Mumbai from New York's.
+    /// The US directory's dotted forms (a one-letter class, unit or right; `WS` warrants, `WI`
+    /// when-issued) are the US market; any other suffix squarestock has no venue for gets no
+    /// venue, so no hours are claimed for Johannesburg or Mumbai from New York's.
     @Test func unknownSuffixesAreNotNewYork() {
-        for s in ["BRK.B", "bf.b", "GAB.R", "ACAH.U", "XYZ.W"] {
+        for s in ["BRK.B", "bf.b", "GAB.R", "ACAH.U", "AAM.WS", "NE.WS.A", "XYZ.WI", "JGH.R.WI"] {
             #expect(ExchangeRegistry.standard.exchange(forSymbol: s)?.id == "US", "\(s)")
         }
         for s in [

@@ -223,6 +223,7 @@ struct StooqSymbolTests {
     static let cases: [(String, String)] = [
         ("AAPL", "aapl.us"), ("BRK.B", "brk-b.us"), ("7203.T", "7203.jp"), ("0700.HK", "700.hk"), ("VOD.L", "vod.uk"),
         ("SAP.DE", "sap.de"), ("^GSPC", "^spx"), ("^DJI", "^dji"), ("EURUSD=X", "eurusd"),
+        ("ACHR.WS", "achr-ws.us"), ("XYZ.WI", "xyz-wi.us"),
     ]
 
     @Test(arguments: cases)
