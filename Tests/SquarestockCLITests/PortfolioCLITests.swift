@@ -1009,6 +1009,10 @@ struct PortfolioFXCLITests {
                 "portfolio", "buy", "SAP.DE", "1", "--price", "190", "--currency", "EUR", "--date", "2024-01-05",
                 "--source", "samples",
             ], environment: PortfolioCLITests.environment())
-        #expect(none.exitCode == 0 && none.stderr.contains("no EUR→USD rate found for 2024-01-05; add --fx RATE"))
+        #expect(
+            none.exitCode == 0
+                && none.stderr.contains(
+                    "no EUR→USD rate found for 2024-01-05; to record one, `portfolio undo` and record it again with --fx RATE"
+                ))
     }
 }

@@ -44,6 +44,54 @@ struct PortfolioExportImportCLITests {
         #expect(lines.contains(#""assets:stocks:CSCO","CSCO","0.029053""#), "\(balance.stdout)")
     }
 
+    /// squarestock's own CSV: a value is taken as typed or refused (never cleaned into another
+    /// symbol), and `--skip-refused` says it is for exports; nothing is written by either.
+    @Test func ownCSVValuesAreTakenAsTypedOrRefused() throws {
+        let env = PortfolioCLITests.environment()
+        let header = "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx\n"
+        func file(_ rows: String) throws -> String {
+            let path = TemporaryPath.make("own", suffix: ".csv")
+            try (header + rows).write(toFile: path, atomically: false, encoding: .utf8)
+            return path
+        }
+        let hidden = try file("2024-03-01,buy,AA\u{1B}[2JPL,1,1,,USD,,,,,,\n")
+        let escaped = try PortfolioCLITests.run(env, ["import", hidden, "--yes"], exit: 1)
+        #expect(
+            escaped.stderr.contains("line 2: the symbol cell 'AA\\u{1B}[2JPL' holds a control or non-ASCII character"),
+            "\(escaped.stderr)")
+        let invisible = try file("2024-03-01,buy,A\u{200B}APL,1,1,,USD,,,,,,\n")
+        let zeroWidth = try PortfolioCLITests.run(env, ["import", invisible, "--yes"], exit: 1)
+        #expect(zeroWidth.stderr.contains("'A\\u{200B}APL'"), "\(zeroWidth.stderr)")
+        // A note is text: cleaned, and taken.
+        let noted = try file("2024-03-01,buy,AAPL,1,1,,USD,,,,,bought \u{1B}[31mtoday,\n")
+        #expect(try PortfolioCLITests.run(env, ["import", noted, "--yes"]).stdout == "imported 1 entries\n")
+        let amounts = try file("2024-03-02,sell,QQQ,2,10,,USD,,,,,,\n")
+        let skip = try PortfolioCLITests.run(env, ["import", amounts, "--yes", "--skip-refused"], exit: 2)
+        #expect(skip.stderr.contains("--skip-refused is for a broker's or exchange's export"), "\(skip.stderr)")
+        let history = try PortfolioCLITests.run(env, ["history", "--format", "csv"])
+        #expect(history.stdout.split(separator: "\n").count == 2, "\(history.stdout)")
+        // A command line's symbol is echoed with its escapes shown, not as the valid AAPL.
+        let typed = try PortfolioCLITests.run(env, ["buy", "AA\u{1B}[2JPL", "1", "--price", "1"], exit: 1)
+        #expect(typed.stderr.contains("'AA\\u{1B}[2JPL' is not a symbol"), "\(typed.stderr)")
+        // A portfolio name that would reach the terminal raw is refused where it is named.
+        let name = try CLIRunner.run(
+            ["portfolio", "deposit", "1", "USD", "--portfolio", "ev\u{1B}]0;x\u{7}il"], environment: env)
+        #expect(name.exitCode == 2 && name.stderr.contains("the portfolio name 'ev\\u{1B}]0;x\\u{7}il' holds"))
+    }
+
+    /// A dividend in another currency takes its rate as a trade does (`--fx`), which the note
+    /// for a missing rate tells one to give.
+    @Test func aDividendTakesItsRate() throws {
+        let env = PortfolioCLITests.environment()
+        let paid = try PortfolioCLITests.run(
+            env, ["dividend", "SAP.DE", "6.60", "--currency", "EUR", "--fx", "1.1", "--date", "2024-08-16"])
+        #expect(!paid.stderr.contains("no EUR→USD rate"), "\(paid.stderr)")
+        let history = try PortfolioCLITests.run(env, ["history", "--format", "csv"])
+        #expect(history.stdout.contains(",dividend,SAP.DE,") && history.stdout.contains(",1.1"), "\(history.stdout)")
+        let bad = try PortfolioCLITests.run(env, ["dividend", "SAP.DE", "1", "--fx", "0"], exit: 2)
+        #expect(bad.stderr.contains("--fx must be a number above 0"))
+    }
+
     /// An unknown layout is refused with the columns found and the formats that exist.
     @Test func anUnknownLayoutNamesTheFormats() throws {
         let env = PortfolioCLITests.environment()

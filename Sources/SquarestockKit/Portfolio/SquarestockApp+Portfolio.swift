@@ -47,7 +47,9 @@ extension SquarestockApp {
                 withRates[i].fxRate = rate
                 if e.date != portfolioToday { notes.append("\(e.currency)→\(base) \(rate): the close of \(day)") }
             } else {
-                notes.append("no \(e.currency)→\(base) rate found for \(e.date); add --fx RATE to record it")
+                notes.append(
+                    "no \(e.currency)→\(base) rate found for \(e.date); to record one, `portfolio undo` and "
+                        + "record it again with --fx RATE")
             }
         }
         let (written, slips) = try ledger.recordNoting(withRates)

@@ -173,8 +173,13 @@ public struct Settings: Sendable {
         }
         var resolved = settings
         resolved.catalog = catalog
-        resolved.portfolioName =
-            flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
+        let portfolioName = flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
+        // The name heads every portfolio view: one with a control, escape or invisible character
+        // would reach the terminal (a title set, a line rewritten), so it is refused where it is named.
+        guard TerminalText.visible(portfolioName) == portfolioName else {
+            throw .invalidPortfolioName(portfolioName)
+        }
+        resolved.portfolioName = portfolioName
         resolved.configAlerts = (config["alerts"] ?? "").split(separator: ",").map {
             String($0).trimmingSpaces
         }.filter { !$0.isEmpty }

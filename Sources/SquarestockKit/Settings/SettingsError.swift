@@ -1,3 +1,4 @@
+import SquarestockCore
 import SquarestockServices
 
 /// A setting that cannot be used, whichever of flag, environment or config file gave it. The
@@ -13,6 +14,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case noStream(source: String)
     /// `book --live` on an exchange whose stream has no checked book.
     case noLiveBook(exchange: String)
+    /// `--portfolio`, `SQUARESTOCK_PORTFOLIO` or config `portfolio` holds a control, escape or
+    /// invisible character.
+    case invalidPortfolioName(String)
 
     public var description: String {
         switch self {
@@ -31,6 +35,10 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
                 "--exchange \(exchange) has no live book; use --exchange \(ServiceCatalog.standard.liveBookOfferText), or drop --live"
         case .unknownTheme(let name):
             return "unknown theme '\(name)'; choose one of \(Settings.themeNames.joined(separator: ", "))"
+        case .invalidPortfolioName(let name):
+            return
+                "the portfolio name '\(TerminalText.visible(name))' holds a control or invisible character; "
+                + "choose a plain name (--portfolio, SQUARESTOCK_PORTFOLIO or config portfolio)"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
         }

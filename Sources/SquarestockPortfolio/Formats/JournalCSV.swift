@@ -127,7 +127,20 @@ public enum JournalCSV {
             try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
                 reader, fields throws(PortfolioError) in
                 cells.removeAll(keepingCapacity: true)
-                for field in fields { cells.append(trimmed(reader.string(field))) }
+                let note = rows.noteIndex
+                for (i, field) in fields.enumerated() {
+                    // A value is taken as typed or refused: cleaned for the terminal, `AA<ESC>[2JPL`
+                    // would be the real AAPL and `1<ESC>[0m0` the quantity 10. A note is text.
+                    if i != note, rows.header != nil, !Self.isPrintableASCII(reader.raw(field)) {
+                        throw .importLine(
+                            line: reader.lineNumber,
+                            detail:
+                                "the \(rows.columnName(at: i)) cell '\(TerminalText.visible(reader.rawString(field)))' "
+                                + "holds a control or non-ASCII character; squarestock takes a value as typed, never cleaned"
+                        )
+                    }
+                    cells.append(trimmed(reader.string(field)))
+                }
                 if cells.allSatisfy(\.isEmpty) { return }
                 guard let row = try rows.take(cells, line: reader.lineNumber) else { return }
                 batch.append(row)
@@ -150,6 +163,12 @@ public enum JournalCSV {
             if !batch.isEmpty, !emit(.rows(batch)) { return }
             _ = emit(.failed(error))
         }
+    }
+
+    /// Bytes 0x20 to 0x7E only: what every cell but a note holds (dates, kinds, symbols, numbers,
+    /// currency codes).
+    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
     }
 
     /// The cell without surrounding whitespace (Unicode's included); Foundation is asked only
@@ -192,6 +211,15 @@ public enum JournalCSV {
         private var purchaseOf: [UInt64] = []
 
         init(today: CivilDate) { self.today = today }
+
+        /// The note's cell position, -1 before the header or when it has none.
+        var noteIndex: Int { header == nil ? -1 : slots[Column.note.rawValue] }
+
+        /// The header's name of cell `i`, or its position when the header has none.
+        func columnName(at i: Int) -> String {
+            guard let header, i < header.count else { return "column \(i + 1)" }
+            return header[i]
+        }
 
         /// The row's entry, or nil when the row is the header.
         mutating func take(_ cells: [String], line: Int) throws(PortfolioError) -> ParsedRow? {
@@ -338,7 +366,8 @@ public enum JournalCSV {
                 price: cell(.price).flatMap(ExactDecimal.init), fee: cell(.fee), currency: currency, date: date,
                 today: today, lot: cell(.lot).flatMap { Int64($0) })
             // The cash a broker's trade moved, when it is not quantity x price (an imported
-            // export's amount, kept through an export and an import).
+            // export's amount, kept through an export and an import; an option's is quantity x
+            // price x its multiplier, so no tolerance around quantity x price can check it).
             if let amount = cell(.amount) {
                 let minor = try EntryFactory.money(amount, currency: e.currency, what: "the amount")
                 guard minor > 0 else { throw .invalidEntry("a trade's amount must be above 0") }

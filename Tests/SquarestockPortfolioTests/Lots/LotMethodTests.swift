@@ -57,11 +57,16 @@ struct LotMethodTests {
         let sale = try #require(book.disposals.first)
         #expect(sale.parts.map(\.lot) == [3] && sale.basis == 36_000)
         #expect(
-            throws: PortfolioError.sellingMoreThanHeld(
-                symbol: "ACME", selling: Self.d("15"), held: Self.d("10"), date: Self.day(4, 10))
+            throws: PortfolioError.sellingMoreThanLotHolds(
+                symbol: "ACME", lot: 3, selling: Self.d("15"), held: Self.d("10"), date: Self.day(4, 10))
         ) {
             _ = try PortfolioBook(entries: try Self.journal(sellLot: 3), method: .fifo)
         }
+        // The message names the lot, not the portfolio, as what holds too little.
+        #expect(
+            PortfolioError.sellingMoreThanLotHolds(
+                symbol: "ACME", lot: 3, selling: Self.d("15"), held: Self.d("10"), date: Self.day(4, 10)
+            ).description.hasPrefix("cannot sell 15 ACME from lot 3 on 2024-04-10: that lot holds 10 then"))
         #expect(throws: PortfolioError.noSuchLot(symbol: "ACME", lot: 9)) {
             _ = try PortfolioBook(entries: try Self.journal(sellLot: 9, sell: "1"), method: .fifo)
         }

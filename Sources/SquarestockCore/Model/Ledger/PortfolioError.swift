@@ -3,6 +3,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     case invalidEntry(String)
     case sellingMoreThanHeld(symbol: String, selling: ExactDecimal, held: ExactDecimal, date: CivilDate)
     case noSuchLot(symbol: String, lot: Int64)
+    /// A sale from a named lot (`--lot`) larger than what that lot holds then.
+    case sellingMoreThanLotHolds(symbol: String, lot: Int64, selling: ExactDecimal, held: ExactDecimal, date: CivilDate)
     /// A trade in another currency than the holding's.
     case currencyMismatch(symbol: String, held: String, given: String, date: CivilDate)
     case unknownCurrency(String)
@@ -31,7 +33,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     /// or file problem.
     public var isBookRefusal: Bool {
         switch self {
-        case .invalidEntry, .sellingMoreThanHeld, .noSuchLot, .currencyMismatch, .overflow: return true
+        case .invalidEntry, .sellingMoreThanHeld, .sellingMoreThanLotHolds, .noSuchLot, .currencyMismatch, .overflow:
+            return true
         default: return false
         }
     }
@@ -42,6 +45,9 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         case .sellingMoreThanHeld(let symbol, let selling, let held, let date):
             return
                 "cannot sell \(selling) \(symbol) on \(date): the portfolio holds \(held) then; check the quantity, or record the purchase first"
+        case .sellingMoreThanLotHolds(let symbol, let lot, let selling, let held, let date):
+            return
+                "cannot sell \(selling) \(symbol) from lot \(lot) on \(date): that lot holds \(held) then; sell at most \(held) from it, or leave out the lot to sell by the portfolio's method"
         case .noSuchLot(let symbol, let lot):
             return "\(symbol) has no open lot \(lot); `squarestock portfolio lots \(symbol)` lists them"
         case .currencyMismatch(let symbol, let held, let given, let date):
@@ -69,7 +75,7 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
                 "\(path) is damaged (\(detail)); nothing was written: restore a copy made with `squarestock portfolio backup`, or salvage it with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and move recovered.sqlite in its place"
         case .invalidSymbol(let symbol):
             return
-                "'\(symbol)' is not a symbol: use letters, digits and . - ^ = _ (at most 24), as the quote commands take them (AAPL, BRK.B, 7203.T, BTC-USD)"
+                "'\(TerminalText.visible(symbol))' is not a symbol: use letters, digits and . - ^ = _ (at most 24), as the quote commands take them (AAPL, BRK.B, 7203.T, BTC-USD)"
         case .unknownPortfolio(let name): return "no portfolio named '\(name)'; record a trade in it first"
         case .importLine(let line, let detail): return "line \(line): \(detail); nothing was imported"
         }

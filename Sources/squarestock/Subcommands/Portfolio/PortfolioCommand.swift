@@ -134,21 +134,25 @@ struct PortfolioDividend: ParsableCommand {
     @Option(name: .long, help: "Tax withheld from it.") var withheld: String?
     @Option(name: .long, help: "The payment date, YYYY-MM-DD (default today).") var date: String?
     @Option(name: .long, help: "Its currency (default: the holding's, else USD).") var currency: String?
+    @Option(name: .long, help: "The rate to the base currency on the payment's day (1 currency = RATE base).")
+    var fx: String?
     @OptionGroup var options: PortfolioOptions
 
-    mutating func validate() throws { try options.resolveSettings() }
+    mutating func validate() throws {
+        try options.resolveSettings()
+        if let fx, (ExactDecimal(fx)?.sign ?? 0) <= 0 { throw ValidationError("--fx must be a number above 0") }
+    }
 
     func run() throws {
         let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
-            try app.recordPortfolio(
-                [
-                    try EntryFactory.dividend(
-                        symbol: symbol, amount: amount, withheld: withheld,
-                        currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
-                        today: app.portfolioToday)
-                ], baseCurrency: nil)
+            var e = try EntryFactory.dividend(
+                symbol: symbol, amount: amount, withheld: withheld,
+                currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
+                today: app.portfolioToday)
+            e.fxRate = fx.flatMap(ExactDecimal.init)
+            return try app.recordPortfolio([e], baseCurrency: nil)
         }
         PortfolioOutput.recorded(written, notes: notes)
     }

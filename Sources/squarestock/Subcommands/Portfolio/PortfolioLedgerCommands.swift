@@ -133,14 +133,16 @@ struct PortfolioImport: ParsableCommand {
             squarestock's own columns: \(JournalCSV.columns.joined(separator: ",")). Exports read as they are: \
             \(ExportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: "; ")); the format is \
             found from the header, or named with --from. Without --yes it shows what would be imported: each row \
-            new, already imported, skipped or refused, with why. Rows already imported are skipped, so a file can \
-            be imported again safely; a file with refused rows imports nothing unless --skip-refused is given.
+            new or already imported (an export's also skipped or refused, with why). Rows already imported are \
+            skipped, so a file can be imported again safely. A file with refused rows imports nothing: \
+            squarestock's own CSV names its first refused row (fix it and import again); an export's other rows \
+            are imported with --skip-refused.
             """
     )
     @Argument(help: "The CSV file.") var file: String
     @Option(name: .long, help: "The file's layout: squarestock, or an export (see above).") var from: String?
     @Flag(name: .long, help: "Import (without it, only a preview).") var yes = false
-    @Flag(name: .long, help: "Import the other rows of a file whose rows are partly refused.")
+    @Flag(name: .long, help: "Import the other rows of an export whose rows are partly refused.")
     var skipRefused = false
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws {
@@ -166,7 +168,13 @@ struct PortfolioImport: ParsableCommand {
     }
 
     func importJournalCSV(_ app: SquarestockApp) throws {
-        // Read as it is imported, in bounded memory: a file of any size.
+        // Its rows are checked and written in one pass, in bounded memory (a file of any size), so
+        // the whole file is taken or none of it: there is no other row to keep.
+        if skipRefused {
+            throw ValidationError(
+                "--skip-refused is for a broker's or exchange's export; squarestock's own CSV is imported whole "
+                    + "or not at all: fix the row it names and import it again (rows already imported are skipped)")
+        }
         if !yes {
             let preview = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.previewPortfolioImport(path: file, shown: Self.shownRows)

@@ -149,7 +149,8 @@ public struct PortfolioBook: Sendable {
                 throw .noSuchLot(symbol: symbol, lot: named)
             }
             guard !(open[i].quantity < left) else {
-                throw .sellingMoreThanHeld(symbol: symbol, selling: left, held: open[i].quantity, date: e.date)
+                throw .sellingMoreThanLotHolds(
+                    symbol: symbol, lot: named, selling: left, held: open[i].quantity, date: e.date)
             }
             order = [i]
         } else {
