@@ -938,29 +938,28 @@ struct PortfolioValuationCLITests {
         #expect(table.contains("(stored, "), "\(table)")
     }
 
-    /// A holding no source can price and with no stored price: the note names the symbol once
-    /// and says it is not valued (it said "AAPL: AAPL: ...; valued at the last stored price"),
-    /// and when nothing could be valued the totals are blank, not 0.00.
-    @Test func aHoldingWithNoPriceIsSaidSoAndBlankTotalsAreNotZero() throws {
+    /// A holding no source can price and with no stored price or close: valued at its last
+    /// trade's price, as `returns` values it (a trade's own price counts as a price of its day),
+    /// and the note names the symbol once and says so (it said "AAPL: AAPL: ..."; it then showed
+    /// "no price yet" with blank totals while `returns` valued the same book).
+    @Test func aHoldingWithNoQuoteIsValuedAtItsTradePriceAndSaysSo() throws {
         let env = PortfolioCLITests.environment()
         try PortfolioCLITests.run(env, ["deposit", "10", "USD", "--date", "2024-01-01"])
         try PortfolioCLITests.run(env, ["buy", "ZZZZ", "2", "--price", "3", "--date", "2024-01-02"])
         let table = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "table"]).stdout
-        #expect(table.contains("\nholdings USD  ") && !table.contains("0.00 \n"), "\(table)")
+        #expect(table.contains("trade price of 2024-01-02   6.00"), "\(table)")
+        #expect(table.contains("\nwith cash USD ") && table.contains("10.00\n"), "\(table)")
         #expect(
             table.contains(
                 "\nnote: ZZZZ: samples cannot quote this symbol: no recorded data for it; the samples cover"),
             "\(table)")
-        #expect(table.contains("; no stored price either, so it is not valued\n"), "\(table)")
-        #expect(
-            table.hasSuffix(
-                "note: no holding could be valued (no price or no rate): ZZZZ; the totals are left blank\n"),
-            "\(table)")
-        #expect(!table.contains("ZZZZ: ZZZZ") && !table.contains("valued at the"), "\(table)")
+        #expect(table.hasSuffix("; valued at its trade price of 2024-01-02\n"), "\(table)")
+        #expect(!table.contains("ZZZZ: ZZZZ") && !table.contains("no price yet"), "\(table)")
         let json = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "json"]).stdout
-        #expect(
-            json.contains(#""totalValue": null, "totalCost": null, "totalCash": "4.00", "netValue": null"#),
-            "\(json)")
+        #expect(json.contains(#""priceSource": "trade", "value": "6.00""#), "\(json)")
+        #expect(json.contains(#""totalValue": "6.00""#), "\(json)")
+        let returns = try PortfolioCLITests.run(env, ["returns", "--offline", "--format", "json"]).stdout
+        #expect(returns.contains("10.00"), "\(returns)")
     }
 
     /// A quote that fails where a price was stored: valued at it, and the note says from when.

@@ -204,6 +204,21 @@ extension SquarestockApp {
                     "valued at its \(c.source) close of \(c.date)" + (adjusted ? ", divided by the split since" : "")
             }
         }
+        // Still unpriced (no quote, no close kept): its last trade's price, as `returns` values it
+        // (a trade's own price counts as a price of its day: a private fund bought by hand).
+        let untraded = symbols.filter { stored[$0] == nil }
+        if !untraded.isEmpty {
+            let effective = PortfolioBook.effective(entries)
+            let trades = PriceBook.Builder(entries: effective).build(entries: effective, base: base)
+            for symbol in untraded {
+                let currency = book.lots[symbol]?.first?.currency ?? base
+                guard let t = trades.price(of: symbol, currency: currency, on: portfolioToday) else { continue }
+                stored[symbol] = StoredPrice(
+                    symbol: symbol, price: t.value, currency: currency, change: nil, traded: nil,
+                    fetched: t.fetched ?? settings.now, source: t.source, day: t.date)
+                closeNotes[symbol] = "valued at its trade price of \(t.date)"
+            }
+        }
         notes += unquoted.map { Self.unpricedNote($0, stored: stored[$0.symbol], valued: closeNotes[$0.symbol]) }
         let noted = Set(unquoted.map(\.symbol))
         for (symbol, valued) in closeNotes.sorted(by: { $0.key < $1.key }) where !noted.contains(symbol) {
@@ -213,7 +228,8 @@ extension SquarestockApp {
         let (rates, rateQuotes, fxNotes) = fxRates(
             Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store)
         var report = HoldingsValuation.report(
-            of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now)
+            of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now,
+            today: portfolioToday)
         report.rateQuotes = rateQuotes
         report.notes = notes + fxNotes + report.notes
         return report

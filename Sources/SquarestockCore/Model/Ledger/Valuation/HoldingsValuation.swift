@@ -20,9 +20,11 @@ package enum HoldingsValuation {
     /// totals and named in a note; when no holding can be valued the totals are nil, never 0.
     package static func report(
         of book: PortfolioBook, portfolio: String, prices: [String: StoredPrice], rates: [String: ExactDecimal],
-        base: String, now: Instant
+        base: String, now: Instant, today: CivilDate? = nil
     ) -> HoldingsReport {
-        var rows = symbols(of: book).map { row($0, book: book, price: prices[$0], base: base, now: now) }
+        var rows = symbols(of: book).map {
+            row($0, book: book, price: prices[$0], base: base, now: now, today: today)
+        }
         func toBase(_ minor: Int64, _ c: String) -> Int64? {
             if c == base { return minor }
             return rates[c].flatMap { MinorUnits.converted(minor, from: c, into: base, at: $0) }
@@ -94,6 +96,32 @@ package enum HoldingsValuation {
         return report
     }
 
+    /// The day's change of a holding: a lot held since before `today` moved by the quote's change;
+    /// a lot bought `today` had no close yesterday, so its change is its value now less what it
+    /// cost (bought at 270 and quoted at 268.835: -11.65 for 10, not the quote's -1.65). An
+    /// average-cost pool is dated from its oldest purchase, so it moves by the quote's change.
+    static func dayChange(
+        of lots: [Lot], currency: String, price p: StoredPrice, today: CivilDate?, exponent: Int
+    ) -> Int64? {
+        var held = ExactDecimal(0)
+        var bought: Int64 = 0
+        for lot in lots where lot.currency == currency {
+            if let today, lot.date == today {
+                guard let v = MinorUnits.amount(quantity: lot.quantity, price: p.price, exponent: exponent),
+                    let d = MinorUnits.sum(v, -lot.cost), let sum = MinorUnits.sum(bought, d)
+                else { return nil }
+                bought = sum
+            } else {
+                guard let sum = held + lot.quantity else { return nil }
+                held = sum
+            }
+        }
+        if held.isZero { return bought }
+        guard let change = p.change, let moved = MinorUnits.amount(quantity: held, price: change, exponent: exponent)
+        else { return nil }
+        return MinorUnits.sum(moved, bought)
+    }
+
     /// The symbols with open lots, sorted.
     package static func symbols(of book: PortfolioBook) -> [String] {
         book.lots.keys.filter { !(book.lots[$0] ?? []).isEmpty }.sorted()
@@ -101,9 +129,9 @@ package enum HoldingsValuation {
 
     /// One holding in its own currency: quantity, cost, average cost, and its value and day's
     /// change at `price` when the price is in the holding's currency.
-    static func row(_ symbol: String, book: PortfolioBook, price: StoredPrice?, base: String, now: Instant)
-        -> HoldingsReport.Row
-    {
+    static func row(
+        _ symbol: String, book: PortfolioBook, price: StoredPrice?, base: String, now: Instant, today: CivilDate? = nil
+    ) -> HoldingsReport.Row {
         let currency = book.lots[symbol]?.first?.currency ?? base
         let q = book.quantity(of: symbol)
         let cost = book.cost(of: symbol)
@@ -118,14 +146,15 @@ package enum HoldingsValuation {
         row.price = p.price
         if let day = p.day {
             row.priceSource = p.source
-            row.note = "\(p.source) close of \(day)"
+            row.note = p.source == "trade" ? "trade price of \(day)" : "\(p.source) close of \(day)"
         } else {
             row.priceTime = p.traded ?? p.fetched
             row.priceSource = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor ? "stored" : p.source
         }
         if p.currency == currency {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
-            row.dayChange = p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
+            row.dayChange = dayChange(
+                of: book.lots[symbol] ?? [], currency: currency, price: p, today: today, exponent: exponent)
         } else {
             row.note = "priced in \(p.currency), bought in \(currency): not valued"
         }
