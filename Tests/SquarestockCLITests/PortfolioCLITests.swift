@@ -147,6 +147,12 @@ struct PortfolioCLITests {
                 == "note: cash USD is now -1500.00: no deposit covers the purchase; `squarestock portfolio deposit AMOUNT USD` records the money paid in (ignore this if you do not track cash)\n"
         )
         #expect(try Self.run(env, ["buy", "AAPL", "1", "--price", "150", "--date", "2024-03-02"]).stderr == "")
+        // A withdrawal that takes a currency's cash below zero is said too.
+        let other = Self.environment()
+        try Self.run(other, ["deposit", "100", "EUR", "--date", "2024-03-01"])
+        #expect(
+            try Self.run(other, ["withdraw", "150", "EUR", "--date", "2024-03-02"]).stderr.hasPrefix(
+                "note: cash EUR is now -50.00: no deposit covers the withdrawal;"))
         #expect(try Self.run(env, ["dividend", "AAPL", "2.40", "--date", "2024-03-01"]).stderr == "")
         let never = try Self.run(env, ["dividend", "MSFT", "2.40", "--date", "2024-03-01"])
         #expect(

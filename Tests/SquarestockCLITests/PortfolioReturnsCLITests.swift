@@ -121,6 +121,9 @@ struct PortfolioReturnsCLITests {
         try PortfolioCLITests.run(env, ["buy", "FUND1", "100", "--price", "10", "--date", "2025-01-02"])
         let typed = try PortfolioCLITests.run(env, ["price", "FUND1", "2025-06-30", "12.5"])
         #expect(typed.stdout == "recorded FUND1 2025-06-30: 12.5 USD\n")
+        // A --from after today (no --to) is in the future, not "after --to".
+        let future = try PortfolioCLITests.run(env, ["returns", "--offline", "--from", "2025-12-01"], exit: 1)
+        #expect(future.stderr.contains("--from 2025-12-01 is in the future (today is 2025-10-29)"), "\(future.stderr)")
         let file = env["XDG_DATA_HOME"]! + "-closes.csv"
         try "symbol,date,close\nFUND1,2025-03-31,11\nFUND1,2025-09-30,13\n".write(
             toFile: file, atomically: true, encoding: .utf8)

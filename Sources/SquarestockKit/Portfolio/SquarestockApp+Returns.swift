@@ -69,7 +69,11 @@ extension SquarestockApp {
         let today = portfolioToday
         let to = q.to ?? today
         let from = q.from.map { q.fromFirstEntryAtTheEarliest ? max($0, firstDay) : $0 } ?? firstDay
-        guard from <= to else { throw .emptyPeriod(from: from, to: to) }
+        guard from <= to else {
+            // Without --to the period ends today: a later --from is in the future, not after --to.
+            if q.to == nil { throw .futureStart(from: from, today: today) }
+            throw .emptyPeriod(from: from, to: to)
+        }
         var benchmark: String?
         if let raw = q.benchmark {
             do { benchmark = try EntryFactory.symbol(raw) } catch { throw .ledger(error) }

@@ -45,9 +45,9 @@ public enum EntryFactory {
                 if whole > 15 { throw .overflow("\(what) \(text)") }
                 throw .tooPrecise("\(what) \(text)", currency: currency.uppercased(), exponent: e)
             }
-            throw .invalidEntry("\(what) must be a number, 0 or more")
+            throw .invalidEntry("\(what) must be a number (got '\(TerminalText.visible(text))')")
         }
-        guard d.sign >= 0 else { throw .invalidEntry("\(what) must be a number, 0 or more") }
+        guard d.sign >= 0 else { throw .invalidEntry("\(what) cannot be negative (got \(text))") }
         guard let minor = MinorUnits.parse(text, exponent: e) else {
             // Within the currency's decimals, the amount is too large for its minor units.
             if d.normalized.scale <= e { throw .overflow("\(what) \(d)") }

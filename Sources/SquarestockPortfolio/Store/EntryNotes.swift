@@ -2,7 +2,7 @@ import GRDB
 import SquarestockCore
 
 /// What new entries do that the ledger allows but that is likely a slip, said once when they are
-/// recorded (they were accepted without a word): a purchase that takes a currency's cash below
+/// recorded (they were accepted without a word): a purchase or withdrawal that takes a currency's cash below
 /// zero (no deposit recorded for it; fine for a user who does not track cash, so said only when
 /// it first goes negative), and a dividend of a symbol not held on or before its date. Worked out
 /// in the write's transaction from the cash table and the file, never from the whole journal.
@@ -11,12 +11,17 @@ enum EntryNotes {
     /// bought says so once per symbol, and a file of thousands gets a count for the rest.
     static let dividendLimit = 20
 
-    static func cash(before: [String: Int64], after: [String: Int64], bought: Set<String>) -> [String] {
-        bought.sorted().compactMap { currency in
+    /// A withdrawal that first takes a currency's cash below zero is said the same way (more was
+    /// taken out than the ledger knows was paid in).
+    static func cash(
+        before: [String: Int64], after: [String: Int64], bought: Set<String>, withdrew: Set<String> = []
+    ) -> [String] {
+        bought.union(withdrew).sorted().compactMap { currency in
             let now = after[currency] ?? 0
             guard now < 0, (before[currency] ?? 0) >= 0 else { return nil }
+            let what = bought.contains(currency) ? "the purchase" : "the withdrawal"
             return
-                "cash \(currency) is now \(MinorUnits.text(now, currency: currency)): no deposit covers the purchase; "
+                "cash \(currency) is now \(MinorUnits.text(now, currency: currency)): no deposit covers \(what); "
                 + "`squarestock portfolio deposit AMOUNT \(currency)` records the money paid in (ignore this if you do not track cash)"
         }
     }

@@ -39,6 +39,8 @@ public final class JournalWriter {
     private var symbols: Set<String> = []
     private var cashChange: [String: Int64] = [:]
     private var bought: Set<String> = []
+    /// The currencies withdrawn from, for the same note.
+    private var withdrew: Set<String> = []
     private var lastBought: String?
     /// Entries inserted so far (skipped ones not counted).
     public private(set) var written = 0
@@ -148,6 +150,7 @@ public final class JournalWriter {
             bought.insert(e.currency)
             lastBought = e.currency
         }
+        if e.kind == .withdraw, reversed == nil { withdrew.insert(e.currency) }
         let change = reversed == nil ? effect : 0 - effect
         guard change != 0 else { return }
         var overflow = false
@@ -216,7 +219,7 @@ public final class JournalWriter {
         guard written > 0 else { return [] }
         // What each changed currency held before this write follows from the change itself.
         let before = after.merging(cashChange) { now, change in now - change }
-        return EntryNotes.cash(before: before, after: after, bought: bought)
+        return EntryNotes.cash(before: before, after: after, bought: bought, withdrew: withdrew)
             + (try EntryNotes.dividends(db, portfolio: portfolio, firstID: firstID))
     }
 }

@@ -309,10 +309,10 @@ struct JournalCSVTests: LedgerSpec {
             "2024-03-02,deposit,,,,,jpy,1.5",
             PortfolioError.tooPrecise("the amount 1.5", currency: "JPY", exponent: 0).description
         ),
-        ("2024-03-02,deposit,,,,,USD,-5", "the amount must be a number, 0 or more"),
+        ("2024-03-02,deposit,,,,,USD,-5", "the amount cannot be negative (got -5)"),
         ("2024-03-02,withdraw,,,,,USD,0", "the amount must be above 0"),
         ("2024-03-02,exchange,,,,,USD,0", "an exchange leg's amount is signed and not 0 (-100.00 sold, 108.62 bought)"),
-        ("2024-03-02,fee,,,,,USD,-1", "the fee must be a number, 0 or more"),
+        ("2024-03-02,fee,,,,,USD,-1", "the fee cannot be negative (got -1)"),
         ("2024-03-02,interest,,,,,USD,1.00,1.50", "the tax withheld is more than the interest"),
         (
             "2026-11-27,deposit,,,,,USD,1",
@@ -347,7 +347,7 @@ struct JournalCSVTests: LedgerSpec {
             "date,kind,currency,amount,note\r\n2024-01-02,deposit,USD,1,\"two\r\nlines\"\r\n"
             + "2024-01-03,deposit,USD,x\r\n"
         let (entries, error) = Self.read(csv)
-        #expect(error == .importLine(line: 4, detail: "the amount must be a number, 0 or more"))
+        #expect(error == .importLine(line: 4, detail: "the amount must be a number (got 'x')"))
         #expect(entries.map(\.note) == ["two lines"])
     }
 

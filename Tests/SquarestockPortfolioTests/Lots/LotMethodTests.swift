@@ -186,7 +186,7 @@ struct LedgerArithmeticTests {
         ) {
             _ = try EntryFactory.money("0.0000000000000000000001", currency: "USD", what: "the amount")
         }
-        #expect(throws: PortfolioError.invalidEntry("the amount must be a number, 0 or more")) {
+        #expect(throws: PortfolioError.invalidEntry("the amount must be a number (got '1,150.25')")) {
             _ = try EntryFactory.money("1,150.25", currency: "USD", what: "the amount")
         }
         #expect(throws: PortfolioError.unknownCurrency("XYZ")) {

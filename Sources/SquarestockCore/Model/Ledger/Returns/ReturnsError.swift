@@ -6,6 +6,8 @@ public enum ReturnsError: Error, Equatable, CustomStringConvertible {
     /// No rate from a currency into the base on or before a day a value or flow needs it.
     case missingRate(from: String, to: String, date: CivilDate)
     case emptyPeriod(from: CivilDate, to: CivilDate)
+    /// `--from` after today, with no `--to`.
+    case futureStart(from: CivilDate, today: CivilDate)
     case nothingHeld
     case ledger(PortfolioError)
     case overflow(String)
@@ -20,6 +22,8 @@ public enum ReturnsError: Error, Equatable, CustomStringConvertible {
                 "no \(from)→\(to) rate on or before \(date); fetch rates (run without --offline) or record one: `squarestock portfolio price \(from)\(to)=X \(date) RATE --currency \(to)`"
         case .emptyPeriod(let from, let to):
             return "the period \(from) to \(to) is empty; give --from before --to"
+        case .futureStart(let from, let today):
+            return "--from \(from) is in the future (today is \(today)); give a day on or before today"
         case .nothingHeld: return "the portfolio has no entries yet; record a purchase or a deposit first"
         case .ledger(let e): return e.description
         case .overflow(let what): return "\(what) is too large to compute exactly"
