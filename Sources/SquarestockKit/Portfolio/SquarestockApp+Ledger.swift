@@ -40,9 +40,11 @@ extension SquarestockApp {
         let rows = JournalCSV.estimatedRows(path: path)
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
-        _ = try portfolioLedger(create: true).stream(keep: false, expectedRows: rows, lineOf: lineOf) {
-            add throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
+        let ledger = try portfolioLedger(create: true)
+        _ = try ledger.stream(keep: false, expectedRows: rows, lineOf: lineOf) {
+            add, vouch throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
+                e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
                 preview.count(e, isNew: isNew, shown: shown)
                 if isNew { lines.add(id: id, line: line) }
@@ -63,9 +65,11 @@ extension SquarestockApp {
         // found once every row is in) is named by its line as a row the reader refuses is.
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
-        return try portfolioLedger(create: true).stream(keep: true, expectedRows: rows, lineOf: lineOf) {
-            add throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e, line throws(PortfolioError) in
+        let ledger = try portfolioLedger(create: true)
+        return try ledger.stream(keep: true, expectedRows: rows, lineOf: lineOf) {
+            add, vouch throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
+                e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
                 if isNew { lines.add(id: id, line: line) }
                 return id

@@ -45,8 +45,14 @@ public enum JournalCSV {
     ///
     /// `onThread` nil: a regular file is read on a thread, a pipe or FIFO on the caller's (its
     /// reader may wait on the pipe, and the writer would wait for the reader to stop).
+    ///
+    /// With `method` (the portfolio's), the reader also replays each symbol's rows as it reads
+    /// them (`ReplayAsRead`) and, once the file has been read without an error, hands `vouch` the
+    /// symbols it found sound, before the last rows are written: the writer's check need not
+    /// read those back (`JournalWriter.vouch`).
     public static func read(
-        path: String, today: CivilDate, onThread: Bool? = nil,
+        path: String, today: CivilDate, onThread: Bool? = nil, method: LotMethod? = nil,
+        vouch: (Set<String>) -> Void = { _ in },
         _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> Int64
     ) throws(PortfolioError) {
         // Each data row's ledger id, for a later `row N` lot: 8 bytes a row.
@@ -59,6 +65,7 @@ public enum JournalCSV {
                     if row.lotRow > 0 { e.lot = rowIDs[row.lotRow - 1] }
                     rowIDs.append(try add(e, row.line))
                 }
+            case .vouched(let symbols): vouch(symbols)
             case .failed(let error): throw error
             }
         }
@@ -68,7 +75,7 @@ public enum JournalCSV {
                 name: "sq-import-read",
                 {
                     defer { handOff.close() }
-                    parse(path: path, today: today) { handOff.put($0) }
+                    parse(path: path, today: today, method: method) { handOff.put($0) }
                 })
         {
             defer { reader.join() }
@@ -81,7 +88,7 @@ public enum JournalCSV {
         } else {
             // One thread: each batch written as soon as it is read.
             var failure: PortfolioError?
-            parse(path: path, today: today) { batch in
+            parse(path: path, today: today, method: method) { batch in
                 do throws(PortfolioError) {
                     try write(batch)
                     return true
@@ -98,6 +105,8 @@ public enum JournalCSV {
     /// the reading early, if one did.
     enum Batch: Sendable {
         case rows([ParsedRow])
+        /// The symbols `ReplayAsRead` found sound, once the whole file has been read.
+        case vouched(Set<String>)
         case failed(PortfolioError)
     }
 
@@ -115,8 +124,9 @@ public enum JournalCSV {
 
     /// The reading: the rows of the file at `path` to `emit`, batch by batch, until the file or
     /// the first bad row ends them, or `emit` answers false (the writer takes no more).
-    private static func parse(path: String, today: CivilDate, emit: (Batch) -> Bool) {
+    private static func parse(path: String, today: CivilDate, method: LotMethod?, emit: (Batch) -> Bool) {
         var rows = RowReader(today: today)
+        var replay = method.map { ReplayAsRead(method: $0) }
         var batch: [ParsedRow] = []
         batch.reserveCapacity(batchRows)
         // The row's cells, in an array kept from row to row.
@@ -143,6 +153,7 @@ public enum JournalCSV {
                 }
                 if cells.allSatisfy(\.isEmpty) { return }
                 guard let row = try rows.take(cells, line: reader.lineNumber) else { return }
+                replay?.apply(row.entry, namesLot: row.lotRow > 0)
                 batch.append(row)
                 if batch.count == batchRows {
                     guard emit(.rows(batch)) else {
@@ -156,6 +167,8 @@ public enum JournalCSV {
                 throw .importLine(
                     line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
             }
+            // Vouched for before the last rows are written: the writer has them all by its check.
+            if let replay, !emit(.vouched(replay.vouched)) { return }
             if !batch.isEmpty { _ = emit(.rows(batch)) }
         } catch {
             if writerStopped { return }

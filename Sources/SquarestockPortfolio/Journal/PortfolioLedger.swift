@@ -91,6 +91,25 @@ public struct PortfolioLedger: Sendable {
         return (count, notes)
     }
 
+    /// `stream` whose `body` may also vouch for symbols it replayed itself as it read them
+    /// (`JournalWriter.vouch`; `JournalCSV.read` with the portfolio's `method`).
+    public func stream(
+        keep: Bool, expectedRows: Int = 0, lineOf: ((Int64) -> Int?)? = nil,
+        _ body: (
+            _ add: (JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool),
+            _ vouch: (Set<String>) -> Void
+        ) throws(PortfolioError) -> Void
+    ) throws(PortfolioError) -> (written: Int, notes: [String]) {
+        let (count, notes) = try store.writeJournal(
+            portfolio: id, method: method, keep: keep, expectedRows: expectedRows, lineOf: lineOf
+        ) {
+            writer throws(PortfolioError) in
+            try body({ e throws(PortfolioError) in try writer.add(e) }, { writer.vouch($0) })
+            return writer.written
+        }
+        return (count, notes)
+    }
+
     private static func add(_ new: [JournalEntry], to writer: JournalWriter) throws(PortfolioError) -> [JournalEntry] {
         var written: [JournalEntry] = []
         for var e in new {

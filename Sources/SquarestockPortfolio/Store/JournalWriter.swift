@@ -44,6 +44,9 @@ public final class JournalWriter {
     private var lastBought: String?
     /// Entries inserted so far (skipped ones not counted).
     public private(set) var written = 0
+    /// Symbols the import's reader replayed and found sound (`ReplayAsRead`): the check skips
+    /// those the ledger held nothing of before this write.
+    private var vouched: Set<String> = []
 
     init(_ db: Database, portfolio: Int64, expectedRows: Int = 0) throws {
         self.db = db
@@ -88,6 +91,27 @@ public final class JournalWriter {
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }
+    }
+
+    /// Takes the reader's word for `symbols` (`ReplayAsRead`): what it replayed are exactly the
+    /// entries this write adds for them, in the order the check applies them, unless the ledger
+    /// held entries of a symbol before; `finish` asks that, and replays any that it did.
+    public func vouch(_ symbols: Set<String>) { vouched.formUnion(symbols) }
+
+    /// The vouched symbols of which this portfolio held no entry before this write (the indexes
+    /// are back).
+    private func vouchedNewSymbols() throws -> Set<String> {
+        guard !vouched.isEmpty else { return [] }
+        let held = try db.makeStatement(
+            sql: """
+                SELECT 1 FROM entry INDEXED BY entry_by_symbol
+                WHERE portfolio_id = ? AND symbol = ? AND id < ? LIMIT 1
+                """)
+        var out: Set<String> = []
+        for symbol in vouched.intersection(symbols) {
+            if try Int64.fetchOne(held, arguments: [portfolio, symbol, firstID]) == nil { out.insert(symbol) }
+        }
+        return out
     }
 
     /// The entry of this portfolio holding the import key `key` (with `hash`), if any.
@@ -210,7 +234,8 @@ public final class JournalWriter {
         }
         defer { if large { try? db.execute(sql: "PRAGMA cache_size = -\(PortfolioStore.cacheKiB)") } }
         try restoreIndexes()
-        try JournalReplay.check(db, portfolio: portfolio, symbols: symbols, method: method) { id, error in
+        let replayed = symbols.subtracting(try vouchedNewSymbols())
+        try JournalReplay.check(db, portfolio: portfolio, symbols: replayed, method: method) { id, error in
             // A refusal of an entry from a file names the file's line, as the reader's own do.
             guard let lineOf, let line = lineOf(id) else { return error }
             return .importLine(line: line, detail: error.description)
