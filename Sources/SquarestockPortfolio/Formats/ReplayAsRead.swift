@@ -21,16 +21,28 @@ struct ReplayAsRead {
     /// Rows with a symbol applied at most; beyond them nothing is vouched for.
     static let entryLimit = 400_000
 
+    /// One symbol's book and the day of its last row.
     private struct Symbol {
         var book: PortfolioBook
         var lastDay: Int64
-        var sound = true
+
+        /// Applies `e` when it keeps the replay's order and names no lot; false when it does
+        /// not, or the book refuses it.
+        mutating func apply(_ e: JournalEntry, day: Int64, namesLot: Bool) -> Bool {
+            guard !namesLot, e.lot == nil, day >= lastDay, e.kind != .reversal else { return false }
+            lastDay = day
+            do throws(PortfolioError) { try book.apply(e) } catch { return false }
+            return true
+        }
     }
 
     let method: LotMethod
     /// `entryLimit`, or a test's own.
     let limit: Int
+    /// The symbols still sound, each with its book.
     private var symbols: [String: Symbol] = [:]
+    /// The symbols found unsound: asked first, so their rows cost one look-up.
+    private var unsound: Set<String> = []
     private var applied = 0
     /// A synthetic id per row, in the file's order: the order the writer's ids have.
     private var nextID: Int64 = 1
@@ -46,29 +58,28 @@ struct ReplayAsRead {
     mutating func apply(_ entry: JournalEntry, namesLot: Bool) {
         let id = nextID
         nextID += 1
-        guard !gaveUp, let symbol = entry.symbol else { return }
+        guard !gaveUp, let symbol = entry.symbol, !unsound.contains(symbol) else { return }
         applied += 1
         if applied > limit {
             gaveUp = true
             symbols = [:]
+            unsound = []
             return
         }
         let day = entry.date.daysSinceEpoch
-        var s = symbols.removeValue(forKey: symbol) ?? Symbol(book: PortfolioBook(method: method), lastDay: day)
-        defer { symbols[symbol] = s }
-        guard s.sound else { return }
-        guard !namesLot, entry.lot == nil, day >= s.lastDay, entry.kind != .reversal else {
-            s.sound = false
-            return
-        }
-        s.lastDay = day
         var e = entry
         e.id = id
-        do throws(PortfolioError) { try s.book.apply(e) } catch { s.sound = false }
+        // In place: the book is not copied for each row.
+        if !symbols[symbol, default: Symbol(book: PortfolioBook(method: method), lastDay: day)].apply(
+            e, day: day, namesLot: namesLot)
+        {
+            symbols[symbol] = nil
+            unsound.insert(symbol)
+        }
     }
 
     /// The symbols whose rows all applied in order, none naming a lot.
     var vouched: Set<String> {
-        gaveUp ? [] : Set(symbols.lazy.filter { $0.value.sound }.map(\.key))
+        gaveUp ? [] : Set(symbols.keys)
     }
 }
