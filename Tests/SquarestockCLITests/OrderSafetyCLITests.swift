@@ -53,6 +53,11 @@ struct OrderSafetyCLITests {
             #expect(r.exitCode == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
             #expect(!r.stderr.contains("\u{1B}"), "\(args)")
         }
+        // An exchange not reached refused nothing: exit 3, as `book` says it.
+        let away = try s.run([
+            "buy", "BTC-USD", "0.001", "--limit", "30000", "--paper", "--yes", "--endpoint", "http://127.0.0.1:1",
+        ])
+        #expect(away.exitCode == 3 && !away.stderr.contains("refused"), "\(away.stderr)")
     }
 
     @Test func aPaperBuyAndSellWalkTheBookAndChangeOnlyThePaperAccount() throws {

@@ -60,7 +60,14 @@ extension SquarestockApp {
 
     func valued(_ balances: [AssetBalance], in currency: String) -> [AssetBalance] {
         let (adapter, request) = exchangeAdapter()
-        guard let directory = try? ExchangeMarkets.directory(adapter, request).get() else { return balances }
+        guard let directory = try? ExchangeMarkets.directory(adapter, request).get() else {
+            // No prices to be had: the currency itself is still worth its total.
+            return balances.map { b in
+                var b = b
+                b.value = b.asset == currency ? b.total : nil
+                return b
+            }
+        }
         // One price per asset: a staked or earning balance is valued at its asset's price.
         var assets: [String] = []
         for b in balances where b.asset != currency && !assets.contains(b.asset) { assets.append(b.asset) }

@@ -19,6 +19,8 @@ extension SquarestockApp {
         let listing: PairListing
         switch pairDirectory().flatMap({ d in d.resolve(typed.pair.symbol).map { (d, $0) } }) {
         case .success(let (d, l)): (directory, listing) = (d, l)
+        // Not reached is not refused: the exit code says which (3, as for `book`).
+        case .failure(.transport(_, let t)): return .failure(.transport(exchange: adapter.name, t))
         case .failure(let e): return .failure(.rejected(exchange: adapter.name, message: e.detail))
         }
         // What is sent: the amount and price on the pair's grid, shown beside what was typed.

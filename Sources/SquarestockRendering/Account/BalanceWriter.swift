@@ -13,13 +13,22 @@ package enum BalanceWriter {
         let values = balances.compactMap(\.value)
         // Every value counts, whatever its digits (a total that skipped one would be short).
         let total = ExactDecimal.sum(values)
+        // Nothing valued is no total of 0.00; what is left out is named.
         rows.append([
             "total", "", "", "",
-            (total.map(money) ?? "too large to add") + (values.count < balances.count ? " (priced assets)" : ""),
+            values.isEmpty
+                ? "-"
+                : (total.map(money) ?? "too large to add") + (values.count < balances.count ? " (priced assets)" : ""),
         ])
         var note =
             balances.contains { $0.kind != .tradable && $0.kind != .rewards }
             ? "staked and earning balances count in the total but are not available to trade\n" : ""
+        let unpriced = balances.filter { $0.value == nil }.map(label)
+        if !unpriced.isEmpty {
+            note +=
+                "not valued in \(currency) (no price read from the exchange): " + unpriced.joined(separator: ", ")
+                + (values.isEmpty ? "; no total\n" : "\n")
+        }
         if balances.contains(where: { $0.kind == .rewards }) {
             note += "rewards balances earn automatically and are traded as their asset\n"
         }

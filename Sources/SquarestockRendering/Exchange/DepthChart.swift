@@ -38,16 +38,23 @@ struct DepthChart {
         else { return "" }
         let columns = width
         let step = (high - low) / Double(columns)
-        // Cumulative size at each column's centre price.
+        // Each column covers a span of prices; its bar is the size resting from the mid out to
+        // the far edge of its span, so the outermost column holds the whole side (a centre
+        // price never reached the book's last level, and with one level a side, no level).
+        let mid = bids.first.flatMap { b in asks.first.map { (b.0 + $0.0) / 2 } }
         var depth = [Double](repeating: 0, count: columns)
         var isBid = [Bool](repeating: false, count: columns)
         for c in 0..<columns {
-            let p = low + step * (Double(c) + 0.5)
-            if let best = bids.first?.0, p <= best {
-                depth[c] = bids.reduce(0) { $1.0 >= p ? $0 + $1.1 : $0 }
+            let from = low + step * Double(c)
+            let to = c == columns - 1 ? high : low + step * Double(c + 1)
+            if let best = bids.first?.0, from <= best,
+                mid.map({ (from + to) / 2 <= $0 || to < (asks.first?.0 ?? to) })
+                    ?? true
+            {
+                depth[c] = bids.reduce(0) { $1.0 >= from ? $0 + $1.1 : $0 }
                 isBid[c] = true
-            } else if let best = asks.first?.0, p >= best {
-                depth[c] = asks.reduce(0) { $1.0 <= p ? $0 + $1.1 : $0 }
+            } else if let best = asks.first?.0, to >= best {
+                depth[c] = asks.reduce(0) { $1.0 <= to ? $0 + $1.1 : $0 }
             }
         }
         let top = depth.max() ?? 0

@@ -141,6 +141,22 @@ struct ExchangeRenderingTests {
         #expect(text.contains("134,135.78") || text.contains("134135.78"))
     }
 
+    /// Nothing valued is no total of 0.00, and what is left out is named.
+    @Test func unpricedBalancesAreNamedAndNoneValuedHasNoTotal() {
+        let btc = AssetBalance(
+            asset: "BTC", total: Self.d("0.01"), available: Self.d("0.01"), held: .zero, value: nil)
+        let usd = AssetBalance(
+            asset: "USD", total: Self.d("9694.94"), available: Self.d("9694.94"), held: .zero, value: nil)
+        let none = BalanceWriter.table([btc, usd], currency: "USD", exchange: "kraken paper account")
+        #expect(!none.contains("0.00 (priced assets)"), "\(none)")
+        #expect(none.contains("not valued in USD (no price read from the exchange): BTC, USD; no total"), "\(none)")
+        var valuedUSD = usd
+        valuedUSD.value = usd.total
+        let some = BalanceWriter.table([btc, valuedUSD], currency: "USD", exchange: "kraken")
+        #expect(some.contains("9,694.94 (priced assets)") || some.contains("9694.94 (priced assets)"), "\(some)")
+        #expect(some.contains("not valued in USD (no price read from the exchange): BTC\n"), "\(some)")
+    }
+
     @Test func theMarketListShowsStatusAndMinimums() {
         let listings = [
             PairListing(
