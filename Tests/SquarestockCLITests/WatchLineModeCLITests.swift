@@ -65,6 +65,21 @@ struct WatchLineModeCLITests {
         #expect(objects[1]["lastTradeLocal"] as? String == "2026-10-05T09:00:00+09:00")
     }
 
+    /// `--count` ends while a market is closed: the closed one is asked every interval too (at
+    /// the closed-market pace a round took 15 minutes, and the open symbols went on printing).
+    @Test(.timeLimit(.minutes(10)))
+    func countEndsWithAMarketClosed() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_NOW"] = "2025-10-29T17:00:00Z"  // Tokyo at 02:00: closed
+        let run = try CLIRunner.run(
+            ["watch", "AAPL", "7203.T", "--source", "samples", "--count", "2", "--interval", "1", "--format", "plain"],
+            environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let symbols = try lines(run).map { $0.split(separator: " ")[1] }
+        #expect(symbols.filter { $0 == "7203.T" }.count == 2, "\(run.stdout)")
+        #expect(symbols.filter { $0 == "AAPL" }.count <= 3, "\(run.stdout)")
+    }
+
     /// Prices and changes at the venue's own decimals, as `quote` shows them: 8 for a pair priced
     /// in satoshis (once `0.0062 +0.0002`), 1 for Kraken's tick of 0.1 (once `84,036.00`).
     @Test(.timeLimit(.minutes(10)))

@@ -229,7 +229,10 @@ struct WatchCommand: ParsableCommand {
             feed: feed,
             terminal: terminal,
             clock: clock,
-            schedule: WatchSchedulerConfiguration(interval: seconds),
+            // With --count, a closed market is asked every interval too: N refreshes are N
+            // rounds over every symbol, and at the closed-market pace a round took 15 minutes.
+            schedule: WatchSchedulerConfiguration(
+                interval: seconds, closedMarketInterval: count == nil ? 15 * 60 : seconds),
             wallClockOverride: settings.nowIsPinned ? settings.now : nil,
             localZone: settings.userZone,
             tableMode: tableMode,
