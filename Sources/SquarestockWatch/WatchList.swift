@@ -53,7 +53,7 @@ package enum WatchList {
             case .success(let s):
                 if !symbols.contains(s) { symbols.append(s) }
             case .failure(let e):
-                problems.append("\(item.origin): '\(TerminalText.sanitize(item.text))': \(e.detail)")
+                problems.append("\(item.origin): '\(TerminalText.visible(item.text))': \(e.detail)")
             }
         }
         return (symbols, problems)

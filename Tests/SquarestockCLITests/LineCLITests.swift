@@ -113,6 +113,13 @@ struct LineCLITests {
         #expect(style.exitCode == 2 && style.stderr.contains("--style must be one of plain, tmux, polybar, i3bar"))
         let age = try CLIRunner.run(["line", "AAPL", "--max-age", "1"], environment: env)
         #expect(age.exitCode == 2 && age.stderr.contains("--max-age must be between 5 and 86400 seconds"))
+        // One bad symbol is said on its own and never hides the others; only bad ones are a
+        // usage error.
+        let mixed = try CLIRunner.run(["line", "AAPL", "BAD$"], environment: env)
+        #expect(mixed.stdout == "AAPL 268.84 -0.06% (recorded)\n", "\(mixed.stdout)\(mixed.stderr)")
+        #expect(mixed.stderr.contains("'BAD$' is not a symbol"), "\(mixed.stderr)")
+        let only = try CLIRunner.run(["line", "BAD$"], environment: env)
+        #expect(only.exitCode == 2 && only.stderr.contains("not a symbol: 'BAD$'"), "\(only.stderr)")
     }
 
     /// The environment for an exchange's replay server: no `SQUARESTOCK_SOURCE` (each run says

@@ -65,6 +65,20 @@ struct WatchLineModeCLITests {
         #expect(objects[1]["lastTradeLocal"] as? String == "2026-10-05T09:00:00+09:00")
     }
 
+    /// One bad symbol is said on its own and never hides the others; only bad ones are a usage
+    /// error.
+    @Test(.timeLimit(.minutes(10)))
+    func aBadSymbolHidesNoOther() throws {
+        let run = try CLIRunner.run([
+            "watch", "AAPL", "BAD$", "--source", "samples", "--count", "1", "--interval", "1", "--format", "plain",
+        ])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(try lines(run).count == 1 && run.stdout.contains(" AAPL "), "\(run.stdout)")
+        #expect(run.stderr.contains("argument: 'BAD$': not a valid symbol"), "\(run.stderr)")
+        let only = try CLIRunner.run(["watch", "BAD$", "--source", "samples", "--count", "1"])
+        #expect(only.exitCode == 2 && only.stderr.contains("'BAD$': not a valid symbol"), "\(only.stderr)")
+    }
+
     /// `--count` ends while a market is closed: the closed one is asked every interval too (at
     /// the closed-market pace a round took 15 minutes, and the open symbols went on printing).
     @Test(.timeLimit(.minutes(10)))
@@ -202,8 +216,12 @@ struct WatchLineModeCLITests {
         try "AAPL\nnot a symbol!\n".write(toFile: home + "/bad", atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(
             ["watch", "--list", home + "/bad", "--source", "samples", "--count", "1"], environment: env)
-        #expect(bad.exitCode == 2)
-        #expect(bad.stderr.contains("squarestock: \(home)/bad:2: 'symbol!': not a valid symbol"))
+        // The bad word is said with where it came from, once; the rest are watched (`not` and
+        // `a` are symbols the samples do not have: exit 1).
+        #expect(bad.exitCode == 1)
+        #expect(bad.stderr.contains("squarestock: \(home)/bad:2: 'symbol!': not a valid symbol"), "\(bad.stderr)")
+        #expect(bad.stderr.components(separatedBy: "'symbol!'").count == 2, "\(bad.stderr)")
+        #expect(lines(bad).first?.contains(" AAPL ") == true, "\(bad.stdout)")
     }
 
     /// The `--on-alert` hook starts with every signal at its default and none blocked, although

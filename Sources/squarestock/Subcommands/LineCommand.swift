@@ -74,15 +74,25 @@ struct LineCommand: ParsableCommand {
             throw ValidationError("give one or more symbols, or --portfolio")
         }
         symbols = symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-        if let bad = symbols.first(where: { (try? SymbolSyntax.normalize($0).get()) == nil }) {
-            throw ValidationError("not a symbol: '\(bad.prefix(24))'")
+        // One bad symbol is said on its own and never hides the others (`run`); only a line of
+        // nothing but bad ones is a usage error.
+        if !portfolio, let bad = symbols.first, symbols.allSatisfy({ !Self.isSymbol($0) }) {
+            throw ValidationError("not a symbol: '\(TerminalText.visible(String(bad.prefix(24))))'")
         }
     }
+
+    static func isSymbol(_ text: String) -> Bool { (try? SymbolSyntax.normalize(text).get()) != nil }
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let asked = LineCache.asked(flag: sourceOptions.source, environment: env)
-        if refresh { return backgroundRefresh(env, asked: asked) }
+        let symbols = self.symbols.filter(Self.isSymbol)
+        if refresh { return backgroundRefresh(env, asked: asked, symbols: symbols) }
+        for bad in self.symbols where !Self.isSymbol(bad) {
+            Terminal.writeError(
+                "squarestock: '\(TerminalText.visible(String(bad.prefix(24))))' is not a symbol: use letters, digits "
+                    + "and . - ^ = (AAPL, BRK.B, ^GSPC)\n")
+        }
         let cache = LineCache(environment: env)
         var cached = cache.load()
         let now = ClockOverride.now(environment: env).secondsSinceEpoch
@@ -135,7 +145,7 @@ struct LineCommand: ParsableCommand {
 
     /// The detached refresher: one at a time (an exclusive lock beside the cache), and only the
     /// symbols still stale once it holds the lock.
-    func backgroundRefresh(_ env: [String: String], asked: String) {
+    func backgroundRefresh(_ env: [String: String], asked: String, symbols: [String]) {
         setsid()
         let cache = LineCache(environment: env)
         guard let path = cache.path else { return }

@@ -118,8 +118,9 @@ struct WatchCommand: ParsableCommand {
         // can only be read once, and `run()` asks for the symbols again. Once checked, its
         // symbols join the command-line ones (after them, where `WatchList.resolve` puts them).
         let fileItems = try listFileItems()
-        _ = try watchedSymbols(settings, fileItems: fileItems)
-        symbols += fileItems.map(\.text)
+        _ = try watchedSymbols(settings, fileItems: fileItems, report: true)
+        // The bad ones are said once, here, with where they came from: run() sees only symbols.
+        symbols = (symbols + fileItems.map(\.text)).filter { (try? SymbolSyntax.normalize($0).get()) != nil }
         list = nil
     }
 
@@ -150,15 +151,21 @@ struct WatchCommand: ParsableCommand {
     }
 
     /// Command line and list file, else the config's watchlist; then every alert's symbol.
-    func watchedSymbols(_ settings: Settings, fileItems: [WatchList.Item]? = nil) throws -> [String] {
+    /// A symbol that is not one is said on its own and never hides the others (`report`: on
+    /// standard error, once, as the command is checked); only a watch of nothing but bad ones is
+    /// a usage error.
+    func watchedSymbols(_ settings: Settings, fileItems: [WatchList.Item]? = nil, report: Bool = false) throws
+        -> [String]
+    {
         let fileItems = try fileItems ?? listFileItems()
         let resolved = WatchList.resolve(
             commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
             file: fileItems, config: settings.watchlist)
-        if let first = resolved.problems.first {
+        if let first = resolved.problems.first, resolved.symbols.isEmpty {
             throw ValidationError(
                 first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
         }
+        if report { for problem in resolved.problems { Terminal.writeError("squarestock: \(problem); not watched\n") } }
         var all = resolved.symbols
         for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
         if all.isEmpty && !portfolio {
