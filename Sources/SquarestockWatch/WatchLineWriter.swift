@@ -75,6 +75,8 @@ package struct WatchLineWriter: Sendable {
             let status = e.marketStatus ?? MarketStatusReport(.unknown)
             s += " " + status.status.rawValue + (status.reason.map { " (\($0))" } ?? "")
         }
+        // A recording is said to be one, as `quote` and `line` say it.
+        if stock.recordedAt != nil { s += " (recorded)" }
         return s + "\n"
     }
 
@@ -98,6 +100,7 @@ package struct WatchLineWriter: Sendable {
             s += ", \"marketStatus\": " + JSONText.quoted(status.status.rawValue)
             s += ", \"marketStatusReason\": " + (status.reason.map(JSONText.quoted) ?? "null")
             s += ", \"source\": " + JSONText.quoted(stock.source)
+            s += ", \"recorded\": " + (stock.recordedAt != nil ? "true" : "false")
             s += ", \"updated\": " + (e.updatedAt.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")

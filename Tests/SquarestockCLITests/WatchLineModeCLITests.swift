@@ -60,6 +60,8 @@ struct WatchLineModeCLITests {
         #expect(objects.count == 4)
         #expect(objects.map { $0["symbol"] as? String } == ["AAPL", "7203.T", "AAPL", "7203.T"])
         #expect(objects.allSatisfy { $0["stale"] as? Bool == false && $0["source"] as? String == "samples" })
+        // A recording says it is one, as `quote` and `line` say it.
+        #expect(objects.allSatisfy { $0["recorded"] as? Bool == true })
         #expect(objects[0]["lastTrade"] as? String == "2025-10-29T13:30:00Z")
         #expect(objects[0]["marketStatus"] as? String == "open")
         #expect(objects[1]["lastTradeLocal"] as? String == "2026-10-05T09:00:00+09:00")
@@ -74,6 +76,7 @@ struct WatchLineModeCLITests {
         ])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(try lines(run).count == 1 && run.stdout.contains(" AAPL "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix(" (recorded)\n"), "\(run.stdout)")
         #expect(run.stderr.contains("argument: 'BAD$': not a valid symbol"), "\(run.stderr)")
         let only = try CLIRunner.run(["watch", "BAD$", "--source", "samples", "--count", "1"])
         #expect(only.exitCode == 2 && only.stderr.contains("'BAD$': not a valid symbol"), "\(only.stderr)")
