@@ -44,6 +44,11 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
             return .failure(AlertRuleError(rule: text, problem: "no comparison; write SYMBOL>VALUE or SYMBOL<VALUE"))
         }
         let rawSymbol = String(compact[..<opStart])
+        // `AAPL=>5` is a comparison typed backwards, not a symbol `AAPL=` (no symbol ends in `=`).
+        if rawSymbol.hasSuffix("="), let op = compact[opStart...].first {
+            return .failure(
+                AlertRuleError(rule: text, problem: "'=\(op)' is not a comparison; write \(op)= (AAPL\(op)=200)"))
+        }
         var rest = compact[opStart...]
         let comparison: Comparison
         if rest.hasPrefix(">=") {

@@ -36,6 +36,8 @@ struct AlertRuleTests {
         ("AAPL>abc", "is not a number"),
         ("AAPL>-5", "a price cannot be negative"),
         ("AA PL!>5", "not a valid symbol"),
+        ("AAPL=>5", "'=>' is not a comparison; write >= (AAPL>=200)"),
+        ("MSFT=<-2%", "'=<' is not a comparison; write <= (AAPL<=200)"),
         ("AAPL>>5", "is not a number"),
     ])
     func rejectsBadRules(text: String, problem: String) {

@@ -105,7 +105,7 @@ struct WatchCommand: ParsableCommand {
         }
         if let speed = replaySpeed {
             guard speed > 0, speed <= 1_000_000 else {
-                throw ValidationError("--replay-speed must be between 0 and 1000000")
+                throw ValidationError("--replay-speed must be above 0 and at most 1000000")
             }
             guard settings.sourceIsOffline else {
                 let what = "the recorded samples"  // service-names: the recordings
