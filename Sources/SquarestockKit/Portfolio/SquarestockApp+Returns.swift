@@ -195,7 +195,8 @@ extension SquarestockApp {
                 }
                 widened[symbol] = .init(first: need.first, through: need.through)
             case .failure(let e):
-                notes.append("\(symbol): no daily closes (\(e.detail)); valued at the last price the ledger has")
+                notes.append(
+                    "\(symbol): no daily closes (\(e.detail)); only the prices and rates the ledger has are used")
             }
         }
         do { try store.storeFetched(closes, asked: widened, at: settings.now) } catch {
