@@ -65,7 +65,8 @@ package struct OrderBookTable: Sendable {
             if let mid = book.mid, !mid.isZero,
                 let pct = (s * ExactDecimal(100)).flatMap({ $0.divided(by: mid, scale: 4) })
             {
-                text += " (" + pct.normalized.description + "%)"
+                // A spread too narrow for four places is no spread of 0 %.
+                text += pct.isZero && !s.isZero ? " (<0.0001%)" : " (" + pct.normalized.description + "%)"
             }
             parts.append(text)
         } else {

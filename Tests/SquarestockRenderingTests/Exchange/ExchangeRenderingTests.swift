@@ -31,6 +31,15 @@ struct ExchangeRenderingTests {
         #expect(Self.book.cut(to: 1).asks.count == 1)
     }
 
+    /// A spread too narrow for four places is not shown as 0 %.
+    @Test func aHairlineSpreadIsNotZeroPercent() {
+        let book = OrderBook(
+            pair: Self.pair, bids: [BookLevel(price: Self.d("60000.00"), size: Self.d("1"))],
+            asks: [BookLevel(price: Self.d("60000.01"), size: Self.d("1"))])
+        let summary = OrderBookTable(width: 80, palette: .plain, glyphs: .ascii, chartHeight: 4).summary(book)
+        #expect(summary.hasPrefix("spread 0.01 (<0.0001%)"), "\(summary)")
+    }
+
     @Test func theTableShowsBothSidesWithRunningTotals() {
         let text = OrderBookTable(width: 80, palette: .plain, glyphs: .ascii, chartHeight: 4).render(
             Self.book, exchange: "Kraken")
