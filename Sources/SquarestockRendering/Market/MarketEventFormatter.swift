@@ -5,8 +5,9 @@ import SquarestockMarket
 /// and the user's: `opens Mon 09:30 EST (15:30 your time)`.
 ///
 /// The exchange part names the weekday when the event is not on the exchange's current day; the
-/// user part appears only when the user's wall clock differs, and names its weekday when that
-/// falls on another date than the exchange's. Events a week or more away also get the date
+/// user part appears only when the user's wall clock differs, and names its weekday when the
+/// event is not on the user's current day and the exchange part does not already name that day
+/// (Tokyo's 09:00 is tomorrow 00:00 in UTC: `opens 09:00 JST (Thu 00:00 your time)`). Events a week or more away also get the date
 /// (`opens Mon 2 Jan 09:30 EST`). English abbreviations only, no locale.
 package enum MarketEventFormatter {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -33,7 +34,12 @@ package enum MarketEventFormatter {
             let mine = userZone.localDateTime(at: event.at)
             if mine != local {
                 var user = clock(mine)
-                if mine.date != local.date { user = weekdays[mine.date.isoWeekday - 1] + " " + user }
+                // The user's weekday when the event is not on the user's today, unless the
+                // exchange part already names that very day.
+                let userToday = userZone.localDateTime(at: now).date
+                if mine.date != userToday && (mine.date != local.date || daysAway == 0) {
+                    user = weekdays[mine.date.isoWeekday - 1] + " " + user
+                }
                 s += " (" + user + " your time)"
             }
         }

@@ -147,6 +147,12 @@ import Testing
             MarketEvent(.closes, at: utcAt(2024, 3, 11, 20)), utcAt(2024, 3, 9, 12), "Asia/Tokyo",
             "closes Mon 16:00 EDT (Tue 05:00 your time)"
         ),
+        // Today in New York, tomorrow for a user still on Monday in Los Angeles: the user part
+        // says which day (it read "06:30 your time", as if it were today's).
+        (
+            MarketEvent(.opens, at: utcAt(2024, 3, 12, 13, 30)), utcAt(2024, 3, 12, 6), "America/Los_Angeles",
+            "opens 09:30 EDT (Tue 06:30 your time)"
+        ),
         // A user in New York needs no second clock.
         (
             MarketEvent(.opens, at: utcAt(2023, 11, 27, 14, 30)), utcAt(2023, 11, 24, 22), "America/New_York",
