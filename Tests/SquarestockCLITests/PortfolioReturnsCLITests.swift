@@ -264,6 +264,10 @@ struct PortfolioReturnsCLITests {
         let sap = try #require(rows.first { $0.first == "SAP.DE" })
         #expect(sap[header.firstIndex(of: "rate_time")!] == "2024-09-30", "\(csv)")
         #expect(sap[header.firstIndex(of: "rate_source")!] == "manual", "\(csv)")
+        // The price is a close of a day too: its day and its age (they were blank).
+        #expect(sap[header.firstIndex(of: "price_time")!] == "2024-09-30", "\(csv)")
+        #expect(!sap[header.firstIndex(of: "price_age")!].isEmpty, "\(csv)")
+        #expect(json.contains("\"priceDay\": \"2024-09-30\""), "\(json)")
         // Without any rate, the holding is left out and the note says why.
         let gbp = try PortfolioCLITests.run(env, ["--offline", "--currency", "GBP", "--format", "table"]).stdout
         #expect(gbp.contains("no EUR→GBP rate (offline, and none stored in the ledger)"), "\(gbp)")

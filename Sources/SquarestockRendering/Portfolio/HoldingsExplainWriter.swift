@@ -22,10 +22,19 @@ package enum HoldingsExplainWriter {
         let b = r.baseCurrency
         var out: [[String]] = []
         for h in r.rows {
-            let age = h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) } ?? ""
+            // A close is of a day: its day, and its age in days to today's date (UTC).
+            let seconds = r.now.secondsSinceEpoch
+            let today = CivilDate(daysSinceEpoch: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+            let age =
+                h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) }
+                ?? h.priceDay.map {
+                    AgeFormatter.describe(seconds: max(0, today.daysSinceEpoch - $0.daysSinceEpoch) * 86_400)
+                }
+                ?? ""
             out.append(
                 [
-                    h.symbol, h.quantity.description, h.price?.description ?? "", h.priceTime?.iso8601UTC ?? "", age,
+                    h.symbol, h.quantity.description, h.price?.description ?? "",
+                    h.priceTime?.iso8601UTC ?? h.priceDay?.description ?? "", age,
                     h.priceSource ?? "", h.currency, h.value.map { MinorUnits.text($0, currency: h.currency) } ?? "",
                     h.rate?.description ?? "",
                 ] + rateOrigin(r, h.currency) + [b, h.baseValue.map { MinorUnits.text($0, currency: b) } ?? "left out"])

@@ -73,7 +73,7 @@ package enum HoldingsWriter {
             (explain ? "    {\"rate\": \(d(h.rate)), \"baseValue\": \(m(h.baseValue, r.baseCurrency)), " : "    {")
                 + "\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
                 + "\"cost\": \(m(h.cost, h.currency)), \"averageCost\": \(d(h.averageCost)), \"price\": \(d(h.price)), "
-                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), "
+                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceDay\": \(h.priceDay.map { s($0.description) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), "
                 + "\"value\": \(m(h.value, h.currency)), \"dayChange\": \(m(h.dayChange, h.currency)), "
                 + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
         }

@@ -12,6 +12,9 @@ public struct HoldingsReport: Sendable {
         public var price: ExactDecimal?
         /// When the price traded, or was fetched when the source gave no time.
         public var priceTime: Instant?
+        /// The day of a daily close (a manual, imported or fetched close, a trade's price): a
+        /// price of a day, not of an instant.
+        public var priceDay: CivilDate?
         /// Where the price came from: the source's name, `stored` when valued offline.
         public var priceSource: String?
         public var value: Int64?

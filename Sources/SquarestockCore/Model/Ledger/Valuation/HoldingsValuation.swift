@@ -145,6 +145,7 @@ package enum HoldingsValuation {
         }
         row.price = p.price
         if let day = p.day {
+            row.priceDay = day
             row.priceSource = p.source
             row.note = p.source == "trade" ? "trade price of \(day)" : "\(p.source) close of \(day)"
         } else {
