@@ -229,7 +229,7 @@ extension SquarestockApp {
             Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store)
         var report = HoldingsValuation.report(
             of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now,
-            today: portfolioToday)
+            boughtToday: Self.boughtToday(entries, book: book, on: portfolioToday))
         report.rateQuotes = rateQuotes
         report.notes = notes + fxNotes + report.notes
         return report
@@ -237,6 +237,25 @@ extension SquarestockApp {
 }
 
 extension SquarestockApp {
+    /// The purchases in effect on `day`, by symbol, in each holding's currency.
+    static func boughtToday(_ entries: [JournalEntry], book: PortfolioBook, on day: CivilDate) -> [String:
+        HoldingsValuation.BoughtToday]
+    {
+        var out: [String: HoldingsValuation.BoughtToday] = [:]
+        for e in PortfolioBook.effective(entries) where e.kind == .buy && e.date == day {
+            guard let symbol = e.symbol, let q = e.quantity, e.currency == book.lots[symbol]?.first?.currency
+            else { continue }
+            var sum = out[symbol] ?? HoldingsValuation.BoughtToday(quantity: ExactDecimal(0), cost: 0)
+            guard let quantity = sum.quantity + q, let paid = MinorUnits.sum(e.amount, e.fee),
+                let cost = MinorUnits.sum(sum.cost, paid)
+            else { continue }
+            sum.quantity = quantity
+            sum.cost = cost
+            out[symbol] = sum
+        }
+        return out
+    }
+
     /// `watch --portfolio`: what the settings' portfolio holds, by symbol, for the value and gain
     /// columns (the open lots' quantity and cost; a symbol held in two currencies shows the first).
     package func watchHoldings() throws(PortfolioError) -> [String: WatchHolding] {

@@ -141,7 +141,7 @@ public enum JournalCSV {
                 for (i, field) in fields.enumerated() {
                     // A value is taken as typed or refused: cleaned for the terminal, `AA<ESC>[2JPL`
                     // would be the real AAPL and `1<ESC>[0m0` the quantity 10. A note is text.
-                    if i != note, rows.header != nil, !Self.isPrintableASCII(reader.raw(field)) {
+                    if i != note, i < rows.columnCount, !Self.isPrintableASCII(reader.raw(field)) {
                         throw .importLine(
                             line: reader.lineNumber,
                             detail:
@@ -181,7 +181,12 @@ public enum JournalCSV {
     /// Bytes 0x20 to 0x7E only: what every cell but a note holds (dates, kinds, symbols, numbers,
     /// currency codes).
     static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+        // Tabs around a value are trimmed like spaces; inside one they are refused.
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x09 || bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x09 || bytes[end - 1] == 0x20 { end -= 1 }
+        return bytes[start..<end].allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
     }
 
     /// The cell without surrounding whitespace (Unicode's included); Foundation is asked only
@@ -224,6 +229,9 @@ public enum JournalCSV {
         private var purchaseOf: [UInt64] = []
 
         init(today: CivilDate) { self.today = today }
+
+        /// The header's cells, 0 before it: a row with more is refused for that, with its advice.
+        var columnCount: Int { header?.count ?? 0 }
 
         /// The note's cell position, -1 before the header or when it has none.
         var noteIndex: Int { header == nil ? -1 : slots[Column.note.rawValue] }

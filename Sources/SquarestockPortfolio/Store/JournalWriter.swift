@@ -47,6 +47,8 @@ public final class JournalWriter {
     /// Symbols the import's reader replayed and found sound (`ReplayAsRead`): the check skips
     /// those the ledger held nothing of before this write.
     private var vouched: Set<String> = []
+    /// Symbols of rows skipped as imported before: never taken on the reader's word.
+    private var skippedSymbols: Set<String> = []
 
     init(_ db: Database, portfolio: Int64, expectedRows: Int = 0) throws {
         self.db = db
@@ -73,7 +75,13 @@ public final class JournalWriter {
             let reversed = try e.kind == .reversal ? target(of: e) : nil
             seen += 1
             let hash = e.importKey.map(ImportKeyHash.of)
-            if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) { return (id, false) }
+            if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) {
+                // The reader replayed this row as new; the ledger holds its key, perhaps under
+                // another symbol (the same text with the columns in another order): its symbol
+                // is replayed from the file, whatever the reader vouched.
+                if let symbol = e.symbol { skippedSymbols.insert(symbol) }
+                return (id, false)
+            }
             if !consideredSettingAside { try considerSettingAside() }
             let id: Int64
             if setAside != nil {
@@ -108,7 +116,7 @@ public final class JournalWriter {
                 WHERE portfolio_id = ? AND symbol = ? AND id < ? LIMIT 1
                 """)
         var out: Set<String> = []
-        for symbol in vouched.intersection(symbols) {
+        for symbol in vouched.intersection(symbols).subtracting(skippedSymbols) {
             if try Int64.fetchOne(held, arguments: [portfolio, symbol, firstID]) == nil { out.insert(symbol) }
         }
         return out

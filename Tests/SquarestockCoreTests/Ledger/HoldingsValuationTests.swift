@@ -211,24 +211,32 @@ struct HoldingsValuationTests {
     }
 
     /// Shares bought today had no close yesterday: their day's change is their value now less
-    /// their cost; shares held before move by the quote's change.
-    @Test func sharesBoughtTodayChangeFromTheirCost() throws {
+    /// their cost; shares held before move by the quote's change. From the day's purchases, so
+    /// the lot method does not change it.
+    @Test(arguments: [LotMethod.fifo, .average])
+    func sharesBoughtTodayChangeFromTheirCost(method: LotMethod) throws {
         var today = Self.buy("ACME", "10", cost: 270_000)
         today.date = Self.day.adding(days: 1)
         var older = Self.buy("ACME", "5", cost: 100_000)
         older.id = 1
         today.id = 2
-        let book = try PortfolioBook(entries: [older, today], method: .fifo)
+        let book = try PortfolioBook(entries: [older, today], method: method)
         let quote = Self.price("ACME", "268.835", change: "-0.165")
+        let bought = ["ACME": HoldingsValuation.BoughtToday(quantity: Self.d("10"), cost: 270_000)]
         let report = HoldingsValuation.report(
             of: book, portfolio: "main", prices: ["ACME": quote], rates: [:], base: "USD", now: Self.now,
-            today: today.date)
+            boughtToday: bought)
         // 10 x 268.835 - 2,700.00 = -11.65; 5 x -0.165 = -0.825, -0.83 once rounded: -12.48.
         #expect(report.rows.first?.dayChange == -1_248)
-        // Without today (a caller that does not know it), every share moves by the change.
+        // Without the day's purchases, every share moves by the change.
         let plain = HoldingsValuation.report(
             of: book, portfolio: "main", prices: ["ACME": quote], rates: [:], base: "USD", now: Self.now)
         #expect(plain.rows.first?.dayChange == -248)
+        // Of 10 bought today, 4 sold again: the 6 left carry 6/10 of the cost, and nothing was
+        // held before: 6 x 268.835 - 1,620.00 = -6.99.
+        #expect(
+            HoldingsValuation.dayChange(
+                quantity: Self.d("6"), boughtToday: bought["ACME"], price: quote, exponent: 2) == -699)
     }
 
     /// The rates the facade fetches: every holding's currency and every cash balance's.

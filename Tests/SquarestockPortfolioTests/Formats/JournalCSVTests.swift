@@ -340,6 +340,18 @@ struct JournalCSVTests: LedgerSpec {
         #expect(entries.map(\.kind) == [.buy])
     }
 
+    /// A value is taken as typed: tabs around it are trimmed as spaces are, a control or
+    /// non-ASCII character in it is refused; a note is text; a row with more cells than the
+    /// header keeps its advice.
+    @Test func valuesAreTakenAsTypedAndNotesAreText() throws {
+        let padded = Self.read("date,kind,currency,amount,note\n2024-01-02,deposit,USD,\t1\t,caf\u{E9}\n")
+        #expect(padded.error == nil && padded.entries.map(\.amount) == [100] && padded.entries[0].note == "caf\u{E9}")
+        let hidden = Self.read("date,kind,currency,amount,note\n2024-01-02,deposit,USD,1\u{1B}[0m0,\n")
+        #expect(hidden.error?.description.contains("the amount cell '1\\u{1B}[0m0' holds a control") == true)
+        let extra = Self.read("date,kind,currency,amount,note\n2024-01-02,deposit,USD,1,long, for Zo\u{EB}\n")
+        #expect(extra.error?.description.contains("put a note holding a comma in double quotes") == true)
+    }
+
     /// Lines are the file's own: a quoted note over two lines counts two, CRLF counts one. (The
     /// note's line end is read as a space.)
     @Test func aRowsLineCountsTheLinesOfTheNotesBeforeIt() throws {

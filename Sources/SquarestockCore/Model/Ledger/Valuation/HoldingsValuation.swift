@@ -20,10 +20,10 @@ package enum HoldingsValuation {
     /// totals and named in a note; when no holding can be valued the totals are nil, never 0.
     package static func report(
         of book: PortfolioBook, portfolio: String, prices: [String: StoredPrice], rates: [String: ExactDecimal],
-        base: String, now: Instant, today: CivilDate? = nil
+        base: String, now: Instant, boughtToday: [String: BoughtToday] = [:]
     ) -> HoldingsReport {
         var rows = symbols(of: book).map {
-            row($0, book: book, price: prices[$0], base: base, now: now, today: today)
+            row($0, book: book, price: prices[$0], base: base, now: now, boughtToday: boughtToday[$0])
         }
         func toBase(_ minor: Int64, _ c: String) -> Int64? {
             if c == base { return minor }
@@ -96,26 +96,34 @@ package enum HoldingsValuation {
         return report
     }
 
-    /// The day's change of a holding: a lot held since before `today` moved by the quote's change;
-    /// a lot bought `today` had no close yesterday, so its change is its value now less what it
-    /// cost (bought at 270 and quoted at 268.835: -11.65 for 10, not the quote's -1.65). An
-    /// average-cost pool is dated from its oldest purchase, so it moves by the quote's change.
-    static func dayChange(
-        of lots: [Lot], currency: String, price p: StoredPrice, today: CivilDate?, exponent: Int
-    ) -> Int64? {
-        var held = ExactDecimal(0)
-        var bought: Int64 = 0
-        for lot in lots where lot.currency == currency {
-            if let today, lot.date == today {
-                guard let v = MinorUnits.amount(quantity: lot.quantity, price: p.price, exponent: exponent),
-                    let d = MinorUnits.sum(v, -lot.cost), let sum = MinorUnits.sum(bought, d)
-                else { return nil }
-                bought = sum
-            } else {
-                guard let sum = held + lot.quantity else { return nil }
-                held = sum
-            }
+    /// What was bought today of a symbol, in its holding's currency: the quantity and what it
+    /// cost (fees included), from the journal's purchases of the day.
+    package struct BoughtToday: Sendable, Equatable {
+        package var quantity: ExactDecimal
+        package var cost: Int64
+        package init(quantity: ExactDecimal, cost: Int64) {
+            self.quantity = quantity
+            self.cost = cost
         }
+    }
+
+    /// The day's change of a holding of `quantity`: shares held since before today moved by the
+    /// quote's change; shares bought today had no close yesterday, so their change is their value
+    /// now less what they cost (bought at 270 and quoted at 268.835: -11.65 for 10, not the
+    /// quote's -1.65). From the day's purchases, not the lots, so the lot method does not change
+    /// it (an average-cost pool is dated from its oldest purchase). Of shares bought today and
+    /// sold again, what is left carries its share of their cost.
+    static func dayChange(
+        quantity q: ExactDecimal, boughtToday: BoughtToday?, price p: StoredPrice, exponent: Int
+    ) -> Int64? {
+        guard let today = boughtToday, today.quantity.sign > 0 else {
+            return p.change.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: exponent) }
+        }
+        let kept = today.quantity < q ? today.quantity : q
+        guard let cost = MinorUnits.share(of: today.cost, part: kept, whole: today.quantity),
+            let value = MinorUnits.amount(quantity: kept, price: p.price, exponent: exponent),
+            let bought = MinorUnits.sum(value, -cost), let held = q - kept
+        else { return nil }
         if held.isZero { return bought }
         guard let change = p.change, let moved = MinorUnits.amount(quantity: held, price: change, exponent: exponent)
         else { return nil }
@@ -130,7 +138,8 @@ package enum HoldingsValuation {
     /// One holding in its own currency: quantity, cost, average cost, and its value and day's
     /// change at `price` when the price is in the holding's currency.
     static func row(
-        _ symbol: String, book: PortfolioBook, price: StoredPrice?, base: String, now: Instant, today: CivilDate? = nil
+        _ symbol: String, book: PortfolioBook, price: StoredPrice?, base: String, now: Instant,
+        boughtToday: BoughtToday? = nil
     ) -> HoldingsReport.Row {
         let currency = book.lots[symbol]?.first?.currency ?? base
         let q = book.quantity(of: symbol)
@@ -155,7 +164,7 @@ package enum HoldingsValuation {
         if p.currency == currency {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
             row.dayChange = dayChange(
-                of: book.lots[symbol] ?? [], currency: currency, price: p, today: today, exponent: exponent)
+                quantity: q, boughtToday: boughtToday, price: p, exponent: exponent)
         } else {
             row.note = "priced in \(p.currency), bought in \(currency): not valued"
         }
