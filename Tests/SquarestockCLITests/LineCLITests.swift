@@ -117,9 +117,13 @@ struct LineCLITests {
         // usage error.
         let mixed = try CLIRunner.run(["line", "AAPL", "BAD$"], environment: env)
         #expect(mixed.stdout == "AAPL 268.84 -0.06% (recorded)\n", "\(mixed.stdout)\(mixed.stderr)")
-        #expect(mixed.stderr.contains("'BAD$' is not a symbol"), "\(mixed.stderr)")
-        let only = try CLIRunner.run(["line", "BAD$"], environment: env)
-        #expect(only.exitCode == 2 && only.stderr.contains("not a symbol: 'BAD$'"), "\(only.stderr)")
+        #expect(mixed.stderr.contains("'BAD$': not a valid symbol"), "\(mixed.stderr)")
+        // As typed, with its own reason (it was cut to 24 and said "not a symbol").
+        let long = try CLIRunner.run(["line", "aapl", "abcdefghijklmnopqrstuvwxyz"], environment: env)
+        #expect(
+            long.stderr.contains("'abcdefghijklmnopqrstuvwxyz': not a valid symbol: longer than 24"), "\(long.stderr)")
+        let only = try CLIRunner.run(["line", "bad$"], environment: env)
+        #expect(only.exitCode == 2 && only.stderr.contains("'bad$': not a valid symbol"), "\(only.stderr)")
     }
 
     /// The environment for an exchange's replay server: no `SQUARESTOCK_SOURCE` (each run says

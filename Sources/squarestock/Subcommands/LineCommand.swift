@@ -73,25 +73,26 @@ struct LineCommand: ParsableCommand {
         guard portfolio || !symbols.isEmpty else {
             throw ValidationError("give one or more symbols, or --portfolio")
         }
-        symbols = symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
         // One bad symbol is said on its own and never hides the others (`run`); only a line of
         // nothing but bad ones is a usage error.
-        if !portfolio, let bad = symbols.first, symbols.allSatisfy({ !Self.isSymbol($0) }) {
-            throw ValidationError("not a symbol: '\(TerminalText.visible(String(bad.prefix(24))))'")
+        if !portfolio, let bad = symbols.first, symbols.allSatisfy({ Self.problem($0) != nil }) {
+            throw ValidationError(Self.problem(bad) ?? "")
         }
     }
 
-    static func isSymbol(_ text: String) -> Bool { (try? SymbolSyntax.normalize(text).get()) != nil }
+    /// Why `text` is not a symbol, with the text as typed (escapes shown), or nil when it is one.
+    static func problem(_ text: String) -> String? {
+        guard case .failure(let e) = SymbolSyntax.normalize(text) else { return nil }
+        return "'\(TerminalText.visible(text))': \(e.detail)"
+    }
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let asked = LineCache.asked(flag: sourceOptions.source, environment: env)
-        let symbols = self.symbols.filter(Self.isSymbol)
+        let symbols = self.symbols.compactMap { try? SymbolSyntax.normalize($0).get() }
         if refresh { return backgroundRefresh(env, asked: asked, symbols: symbols) }
-        for bad in self.symbols where !Self.isSymbol(bad) {
-            Terminal.writeError(
-                "squarestock: '\(TerminalText.visible(String(bad.prefix(24))))' is not a symbol: use letters, digits "
-                    + "and . - ^ = (AAPL, BRK.B, ^GSPC)\n")
+        for bad in self.symbols {
+            if let problem = Self.problem(bad) { Terminal.writeError("squarestock: \(problem)\n") }
         }
         let cache = LineCache(environment: env)
         var cached = cache.load()
