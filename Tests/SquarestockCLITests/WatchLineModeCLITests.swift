@@ -80,6 +80,11 @@ struct WatchLineModeCLITests {
         #expect(run.stderr.contains("argument: 'BAD$': not a valid symbol"), "\(run.stderr)")
         let only = try CLIRunner.run(["watch", "BAD$", "--source", "samples", "--count", "1"])
         #expect(only.exitCode == 2 && only.stderr.contains("'BAD$': not a valid symbol"), "\(only.stderr)")
+        // An alert's symbol is something to watch too.
+        let alerted = try CLIRunner.run([
+            "watch", "BAD$", "--alert", "AAPL>5", "--source", "samples", "--count", "1", "--interval", "1",
+        ])
+        #expect(alerted.exitCode == 0 && alerted.stdout.contains(" AAPL "), "\(alerted.stderr)")
     }
 
     /// `--count` ends while a market is closed: the closed one is asked every interval too (at

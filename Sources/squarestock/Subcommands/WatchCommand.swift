@@ -161,13 +161,14 @@ struct WatchCommand: ParsableCommand {
         let resolved = WatchList.resolve(
             commandLine: symbols.map { WatchList.Item(text: $0, origin: "argument") },
             file: fileItems, config: settings.watchlist)
-        if let first = resolved.problems.first, resolved.symbols.isEmpty {
+        var all = resolved.symbols
+        for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
+        // Nothing left to watch (no good symbol, alert or portfolio): the bad ones are the error.
+        if let first = resolved.problems.first, all.isEmpty, !portfolio {
             throw ValidationError(
                 first + (resolved.problems.count > 1 ? " (and \(resolved.problems.count - 1) more)" : ""))
         }
         if report { for problem in resolved.problems { Terminal.writeError("squarestock: \(problem); not watched\n") } }
-        var all = resolved.symbols
-        for r in try rules() where !all.contains(r.symbol) { all.append(r.symbol) }
         if all.isEmpty && !portfolio {
             throw ValidationError(
                 "give at least one symbol (`squarestock watch AAPL MSFT`), a --list file, or `watchlist = AAPL, MSFT` in the config file"
