@@ -21,6 +21,23 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
 
     public static let zero = ExactDecimal(significand: 0)
 
+    /// Digits with at most one point and no sign (`123.45`): text that is a number, so when
+    /// `init?(_:)` refuses it, it has more digits than an exact decimal holds.
+    package static func isPlainDecimalText<T: Collection<UInt8>>(_ bytes: T) -> Bool {
+        var points = 0
+        var digits = 0
+        for b in bytes {
+            if b >= 48 && b <= 57 {
+                digits += 1
+            } else if b == 46 {
+                points += 1
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && points <= 1
+    }
+
     /// Parses `[+-]digits[.digits][e[+-]digits]`; nil when it is not a number or does not fit.
     public init?(_ text: String) {
         var copy = text

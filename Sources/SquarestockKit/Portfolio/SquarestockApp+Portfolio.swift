@@ -155,6 +155,8 @@ extension SquarestockApp {
         let ledger = try portfolioLedger(create: true)
         let entries = try ledger.entries()
         let book = try PortfolioBook(entries: entries, method: ledger.method)
+        // The entries in effect, for the closes' splits, the trade prices and today's purchases.
+        let effective = PortfolioBook.effective(entries)
         let base = (currency ?? settings.currency ?? "USD").uppercased()
         let symbols = HoldingsValuation.symbols(of: book)
         var stored = (try? ledger.store.storedPrices()) ?? [:]
@@ -191,7 +193,7 @@ extension SquarestockApp {
             // A close from before a split since is of the old shares: the price book divides it
             // as the returns do (the journal's splits only, no trade prices merged in).
             let byName = last.sorted { $0.key < $1.key }
-            var builder = PriceBook.Builder(entries: PortfolioBook.effective(entries))
+            var builder = PriceBook.Builder(entries: effective)
             for (_, c) in byName { builder.add(c) }
             let prices = builder.build(entries: [], base: base)
             for (symbol, c) in byName {
@@ -208,7 +210,6 @@ extension SquarestockApp {
         // (a trade's own price counts as a price of its day: a private fund bought by hand).
         let untraded = symbols.filter { stored[$0] == nil }
         if !untraded.isEmpty {
-            let effective = PortfolioBook.effective(entries)
             let trades = PriceBook.Builder(entries: effective).build(entries: effective, base: base)
             for symbol in untraded {
                 let currency = book.lots[symbol]?.first?.currency ?? base
@@ -229,7 +230,7 @@ extension SquarestockApp {
             Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store)
         var report = HoldingsValuation.report(
             of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now,
-            boughtToday: Self.boughtToday(entries, book: book, on: portfolioToday))
+            boughtToday: Self.boughtToday(effective, book: book, on: portfolioToday))
         report.rateQuotes = rateQuotes
         report.notes = notes + fxNotes + report.notes
         return report
@@ -237,12 +238,13 @@ extension SquarestockApp {
 }
 
 extension SquarestockApp {
-    /// The purchases in effect on `day`, by symbol, in each holding's currency.
-    static func boughtToday(_ entries: [JournalEntry], book: PortfolioBook, on day: CivilDate) -> [String:
+    /// The purchases of `day` among `effective` (the entries in effect), by symbol, in each
+    /// holding's currency.
+    static func boughtToday(_ effective: [JournalEntry], book: PortfolioBook, on day: CivilDate) -> [String:
         HoldingsValuation.BoughtToday]
     {
         var out: [String: HoldingsValuation.BoughtToday] = [:]
-        for e in PortfolioBook.effective(entries) where e.kind == .buy && e.date == day {
+        for e in effective where e.kind == .buy && e.date == day {
             guard let symbol = e.symbol, let q = e.quantity, e.currency == book.lots[symbol]?.first?.currency
             else { continue }
             var sum = out[symbol] ?? HoldingsValuation.BoughtToday(quantity: ExactDecimal(0), cost: 0)

@@ -37,10 +37,7 @@ public enum EntryFactory {
         guard let d = ExactDecimal(text) else {
             // Digits with at most one point are a number, only one with more digits than an
             // exact decimal holds: too large when its whole part is, else too precise.
-            let digits = text.utf8.filter { (48...57).contains($0) }.count
-            if digits > 0, text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 }),
-                text.utf8.filter({ $0 == 46 }).count <= 1
-            {
+            if ExactDecimal.isPlainDecimalText(text.utf8) {
                 let whole = text.utf8.prefix { $0 != 46 }.drop { $0 == 48 }.count
                 if whole > 15 { throw .overflow("\(what) \(text)") }
                 throw .tooPrecise("\(what) \(text)", currency: currency.uppercased(), exponent: e)

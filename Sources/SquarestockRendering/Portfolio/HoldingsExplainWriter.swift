@@ -23,8 +23,7 @@ package enum HoldingsExplainWriter {
         var out: [[String]] = []
         for h in r.rows {
             // A close is of a day: its day, and its age in days to today's date (UTC).
-            let seconds = r.now.secondsSinceEpoch
-            let today = CivilDate(daysSinceEpoch: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+            let today = r.now.utc.date
             let age =
                 h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) }
                 ?? h.priceDay.map {

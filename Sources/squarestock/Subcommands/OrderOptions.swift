@@ -72,10 +72,7 @@ struct OrderOptions: ParsableArguments {
         }
         var body = Substring(raw).utf8
         if let sign = body.first, sign == 43 || sign == 45 { body = body.dropFirst() }
-        let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
-        if body.contains(where: isDigit) && body.allSatisfy({ isDigit($0) || $0 == 46 })
-            && body.filter({ $0 == 46 }).count <= 1
-        {
+        if ExactDecimal.isPlainDecimalText(body) {
             return
                 "\(what) has more digits than an exact amount holds (18 significant digits and 18 decimals at most; got '\(text)')"
         }
