@@ -193,6 +193,23 @@ struct PortfolioCLITests {
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
 
+    /// `--portfolio` (and the other shared options) before the subcommand's name: it was taken
+    /// for the default `show`, which then refused `lots` as an unexpected argument.
+    @Test func theSharedOptionsMayComeBeforeTheSubcommand() throws {
+        let env = Self.environment()
+        try Self.run(env, ["--portfolio", "ira", "buy", "ACME", "10", "--price", "100", "--date", "2024-01-10"])
+        try Self.run(env, ["buy", "OTHER", "1", "--price", "5", "--date", "2024-01-10"])
+        let before = try Self.run(env, ["--portfolio", "ira", "--format", "json", "lots"]).stdout
+        let after = try Self.run(env, ["lots", "--format", "json", "--portfolio", "ira"]).stdout
+        #expect(before == after)
+        #expect(before.contains("\"ACME\"") && !before.contains("OTHER"), "\(before)")
+        let main = try Self.run(env, ["--format", "json", "lots"]).stdout
+        #expect(main.contains("\"OTHER\"") && !main.contains("ACME"), "\(main)")
+        // The default subcommand still gets them, and its own options after them.
+        let show = try Self.run(env, ["--portfolio", "ira", "--offline", "--format", "csv"]).stdout
+        #expect(show.contains("ACME,10,") && !show.contains("OTHER"), "\(show)")
+    }
+
     @Test func refusalsSayWhyAndWriteNothing() throws {
         let env = Self.environment()
         try Self.run(env, ["buy", "AAPL", "10", "--price", "150", "--date", "2024-03-01"])

@@ -35,6 +35,10 @@ struct PortfolioCommand: ParsableCommand {
         ],
         defaultSubcommand: PortfolioShow.self
     )
+
+    /// Parsed here too, so that they may come before the subcommand (`portfolio --portfolio
+    /// work lots`); each subcommand's own `@OptionGroup` of this type is given this value.
+    @OptionGroup var options: PortfolioOptions
 }
 
 struct PortfolioShow: ParsableCommand {
