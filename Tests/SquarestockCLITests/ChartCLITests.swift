@@ -19,7 +19,10 @@ struct ChartCLITests {
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("prev close $269.00"))
         #expect(!run.stdout.contains("\u{1B}"))
-        #expect(run.stdout.split(separator: "\n").count == 21)  // 20 rows (no terminal height known) and the note
+        // 20 rows (no terminal height known) and two notes: the recording's, and that the recording
+        // has no volume to draw.
+        #expect(run.stdout.split(separator: "\n").count == 22)
+        #expect(run.stdout.contains("note: --volume: samples sent no volume for these bars, so none is drawn"))
         #expect(run.stdout.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 100 })
     }
 
@@ -123,5 +126,34 @@ struct ChartCLITests {
         #expect(
             run.stdout.hasSuffix(
                 "AAPL,2023-03-17,2023-03-17T04:00:00Z,2023-03-17T00:00:00-04:00,156.08,156.74,154.28,155,98944633\n"))
+    }
+
+    /// `--volume` on bars that carry none (an index, most FX) says so instead of drawing a chart
+    /// that simply lacks them.
+    @Test func volumeAskedForWithoutAnyIsSaid() throws {
+        let routes = RouteTable()
+        let csv = """
+            Date,Open,High,Low,Close
+            2023-03-13,3855.76,3905.05,3808.86,3855.76
+            2023-03-14,3894.01,3937.29,3873.63,3919.29
+            2023-03-15,3876.74,3894.26,3838.24,3891.93
+            2023-03-16,3878.93,3964.46,3864.11,3960.28
+            2023-03-17,3958.69,3958.91,3901.27,3916.64
+
+            """
+        routes.add(path: "/q/d/l/", queryContains: ["i=d"], response: .text(csv))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let env = environment([
+            "SQUARESTOCK_ENDPOINT": server.baseURL, "STOOQ_API_KEY": "k", "SQUARESTOCK_NOW": "2023-03-17T21:00:00Z",
+            "XDG_CACHE_HOME": TemporaryPath.make("chart"),
+        ])
+        let args = ["chart", "^SPX", "--source", "stooq", "--range", "1mo", "--format", "table", "--width", "60"]
+        let run = try CLIRunner.run(args + ["--volume"], environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("note: --volume: stooq sent no volume for these bars, so none is drawn"),
+            "\(run.stdout)")
+        let without = try CLIRunner.run(args, environment: env)
+        #expect(!without.stdout.contains("--volume"), "\(without.stdout)")
     }
 }

@@ -8,6 +8,13 @@ struct ChartGlyphs: Sendable {
     var downRight: Unicode.Scalar
     var leftUp: Unicode.Scalar
     var leftDown: Unicode.Scalar
+    /// Where a column's line both passes up or down and turns: arriving from the left (`┤`),
+    /// leaving to the right (`├`), both from above (`┴`) or below (`┬`), or all four (`┼`).
+    var teeLeft: Unicode.Scalar
+    var teeRight: Unicode.Scalar
+    var teeUp: Unicode.Scalar
+    var teeDown: Unicode.Scalar
+    var cross: Unicode.Scalar
     var axisVertical: Unicode.Scalar
     var axisTick: Unicode.Scalar
     var axisCorner: Unicode.Scalar
@@ -30,13 +37,38 @@ struct ChartGlyphs: Sendable {
 
     static let unicode = ChartGlyphs(
         horizontal: "─", vertical: "│", upRight: "╭", downRight: "╰", leftUp: "╯", leftDown: "╮",
+        teeLeft: "┤", teeRight: "├", teeUp: "┴", teeDown: "┬", cross: "┼",
         axisVertical: "│", axisTick: "┤", axisCorner: "└", axisHorizontal: "─", axisLabelTick: "┬",
         baseline: "┈", baselineEveryOther: false, separator: "┊", highMarker: "▲", lowMarker: "▼",
         eighths: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], comparison: "•", moneyIn: "↑", moneyOut: "↓")
 
     static let ascii = ChartGlyphs(
         horizontal: "-", vertical: "|", upRight: ".", downRight: "'", leftUp: "'", leftDown: ".",
+        teeLeft: "|", teeRight: "|", teeUp: "'", teeDown: ".", cross: "|",
         axisVertical: "|", axisTick: "+", axisCorner: "+", axisHorizontal: "-", axisLabelTick: "+",
         baseline: "-", baselineEveryOther: true, separator: ":", highMarker: "^", lowMarker: "v",
         eighths: ["_", "_", ".", ".", ":", ":", "#", "#"], comparison: "*", moneyIn: "^", moneyOut: "v")
+
+    /// The directions a cell of the line connects to.
+    struct Joins: Equatable {
+        var up: Bool, down: Bool, left: Bool, right: Bool
+    }
+
+    /// The glyph joining a cell's neighbours in `joins`: a lone end is drawn as the straight
+    /// stroke it ends.
+    func glyph(_ joins: Joins) -> Unicode.Scalar {
+        let vertical = joins.up || joins.down
+        switch (joins.up, joins.down, joins.left, joins.right) {
+        case (true, true, true, true): return cross
+        case (true, true, true, false): return teeLeft
+        case (true, true, false, true): return teeRight
+        case (true, false, true, true): return teeUp
+        case (false, true, true, true): return teeDown
+        case (false, true, false, true): return upRight
+        case (true, false, false, true): return downRight
+        case (true, false, true, false): return leftUp
+        case (false, true, true, false): return leftDown
+        default: return vertical ? self.vertical : horizontal
+        }
+    }
 }

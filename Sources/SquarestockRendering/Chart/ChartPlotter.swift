@@ -41,26 +41,46 @@ struct ChartPlotter {
         }
     }
 
+    /// One point per column, its last close, joined to the column before by a step; but the
+    /// column that holds the highest close of the chart, and the one that holds the lowest, reach
+    /// that close too (from the row they arrive at, through the extreme, back to their last): in a
+    /// chart narrower than its bars a column holds several, and the extremes, which the high and
+    /// low markers point at, would otherwise be left out of the line.
     private func drawLine(_ canvas: inout ChartCanvas) {
+        let drawn = (0..<min(columns, samples.count)).filter { samples.has($0) }
+        let highest = drawn.max { samples.high[$0] < samples.high[$1] }
+        let lowest = drawn.min { samples.low[$0] < samples.low[$1] }
         var previousRow = 0
-        forEachColumn { c, v, role, joins in
-            let r = valueTop + scale.row(v, rows: valueRows)
-            let x = left + c
-            if joins && r != previousRow {
-                let (from, to) = (previousRow, r)
-                if to < from {  // rising: arrive from the left, go up, turn right
-                    canvas.set(from, x, glyphs.leftUp, role)
-                    for rr in (to + 1)..<from { canvas.set(rr, x, glyphs.vertical, role) }
-                    canvas.set(to, x, glyphs.upRight, role)
-                } else {
-                    canvas.set(from, x, glyphs.leftDown, role)
-                    for rr in (from + 1)..<to { canvas.set(rr, x, glyphs.vertical, role) }
-                    canvas.set(to, x, glyphs.downRight, role)
-                }
-            } else {
-                canvas.set(r, x, glyphs.horizontal, role)
+        func row(_ v: Double) -> Int { valueTop + scale.row(v, rows: valueRows) }
+        func draw(_ c: Int, last: Double, high: Double, low: Double, role: ChartCanvas.Role, joins: Bool) {
+            let exit = row(last)
+            var top = min(row(high), exit)
+            var bottom = max(row(low), exit)
+            if joins {
+                top = min(top, previousRow)
+                bottom = max(bottom, previousRow)
             }
-            previousRow = r
+            for r in top...bottom {
+                let cell = ChartGlyphs.Joins(
+                    up: r > top, down: r < bottom, left: joins && r == previousRow, right: r == exit)
+                canvas.set(r, left + c, glyphs.glyph(cell), role)
+            }
+            previousRow = exit
+        }
+        var previous = -1
+        for c in drawn {
+            let joins = previous >= 0 && samples.joins[c]
+            if joins {
+                let held = samples.last[previous]
+                for h in (previous + 1)..<c {
+                    draw(h, last: held, high: held, low: held, role: roles[previous], joins: true)
+                }
+            }
+            let last = samples.last[c]
+            draw(
+                c, last: last, high: c == highest ? samples.high[c] : last, low: c == lowest ? samples.low[c] : last,
+                role: roles[c], joins: joins)
+            previous = c
         }
     }
 

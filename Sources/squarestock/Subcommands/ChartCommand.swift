@@ -112,7 +112,12 @@ struct ChartCommand: ParsableCommand {
         }
         let labelZone = try labelZone(settings)
         let caps = TerminalCapabilities.detect(environment: env, fd: 1, forceNoColour: noColor)
-        let (data, notes) = (report.data, report.notes)
+        var (data, notes) = (report.data, report.notes)
+        if volume, format ?? (caps.isTTY ? .table : .csv) == .table,
+            !data.series.bars.contains(where: { ($0.volume?.sign ?? 0) > 0 })
+        {
+            notes.append("--volume: \(data.source) sent no volume for these bars, so none is drawn")
+        }
 
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
