@@ -124,6 +124,35 @@ struct PortfolioReturnsCLITests {
         // A --from after today (no --to) is in the future, not "after --to".
         let future = try PortfolioCLITests.run(env, ["returns", "--offline", "--from", "2025-12-01"], exit: 1)
         #expect(future.stderr.contains("--from 2025-12-01 is in the future (today is 2025-10-29)"), "\(future.stderr)")
+        // A --to after today would annualize over days that have not happened; one before the
+        // first entry has nothing in it.
+        let later = try PortfolioCLITests.run(env, ["returns", "--offline", "--to", "2030-01-01"], exit: 1)
+        #expect(
+            later.stderr
+                == "squarestock: --to 2030-01-01 is in the future (today is 2025-10-29); leave --to out to end today\n",
+            "\(later.stderr)")
+        let before = try PortfolioCLITests.run(
+            env, ["returns", "--offline", "--from", "2020-01-01", "--to", "2020-12-31"], exit: 1)
+        #expect(before.stderr.contains("--to 2020-12-31 is before the portfolio's first entry (2025-01-02)"))
+        // A benchmark with no price leaves the benchmark out, not the returns, and says why; the
+        // CSV, which has no room for notes, says it on standard error.
+        let noBenchmark = try PortfolioCLITests.run(
+            env, ["returns", "--offline", "--benchmark", "SPY", "--format", "csv"])
+        #expect(noBenchmark.stdout.hasPrefix("series,"), "\(noBenchmark.stdout)")
+        #expect(
+            noBenchmark.stderr.contains(
+                "note: no benchmark: SPY has no close on or before 2025-01-02, the period's first day to need one"),
+            "\(noBenchmark.stderr)")
+        // Given closes, it is there, and its old end price is said.
+        try PortfolioCLITests.run(env, ["price", "SPY", "2024-12-31", "500"])
+        try PortfolioCLITests.run(env, ["price", "SPY", "2025-06-30", "550"])
+        let benchmark = try PortfolioCLITests.run(
+            env, ["returns", "--offline", "--benchmark", "SPY", "--format", "json"])
+        #expect(benchmark.stdout.contains("\"benchmark\""), "\(benchmark.stdout)")
+        #expect(
+            benchmark.stdout.contains(
+                "the benchmark's end value on 2025-10-29 uses SPY's manual close of 2025-06-30 (121 d old)"),
+            "\(benchmark.stdout)")
         let file = env["XDG_DATA_HOME"]! + "-closes.csv"
         try "symbol,date,close\nFUND1,2025-03-31,11\nFUND1,2025-09-30,13\n".write(
             toFile: file, atomically: true, encoding: .utf8)

@@ -67,6 +67,8 @@ extension SquarestockApp {
         let effective = PortfolioBook.effective(entries)
         guard let firstDay = effective.first?.date else { throw .nothingHeld }
         let today = portfolioToday
+        if let to = q.to, to > today { throw .futureEnd(to: to, today: today) }
+        if let to = q.to, to < firstDay { throw .beforeFirstEntry(to: to, first: firstDay) }
         let to = q.to ?? today
         let from = q.from.map { q.fromFirstEntryAtTheEarliest ? max($0, firstDay) : $0 } ?? firstDay
         guard from <= to else {
@@ -104,9 +106,14 @@ extension SquarestockApp {
             portfolio: ledger.name, base: base, from: from, to: to,
             benchmark: benchmark.map { b in (b, benchmarkCurrency) },
             byHolding: q.byHolding, explain: q.explain)
-        let report = try ReturnsCalculator.report(
-            request, entries: rated, method: ledger.method, prices: prices)
-        return (report, prices, notes)
+        do {
+            let report = try ReturnsCalculator.report(
+                request, entries: rated, method: ledger.method, prices: prices)
+            return (report, prices, notes)
+        } catch .missingPrice(let symbol, let date) where !q.offline {
+            // The closes were asked for: what the fetch said of this symbol is the reason.
+            throw .missingPriceFetched(symbol: symbol, date: date, fetch: notes.first { $0.contains(symbol) })
+        }
     }
 
     /// The entries with their recorded FX rates kept only when those are rates into `base`: a

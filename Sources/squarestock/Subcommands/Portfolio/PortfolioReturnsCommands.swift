@@ -53,7 +53,11 @@ struct PortfolioReturns: ParsableCommand {
             Terminal.writeOut(ReturnsWriter.table(report, palette: Palette.forTerminal(caps)))
             if explain { Terminal.writeOut(ReturnsExplainWriter.table(report)) }
         case .json: Terminal.writeOut(ReturnsWriter.json(report, explain: explain))
-        case .csv: Terminal.writeOut(explain ? ReturnsExplainWriter.csv(report) : ReturnsWriter.csv(report))
+        case .csv:
+            Terminal.writeOut(explain ? ReturnsExplainWriter.csv(report) : ReturnsWriter.csv(report))
+            // The table and the JSON carry the report's own notes (an old price, no benchmark);
+            // the CSV has no room for them.
+            for n in report.notes { Terminal.writeError("note: " + TerminalText.visible(n) + "\n") }
         }
         for n in notes { Terminal.writeError("note: " + n + "\n") }
     }

@@ -43,7 +43,10 @@ public enum InternalRateOfReturn {
             Flow(day: $0.key, amount: $0.value)
         }
         guard days > 0 else { return .noSolution("the period has no length") }
-        guard let firstDay = flows.first?.day, let lastDay = flows.last?.day, firstDay != lastDay else {
+        guard let firstDay = flows.first?.day, let lastDay = flows.last?.day else {
+            return .noSolution("no money was in the portfolio and none moved in the period")
+        }
+        guard firstDay != lastDay else {
             return .noSolution("all the money moved on one day, so no rate over time balances it")
         }
         var changes = 0

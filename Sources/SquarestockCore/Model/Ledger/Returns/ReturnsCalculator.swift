@@ -55,11 +55,36 @@ public enum ReturnsCalculator {
                             start: values[0], days: days, startDay: t.start.date, periodDays: periodDays)))
             }
         }
-        let benchmark = try r.benchmark.map { b throws(ReturnsError) in
-            try BenchmarkReturns.run(
-                b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays)
-        }
         var notes: [String] = []
+        // A benchmark without a price (or a rate) where the flows need one is left out, said in a
+        // note: the portfolio's own returns are still shown.
+        var benchmark: BenchmarkReturns?
+        if let b = r.benchmark {
+            do {
+                benchmark = try BenchmarkReturns.run(
+                    b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays)
+            } catch {
+                switch error {
+                case .missingPrice(_, let date):
+                    notes.append(
+                        "no benchmark: \(b.symbol) has no close on or before \(date), the period's first day to need one;"
+                            + " record one with `squarestock portfolio price \(b.symbol) \(date) PRICE`, or give a later --from"
+                    )
+                case .missingRate(let from, let to, let date):
+                    notes.append(
+                        "no benchmark: no \(from)→\(to) rate on or before \(date) to value \(b.symbol) in \(to);"
+                            + " record one with `squarestock portfolio price \(from)\(to)=X \(date) RATE --currency \(to)`"
+                    )
+                default: throw error
+                }
+            }
+        }
+        if let b = benchmark, let day = t.days.last?.date, b.endPrice.date < day {
+            let age = b.endPrice.age(on: day)
+            notes.append(
+                "the benchmark's end value on \(day) uses \(b.symbol)'s \(b.endPrice.source) close of \(b.endPrice.date) (\(age) d old)"
+            )
+        }
         if let b = benchmark, let day = b.ranOut {
             notes.append(
                 "on \(day) the same money in \(b.symbol) had less than was taken out: it sold all it held, so from then"
