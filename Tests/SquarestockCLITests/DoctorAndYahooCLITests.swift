@@ -94,4 +94,32 @@ struct DoctorAndYahooCLITests {
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(run.stdout.contains(",stooq,"))
     }
+
+    /// A quote whose venue names no decimals is shown with one figure for all its prices, never
+    /// fewer than its currency's minor unit: a Kuwaiti stock at 1.2345 KWD moved by 0.0012 (it
+    /// read `1.23  0.00 (+0.10%)`), and a dollar price converted into dinars has three places.
+    @Test func pricesWithoutTheVenuesDecimalsKeepTheCurrencysMinorUnit() throws {
+        // The standard f= codes' order: s n x c4 l1 d1 t1 c1 p2 o p h g v.
+        let lines = [
+            "s=KWDX":
+                "\"KWDX\",\"Kuwait Test\",\"KSE\",\"KWD\",1.2345,\"9/9/2016\",\"4:00pm\",0.0012,\"+0.10%\",1.2333,1.2333,1.24,0.9,1000\n",
+            "s=AAPL":
+                "\"AAPL\",\"Apple\",\"NMS\",\"USD\",268.84,\"9/9/2016\",\"4:00pm\",1.00,\"+0.37%\",267.84,267.84,269.00,266.50,1000\n",
+            "s=USDKWD%3DX":
+                "\"USDKWD=X\",\"USD/KWD\",\"CCY\",\"KWD\",0.30712,\"9/9/2016\",\"4:00pm\",0.0001,\"+0.03%\",0.30702,0.30702,0.308,0.306,0\n",
+        ]
+        let routes = RouteTable()
+        for (query, line) in lines { routes.add(path: "/d/quotes.csv", queryContains: [query], response: .text(line)) }
+        let server = try LoopbackHTTPServer(routes: routes)
+        let base = ["--source", "yahoo-csv", "--endpoint", server.baseURL, "--format", "table"]
+        let kuwaiti = try CLIRunner.run(["KWDX"] + base, environment: environment(endpoint: server.baseURL))
+        #expect(kuwaiti.exitCode == 0, "\(kuwaiti.stderr)")
+        #expect(kuwaiti.stdout.contains("+0.001 (+0.10%)"), "\(kuwaiti.stdout)")
+        #expect(kuwaiti.stdout.contains("low 0.900  prev close 1.233"), "\(kuwaiti.stdout)")
+        let converted = try CLIRunner.run(
+            ["AAPL", "--currency", "KWD"] + base, environment: environment(endpoint: server.baseURL))
+        #expect(converted.exitCode == 0, "\(converted.stderr)")
+        // 268.84 x 0.30712 = 82.5661408
+        #expect(converted.stdout.contains("82.566"), "\(converted.stdout)")
+    }
 }

@@ -27,6 +27,9 @@ public enum CurrencyConversion {
                 }
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
+                // At least the target currency's minor unit (a dollar price in dinars has 3).
+                s.priceDecimals = max(
+                    s.priceDecimals ?? Price.usualDecimals(of: s.price.last ?? rate), CurrencyExponent.of(target) ?? 0)
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
                 s.notes.append(
                     .remark(

@@ -51,6 +51,18 @@ extension Price {
     /// (`NumberFormatting.priceScale`), and the one a price converted from a minor unit moves
     /// its point from.
     package static func usualDecimals(of v: ExactDecimal) -> Int {
+        usualDigits(of: v)
+    }
+
+    /// The decimals a quote's prices are all shown with when its venue gives none: those of its
+    /// last price (`usualDecimals`), but never fewer than its currency's minor unit has (a
+    /// Kuwaiti stock at 1.2345 KWD shows 1.235, not 1.23 moving by 0.00). One figure for the
+    /// whole quote, so its open, high, low and previous close line up with its price.
+    package static func shownDecimals(of last: ExactDecimal?, currency: String?) -> Int {
+        max(last.map(usualDecimals) ?? 2, currency.flatMap(CurrencyExponent.of) ?? 0)
+    }
+
+    private static func usualDigits(of v: ExactDecimal) -> Int {
         var digits = 0
         var rest = v.significand.magnitude
         while rest > 0 {

@@ -27,7 +27,16 @@ public final class StockManager: Sendable {
         let fetched = valid.isEmpty ? [] : source.quotes(for: valid, context: context, transport: transport)
         var bySymbol: [String: StockResult] = [:]
         for r in fetched {
-            bySymbol[r.symbol] = StockResult(symbol: r.symbol, outcome: r.outcome.map(Currency.normalizedToMajorUnit))
+            bySymbol[r.symbol] = StockResult(
+                symbol: r.symbol,
+                outcome: r.outcome.map { stock in
+                    var s = Currency.normalizedToMajorUnit(stock)
+                    // The venue's decimals, else one figure for the whole quote (`Price.shownDecimals`).
+                    if s.priceDecimals == nil {
+                        s.priceDecimals = Price.shownDecimals(of: s.price.last, currency: s.currency?.code)
+                    }
+                    return s
+                })
         }
         return zip(requested, normalized).map { raw, n in
             switch n {
