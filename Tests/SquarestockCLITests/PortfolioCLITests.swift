@@ -193,6 +193,31 @@ struct PortfolioCLITests {
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
 
+    /// A trade in another currency takes its rate from a close of the pair the ledger holds (here
+    /// typed by hand) before asking a service: `returns` values with that same close, and the
+    /// trade said "no rate found" while it was there.
+    @Test func aTradesRateComesFromTheLedgersCloseOfThePair() throws {
+        let env = Self.environment()
+        try Self.run(env, ["price", "EURUSD=X", "2025-01-02", "1.03", "--currency", "USD"])
+        let bought = try Self.run(
+            env,
+            [
+                "buy", "SAP.DE", "10", "--price", "200", "--currency", "EUR", "--date", "2025-01-03", "--source",
+                "samples",
+            ])
+        #expect(bought.stdout.contains("(1 EUR = 1.03)"), "\(bought.stdout)")
+        #expect(bought.stderr.contains("note: EUR→USD 1.03: the manual close of 2025-01-02"), "\(bought.stderr)")
+        // More than a week after the close: not taken.
+        let later = try Self.run(
+            env,
+            [
+                "buy", "SAP.DE", "1", "--price", "200", "--currency", "EUR", "--date", "2025-01-20", "--source",
+                "samples",
+            ])
+        #expect(!later.stdout.contains("1 EUR ="), "\(later.stdout)")
+        #expect(later.stderr.contains("no EUR→USD rate found for 2025-01-20"), "\(later.stderr)")
+    }
+
     /// `--portfolio` (and the other shared options) before the subcommand's name: it was taken
     /// for the default `show`, which then refused `lots` as an unexpected argument.
     @Test func theSharedOptionsMayComeBeforeTheSubcommand() throws {

@@ -39,6 +39,14 @@ extension SquarestockApp {
         for i in withRates.indices where withRates[i].currency != base && withRates[i].fxRate == nil {
             let e = withRates[i]
             guard [.buy, .sell, .dividend].contains(e.kind) else { continue }
+            // A close of the pair the ledger holds (recorded by hand, imported or fetched
+            // before) comes first: `returns` values with the same one.
+            if let close = storedRate(from: e.currency, to: base, on: e.date, store: ledger.store) {
+                withRates[i].fxRate = close.close.normalized
+                notes.append(
+                    "\(e.currency)→\(base) \(close.close.normalized): the \(close.source) close of \(close.date)")
+                continue
+            }
             let found =
                 e.date == portfolioToday
                 ? fxRates([e.currency], to: base).rates.first.map { ($0.value, e.date) }
@@ -54,6 +62,16 @@ extension SquarestockApp {
         }
         let (written, slips) = try ledger.recordNoting(withRates)
         return (written, notes + slips)
+    }
+
+    /// The ledger's close of the pair (`EURUSD=X`) on `date`, or its last within a week before.
+    func storedRate(from: String, to base: String, on date: CivilDate, store: PortfolioStore) -> DailyClose? {
+        let pair = CurrencyConversion.pairSymbol(from: from, to: base)
+        guard let closes = try? store.dailyCloses([pair]) else { return nil }
+        return closes.last { c in
+            c.date <= date && date.daysSinceEpoch - c.date.daysSinceEpoch <= 7 && c.close.sign > 0
+                && c.currency.uppercased() == base
+        }
     }
 
     /// The rate of `date` from the FX pair's daily history (`EURUSD=X`): that day's close, or the
