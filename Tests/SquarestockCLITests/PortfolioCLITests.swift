@@ -218,6 +218,20 @@ struct PortfolioCLITests {
         #expect(later.stderr.contains("no EUR→USD rate found for 2025-01-20"), "\(later.stderr)")
     }
 
+    /// Totals in a currency the ledger does not know are refused as an entry in it is: they
+    /// suggested fetching pairs such as `EURXYZ=X`.
+    @Test func totalsInAnUnknownCurrencyAreRefused() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "ACME", "10", "--price", "100", "--date", "2024-01-10"])
+        let message = "squarestock: unknown currency 'XYZ'; use an ISO 4217 code such as USD, EUR, JPY\n"
+        for args in [
+            ["--offline", "--currency", "XYZ"], ["returns", "--offline", "--base", "XYZ"],
+            ["realized", "--base", "xyz"], ["chart", "--offline", "--base", "XYZ"],
+        ] {
+            #expect(try Self.run(env, args, exit: 1).stderr == message, "\(args)")
+        }
+    }
+
     /// `--portfolio` (and the other shared options) before the subcommand's name: it was taken
     /// for the default `show`, which then refused `lots` as an unexpected argument.
     @Test func theSharedOptionsMayComeBeforeTheSubcommand() throws {

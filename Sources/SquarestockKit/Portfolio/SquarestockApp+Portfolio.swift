@@ -170,12 +170,14 @@ extension SquarestockApp {
     /// The holdings valued at live quotes (stored ones when a quote fails, with their age),
     /// cash, and totals in `currency` (else the config's, else USD).
     public func holdings(currency: String?, offline: Bool = false) throws(PortfolioError) -> HoldingsReport {
+        let base = (currency ?? settings.currency ?? "USD").uppercased()
+        // Totals in a currency the ledger cannot hold would name FX pairs that do not exist.
+        guard CurrencyExponent.of(base) != nil else { throw .unknownCurrency(base) }
         let ledger = try portfolioLedger(create: true)
         let entries = try ledger.entries()
         let book = try PortfolioBook(entries: entries, method: ledger.method)
         // The entries in effect, for the closes' splits, the trade prices and today's purchases.
         let effective = PortfolioBook.effective(entries)
-        let base = (currency ?? settings.currency ?? "USD").uppercased()
         let symbols = HoldingsValuation.symbols(of: book)
         var stored = (try? ledger.store.storedPrices()) ?? [:]
         var notes: [String] = []

@@ -64,6 +64,7 @@ extension SquarestockApp {
             entries = try ledger.entries()
         } catch { throw .ledger(error) }
         let base = (q.base ?? settings.currency ?? "USD").uppercased()
+        guard CurrencyExponent.of(base) != nil else { throw .ledger(.unknownCurrency(base)) }
         let effective = PortfolioBook.effective(entries)
         guard let firstDay = effective.first?.date else { throw .nothingHeld }
         let today = portfolioToday
@@ -135,6 +136,7 @@ extension SquarestockApp {
         lots: [RealizedLot], notes: [String]
     ) {
         let base = raw.uppercased()
+        guard CurrencyExponent.of(base) != nil else { throw .ledger(.unknownCurrency(base)) }
         let ledger: PortfolioLedger
         let book: PortfolioBook
         let entries: [JournalEntry]
