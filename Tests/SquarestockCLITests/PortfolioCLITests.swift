@@ -218,6 +218,32 @@ struct PortfolioCLITests {
         #expect(later.stderr.contains("no EUR→USD rate found for 2025-01-20"), "\(later.stderr)")
     }
 
+    /// `--format json` or `csv` given to a command that writes gives what it wrote in that form
+    /// (it printed its sentence whatever was asked); export takes them as `--as`.
+    @Test func commandsThatWriteAnswerInTheFormatAskedFor() throws {
+        let env = Self.environment()
+        let deposit = try Self.run(env, ["deposit", "1000", "USD", "--date", "2024-01-02", "--format", "json"])
+        #expect(
+            deposit.stdout.contains("\"id\": 1, \"date\": \"2024-01-02\", \"kind\": \"deposit\""), "\(deposit.stdout)")
+        #expect(deposit.stdout.contains("\"amount\": \"1000.00\""), "\(deposit.stdout)")
+        let buy = try Self.run(env, ["buy", "ACME", "3", "--price", "10.5", "--date", "2024-01-03", "--format", "csv"])
+        #expect(buy.stdout.hasPrefix("id,date,kind,symbol,quantity,price,currency,amount,"), "\(buy.stdout)")
+        #expect(buy.stdout.contains("\n2,2024-01-03,buy,ACME,3,10.5,USD,31.50,"), "\(buy.stdout)")
+        let undo = try Self.run(env, ["undo", "--format", "json"])
+        #expect(undo.stdout.contains("\"kind\": \"reversal\"") && undo.stdout.contains("\"reverses\": 2"))
+        #expect(try Self.run(env, ["method", "--format", "json"]).stdout == "{\"method\": \"fifo\"}\n")
+        #expect(
+            try Self.run(env, ["price", "ACME", "2024-01-04", "11", "--format", "csv"]).stdout
+                == "symbol,date,close,currency,source\nACME,2024-01-04,11,USD,manual\n")
+        // Without --format, the sentences as before.
+        #expect(try Self.run(env, ["method"]).stdout == "lot method: fifo\n")
+        let exported = try Self.run(env, ["export", "--format", "json"]).stdout
+        #expect(exported == (try Self.run(env, ["export", "--as", "json"]).stdout))
+        #expect(exported.hasPrefix("["))
+        try Self.run(env, ["export", "--format", "table"], exit: 2)
+        try Self.run(env, ["export", "--as", "ledger", "--format", "json"], exit: 2)
+    }
+
     /// Totals in a currency the ledger does not know are refused as an entry in it is: they
     /// suggested fetching pairs such as `EURXYZ=X`.
     @Test func totalsInAnUnknownCurrencyAreRefused() throws {

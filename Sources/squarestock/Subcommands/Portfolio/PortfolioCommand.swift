@@ -127,7 +127,7 @@ struct PortfolioTradeArguments: ParsableArguments {
                 today: app.portfolioToday, lot: lot, fxRate: rate)
             return try app.recordPortfolio([e], baseCurrency: nil)
         }
-        PortfolioOutput.recorded(written, notes: notes)
+        PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
 }
 
@@ -158,7 +158,7 @@ struct PortfolioDividend: ParsableCommand {
             e.fxRate = fx.flatMap(ExactDecimal.init)
             return try app.recordPortfolio([e], baseCurrency: nil)
         }
-        PortfolioOutput.recorded(written, notes: notes)
+        PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
 }
 
@@ -180,7 +180,7 @@ struct PortfolioSplit: ParsableCommand {
                 [try EntryFactory.split(symbol: symbol, ratio: ratio, date: day, today: app.portfolioToday)],
                 baseCurrency: nil)
         }
-        PortfolioOutput.recorded(written, notes: notes)
+        PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
 }
 
@@ -202,7 +202,7 @@ enum PortfolioCash {
                     ],
                     baseCurrency: nil)
             }
-            PortfolioOutput.recorded(written, notes: notes)
+            PortfolioOutput.recorded(written, notes: notes, format: options.format)
         }
     }
 

@@ -15,6 +15,9 @@ struct PortfolioUndo: ParsableCommand {
     func run() throws {
         let app = try options.app()
         let (reversal, undone) = try PortfolioOutput.run { () throws(PortfolioError) in try app.undoPortfolio() }
+        if options.format == .json || options.format == .csv {
+            return PortfolioOutput.recorded([reversal], notes: [], format: options.format)
+        }
         Terminal.writeOut(
             "recorded #\(reversal.id ?? 0): reverses #\(undone.id ?? 0) (\(undone.date) \(undone.kind.rawValue)"
                 + (undone.symbol.map { " " + $0 } ?? "") + ")\n")
@@ -37,7 +40,9 @@ struct PortfolioRename: ParsableCommand {
         let (moved, symbol) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.renamePortfolioSymbol(old, to: new)
         }
-        Terminal.writeOut("moved \(moved) \(moved == 1 ? "entry" : "entries") to \(symbol)\n")
+        PortfolioOutput.answer(
+            "moved \(moved) \(moved == 1 ? "entry" : "entries") to \(symbol)",
+            ["moved": String(moved), "symbol": symbol], format: options.format)
     }
 }
 
@@ -194,7 +199,7 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importPortfolio(path: file)
         }
-        Terminal.writeOut("imported \(written) entries\n")
+        PortfolioOutput.answer("imported \(written) entries", ["imported": String(written)], format: options.format)
         for n in notes { Terminal.writeError("note: " + n + "\n") }
     }
 
@@ -203,7 +208,9 @@ struct PortfolioImport: ParsableCommand {
             try app.planExportImport(path: file, format: format)
         }
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
-            Terminal.writeOut("nothing to import: the \(plan.records.count) rows are all imported or passed over\n")
+            PortfolioOutput.answer(
+                "nothing to import: the \(plan.records.count) rows are all imported or passed over", ["imported": "0"],
+                format: options.format)
             return
         }
         if !yes || (plan.refused > 0 && !skipRefused) {
@@ -219,7 +226,9 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importExport(plan, skippingRefused: skipRefused)
         }
-        Terminal.writeOut("imported \(written) entries from \(plan.new) rows (\(plan.title))\n")
+        PortfolioOutput.answer(
+            "imported \(written) entries from \(plan.new) rows (\(plan.title))",
+            ["imported": String(written), "rows": String(plan.new), "format": plan.title], format: options.format)
         for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
     }
 }
@@ -261,7 +270,10 @@ struct PortfolioSync: ParsableCommand {
             app.accountMovements(since: since.flatMap { DateTimeParsing.isoDate($0) }))
         let plan = try PortfolioOutput.run { () throws(PortfolioError) in try app.planSync(movements) }
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
-            Terminal.writeOut("nothing to record: the \(plan.records.count) events are all recorded or passed over\n")
+            PortfolioOutput.answer(
+                "nothing to record: the \(plan.records.count) events are all recorded or passed over",
+                ["recorded": "0"],
+                format: options.format)
             return
         }
         if !yes || (plan.refused > 0 && !skipRefused) {
@@ -277,7 +289,9 @@ struct PortfolioSync: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.writeSync(plan, skippingRefused: skipRefused)
         }
-        Terminal.writeOut("recorded \(written) entries from \(plan.new) events (\(plan.title))\n")
+        PortfolioOutput.answer(
+            "recorded \(written) entries from \(plan.new) events (\(plan.title))",
+            ["recorded": String(written), "events": String(plan.new), "source": plan.title], format: options.format)
         for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
     }
 }
@@ -286,16 +300,24 @@ struct PortfolioExport: ParsableCommand {
     enum Kind: String, CaseInsensitiveArgument, CaseIterable { case csv, json, ledger }
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "The journal as CSV (the import layout), JSON, or a journal hledger reads.")
-    @Option(name: .customLong("as"), help: "csv, json or ledger (hledger's journal).") var kind: Kind = .csv
+    @Option(name: .customLong("as"), help: "csv (default), json or ledger (hledger's journal); --format csv|json too.")
+    var kind: Kind?
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws {
         try options.resolveSettings()
-        if options.format != nil { throw ValidationError("export takes --as csv|json|ledger, not --format") }
+        switch (kind, options.format) {
+        case (_, nil): break
+        case (nil, .csv), (.csv, .csv), (nil, .json), (.json, .json): break
+        case (nil, .table): throw ValidationError("export writes csv, json or ledger (--as), not a table")
+        default: throw ValidationError("--as and --format name different formats; give one")
+        }
     }
 
     func run() throws {
         let app = try options.app()
-        let text = try PortfolioOutput.run { () throws(PortfolioError) in try app.exportPortfolio(format: kind.rawValue)
+        let chosen = kind ?? (options.format == .json ? .json : .csv)
+        let text = try PortfolioOutput.run { () throws(PortfolioError) in
+            try app.exportPortfolio(format: chosen.rawValue)
         }
         Terminal.writeOut(text)
     }
@@ -311,7 +333,7 @@ struct PortfolioBackup: ParsableCommand {
     func run() throws {
         let app = try options.app()
         try PortfolioOutput.run { () throws(PortfolioError) in try app.backupPortfolio(to: file) }
-        Terminal.writeOut("backed up to \(file)\n")
+        PortfolioOutput.answer("backed up to \(file)", ["file": file], format: options.format)
     }
 }
 
@@ -332,7 +354,7 @@ struct PortfolioMethod: ParsableCommand {
         let (m, note) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.portfolioMethod(method.flatMap { LotMethod(rawValue: $0.lowercased()) })
         }
-        Terminal.writeOut("lot method: \(m.rawValue)\n")
+        PortfolioOutput.answer("lot method: \(m.rawValue)", ["method": m.rawValue], format: options.format)
         if let note { Terminal.writeError("note: " + note + "\n") }
     }
 }

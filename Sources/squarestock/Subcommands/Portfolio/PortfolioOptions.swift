@@ -2,6 +2,7 @@ import ArgumentParser
 import SquarestockCore
 import SquarestockKit
 import SquarestockLive
+import SquarestockPortfolio
 import SquarestockRendering
 
 /// What every `portfolio` subcommand takes: which portfolio, how to print, and where quotes
@@ -80,8 +81,19 @@ enum PortfolioOutput {
         return d
     }
 
-    /// One line per recorded entry, then the notes.
-    static func recorded(_ entries: [JournalEntry], notes: [String]) {
+    /// One line per recorded entry, then the notes; with `--format json` or `csv` given, the
+    /// entries as `history` writes them (ids, exact amounts), for a script to read.
+    static func recorded(_ entries: [JournalEntry], notes: [String], format: QuoteCommand.Format?) {
+        defer { for n in notes { Terminal.writeError("note: " + n + "\n") } }
+        switch format {
+        case .json:
+            Terminal.writeOut(JournalJSON.write(entries, asRecorded: true))
+            return
+        case .csv:
+            Terminal.writeOut(LedgerCSVWriters.history(entries))
+            return
+        case .table, nil: break
+        }
         for e in entries {
             var line = "recorded #\(e.id ?? 0): \(e.date) \(e.kind.rawValue)"
             if let s = e.symbol { line += " " + s }
@@ -96,6 +108,21 @@ enum PortfolioOutput {
             if let r = e.fxRate { line += " (1 \(e.currency) = \(r))" }
             Terminal.writeOut(line + "\n")
         }
-        for n in notes { Terminal.writeError("note: " + n + "\n") }
+    }
+
+    /// A command's one answer: its sentence, or with `--format json` or `csv` given, its fields
+    /// (an object of strings; a header and a row).
+    static func answer(_ sentence: String, _ fields: KeyValuePairs<String, String>, format: QuoteCommand.Format?) {
+        switch format {
+        case .json:
+            let members = fields.map { JSONText.quoted($0.key) + ": " + JSONText.quoted($0.value) }
+            Terminal.writeOut("{" + members.joined(separator: ", ") + "}\n")
+        case .csv:
+            Terminal.writeOut(
+                fields.map(\.key).joined(separator: ",") + "\n"
+                    + fields.map { CSVText.quoted($0.value) }.joined(separator: ",") + "\n")
+        case .table, nil:
+            Terminal.writeOut(sentence + "\n")
+        }
     }
 }

@@ -95,7 +95,9 @@ struct PortfolioPrice: ParsableCommand {
         if let file {
             let count = try PortfolioOutput.run { () throws(PortfolioError) in try app.importPortfolioPrices(path: file)
             }
-            Terminal.writeOut("recorded \(count) \(count == 1 ? "close" : "closes")\n")
+            PortfolioOutput.answer(
+                "recorded \(count) \(count == 1 ? "close" : "closes")", ["recorded": String(count)],
+                format: options.format)
             return
         }
         guard let symbol, let date, let price else { return }
@@ -106,7 +108,12 @@ struct PortfolioPrice: ParsableCommand {
         let close = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.recordPortfolioPrice(symbol: symbol, date: day, price: value, currency: currency)
         }
-        Terminal.writeOut("recorded \(close.symbol) \(close.date): \(close.close) \(close.currency)\n")
+        PortfolioOutput.answer(
+            "recorded \(close.symbol) \(close.date): \(close.close) \(close.currency)",
+            [
+                "symbol": close.symbol, "date": close.date.description, "close": close.close.description,
+                "currency": close.currency, "source": close.source,
+            ], format: options.format)
     }
 }
 
