@@ -6,8 +6,9 @@ import SquarestockMarket
 ///
 /// The exchange part names the weekday when the event is not on the exchange's current day; the
 /// user part appears only when the user's wall clock differs, and names its weekday when the
-/// event is not on the user's current day and the exchange part does not already name that day
-/// (Tokyo's 09:00 is tomorrow 00:00 in UTC: `opens 09:00 JST (Thu 00:00 your time)`). Events a week or more away also get the date
+/// event is not on the user's current day, or the exchange part names a day that is not the
+/// user's, and the exchange part does not already name that day (Tokyo's 09:00 is tomorrow
+/// 00:00 in UTC: `opens 09:00 JST (Thu 00:00 your time)`). Events a week or more away also get the date
 /// (`opens Mon 2 Jan 09:30 EST`). English abbreviations only, no locale.
 package enum MarketEventFormatter {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -34,10 +35,13 @@ package enum MarketEventFormatter {
             let mine = userZone.localDateTime(at: event.at)
             if mine != local {
                 var user = clock(mine)
-                // The user's weekday when the event is not on the user's today, unless the
-                // exchange part already names that very day.
+                // The user's weekday when the event is not on the user's today, or when the
+                // exchange part names another day (`opens Tue 09:00 JST (Mon 20:00 your time)`
+                // read as Tuesday's 20:00 without it), unless the exchange part already names
+                // that very day.
                 let userToday = userZone.localDateTime(at: now).date
-                if mine.date != userToday && (mine.date != local.date || daysAway == 0) {
+                let exchangeNamesIt = daysAway != 0 && mine.date == local.date
+                if (mine.date != userToday || daysAway != 0) && !exchangeNamesIt {
                     user = weekdays[mine.date.isoWeekday - 1] + " " + user
                 }
                 s += " (" + user + " your time)"

@@ -170,6 +170,21 @@ import Testing
         #expect(MarketEventFormatter.describe(event, exchangeZone: ny, userZone: user, now: now) == expected)
     }
 
+    /// The exchange names its day (Tuesday in Tokyo) and the user's is another (still Monday in
+    /// New York, the user's today): the user part names Monday, or "20:00" read as Tuesday's.
+    @Test func theUsersDayIsNamedWhenTheExchangeNamesAnother() throws {
+        let tokyo = try ExchangeTimeZone(identifier: "Asia/Tokyo")
+        let user = try ExchangeTimeZone(identifier: "America/New_York")
+        let opens = MarketEvent(.opens, at: utcAt(2026, 10, 6, 0))  // Tue 09:00 JST
+        #expect(
+            MarketEventFormatter.describe(opens, exchangeZone: tokyo, userZone: user, now: utcAt(2026, 10, 5, 12))
+                == "opens Tue 09:00 JST (Mon 20:00 your time)")
+        // Once Tuesday has begun in Tokyo the exchange names no day, and the user's today needs none.
+        #expect(
+            MarketEventFormatter.describe(opens, exchangeZone: tokyo, userZone: user, now: utcAt(2026, 10, 5, 16))
+                == "opens 09:00 JST (20:00 your time)")
+    }
+
     @Test func statusLine() throws {
         let ny = CalendarRegistry.standard.calendar(id: "XNYS")!
         let warsaw = try ExchangeTimeZone(identifier: "Europe/Warsaw")
