@@ -244,6 +244,18 @@ struct PortfolioCLITests {
         try Self.run(env, ["export", "--as", "ledger", "--format", "json"], exit: 2)
     }
 
+    /// The holdings CSV says which rows are cash (a holding of the ticker CASH, Pathward, read
+    /// the same as the cash row) and where a price is from, as the JSON does.
+    @Test func theHoldingsCSVTellsCashFromATickerAndNamesThePricesSource() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "CASH", "2", "--price", "50", "--date", "2024-01-10"])
+        let csv = try Self.run(env, ["--offline", "--format", "csv"]).stdout
+        let lines = csv.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(",weight,price_day,price_source,kind") == true, "\(csv)")
+        #expect(lines.contains { $0.hasPrefix("CASH,2,USD,") && $0.hasSuffix(",2024-01-10,trade,holding") }, "\(csv)")
+        #expect(lines.contains { $0.hasPrefix("CASH,-100.00,USD,") && $0.hasSuffix(",cash") }, "\(csv)")
+    }
+
     /// Totals in a currency the ledger does not know are refused as an entry in it is: they
     /// suggested fetching pairs such as `EURXYZ=X`.
     @Test func totalsInAnUnknownCurrencyAreRefused() throws {

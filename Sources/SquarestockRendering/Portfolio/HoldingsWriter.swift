@@ -93,9 +93,13 @@ package enum HoldingsWriter {
             + "  \"notes\": [" + r.notes.map(s).joined(separator: ", ") + "]}\n"
     }
 
+    /// One row a holding, then one a cash currency. The last columns say which a row is
+    /// (`kind`: a holding of the ticker CASH is not cash) and where its price is from (a stored
+    /// close or the trade's price has a day and no time), as the JSON does.
     package static func csv(_ r: HoldingsReport) -> String {
         var out =
-            "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight\n"
+            "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight,"
+            + "price_day,price_source,kind\n"
         for h in r.rows {
             out +=
                 [
@@ -103,11 +107,12 @@ package enum HoldingsWriter {
                     h.averageCost?.description ?? "", h.price?.description ?? "", h.priceTime?.iso8601UTC ?? "",
                     h.value.map { money($0, h.currency) } ?? "", h.dayChange.map { money($0, h.currency) } ?? "",
                     h.gain.map { money($0, h.currency) } ?? "", h.gainPercent?.description ?? "",
-                    h.weight?.description ?? "",
+                    h.weight?.description ?? "", h.priceDay?.description ?? "",
+                    h.priceSource.map { CSVText.quoted(SpreadsheetCell.marked($0)) } ?? "", "holding",
                 ].joined(separator: ",") + "\n"
         }
         for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {
-            out += "CASH,\(money(m, c)),\(c),,,,,\(money(m, c)),,,,\n"
+            out += "CASH,\(money(m, c)),\(c),,,,,\(money(m, c)),,,,,,,cash\n"
         }
         return out
     }
