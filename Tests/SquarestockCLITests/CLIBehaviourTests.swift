@@ -270,5 +270,24 @@ struct SearchCLITests {
         #expect(refused2.exitCode == 3)
         #expect(refused2.stderr.contains("otherlisted.txt: the download is not a valid symbol directory"))
         #expect(try String(contentsOfFile: data + "/squarestock/symbols/nasdaqlisted.txt", encoding: .utf8) == before)
+
+        // A footer dated years ahead is a fault, not a newer copy.
+        let ahead = RouteTable()
+        for name in ["nasdaqlisted.txt", "otherlisted.txt"] {
+            let text = Fixture.repositoryText("data/symbols/" + name)
+                .replacingOccurrences(
+                    of: "File Creation Time: 1020202512:11", with: "File Creation Time: 1231203023:59")
+            ahead.add(path: "/dynamic/SymDir/" + name, response: .text(text))
+        }
+        let future = try LoopbackHTTPServer(routes: ahead)
+        let refused3 = try CLIRunner.run(["symbols", "update", "--endpoint", future.baseURL], environment: env)
+        #expect(refused3.exitCode == 3, "\(refused3.stderr)")
+        #expect(
+            refused3.stderr.contains("the download says it was made on 2030-12-31 23:59:00, after today"),
+            "\(refused3.stderr)")
+        #expect(try String(contentsOfFile: data + "/squarestock/symbols/nasdaqlisted.txt", encoding: .utf8) == before)
+        #expect(
+            try CLIRunner.run(["symbols", "info"], environment: env).stdout.contains(
+                "file date: 2025-10-20 12:11:00, zone not given ("))
     }
 }

@@ -26,7 +26,8 @@ extension SquarestockApp {
                     "in use: \(copy.directory) (\(copy.origin == .downloaded ? "downloaded with `symbols update`" : "shipped with squarestock"))\n"
                 let now = ClockOverride.now(environment: env)
                 let created = Instant(secondsSinceEpoch: d.creationTime.secondsSinceEpochAsUTC)
-                out += "file date: \(d.creationTime) (\(AgeFormatter.ago(from: created, now: now)))\n"
+                // Nasdaq Trader's footer names no zone: said, so it is not read as the user's.
+                out += "file date: \(d.creationTime), zone not given (\(AgeFormatter.ago(from: created, now: now)))\n"
                 out += "listings: \(d.listings.count) (\(d.testIssuesSkipped) test issues left out)\n"
                 if copy.origin == .shipped, let user = store.userDirectory {
                     out += "`symbols update` would install into \(user)\n"

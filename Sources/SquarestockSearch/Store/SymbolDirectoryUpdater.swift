@@ -17,6 +17,9 @@ package struct SymbolDirectoryUpdater: Sendable {
         case httpStatus(String, Int)
         case invalid(String, SymbolDirectoryError)
         case write(String)
+        /// A footer dated after today (with a day's room for the zone it does not name): a
+        /// server's or a file's fault, and a copy that would then look newer than any later one.
+        case fromTheFuture(CivilDateTime)
 
         package var description: String {
             switch self {
@@ -27,6 +30,9 @@ package struct SymbolDirectoryUpdater: Sendable {
             case .invalid(let f, let e):
                 return "\(f): the download is not a valid symbol directory (\(e)); the current copy is unchanged"
             case .write(let m): return m
+            case .fromTheFuture(let t):
+                return
+                    "the download says it was made on \(t), after today; a server's or clock's fault, so it is not installed and the current copy is unchanged"
             }
         }
     }
@@ -65,6 +71,9 @@ package struct SymbolDirectoryUpdater: Sendable {
         let directory: SymbolDirectory
         do { directory = try SymbolDirectoryParser.parse(nasdaqListed: bodies[0], otherListed: bodies[1]) } catch {
             return .failure(.invalid(names[0], error))
+        }
+        guard directory.creationTime.secondsSinceEpochAsUTC <= now.secondsSinceEpoch + 86_400 else {
+            return .failure(.fromTheFuture(directory.creationTime))
         }
         // Both files go into a new folder; a symbolic link swapped in by rename(2) then switches
         // from the old pair to the new one at once, so no reader ever sees a mixed pair.
