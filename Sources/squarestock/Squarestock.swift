@@ -72,7 +72,16 @@ enum Main {
         do {
             if try QuoteFastPath.run(arguments, commands: commands + ["help"]) { Terminal.exit(0) }
             var command = try Squarestock.parseAsRoot()
-            try command.run()
+            do { try command.run() } catch let error as ValidationError {
+                // A value checked only once the command runs: the usage shown is the command's
+                // own, not the root's list of subcommands.
+                let usage = Squarestock.usageString(for: type(of: command))
+                let name = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") }
+                    .prefix { !$0.hasPrefix("-") }.joined(separator: " ")
+                Terminal.writeError(
+                    "squarestock: \(error.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n")
+                Terminal.exit(ExitStatus.usage.rawValue)
+            }
         } catch let exit as ExitCode {
             Terminal.exit(exit.rawValue)
         } catch {

@@ -256,6 +256,25 @@ struct PortfolioCLITests {
         #expect(lines.contains { $0.hasPrefix("CASH,-100.00,USD,") && $0.hasSuffix(",cash") }, "\(csv)")
     }
 
+    /// A number refused says why (too precise, too large, negative), not "must be a number" or
+    /// "missing value", and a value refused as the command runs shows that command's usage, not
+    /// the list of every command.
+    @Test func refusedNumbersSayWhyWithTheCommandsUsage() throws {
+        let env = Self.environment()
+        let precise = try Self.run(env, ["buy", "XYZ", "0.000000000000000000001", "--price", "1"], exit: 2)
+        #expect(precise.stderr.hasPrefix("squarestock: the quantity 0.000000000000000000001 has more digits than"))
+        #expect(
+            precise.stderr.contains(
+                "\nUsage: squarestock portfolio buy [<options>] <symbol> <quantity> --price <price>\n"
+                    + "  See 'squarestock portfolio buy --help' for more information.\n"), "\(precise.stderr)")
+        let large = try Self.run(env, ["buy", "XYZ", "99999999999999999999999", "--price", "1"], exit: 2)
+        #expect(large.stderr.hasPrefix("squarestock: the quantity 99999999999999999999999 is too large"))
+        let negative = try Self.run(env, ["buy", "XYZ", "1", "--price", "-40"], exit: 1)
+        #expect(negative.stderr == "squarestock: the price must be a number above 0\n", "\(negative.stderr)")
+        let date = try Self.run(env, ["buy", "XYZ", "1", "--price", "1", "--date", "2024-02-30"], exit: 2)
+        #expect(date.stderr.contains("Usage: squarestock portfolio buy "), "\(date.stderr)")
+    }
+
     /// Totals in a currency the ledger does not know are refused as an entry in it is: they
     /// suggested fetching pairs such as `EURXYZ=X`.
     @Test func totalsInAnUnknownCurrencyAreRefused() throws {

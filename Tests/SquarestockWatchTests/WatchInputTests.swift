@@ -30,7 +30,7 @@ struct WatchInputTests {
         let bad = WatchList.resolve(commandLine: [], file: file, config: [])
         #expect(
             bad.problems == [
-                "list.txt:7: 'symbol!': not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"
+                "list.txt:7: 'symbol!': not a valid symbol: use letters, digits and . - ^ = _ (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"
             ])
     }
 

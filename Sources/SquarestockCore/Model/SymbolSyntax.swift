@@ -14,7 +14,8 @@ public enum SymbolSyntax {
         }
         guard ok else {
             return .failure(
-                .invalidSymbol("not a valid symbol: use letters, digits and . - ^ = (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"))
+                .invalidSymbol(
+                    "not a valid symbol: use letters, digits and . - ^ = _ (e.g. AAPL, BRK.B, 7203.T, ^GSPC)"))
         }
         return .success(s)
     }

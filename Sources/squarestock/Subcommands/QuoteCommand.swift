@@ -46,7 +46,7 @@ struct QuoteCommand: ParsableCommand {
         }
         if symbols.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError(
-                "an empty symbol was given; a symbol is letters, digits and . - ^ = (AAPL, BRK.B, ^GSPC)")
+                "an empty symbol was given; a symbol is letters, digits and . - ^ = _ (AAPL, BRK.B, ^GSPC)")
         }
     }
 

@@ -97,9 +97,10 @@ struct PortfolioTradeArguments: ParsableArguments {
     var symbol: String
     @Argument(help: "How many shares or units (exact: 0.12345678 is kept as written).")
     var quantity: String
-    @Option(name: .long, help: "The price of one share or unit, in --currency.")
+    // `.unconditional`: `--price -40` is a price to refuse in words, not a missing value.
+    @Option(name: .long, parsing: .unconditional, help: "The price of one share or unit, in --currency.")
     var price: String
-    @Option(name: .long, help: "Fees paid, in --currency (default 0).")
+    @Option(name: .long, parsing: .unconditional, help: "Fees paid, in --currency (default 0).")
     var fee: String?
     @Option(name: .long, help: "The trade's date, YYYY-MM-DD (default today).")
     var date: String?
@@ -112,10 +113,8 @@ struct PortfolioTradeArguments: ParsableArguments {
     func record(_ kind: EntryKind, lot: Int64?) throws {
         let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
-        guard let q = ExactDecimal(quantity) else {
-            throw ValidationError("the quantity must be a number (got '\(quantity)')")
-        }
-        guard let p = ExactDecimal(price) else { throw ValidationError("--price must be a number (got '\(price)')") }
+        let q = try PortfolioOutput.number(quantity, "the quantity")
+        let p = try PortfolioOutput.number(price, "--price")
         let rate = try fx.map { text -> ExactDecimal in
             guard let r = ExactDecimal(text), r.sign > 0 else { throw ValidationError("--fx must be a number above 0") }
             return r
@@ -135,7 +134,7 @@ struct PortfolioDividend: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dividend", abstract: "Record a dividend received.")
     @Argument(help: "The symbol that paid it.") var symbol: String
     @Argument(help: "The gross amount, before tax.") var amount: String
-    @Option(name: .long, help: "Tax withheld from it.") var withheld: String?
+    @Option(name: .long, parsing: .unconditional, help: "Tax withheld from it.") var withheld: String?
     @Option(name: .long, help: "The payment date, YYYY-MM-DD (default today).") var date: String?
     @Option(name: .long, help: "Its currency (default: the holding's, else USD).") var currency: String?
     @Option(name: .long, help: "The rate to the base currency on the payment's day (1 currency = RATE base).")

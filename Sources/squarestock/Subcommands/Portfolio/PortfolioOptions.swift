@@ -72,6 +72,23 @@ enum PortfolioOutput {
         }
     }
 
+    /// `text` as an exact decimal, or the reason it is not one: a number with more digits than
+    /// an exact decimal keeps (18 in all, 18 after the point) is too large or too precise, not
+    /// "not a number".
+    static func number(_ text: String, _ what: String) throws -> ExactDecimal {
+        if let d = ExactDecimal(text) { return d }
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? Substring(text.dropFirst()) : Substring(text)
+        guard ExactDecimal.isPlainDecimalText(body.utf8) else {
+            throw ValidationError("\(what) must be a number (got '\(TerminalText.visible(text))')")
+        }
+        let whole = body.utf8.prefix { $0 != UInt8(ascii: ".") }.drop { $0 == UInt8(ascii: "0") }.count
+        throw ValidationError(
+            whole > 18
+                ? "\(what) \(text) is too large: squarestock keeps numbers exactly up to 18 digits"
+                : "\(what) \(text) has more digits than squarestock keeps exactly (18 in all, at most 18 after the point)"
+        )
+    }
+
     /// `--date YYYY-MM-DD`, else today.
     static func date(_ text: String?, app: SquarestockApp) throws -> CivilDate {
         guard let text else { return app.portfolioToday }

@@ -102,9 +102,7 @@ struct PortfolioPrice: ParsableCommand {
         }
         guard let symbol, let date, let price else { return }
         guard let day = DateTimeParsing.isoDate(date) else { throw ValidationError("the date must be YYYY-MM-DD") }
-        guard let value = ExactDecimal(price) else {
-            throw ValidationError("the price must be a number (got '\(price)')")
-        }
+        let value = try PortfolioOutput.number(price, "the price")
         let close = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.recordPortfolioPrice(symbol: symbol, date: day, price: value, currency: currency)
         }
