@@ -72,4 +72,28 @@ struct ExchangeCLITests {
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\n  0.00619345  +0.00016993 (+2.82%)  open\n"), "\(run.stdout)")
     }
+
+    /// `--currency` on an exchange asks the exchange's own pair, inverted where it trades the
+    /// pair the other way round (Kraken: EUR/USD, for dollars into euros); it asked Kraken for
+    /// Yahoo's `USDEUR=X` and said "not converted" naming a symbol the user never typed.
+    @Test func currencyConversionUsesTheExchangesOwnPair() throws {
+        let server = try KrakenReplay.server()
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("exchange-cli")
+        env["SQUARESTOCK_NOW"] = "2026-09-25T12:00:00Z"
+        let run = try CLIRunner.run(
+            ["BTC-USD", "--source", "kraken", "--currency", "EUR", "--format", "json"], environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        // 84036.00 / 1.08515 = 77441.82831866... in euros
+        #expect(run.stdout.contains("\"currency\": \"EUR\""), "\(run.stdout)")
+        #expect(run.stdout.contains("\"price\": 77441.828319,"), "\(run.stdout)")
+        // Its bid and ask too: 84036.00 x 0.921531585495 (they stayed in dollars).
+        #expect(run.stdout.contains("\"bid\": 77441.828319,"), "\(run.stdout)")
+        #expect(run.stdout.contains("(1 / EUR-USD"), "\(run.stdout)")
+        #expect(!(run.stdout + run.stderr).contains("=X"), "\(run.stdout)\(run.stderr)")
+        // A currency neither way round: said with both pairs tried, and the price stays in dollars.
+        let none = try CLIRunner.run(["BTC-USD", "--source", "kraken", "--currency", "JPY"], environment: env)
+        #expect((none.stdout + none.stderr).contains("USD-JPY (nor JPY-USD) failed"), "\(none.stdout)\(none.stderr)")
+    }
 }

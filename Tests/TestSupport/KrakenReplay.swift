@@ -9,6 +9,7 @@ public enum KrakenReplay {
     static let tickers = [
         "XBTUSD": "kraken/rest-ticker/inline__Ticker_pair-XBTUSD_key-XXBTZUSD_2026-09-25.json",
         "XBTUSDT": "kraken/rest-ticker/ccxt__Ticker_XBTUSDT_2024-03-13_PRETTY.json",
+        "EURUSD": "kraken/rest-ticker/SYNTHETIC__Ticker_pair-EURUSD_key-ZEURZUSD.json",
     ]
 
     public static func routes() -> RouteTable {

@@ -10,19 +10,21 @@ public enum CurrencyConversion {
     /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
     /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can
     /// drive decoded prices and rates through it.
-    public static func convert(_ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>])
-        -> [StockResult]
-    {
+    /// `pairs`: the name each currency's rate was asked under, when not Yahoo's (`pairSymbol`):
+    /// an exchange's own pair, perhaps inverted.
+    public static func convert(
+        _ results: [StockResult], to target: String, rates: [String: Result<Stock, QuoteError>],
+        pairs: [String: String] = [:]
+    ) -> [StockResult] {
         results.map { r in
             guard var s = r.stock, let from = s.currency?.code, from != target, let fx = rates[from] else { return r }
+            let pair = pairs[from] ?? pairSymbol(from: from, to: target)
             switch fx {
             case .failure(let e):
-                s.notes.append(
-                    .notConverted(to: target, reason: "\(pairSymbol(from: from, to: target)) failed: \(e.detail)"))
+                s.notes.append(.notConverted(to: target, reason: "\(pair) failed: \(e.detail)"))
             case .success(let q):
                 guard let rate = q.price.last, rate.sign > 0 else {
-                    s.notes.append(
-                        .notConverted(to: target, reason: "no rate in \(pairSymbol(from: from, to: target))"))
+                    s.notes.append(.notConverted(to: target, reason: "no rate in \(pair)"))
                     return StockResult(symbol: r.symbol, outcome: .success(s))
                 }
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
@@ -33,7 +35,7 @@ public enum CurrencyConversion {
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
                 s.notes.append(
                     .remark(
-                        "converted from \(from) at \(rate) (\(pairSymbol(from: from, to: target))\(when)); change % is in \(from) terms"
+                        "converted from \(from) at \(rate) (\(pair)\(when)); change % is in \(from) terms"
                     ))
             }
             return StockResult(symbol: r.symbol, outcome: .success(s))

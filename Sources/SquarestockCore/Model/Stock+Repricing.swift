@@ -10,6 +10,10 @@ extension Stock {
         s.price.high = t(price.high)
         s.price.low = t(price.low)
         s.price.previousClose = t(price.previousClose)
+        // An exchange's book and average price are money too (they stayed in dollars).
+        s.price.bid = t(price.bid)
+        s.price.ask = t(price.ask)
+        s.price.vwap = t(price.vwap)
         s.intraday = intraday.compactMap { p in transform(p.price).map { IntradayPoint(time: p.time, price: $0) } }
         if var e = extendedHours {
             e.price = transform(e.price) ?? e.price
