@@ -77,7 +77,8 @@ struct ExchangeCLITests {
     /// pair the other way round (Kraken: EUR/USD, for dollars into euros); it asked Kraken for
     /// Yahoo's `USDEUR=X` and said "not converted" naming a symbol the user never typed.
     @Test func currencyConversionUsesTheExchangesOwnPair() throws {
-        let server = try KrakenReplay.server()
+        let server = try KrakenReplay.server(
+            more: ["EURUSD": "kraken/rest-ticker/SYNTHETIC__Ticker_pair-EURUSD_key-ZEURZUSD.json"])
         var env = CLIRunner.baseEnvironment()
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
         env["XDG_CACHE_HOME"] = TemporaryPath.make("exchange-cli")

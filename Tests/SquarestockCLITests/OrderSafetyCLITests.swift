@@ -122,6 +122,13 @@ struct OrderSafetyCLITests {
         #expect(cancel.exitCode == 0 && cancel.stdout.contains("paper account: cancelled 1 order"), "\(cancel.stdout)")
         let after = try s.run(["account", "--paper", "--format", "csv"])
         #expect(after.stdout.contains("BTC,1,1,0,"), "\(after.stdout)")
+        // A resting purchase whose cost has more places than the dollar holds the cash rounded
+        // up to the cent: at 29999.9 (the limit on Kraken's 0.1 grid, in the buyer's favour),
+        // 0.3333 x 29999.9 x 1.004 = 10038.96253668 holds 10038.97.
+        let odd = try s.run(["buy", "BTC-USD", "0.3333", "--limit", "29999.99", "--paper", "--yes"])
+        #expect(odd.exitCode == 0, "\(odd.stdout)\(odd.stderr)")
+        let cents = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(cents.stdout.contains(",10038.97,"), "\(cents.stdout)")
         #expect(s.fake.privateRequests == 0)
     }
 

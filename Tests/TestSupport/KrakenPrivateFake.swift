@@ -146,7 +146,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 return KrakenReplay.json(Array(body.utf8))
             }
             return request.path == "/0/public/Ticker"
-                ? KrakenReplay.ticker(request.queryItem("pair") ?? "") : routes.respond(to: request)
+                ? KrakenReplay.ticker(request.queryItem("pair") ?? "", known: KrakenReplay.tickers)
+                : routes.respond(to: request)
         }
     }
 

@@ -9,7 +9,6 @@ public enum KrakenReplay {
     static let tickers = [
         "XBTUSD": "kraken/rest-ticker/inline__Ticker_pair-XBTUSD_key-XXBTZUSD_2026-09-25.json",
         "XBTUSDT": "kraken/rest-ticker/ccxt__Ticker_XBTUSDT_2024-03-13_PRETTY.json",
-        "EURUSD": "kraken/rest-ticker/SYNTHETIC__Ticker_pair-EURUSD_key-ZEURZUSD.json",
     ]
 
     public static func routes() -> RouteTable {
@@ -41,15 +40,21 @@ public enum KrakenReplay {
 
     /// The server: Ticker answered from the recorded bodies of the pairs asked for, everything
     /// else from `routes`.
-    public static func server(routes: RouteTable = routes()) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer { request in
-            request.path == "/0/public/Ticker" ? ticker(request.queryItem("pair") ?? "") : routes.respond(to: request)
+    /// `more`: further Ticker bodies by altname (a pair most tests must find unknown, such as
+    /// EURUSD, which the order limits convert through).
+    public static func server(routes: RouteTable = routes(), more: [String: String] = [:]) throws
+        -> LoopbackHTTPServer
+    {
+        let known = tickers.merging(more) { a, _ in a }
+        return try LoopbackHTTPServer { request in
+            request.path == "/0/public/Ticker"
+                ? ticker(request.queryItem("pair") ?? "", known: known) : routes.respond(to: request)
         }
     }
 
     /// One body holding the recorded `result` member of every pair asked for, or Kraken's error
     /// when any of them is unknown.
-    static func ticker(_ pairs: String) -> LoopbackResponse {
+    static func ticker(_ pairs: String, known tickers: [String: String]) -> LoopbackResponse {
         var members: [String] = []
         for name in pairs.split(separator: ",").map(String.init) {
             guard let file = tickers[name] else {

@@ -71,8 +71,11 @@ struct PaperAccount {
             if p.order.side == .sell {
                 guard add(rest, to: pair.base, in: &held) else { return .failure(tooLarge) }
             } else if let price = p.order.price {
-                // A resting purchase holds its cost and the fee it will pay.
-                guard let cost = rest * price, let fee = cost * publicFee, add(cost + fee, to: pair.quote, in: &held)
+                // A resting purchase holds its cost and the fee it will pay, rounded up to the
+                // quote currency's minor unit as the cash it comes from is kept (an available
+                // balance of 9470.249903796 dollars was no amount an account holds).
+                guard let cost = rest * price, let fee = cost * publicFee, let need = cost + fee,
+                    add(Self.roundedUp(need, exponent: CurrencyExponent.of(pair.quote)), to: pair.quote, in: &held)
                 else { return .failure(tooLarge) }
             }
         }
@@ -85,6 +88,13 @@ struct PaperAccount {
             out.append(AssetBalance(asset: asset, total: total, available: available, held: h))
         }
         return .success(out)
+    }
+
+    /// `v` rounded up to `exponent` places (kept as it is without one, or when it has no more).
+    static func roundedUp(_ v: ExactDecimal, exponent: Int?) -> ExactDecimal? {
+        guard let exponent, v.normalized.scale > exponent else { return v }
+        let r = v.rounded(toScale: exponent)
+        return r < v ? r + ExactDecimal(significand: 1, scale: exponent) : r
     }
 
     // MARK: Orders
