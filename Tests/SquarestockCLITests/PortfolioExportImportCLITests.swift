@@ -44,6 +44,38 @@ struct PortfolioExportImportCLITests {
         #expect(lines.contains(#""assets:stocks:CSCO","CSCO","0.029053""#), "\(balance.stdout)")
     }
 
+    /// A broker's export with a control or invisible character in a cell: the row is refused,
+    /// naming the cell, as squarestock's own CSV is; cleaned, `1<ESC>[2J0` was bought as 10
+    /// shares, `MS<ZWSP>FT` as MSFT, and an IBKR Flex `quantity="1&#27;0"` as 1.
+    @Test func aBrokersCellWithHiddenCharactersRefusesItsRow() throws {
+        let env = PortfolioCLITests.environment()
+        let csv = env["XDG_DATA_HOME"]! + "-schwab.csv"
+        try
+            ("Date,Action,Symbol,Description,Quantity,Price,Fees & Comm,Amount\n"
+            + "06/13/2024,Buy,AVGO,X,1\u{1B}[2J0,$1680.00,,-$16\u{1B}[0m80.00\n"
+            + "06/15/2024,Buy,MS\u{200B}FT,X,1,$1.00,,-$1.00\n"
+            + "06/16/2024,Buy,AAPL,\"Apple  Inc. \",1,$1.00,,-$1.00\n").write(
+                toFile: csv, atomically: true, encoding: .utf8)
+        let preview = try PortfolioCLITests.run(env, ["import", csv])
+        #expect(
+            preview.stdout.contains("line 2  refused  the cell '1\\u{1B}[2J0' holds a control or invisible character"),
+            "\(preview.stdout)")
+        #expect(preview.stdout.contains("line 3  refused  the cell 'MS\\u{200B}FT'"), "\(preview.stdout)")
+        #expect(preview.stdout.contains("3 rows (Charles Schwab transactions CSV): 1 new, 2 refused"))
+        #expect(!preview.stdout.contains("\u{1B}"))
+        try PortfolioCLITests.run(env, ["import", csv, "--yes"], exit: 1)
+
+        let xml = env["XDG_DATA_HOME"]! + "-flex.xml"
+        let flex = try String(
+            contentsOfFile: Fixture.testsDirectory + "/Fixtures/imports/ibkr/SYNTHETIC_flex.xml", encoding: .utf8)
+        let tampered = flex.replacingOccurrences(
+            of: "quantity=\"10\" tradePrice=\"179.66\"", with: "quantity=\"1&#27;0\" tradePrice=\"179.66\"")
+        #expect(tampered != flex)
+        try tampered.write(toFile: xml, atomically: true, encoding: .utf8)
+        let flexPreview = try PortfolioCLITests.run(env, ["import", xml])
+        #expect(flexPreview.stdout.contains("refused  the cell '1\\u{1B}0' holds a control"), "\(flexPreview.stdout)")
+    }
+
     /// squarestock's own CSV: a value is taken as typed or refused (never cleaned into another
     /// symbol), and `--skip-refused` says it is for exports; nothing is written by either.
     @Test func ownCSVValuesAreTakenAsTypedOrRefused() throws {

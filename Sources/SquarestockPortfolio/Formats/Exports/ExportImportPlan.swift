@@ -62,8 +62,10 @@ public struct ExportImportPlan: Sendable {
         guard let table, let format = format ?? ExportFormat.detect(table.header) else {
             throw .importLine(line: 1, detail: unknownLayout(first, asked: format))
         }
+        let refused = table.hidden.map { ExportRecord(line: $0.line, .refused($0.reason)) }
         var plan = ExportImportPlan(
-            format: format, title: format.title, records: format.records(table, context: context), status: [])
+            format: format, title: format.title, records: format.records(table, context: context) + refused,
+            status: [])
         try plan.check(held: held, method: method)
         return plan
     }

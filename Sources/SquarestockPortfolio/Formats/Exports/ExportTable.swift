@@ -10,6 +10,10 @@ struct ExportTable {
     let header: [String]
     let headerLine: Int
     let rows: [Row]
+    /// Rows left out because a cell holds a control or invisible character (an escape sequence,
+    /// a zero-width space), each with why: cleaned, `1<ESC>[2J0` read as a quantity of 10 and
+    /// `MS<ZWSP>FT` as MSFT. The plan refuses them, naming the cell, as squarestock's own CSV is.
+    let hidden: [(line: Int, reason: String)]
     private let position: [String: Int]
 
     struct Row {
@@ -21,10 +25,11 @@ struct ExportTable {
     /// How far into the file a header is looked for.
     static let preambleRows = 30
 
-    init(header: [String], headerLine: Int, rows: [Row]) {
+    init(header: [String], headerLine: Int, rows: [Row], hidden: [(line: Int, reason: String)] = []) {
         self.header = header
         self.headerLine = headerLine
         self.rows = rows
+        self.hidden = hidden
         var position: [String: Int] = [:]
         var last = ""
         for (i, name) in header.enumerated() {
@@ -44,9 +49,14 @@ struct ExportTable {
             var header: (cells: [String], line: Int)?
             var first: [String] = []
             var rows: [Row] = []
+            var hidden: [(line: Int, reason: String)] = []
             var seen = 0
             while reader.nextRecord(into: &fields) {
                 let cells = fields.map { repaired(reader.string($0).trimmingCharacters(in: .whitespaces)) }
+                if header != nil, let reason = hiddenCharacters(fields.map { reader.rawString($0) }) {
+                    hidden.append((reader.lineNumber, reason))
+                    continue
+                }
                 if header == nil {
                     if seen == 0 { first = cells }
                     seen += 1
@@ -61,8 +71,16 @@ struct ExportTable {
                 rows.append(Row(line: reader.lineNumber, cells: cells))
             }
             guard let header else { return (nil, first) }
-            return (ExportTable(header: header.cells, headerLine: header.line, rows: rows), first)
+            return (ExportTable(header: header.cells, headerLine: header.line, rows: rows, hidden: hidden), first)
         }
+    }
+
+    /// Why a row's cells (as written) cannot be read: the first that holds a control or invisible
+    /// character the terminal filter would remove (tabs and line feeds in a quoted cell are text).
+    static func hiddenCharacters(_ raw: [String]) -> String? {
+        guard let cell = raw.first(where: { TerminalText.stripControls($0) != $0 }) else { return nil }
+        return "the cell '\(TerminalText.visible(cell))' holds a control or invisible character; squarestock does not "
+            + "clean a cell into another symbol or number: fix the file (or --skip-refused imports the other rows)"
     }
 
     /// The column named `name` (any case), or nil when the file has none.

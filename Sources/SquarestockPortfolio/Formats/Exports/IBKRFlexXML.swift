@@ -111,9 +111,10 @@ enum IBKRFlexXML {
         return out
     }
 
-    /// An attribute's text with its entities replaced, cleaned for the terminal.
+    /// An attribute's text with its entities replaced, as written: a value with a control or
+    /// invisible character (`&#27;`) refuses its element (`table`), never cleaned into another.
     static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
-        guard raw.contains(UInt8(ascii: "&")) else { return TerminalText.clean(bytes: Array(raw)) }
+        guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = raw.startIndex
@@ -146,7 +147,7 @@ enum IBKRFlexXML {
             out.append(contentsOf: Array(String(Character(scalar)).utf8))
             i = semi + 1
         }
-        return TerminalText.clean(bytes: out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The CSV column an attribute is (`buySell` is `Buy/Sell`); the name itself otherwise, as
@@ -173,13 +174,21 @@ enum IBKRFlexXML {
             }
         }
         let all = Set(names)
-        let rows = chosen.map { e in
+        var rows: [ExportTable.Row] = []
+        var hidden: [(line: Int, reason: String)] = []
+        for e in chosen {
+            if let reason = ExportTable.hiddenCharacters(e.attributes.map(\.value)) {
+                hidden.append((e.line, reason))
+                continue
+            }
             var cells = [String](repeating: "", count: names.count)
-            for a in e.attributes { cells[index[a.name]!] = a.value.trimmingCharacters(in: .whitespaces) }
-            return ExportTable.Row(line: e.line, cells: cells)
+            for a in e.attributes {
+                cells[index[a.name]!] = TerminalText.sanitize(a.value).trimmingCharacters(in: .whitespaces)
+            }
+            rows.append(ExportTable.Row(line: e.line, cells: cells))
         }
         return ExportTable(
-            header: names.map { column($0, all: all) }, headerLine: first.line, rows: rows)
+            header: names.map { column($0, all: all) }, headerLine: first.line, rows: rows, hidden: hidden)
     }
 
     /// The file's records: its trades' and its cash transactions' (keyed as the Flex CSV's are,
@@ -199,7 +208,9 @@ enum IBKRFlexXML {
         let hasTrades = elements.contains { $0.name == "Trade" }
         let tables = [table(elements, named: hasTrades ? "Trade" : "Order"), table(elements, named: "CashTransaction")]
             .compactMap { $0 }
-        var records = tables.flatMap { IBKRFlexExport.records($0, today: today) }
+        var records = tables.flatMap { t in
+            IBKRFlexExport.records(t, today: today) + t.hidden.map { ExportRecord(line: $0.line, .refused($0.reason)) }
+        }
         if hasTrades {
             for e in elements where e.name == "Order" {
                 records.append(ExportRecord(line: e.line, .skipped("an order's summary: its executions are read")))
@@ -207,7 +218,9 @@ enum IBKRFlexXML {
         }
         var splits = IBKRFlexExport.SplitRows()
         for e in elements where e.name == "CorporateAction" {
-            func value(_ name: String) -> String? { e.attributes.first { $0.name == name && !$0.value.isEmpty }?.value }
+            func value(_ name: String) -> String? {
+                e.attributes.first { $0.name == name && !$0.value.isEmpty }.map { TerminalText.sanitize($0.value) }
+            }
             let description = value("description") ?? "no description"
             let date = value("dateTime") ?? value("reportDate")
             records.append(

@@ -556,8 +556,8 @@ struct ExportImportPlanTests: LedgerSpec {
     }
 
     /// The XML reader on mutated and cut copies of the Flex fixture (seeded, so a failure
-    /// repeats): every input ends in elements or nil, never a trap; an attribute's text holds no
-    /// control character.
+    /// repeats): every input ends in elements or nil, never a trap; a cell of the table read from
+    /// them holds no control character.
     @Test func flexXMLSurvivesMutatedAndCutFiles() {
         let whole = Fixture.bytes("imports/ibkr/SYNTHETIC_flex.xml")
         let alphabet = Array("<>\"'&=/!-?;#x0 \n\u{1B}".utf8)
@@ -572,8 +572,12 @@ struct ExportImportPlanTests: LedgerSpec {
                 bytes[next() % bytes.count] = alphabet[next() % alphabet.count]
             }
             if let elements = IBKRFlexXML.elements(bytes, named: ["Trade", "CashTransaction", "CorporateAction"]) {
-                for e in elements {
-                    #expect(e.attributes.allSatisfy { !$0.value.unicodeScalars.contains { $0.value < 0x20 } })
+                // The elements hold the values as written; the table's rows hold none with a
+                // control character (such a row is refused instead).
+                for name in ["Trade", "CashTransaction"] {
+                    for row in IBKRFlexXML.table(elements, named: name)?.rows ?? [] {
+                        #expect(row.cells.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 } })
+                    }
                 }
             }
             _ = IBKRFlexXML.records(bytes, today: Self.today)
