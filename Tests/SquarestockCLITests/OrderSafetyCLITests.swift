@@ -118,7 +118,20 @@ struct OrderSafetyCLITests {
         #expect(cross.stdout.contains(", filled (paper buy 1 BTC-USD: filled 1 BTC at 30384.1 USD"), "\(cross.stdout)")
         let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
         #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0,30000,open,"), "\(open.stdout)")
-        let cancel = try s.run(["cancel", "--all", "--paper"])
+        // Practice asks as the real thing does: off a terminal, without --yes, nothing is cancelled.
+        let unasked = try s.run(["cancel", "--all", "--paper"])
+        #expect(unasked.exitCode == 2, "\(unasked.stdout)\(unasked.stderr)")
+        #expect(unasked.stdout.hasPrefix("to cancel (paper): "), "\(unasked.stdout)")
+        #expect(!unasked.stdout.contains("cancelled"), "\(unasked.stdout)")
+        let stillOpen = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(stillOpen.stdout.contains(",BTC-USD,buy,limit,1,0,30000,open,"), "\(stillOpen.stdout)")
+        // An id the paper account lacks: the command it names works.
+        let unknown = try s.run(["cancel", "NOPE-1", "--paper", "--yes"])
+        #expect(
+            unknown.stderr.contains(
+                "the kraken paper account has no order NOPE-1; list them with `squarestock account orders --paper --exchange kraken`"
+            ), "\(unknown.stderr)")
+        let cancel = try s.run(["cancel", "--all", "--paper", "--yes"])
         #expect(cancel.exitCode == 0 && cancel.stdout.contains("paper account: cancelled 1 order"), "\(cancel.stdout)")
         let after = try s.run(["account", "--paper", "--format", "csv"])
         #expect(after.stdout.contains("BTC,1,1,0,"), "\(after.stdout)")

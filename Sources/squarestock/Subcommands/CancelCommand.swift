@@ -32,6 +32,22 @@ struct CancelCommand: ParsableCommand {
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
         if paper {
+            // Practice asks as the real thing does: what is cancelled is shown, then confirmed.
+            let shown =
+                all
+                ? try AccountOutput.value(app.paperOrders(closed: false, limit: 500))
+                : [try AccountOutput.value(app.paperOrder(id: id!))]
+            guard !shown.isEmpty else {
+                Terminal.writeOut("\(exchange) paper account: no open orders; nothing to cancel\n")
+                return
+            }
+            if !all, let order = shown.first, order.status != .open {
+                // Closed already: the paper account's own words, before anything is asked.
+                _ = try AccountOutput.value(app.paperCancel(id: order.id))
+            }
+            Terminal.writeOut(
+                "to cancel (paper): " + AccountOrderWriter.table(shown, exchange: exchange + " paper", closed: false))
+            try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation")
             let count = try AccountOutput.value(app.paperCancel(id: all ? nil : id))
             Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
             return

@@ -22,6 +22,10 @@ public enum AccountError: Error, Sendable, Equatable {
     case unknownOrder(exchange: String, id: String)
     /// The order exists but is no longer open (`status`: filled, canceled, expired): nothing to cancel.
     case orderNotOpen(exchange: String, id: String, status: String)
+    /// The paper account of `exchange` has no order `id`, or has it closed: the commands that
+    /// show its orders take `--paper` (there is no exchange named "paper").
+    case unknownPaperOrder(exchange: String, id: String)
+    case paperOrderNotOpen(exchange: String, id: String, status: String)
     /// The exchange takes no orders now (maintenance, cancel-only, post-only for a market order).
     case marketClosed(exchange: String, detail: String)
     case throttled(exchange: String, detail: String)
@@ -68,6 +72,12 @@ public enum AccountError: Error, Sendable, Equatable {
         case .orderNotOpen(let exchange, let id, let status):
             return
                 "\(exchange) order \(id) is already closed (\(status)); there is nothing to cancel. See it with `squarestock account order \(id) --exchange \(exchange)`"
+        case .unknownPaperOrder(let exchange, let id):
+            return
+                "the \(exchange) paper account has no order \(id); list them with `squarestock account orders --paper --exchange \(exchange)`"
+        case .paperOrderNotOpen(let exchange, let id, let status):
+            return
+                "paper order \(id) is already closed (\(status)); there is nothing to cancel. See it with `squarestock account order \(id) --paper --exchange \(exchange)`"
         case .marketClosed(let exchange, let detail):
             return "\(exchange) is not taking orders now (\(detail)); try again later"
         case .throttled(let exchange, let detail):

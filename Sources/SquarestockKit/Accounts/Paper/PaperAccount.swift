@@ -115,7 +115,7 @@ struct PaperAccount {
     func order(id: String) -> Result<AccountOrder, AccountError> {
         orderFile.flatMap { $0.current() }.flatMap { all in
             all.first { $0.order.id == id }.map { .success($0.order) }
-                ?? .failure(.unknownOrder(exchange: "paper", id: id))
+                ?? .failure(.unknownPaperOrder(exchange: app.settings.exchangeName, id: id))
         }
     }
 
@@ -132,9 +132,11 @@ struct PaperAccount {
                 }
                 if let id, count == 0 {
                     guard let o = orders.first(where: { $0.order.id == id }) else {
-                        return .failure(.unknownOrder(exchange: "paper", id: id))
+                        return .failure(.unknownPaperOrder(exchange: app.settings.exchangeName, id: id))
                     }
-                    return .failure(.orderNotOpen(exchange: "paper", id: id, status: o.order.status.rawValue))
+                    return .failure(
+                        .paperOrderNotOpen(exchange: app.settings.exchangeName, id: id, status: o.order.status.rawValue)
+                    )
                 }
                 return .success(count)
             }
