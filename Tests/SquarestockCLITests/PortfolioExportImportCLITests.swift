@@ -76,6 +76,20 @@ struct PortfolioExportImportCLITests {
         #expect(flexPreview.stdout.contains("refused  the cell '1\\u{1B}0' holds a control"), "\(flexPreview.stdout)")
     }
 
+    /// A folded row says what it was folded into: a dividend's withholding, or a leg of a trade
+    /// (the cash spent, its fee), which was called "the tax withheld from the dividend" too.
+    @Test func aFoldedRowSaysWhatItWasFoldedInto() throws {
+        let env = PortfolioCLITests.environment()
+        let imports = Fixture.testsDirectory + "/Fixtures/imports/"
+        let binance = try PortfolioCLITests.run(env, ["import", imports + "binance/SYNTHETIC_statement.csv"]).stdout
+        #expect(binance.contains("line 6   folded   a leg of the trade on line 3 (its cash or fee)"), "\(binance)")
+        #expect(!binance.contains("dividend"), "\(binance)")
+        #expect(binance.contains("6 folded into the trade or transfer they are part of"), "\(binance)")
+        let ibkr = try PortfolioCLITests.run(env, ["import", imports + "ibkr/dickwolff__ibkr-dividends-export.csv"])
+        #expect(ibkr.stdout.contains("line 4  folded  the tax withheld from the dividend on line 2"), "\(ibkr.stdout)")
+        #expect(ibkr.stdout.contains("7 new, 4 folded into a dividend;"), "\(ibkr.stdout)")
+    }
+
     /// squarestock's own CSV: a value is taken as typed or refused (never cleaned into another
     /// symbol), and `--skip-refused` says it is for exports; nothing is written by either.
     @Test func ownCSVValuesAreTakenAsTypedOrRefused() throws {

@@ -21,7 +21,7 @@ enum ExportImportText {
             case .skipped(let why): others.append((r.line, [line, "skipped", why]))
             case .refused(let why): others.append((r.line, [line, "refused", why]))
             case .merged(let into):
-                others.append((r.line, [line, "folded", "the tax withheld from the dividend on line \(into)"]))
+                others.append((r.line, [line, "folded", folded(into: into, plan)]))
             }
         }
         var out = entries.isEmpty ? "" : LedgerWriters.historyTable(entries, marks: marks)
@@ -32,10 +32,12 @@ enum ExportImportText {
         let count = { (match: (ExportImportPlan.Status) -> Bool) in plan.status.filter(match).count }
         let imported = count { $0 == .imported }
         let skipped = count { if case .skipped = $0 { true } else { false } }
-        let folded = count { if case .merged = $0 { true } else { false } }
+        let intoDividends = count { if case .merged(let l) = $0 { isDividend(l, plan) } else { false } }
+        let intoOthers = count { if case .merged(let l) = $0 { !isDividend(l, plan) } else { false } }
         var parts = ["\(plan.new) new"]
         if imported > 0 { parts.append("\(imported) already imported") }
-        if folded > 0 { parts.append("\(folded) folded into a dividend") }
+        if intoDividends > 0 { parts.append("\(intoDividends) folded into a dividend") }
+        if intoOthers > 0 { parts.append("\(intoOthers) folded into the trade or transfer they are part of") }
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if plan.refused > 0 { parts.append("\(plan.refused) refused") }
         out +=
@@ -57,5 +59,21 @@ enum ExportImportText {
         zip(plan.records, plan.status).flatMap { r, s in
             s == .new ? r.notes.map { (r.reference ?? "line \(r.line)") + ": " + $0 } : []
         }
+    }
+
+    /// Whether the record on `line` is a dividend (a withholding is folded into it).
+    static func isDividend(_ line: Int, _ plan: ExportImportPlan) -> Bool {
+        plan.records.first { $0.line == line }?.entries.contains { $0.kind == .dividend } ?? false
+    }
+
+    /// What a folded row became: a dividend's withholding, or a leg of a trade (the cash spent, a
+    /// fee) or of another movement: it said "the tax withheld from the dividend" for them all.
+    static func folded(into line: Int, _ plan: ExportImportPlan) -> String {
+        if isDividend(line, plan) { return "the tax withheld from the dividend on line \(line)" }
+        let kinds = plan.records.first { $0.line == line }?.entries.map(\.kind) ?? []
+        if kinds.contains(.buy) || kinds.contains(.sell) {
+            return "a leg of the trade on line \(line) (its cash or fee)"
+        }
+        return "part of the row on line \(line)"
     }
 }
