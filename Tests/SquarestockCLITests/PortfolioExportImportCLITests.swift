@@ -76,6 +76,23 @@ struct PortfolioExportImportCLITests {
         #expect(flexPreview.stdout.contains("refused  the cell '1\\u{1B}0' holds a control"), "\(flexPreview.stdout)")
     }
 
+    /// A DEGIRO order's rows stand or fall together: with its sale refused, its fee and its
+    /// currency legs are refused too (with --skip-refused they moved the cash of a sale that
+    /// was not recorded: 63.97 USD out, 54.57 EUR in).
+    @Test func aRefusedTradesFeeAndCurrencyLegsAreRefusedWithIt() throws {
+        let env = PortfolioCLITests.environment()
+        let file = Fixture.testsDirectory + "/Fixtures/imports/degiro/dickwolff__degiro-export.csv"
+        let preview = try PortfolioCLITests.run(env, ["import", file]).stdout
+        for line in [26, 27, 28] {
+            #expect(
+                preview.contains("line \(line)  refused  part of the order of line 29, which is refused"), "\(preview)")
+        }
+        #expect(preview.contains("line 29  refused  cannot sell 1 CA0641491075 on 2021-08-10"), "\(preview)")
+        try PortfolioCLITests.run(env, ["import", file, "--yes", "--skip-refused"])
+        let history = try PortfolioCLITests.run(env, ["history", "--format", "csv"]).stdout
+        #expect(!history.contains("2021-08-10"), "\(history)")
+    }
+
     /// A folded row says what it was folded into: a dividend's withholding, or a leg of a trade
     /// (the cash spent, its fee), which was called "the tax withheld from the dividend" too.
     @Test func aFoldedRowSaysWhatItWasFoldedInto() throws {

@@ -46,9 +46,12 @@ enum DEGIROExport {
         // Thousands are spaces in every language DEGIRO writes; a `.` or `,` is the decimal mark.
         let mark = ExportMoney.DecimalMark.either
         var records = rows(table).map { row in
-            ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
+            var r = ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, mark: mark, today: today)
             }
+            // A trade's rows (the trade, its fee, its currency legs) share the order's id.
+            r.group = cell(row, .orderID).map { "degiro order " + $0 }
+            return r
         }
         ExportWithholding.attach(&records) { $0.note == taxNote }
         return records

@@ -191,6 +191,19 @@ public struct ExportImportPlan: Sendable {
             status[i] = fresh.isEmpty ? .imported : Self.apply(fresh, to: &book)
             if status[i] == .new { records[i].outcome = .entries(r.folded) }
         }
+        // The rows of one order stand or fall together: a trade refused leaves its fee and its
+        // currency legs out too (with `--skip-refused` they had moved the cash of a trade that
+        // was not recorded).
+        var refusedLine: [String: Int] = [:]
+        for (i, r) in records.enumerated() {
+            if let g = r.group, case .refused = status[i], refusedLine[g] == nil { refusedLine[g] = r.line }
+        }
+        for (i, r) in records.enumerated() {
+            guard let g = r.group, let line = refusedLine[g], status[i] == .new else { continue }
+            status[i] = .refused(
+                "part of the order of line \(line), which is refused: fix that row, or --skip-refused leaves the whole order out"
+            )
+        }
         self.status = status
     }
 

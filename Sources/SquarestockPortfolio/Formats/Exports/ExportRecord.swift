@@ -26,6 +26,9 @@ public struct ExportRecord: Sendable {
     /// What the row says the user held already (crypto moved in from, or out to, another wallet
     /// of theirs): checked against the ledger on its day, the row refused when it is not held.
     public var holding: HoldingNeeded?
+    /// The rows that stand or fall together (a DEGIRO order's trade, fee and currency legs):
+    /// when one is refused, so are the others, or the cash keeps a fee of a trade not recorded.
+    public var group: String?
 
     /// A split the export states by the shares it added (Schwab's `Stock Split`, Revolut's
     /// `STOCK SPLIT`): its ratio is found from what the ledger holds that day, so the plan makes
