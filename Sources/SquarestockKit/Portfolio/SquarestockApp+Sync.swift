@@ -97,7 +97,23 @@ extension SquarestockApp {
             notes += n
             i += Self.syncEventsPerWrite
         }
-        return (written, notes)
+        return (written, Self.cashNotesAtTheEnd(notes, cash: (try? ledger.book().cash) ?? [:]))
+    }
+
+    /// A page's "cash USD is now -18478.69" is the cash after that page, not after the sync:
+    /// each such note says the cash at the end instead (once a currency).
+    static func cashNotesAtTheEnd(_ notes: [String], cash: [String: Int64]) -> [String] {
+        var said: Set<String> = []
+        return notes.compactMap { note in
+            let words = note.split(separator: " ", maxSplits: 4)
+            guard words.count == 5, words[0] == "cash", words[2] == "is", words[3] == "now",
+                let colon = note.firstIndex(of: ":")
+            else { return note }
+            let currency = String(words[1])
+            guard said.insert(currency).inserted else { return nil }
+            guard let minor = cash[currency] else { return note }
+            return "cash \(currency) is now \(MinorUnits.text(minor, currency: currency))" + note[colon...]
+        }
     }
 
     /// After an order is placed at `placedAt`: the account's events since then (its fill, when
