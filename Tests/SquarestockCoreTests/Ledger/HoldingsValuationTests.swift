@@ -239,6 +239,32 @@ struct HoldingsValuationTests {
                 quantity: Self.d("6"), boughtToday: bought["ACME"], price: quote, exponent: 2) == -699)
     }
 
+    /// A quote whose last trade is more than a week old (a recording, a listing that stopped
+    /// trading) has no day's change: its session's change is not today's, and the total leaves
+    /// it out, saying so.
+    @Test func theChangeOfASessionAWeekOldIsNotTheDays() throws {
+        let book = try PortfolioBook(
+            entries: [Self.buy("ACME", "10", cost: 100_000), Self.buy("BETA", "1", cost: 1_000)], method: .fifo)
+        func quote(tradedDaysAgo days: Int64) -> StoredPrice {
+            var q = Self.price("ACME", "120.00", change: "1.50")
+            q.traded = Instant(secondsSinceEpoch: Self.now.secondsSinceEpoch - days * 86_400)
+            return q
+        }
+        func report(_ days: Int64) -> HoldingsReport {
+            HoldingsValuation.report(
+                of: book, portfolio: "main",
+                prices: ["ACME": quote(tradedDaysAgo: days), "BETA": Self.price("BETA", "10.00", change: "0.10")],
+                rates: [:], base: "USD", now: Self.now)
+        }
+        // Friday's change on Monday (3 days) is still the last session's: 10 x 1.50.
+        #expect(report(3).rows.first?.dayChange == 1_500)
+        let old = report(8)
+        #expect(old.rows.first?.dayChange == nil)
+        #expect(old.rows.first?.value == 120_000)
+        #expect(
+            old.notes.contains { $0.hasPrefix("the day's change leaves out") && $0.contains("ACME") }, "\(old.notes)")
+    }
+
     /// The rates the facade fetches: every holding's currency and every cash balance's.
     @Test func currenciesToConvert() throws {
         let book = try PortfolioBook(

@@ -7,6 +7,9 @@
 package enum HoldingsValuation {
     /// A price fetched longer ago than this, in seconds, is shown as `stored`.
     package static let freshFor: Int64 = 600
+    /// How old a quote's last trade may be for its change to count as the day's: a week covers
+    /// a weekend with the longest runs of holidays of most markets.
+    package static let dayChangeFor: Int64 = 7 * 86_400
 
     /// The currencies the valuation of `book` converts into the base: each holding's and each
     /// cash balance's (the base among them when held; it needs no rate).
@@ -163,8 +166,11 @@ package enum HoldingsValuation {
         }
         if p.currency == currency {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
-            row.dayChange = dayChange(
-                quantity: q, boughtToday: boughtToday, price: p, exponent: exponent)
+            // The change of a session more than a week old (a recording, a quote of a listing
+            // that stopped trading) is no change of today's: left out, as one not known.
+            let stale = p.traded.map { now.seconds(since: $0) > Self.dayChangeFor } ?? false
+            row.dayChange =
+                stale ? nil : dayChange(quantity: q, boughtToday: boughtToday, price: p, exponent: exponent)
         } else {
             row.note = "priced in \(p.currency), bought in \(currency): not valued"
         }
