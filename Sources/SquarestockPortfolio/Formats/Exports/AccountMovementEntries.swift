@@ -284,7 +284,10 @@ enum AccountMovementEntries {
         }
         guard legs.count == 2, let out = legs.first(where: { $0.amount.isNegative }),
             let into = legs.first(where: { !$0.amount.isNegative })
-        else { throw ExportRowRefusal("a trade of \(legs.count) legs, not one out and one in") }
+        else {
+            throw ExportRowRefusal(
+                "a trade of \(legs.count) \(legs.count == 1 ? "leg" : "legs"), not one out and one in")
+        }
         // What left the account (fee included) and what arrived (fee taken off).
         guard let given = out.amount.magnitude + out.fee, let got = into.amount - into.fee,
             got.sign > 0

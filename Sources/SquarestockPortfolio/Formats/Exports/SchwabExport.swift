@@ -16,8 +16,15 @@ enum SchwabExport {
         let a = action.lowercased()
         if ["buy", "reinvest shares", "buy to open", "buy to close"].contains(a) { return .buy }
         if ["sell", "sell to close", "sell to open"].contains(a) { return .sell }
+        if a.contains("in lieu") {
+            // Cash for a fraction of a share: the sale of that fraction, which the row does not size.
+            return .unsupported(
+                "cash paid for a fraction of a share (\(action)): record it as the sale of that fraction, "
+                    + "`squarestock portfolio sell SYMBOL FRACTION --price PRICE`, with the fraction from the broker's notice"
+            )
+        }
         if a.contains("split") || a.contains("merger") || a.contains("spin") || a.contains("name change")
-            || a.contains("in lieu") || a.contains("stock div") || a == "conversion"
+            || a.contains("stock div") || a == "conversion"
         {
             return .unsupported(
                 "a corporate action (\(action)): record it with `portfolio split` or `portfolio rename`")

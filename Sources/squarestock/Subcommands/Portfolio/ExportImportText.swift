@@ -46,7 +46,10 @@ enum ExportImportText {
         if plan.new == 0 {
             out += "; nothing to import\n"
         } else if plan.refused > 0 {
-            out += "; a file with refused rows imports nothing: --yes --skip-refused imports the others\n"
+            out +=
+                plan.format == nil
+                ? "; with refused events nothing is recorded: --yes --skip-refused records the others\n"
+                : "; a file with refused rows imports nothing: --yes --skip-refused imports the others\n"
         } else {
             out += "; run again with --yes to import\n"
         }

@@ -209,8 +209,11 @@ struct PortfolioImport: ParsableCommand {
         }
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
             PortfolioOutput.answer(
-                "nothing to import: the \(plan.records.count) rows are all imported or passed over", ["imported": "0"],
-                format: options.format)
+                plan.refused > 0
+                    ? "nothing to import: of the \(plan.records.count) rows, \(plan.refused) are refused (the preview "
+                        + "without --yes lists them with why) and the others are imported or passed over"
+                    : "nothing to import: the \(plan.records.count) rows are all imported or passed over",
+                ["imported": "0", "refused": String(plan.refused)], format: options.format)
             return
         }
         if !yes || (plan.refused > 0 && !skipRefused) {
@@ -271,9 +274,11 @@ struct PortfolioSync: ParsableCommand {
         let plan = try PortfolioOutput.run { () throws(PortfolioError) in try app.planSync(movements) }
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
             PortfolioOutput.answer(
-                "nothing to record: the \(plan.records.count) events are all recorded or passed over",
-                ["recorded": "0"],
-                format: options.format)
+                plan.refused > 0
+                    ? "nothing to record: of the \(plan.records.count) events, \(plan.refused) are refused (the preview "
+                        + "without --yes lists them with why) and the others are recorded or passed over"
+                    : "nothing to record: the \(plan.records.count) events are all recorded or passed over",
+                ["recorded": "0", "refused": String(plan.refused)], format: options.format)
             return
         }
         if !yes || (plan.refused > 0 && !skipRefused) {
