@@ -44,7 +44,7 @@ struct AccountBalancesCLITests {
     @Test func aRewardsBalanceCanBeSpentAndAStakedOneCannot() throws {
         let s = try Self.setup(["ZUSD": "100.0000", "XBT.F": "0.5000000000", "XBT.S": "2.0000000000"])
         let run = try s.run(["sell", "BTC-USD", "0.3", "--limit", "30000", "--dry-run"])
-        #expect(run.stdout.contains("uses:      BTC, 0.5000000000 available"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("uses:      BTC, 0.50000000 available"), "\(run.stdout)\(run.stderr)")
     }
 
     @Test func theTableShowsValuesAtTheCurrencysPrecisionAndJSONKeepsThemExact() throws {

@@ -145,7 +145,7 @@ struct AccountCLITests {
         let small = try s.run(["buy", "BTC-USD", "0.00001", "--limit", "30000", "--yes"])
         #expect(small.exitCode == 1 && small.stdout.contains("below the minimum order of 0.0002 BTC"))
         let big = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])
-        #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000.00 USD, and 10000.0000 USD is available"))
+        #expect(big.exitCode == 1 && big.stdout.contains("it needs 30000.00 USD, and 10000.00 USD is available"))
         #expect(s.fake.addOrderRequests == 0)
     }
 
@@ -178,7 +178,7 @@ struct AccountCLITests {
         // Insufficient funds found before sending: a market order's cost at the book's prices.
         let funds = try s.run(["buy", "BTC-USD", "1", "--market", "--yes"])
         #expect(funds.exitCode == 1 && s.fake.addOrderRequests == 0)
-        #expect(funds.stdout.contains("problem:   it needs about 30384.10 USD, and 10000.0000 USD is available"))
+        #expect(funds.stdout.contains("problem:   it needs about 30384.10 USD, and 10000.00 USD is available"))
         // Found by Kraken when its balance could not be read first: a limit buy beyond the funds.
         s.fake.balanceFails = true
         let kraken = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--yes"])

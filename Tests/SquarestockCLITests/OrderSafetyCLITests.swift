@@ -152,7 +152,7 @@ struct OrderSafetyCLITests {
         #expect(buy.exitCode == 1 && buy.stdout.hasPrefix("PAPER: "), "\(buy.stdout)")
         #expect(
             buy.stdout.contains(
-                "uses:      USD, 0 available in the paper account (fund it: squarestock portfolio deposit AMOUNT USD --portfolio paper-kraken)"
+                "uses:      USD, 0.00 available in the paper account (fund it: squarestock portfolio deposit AMOUNT USD --portfolio paper-kraken)"
             ), "\(buy.stdout)")
         #expect(s.fake.privateRequests == 0 && s.fake.addOrderRequests == 0)
         // It makes orders paper ones only: `account` is still the exchange's (--paper shows the other).
@@ -225,7 +225,7 @@ struct OrderSafetyCLITests {
         // A paper order refused by the same limit still shows its (local) balance and fee.
         let paper = try s.run(["buy", "BTC-USD", "0.05", "--limit", "30000", "--paper", "--yes"])
         #expect(paper.exitCode == 1 && paper.stdout.contains("problem:   max_order_value = 1000 USD"))
-        #expect(paper.stdout.contains("uses:      USD, 0 available in the paper account"), "\(paper.stdout)")
+        #expect(paper.stdout.contains("uses:      USD, 0.00 available in the paper account"), "\(paper.stdout)")
         #expect(paper.stdout.contains("taker on Kraken's public schedule"), "\(paper.stdout)")
         #expect(!paper.stdout.contains("balance not read") && !paper.stdout.contains("fee:       none"))
         #expect(s.fake.privateRequests == 0)

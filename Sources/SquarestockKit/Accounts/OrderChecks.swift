@@ -41,7 +41,12 @@ enum OrderChecks {
             if let needed, needed > available {
                 let shown =
                     r.side == .buy ? (r.cost == nil ? "about " : "") + money(needed, r, listing) : needed.description
-                out.append("it needs \(shown) \(r.spends), and \(available) \(r.spends) is available")
+                // Money at its currency's precision, rounded down; an amount of the asset sold as it is.
+                let has =
+                    r.side == .buy
+                    ? MoneyText.roundedDown(available, currency: r.spends, fallback: listing.effectivePriceDecimals)
+                        .description : available.description
+                out.append("it needs \(shown) \(r.spends), and \(has) \(r.spends) is available")
             }
         }
         return out

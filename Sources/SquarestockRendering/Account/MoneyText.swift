@@ -14,4 +14,17 @@ package enum MoneyText {
         let scale = decimals(currency, fallback: fallback)
         return (value.rescaled(to: scale) ?? value.rounded(toScale: scale)).description
     }
+
+    /// `value` at its currency's precision, rounded toward zero: a balance shown as available is
+    /// never more than is (`25435.2199` USD → `25435.21`).
+    package static func roundedDown(_ value: ExactDecimal, currency: String, fallback: Int? = nil) -> ExactDecimal {
+        let scale = decimals(currency, fallback: fallback)
+        // `rescaled` rounds when it drops digits: only a value with no more digits is taken as is.
+        guard value.scale > scale else { return value.rescaled(to: scale) ?? value }
+        let r = value.rounded(toScale: scale)
+        let step = ExactDecimal(significand: 1, scale: scale)
+        if value.sign >= 0, r > value { return (r - step) ?? r }
+        if value.sign < 0, r < value { return (r + step) ?? r }
+        return r
+    }
 }

@@ -54,7 +54,9 @@ package enum OrderPreviewText {
 
     /// The balance the order draws on, and where it was read.
     static func uses(_ p: OrderPreview) -> String {
-        if let available = p.available {
+        if let exact = p.available {
+            // At the currency's precision, rounded down: never more than can be spent.
+            let available = MoneyText.roundedDown(exact, currency: p.spends)
             guard p.paper else { return "\(p.spends), \(available) available" }
             return "\(p.spends), \(available) available in the paper account"
                 + (available.sign > 0
