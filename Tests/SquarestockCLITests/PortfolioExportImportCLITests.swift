@@ -97,6 +97,34 @@ struct PortfolioExportImportCLITests {
         #expect(!history.contains("2021-08-10"), "\(history)")
     }
 
+    /// In a DEGIRO file, a row with a hidden character refuses its order's other rows too (the
+    /// fee's cell with a zero-width space left the purchase and its currency legs to import), and
+    /// text encoded twice (`HERMÃ\u{88}S` for `HERMÈS`, whose second byte is a C1 control) is
+    /// repaired, not taken for a hidden character.
+    @Test func aDEGIROOrderWithAHiddenCharacterIsRefusedWhole() throws {
+        let env = PortfolioCLITests.environment()
+        let original = try String(
+            contentsOfFile: Fixture.testsDirectory + "/Fixtures/imports/degiro/dickwolff__degiro-export.csv",
+            encoding: .utf8)
+        let fee = "VICI PROPERTIES INC. C,US9256521090,DEGIRO Transactiekosten"
+        let twice = "CLEARWAY ENERGY INC.,US18539C2044,Dividend,"
+        #expect(original.contains(fee) && original.contains(twice))
+        let tampered = original.replacingOccurrences(
+            of: fee, with: "VICI PROPERTIES\u{200B} INC. C,US9256521090,DEGIRO Transactiekosten"
+        ).replacingOccurrences(of: twice, with: "HERM\u{C3}\u{88}S,US18539C2044,Dividend,")
+        let file = env["XDG_DATA_HOME"]! + "-degiro.csv"
+        try tampered.write(toFile: file, atomically: true, encoding: .utf8)
+        let preview = try PortfolioCLITests.run(env, ["import", file]).stdout
+        #expect(preview.contains("line 21  refused  the cell 'VICI PROPERTIES\\u{200B} INC. C'"), "\(preview)")
+        for line in [18, 20, 22] {
+            #expect(
+                preview.contains("line \(line)  refused  part of the order of line 21, which is refused"), "\(preview)")
+        }
+        // The dividend of the twice-encoded product imports as before.
+        #expect(!preview.contains("line 14  refused"), "\(preview)")
+        #expect(preview.contains("new, line 14"), "\(preview)")
+    }
+
     /// A folded row says what it was folded into: a dividend's withholding, or a leg of a trade
     /// (the cash spent, its fee), which was called "the tax withheld from the dividend" too.
     @Test func aFoldedRowSaysWhatItWasFoldedInto() throws {

@@ -49,8 +49,7 @@ enum DEGIROExport {
             var r = ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, mark: mark, today: today)
             }
-            // A trade's rows (the trade, its fee, its currency legs) share the order's id.
-            r.group = cell(row, .orderID).map { "degiro order " + $0 }
+            r.group = group(of: row)
             return r
         }
         ExportWithholding.attach(&records) { $0.note == taxNote }
@@ -64,6 +63,9 @@ enum DEGIROExport {
         case date = 0
         case time, valueDate, product, isin, description, fx, currency, amount, balanceCurrency, balance, orderID
     }
+
+    /// The rows of one trade (the trade, its fee, its currency legs) share the order's id.
+    static func group(of row: ExportTable.Row) -> String? { cell(row, .orderID).map { "degiro order " + $0 } }
 
     static func cell(_ row: ExportTable.Row, _ c: Column) -> String? {
         c.rawValue < row.cells.count && !row.cells[c.rawValue].isEmpty ? row.cells[c.rawValue] : nil

@@ -62,7 +62,12 @@ public struct ExportImportPlan: Sendable {
         guard let table, let format = format ?? ExportFormat.detect(table.header) else {
             throw .importLine(line: 1, detail: unknownLayout(first, asked: format))
         }
-        let refused = table.hidden.map { ExportRecord(line: $0.line, .refused($0.reason)) }
+        // Refused with the rows they stand or fall with (a DEGIRO order's other rows).
+        let refused = table.hidden.map { h in
+            var r = ExportRecord(line: h.line, .refused(h.reason))
+            r.group = format == .degiro ? DEGIROExport.group(of: h.row) : nil
+            return r
+        }
         var plan = ExportImportPlan(
             format: format, title: format.title, records: format.records(table, context: context) + refused,
             status: [])

@@ -13,7 +13,7 @@ struct ExportTable {
     /// Rows left out because a cell holds a control or invisible character (an escape sequence,
     /// a zero-width space), each with why: cleaned, `1<ESC>[2J0` read as a quantity of 10 and
     /// `MS<ZWSP>FT` as MSFT. The plan refuses them, naming the cell, as squarestock's own CSV is.
-    let hidden: [(line: Int, reason: String)]
+    let hidden: [(line: Int, reason: String, row: Row)]
     private let position: [String: Int]
 
     struct Row {
@@ -25,7 +25,7 @@ struct ExportTable {
     /// How far into the file a header is looked for.
     static let preambleRows = 30
 
-    init(header: [String], headerLine: Int, rows: [Row], hidden: [(line: Int, reason: String)] = []) {
+    init(header: [String], headerLine: Int, rows: [Row], hidden: [(line: Int, reason: String, row: Row)] = []) {
         self.header = header
         self.headerLine = headerLine
         self.rows = rows
@@ -49,12 +49,14 @@ struct ExportTable {
             var header: (cells: [String], line: Int)?
             var first: [String] = []
             var rows: [Row] = []
-            var hidden: [(line: Int, reason: String)] = []
+            var hidden: [(line: Int, reason: String, row: Row)] = []
             var seen = 0
             while reader.nextRecord(into: &fields) {
                 let cells = fields.map { repaired(reader.string($0).trimmingCharacters(in: .whitespaces)) }
-                if header != nil, let reason = hiddenCharacters(fields.map { reader.rawString($0) }) {
-                    hidden.append((reader.lineNumber, reason))
+                // Judged on the text once repaired: text encoded twice holds C1 controls
+                // (`Ã\u{89}` for `É`) that are letters once decoded.
+                if header != nil, let reason = hiddenCharacters(fields.map { repaired(reader.rawString($0)) }) {
+                    hidden.append((reader.lineNumber, reason, Row(line: reader.lineNumber, cells: cells)))
                     continue
                 }
                 if header == nil {
@@ -78,7 +80,12 @@ struct ExportTable {
     /// Why a row's cells (as written) cannot be read: the first that holds a control or invisible
     /// character the terminal filter would remove (tabs and line feeds in a quoted cell are text).
     static func hiddenCharacters(_ raw: [String]) -> String? {
-        guard let cell = raw.first(where: { TerminalText.stripControls($0) != $0 }) else { return nil }
+        // A carriage return is a line end's in a quoted cell written on Windows, not a hidden one.
+        func hides(_ cell: String) -> Bool {
+            let text = cell.replacingOccurrences(of: "\r\n", with: "\n")
+            return TerminalText.stripControls(text) != text
+        }
+        guard let cell = raw.first(where: hides) else { return nil }
         return "the cell '\(TerminalText.visible(cell))' holds a control or invisible character; squarestock does not "
             + "clean a cell into another symbol or number: fix the file (or --skip-refused imports the other rows)"
     }

@@ -175,17 +175,18 @@ enum IBKRFlexXML {
         }
         let all = Set(names)
         var rows: [ExportTable.Row] = []
-        var hidden: [(line: Int, reason: String)] = []
+        var hidden: [(line: Int, reason: String, row: ExportTable.Row)] = []
         for e in chosen {
-            if let reason = ExportTable.hiddenCharacters(e.attributes.map(\.value)) {
-                hidden.append((e.line, reason))
-                continue
-            }
             var cells = [String](repeating: "", count: names.count)
             for a in e.attributes {
                 cells[index[a.name]!] = TerminalText.sanitize(a.value).trimmingCharacters(in: .whitespaces)
             }
-            rows.append(ExportTable.Row(line: e.line, cells: cells))
+            let row = ExportTable.Row(line: e.line, cells: cells)
+            if let reason = ExportTable.hiddenCharacters(e.attributes.map(\.value)) {
+                hidden.append((e.line, reason, row))
+            } else {
+                rows.append(row)
+            }
         }
         return ExportTable(
             header: names.map { column($0, all: all) }, headerLine: first.line, rows: rows, hidden: hidden)
