@@ -29,9 +29,10 @@ public enum CurrencyConversion {
                 }
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
-                // At least the target currency's minor unit (a dollar price in dinars has 3).
-                s.priceDecimals = max(
-                    s.priceDecimals ?? Price.usualDecimals(of: s.price.last ?? rate), CurrencyExponent.of(target) ?? 0)
+                // The venue's tick does not carry into another currency: the converted price's own
+                // decimals, at least the target currency's minor unit (a dollar price in dinars has
+                // 3; a 5 yen stock in dollars is 0.0333, not 0.03).
+                s.priceDecimals = Price.shownDecimals(of: s.price.last, currency: target)
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
                 s.notes.append(
                     .remark(

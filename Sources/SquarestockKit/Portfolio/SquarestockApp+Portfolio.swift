@@ -39,12 +39,17 @@ extension SquarestockApp {
         for i in withRates.indices where withRates[i].currency != base && withRates[i].fxRate == nil {
             let e = withRates[i]
             guard [.buy, .sell, .dividend].contains(e.kind) else { continue }
-            // A close of the pair the ledger holds (recorded by hand, imported or fetched
-            // before) comes first: `returns` values with the same one.
-            if let close = storedRate(from: e.currency, to: base, on: e.date, store: ledger.store) {
+            // The ledger's close of the pair on the trade's very day (typed, imported or fetched
+            // before) comes first: `returns` values with the same one. Then the service; then
+            // the ledger's last close within a week before, when the service has none.
+            let stored = storedRate(from: e.currency, to: base, on: e.date, store: ledger.store)
+            func take(_ close: DailyClose) {
                 withRates[i].fxRate = close.close.normalized
                 notes.append(
                     "\(e.currency)→\(base) \(close.close.normalized): the \(close.source) close of \(close.date)")
+            }
+            if let close = stored, close.date == e.date {
+                take(close)
                 continue
             }
             let found =
@@ -54,6 +59,8 @@ extension SquarestockApp {
             if let (rate, day) = found {
                 withRates[i].fxRate = rate
                 if e.date != portfolioToday { notes.append("\(e.currency)→\(base) \(rate): the close of \(day)") }
+            } else if let close = stored {
+                take(close)
             } else {
                 notes.append(
                     "no \(e.currency)→\(base) rate found for \(e.date); to record one, `portfolio undo` and "

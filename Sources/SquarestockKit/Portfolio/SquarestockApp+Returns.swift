@@ -113,7 +113,7 @@ extension SquarestockApp {
             return (report, prices, notes)
         } catch .missingPrice(let symbol, let date) where !q.offline {
             // The closes were asked for: what the fetch said of this symbol is the reason.
-            throw .missingPriceFetched(symbol: symbol, date: date, fetch: notes.first { $0.contains(symbol) })
+            throw .missingPriceFetched(symbol: symbol, date: date, fetch: notes.first { $0.hasPrefix(symbol + ": ") })
         }
     }
 

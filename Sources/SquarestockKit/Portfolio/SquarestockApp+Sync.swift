@@ -101,7 +101,8 @@ extension SquarestockApp {
     }
 
     /// A page's "cash USD is now -18478.69" is the cash after that page, not after the sync:
-    /// each such note says the cash at the end instead (once a currency).
+    /// each such note says the cash at the end instead (once a currency), or goes when the cash
+    /// at the end is no longer below zero.
     static func cashNotesAtTheEnd(_ notes: [String], cash: [String: Int64]) -> [String] {
         var said: Set<String> = []
         return notes.compactMap { note in
@@ -112,6 +113,8 @@ extension SquarestockApp {
             let currency = String(words[1])
             guard said.insert(currency).inserted else { return nil }
             guard let minor = cash[currency] else { return note }
+            // A later page paid it back in: no shortfall to speak of.
+            guard minor < 0 else { return nil }
             return "cash \(currency) is now \(MinorUnits.text(minor, currency: currency))" + note[colon...]
         }
     }

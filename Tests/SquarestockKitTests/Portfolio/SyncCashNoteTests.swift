@@ -17,6 +17,9 @@ struct SyncCashNoteTests {
                 "cash USD is now -47432.56: no deposit covers the purchase; `squarestock portfolio deposit AMOUNT USD` records the money paid in",
                 "dividends of SYM without a purchase",
             ])
+        // Paid back in by a later page: no shortfall left to speak of.
+        #expect(
+            SquarestockApp.cashNotesAtTheEnd(notes, cash: ["USD": 50_000]) == ["dividends of SYM without a purchase"])
         // Nothing else is touched; a currency the book lacks keeps its note.
         #expect(
             SquarestockApp.cashNotesAtTheEnd(["cash EUR is now -1.00: x"], cash: [:]) == ["cash EUR is now -1.00: x"])

@@ -46,6 +46,26 @@ struct CurrencyConversionTests {
         #expect(converted[1].stock?.price.last?.description == "230.5")  // already EUR
     }
 
+    /// The decimals of a converted quote are the converted price's own, never fewer than the
+    /// target currency's minor unit: a 5 yen stock shown to 2 places by its venue is 0.0333
+    /// dollars (it read 0.03), and a dollar price in dinars has 3 places.
+    @Test func aConvertedQuoteTakesTheDecimalsOfItsNewPrice() throws {
+        var yen = Self.stock("9999.T", "5", "JPY")
+        yen.priceDecimals = 2
+        let source = FixedSource(stocks: [
+            "9999.T": yen, "JPYUSD=X": Self.stock("JPYUSD=X", "0.00666", "USD"),
+            "AAPL": Self.stock("AAPL", "268.84", "USD"), "USDKWD=X": Self.stock("USDKWD=X", "0.30712", "KWD"),
+        ])
+        let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())
+        let dollars = try #require(
+            CurrencyConversion.convert(manager.quotes(for: ["9999.T"]), to: "USD", manager: manager)[0].stock)
+        #expect(dollars.price.last?.description == "0.0333")
+        #expect(dollars.priceDecimals == 4)
+        let dinars = try #require(
+            CurrencyConversion.convert(manager.quotes(for: ["AAPL"]), to: "KWD", manager: manager)[0].stock)
+        #expect(dinars.priceDecimals == 3)
+    }
+
     @Test func missingRateLeavesThePriceAndExplains() throws {
         let source = FixedSource(stocks: ["AAPL": Self.stock("AAPL", "268.835", "USD")])
         let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())

@@ -210,7 +210,7 @@ struct PortfolioImport: ParsableCommand {
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
             PortfolioOutput.answer(
                 plan.refused > 0
-                    ? "nothing to import: of the \(plan.records.count) rows, \(plan.refused) are refused (the preview "
+                    ? "nothing to import: of the \(plan.records.count) rows, \(plan.refused) \(plan.refused == 1 ? "is" : "are") refused (the preview "
                         + "without --yes lists them with why) and the others are imported or passed over"
                     : "nothing to import: the \(plan.records.count) rows are all imported or passed over",
                 ["imported": "0", "refused": String(plan.refused)], format: options.format)
@@ -275,7 +275,7 @@ struct PortfolioSync: ParsableCommand {
         if yes, plan.new == 0, plan.refused == 0 || skipRefused {
             PortfolioOutput.answer(
                 plan.refused > 0
-                    ? "nothing to record: of the \(plan.records.count) events, \(plan.refused) are refused (the preview "
+                    ? "nothing to record: of the \(plan.records.count) events, \(plan.refused) \(plan.refused == 1 ? "is" : "are") refused (the preview "
                         + "without --yes lists them with why) and the others are recorded or passed over"
                     : "nothing to record: the \(plan.records.count) events are all recorded or passed over",
                 ["recorded": "0", "refused": String(plan.refused)], format: options.format)

@@ -168,7 +168,7 @@ package enum HoldingsValuation {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
             // The change of a session more than a week old (a recording, a quote of a listing
             // that stopped trading) is no change of today's: left out, as one not known.
-            let stale = p.traded.map { now.seconds(since: $0) > Self.dayChangeFor } ?? false
+            let stale = now.seconds(since: p.traded ?? p.fetched) > Self.dayChangeFor
             row.dayChange =
                 stale ? nil : dayChange(quantity: q, boughtToday: boughtToday, price: p, exponent: exponent)
         } else {
