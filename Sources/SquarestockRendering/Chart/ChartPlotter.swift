@@ -18,6 +18,10 @@ struct ChartPlotter {
     /// The rows the scale spans (the plot less a row of room above and below for the markers).
     let valueTop: Int
     let valueRows: Int
+    /// The samples of the high and low markers' bars (the highest high's and the lowest low's):
+    /// the line style's column there reaches that column's highest (lowest) close, so the line
+    /// meets its marker. Nil: the columns of the highest and lowest close.
+    var markerSamples: (high: Int?, low: Int?) = (nil, nil)
 
     func draw(_ style: ChartStyle, on canvas: inout ChartCanvas) {
         switch style {
@@ -42,14 +46,13 @@ struct ChartPlotter {
     }
 
     /// One point per column, its last close, joined to the column before by a step; but the
-    /// column that holds the highest close of the chart, and the one that holds the lowest, reach
-    /// that close too (from the row they arrive at, through the extreme, back to their last): in a
-    /// chart narrower than its bars a column holds several, and the extremes, which the high and
-    /// low markers point at, would otherwise be left out of the line.
+    /// columns of the high and low markers reach their highest (lowest) close too (from the row
+    /// they arrive at, through that close, back to their last): in a chart narrower than its
+    /// bars a column holds several, and the line would otherwise pass far from the marker.
     private func drawLine(_ canvas: inout ChartCanvas) {
         let drawn = (0..<min(columns, samples.count)).filter { samples.has($0) }
-        let highest = drawn.max { samples.high[$0] < samples.high[$1] }
-        let lowest = drawn.min { samples.low[$0] < samples.low[$1] }
+        let highest = markerSamples.high ?? drawn.max { samples.high[$0] < samples.high[$1] }
+        let lowest = markerSamples.low ?? drawn.min { samples.low[$0] < samples.low[$1] }
         var previousRow = 0
         func row(_ v: Double) -> Int { valueTop + scale.row(v, rows: valueRows) }
         func draw(_ c: Int, last: Double, high: Double, low: Double, role: ChartCanvas.Role, joins: Bool) {

@@ -62,10 +62,15 @@ package enum ChartRenderer {
         let roles: [ChartCanvas.Role] = samples.last.map { v in
             v.isNaN ? .none : ChartCanvas.Role(v > referenceValue ? .up : (v < referenceValue ? .down : .flat))
         }
+        // The markers' bars' samples, where the line style's column reaches its extreme close.
+        func sample(_ bar: Int) -> Int? {
+            bar >= 0 && bar < columns.layout.barSample.count
+                ? min(max(columns.layout.barSample[bar], 0), samples.count - 1) : nil
+        }
         ChartPlotter(
             samples: samples, scale: scale, roles: roles, glyphs: glyphs, top: rows.plotTop, left: columns.plotX,
             rows: rows.plotRows, columns: columns.plotColumns, valueTop: rows.valueTop,
-            valueRows: rows.valueRows
+            valueRows: rows.valueRows, markerSamples: (sample(extremes.highBar), sample(extremes.lowBar))
         ).draw(style, on: &canvas)
 
         let priceFormat = ChartPriceFormat(
