@@ -142,6 +142,13 @@ struct OrderSafetyCLITests {
         #expect(odd.exitCode == 0, "\(odd.stdout)\(odd.stderr)")
         let cents = try s.run(["account", "--paper", "--format", "csv"])
         #expect(cents.stdout.contains(",10038.97,"), "\(cents.stdout)")
+        // Once the market crosses it, the order fills rather than being cancelled, as on the
+        // exchange: the cancellation asks the book first.
+        let listed = try s.run(["account", "orders", "--paper", "--format", "csv"]).stdout
+        let id = try #require(listed.split(separator: "\n").dropFirst().first?.split(separator: ",").first)
+        s.fake.depthBody = Self.depth(newAsk: "29990.00000", size: "1.000")
+        let late = try s.run(["cancel", String(id), "--paper", "--yes"])
+        #expect(late.stderr.contains("paper order \(id) is already closed (filled)"), "\(late.stdout)\(late.stderr)")
         #expect(s.fake.privateRequests == 0)
     }
 

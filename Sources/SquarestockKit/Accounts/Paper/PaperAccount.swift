@@ -119,10 +119,14 @@ struct PaperAccount {
         }
     }
 
-    /// Cancels one open order (`id`) or all of them (nil); the count cancelled.
+    /// Cancels one open order (`id`) or all of them (nil); the count cancelled. The book is
+    /// asked first, as `orders` asks it, so an order the market has crossed fills rather than
+    /// being cancelled (as on the exchange, where a filled order cannot be cancelled); a book
+    /// that cannot be read does not stop the cancellation.
     func cancel(id: String?) -> Result<Int, AccountError> {
         orderFile.flatMap { file in
             file.update { orders in
+                _ = settle(&orders)
                 var count = 0
                 for i in orders.indices where orders[i].order.status == .open && (id == nil || orders[i].order.id == id)
                 {
