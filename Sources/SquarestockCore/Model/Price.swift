@@ -45,15 +45,6 @@ public struct Price: Sendable, Equatable {
 }
 
 extension Price {
-    /// The decimals a price is shown with when its venue gives none: 2, or 4 below 1 (pennies
-    /// matter there), and below a hundredth enough for three significant digits (a coin at
-    /// 0.00001234 shows 0.0000123, never 0.0000). Every view's rule
-    /// (`NumberFormatting.priceScale`), and the one a price converted from a minor unit moves
-    /// its point from.
-    package static func usualDecimals(of v: ExactDecimal) -> Int {
-        usualDigits(of: v)
-    }
-
     /// The decimals a quote's prices are all shown with when its venue gives none: those of its
     /// last price (`usualDecimals`), but never fewer than its currency's minor unit has (a
     /// Kuwaiti stock at 1.2345 KWD shows 1.235, not 1.23 moving by 0.00). One figure for the
@@ -62,7 +53,12 @@ extension Price {
         max(last.map(usualDecimals) ?? 2, currency.flatMap(CurrencyExponent.of) ?? 0)
     }
 
-    private static func usualDigits(of v: ExactDecimal) -> Int {
+    /// The decimals a price is shown with when its venue gives none: 2, or 4 below 1 (pennies
+    /// matter there), and below a hundredth enough for three significant digits (a coin at
+    /// 0.00001234 shows 0.0000123, never 0.0000). Every view's rule
+    /// (`NumberFormatting.priceScale`), and the one a price converted from a minor unit moves
+    /// its point from.
+    package static func usualDecimals(of v: ExactDecimal) -> Int {
         var digits = 0
         var rest = v.significand.magnitude
         while rest > 0 {

@@ -242,6 +242,21 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         return ExactDecimal(significand: q, scale: newScale)
     }
 
+    /// Rounded toward zero (`25435.2199` -> `25435.21`): a balance shown as available is never
+    /// more than it is.
+    public func truncated(toScale newScale: Int) -> ExactDecimal {
+        guard newScale < scale else { return self }
+        return ExactDecimal(significand: significand / ExactDecimal.powerOfTen(scale - newScale), scale: newScale)
+    }
+
+    /// Rounded toward positive infinity (`10038.9625` -> `10038.97`): a sum held for a payment
+    /// is never short of it.
+    public func roundedUp(toScale newScale: Int) -> ExactDecimal {
+        guard newScale < scale else { return self }
+        let p = ExactDecimal.powerOfTen(scale - newScale)
+        return ExactDecimal(significand: significand / p + (significand % p > 0 ? 1 : 0), scale: newScale)
+    }
+
     /// Drops trailing zeros after the point (`1.500` -> `1.5`).
     public var normalized: ExactDecimal {
         var v = self

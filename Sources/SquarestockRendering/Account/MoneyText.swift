@@ -19,12 +19,7 @@ package enum MoneyText {
     /// never more than is (`25435.2199` USD → `25435.21`).
     package static func roundedDown(_ value: ExactDecimal, currency: String, fallback: Int? = nil) -> ExactDecimal {
         let scale = decimals(currency, fallback: fallback)
-        // `rescaled` rounds when it drops digits: only a value with no more digits is taken as is.
-        guard value.scale > scale else { return value.rescaled(to: scale) ?? value }
-        let r = value.rounded(toScale: scale)
-        let step = ExactDecimal(significand: 1, scale: scale)
-        if value.sign >= 0, r > value { return (r - step) ?? r }
-        if value.sign < 0, r < value { return (r + step) ?? r }
-        return r
+        let cut = value.truncated(toScale: scale)
+        return cut.rescaled(to: scale) ?? cut  // `0` shown as `0.00`
     }
 }

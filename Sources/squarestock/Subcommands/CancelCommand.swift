@@ -1,4 +1,5 @@
 import ArgumentParser
+import SquarestockCore
 import SquarestockKit
 import SquarestockLive
 import SquarestockRendering
@@ -42,8 +43,11 @@ struct CancelCommand: ParsableCommand {
                 return
             }
             if !all, let order = shown.first, order.status != .open {
-                // Closed already: the paper account's own words, before anything is asked.
-                _ = try AccountOutput.value(app.paperCancel(id: order.id))
+                // Closed already: said before anything is asked (asking to cancel it would also
+                // have read the book for nothing).
+                _ = try AccountOutput.value(
+                    Result<Int, AccountError>.failure(
+                        .paperOrderNotOpen(exchange: exchange, id: order.id, status: order.status.rawValue)))
             }
             Terminal.writeOut(
                 "to cancel (paper): " + AccountOrderWriter.table(shown, exchange: exchange + " paper", closed: false))

@@ -74,9 +74,13 @@ struct PaperAccount {
                 // A resting purchase holds its cost and the fee it will pay, rounded up to the
                 // quote currency's minor unit as the cash it comes from is kept (an available
                 // balance of 9470.249903796 dollars was no amount an account holds).
-                guard let cost = rest * price, let fee = cost * publicFee, let need = cost + fee,
-                    add(Self.roundedUp(need, exponent: CurrencyExponent.of(pair.quote)), to: pair.quote, in: &held)
-                else { return .failure(tooLarge) }
+                guard let cost = rest * price, let fee = cost * publicFee, let need = cost + fee else {
+                    return .failure(tooLarge)
+                }
+                let cents = CurrencyExponent.of(pair.quote).flatMap { e in
+                    need.normalized.scale > e ? need.roundedUp(toScale: e) : nil
+                }
+                guard add(cents ?? need, to: pair.quote, in: &held) else { return .failure(tooLarge) }
             }
         }
         var out: [AssetBalance] = []
@@ -88,13 +92,6 @@ struct PaperAccount {
             out.append(AssetBalance(asset: asset, total: total, available: available, held: h))
         }
         return .success(out)
-    }
-
-    /// `v` rounded up to `exponent` places (kept as it is without one, or when it has no more).
-    static func roundedUp(_ v: ExactDecimal, exponent: Int?) -> ExactDecimal? {
-        guard let exponent, v.normalized.scale > exponent else { return v }
-        let r = v.rounded(toScale: exponent)
-        return r < v ? r + ExactDecimal(significand: 1, scale: exponent) : r
     }
 
     // MARK: Orders

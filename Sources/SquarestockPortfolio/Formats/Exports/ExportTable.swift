@@ -55,7 +55,10 @@ struct ExportTable {
                 let cells = fields.map { repaired(reader.string($0).trimmingCharacters(in: .whitespaces)) }
                 // Judged on the text once repaired: text encoded twice holds C1 controls
                 // (`Ã\u{89}` for `É`) that are letters once decoded.
-                if header != nil, let reason = hiddenCharacters(fields.map { repaired(reader.rawString($0)) }) {
+                // Only a row with a byte outside printable ASCII can hide anything: the rest pay one scan.
+                if header != nil, fields.contains(where: { f in reader.raw(f).contains { $0 < 0x20 || $0 >= 0x7F } }),
+                    let reason = hiddenCharacters(fields.map { repaired(reader.rawString($0)) })
+                {
                     hidden.append((reader.lineNumber, reason, Row(line: reader.lineNumber, cells: cells)))
                     continue
                 }

@@ -7,6 +7,10 @@ import SquarestockRendering
 /// with why; then the counts.
 enum ExportImportText {
     static func preview(_ plan: ExportImportPlan) -> String {
+        // What each line's record holds, for the rows folded into it (one look-up, not a scan a row).
+        var kinds: [Int: [EntryKind]] = [:]
+        for r in plan.records where kinds[r.line] == nil { kinds[r.line] = r.entries.map(\.kind) }
+        let isDividend = { (line: Int) in kinds[line]?.contains(.dividend) ?? false }
         var entries: [JournalEntry] = []
         var marks: [String] = []
         var others: [(line: Int, cells: [String])] = []
@@ -21,7 +25,13 @@ enum ExportImportText {
             case .skipped(let why): others.append((r.line, [line, "skipped", why]))
             case .refused(let why): others.append((r.line, [line, "refused", why]))
             case .merged(let into):
-                others.append((r.line, [line, "folded", folded(into: into, plan)]))
+                let target = kinds[into] ?? []
+                let what =
+                    isDividend(into)
+                    ? "the tax withheld from the dividend on line \(into)"
+                    : target.contains(.buy) || target.contains(.sell)
+                        ? "a leg of the trade on line \(into) (its cash or fee)" : "part of the row on line \(into)"
+                others.append((r.line, [line, "folded", what]))
             }
         }
         var out = entries.isEmpty ? "" : LedgerWriters.historyTable(entries, marks: marks)
@@ -32,8 +42,8 @@ enum ExportImportText {
         let count = { (match: (ExportImportPlan.Status) -> Bool) in plan.status.filter(match).count }
         let imported = count { $0 == .imported }
         let skipped = count { if case .skipped = $0 { true } else { false } }
-        let intoDividends = count { if case .merged(let l) = $0 { isDividend(l, plan) } else { false } }
-        let intoOthers = count { if case .merged(let l) = $0 { !isDividend(l, plan) } else { false } }
+        let intoDividends = count { if case .merged(let l) = $0 { isDividend(l) } else { false } }
+        let intoOthers = count { if case .merged(let l) = $0 { !isDividend(l) } else { false } }
         var parts = ["\(plan.new) new"]
         if imported > 0 { parts.append("\(imported) already imported") }
         if intoDividends > 0 { parts.append("\(intoDividends) folded into a dividend") }
@@ -62,21 +72,5 @@ enum ExportImportText {
         zip(plan.records, plan.status).flatMap { r, s in
             s == .new ? r.notes.map { (r.reference ?? "line \(r.line)") + ": " + $0 } : []
         }
-    }
-
-    /// Whether the record on `line` is a dividend (a withholding is folded into it).
-    static func isDividend(_ line: Int, _ plan: ExportImportPlan) -> Bool {
-        plan.records.first { $0.line == line }?.entries.contains { $0.kind == .dividend } ?? false
-    }
-
-    /// What a folded row became: a dividend's withholding, or a leg of a trade (the cash spent, a
-    /// fee) or of another movement: it said "the tax withheld from the dividend" for them all.
-    static func folded(into line: Int, _ plan: ExportImportPlan) -> String {
-        if isDividend(line, plan) { return "the tax withheld from the dividend on line \(line)" }
-        let kinds = plan.records.first { $0.line == line }?.entries.map(\.kind) ?? []
-        if kinds.contains(.buy) || kinds.contains(.sell) {
-            return "a leg of the trade on line \(line) (its cash or fee)"
-        }
-        return "part of the row on line \(line)"
     }
 }
