@@ -227,6 +227,13 @@ struct LineCLITests {
                 ["line", "--portfolio", "7203.T", "--template", "{symbol} {price} {change} {changePercent}"],
                 environment: env
             ).stdout == line.stdout)
+        // A month on (the cache kept, the recording's session long over): the day's change of a
+        // session over a week old is not today's, so it is left out of the day and said, as the
+        // portfolio view does.
+        var later = env
+        later["SQUARESTOCK_NOW"] = "2025-11-29T17:00:00Z"
+        let month = try CLIRunner.run(["line", "--portfolio"], environment: later)
+        #expect(month.stdout == "main 2,188.35 — (day without AAPL, recorded)\n", "\(month.stdout) \(month.stderr)")
         env["SQUARESTOCK_SAMPLES"] = nil
         try PortfolioCLITests.run(
             env,

@@ -30,11 +30,14 @@ public struct LineQuote: Sendable, Equatable {
     public var closedUntil: Int64
     /// Why there is no price (a short, cleaned message), else empty.
     public var error: String
+    /// When the price last traded (epoch seconds), 0 when the source did not say: a change from a
+    /// session over a week old is not today's (`PortfolioLine` leaves it out of the day).
+    public var traded: Int64
 
     public init(
         symbol: String, asked: String = "", source: String = "", fetched: Int64, priced: Int64? = nil,
         price: String, change: String, changePercent: String, currency: String, decimals: Int? = nil,
-        recorded: Bool = false, closedUntil: Int64, error: String
+        recorded: Bool = false, closedUntil: Int64, error: String, traded: Int64 = 0
     ) {
         self.symbol = symbol
         self.asked = asked
@@ -49,6 +52,7 @@ public struct LineQuote: Sendable, Equatable {
         self.recorded = recorded
         self.closedUntil = closedUntil
         self.error = error
+        self.traded = traded
     }
 
     /// The key it is cached under.

@@ -40,13 +40,16 @@ public struct PortfolioLine: Sendable {
         let baseExponent = CurrencyExponent.of(base) ?? 2
         var oldest: Int64 = 0
         var recorded = false
-        func quote(_ symbol: String) -> (price: ExactDecimal, change: ExactDecimal?, currency: Currency)? {
+        func quote(_ symbol: String) -> (price: ExactDecimal, change: ExactDecimal?, currency: Currency, old: Bool)? {
             guard let q = cached[LineKey(symbol: symbol, asked: asked)], !q.price.isEmpty,
                 let price = ExactDecimal(q.price), price.sign > 0
             else { return nil }
             oldest = max(oldest, q.priceAge(now: now))
             recorded = recorded || q.recorded
-            return (price, ExactDecimal(q.change), Currency.named(q.currency))
+            // The change of a session over a week old (a recording, a listing that stopped
+            // trading) is not today's: the portfolio view leaves it out of the day too.
+            let old = q.traded > 0 && now - q.traded > HoldingsValuation.dayChangeFor
+            return (price, ExactDecimal(q.change), Currency.named(q.currency), old)
         }
         var rates: [String: ExactDecimal] = [base: ExactDecimal(1)]
         for c in currencies where c != base {
@@ -59,7 +62,9 @@ public struct PortfolioLine: Sendable {
         var held: Int64 = 0
         var day: Int64 = 0
         var valued = false
+        var dayKnown = false
         var missing: [String] = []
+        var noDay: [String] = []
         for h in holdings {
             let exponent = CurrencyExponent.of(h.currency) ?? 2
             guard let q = quote(h.symbol), q.currency.code.isEmpty || q.currency.majorCode == h.currency,
@@ -72,10 +77,13 @@ public struct PortfolioLine: Sendable {
             }
             held += v
             valued = true
-            if let change = q.change.flatMap(q.currency.inMajor),
+            if q.old {
+                noDay.append(h.symbol)
+            } else if let change = q.change.flatMap(q.currency.inMajor),
                 let c = MinorUnits.amount(quantity: h.quantity, price: change, exponent: exponent)
             {
                 day += toBase(c, h.currency) ?? 0
+                dayKnown = true
             }
         }
         var value = held
@@ -84,11 +92,12 @@ public struct PortfolioLine: Sendable {
         }
         var item = StatusLineWriter.Item(
             symbol: name, price: valued || holdings.isEmpty ? MinorUnits.decimal(value, exponent: baseExponent) : nil,
-            change: valued ? MinorUnits.decimal(day, exponent: baseExponent) : nil,
-            changePercent: valued ? MinorUnits.percent(day, of: held - day) : nil, currency: base)
+            change: dayKnown ? MinorUnits.decimal(day, exponent: baseExponent) : nil,
+            changePercent: dayKnown ? MinorUnits.percent(day, of: held - day) : nil, currency: base)
         item.decimals = baseExponent
         var notes: [String] = []
         if !missing.isEmpty { notes.append("without " + missing.joined(separator: ", ")) }
+        if !noDay.isEmpty { notes.append("day without " + noDay.joined(separator: ", ")) }
         if recorded {
             notes.append("recorded")
         } else if oldest > 2 * maxAge {

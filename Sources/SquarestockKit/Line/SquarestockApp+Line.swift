@@ -37,7 +37,8 @@ extension SquarestockApp {
                 symbol: r.symbol, asked: asked, source: s.source, fetched: now.secondsSinceEpoch,
                 price: last.description, change: s.price.change?.description ?? "",
                 changePercent: s.price.changePercent?.description ?? "", currency: s.currency?.code ?? "",
-                decimals: s.priceDecimals, recorded: s.recordedAt != nil, closedUntil: closedUntil, error: "")
+                decimals: s.priceDecimals, recorded: s.recordedAt != nil, closedUntil: closedUntil, error: "",
+                traded: s.price.lastTrade?.secondsSinceEpoch ?? 0)
         }
         cache.store(quotes, over: previous)
         return quotes
