@@ -41,6 +41,18 @@ struct Squarestock: ParsableCommand {
 /// usage-error code is 64; ours is 2).
 @main
 enum Main {
+    /// The parser reads `-5` as an option, so `portfolio deposit -5 USD` fails as a missing
+    /// argument: say what happened and how to give a negative number (before any `--`).
+    static func negativeNumberHint(_ arguments: [String]) -> String? {
+        let before = arguments.prefix { $0 != "--" }
+        guard let number = before.first(where: { $0.count > 1 && $0.hasPrefix("-") && ExactDecimal($0) != nil })
+        else { return nil }
+        let head = before.prefix { $0 != number }.filter { !$0.hasPrefix("-") }.prefix(2)
+        let example = (["squarestock"] + head + ["--", number]).joined(separator: " ")
+        return "note: \(TerminalText.visible(number)) was read as an option, not a number: after the options, "
+            + "put `--` before it (`\(TerminalText.visible(example)) ...`)"
+    }
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `--version` alone needs none of the parser's reflection over every command, which costs
@@ -93,6 +105,7 @@ enum Main {
             var message = Squarestock.fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             Terminal.writeError("squarestock: " + message + "\n")
+            if let hint = Self.negativeNumberHint(arguments) { Terminal.writeError(hint + "\n") }
             Terminal.exit(ExitStatus.usage.rawValue)
         }
     }

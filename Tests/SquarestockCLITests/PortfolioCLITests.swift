@@ -167,6 +167,27 @@ struct PortfolioCLITests {
         #expect(try Self.run(Self.environment(), ["deposit", "1", "USD"]).stderr == "")
     }
 
+    /// A negative amount of cash: the parser takes `-5` for an option, so the usage error says
+    /// how to give it; given, the entry names the command for money the other way. Nothing is
+    /// recorded either way.
+    @Test func aNegativeDepositNamesTheWithdrawal() throws {
+        let env = Self.environment()
+        let parsed = try Self.run(env, ["deposit", "-5", "USD"], exit: 2)
+        #expect(
+            parsed.stderr.contains(
+                "note: -5 was read as an option, not a number: after the options, put `--` before it (`squarestock portfolio deposit -- -5 ...`)"
+            ), "\(parsed.stderr)")
+        let given = try Self.run(env, ["deposit", "--", "-5", "USD"], exit: 1)
+        #expect(
+            given.stderr
+                == "squarestock: the amount cannot be negative (got -5): money taken out is `squarestock portfolio withdraw 5 USD`\n"
+        )
+        let back = try Self.run(env, ["withdraw", "--", "-2.50", "eur"], exit: 1)
+        #expect(back.stderr.contains("money paid in is `squarestock portfolio deposit 2.50 EUR`"), "\(back.stderr)")
+        #expect(try Self.run(env, ["deposit", "--", "-x", "USD"], exit: 1).stderr.contains("must be a number"))
+        #expect(try Self.run(env, ["--format", "csv", "history"]).stdout.split(separator: "\n").count <= 1)
+    }
+
     /// The method is the portfolio's: set once with --method (or `portfolio method`), kept.
     @Test func theLotMethodIsKeptPerPortfolio() throws {
         let env = Self.environment()
