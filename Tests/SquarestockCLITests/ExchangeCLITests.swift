@@ -98,3 +98,35 @@ struct ExchangeCLITests {
         #expect((none.stdout + none.stderr).contains("USD-JPY (nor JPY-USD) failed"), "\(none.stdout)\(none.stderr)")
     }
 }
+
+/// The portfolio's `--currency` and `line --portfolio` on an exchange: the same own pairs as a
+/// quote's conversion, not Yahoo's `USDEUR=X` (Kraken answered "unknown pair" and left the
+/// holdings unvalued in the base).
+struct ExchangePortfolioCurrencyTests {
+    @Test func thePortfolioIsConvertedThroughTheExchangesOwnPair() throws {
+        let server = try KrakenReplay.server(
+            more: ["EURUSD": "kraken/rest-ticker/SYNTHETIC__Ticker_pair-EURUSD_key-ZEURZUSD.json"])
+        var env = PortfolioCLITests.environment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"]! + "-cache"
+        env["SQUARESTOCK_NOW"] = "2026-09-25T12:00:00Z"
+        try PortfolioCLITests.run(env, ["buy", "BTC-USD", "0.5", "--price", "80000", "--date", "2026-09-01"])
+        let view = try PortfolioCLITests.run(
+            env, ["--source", "kraken", "--currency", "EUR", "--format", "json"])
+        // 0.5 x 84036.00 = 42018.00 dollars; x (1 / 1.08515 = 0.921531585495) = 38720.91 euros.
+        #expect(view.stdout.contains("\"totalValue\": \"38720.91\","), "\(view.stdout)\(view.stderr)")
+        #expect(!(view.stdout + view.stderr).contains("no USD→EUR rate"), "\(view.stdout)\(view.stderr)")
+        // The line's base is the config's currency.
+        env["XDG_CONFIG_HOME"] = env["XDG_DATA_HOME"]! + "-config"
+        try FileManager.default.createDirectory(
+            atPath: env["XDG_CONFIG_HOME"]! + "/squarestock", withIntermediateDirectories: true)
+        try "currency = EUR\n".write(
+            toFile: env["XDG_CONFIG_HOME"]! + "/squarestock/config", atomically: true, encoding: .utf8)
+        let line = try CLIRunner.run(
+            ["line", "--portfolio", "--source", "kraken", "--template", "{symbol} {price}"], environment: env)
+        // Holdings and cash: 38,720.91 less the 40,000 dollars paid (36,861.26 euros).
+        #expect(line.stdout == "main 1,859.65\n", "\(line.stdout)\(line.stderr)")
+        // Kraken lists EUR-USD only: the other way round is not a failure worth a line.
+        #expect(!line.stderr.contains("USD-EUR"), "\(line.stderr)")
+    }
+}

@@ -1,5 +1,6 @@
 import SquarestockCore
 import SquarestockRendering
+import SquarestockServices
 
 /// `line --portfolio`: the portfolio's value and day change as one item of the status line,
 /// priced from the line's own cache of its holdings' quotes and of the FX pairs into the base
@@ -19,12 +20,34 @@ public struct PortfolioLine: Sendable {
     public var holdings: [Holding]
     /// Cash balances by currency, minor units.
     public var cash: [String: Int64]
+    /// The quote source is an exchange: it lists no `EURUSD=X` but its own pair, `EUR-USD` or
+    /// `USD-EUR` (Kraken trades EUR/USD, not USD/EUR), so both are asked and either serves.
+    public var exchangePairs = false
 
-    /// The quotes it is priced from: every holding, then the pair of each other currency.
+    /// The quotes it is priced from: every holding, then the pair(s) of each other currency.
     public var symbols: [String] {
         var out = holdings.map(\.symbol)
-        for c in currencies where c != base { out.append(CurrencyConversion.pairSymbol(from: c, to: base)) }
+        for c in currencies where c != base { out += ratePairs(c) }
         return out
+    }
+
+    /// The quotes `currency`'s rate into the base may come from, in the order they are tried.
+    func ratePairs(_ currency: String) -> [String] {
+        exchangePairs
+            ? [currency + "-" + base, base + "-" + currency] : [CurrencyConversion.pairSymbol(from: currency, to: base)]
+    }
+
+    /// Whether a failure to price `symbol` is beside the point: one of an exchange's two pairs of
+    /// a currency whose other pair has a price (the exchange trades only one of them).
+    public func failureIsMoot(_ symbol: String, cached: [LineKey: LineQuote], asked: String) -> Bool {
+        guard exchangePairs else { return false }
+        return currencies.contains { c in
+            let pairs = ratePairs(c)
+            return c != base && pairs.contains(symbol)
+                && pairs.contains {
+                    $0 != symbol && !(cached[LineKey(symbol: $0, asked: asked)]?.price.isEmpty ?? true)
+                }
+        }
     }
 
     var currencies: [String] {
@@ -53,7 +76,14 @@ public struct PortfolioLine: Sendable {
         }
         var rates: [String: ExactDecimal] = [base: ExactDecimal(1)]
         for c in currencies where c != base {
-            if let q = quote(CurrencyConversion.pairSymbol(from: c, to: base)) { rates[c] = q.price }
+            let pairs = ratePairs(c)
+            if let q = quote(pairs[0]) {
+                rates[c] = q.price
+            } else if pairs.count > 1, let q = quote(pairs[1]),
+                let one = ExactDecimal(1).divided(by: q.price, scale: 12)
+            {
+                rates[c] = one
+            }
         }
         func toBase(_ minor: Int64, _ currency: String) -> Int64? {
             if currency == base { return minor }
@@ -120,7 +150,9 @@ extension SquarestockApp {
             let q = same.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
             return q.isZero ? nil : PortfolioLine.Holding(symbol: symbol, quantity: q, currency: first.currency)
         }
-        return PortfolioLine(
+        var line = PortfolioLine(
             name: ledger.name, base: (settings.currency ?? "USD").uppercased(), holdings: holdings, cash: book.cash)
+        line.exchangePairs = settings.quoteSource is ExchangeSource
+        return line
     }
 }

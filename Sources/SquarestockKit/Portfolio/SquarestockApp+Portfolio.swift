@@ -128,17 +128,26 @@ extension SquarestockApp {
             let manager = StockManager(
                 source: settings.quoteSource, transport: transport, context: settings.sourceContext)
             var fresh: [StoredPrice] = []
-            for (code, r) in zip(
-                needed, manager.quotes(for: needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) }))
-            {
-                if let s = r.stock, let rate = s.price.last, rate.sign > 0 {
+            // Each rate is kept under Yahoo's name of the pair (`EURUSD=X`), the ledger's name
+            // for it whatever source answered; an exchange is asked its own pair, either way round.
+            var answers: [(code: String, asked: String, outcome: Result<Stock, QuoteError>)] = []
+            if manager.source is ExchangeSource {
+                let (rates, pairs) = CurrencyConversion.exchangeRates(needed, to: base, manager: manager)
+                answers = needed.compactMap { c in rates[c].map { (c, pairs[c] ?? c, $0) } }
+            } else {
+                let pairs = needed.map { CurrencyConversion.pairSymbol(from: $0, to: base) }
+                answers = zip(needed, zip(pairs, manager.quotes(for: pairs))).map { ($0, $1.0, $1.1.outcome) }
+            }
+            for (code, asked, outcome) in answers {
+                switch outcome {
+                case .success(let s) where (s.price.last?.sign ?? 0) > 0:
                     let q = StoredPrice(
-                        symbol: r.symbol, price: rate, currency: base, change: nil, traded: s.price.lastTrade,
-                        fetched: settings.now, source: s.source)
+                        symbol: CurrencyConversion.pairSymbol(from: code, to: base), price: s.price.last!,
+                        currency: base, change: nil, traded: s.price.lastTrade, fetched: settings.now, source: s.source)
                     quotes[code] = q
                     fresh.append(q)
-                } else {
-                    failures[code] = r.errorMessage ?? "no price"
+                case .success: failures[code] = TerminalText.stripControls(asked) + ": no price"
+                case .failure(let e): failures[code] = TerminalText.stripControls(asked + ": " + e.detail)
                 }
             }
             try? store?.store(prices: fresh)

@@ -122,7 +122,8 @@ public enum EntryFactory {
             let other = kind == .deposit ? "withdraw" : "deposit"
             throw .invalidEntry(
                 "the amount cannot be negative (got \(TerminalText.visible(amount))): money \(kind == .deposit ? "taken out" : "paid in") is "
-                    + "`squarestock portfolio \(other) \(TerminalText.visible(String(amount.dropFirst()))) \(TerminalText.visible(code))`")
+                    + "`squarestock portfolio \(other) \(TerminalText.visible(String(amount.dropFirst()))) \(TerminalText.visible(code))`"
+            )
         }
         let minor = try money(amount, currency: code, what: "the amount")
         guard minor > 0 else { throw .invalidEntry("the amount must be above 0") }

@@ -114,7 +114,10 @@ struct LineCommand: ParsableCommand {
             let settings = try sourceOptions.settings()
             for q in SquarestockApp(settings: settings).refreshLineQuotes(missing, asked: asked) {
                 cached[q.key] = q
-                if q.price.isEmpty { Terminal.writeError("squarestock: \(q.symbol): \(q.error)\n") }
+            }
+            for q in missing.compactMap({ cached[LineKey(symbol: $0, asked: asked)] }) where q.price.isEmpty {
+                if book?.failureIsMoot(q.symbol, cached: cached, asked: asked) ?? false { continue }
+                Terminal.writeError("squarestock: \(q.symbol): \(q.error)\n")
             }
         }
         if wanted.contains(where: {
