@@ -63,8 +63,9 @@ extension QuoteFacts {
         // session. (The close is capped at now: today's own quote is never stale by this.)
         let lastKnown = stock.price.lastTrade ?? stock.session.map { $0.upperBound < now ? $0.upperBound : now }
         let evaluated = MarketStatusRules.evaluate(calendar: calendar, now: now, lastTrade: lastKnown)
+        let stale = lastKnown.map { now.seconds(since: $0) > MarketStatusRules.defaultStaleAfter } ?? false
         let report = MarketStatusRules.combine(
-            computed: evaluated.report, reported: stock.reportedStatus, source: stock.source)
+            computed: evaluated.report, reported: stock.reportedStatus, source: stock.source, stale: stale)
         return (report, report.status == evaluated.report.status ? evaluated.next : nil)
     }
 }

@@ -85,6 +85,24 @@ struct YahooSourceTests {
         #expect(QuoteFacts(stock: s, now: sunday).status.status == .open)
     }
 
+    /// Yahoo's `REGULAR` against the calendar: with a fresh trade it stands (the source knows
+    /// the session), but on a holiday with no trade since the day before it does not (Yahoo
+    /// answers `REGULAR` through Thanksgiving with Wednesday's last trade; it said "open").
+    @Test func aReportedOpenWithOldTradesOnAHolidayIsTheHoliday() throws {
+        let row = try #require(
+            Self.quoteRows("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json")["AAPL"])
+        let s = try YahooQuoteDecoder.stock(
+            symbol: "AAPL", row: row, chart: nil, context: Self.context, sourceName: "yahoo"
+        ).get()
+        #expect(s.reportedStatus == .open)
+        let traded = try #require(s.price.lastTrade)
+        #expect(QuoteFacts(stock: s, now: traded.adding(seconds: 60)).status.status == .open)
+        // Thanksgiving 2025, 11:00 in New York.
+        let thanksgiving = QuoteFacts(stock: s, now: Instant(secondsSinceEpoch: 1_764_259_200))
+        #expect(thanksgiving.status.status == .closed)
+        #expect(thanksgiving.status.reason?.contains("Thanksgiving") == true, "\(thanksgiving.status)")
+    }
+
     // MARK: the session flow over HTTP
 
     final class YahooServer: @unchecked Sendable {
