@@ -96,6 +96,25 @@ struct CLIBehaviourTests {
         #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
     }
 
+    /// A share's last price at or below zero is the source's error, said for that symbol only:
+    /// Stooq's `-1.25` was shown with a change of -101 %.
+    @Test func aSharePriceAtOrBelowZeroIsAnErrorOfThatSymbol() throws {
+        let body =
+            "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-06,22:00:01,1,2,0.5,1.5,100,Apple\n"
+            + "NEG.US,2020-05-06,22:00:01,1,2,0.5,-1.25,100,Neg\nZERO.US,2020-05-06,22:00:01,1,2,0.5,0,100,Zero\n"
+        let routes = RouteTable()
+        routes.add(path: "/q/l/", response: .text(body))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let run = try CLIRunner.run(
+            ["AAPL", "NEG", "ZERO", "--source", "stooq", "--endpoint", server.baseURL, "--format", "csv"])
+        #expect(run.exitCode == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("AAPL,") && run.stdout.contains("1.5"), "\(run.stdout)")
+        #expect(run.stderr.contains("NEG: stooq sent a last price of -1.25, which no share trades at"), "\(run.stderr)")
+        #expect(run.stderr.contains("ZERO: stooq sent a last price of 0, which no share trades at"), "\(run.stderr)")
+        #expect(!run.stdout.contains("-101"), "\(run.stdout)")
+    }
+
     /// Issue 22: a limit under 1 ms used to become 0, which libcurl reads as "no limit"; it is
     /// refused instead, from the flag and from the config file alike, with the range it allows.
     @Test(arguments: [["--timeout", "0.0001"], ["--timeout", "0.0009"], ["--timeout", "0"], ["--timeout", "601"]])

@@ -23,6 +23,9 @@ public enum QuoteError: Error, Sendable, Equatable {
     /// A last price was sent but cannot be held exactly (not a number, or more digits than
     /// `ExactDecimal` keeps). Calling it an unknown symbol would send the user after a typo.
     case unreadablePrice(source: String, text: String)
+    /// A stock's last price of zero or below (Stooq's `-1.25`): no share trades there, so it is
+    /// not shown as fact (with a change of -101 %).
+    case impossiblePrice(source: String, price: ExactDecimal)
     /// An exchange does not list the pair; `suggestion` is the closest pair it does list.
     case unlistedPair(source: String, suggestion: String?)
     /// A JSON service answered with something else (a CDN's HTML page, an empty body).
@@ -156,6 +159,9 @@ public enum QuoteError: Error, Sendable, Equatable {
         case .unreadablePrice(let source, let text):
             return
                 "\(source) sent a last price squarestock cannot read exactly (\"\(text)\": not a number, or more than 18 significant digits); try again, or use another --source"
+        case .impossiblePrice(let source, let price):
+            return "\(source) sent a last price of \(price), which no share trades at, so nothing is shown; "
+                + "try again later, or use another --source"
         case .unlistedPair(let source, let suggestion):
             return "\(source) does not list this pair"
                 + (suggestion.map { "; did you mean \($0)?" } ?? "")

@@ -26,10 +26,20 @@ public final class StockManager: Sendable {
         }
         let fetched = valid.isEmpty ? [] : source.quotes(for: valid, context: context, transport: transport)
         var bySymbol: [String: StockResult] = [:]
+        // A share's price is above zero. A future's may not be (WTI crude closed at -37.63 in
+        // April 2020), and an exchange's pairs are checked by `ExchangePriceCheck` (a new pair's
+        // last may be 0, no trade yet).
+        let shares = !(source is ExchangeSource)
         for r in fetched {
+            let future = r.symbol.hasSuffix("=F")
             bySymbol[r.symbol] = StockResult(
                 symbol: r.symbol,
-                outcome: r.outcome.map { stock in
+                outcome: r.outcome.flatMap { stock -> Result<Stock, QuoteError> in
+                    if shares, !future, let last = stock.price.last, last.sign <= 0 {
+                        return .failure(.impossiblePrice(source: stock.source, price: last))
+                    }
+                    return .success(stock)
+                }.map { stock in
                     var s = Currency.normalizedToMajorUnit(stock)
                     // The venue's decimals, else one figure for the whole quote (`Price.shownDecimals`).
                     if s.priceDecimals == nil {
