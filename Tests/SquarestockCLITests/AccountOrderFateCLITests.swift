@@ -59,6 +59,24 @@ struct AccountOrderFateCLITests {
         #expect(tradeOgre.orderCount == 1)
     }
 
+    /// Coinbase's `success: true` is an order taken: with the id at the top (an older shape,
+    /// next to `failure_reason: UNKNOWN_FAILURE_REASON`) it is placed; with no id at all its
+    /// status is unknown. Both were "refused", and a user told so sends the order again.
+    @Test func coinbasesSuccessIsNeverRefused() throws {
+        let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        coinbase.orderAnswerShape = "top"
+        let top = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes", "--format", "json"], environment: env)
+        #expect(top.exitCode == 0, "\(top.stderr)")
+        #expect(top.stdout.contains("\"placed\": true") && top.stdout.contains("11111111-2222-3333-4444-"), "\(top.stdout)")
+        coinbase.orderAnswerShape = "bare"
+        let bare = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
+        #expect(bare.exitCode == 1 && bare.stderr.contains("status unknown"), "\(bare.stderr)")
+        #expect(!bare.stderr.contains("refused"), "\(bare.stderr)")
+        #expect(coinbase.orderCount == 2)
+        _ = server
+    }
+
     @Test func ctrlCWhileAnOrderIsInFlightSaysItsStatusIsUnknown() throws {
         let s = try AccountCLITests.Setup()
         s.fake.addOrderDelay = 50

@@ -34,6 +34,9 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
     public var canTrade = true
     /// An HTTP status (500, 503) answered instead of an order's success once it is placed.
     public var orderAnswerStatus: Int?
+    /// Answers a placed order in another shape: `"top"` (the older one, `order_id` at the top
+    /// next to `failure_reason: UNKNOWN_FAILURE_REASON`) or `"bare"` (`success` and nothing else).
+    public var orderAnswerShape: String?
     /// Orders the fake holds, whatever their status.
     public var orderCount: Int {
         lock.lock()
@@ -242,7 +245,12 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         if let status = orderAnswerStatus {
             return json(["error": "INTERNAL", "message": "internal error"], status: status)
         }
-        return json(["success": true, "success_response": ["order_id": id, "product_id": product, "side": side]])
+        switch orderAnswerShape {
+        case "top"?: return json(["success": true, "failure_reason": "UNKNOWN_FAILURE_REASON", "order_id": id])
+        case "bare"?: return json(["success": true])
+        default:
+            return json(["success": true, "success_response": ["order_id": id, "product_id": product, "side": side]])
+        }
     }
 
     func release(_ o: Order) {

@@ -123,7 +123,12 @@ package enum CoinbaseAccountDecoder {
                 PlacedOrder(
                     ids: [], description: [total, fees].compactMap { $0 }.joined(separator: ", "), validatedOnly: true))
         }
-        if body["success"] == .bool(true), let id = body["success_response"]?["order_id"]?.string {
+        // `success` says the order was taken, whatever else the body holds (an older shape puts
+        // `order_id` at the top, next to a `failure_reason` of UNKNOWN_FAILURE_REASON): taken
+        // without an id it is not "refused" (the user would send it again) but unknown.
+        if body["success"] == .bool(true) || body["success"] == .string("true") {
+            let id = body["success_response"]?["order_id"]?.string ?? body["order_id"]?.string
+            guard let id, !id.isEmpty else { return .failure(malformed("the order was accepted with no order id")) }
             return .success(PlacedOrder(ids: [TerminalText.sanitize(id)], description: nil, validatedOnly: false))
         }
         let e = body["error_response"]
