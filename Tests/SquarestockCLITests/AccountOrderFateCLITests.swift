@@ -68,12 +68,31 @@ struct AccountOrderFateCLITests {
         let top = try CLIRunner.run(
             ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes", "--format", "json"], environment: env)
         #expect(top.exitCode == 0, "\(top.stderr)")
-        #expect(top.stdout.contains("\"placed\": true") && top.stdout.contains("11111111-2222-3333-4444-"), "\(top.stdout)")
+        #expect(
+            top.stdout.contains("\"placed\": true") && top.stdout.contains("11111111-2222-3333-4444-"), "\(top.stdout)")
         coinbase.orderAnswerShape = "bare"
-        let bare = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
+        let bare = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         #expect(bare.exitCode == 1 && bare.stderr.contains("status unknown"), "\(bare.stderr)")
         #expect(!bare.stderr.contains("refused"), "\(bare.stderr)")
         #expect(coinbase.orderCount == 2)
+        _ = server
+    }
+
+    /// Accounts' pages that repeat their cursor: an error, not the same balance twenty times
+    /// (the preview then passed an order against 2,000 dollars when there were 100); an order's
+    /// preview says why the balance was not read.
+    @Test func coinbasesRepeatedCursorIsAnError() throws {
+        let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        coinbase.stuckCursor = true
+        let account = try CLIRunner.run(["account"], environment: env)
+        #expect(account.exitCode != 0 && account.stderr.contains("pages repeat"), "\(account.stdout)\(account.stderr)")
+        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
+        #expect(
+            (buy.stdout + buy.stderr).contains(
+                "USD, balance not read (coinbase sent an answer squarestock cannot read"),
+            "\(buy.stdout)\(buy.stderr)")
+        #expect((buy.stdout + buy.stderr).contains("pages repeat"), "\(buy.stdout)\(buy.stderr)")
         _ = server
     }
 

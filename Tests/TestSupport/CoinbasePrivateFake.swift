@@ -37,6 +37,8 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
     /// Answers a placed order in another shape: `"top"` (the older one, `order_id` at the top
     /// next to `failure_reason: UNKNOWN_FAILURE_REASON`) or `"bare"` (`success` and nothing else).
     public var orderAnswerShape: String?
+    /// Every page of accounts says there is a next one, at the same cursor.
+    public var stuckCursor = false
     /// Orders the fake holds, whatever their status.
     public var orderCount: Int {
         lock.lock()
@@ -204,6 +206,7 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
             "hold": ["value": hold.description, "currency": c], "active": true, "type": "ACCOUNT_TYPE_CRYPTO",
         ]
         let more = index + 1 < names.count
+        if stuckCursor { return json(["accounts": [account], "has_next": true, "cursor": "same", "size": 1]) }
         return json(["accounts": [account], "has_next": more, "cursor": more ? String(index + 1) : "", "size": 1])
     }
 

@@ -74,7 +74,9 @@ extension SquarestockApp {
             case .success(let balances): preview.available = Self.spendable(request.spends, in: balances)
             // A nonce file that cannot be used stops every call: say so before asking to confirm.
             case .failure(let e) where e.isNonceFile: return .failure(e)
-            case .failure: preview.available = nil
+            case .failure(let e):
+                preview.available = nil
+                preview.balanceProblem = e.message
             }
             preview.feeRate = account.takerFee(listing, transport: privateTransport)
         }

@@ -63,7 +63,11 @@ package enum OrderPreviewText {
                     ? ""
                     : " (fund it: squarestock portfolio deposit AMOUNT \(p.spends) --portfolio paper-\(p.exchange))")
         }
-        return "\(p.spends), balance not read" + (p.refusedByLimit ? " (refused before any private request)" : "")
+        if p.refusedByLimit { return "\(p.spends), balance not read (refused before any private request)" }
+        // Said with its reason: the order can still be sent, and the exchange refuses it if its
+        // funds do not cover it.
+        return "\(p.spends), balance not read"
+            + (p.balanceProblem.map { " (\(TerminalText.stripControls($0)); the exchange checks its funds)" } ?? "")
     }
 
     /// A market order's expected average price and slippage for its size; a limit order's

@@ -59,10 +59,14 @@ package struct CoinbaseAccount: ExchangeAccount {
         }
     }
 
+    /// Every page of `GET /accounts`. A cursor met before (a page served twice would count its
+    /// balances twice, and the order preview would pass orders against money not there) or more
+    /// pages than any account has is an error, never a silently short or doubled list.
     package func balances(transport: any HTTPTransport) -> Result<[AssetBalance], AccountError> {
         var all: [AssetBalance] = []
         var cursor = ""
-        for _ in 0..<20 {
+        var seen: Set<String> = []
+        for _ in 0..<Self.balancePages {
             let query = "limit=250" + (cursor.isEmpty ? "" : "&cursor=" + Endpoint.encode(cursor))
             switch send("GET", "/accounts", query: query, transport: transport).flatMap(CoinbaseAccountDecoder.accounts)
             {
@@ -70,11 +74,19 @@ package struct CoinbaseAccount: ExchangeAccount {
             case .success(let page):
                 all += page.balances
                 guard let next = page.next, !next.isEmpty else { return .success(all.sorted { $0.asset < $1.asset }) }
+                guard seen.insert(next).inserted else {
+                    return .failure(
+                        .malformed(exchange: exchange, detail: "the accounts' pages repeat (cursor met twice)"))
+                }
                 cursor = next
             }
         }
-        return .success(all.sorted { $0.asset < $1.asset })
+        return .failure(
+            .malformed(exchange: exchange, detail: "more than \(Self.balancePages) pages of accounts; none is shown"))
     }
+
+    /// Pages of 250 accounts read at most (5,000 accounts).
+    static let balancePages = 20
 
     package func openOrders(transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
         send("GET", "/orders/historical/batch", query: "order_status=OPEN&limit=250", transport: transport)

@@ -32,6 +32,8 @@ public struct OrderPreview: Sendable {
     public var walk: BookWalk?
     /// Why the book could not be read, when it could not.
     public var bookProblem: String?
+    /// Why the balance was not read (the exchange still refuses an order its funds do not cover).
+    public var balanceProblem: String?
     /// The order's value in the currency of `max_order_value`, when that differs from the quote
     /// currency and the exchange's rate converted it.
     public var convertedValue: OrderLimits.Value?
