@@ -96,6 +96,25 @@ struct AccountOrderFateCLITests {
         _ = server
     }
 
+    /// Ctrl-C after the exchange answered with the order's id, while its status is read: the
+    /// order is placed, and the message says so with the id (it ended silently with 130).
+    @Test func ctrlCWhileAPlacedOrdersStatusIsReadSaysItWasPlaced() throws {
+        let s = try AccountCLITests.Setup()
+        s.fake.queryDelay = 50
+        let cli = try RunningCLI(
+            ["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "55"], environment: s.env)
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while s.fake.queryRequests == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(s.fake.placed.count == 1 && s.fake.queryRequests == 1)
+        cli.send(SIGINT)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("placed: O") && run.stderr.contains("interrupted while its status was read"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("status unknown"), "\(run.stderr)")
+    }
+
     @Test func ctrlCWhileAnOrderIsInFlightSaysItsStatusIsUnknown() throws {
         let s = try AccountCLITests.Setup()
         s.fake.addOrderDelay = 50

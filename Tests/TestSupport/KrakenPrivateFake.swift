@@ -44,6 +44,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var cancelOnly = false
     /// Seconds AddOrder waits before answering (after recording the order): a lost answer.
     public var addOrderDelay: Double?
+    /// Seconds QueryOrders waits before answering: an order's status read slowly after placing.
+    public var queryDelay: Double?
+    /// QueryOrders requests received.
+    public private(set) var queryRequests = 0
     /// Seconds CancelOrder waits before answering (after cancelling): a cancellation in flight.
     public var cancelDelay: Double?
     /// Orders cancelled by CancelOrder, in arrival order.
@@ -183,8 +187,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 return ok("{\"closed\":{" + ordersJSON { $0.status != "open" } + "},\"count\":\(orders.count)}")
             case "QueryOrders":
                 let ids = (form["txid"] ?? "").split(separator: ",").map(String.init)
+                queryRequests += 1
                 guard ids.allSatisfy({ orders[$0] != nil }) else { return error("EOrder:Unknown order") }
-                return ok("{" + ordersJSON(ids: ids) + "}")
+                let answer = ok("{" + ordersJSON(ids: ids) + "}")
+                return queryDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "TradeVolume":
                 return ok(
                     "{\"currency\":\"ZUSD\",\"volume\":\"0.0000\",\"fees\":{\"XXBTZUSD\":{\"fee\":\"0.2600\",\"minfee\":\"0.1000\",\"maxfee\":\"0.2600\",\"nextfee\":\"0.2400\",\"nextvolume\":\"50000.0000\",\"tiervolume\":\"0.0000\"}}}"

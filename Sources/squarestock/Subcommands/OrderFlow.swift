@@ -93,8 +93,12 @@ enum OrderFlow {
                     + (placed.description.map { ": " + $0 } ?? "") + "\n")
             answer(placed)
         } else {
-            // The status right after placing (a market order may have filled already).
-            let status = placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue
+            // The status right after placing (a market order may have filled already). The order
+            // is placed: an interrupt while its status is read still says so, with its id.
+            let status = OrderInFlight.guarding(
+                message: "squarestock: placed: \(placed.ids.joined(separator: ", ")) (interrupted while its status "
+                    + "was read); see it with `squarestock account orders --exchange \(preview.exchange)`\n"
+            ) { placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue }
             say(
                 "placed: \(placed.ids.joined(separator: ", "))\(status.map { ", " + $0 } ?? "")"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")

@@ -15,10 +15,15 @@ enum OrderInFlight {
 
     /// `what` names what was sent ("the order", "the cancellation") in the message.
     static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
-        let message =
-            "squarestock: "
-            + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
-            .message + "\n"
+        try guarding(
+            message: "squarestock: "
+                + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
+                .message + "\n", body)
+    }
+
+    /// `body` with the ending signals caught: each writes `message` (what is known at that point,
+    /// such as the id of an order placed whose status is being read) and exits with 128 + it.
+    static func guarding<T>(message: String, _ body: () throws -> T) rethrows -> T {
         let queue = DispatchQueue(label: "squarestock.order.signals")
         var sources: [any DispatchSourceSignal] = []
         for sig in signals {

@@ -83,8 +83,14 @@ public enum AccountError: Error, Sendable, Equatable {
         case .throttled(let exchange, let detail):
             return "\(exchange) is throttling this key (\(detail)); wait a minute and try again"
         case .statusUnknown(let exchange, let detail):
+            // What happened, without the transport's own "try again": trying again is exactly
+            // what must not happen before the orders are checked. A filled order is among the
+            // closed ones, so both lists are named.
+            let fact = detail.components(separatedBy: "; ").first ?? detail
             return
-                "status unknown: the order may have reached \(exchange) (\(detail)); check `squarestock account orders --exchange \(exchange)` before trying again"
+                "status unknown: the order may have reached \(exchange) (\(fact)); before trying again, check "
+                + "`squarestock account orders --exchange \(exchange)` (open) and "
+                + "`squarestock account orders --closed --exchange \(exchange)` (filled or cancelled)"
         case .notSupported(let exchange, let what):
             return "\(exchange) does not support \(what)"
         case .transport(_, let e):
