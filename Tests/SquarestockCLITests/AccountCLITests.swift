@@ -248,7 +248,7 @@ struct AccountCLITests {
         let s = try Setup()
         s.fake.addOrderDelay = 3
         let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "0.5"])
-        #expect(run.exitCode == 1)
+        #expect(run.exitCode == 4)
         #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
         #expect(s.fake.addOrderRequests == 1)
     }
@@ -257,7 +257,7 @@ struct AccountCLITests {
         let s = try Setup()
         s.fake.addOrderBody = "<html><title>502 Bad Gateway</title></html>"
         let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
-        #expect(run.exitCode == 1)
+        #expect(run.exitCode == 4)
         #expect(
             run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"), "\(run.stderr)")
         #expect(s.fake.placed.count == 1 && s.fake.addOrderRequests == 1)

@@ -418,7 +418,7 @@ struct OrderSafetyCLITests {
         // An answer that leaves the order's fate unknown: placed null, never false.
         s.fake.addOrderError = "EGeneral:Internal error"
         let lost = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--format", "json"])
-        #expect(lost.exitCode != 0)
+        #expect(lost.exitCode == 4)
         let l = try Self.json(lost.stdout)
         #expect(l["placed"] is NSNull && l["statusUnknown"] as? Bool == true, "\(l)")
         #expect((l["error"] as? String)?.hasPrefix("status unknown") == true)

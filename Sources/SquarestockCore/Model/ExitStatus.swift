@@ -8,6 +8,9 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// Nothing could be fetched: the network or the source is down or refusing.
     case nothingFetched = 3
+    /// An order (or a cancellation) may have reached the exchange, but its fate is unknown: a
+    /// script must check the orders, never send it again as it would after a refusal (1).
+    case statusUnknown = 4
 
     public static func forResults(_ results: [StockResult]) -> ExitStatus {
         let errors = results.compactMap(\.error)

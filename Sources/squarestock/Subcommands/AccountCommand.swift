@@ -173,6 +173,7 @@ enum AccountOutput {
         switch e {
         case .transport, .throttled: return .nothingFetched
         case .noCredentials, .notSupported: return .usage
+        case .statusUnknown: return .statusUnknown
         default: return .someFailed
         }
     }
