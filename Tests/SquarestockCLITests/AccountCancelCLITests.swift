@@ -39,6 +39,21 @@ struct AccountCancelCLITests {
         #expect(all.exitCode == 0 && all.stdout.contains("cancelled 2 orders"), "\(all.stdout)\(all.stderr)")
     }
 
+    /// An exchange that answers but cancels fewer orders than were shown: said, exit 1 (it
+    /// printed "cancelled 0 orders" and exited 0, the orders still open).
+    @Test func aCancellationThatCancelledNothingIsNotASuccess() throws {
+        let s = try AccountCLITests.Setup()
+        let a = try Self.placeLimit(s, "0.01", "30000")
+        _ = try Self.placeLimit(s, "0.02", "25000")
+        s.fake.cancelsNothing = true
+        let all = try s.run(["cancel", "--all", "--yes"])
+        #expect(all.exitCode == 1, "\(all.stdout)\(all.stderr)")
+        #expect(all.stderr.contains("kraken cancelled 0 of the 2 orders shown"), "\(all.stderr)")
+        let one = try s.run(["cancel", a, "--yes"])
+        #expect(one.exitCode == 1 && one.stderr.contains("cancelled 0 of the 1 order shown"), "\(one.stderr)")
+        #expect(s.fake.openOrderCount == 2)
+    }
+
     @Test func aClosedOrderIsSaidToBeClosedNotUnknown() throws {
         let s = try AccountCLITests.Setup()
         let id = try Self.placeLimit(s, "0.01", "30000")

@@ -50,6 +50,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public private(set) var queryRequests = 0
     /// Seconds CancelOrder waits before answering (after cancelling): a cancellation in flight.
     public var cancelDelay: Double?
+    /// CancelOrder and CancelAll answer `count: 0` and cancel nothing.
+    public var cancelsNothing = false
     /// Orders cancelled by CancelOrder, in arrival order.
     public private(set) var cancelled: [String] = []
     /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
@@ -206,12 +208,14 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 guard let id = form["txid"], let o = orders[id], o.status == "open" else {
                     return error("EOrder:Unknown order")
                 }
+                if cancelsNothing { return ok("{\"count\":0}") }
                 release(o)
                 orders[id]?.status = "canceled"
                 cancelled.append(id)
                 let answer = ok("{\"count\":1}")
                 return cancelDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelAll":
+                if cancelsNothing { return ok("{\"count\":0}") }
                 let open = orders.filter { $0.value.status == "open" }
                 for (id, o) in open {
                     release(o)

@@ -58,8 +58,10 @@ struct CancelCommand: ParsableCommand {
         }
         // What is cancelled is shown before asking: the order (pair, side, amount, price), or
         // every open order for --all.
+        var listed = 1
         if all {
             let open = try AccountOutput.value(app.orders(closed: false, limit: 500))
+            listed = open.count
             guard !open.isEmpty else {
                 Terminal.writeOut("\(exchange): no open orders; nothing to cancel\n")
                 return
@@ -74,5 +76,13 @@ struct CancelCommand: ParsableCommand {
             try AccountOutput.value(all ? app.cancelAll() : app.cancel(id: id!))
         }
         Terminal.writeOut("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+        // The exchange answered but cancelled fewer than were shown (an order filled meanwhile,
+        // or a refusal it gave no reason for): said, and not a success.
+        if count < listed {
+            Terminal.writeError(
+                "squarestock: \(exchange) cancelled \(count) of the \(listed) \(listed == 1 ? "order" : "orders") shown; "
+                    + "check `squarestock account orders --exchange \(exchange)` for any still open\n")
+            throw ExitCode(ExitStatus.someFailed.rawValue)
+        }
     }
 }
