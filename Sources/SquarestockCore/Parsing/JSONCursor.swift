@@ -234,6 +234,51 @@ package struct JSONCursor {
         rawString()?.text
     }
 
+    /// A string that names something (a symbol, a pair): its text only when cleaning would not
+    /// change it, else "" so it matches nothing. A network id `AAPL<ESC>[31m` cleaned to `AAPL`
+    /// would be taken for AAPL; nil only when there is no string.
+    package mutating func identifier() -> String? {
+        guard let raw = rawString() else { return nil }
+        guard raw.escaped else { return TerminalText.identifier(bytes: raw.bytes) ?? "" }
+        // Escapes resolved (`\/` in `BTC\/USD`, `\u0058`), each to printable ASCII, or none.
+        var bytes: [UInt8] = []
+        var i = raw.bytes.startIndex
+        let end = raw.bytes.endIndex
+        while i < end {
+            var b = raw.bytes[i]
+            if b == UInt8(ascii: "\\") {
+                guard i + 1 < end else { return "" }
+                i += 1
+                switch raw.bytes[i] {
+                case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): b = raw.bytes[i]
+                case UInt8(ascii: "u"):
+                    guard i + 4 < end else { return "" }
+                    var v: UInt32 = 0
+                    for k in 1...4 {
+                        guard let h = Self.hexValue(raw.bytes[i + k]) else { return "" }
+                        v = v << 4 | UInt32(h)
+                    }
+                    guard v >= 0x20 && v <= 0x7E else { return "" }
+                    b = UInt8(v)
+                    i += 4
+                default: return ""
+                }
+            }
+            bytes.append(b)
+            i += 1
+        }
+        return bytes.withUnsafeBytes { TerminalText.identifier(bytes: $0) } ?? ""
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     /// `numberText()` as text a user may see (a trade id sent as a number or as a string):
     /// cleaned like `text()`, since a quoted "number" may hold any byte but a quote or a `\`.
     package mutating func numberAsText() -> String? {

@@ -26,6 +26,12 @@ package enum TerminalText {
         bytes.withUnsafeBytes { clean(bytes: $0) }
     }
 
+    /// Bytes that name something (a symbol from the network) as text, or nil when cleaning them
+    /// would change them: such an id is refused, never cleaned into another one.
+    package static func identifier(bytes: UnsafeRawBufferPointer) -> String? {
+        isClean(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
     /// True when `sanitize` would return these bytes unchanged: printable ASCII, no space at
     /// either end and no two spaces in a row.
     static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -87,7 +87,7 @@ package struct KrakenStreamFeed: StreamFeed {
                         case JSONCursor.equals(key, "error"):
                             error = c.text()
                         case JSONCursor.equals(key, "symbol"):
-                            symbol = c.text()
+                            symbol = c.identifier()
                         case JSONCursor.equals(key, "success"):
                             if c.literal("true") {
                                 success = true
@@ -154,7 +154,7 @@ package struct KrakenStreamFeed: StreamFeed {
             guard let key = c.key() else { return false }
             let name = String(decoding: key, as: UTF8.self)
             switch name {
-            case "symbol": symbol = c.text()
+            case "symbol": symbol = c.identifier()
             case "timestamp": time = c.rawString().flatMap { EpochTime(rfc3339Bytes: $0.bytes) }
             case "bid", "ask", "last", "volume", "change", "change_pct":
                 if let d = c.decimal() { values[name] = d } else { return c.skipValue() }

@@ -63,7 +63,7 @@ package enum YahooPricingDecoder {
         var hint: Int64?
         while let (field, wire) = r.key() {
             switch (field, wire) {
-            case (1, 2): id = r.span().map { names.name(raw, $0) }
+            case (1, 2): id = r.span().map { names.name(raw, $0) ?? "" }
             case (2, 5): price = r.float()
             case (3, 0): time = r.varint().map(ProtobufReader.zigzag)
             case (7, 0): hours = r.varint()
@@ -122,12 +122,13 @@ package struct YahooSymbolNames: Sendable {
 
     package init() {}
 
-    mutating func name(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+    /// The id's text; nil when cleaning would change it (`AAPL<ESC>[31m` is no tick of AAPL).
+    mutating func name(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> String? {
         let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         if let known = byHash[hash], Self.same(known, bytes) { return known }
-        let made = TerminalText.clean(bytes: bytes)
+        guard let made = TerminalText.identifier(bytes: bytes) else { return nil }
         if byHash.count < 4096 { byHash[hash] = made }
         return made
     }

@@ -69,7 +69,12 @@ enum YahooQuoteBatchReader {
             guard key != .other, seen & key.bit == 0 else { return c.skipValue(depth: 4) }
             seen |= key.bit
             switch key {
-            case .symbol: return string(&c, into: &symbol)
+            case .symbol:
+                // Refused, not cleaned: `FLT<ESC>[0m` read as FLT priced FLT from another row.
+                guard c.peek() == UInt8(ascii: "\"") else { return c.skipValue(depth: 4) }
+                guard let id = c.identifier() else { return false }
+                symbol = id
+                return true
             case .regularMarketPrice:
                 guard let text = numberText(&c) else { return c.skipValue(depth: 4) }
                 row.regularMarketPrice = ExactDecimal.parse(text)

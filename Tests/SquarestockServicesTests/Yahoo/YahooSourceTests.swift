@@ -73,6 +73,23 @@ struct YahooSourceTests {
         #expect(s.company.exchange?.id == "XLON")
     }
 
+    /// A row whose symbol holds a control or invisible character names no symbol asked for: it
+    /// is refused, not cleaned (`FLT<ESC>[0m` at 1.0 priced FLT at -99.6 %); `\/` is no reason.
+    @Test func aRowWhoseSymbolWouldNeedCleaningNamesNoSymbol() throws {
+        let body =
+            #"{"quoteResponse":{"result":["#
+            + #"{"symbol":"FLT\u001b[0m","regularMarketPrice":1.0},"#
+            + #"{"symbol":"AA\u200bPL","regularMarketPrice":2.0},"#
+            + "{\"symbol\":\"MS\u{1B}FT\",\"regularMarketPrice\":3.0},"
+            + #"{"symbol":"BTC\/USD","regularMarketPrice":4.0},"#
+            + #"{"symbol":"IBM","regularMarketPrice":5.0}],"error":null}}"#
+        guard case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: Array(body.utf8))) else {
+            Issue.record("no rows")
+            return
+        }
+        #expect(Set(rows.keys.filter { !$0.isEmpty }) == ["BTC/USD", "IBM"], "\(rows.keys.sorted())")
+    }
+
     @Test func cryptoIsOpenAroundTheClock() throws {
         let row = try #require(
             Self.quoteRows("yahoo-json/quote/yahoo-finance2__v7_BTC-USD_CRYPTOCURRENCY_2025-02-17.body.json")["BTC-USD"]

@@ -121,6 +121,9 @@ struct YahooStreamFeedTests {
         ),
         ("no symbol", envelope(PricingMessage().float(2, 227.52).base64)),
         ("an empty symbol", envelope(PricingMessage().string(1, "").float(2, 227.52).base64)),
+        // Refused, not cleaned into AAPL (a tick of a symbol never asked for).
+        ("a symbol with an escape sequence", envelope(PricingMessage().string(1, "AAPL\u{1B}[31m").float(2, 1).base64)),
+        ("a symbol with a zero-width space", envelope(PricingMessage().string(1, "AA\u{200B}PL").float(2, 1).base64)),
         ("no price", envelope(PricingMessage().string(1, "AAPL").float(23, 227.5).base64)),
         ("a zero price", envelope(PricingMessage().string(1, "AAPL").float(2, 0).base64)),
         ("a price that is not a number", envelope(PricingMessage().string(1, "AAPL").float(2, .nan).base64)),
