@@ -11,6 +11,8 @@ public struct WatchFeed: Sendable {
     let context: SourceContext
     /// Set for `--replay-speed`.
     public let replay: WatchReplay?
+    /// Symbols the source said it does not know, not asked again at every refresh.
+    let unknown = UnknownSymbolHold()
 
     /// The source's name, for the header and the rate-limit line.
     public var sourceName: String { source.name }
@@ -21,9 +23,18 @@ public struct WatchFeed: Sendable {
     public func quotes(for symbols: [String], now: Instant) -> [StockResult] {
         var context = self.context
         context.now = now
-        let results = StockManager(source: source, transport: transport, context: context).quotes(for: symbols)
-        guard let exchange = source as? ExchangeSource else { return results }
-        return WatchExchangeDetail.fill(results, source: exchange, context: context, transport: transport)
+        let (ask, kept) = source.asksPerSymbol ? unknown.split(symbols, now: now) : (symbols, [:])
+        var results =
+            ask.isEmpty ? [] : StockManager(source: source, transport: transport, context: context).quotes(for: ask)
+        unknown.note(results, now: now)
+        if let exchange = source as? ExchangeSource {
+            results = WatchExchangeDetail.fill(results, source: exchange, context: context, transport: transport)
+        }
+        guard !kept.isEmpty else { return results }
+        // One result per symbol asked, in order (`StockManager.quotes`).
+        var fetched: [String: StockResult] = [:]
+        for (s, r) in zip(ask, results) where fetched[s] == nil { fetched[s] = r }
+        return symbols.compactMap { s in kept[s] ?? fetched[s] }
     }
 }
 

@@ -7,6 +7,7 @@ import SquarestockNetworking
 /// file and never appears in any output.
 package struct AlphaVantageSource: QuoteSource {
     package let name = AlphaVantageService.name
+    package var asksPerSymbol: Bool { true }
 
     package init() {}
 

@@ -13,10 +13,15 @@ package protocol QuoteSource: Sendable {
     /// Whether it asks other sources in turn (`auto`): each stock then says which answered, and
     /// a watch header names it ("auto → yahoo").
     var isChain: Bool { get }
+    /// Whether each symbol costs a request of its own (Alpha Vantage's GLOBAL_QUOTE), so one it
+    /// does not know is worth holding back from a live screen's refreshes; a batch source asks
+    /// for it at no cost, and a smaller batch would miss its cached answers.
+    var asksPerSymbol: Bool { get }
 }
 
 extension QuoteSource {
     package var isChain: Bool { false }
+    package var asksPerSymbol: Bool { false }
 }
 
 /// What a source needs besides the symbols: the clock, where to send requests, and the

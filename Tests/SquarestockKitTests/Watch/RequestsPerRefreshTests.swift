@@ -16,7 +16,7 @@ struct RequestsPerRefreshTests {
     static let tenSymbols = ["AAPL", "NOPE1", "MSFT", "NOPE2", "NOPE3", "IBM", "NOPE4", "NOPE5", "NOPE6", "NOPE7"]
     static let known: Set<String> = ["AAPL.US", "MSFT.US", "IBM.US"]
 
-    static func app(source: String, endpoint: String) throws -> SquarestockApp {
+    static func app(source: String, endpoint: String, extra: [String: String] = [:]) throws -> SquarestockApp {
         let home = TemporaryPath.make("requests-per-refresh")
         try FileManager.default.createDirectory(
             atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -24,7 +24,7 @@ struct RequestsPerRefreshTests {
             "HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state",
             "XDG_DATA_HOME": home + "/data", "SQUARESTOCK_ENDPOINT": endpoint, "SQUARESTOCK_SOURCE": source,
             "SQUARESTOCK_NOW": "2020-05-07T20:00:00Z",
-        ]
+        ].merging(extra) { _, b in b }
         return SquarestockApp(
             settings: try Settings.resolve(.init(), environment: env, loadConfig: { _ in ConfigFile() }))
     }
@@ -83,6 +83,39 @@ struct RequestsPerRefreshTests {
         let second = feed.quotes(for: Self.tenSymbols, now: now.adding(seconds: 60))
         #expect(second.filter { $0.stock != nil }.count == 3)
         #expect(server.requests.count == 8, "\(server.requests.dropFirst(7).map(\.target))")
+    }
+
+    /// Alpha Vantage asks a request per symbol: one it said it does not know is not asked at
+    /// the next refreshes (a watchlist's typo spent the 25 requests of a day in minutes); its
+    /// row keeps the answer, in its place. An hour on it is asked once more.
+    @Test func anAlphaVantageWatchHoldsBackASymbolItDoesNotKnow() throws {
+        let server = try LoopbackHTTPServer { request in
+            guard request.queryItem("function") == "GLOBAL_QUOTE" else { return .text("no route", status: 404) }
+            guard request.queryItem("symbol") == "IBM" else {
+                return .text(#"{"Global Quote": {}}"#, contentType: "application/json")
+            }
+            return .text(
+                "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\n"
+                    + "IBM,250.0,252.0,249.0,251.5,1000,2020-05-07,250.0,1.5,0.6%\r\n")
+        }
+        let clock = ManualClock(1000)
+        let app = try Self.app(
+            source: "alphavantage", endpoint: server.baseURL, extra: ["ALPHAVANTAGE_API_KEY": "demo"])
+        let feed = app.watchFeed(replaySpeed: nil, clock: clock)
+        let now = Instant(secondsSinceEpoch: 1_588_881_600)
+        func asked() -> [String] {
+            server.requests.filter { $0.queryItem("function") == "GLOBAL_QUOTE" }.compactMap { $0.queryItem("symbol") }
+        }
+        let first = feed.quotes(for: ["IBM", "ZZZZ"], now: now)
+        #expect(first[1].error == .unknownSymbol(source: "alphavantage"), "\(first)")
+        #expect(asked() == ["IBM", "ZZZZ"])
+        clock.advance(by: 60)
+        let second = feed.quotes(for: ["IBM", "ZZZZ"], now: now.adding(seconds: 60))
+        #expect(asked() == ["IBM", "ZZZZ", "IBM"])
+        #expect(second.map(\.symbol) == ["IBM", "ZZZZ"] && second[1].error == .unknownSymbol(source: "alphavantage"))
+        clock.advance(by: 3_600)
+        _ = feed.quotes(for: ["IBM", "ZZZZ"], now: now.adding(seconds: 3_700))
+        #expect(asked().suffix(2) == ["IBM", "ZZZZ"])
     }
 
     /// A chart whose history Stooq has none of asks the quote whether it knows the symbol; the
