@@ -117,14 +117,6 @@ public enum EntryFactory {
     {
         let code = currency.asciiUppercased
         try check(date: date, today: today)
-        if amount.hasPrefix("-"), kind == .deposit || kind == .withdraw, ExactDecimal(amount) != nil {
-            // Money the other way is the other command, never a signed amount of this one.
-            let other = kind == .deposit ? "withdraw" : "deposit"
-            throw .invalidEntry(
-                "the amount cannot be negative (got \(TerminalText.visible(amount))): money \(kind == .deposit ? "taken out" : "paid in") is "
-                    + "`squarestock portfolio \(other) \(TerminalText.visible(String(amount.dropFirst()))) \(TerminalText.visible(code))`"
-            )
-        }
         let minor = try money(amount, currency: code, what: "the amount")
         guard minor > 0 else { throw .invalidEntry("the amount must be above 0") }
         return JournalEntry(kind: kind, date: date, currency: code, amount: minor)

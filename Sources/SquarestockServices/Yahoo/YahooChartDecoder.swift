@@ -76,7 +76,7 @@ package enum YahooChartDecoder {
         let lows = quote["low"]?.array ?? []
         let closes = quote["close"]?.array ?? []
         let volumes = quote["volume"]?.array ?? []
-        func value(_ a: [JSONValue], _ k: Int) -> ExactDecimal? { k < a.count ? a[k].decimal : nil }
+        func value(_ a: [JSONValue], _ k: Int) -> ExactDecimal? { k < a.count ? YahooFloatPrice.decimal(a[k]) : nil }
         var rows: [YahooChartRow] = []
         rows.reserveCapacity(stamps.count)
         for (k, stamp) in stamps.enumerated() {
@@ -84,7 +84,7 @@ package enum YahooChartDecoder {
             rows.append(
                 YahooChartRow(
                     time: time, open: value(opens, k), high: value(highs, k), low: value(lows, k), close: close,
-                    volume: value(volumes, k)))
+                    volume: k < volumes.count ? volumes[k].decimal : nil))
         }
         return rows
     }

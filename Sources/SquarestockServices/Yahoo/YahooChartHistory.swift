@@ -59,8 +59,10 @@ package enum YahooChartHistory {
             currency: venue.currency)
 
         var previousCloses: [CivilDate: ExactDecimal] = [:]
-        if let first = bars.first?.session, let c = meta["chartPreviousClose"]?.decimal { previousCloses[first] = c }
-        if interval.isIntraday, let last = bars.last?.session, let c = meta["previousClose"]?.decimal {
+        if let first = bars.first?.session, let c = YahooFloatPrice.decimal(meta["chartPreviousClose"]) {
+            previousCloses[first] = c
+        }
+        if interval.isIntraday, let last = bars.last?.session, let c = YahooFloatPrice.decimal(meta["previousClose"]) {
             previousCloses[last] = c
         }
         return .success(

@@ -52,7 +52,7 @@ package enum YahooChartQuote {
     > {
         let source = YahooChartDecoder.source
         let meta = chart.meta
-        guard let last = meta["regularMarketPrice"]?.decimal else {
+        guard let last = YahooFloatPrice.decimal(meta["regularMarketPrice"]) else {
             if case .number(let text)? = meta["regularMarketPrice"] {
                 return .failure(.priceNotReadable(source: source, sent: text))
             }
@@ -65,9 +65,9 @@ package enum YahooChartQuote {
         let lastTrade = meta["regularMarketTime"]?.epochInstant
         let granularity = meta["dataGranularity"]?.string ?? ""
         let isIntraday = granularity.hasSuffix("m") || granularity.hasSuffix("h")
-        var previous = meta["previousClose"]?.decimal
+        var previous = YahooFloatPrice.decimal(meta["previousClose"])
         if previous == nil && isIntraday && meta["range"]?.string == "1d" {
-            previous = meta["chartPreviousClose"]?.decimal
+            previous = YahooFloatPrice.decimal(meta["chartPreviousClose"])
         }
 
         var points: [IntradayPoint] = []
@@ -78,8 +78,8 @@ package enum YahooChartQuote {
             firstOpen = chart.rows.first { $0.open != nil }?.open
         }
         var price = Price(
-            last: last, open: firstOpen, high: meta["regularMarketDayHigh"]?.decimal,
-            low: meta["regularMarketDayLow"]?.decimal,
+            last: last, open: firstOpen, high: YahooFloatPrice.decimal(meta["regularMarketDayHigh"]),
+            low: YahooFloatPrice.decimal(meta["regularMarketDayLow"]),
             previousClose: previous, volume: meta["regularMarketVolume"]?.decimal, lastTrade: lastTrade)
         price.deriveChange()
 

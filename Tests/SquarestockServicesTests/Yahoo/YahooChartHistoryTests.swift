@@ -36,18 +36,18 @@ struct YahooChartHistoryTests {
         let first = try #require(s.bars.first)
         #expect(first.session == HistoryFixture.date("2025-04-28"))
         #expect(first.time.iso8601UTC == "2025-04-28T04:00:00Z")
-        #expect(first.close?.description == "210.13999938964844")  // as sent, float noise and all
+        #expect(first.close?.description == "210.14")  // as sent, float noise and all
         #expect(first.open?.description == "210.0")
         #expect(first.volume?.description == "38743100")
         // The live bar of the last day, stamped at 12:48:22 New York time, is still that day's bar.
         let last = try #require(s.bars.last)
         #expect(last.session == HistoryFixture.date("2025-10-28"))
         #expect(last.time.iso8601UTC == "2025-10-28T04:00:00Z")
-        #expect(last.close?.description == "269.2200012207031")
+        #expect(last.close?.description == "269.22")
         #expect(h.previousCloses == [HistoryFixture.date("2025-04-28"): HistoryFixture.d("210.14")])
         #expect(h.previousClose(before: HistoryFixture.date("2025-04-28"))?.description == "210.14")
         // The bar before.
-        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.80999755859375")
+        #expect(h.previousClose(before: HistoryFixture.date("2025-10-28"))?.description == "268.81")
         #expect(h.exchange?.id == "XNAS")
         #expect(h.name == "Apple Inc.")
         #expect(h.source == "yahoo")

@@ -76,3 +76,18 @@ struct YahooPriceHintTests {
         #expect(NumberFormatting.price(ExactDecimal(price)!) == shown)
     }
 }
+
+/// Yahoo's chart prices are floats printed as doubles: such a number is the float's shortest
+/// text, any other number stays as sent.
+struct YahooFloatPriceTests {
+    @Test(arguments: [
+        ("254.55999755859375", "254.56"), ("255.4600067138672", "255.46"), ("1.0834000110626221", "1.0834"),
+        // Not a float's double: kept digit for digit.
+        ("254.5599975585938", "254.5599975585938"), ("0.123456789012", "0.123456789012"),
+        // Short already, or whole.
+        ("254.56", "254.56"), ("40127700", "40127700"),
+    ])
+    func floatsBecomeTheirShortText(sent: String, read: String) {
+        #expect(YahooFloatPrice.decimal(.number(sent))?.description == read)
+    }
+}

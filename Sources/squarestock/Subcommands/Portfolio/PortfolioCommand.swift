@@ -193,6 +193,16 @@ enum PortfolioCash {
         func record(_ kind: EntryKind) throws {
             let app = try options.app()
             let day = try PortfolioOutput.date(date, app: app)
+            if amount.hasPrefix("-"), ExactDecimal(amount) != nil {
+                // Money the other way is the other command, never a signed amount of this one.
+                let other = kind == .deposit ? "withdraw" : "deposit"
+                let shown =
+                    TerminalText.visible(String(amount.dropFirst())) + " " + TerminalText.visible(currency.uppercased())
+                throw ValidationError(
+                    "the amount cannot be negative (got \(TerminalText.visible(amount))): money "
+                        + (kind == .deposit ? "taken out" : "paid in") + " is `squarestock portfolio \(other) \(shown)`"
+                )
+            }
             let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.recordPortfolio(
                     [
