@@ -31,6 +31,21 @@ enum OrderLimitChecks {
                         + "send a smaller order, or a limit order")
             }
         }
+        // A market order's expected average past the limit from the best price: the same bound
+        // as a limit price's, which a market order of a size the book cannot carry escaped (a
+        // scripted `--yes` buy paid 48 % over the best ask).
+        if r.type == .market, !limits.far, let walk = p.walk, walk.complete, let best = walk.best, best.sign > 0,
+            let atBest = best * walk.filled, let gap = walk.cost - atBest,
+            let hundred = gap.magnitude * ExactDecimal(100), let allowed = limits.maxPriceDistance * atBest,
+            hundred > allowed, let percent = walk.slippagePercent(side: r.side)
+        {
+            out.append(
+                "max_price_distance = \(limits.maxPriceDistance.normalized)%: a market "
+                    + "\(r.side == .buy ? "buy" : "sale") of \(r.amount) \(r.pair.base) is expected to average "
+                    + "\(percent)% \(r.side == .buy ? "above the best ask" : "below the best bid") \(money(best, p)) "
+                    + "\(r.pair.quote); send a smaller order or a limit order, add --far to send it anyway, or change "
+                    + "max_price_distance in \(config)")
+        }
         if let price = r.limitPrice, !limits.far {
             let limit = "max_price_distance = \(limits.maxPriceDistance.normalized)%"
             if let mid = p.mid, mid.sign > 0 {

@@ -38,7 +38,7 @@ struct OrderOptions: ParsableArguments {
     @Flag(
         name: .long,
         help:
-            "Send a limit price further from the book's mid than max_price_distance allows (default 5%), or a market order whose book moved by more than that after the preview."
+            "Send a limit price further from the book's mid than max_price_distance allows (default 5%), a market order expected to average further than that from the best price, or one whose book moved by more than that after the preview."
     )
     var far = false
 

@@ -42,6 +42,53 @@ struct OrderLimitChecksTests {
             ) == true, "\(noRate.problems)")
     }
 
+    /// A market order expected to average further from the best price than the limit allows
+    /// is refused as a limit price that far would be (a `--yes` buy of 1 BTC through a thin
+    /// book averaged 48 % over the best ask); `--far` sends it.
+    @Test func aMarketOrdersExpectedAverageIsHeldToTheSameDistance() {
+        func walk(_ amount: String, side: TradeSide) -> OrderPreview {
+            let request = OrderRequest(
+                pair: TradingPair(base: "BTC", quote: "USD"), side: side, type: .market, amount: Self.d(amount),
+                limitPrice: nil)
+            var p = OrderPreview(
+                exchange: "kraken", exchangeDisplayName: "Kraken", request: request,
+                listing: PairListing(pair: request.pair, nativeName: "XBTUSD", priceDecimals: 1),
+                cost: nil, spends: request.spends, available: nil, problems: [])
+            let book = OrderBook(
+                pair: request.pair,
+                bids: [
+                    BookLevel(price: Self.d("30000"), size: Self.d("1")),
+                    BookLevel(price: Self.d("28000"), size: Self.d("10")),
+                ],
+                asks: [
+                    BookLevel(price: Self.d("30384.1"), size: Self.d("0.001")),
+                    BookLevel(price: Self.d("45000"), size: Self.d("10")),
+                ])
+            p.walk = BookWalk.take(request.amount, side: side, from: book)
+            p.cost = p.walk?.cost
+            return p
+        }
+        func problems(_ p: OrderPreview, far: Bool = false) -> [String] {
+            var limits = OrderLimits()
+            limits.far = far
+            return OrderLimitChecks.problems(
+                p, limits: limits, configPath: "/c", rate: { _, _ in .failure(.init("none")) }
+            )
+            .problems
+        }
+        let thin = problems(walk("1", side: .buy))
+        #expect(
+            thin.first?.contains(
+                "max_price_distance = 5%: a market buy of 1 BTC is expected to average 48.06% above the best ask 30384.10 USD"
+            ) == true,
+            "\(thin)")
+        #expect(problems(walk("1", side: .buy), far: true).isEmpty)
+        // Within the best level, or a sale a few percent into the bids: sent.
+        #expect(problems(walk("0.001", side: .buy)).isEmpty)
+        #expect(problems(walk("1.5", side: .sell)).isEmpty)  // averages 2.22 % below 30000
+        #expect(problems(walk("5", side: .sell)).first?.contains("below the best bid 30000.00 USD") == true)
+    }
+
     @Test func theDistanceIsMeasuredFromTheMidBothWaysAndFarSkipsIt() {
         let limits = OrderLimits()
         let check: (TradeSide, String, Bool) -> [String] = { side, price, far in
