@@ -55,8 +55,15 @@ struct AccountOrderFateCLITests {
         toEnv["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
         let sell = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes"], environment: toEnv)
         #expect(sell.exitCode == 4 && sell.stderr.contains("status unknown"), "\(sell.stderr)")
+        // TradeOgre writes amounts in 8 decimals: one typed with more goes down to that step
+        // (it was sent with all of them).
+        tradeOgre.orderAnswerStatus = nil
+        let fine = try CLIRunner.run(
+            ["buy", "XMR-BTC", "1.123456789123", "--limit", "0.005", "--far", "--yes"], environment: toEnv)
+        #expect(fine.exitCode == 0, "\(fine.stderr)")
+        #expect(tradeOgre.sentQuantities.last == "1.12345678", "\(tradeOgre.sentQuantities)")
         #expect(!sell.stderr.contains("refused"), "\(sell.stderr)")
-        #expect(tradeOgre.orderCount == 1)
+        #expect(tradeOgre.orderCount == 2 && tradeOgre.orderRequests == 2)
     }
 
     /// Coinbase's `success: true` is an order taken: with the id at the top (an older shape,

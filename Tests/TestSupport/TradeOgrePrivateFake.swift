@@ -12,6 +12,8 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     private var orders: [String: (market: String, type: String, price: ExactDecimal, quantity: ExactDecimal)] = [:]
     private var next = 1
     public private(set) var orderRequests = 0
+    /// The `quantity` field of each order request, as sent.
+    public private(set) var sentQuantities: [String] = []
     /// An HTTP status (500, 502) answered with an HTML page instead of an order's success once it
     /// is placed.
     public var orderAnswerStatus: Int?
@@ -58,6 +60,7 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
             return ok("[" + items.joined(separator: ",") + "]")
         case "/order/buy", "/order/sell":
             orderRequests += 1
+            sentQuantities.append(form["quantity"] ?? "")
             guard form["market"] == "BTC-XMR", let q = form["quantity"].flatMap(ExactDecimal.init),
                 let price = form["price"].flatMap(ExactDecimal.init)
             else { return fail("Market not found") }

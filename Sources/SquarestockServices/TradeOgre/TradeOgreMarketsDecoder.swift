@@ -40,7 +40,12 @@ package enum TradeOgreMarketsDecoder {
         return t
     }
 
+    /// Prices and amounts in 8 decimals, as TradeOgre writes every one: an amount typed with
+    /// more goes down to the step (it was sent with all of them, for the exchange to cut).
     package static func listings(_ markets: [Market]) -> [PairListing] {
-        markets.map { PairListing(pair: $0.ticker.pair, nativeName: $0.name, priceDecimals: 8) }
+        markets.map {
+            PairListing(
+                pair: $0.ticker.pair, nativeName: $0.name, priceDecimals: 8, sizeIncrement: ExactDecimal("0.00000001"))
+        }
     }
 }
