@@ -74,10 +74,20 @@ package final class StreamSession: @unchecked Sendable {
     /// every symbol (nothing is left to stream; reconnecting would subscribe to nothing).
     package func run(onState: (StreamState) -> Void, onEvent: (StreamEvent) -> Bool) {
         var attempt = 0
+        // The newest trade time seen per symbol, across reconnections: a feed that replays its
+        // recent ticks on a new connection would otherwise take a price back in time.
+        var newest: [String: (Instant, Int32)] = [:]
+        let inOrder: (StreamEvent) -> Bool = { event in
+            if case .quote(let q) = event, let t = q.time {
+                if let last = newest[q.symbol], (t, q.nanoseconds) < last { return true }
+                newest[q.symbol] = (t, q.nanoseconds)
+            }
+            return onEvent(event)
+        }
         while !isStopped {
             onState(.connecting)
             do throws(WebSocketError) {
-                let finished = try connection(feed, onState: onState, onEvent: onEvent) { attempt = 0 }
+                let finished = try connection(feed, onState: onState, onEvent: inOrder) { attempt = 0 }
                 if finished { break }
             } catch {
                 attempt += 1

@@ -259,6 +259,31 @@ struct StreamSessionTests {
         #expect(server.received == [subscribe, subscribe])
     }
 
+    /// A new connection that replays ticks older than one already shown: dropped, so a price
+    /// never steps back in time (102.12 at 09:20:54 was followed by 100.12 at 09:20:52).
+    @Test func aTickOlderThanOneShownIsDroppedAcrossReconnections() throws {
+        @Sendable func tick(_ price: String, _ time: String) -> String {
+            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":""# + time + #""}"#
+        }
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            if peer.connection == 1 {
+                peer.send(text: tick("102.12", "2022-06-02T09:20:54.000000Z"))
+                return  // gone without a close frame: the client reconnects
+            }
+            peer.send(text: tick("100.12", "2022-06-02T09:20:52.000000Z"))
+            peer.send(text: tick("102.12", "2022-06-02T09:20:54.000000Z"))
+            peer.send(text: tick("103.00", "2022-06-02T09:20:55.000000Z"))
+            Self.holdUntilClosed(peer)
+        }
+        defer { server.stop() }
+        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
+        defer { run.stop() }
+        #expect(run.log.wait(for: 3, startingWith: "quote"), "\(run.log.lines)")
+        let quotes = run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
+        #expect(quotes == ["102.12", "102.12", "103.00"], "\(run.log.lines)")
+    }
+
     /// Yahoo sends no heartbeat: its list goes again every `keepAlive` seconds on the same
     /// connection, which stays up.
     @Test func theKeepAliveSendsTheListAgain() throws {
