@@ -183,6 +183,20 @@ struct OrderSafetyCLITests {
         """
     }
 
+    /// Dust (0.00000001 BTC, worth less than a cent) that comes to a resting paper order is no
+    /// fill: it made every later look at the paper account fail ("a trade of BTC for nothing").
+    @Test func dustIsNoPaperFill() throws {
+        let s = try Setup()
+        _ = try s.run(["portfolio", "deposit", "70000", "USD", "--portfolio", "paper-kraken"])
+        let rest = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--paper", "--yes"])
+        #expect(rest.stdout.contains(", open (paper buy 1 BTC-USD: nothing filled yet)"), "\(rest.stdout)")
+        s.fake.depthBody = Self.depth(newAsk: "29990.00000", size: "0.00000001")
+        let account = try s.run(["account", "--paper", "--format", "csv"])
+        #expect(account.exitCode == 0, "\(account.stdout)\(account.stderr)")
+        let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0,30000,open,"), "\(open.stdout)\(open.stderr)")
+    }
+
     @Test func aRestingPaperOrderFillsOnlyFromNewLiquidityAndTwoOrdersShareIt() throws {
         let s = try Setup()
         _ = try s.run(["portfolio", "deposit", "200000", "USD", "--portfolio", "paper-kraken"])
@@ -198,8 +212,12 @@ struct OrderSafetyCLITests {
         // 1.5 BTC arrive at 29990: A, the earlier, takes its 0.941; B the 0.559 left.
         s.fake.depthBody = Self.depth(newAsk: "29990.00000", size: "1.500")
         let settled = try s.run(["account", "orders", "--paper", "--closed", "--format", "csv"])
-        // A's average: (2.059 x 30384.1 + 0.941 x 29990) / 3 = 30260.44343
+        // A rests as the maker: the ask that came to it trades at A's limit, 30385, not at the
+        // ask's 29990 (a resting buy is never filled below its own price), so A's average is
+        // (2.059 x 30384.1 + 0.941 x 30385) / 3 = 30384.3823.
         #expect(settled.stdout.contains(",BTC-USD,buy,limit,3,3,30385,filled,"), "\(settled.stdout)")
+        let settledJSON = try s.run(["account", "orders", "--paper", "--closed", "--format", "json"])
+        #expect(settledJSON.stdout.contains("\"averagePrice\": \"30384.3823\""), "\(settledJSON.stdout)")
         let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
         #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0.559,30000,open,"), "\(open.stdout)")
         // JSON says whose orders and balances these are, as the tables' titles do.

@@ -11,14 +11,18 @@ package struct AccountCapability: Sendable {
     /// fraction: what a paper order is charged, since asking the key's own tier would be a signed
     /// request. Nil when the exchange publishes none.
     package var publicTakerFee: ExactDecimal?
+    /// The maker fee of the same tier: what a paper order resting on the book pays when the
+    /// market comes to it. Nil when it is the taker fee.
+    package var publicMakerFee: ExactDecimal?
 
     package init(
         keyVariable: String, secretVariable: String, publicTakerFee: ExactDecimal? = nil,
-        make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
+        publicMakerFee: ExactDecimal? = nil, make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
     ) {
         self.keyVariable = keyVariable
         self.secretVariable = secretVariable
         self.publicTakerFee = publicTakerFee
+        self.publicMakerFee = publicMakerFee
         self.make = make
     }
 

@@ -11,8 +11,10 @@ package enum CoinbaseService {
         doctor: DoctorCapability(),
         account: AccountCapability(
             keyVariable: "COINBASE_API_KEY_NAME", secretVariable: "COINBASE_API_PRIVATE_KEY",
-            // Advanced Trade's published schedule at its lowest volume tier: 1.20 % taker.
-            publicTakerFee: ExactDecimal(significand: 120, scale: 4)
+            // Advanced Trade's published schedule at its lowest volume tier: 1.20 % taker,
+            // 0.60 % maker.
+            publicTakerFee: ExactDecimal(significand: 120, scale: 4),
+            publicMakerFee: ExactDecimal(significand: 60, scale: 4)
         ) {
             c in CoinbaseAccount(credentials: c.credentials, endpoint: c.endpoint)
         })

@@ -18,8 +18,10 @@ package enum KrakenService {
         doctor: DoctorCapability(),
         account: AccountCapability(
             keyVariable: "KRAKEN_API_KEY", secretVariable: "KRAKEN_API_SECRET",
-            // Kraken Pro's published schedule, under 10,000 USD of 30-day volume: 0.40 % taker.
-            publicTakerFee: ExactDecimal(significand: 40, scale: 4)
+            // Kraken Pro's published schedule, under 10,000 USD of 30-day volume: 0.40 % taker,
+            // 0.25 % maker.
+            publicTakerFee: ExactDecimal(significand: 40, scale: 4),
+            publicMakerFee: ExactDecimal(significand: 25, scale: 4)
         ) { c in
             // The nonce file lives beside the credentials, so every process with this key shares it.
             if let folder = c.privateFolder { try? PrivateFileStore.preparePrivateFolder(folder) }

@@ -16,6 +16,8 @@ struct PaperAccount {
     static func portfolioName(_ exchange: String) -> String { "paper-" + exchange }
     var ledgerApp: SquarestockApp { app.onPortfolio(Self.portfolioName(exchange)) }
     var publicFee: ExactDecimal { app.settings.catalog.entry(named: exchange)?.account?.publicTakerFee ?? .zero }
+    /// What a resting order pays when the market comes to it (the taker fee where none is published).
+    var makerFee: ExactDecimal { app.settings.catalog.entry(named: exchange)?.account?.publicMakerFee ?? publicFee }
 
     func problem(_ text: String) -> AccountError { .rejected(exchange: "the \(exchange) paper account", message: text) }
     var tooLarge: AccountError { problem("the amounts are too large to add up exactly") }
@@ -171,6 +173,10 @@ struct PaperAccount {
                             problem("the book no longer holds \(r.amount) \(r.pair.base) for a market order"))
                     }
                     if let refusal = limitNow(walk.cost, preview) { return .failure(problem(refusal)) }
+                    if walk.cost.rounded(toScale: CurrencyExponent.of(r.pair.quote) ?? 8).isZero {
+                        return .failure(
+                            problem("the order is worth less than one unit of \(r.pair.quote): too small to trade"))
+                    }
                 }
                 // A purchase pays its fee on top, as the exchange charges it.
                 let cost = r.limitPrice.flatMap { r.amount * $0 } ?? walk.cost
@@ -268,7 +274,15 @@ struct PaperAccount {
                 let walk = BookWalk.take(rest, side: o.side, from: fresh, limit: o.price)
             else { return .failure(tooLarge) }
             guard walk.filled.sign > 0 else { continue }
-            if case .failure(let e) = fill(&orders[i], with: walk, feeRate: publicFee) { return .failure(e) }
+            // A resting order is the maker: the market that comes to it trades at its limit
+            // price, not at the better price of the level that crossed it, and pays the maker fee.
+            var made = walk
+            if let price = o.price, let cost = walk.filled * price {
+                made.cost = cost.scale > BookWalk.costScale ? cost.rounded(toScale: BookWalk.costScale) : cost
+                made.best = price
+                made.worst = price
+            }
+            if case .failure(let e) = fill(&orders[i], with: made, feeRate: makerFee) { return .failure(e) }
             if !(orders[i].order.filled < o.amount) {
                 orders[i].order.status = .filled
                 orders[i].order.closed = app.settings.now
@@ -293,6 +307,12 @@ struct PaperAccount {
     /// fill's number.
     func fill(_ paper: inout PaperOrder, with walk: BookWalk, feeRate: ExactDecimal) -> Result<Void, AccountError> {
         let o = paper.order
+        // Dust worth less than the quote currency's smallest unit (0.00000001 BTC at 30,290
+        // dollars) is no trade the ledger can hold, nor one an exchange's minimums allow: not
+        // taken, the order stays as it was (it failed the whole settlement, and the fill was lost).
+        if let quote = o.pair?.quote, walk.cost.rounded(toScale: CurrencyExponent.of(quote) ?? 8).isZero {
+            return .success(())
+        }
         let places = (walk.best?.scale ?? 2) + 4
         guard let filled = o.filled + walk.filled,
             let earlier = o.averagePrice.map({ o.filled * $0 }) ?? ExactDecimal.zero,
