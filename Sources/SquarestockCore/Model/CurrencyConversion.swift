@@ -29,10 +29,14 @@ public enum CurrencyConversion {
                 }
                 s = s.repriced { ($0 * rate)?.rounded(toScale: 6).normalized }
                 s.currency = Currency(code: target)
-                // The venue's tick does not carry into another currency: the converted price's own
-                // decimals, at least the target currency's minor unit (a dollar price in dinars has
-                // 3; a 5 yen stock in dollars is 0.0333, not 0.03).
-                s.priceDecimals = Price.shownDecimals(of: s.price.last, currency: target)
+                // The venue's tick does not carry into another currency: from 1 up, the target
+                // currency's minor unit (a dollar price in dinars has 3, in yen none: 39,488, not
+                // 39,488.11); below 1, the price's own digits (a 5 yen stock in dollars is 0.0333).
+                if let last = s.price.last, let e = CurrencyExponent.of(target), last.magnitude >= ExactDecimal(1) {
+                    s.priceDecimals = e
+                } else {
+                    s.priceDecimals = Price.shownDecimals(of: s.price.last, currency: target)
+                }
                 let when = q.price.lastTrade.map { " at " + $0.iso8601UTC } ?? ""
                 s.notes.append(
                     .remark(

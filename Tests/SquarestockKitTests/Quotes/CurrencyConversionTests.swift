@@ -46,15 +46,16 @@ struct CurrencyConversionTests {
         #expect(converted[1].stock?.price.last?.description == "230.5")  // already EUR
     }
 
-    /// The decimals of a converted quote are the converted price's own, never fewer than the
-    /// target currency's minor unit: a 5 yen stock shown to 2 places by its venue is 0.0333
-    /// dollars (it read 0.03), and a dollar price in dinars has 3 places.
+    /// The decimals of a converted quote: from 1 up, the target currency's minor unit (a dollar
+    /// price has 3 places in dinars, none in yen); below 1, the converted price's own: a 5 yen
+    /// stock shown to 2 places by its venue is 0.0333 dollars (it read 0.03).
     @Test func aConvertedQuoteTakesTheDecimalsOfItsNewPrice() throws {
         var yen = Self.stock("9999.T", "5", "JPY")
         yen.priceDecimals = 2
         let source = FixedSource(stocks: [
             "9999.T": yen, "JPYUSD=X": Self.stock("JPYUSD=X", "0.00666", "USD"),
             "AAPL": Self.stock("AAPL", "268.84", "USD"), "USDKWD=X": Self.stock("USDKWD=X", "0.30712", "KWD"),
+            "USDJPY=X": Self.stock("USDJPY=X", "146.881", "JPY"),
         ])
         let manager = StockManager(source: source, transport: ScriptedNever(), context: SourceContext())
         let dollars = try #require(
@@ -64,6 +65,10 @@ struct CurrencyConversionTests {
         let dinars = try #require(
             CurrencyConversion.convert(manager.quotes(for: ["AAPL"]), to: "KWD", manager: manager)[0].stock)
         #expect(dinars.priceDecimals == 3)
+        // In yen, none: 39,487.49 yen is shown as 39,487, as yen are (it showed 2 places).
+        let yenPrice = try #require(
+            CurrencyConversion.convert(manager.quotes(for: ["AAPL"]), to: "JPY", manager: manager)[0].stock)
+        #expect(yenPrice.priceDecimals == 0)
     }
 
     @Test func missingRateLeavesThePriceAndExplains() throws {
