@@ -19,7 +19,11 @@ extension CurrencyConversion {
         }
         let pairs = needed.map { pairSymbol(from: $0, to: target) }
         var rates: [String: Result<Stock, QuoteError>] = [:]
-        for (code, fx) in zip(needed, manager.quotes(for: pairs)) { rates[code] = fx.outcome }
+        // The rate is the quote's price: the pair's day of points would be a request for nothing.
+        var context = manager.context
+        context.quotesOnly = true
+        let fx = StockManager(source: manager.source, transport: manager.transport, context: context)
+        for (code, answer) in zip(needed, fx.quotes(for: pairs)) { rates[code] = answer.outcome }
         return convert(results, to: target, rates: rates)
     }
 

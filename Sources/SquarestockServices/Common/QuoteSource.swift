@@ -38,6 +38,9 @@ package struct SourceContext: Sendable {
     package var exchange: String?
     /// Each service setting's value, by its id; an unset one is absent.
     package var settings: [String: String]
+    /// Only the quotes are wanted, not the day's points (an FX rate a conversion multiplies by):
+    /// a source that fetches those apart (Yahoo's spark) leaves them out.
+    package var quotesOnly = false
 
     package init(
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,

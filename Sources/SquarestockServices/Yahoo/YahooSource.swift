@@ -34,9 +34,12 @@ package struct YahooSource: QuoteSource {
         let batches = stride(from: 0, to: symbols.count, by: YahooSource.batchSize).map {
             Array(symbols[$0..<min($0 + YahooSource.batchSize, symbols.count)])
         }
-        let sparks = stride(from: 0, to: symbols.count, by: YahooSource.sparkBatchSize).map {
-            Array(symbols[$0..<min($0 + YahooSource.sparkBatchSize, symbols.count)])
-        }
+        let sparks =
+            context.quotesOnly
+            ? []
+            : stride(from: 0, to: symbols.count, by: YahooSource.sparkBatchSize).map {
+                Array(symbols[$0..<min($0 + YahooSource.sparkBatchSize, symbols.count)])
+            }
         var responses = transport.perform(
             batches.map { quoteRequest($0, session: session, context: context) }
                 + sparks.map { sparkRequest($0, session: session, context: context) })

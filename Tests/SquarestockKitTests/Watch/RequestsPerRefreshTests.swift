@@ -172,6 +172,29 @@ struct RequestsPerRefreshTests {
         #expect(sparks.map { ($0.queryItem("symbols") ?? "").split(separator: ",").count }.sorted() == [10, 20, 20])
     }
 
+    /// `--currency`: the FX pair's quote is asked for, not its day of points (a spark request
+    /// for a sparkline nobody is shown).
+    @Test func aConversionAsksNoSparkOfItsPair() throws {
+        let routes = RouteTable()
+        YahooSessionRoutes.add(to: routes)
+        routes.add(
+            path: "/v7/finance/quote",
+            response: LoopbackResponse(
+                body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json")))
+        routes.add(
+            path: "/v7/finance/spark",
+            response: LoopbackResponse(body: Fixture.bytes("yahoo-json/SYNTHETIC_spark_MSFT-AAPL_two-symbols.json")))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let app = try Self.app(source: "yahoo", endpoint: server.baseURL)
+        let manager = StockManager(
+            source: app.settings.quoteSource, transport: app.transport, context: app.settings.sourceContext)
+        _ = CurrencyConversion.convert(manager.quotes(for: ["AAPL"]), to: "EUR", manager: manager)
+        let quotes = server.requests.filter { $0.path == "/v7/finance/quote" }.compactMap { $0.queryItem("symbols") }
+        #expect(quotes == ["AAPL", "USDEUR=X"], "\(server.requests.map(\.target))")
+        let sparks = server.requests.filter { $0.path == "/v7/finance/spark" }.compactMap { $0.queryItem("symbols") }
+        #expect(sparks == ["AAPL"], "\(server.requests.map(\.target))")
+    }
+
     static func yahooRoutes() -> RouteTable {
         let routes = RouteTable()
         YahooSessionRoutes.add(to: routes)
