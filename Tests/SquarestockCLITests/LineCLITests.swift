@@ -207,6 +207,24 @@ struct LineCLITests {
         #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
     }
 
+    /// A price fetched just now whose last trade is two days old while its market is open says
+    /// so, as `quote` says "delayed (no trade for 42h)"; it read like today's price.
+    @Test func aFreshPriceOfAnOldTradeSaysHowOldTheTradeIs() throws {
+        let routes = RouteTable()
+        routes.add(
+            path: "/q/l/",
+            response: .text(
+                "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-04,22:00:01,1,2,0.5,10.12,100,Apple\n"
+            ))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = Self.environment(now: "2020-05-06T15:00:00Z")
+        env["SQUARESTOCK_SOURCE"] = "stooq"
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        let run = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {price}"], environment: env)
+        #expect(run.stdout == "AAPL 10.12 (no trade for 42h)\n", "\(run.stdout)\(run.stderr)")
+    }
+
     /// `line --portfolio`: the ledger's holdings priced from the line's cache (fetched like any
     /// symbol), first; a holding whose currency has no rate into the base is left out and named.
     /// 10 AAPL at 268.835 with 1,000 paid in and 1,500 paid out is 2,188.35, its day -1.65.

@@ -1,11 +1,13 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockRendering
 
 /// Which cached quote the status line shows for each symbol, and what it must say about it. The
 /// quote of the source asked for, when it has a price; else the newest price another source
 /// gave, naming that source (a bar with no network keeps showing something, never passing one
 /// source's price off as another's). A recording says so, and so does a price that has not been
-/// refreshed for two `--max-age`s while its market may be open, with its age.
+/// refreshed for two `--max-age`s while its market may be open, with its age, and a fresh one
+/// whose last trade is over 30 minutes old while its market may be open.
 package enum LineChoice {
     package static func items(
         _ symbols: [String], asked: String, cached: [LineKey: LineQuote], now: Int64, maxAge: Int64
@@ -27,6 +29,10 @@ package enum LineChoice {
                 notes.append("recorded")
             } else if q.priceAge(now: now) > 2 * maxAge {
                 notes.append(AgeFormatter.describe(seconds: q.priceAge(now: now)) + " old")
+            } else if q.closedUntil <= now, q.traded > 0, now - q.traded > MarketStatusRules.defaultStaleAfter {
+                // Fetched just now, but its last trade is old while its market may be open: the
+                // quote view's "delayed (no trade for 2d)", said here too.
+                notes.append("no trade for " + AgeFormatter.describe(seconds: now - q.traded))
             }
             var item = StatusLineWriter.Item(
                 symbol: s, price: ExactDecimal(q.price), change: ExactDecimal(q.change),
