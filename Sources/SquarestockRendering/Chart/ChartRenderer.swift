@@ -328,7 +328,11 @@ package enum ChartRenderer {
         if series.interval.isIntraday, let first = bars.first, let lastBar = bars.last {
             let a = labelZone.abbreviation(at: first.time)
             let b = labelZone.abbreviation(at: lastBar.time)
-            legend.add("times " + (a == b ? a : a + "/" + b), priority: 7)
+            // A day's chart names its day instead of the word "times": on a holiday or a weekend
+            // it is an earlier session's, which read as today's.
+            let day = labelZone.localDateTime(at: lastBar.time).date
+            let lead = range == .day1 ? TimeAxis.monthNames[day.month - 1] + " " + String(day.day) : "times"
+            legend.add(lead + " " + (a == b ? a : a + "/" + b), priority: 7)
         }
         return legend
     }

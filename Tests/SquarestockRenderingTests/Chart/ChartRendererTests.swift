@@ -149,7 +149,8 @@ struct ChartRendererTests {
         let tokyo = ChartRenderer.render(
             series: s, size: .standard, style: .line, palette: .plain,
             options: ChartOptions(range: .day1, labelZone: S.tokyo))
-        #expect(ny.contains("times EDT"))
+        #expect(ny.contains("Mar 15 EDT"))
+        #expect(tokyo.contains("Mar 16 JST"))  // the day in the labels' zone
         #expect(ny.split(separator: "\n").last!.contains("10:00"))
         #expect(tokyo.split(separator: "\n").last!.contains("23:00"))  // 10:00 EDT is 23:00 in Tokyo
         // Same plot rows.
