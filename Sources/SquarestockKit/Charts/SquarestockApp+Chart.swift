@@ -26,8 +26,11 @@ extension SquarestockApp {
         case .failure(let e):
             // "Unknown symbol" from the history service for a symbol the same source quotes is
             // not a spelling mistake: say that it has no history for it, not "check the spelling".
+            // Only whether it quotes the symbol counts: no day of points is asked for.
+            var quoteContext = settings.sourceContext
+            quoteContext.quotesOnly = true
             if case .response(let q) = e, q.isUnknownSymbol,
-                StockManager(source: quoteSource, transport: transport, context: settings.sourceContext)
+                StockManager(source: quoteSource, transport: transport, context: quoteContext)
                     .quotes(for: [shown]).first?.stock != nil
             {
                 return .failure(
