@@ -54,6 +54,20 @@ struct AccountCancelCLITests {
         #expect(s.fake.openOrderCount == 2)
     }
 
+    /// Closed orders past Kraken's page (50 a call; 2 here) are read from the next pages, up
+    /// to `--limit` (`--closed --limit 500` showed 50 at most).
+    @Test func closedOrdersAreReadPastTheFirstPage() throws {
+        let s = try AccountCLITests.Setup()
+        s.fake.closedPageSize = 2
+        var ids: [String] = []
+        for price in ["30000", "29000", "28000"] { ids.append(try Self.placeLimit(s, "0.01", price)) }
+        #expect(try s.run(["cancel", "--all", "--yes"]).exitCode == 0)
+        let closed = try s.run(["account", "orders", "--closed", "--format", "csv"])
+        for id in ids { #expect(closed.stdout.contains(id), "\(closed.stdout)\(closed.stderr)") }
+        let two = try s.run(["account", "orders", "--closed", "--limit", "2", "--format", "csv"])
+        #expect(two.stdout.split(separator: "\n").count == 3, "\(two.stdout)")
+    }
+
     @Test func aClosedOrderIsSaidToBeClosedNotUnknown() throws {
         let s = try AccountCLITests.Setup()
         let id = try Self.placeLimit(s, "0.01", "30000")

@@ -50,6 +50,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public private(set) var queryRequests = 0
     /// Seconds CancelOrder waits before answering (after cancelling): a cancellation in flight.
     public var cancelDelay: Double?
+    /// Closed orders a ClosedOrders call answers (Kraken: 50).
+    public var closedPageSize = 50
     /// CancelOrder and CancelAll answer `count: 0` and cancel nothing.
     public var cancelsNothing = false
     /// Orders cancelled by CancelOrder, in arrival order.
@@ -186,7 +188,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             case "BalanceEx": return balanceDelay.map { balanceEx().with(.delay(seconds: $0)) } ?? balanceEx()
             case "OpenOrders": return ok("{\"open\":{" + ordersJSON { $0.status == "open" } + "}}")
             case "ClosedOrders":
-                return ok("{\"closed\":{" + ordersJSON { $0.status != "open" } + "},\"count\":\(orders.count)}")
+                // Pages of `closedPageSize` from `ofs`, newest first, with the count of all, as Kraken pages them.
+                let closed = orders.filter { $0.value.status != "open" }.map(\.key).sorted(by: >)
+                let page = Array(closed.dropFirst(Int(form["ofs"] ?? "") ?? 0).prefix(closedPageSize))
+                return ok("{\"closed\":{" + ordersJSON(ids: page) + "},\"count\":\(closed.count)}")
             case "QueryOrders":
                 let ids = (form["txid"] ?? "").split(separator: ",").map(String.init)
                 queryRequests += 1

@@ -25,11 +25,33 @@ package struct KrakenAccount: ExchangeAccount {
         }
     }
 
+    /// Kraken answers 50 closed orders a call, newest first, with the `count` of all: pages are
+    /// read from `ofs` on until `limit` or the count is reached (`--limit 500` showed 50). An
+    /// order met again on a later page (the pages shifted as one closed) is kept once.
     package func closedOrders(limit: Int, transport: any HTTPTransport) -> Result<[AccountOrder], AccountError> {
-        client.call("ClosedOrders", transport: transport).flatMap {
-            KrakenAccountDecoder.orders($0, under: "closed", pairs: pairs).map { Array($0.prefix(limit)) }
+        var all: [AccountOrder] = []
+        var ids: Set<String> = []
+        var offset = 0
+        for _ in 0..<Self.closedPages {
+            let page = client.call(
+                "ClosedOrders", offset > 0 ? [("ofs", String(offset))] : [], transport: transport)
+            guard case .success(let result) = page else { return page.map { _ in all } }
+            let orders: [AccountOrder]
+            switch KrakenAccountDecoder.orders(result, under: "closed", pairs: pairs) {
+            case .success(let o): orders = o
+            case .failure(let e): return .failure(e)
+            }
+            let new = orders.filter { ids.insert($0.id).inserted }
+            all += new
+            offset += orders.count
+            let count = result["count"]?.decimal.flatMap { Int(exactly: $0.normalized.significand) } ?? 0
+            if all.count >= limit || new.isEmpty || offset >= count { break }
         }
+        return .success(Array(all.prefix(limit)))
     }
+
+    /// Calls of 50 read at most (above `--limit`'s 500).
+    static let closedPages = 11
 
     package func order(id: String, transport: any HTTPTransport) -> Result<AccountOrder, AccountError> {
         client.call("QueryOrders", [("txid", id)], transport: transport)
