@@ -8,6 +8,9 @@ package struct MarketBoardRow: Sendable {
     package var name: String
     /// `09:41 EST`: the exchange's own clock.
     package var localTime: String
+    /// The same instant with its date and offset (`2026-11-26T09:41:00-05:00`), for CSV and
+    /// JSON: Tokyo is often a day ahead, which `09:41 JST` does not say.
+    package var localDateTime: String
     package var status: ExchangeStatus
     /// `open, closes 16:00 EST (21:00 your time)`.
     package var line: String
@@ -18,6 +21,7 @@ package struct MarketBoardRow: Sendable {
         id = calendar.id
         name = calendar.exchange.name
         localTime = calendar.zone.localDateTime(at: now).hourMinute + " " + calendar.zone.abbreviation(at: now)
+        localDateTime = calendar.zone.iso8601(at: now)
         self.status = status
         line = MarketEventFormatter.statusLine(status, exchangeZone: calendar.zone, userZone: userZone, now: now)
     }
@@ -49,18 +53,24 @@ package enum MarketBoardWriter {
         let s = JSONText.quoted
         return "[\n"
             + rows.map { r in
-                "  {\"exchange\": \(s(r.id)), \"name\": \(s(r.name)), \"localTime\": \(s(r.localTime)), \"status\": \(s(r.status.report.status.rawValue)), "
+                "  {\"exchange\": \(s(r.id)), \"name\": \(s(r.name)), \"localTime\": \(s(r.localTime)), "
+                    + "\"localDateTime\": \(s(r.localDateTime)), \"status\": \(s(r.status.report.status.rawValue)), "
                     + "\"reason\": \(r.status.report.reason.map(s) ?? "null"), \"next\": "
                     + (r.status.next.map { "{\"kind\": \(s($0.kind.rawValue)), \"time\": \(s($0.at.iso8601UTC))}" }
                         ?? "null") + "}"
             }.joined(separator: ",\n") + "\n]\n"
     }
 
+    /// One row an exchange, for machines: its clock with date and offset, the next change as a
+    /// kind and a UTC time (`opens`, `2026-11-26T14:30:00Z`), and the sentence last.
     package static func csv(_ rows: [MarketBoardRow]) -> String {
-        (["exchange,name,localTime,status,reason,next"]
+        (["exchange,name,localTime,status,reason,nextEvent,nextTime,summary"]
             + rows.map { r in
-                [r.id, r.name, r.localTime, r.status.report.status.rawValue, r.status.report.reason ?? "", r.line]
-                    .map(CSVText.quoted).joined(separator: ",")
+                [
+                    r.id, r.name, r.localDateTime, r.status.report.status.rawValue, r.status.report.reason ?? "",
+                    r.status.next?.kind.rawValue ?? "", r.status.next?.at.iso8601UTC ?? "", r.line,
+                ]
+                .map(CSVText.quoted).joined(separator: ",")
             }).joined(separator: "\n") + "\n"
     }
 }

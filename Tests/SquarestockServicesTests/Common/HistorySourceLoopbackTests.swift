@@ -81,7 +81,7 @@ struct HistorySourceLoopbackTests {
         #expect(r.header("Cookie") == "A3=d=AQAB")
         // 6 months back from 2025-10-28 starts on 2025-04-29; the close of the 28th is the reference.
         #expect(data.series.bars.first?.session == HistoryFixture.date("2025-04-29"))
-        #expect(data.previousClose?.description == "210.13999938964844")
+        #expect(data.previousClose?.description == "210.14")
         _ = chart(YahooSource(), "^GSPC", .max, context: ctx)
         #expect(server.requests.last?.target.hasPrefix("/v8/finance/chart/%5EGSPC?range=max&interval=1wk") == true)
         #expect(chart(YahooSource(), "^GSPC", .max, context: ctx).error == .response(.unknownSymbol(source: "yahoo")))

@@ -68,7 +68,7 @@ public enum AccountError: Error, Sendable, Equatable {
             return "\(exchange): \(detail)"
         case .unknownOrder(let exchange, let id):
             return
-                "\(exchange) knows no order \(id); list them with `squarestock account orders --exchange \(exchange)`"
+                "\(exchange) knows no \(id.isEmpty ? "such order" : "order " + id); list them with `squarestock account orders --exchange \(exchange)`"
         case .orderNotOpen(let exchange, let id, let status):
             return
                 "\(exchange) order \(id) is already closed (\(status)); there is nothing to cancel. See it with `squarestock account order \(id) --exchange \(exchange)`"
