@@ -35,14 +35,17 @@ package enum NumberFormatting {
         return (r.significand > 0 ? "+" : "") + r.description + "%"
     }
 
-    /// Volumes: `21,354,043` up to a million, then `21.35M`, `1.20B`.
+    /// Volumes: `21,354,043` up to a million, then `21.35M`, `1.20B`, `3.50T` (a coin's
+    /// supply-sized volume read `1000000000.00B`), grouped past that.
     package static func volume(_ v: ExactDecimal) -> String {
         let whole = v.rounded(toScale: 0)
         let n = whole.significand
         if abs(n) < 1_000_000 { return grouped(whole) }
-        let (div, suffix): (Int64, String) = abs(n) >= 1_000_000_000 ? (10_000_000, "B") : (10_000, "M")
+        let (div, suffix): (Int64, String) =
+            abs(n) >= 1_000_000_000_000
+            ? (10_000_000_000, "T") : abs(n) >= 1_000_000_000 ? (10_000_000, "B") : (10_000, "M")
         let scaled = ExactDecimal(significand: n, scale: 0).divided(by: ExactDecimal(significand: div * 100), scale: 2)
-        return (scaled?.description ?? String(n)) + suffix
+        return (scaled.map(grouped) ?? String(n)) + suffix
     }
 
     /// Thousands separators with `,` on the integer part.
