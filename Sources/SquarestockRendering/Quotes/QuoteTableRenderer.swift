@@ -99,7 +99,7 @@ package struct QuoteTableRenderer: Sendable {
         } else {
             lines.append("  last trade unknown")
         }
-        lines.append("  " + sparkline(s))
+        lines.append("  " + sparkline(s, now: now))
         for note in s.notes { lines += wrapped([("note: " + note.text, .dim)]) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -135,8 +135,8 @@ package struct QuoteTableRenderer: Sendable {
         return out
     }
 
-    func sparkline(_ s: Stock) -> String {
-        let label = sessionLabel(s)
+    func sparkline(_ s: Stock, now: Instant) -> String {
+        let label = sessionLabel(s, now: now)
         let available = max(10, min(160, width - 4 - (label.isEmpty ? 0 : label.count + 2)))
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
         switch Sparkline.render(
@@ -149,11 +149,17 @@ package struct QuoteTableRenderer: Sendable {
         }
     }
 
-    /// The session the sparkline spans, in the exchange's clock: `09:30-16:00 EDT`.
-    func sessionLabel(_ s: Stock) -> String {
+    /// The session the sparkline spans, in the exchange's clock: `09:30-16:00 EDT`, with its day
+    /// when that is not the exchange's today (`Nov 25 09:30-16:00 EST` on Thanksgiving: an
+    /// earlier session read as today's).
+    func sessionLabel(_ s: Stock, now: Instant) -> String {
         guard let session = s.session, let zone = s.timeZone else { return "" }
         let a = zone.localDateTime(at: session.lowerBound)
         let b = zone.localDateTime(at: session.upperBound)
-        return a.hourMinute + "-" + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
+        // A recording's today is the day it was recorded (its status and times are as of then).
+        let day =
+            a.date == zone.localDateTime(at: s.recordedAt ?? now).date
+            ? "" : TimeAxis.monthNames[a.date.month - 1] + " " + String(a.date.day) + " "
+        return day + a.hourMinute + "-" + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
     }
 }
