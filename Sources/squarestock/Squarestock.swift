@@ -105,7 +105,12 @@ enum Main {
             var message = Squarestock.fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             Terminal.writeError("squarestock: " + message + "\n")
-            if let hint = Self.negativeNumberHint(arguments) { Terminal.writeError(hint + "\n") }
+            // Only where a negative number stood for an argument (not an option's value).
+            if message.contains("Missing expected argument") || message.contains("Unknown option '-"),
+                let hint = Self.negativeNumberHint(arguments)
+            {
+                Terminal.writeError(hint + "\n")
+            }
             Terminal.exit(ExitStatus.usage.rawValue)
         }
     }

@@ -82,7 +82,12 @@ struct AccountOrderFateCLITests {
             ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         #expect(bare.exitCode == 4 && bare.stderr.contains("status unknown"), "\(bare.stderr)")
         #expect(!bare.stderr.contains("refused"), "\(bare.stderr)")
-        #expect(coinbase.orderCount == 2)
+        // Neither success nor an error: unknown too.
+        coinbase.orderAnswerShape = "empty"
+        let empty = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
+        #expect(empty.exitCode == 4 && !empty.stderr.contains("refused"), "\(empty.stderr)")
+        #expect(coinbase.orderCount == 3)
         _ = server
     }
 

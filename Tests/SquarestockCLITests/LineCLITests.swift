@@ -223,6 +223,13 @@ struct LineCLITests {
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
         let run = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {price}"], environment: env)
         #expect(run.stdout == "AAPL 10.12 (no trade for 42h)\n", "\(run.stdout)\(run.stderr)")
+        // After the close (17:30 in New York, the after-hours session), the close's trade is the
+        // last one: nothing to say.
+        var evening = Self.environment(now: "2020-05-04T21:30:00Z")
+        evening["SQUARESTOCK_SOURCE"] = "stooq"
+        evening["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        let post = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {price}"], environment: evening)
+        #expect(post.stdout == "AAPL 10.12\n", "\(post.stdout)\(post.stderr)")
     }
 
     /// `line --portfolio`: the ledger's holdings priced from the line's cache (fetched like any

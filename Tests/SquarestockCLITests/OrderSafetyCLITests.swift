@@ -379,7 +379,8 @@ struct OrderSafetyCLITests {
         let paperFar = try s.run(["buy", "BTC-USD", "1", "--market", "--paper", "--far", "--dry-run"])
         #expect(
             paperFar.stderr.contains(
-                "note: --far does nothing here: a paper market order's book is not read again before it is filled"),
+                "note: --far only lifts the limit on the expected average here: a paper market order's book is not read again before it is filled"
+            ),
             "\(paperFar.stderr)")
         try Self.config(s, "max_order_value = 31000 USD\n")
         s.fake.depthBodiesInTurn = [

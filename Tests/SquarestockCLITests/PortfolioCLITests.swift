@@ -185,6 +185,9 @@ struct PortfolioCLITests {
         let back = try Self.run(env, ["withdraw", "--", "-2.50", "eur"], exit: 2)
         #expect(back.stderr.contains("money paid in is `squarestock portfolio deposit 2.50 EUR`"), "\(back.stderr)")
         #expect(try Self.run(env, ["deposit", "--", "-x", "USD"], exit: 1).stderr.contains("must be a number"))
+        // An option's value is no argument: no advice about `--` there.
+        let option = try CLIRunner.run(["line", "AAPL", "--max-age", "-5"], environment: env)
+        #expect(option.exitCode == 2 && !option.stderr.contains("was read as an option"), "\(option.stderr)")
         #expect(try Self.run(env, ["--format", "csv", "history"]).stdout.split(separator: "\n").count <= 1)
     }
 

@@ -251,6 +251,7 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         switch orderAnswerShape {
         case "top"?: return json(["success": true, "failure_reason": "UNKNOWN_FAILURE_REASON", "order_id": id])
         case "bare"?: return json(["success": true])
+        case "empty"?: return json([:])
         default:
             return json(["success": true, "success_response": ["order_id": id, "product_id": product, "side": side]])
         }

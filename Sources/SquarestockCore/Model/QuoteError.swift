@@ -126,10 +126,10 @@ public enum QuoteError: Error, Sendable, Equatable {
         case .missingFromResponse(let source):
             return "\(source) answered, but its response had no line for this symbol; try again, or query it on its own"
         case .unexpectedBody(let source, let status, let kind, let excerpt, let hint):
-            // Yahoo's endpoints answer JSON; the other sources that get here answer CSV. JSON of
-            // a shape not known is no format mismatch at all.
+            // Yahoo's endpoints answer JSON (so JSON of a shape not known is no format mismatch);
+            // the other sources that get here answer CSV.
             var s =
-                kind == .json
+                kind == .json && source == "yahoo"
                 ? "the server sent JSON squarestock cannot read (HTTP \(status))"
                 : "the server sent \(kind.description) instead of \(source == "yahoo" ? "JSON" : "CSV") (HTTP \(status))"
             if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }

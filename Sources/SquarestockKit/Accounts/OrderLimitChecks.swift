@@ -37,7 +37,7 @@ enum OrderLimitChecks {
         if r.type == .market, !limits.far, let walk = p.walk, walk.complete, let best = walk.best, best.sign > 0,
             let atBest = best * walk.filled, let gap = walk.cost - atBest,
             let hundred = gap.magnitude * ExactDecimal(100), let allowed = limits.maxPriceDistance * atBest,
-            hundred > allowed, let percent = walk.slippagePercent(side: r.side)
+            hundred > allowed, let percent = Self.percent(hundred, of: atBest, beyond: limits.maxPriceDistance)
         {
             out.append(
                 "max_price_distance = \(limits.maxPriceDistance.normalized)%: a market "

@@ -9,8 +9,8 @@ public struct LineCache: Sendable {
     public let path: String?
 
     /// Fields per line: symbol, asked, fetched, priced, price, change, change %, currency,
-    /// decimals, recorded, closed until, source, error, traded.
-    static let fieldCount = 14
+    /// decimals, recorded, closed until, source, error, traded, trading.
+    static let fieldCount = 15
 
     public init(environment: [String: String]) {
         path = PrivateFileStore.cacheDirectory(environment: environment).map { $0 + "/line-cache" }
@@ -39,7 +39,7 @@ public struct LineCache: Sendable {
                 symbol: text(0), asked: text(1), source: text(11), fetched: fetched, priced: priced, price: text(4),
                 change: text(5), changePercent: text(6), currency: text(7), decimals: Self.integer(f[8]).map(Int.init),
                 recorded: f[9].elementsEqual("1".utf8), closedUntil: closed, error: text(12),
-                traded: Self.integer(f[13]) ?? 0)
+                traded: Self.integer(f[13]) ?? 0, trading: f[14].elementsEqual("1".utf8))
             out[q.key] = q
         }
         return out
@@ -59,7 +59,7 @@ public struct LineCache: Sendable {
                 [
                     q.symbol, clean(q.asked), String(q.fetched), String(q.priced), q.price, q.change, q.changePercent,
                     q.currency, q.decimals.map(String.init) ?? "", q.recorded ? "1" : "", String(q.closedUntil),
-                    clean(q.source), clean(q.error), String(q.traded),
+                    clean(q.source), clean(q.error), String(q.traded), q.trading ? "1" : "",
                 ].joined(separator: "\t")
             }.joined(separator: "\n") + "\n"
         try? PrivateFileStore.write(Array(text.utf8), to: path, durable: false)

@@ -7,7 +7,7 @@ import SquarestockRendering
 /// gave, naming that source (a bar with no network keeps showing something, never passing one
 /// source's price off as another's). A recording says so, and so does a price that has not been
 /// refreshed for two `--max-age`s while its market may be open, with its age, and a fresh one
-/// whose last trade is over 30 minutes old while its market may be open.
+/// whose last trade is over 30 minutes old while its market was in its session.
 package enum LineChoice {
     package static func items(
         _ symbols: [String], asked: String, cached: [LineKey: LineQuote], now: Int64, maxAge: Int64
@@ -29,7 +29,7 @@ package enum LineChoice {
                 notes.append("recorded")
             } else if q.priceAge(now: now) > 2 * maxAge {
                 notes.append(AgeFormatter.describe(seconds: q.priceAge(now: now)) + " old")
-            } else if q.closedUntil <= now, q.traded > 0, now - q.traded > MarketStatusRules.defaultStaleAfter {
+            } else if q.trading, q.traded > 0, now - q.traded > MarketStatusRules.defaultStaleAfter {
                 // Fetched just now, but its last trade is old while its market may be open: the
                 // quote view's "delayed (no trade for 2d)", said here too.
                 notes.append("no trade for " + AgeFormatter.describe(seconds: now - q.traded))

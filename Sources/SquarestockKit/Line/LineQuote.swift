@@ -33,11 +33,14 @@ public struct LineQuote: Sendable, Equatable {
     /// When the price last traded (epoch seconds), 0 when the source did not say: a change from a
     /// session over a week old is not today's (`PortfolioLine` leaves it out of the day).
     public var traded: Int64
+    /// Its market was in its regular session when fetched (open, or open with old trades): only
+    /// then does an old last trade mean "no trade for" (not before the open, after the close).
+    public var trading: Bool
 
     public init(
         symbol: String, asked: String = "", source: String = "", fetched: Int64, priced: Int64? = nil,
         price: String, change: String, changePercent: String, currency: String, decimals: Int? = nil,
-        recorded: Bool = false, closedUntil: Int64, error: String, traded: Int64 = 0
+        recorded: Bool = false, closedUntil: Int64, error: String, traded: Int64 = 0, trading: Bool = false
     ) {
         self.symbol = symbol
         self.asked = asked
@@ -53,6 +56,7 @@ public struct LineQuote: Sendable, Equatable {
         self.closedUntil = closedUntil
         self.error = error
         self.traded = traded
+        self.trading = trading
     }
 
     /// The key it is cached under.

@@ -9,7 +9,10 @@ extension SquarestockApp {
     /// closed now.
     @discardableResult
     public func refreshLineQuotes(_ symbols: [String], asked: String) -> [LineQuote] {
-        let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
+        // The bar shows no sparkline: the quotes alone are asked for.
+        var context = settings.sourceContext
+        context.quotesOnly = true
+        let manager = StockManager(source: settings.quoteSource, transport: transport, context: context)
         let now = settings.now
         let cache = LineCache(environment: settings.environment)
         let previous = cache.load()
@@ -38,7 +41,8 @@ extension SquarestockApp {
                 price: last.description, change: s.price.change?.description ?? "",
                 changePercent: s.price.changePercent?.description ?? "", currency: s.currency?.code ?? "",
                 decimals: s.priceDecimals, recorded: s.recordedAt != nil, closedUntil: closedUntil, error: "",
-                traded: s.price.lastTrade?.secondsSinceEpoch ?? 0)
+                traded: s.price.lastTrade?.secondsSinceEpoch ?? 0,
+                trading: market.report.status == .open || market.report.status == .delayed)
         }
         cache.store(quotes, over: previous)
         return quotes

@@ -125,8 +125,10 @@ extension SquarestockApp {
         var quotes: [String: StoredPrice] = [:]
         var failures: [String: String] = [:]
         if !offline {
-            let manager = StockManager(
-                source: settings.quoteSource, transport: transport, context: settings.sourceContext)
+            // A rate is a quote's price: no day of points is asked for.
+            var context = settings.sourceContext
+            context.quotesOnly = true
+            let manager = StockManager(source: settings.quoteSource, transport: transport, context: context)
             var fresh: [StoredPrice] = []
             // Each rate is kept under Yahoo's name of the pair (`EURUSD=X`), the ledger's name
             // for it whatever source answered; an exchange is asked its own pair, either way round.

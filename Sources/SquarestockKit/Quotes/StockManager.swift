@@ -27,15 +27,20 @@ public final class StockManager: Sendable {
         let fetched = valid.isEmpty ? [] : source.quotes(for: valid, context: context, transport: transport)
         var bySymbol: [String: StockResult] = [:]
         // A share's price is above zero. A future's may not be (WTI crude closed at -37.63 in
-        // April 2020), and an exchange's pairs are checked by `ExchangePriceCheck` (a new pair's
-        // last may be 0, no trade yet).
+        // April 2020), nor an index, a yield (^IRX was 0.00 in 2021) or a spread, and an
+        // exchange's pairs are checked by `ExchangePriceCheck` (a new pair's last may be 0, no
+        // trade yet), also when `auto` asked the exchange.
         let shares = !(source is ExchangeSource)
         for r in fetched {
-            let future = r.symbol.hasSuffix("=F")
+            let s = r.symbol
+            let share =
+                !s.hasPrefix("^") && !s.contains("=") && !s.hasSuffix(".F") && !s.hasSuffix(".B")
             bySymbol[r.symbol] = StockResult(
                 symbol: r.symbol,
                 outcome: r.outcome.flatMap { stock -> Result<Stock, QuoteError> in
-                    if shares, !future, let last = stock.price.last, last.sign <= 0 {
+                    if shares, share, !ServiceCatalog.standard.isExchange(stock.source), let last = stock.price.last,
+                        last.sign <= 0
+                    {
                         return .failure(.impossiblePrice(source: stock.source, price: last))
                     }
                     return .success(stock)

@@ -131,6 +131,10 @@ package enum CoinbaseAccountDecoder {
             guard let id, !id.isEmpty else { return .failure(malformed("the order was accepted with no order id")) }
             return .success(PlacedOrder(ids: [TerminalText.sanitize(id)], description: nil, validatedOnly: false))
         }
+        // A refusal says so (`success: false`, or an error_response); any other shape after the
+        // order left is unknown, never "refused".
+        guard body["success"] == .bool(false) || body["success"] == .string("false") || body["error_response"] != nil
+        else { return .failure(malformed("an answer with neither success nor an error")) }
         let e = body["error_response"]
         let code =
             e?["new_order_failure_reason"]?.string ?? e?["preview_failure_reason"]?.string ?? e?["error"]?.string ?? ""

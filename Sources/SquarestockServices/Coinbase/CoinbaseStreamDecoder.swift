@@ -52,7 +52,7 @@ package enum CoinbaseStreamDecoder {
                 type = c.rawString()?.bytes  // raw: the message type is only compared
                 return type != nil
             case 10 where JSONCursor.equals(key, "product_id"):
-                product = c.text()
+                product = c.identifier()
             case 5 where JSONCursor.equals(key, "price"): price = c.decimal()
             case 8 where JSONCursor.equals(key, "best_bid"): bid = c.decimal()
             case 8 where JSONCursor.equals(key, "best_ask"): ask = c.decimal()

@@ -47,7 +47,9 @@ package struct KrakenAccount: ExchangeAccount {
             let count = result["count"]?.decimal.flatMap { Int(exactly: $0.normalized.significand) } ?? 0
             if all.count >= limit || new.isEmpty || offset >= count { break }
         }
-        return .success(Array(all.prefix(limit)))
+        // Newest opened first across the pages, as each page is.
+        let sorted = all.sorted { ($0.opened?.secondsSinceEpoch ?? 0) > ($1.opened?.secondsSinceEpoch ?? 0) }
+        return .success(Array(sorted.prefix(limit)))
     }
 
     /// Calls of 50 read at most (above `--limit`'s 500).

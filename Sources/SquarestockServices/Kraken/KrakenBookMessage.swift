@@ -49,7 +49,7 @@ package enum KrakenBookMessage {
         return c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
             if JSONCursor.equals(key, "symbol") {
-                p.symbol = c.text()
+                p.symbol = c.identifier()
                 return p.symbol != nil
             }
             if JSONCursor.equals(key, "timestamp") {

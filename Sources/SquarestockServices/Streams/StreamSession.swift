@@ -78,7 +78,11 @@ package final class StreamSession: @unchecked Sendable {
         // recent ticks on a new connection would otherwise take a price back in time.
         var newest: [String: (Instant, Int32)] = [:]
         let inOrder: (StreamEvent) -> Bool = { event in
-            if case .quote(let q) = event, let t = q.time {
+            // A time more than an hour ahead of the clock is not kept as the newest: one bogus
+            // tick would otherwise hold the symbol for the whole session.
+            if case .quote(let q) = event, let t = q.time,
+                t.secondsSinceEpoch <= Instant.now().secondsSinceEpoch + 3_600
+            {
                 if let last = newest[q.symbol], (t, q.nanoseconds) < last { return true }
                 newest[q.symbol] = (t, q.nanoseconds)
             }

@@ -14,7 +14,7 @@ enum TradernetBookMessage {
         let ok = c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
             if JSONCursor.equals(key, "i") {
-                symbol = c.text()
+                symbol = c.identifier()
                 return symbol != nil
             }
             if JSONCursor.equals(key, "cnt") {

@@ -129,7 +129,7 @@ struct TradernetQuoteUpdate {
     mutating func read(_ c: inout JSONCursor) -> Bool {
         guard let key = c.key() else { return false }
         if JSONCursor.equals(key, "c") {
-            symbol = c.text()
+            symbol = c.identifier()
             return symbol != nil
         }
         if JSONCursor.equals(key, "n") {

@@ -75,7 +75,8 @@ package struct YahooSource: QuoteSource {
         var results: [StockResult] = []
         for (b, batch) in batches.enumerated() {
             for symbol in batch {
-                let chart = charts[symbol] ?? .failure(.unknownSymbol(source: name))
+                // No chart asked for (`quotesOnly`) is none, not a failed one.
+                let chart = context.quotesOnly ? nil : charts[symbol] ?? .failure(.unknownSymbol(source: name))
                 let outcome = stock(symbol, batch: quoteOutcomes[b], chart: chart, context: context)
                 results.append(StockResult(symbol: symbol, outcome: outcome))
             }
@@ -90,7 +91,7 @@ package struct YahooSource: QuoteSource {
     /// One symbol's stock from its batch's answer and its day's chart (from a spark answer).
     /// Yahoo leaves unknown symbols out of a batch; the chart then tells "unknown" from "no quote".
     func stock(
-        _ symbol: String, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>, context: SourceContext
+        _ symbol: String, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>?, context: SourceContext
     ) -> Result<Stock, QuoteError> {
         switch batch {
         case .rows(let rows):
@@ -98,9 +99,11 @@ package struct YahooSource: QuoteSource {
                 return YahooQuoteDecoder.stock(
                     symbol: symbol, row: row, chart: chart, context: context, sourceName: name)
             }
-            return chart.flatMap { _ in .failure(.noData(source: name)) }.mapError { e in
-                e == .unknownSymbol(source: "yahoo") || e == .noData(source: "yahoo") ? .unknownSymbol(source: name) : e
-            }
+            return (chart ?? .failure(.unknownSymbol(source: name))).flatMap { _ in .failure(.noData(source: name)) }
+                .mapError { e in
+                    e == .unknownSymbol(source: "yahoo") || e == .noData(source: "yahoo")
+                        ? .unknownSymbol(source: name) : e
+                }
         case .unauthorized(let said):
             return .failure(
                 .sessionFailed(source: name, detail: "Yahoo refused the session even after renewing it (\"\(said)\")"))

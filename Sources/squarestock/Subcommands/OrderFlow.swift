@@ -22,9 +22,10 @@ enum OrderFlow {
         let json = o.options.output.format == .json
         let say: (String) -> Void = { text in _ = json ? Terminal.writeError(text) : Terminal.writeOut(text) }
         if o.far && o.market && (paper || o.dryRun) {
-            // A market order's --far only lets the re-read book differ from the confirmed one.
+            // A market order's --far lets its expected average stray from the best price, and the
+            // re-read book differ from the confirmed one; the second has no meaning here.
             Terminal.writeError(
-                "note: --far does nothing here: a \(paper ? "paper" : "dry-run") market order's book is not read again before it is \(paper ? "filled" : "sent")\n"
+                "note: --far only lifts the limit on the expected average here: a \(paper ? "paper" : "dry-run") market order's book is not read again before it is \(paper ? "filled" : "sent")\n"
             )
         }
         let preview = try AccountOutput.value(app.preview(o.request(side), far: o.far, paper: paper))
@@ -81,10 +82,23 @@ enum OrderFlow {
             }
         }
         let sentAt = settings.now
+        // One guard from the send to the status read: an interrupt says "status unknown" until
+        // the exchange has answered with an id, then that the order was placed, with its id.
+        var status: String?
         let outcome =
             o.dryRun
             ? app.place(preview, dryRun: true)
-            : OrderInFlight.run(exchange: preview.exchange) { app.place(preview, dryRun: false) }
+            : OrderInFlight.guarding(OrderInFlight.unknown(exchange: preview.exchange)) { message in
+                let outcome = app.place(preview, dryRun: false)
+                if case .success(let placed) = outcome, !placed.validatedOnly {
+                    message.set(
+                        "squarestock: placed: \(placed.ids.joined(separator: ", ")) (interrupted while its status "
+                            + "was read); see it with `squarestock account orders --exchange \(preview.exchange)`\n")
+                    // The status right after placing (a market order may have filled already).
+                    status = placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue
+                }
+                return outcome
+            }
         if case .failure(let e) = outcome { answer(nil, error: e) }
         let placed = try AccountOutput.value(outcome)
         if placed.validatedOnly {
@@ -93,12 +107,6 @@ enum OrderFlow {
                     + (placed.description.map { ": " + $0 } ?? "") + "\n")
             answer(placed)
         } else {
-            // The status right after placing (a market order may have filled already). The order
-            // is placed: an interrupt while its status is read still says so, with its id.
-            let status = OrderInFlight.guarding(
-                message: "squarestock: placed: \(placed.ids.joined(separator: ", ")) (interrupted while its status "
-                    + "was read); see it with `squarestock account orders --exchange \(preview.exchange)`\n"
-            ) { placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue }
             say(
                 "placed: \(placed.ids.joined(separator: ", "))\(status.map { ", " + $0 } ?? "")"
                     + (placed.description.map { " (" + $0 + ")" } ?? "")

@@ -13,24 +13,39 @@ import SquarestockLive
 enum OrderInFlight {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// `what` names what was sent ("the order", "the cancellation") in the message.
-    static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
-        try guarding(
-            message: "squarestock: "
-                + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
-                .message + "\n", body)
+    /// What an interrupt says, changed as the stretch goes on (status unknown while the order is
+    /// sent, then its id once placed, while its status is read).
+    final class Message: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String
+        init(_ text: String) { self.text = text }
+        var current: String { lock.withLock { text } }
+        func set(_ new: String) { lock.withLock { text = new } }
     }
 
-    /// `body` with the ending signals caught: each writes `message` (what is known at that point,
-    /// such as the id of an order placed whose status is being read) and exits with 128 + it.
-    static func guarding<T>(message: String, _ body: () throws -> T) rethrows -> T {
+    /// The status-unknown message of `what` ("the order", "the cancellation") sent to `exchange`.
+    static func unknown(exchange: String, what: String = "the order") -> Message {
+        Message(
+            "squarestock: "
+                + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
+                .message + "\n")
+    }
+
+    static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
+        try guarding(unknown(exchange: exchange, what: what)) { _ in try body() }
+    }
+
+    /// `body` with the ending signals caught for all of it: each writes the message as it is
+    /// then (`body` may change it) and exits with 128 + the signal. The handlers are drained
+    /// before the signals are let go, so none runs after `body` has returned.
+    static func guarding<T>(_ message: Message, _ body: (Message) throws -> T) rethrows -> T {
         let queue = DispatchQueue(label: "squarestock.order.signals")
         var sources: [any DispatchSourceSignal] = []
         for sig in signals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
-                _ = Terminal.writeError(message)
+                _ = Terminal.writeError(message.current)
                 _exit(128 + sig)
             }
             source.resume()
@@ -38,8 +53,9 @@ enum OrderInFlight {
         }
         defer {
             for source in sources { source.cancel() }
+            queue.sync {}
             for sig in signals { signal(sig, SIG_DFL) }
         }
-        return try body()
+        return try body(message)
     }
 }

@@ -11,7 +11,9 @@ struct QuoteSessionLabelTests {
         // Wednesday 2026-11-25, 09:30 to 16:00 EST.
         let open = Instant(secondsSinceEpoch: 1_764_081_000)
         let close = open.adding(seconds: 23_400)
-        let points = (0..<4).map { IntradayPoint(time: open.adding(seconds: Int64($0) * 3_600), price: ExactDecimal(100 + $0)) }
+        let points = (0..<4).map {
+            IntradayPoint(time: open.adding(seconds: Int64($0) * 3_600), price: ExactDecimal(100 + $0))
+        }
         return Stock(
             company: Company(symbol: "HOL"), currency: Currency(code: "USD"), timeZone: zone,
             price: Price(last: ExactDecimal(103), lastTrade: close), intraday: points, session: open...close,
@@ -22,10 +24,12 @@ struct QuoteSessionLabelTests {
         let renderer = QuoteTableRenderer(width: 80, style: .unicode, palette: .plain)
         let s = try Self.stock()
         // Thanksgiving, 11:00 in New York: the session shown is the day before's.
-        let thanksgiving = renderer.render([StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_172_800))
+        let thanksgiving = renderer.render(
+            [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_172_800))
         #expect(thanksgiving.contains("Nov 25 09:30-16:00 EST"), "\(thanksgiving)")
         // The same evening: today's session, no day.
-        let evening = renderer.render([StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
+        let evening = renderer.render(
+            [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
         #expect(evening.contains(" 09:30-16:00 EST") && !evening.contains("Nov 25 09:30"), "\(evening)")
     }
 }

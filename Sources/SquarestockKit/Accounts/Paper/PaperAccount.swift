@@ -200,9 +200,10 @@ struct PaperAccount {
                     paper.order.closed = app.settings.now
                 }
                 orders.append(paper)
+                // What the order holds (a walk of dust is no fill, `fill`).
                 let filled =
-                    walk.filled.sign > 0
-                    ? "filled \(walk.filled.normalized) \(r.pair.base) at \(paper.order.averagePrice.map { "\($0)" } ?? "?") \(r.pair.quote) on average"
+                    paper.order.filled.sign > 0
+                    ? "filled \(paper.order.filled.normalized) \(r.pair.base) at \(paper.order.averagePrice.map { "\($0)" } ?? "?") \(r.pair.quote) on average"
                     : "nothing filled yet"
                 let placed = PlacedOrder(
                     ids: [id],
@@ -283,7 +284,15 @@ struct PaperAccount {
                 made.worst = price
             }
             if case .failure(let e) = fill(&orders[i], with: made, feeRate: makerFee) { return .failure(e) }
-            if !(orders[i].order.filled < o.amount) {
+            // A remainder worth less than the quote's smallest unit can never be filled (each
+            // fill of it would be dust): the order is done.
+            let remainder = (o.amount - orders[i].order.filled) ?? .zero
+            let dust =
+                remainder.sign > 0
+                && o.price.flatMap { remainder * $0 }.map {
+                    $0.rounded(toScale: CurrencyExponent.of(o.pair?.quote ?? "") ?? 8).isZero
+                } == true
+            if !(orders[i].order.filled < o.amount) || (dust && orders[i].order.filled.sign > 0) {
                 orders[i].order.status = .filled
                 orders[i].order.closed = app.settings.now
             }
