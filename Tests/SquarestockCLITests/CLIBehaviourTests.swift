@@ -47,7 +47,7 @@ struct CLIBehaviourTests {
         #expect(run.exitCode == 1)
         #expect(
             run.stderr
-                == "squarestock: XXXX: stooq has no quote for this symbol (it answered N/D); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n"
+                == "squarestock: XXXX: stooq has no quote for this symbol (its answer holds no data for it); check the spelling or the exchange suffix (e.g. .L, .DE, .T)\n"
         )
         #expect(
             run.stdout.contains(

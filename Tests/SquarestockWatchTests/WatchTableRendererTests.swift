@@ -60,7 +60,7 @@ struct WatchTableRendererTests {
             lines[4].hasPrefix(
                 "XXXX         —       —       —              —                  —               —  error: stooq has…"))
         #expect(lines[5...9].allSatisfy { $0.allSatisfy { $0 == " " } })
-        #expect(lines[10].hasPrefix("XXXX: stooq has no quote for this symbol (it answered N/D)"))
+        #expect(lines[10].hasPrefix("XXXX: stooq has no quote for this symbol (its answer holds no data for it)"))
         #expect(
             lines[11] == "q quit  r refresh  s sort: your order  p pause" + String(repeating: " ", count: 45)
                 + "3 symbols")

@@ -118,20 +118,13 @@ public enum QuoteError: Error, Sendable, Equatable {
             return "\(source) does not know this symbol; check the spelling, or try `squarestock search`"
         case .noData(let source):
             return
-                "\(source) has no quote for this symbol (it answered "
-                + (source == "yahoo-csv" ? "N/A" : source == "stooq" ? "N/D" : "with no data")
-                + "); check the spelling or the exchange suffix (e.g. .L, .DE, .T)"
+                "\(source) has no quote for this symbol (its answer holds no data for it); check the spelling or the exchange suffix (e.g. .L, .DE, .T)"
         case .unsupportedSymbol(let source, let reason):
             return "\(source) cannot quote this symbol: \(reason)"
         case .missingFromResponse(let source):
             return "\(source) answered, but its response had no line for this symbol; try again, or query it on its own"
         case .unexpectedBody(let source, let status, let kind, let excerpt, let hint):
-            // Yahoo's endpoints answer JSON (so JSON of a shape not known is no format mismatch);
-            // the other sources that get here answer CSV.
-            var s =
-                kind == .json && source == "yahoo"
-                ? "the server sent JSON squarestock cannot read (HTTP \(status))"
-                : "the server sent \(kind.description) instead of \(source == "yahoo" ? "JSON" : "CSV") (HTTP \(status))"
+            var s = "the server sent \(kind.description) instead of CSV (HTTP \(status))"
             if !excerpt.isEmpty { s += ": \"\(excerpt)\"" }
             s += "; " + (hint ?? "\(source) may be down or changed its format")
             return s

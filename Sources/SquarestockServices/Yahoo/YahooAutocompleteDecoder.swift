@@ -13,9 +13,8 @@ package enum YahooAutocompleteDecoder {
             let kind = BodyKind.classify(response.body)
             if kind != .json {
                 return .failure(
-                    .unexpectedBody(
-                        source: "yahoo", status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
-                        hint: nil))
+                    .notJSON(
+                        source: "yahoo", status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body)))
             }
             return .failure(.malformed(source: "yahoo", line: 1, column: error.offset + 1, detail: error.message))
         }

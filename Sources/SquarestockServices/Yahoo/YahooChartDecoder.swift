@@ -41,7 +41,7 @@ package enum YahooChartDecoder {
             return .failure(
                 status >= 400
                     ? .httpStatus(source: source, status: status, excerpt: said)
-                    : .unexpectedBody(source: source, status: status, kind: .json, excerpt: said, hint: nil))
+                    : .malformed(source: source, line: 1, column: 1, detail: "no chart in \"\(said)\""))
         }
         if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
         var charts: [String: YahooChart] = [:]

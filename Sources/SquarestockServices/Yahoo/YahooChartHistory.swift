@@ -31,9 +31,7 @@ package enum YahooChartHistory {
             }
             return .failure(
                 .response(
-                    .unexpectedBody(
-                        source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(body),
-                        hint: "Yahoo's chart answers JSON; check the --endpoint")))
+                    .notJSON(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(body))))
         }
         let chart: YahooChart
         switch YahooChartDecoder.chart(body, status: response.status, symbol: symbol) {

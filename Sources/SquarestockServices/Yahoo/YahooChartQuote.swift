@@ -40,9 +40,7 @@ package enum YahooChartQuote {
         let kind = BodyKind.classify(response.body)
         guard kind == .json else {
             return .failure(
-                .unexpectedBody(
-                    source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
-                    hint: nil))
+                .notJSON(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body)))
         }
         return .success(())
     }

@@ -57,9 +57,7 @@ package enum YahooQuoteDecoder {
         }
         guard kind == .json, let scan else {
             return .failure(
-                .unexpectedBody(
-                    source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
-                    hint: "Yahoo may be blocking automated clients right now; try again later or use another --source"))
+                .notJSON(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body)))
         }
         if case .malformed(let offset, let detail) = scan {
             return .failure(.malformed(source: source, line: 1, column: offset + 1, detail: detail))
@@ -68,8 +66,7 @@ package enum YahooQuoteDecoder {
             return .failure(.httpStatus(source: source, status: response.status, excerpt: said))
         }
         guard let rows = YahooQuoteBatchReader.rows(response.body) else {
-            return .failure(
-                .unexpectedBody(source: source, status: response.status, kind: .json, excerpt: said, hint: nil))
+            return .failure(.malformed(source: source, line: 1, column: 1, detail: "no quote rows in \"\(said)\""))
         }
         return .rows(rows)
     }

@@ -10,9 +10,9 @@ package enum YahooSearchDecoder {
         }
         guard BodyKind.classify(response.body) == .json, let root = try? JSONReader.parse(response.body) else {
             return .failure(
-                .unexpectedBody(
+                .notJSON(
                     source: "yahoo", status: response.status, kind: BodyKind.classify(response.body),
-                    excerpt: BodyKind.excerpt(response.body), hint: nil))
+                    excerpt: BodyKind.excerpt(response.body)))
         }
         if response.status >= 400 {
             return .failure(

@@ -98,10 +98,10 @@ struct YahooChartHistoryTests {
         #expect(source == "yahoo")
         #expect(detail.contains("Edge: Too Many Requests"))
         guard
-            case .response(.unexpectedBody(_, 200, .html, _, _))? = decode(text: "<!doctype html><title>Yahoo</title>")
+            case .response(.notJSON(_, 200, .html, _))? = decode(text: "<!doctype html><title>Yahoo</title>")
                 .error
         else {
-            Issue.record("HTML should be an unexpected body")
+            Issue.record("HTML should be no JSON")
             return
         }
         #expect(

@@ -40,9 +40,7 @@ enum YahooQuoteTreeOracle {
         }
         guard kind == .json, let parsed else {
             return .failure(
-                .unexpectedBody(
-                    source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body),
-                    hint: "Yahoo may be blocking automated clients right now; try again later or use another --source"))
+                .notJSON(source: source, status: response.status, kind: kind, excerpt: BodyKind.excerpt(response.body)))
         }
         let root: JSONValue
         switch parsed {
@@ -54,8 +52,7 @@ enum YahooQuoteTreeOracle {
             return .failure(.httpStatus(source: source, status: response.status, excerpt: said))
         }
         guard let results = root["quoteResponse"]?["result"]?.array else {
-            return .failure(
-                .unexpectedBody(source: source, status: response.status, kind: .json, excerpt: said, hint: nil))
+            return .failure(.malformed(source: source, line: 1, column: 1, detail: "no quote rows in \"\(said)\""))
         }
         var rows: [String: JSONValue] = [:]
         for r in results {

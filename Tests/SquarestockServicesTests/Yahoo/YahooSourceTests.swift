@@ -403,7 +403,7 @@ struct YahooSearchDecoderTests {
         }
         let html = YahooSearchDecoder.matches(
             HTTPResponse(status: 200, body: Array("<html><title>Oops</title></html>".utf8)))
-        guard case .failure(.unexpectedBody(_, 200, .html, "Oops", _)) = html else {
+        guard case .failure(.notJSON(_, 200, .html, "Oops")) = html else {
             Issue.record("expected HTML error, got \(html)")
             return
         }
