@@ -175,16 +175,7 @@ struct RequestsPerRefreshTests {
     /// `--currency`: the FX pair's quote is asked for, not its day of points (a spark request
     /// for a sparkline nobody is shown).
     @Test func aConversionAsksNoSparkOfItsPair() throws {
-        let routes = RouteTable()
-        YahooSessionRoutes.add(to: routes)
-        routes.add(
-            path: "/v7/finance/quote",
-            response: LoopbackResponse(
-                body: Fixture.bytes("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json")))
-        routes.add(
-            path: "/v7/finance/spark",
-            response: LoopbackResponse(body: Fixture.bytes("yahoo-json/SYNTHETIC_spark_MSFT-AAPL_two-symbols.json")))
-        let server = try LoopbackHTTPServer(routes: routes)
+        let server = try LoopbackHTTPServer(routes: Self.yahooRoutes())
         let app = try Self.app(source: "yahoo", endpoint: server.baseURL)
         let manager = StockManager(
             source: app.settings.quoteSource, transport: app.transport, context: app.settings.sourceContext)
