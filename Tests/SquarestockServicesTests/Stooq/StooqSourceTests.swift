@@ -104,7 +104,7 @@ struct StooqSourceTests {
         let t = transport(quote: "stooq/quote_unknown-symbol_ND.csv")
         let r = StooqSource().quotes(for: ["APPL"], context: context(), transport: t)
         #expect(r[0].error == .noData(source: "stooq"))
-        #expect(r[0].error?.message(symbol: "APPL").contains("N/D") == true)
+        #expect(r[0].error?.message(symbol: "APPL").contains("its answer holds no data for it") == true)
     }
 
     @Test func symbolLeftOutOfTheAnswer() {
