@@ -115,8 +115,8 @@ struct AccountOrderFateCLITests {
         s.fake.queryDelay = 50
         let cli = try RunningCLI(
             ["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "55"], environment: s.env)
-        let deadline = Date(timeIntervalSinceNow: 40)
-        while s.fake.queryRequests == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        // Waits until the order is placed and its status is being read.
+        #expect(s.fake.waitForQuery())
         #expect(s.fake.placed.count == 1 && s.fake.queryRequests == 1)
         cli.send(SIGINT)
         let run = cli.finish()

@@ -48,6 +48,12 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var queryDelay: Double?
     /// QueryOrders requests received.
     public private(set) var queryRequests = 0
+    private let queried = DispatchSemaphore(value: 0)
+
+    /// Waits for a QueryOrders request to arrive (the event; `seconds` bounds a failure only).
+    public func waitForQuery(seconds: Double = 60) -> Bool {
+        queried.wait(timeout: .now() + seconds) == .success
+    }
     /// Seconds CancelOrder waits before answering (after cancelling): a cancellation in flight.
     public var cancelDelay: Double?
     /// Closed orders a ClosedOrders call answers (Kraken: 50).
@@ -195,6 +201,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             case "QueryOrders":
                 let ids = (form["txid"] ?? "").split(separator: ",").map(String.init)
                 queryRequests += 1
+                queried.signal()
                 guard ids.allSatisfy({ orders[$0] != nil }) else { return error("EOrder:Unknown order") }
                 let answer = ok("{" + ordersJSON(ids: ids) + "}")
                 return queryDelay.map { answer.with(.delay(seconds: $0)) } ?? answer

@@ -7,6 +7,12 @@ public enum CurrencyConversion {
     /// Yahoo-style FX symbol for converting `from` into `to`.
     public static func pairSymbol(from: String, to: String) -> String { from + to + "=X" }
 
+    /// The rate of a pair traded the other way round (`1 / EUR-USD` for dollars into euros), to
+    /// 12 places: the one rule for an exchange's inverted pair wherever a rate is looked up.
+    public static func inverseRate(_ price: ExactDecimal) -> ExactDecimal? {
+        ExactDecimal(1).divided(by: price, scale: 12)
+    }
+
     /// The arithmetic and notes of a conversion, apart from fetching: `rates` holds the FX quote
     /// (or its failure) for each currency code converted from. Kept pure so the fuzzer can
     /// drive decoded prices and rates through it.

@@ -255,8 +255,8 @@ package struct JSONCursor {
                     guard i + 4 < end else { return "" }
                     var v: UInt32 = 0
                     for k in 1...4 {
-                        guard let h = Self.hexValue(raw.bytes[i + k]) else { return "" }
-                        v = v << 4 | UInt32(h)
+                        guard let h = HexDigit.value(raw.bytes[i + k]) else { return "" }
+                        v = v << 4 | h
                     }
                     guard v >= 0x20 && v <= 0x7E else { return "" }
                     b = UInt8(v)
@@ -268,15 +268,6 @@ package struct JSONCursor {
             i += 1
         }
         return bytes.withUnsafeBytes { TerminalText.identifier(bytes: $0) } ?? ""
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// `numberText()` as text a user may see (a trade id sent as a number or as a string):

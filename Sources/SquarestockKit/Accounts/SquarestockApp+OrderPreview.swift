@@ -119,7 +119,7 @@ extension SquarestockApp {
                         OrderLimitChecks.RateUnavailable("\(adapter.displayName)'s \(pair.symbol) has no last trade"))
                 }
                 guard inverse else { return .success(price) }
-                return ExactDecimal(1).divided(by: price, scale: 12).map { .success($0) }
+                return CurrencyConversion.inverseRate(price).map { .success($0) }
                     ?? .failure(OrderLimitChecks.RateUnavailable("\(pair.symbol)'s price is out of range"))
             case .failure(let e)?:
                 return .failure(

@@ -27,10 +27,8 @@ extension SquarestockApp {
             // "Unknown symbol" from the history service for a symbol the same source quotes is
             // not a spelling mistake: say that it has no history for it, not "check the spelling".
             // Only whether it quotes the symbol counts: no day of points is asked for.
-            var quoteContext = settings.sourceContext
-            quoteContext.quotesOnly = true
             if case .response(let q) = e, q.isUnknownSymbol,
-                StockManager(source: quoteSource, transport: transport, context: quoteContext)
+                StockManager(source: quoteSource, transport: transport, context: settings.sourceContext.quotesAlone)
                     .quotes(for: [shown]).first?.stock != nil
             {
                 return .failure(

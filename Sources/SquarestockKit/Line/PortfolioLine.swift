@@ -80,7 +80,7 @@ public struct PortfolioLine: Sendable {
             if let q = quote(pairs[0]) {
                 rates[c] = q.price
             } else if pairs.count > 1, let q = quote(pairs[1]),
-                let one = ExactDecimal(1).divided(by: q.price, scale: 12)
+                let one = CurrencyConversion.inverseRate(q.price)
             {
                 rates[c] = one
             }

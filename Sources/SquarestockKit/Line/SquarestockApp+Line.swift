@@ -10,9 +10,8 @@ extension SquarestockApp {
     @discardableResult
     public func refreshLineQuotes(_ symbols: [String], asked: String) -> [LineQuote] {
         // The bar shows no sparkline: the quotes alone are asked for.
-        var context = settings.sourceContext
-        context.quotesOnly = true
-        let manager = StockManager(source: settings.quoteSource, transport: transport, context: context)
+        let manager = StockManager(
+            source: settings.quoteSource, transport: transport, context: settings.sourceContext.quotesAlone)
         let now = settings.now
         let cache = LineCache(environment: settings.environment)
         let previous = cache.load()

@@ -126,9 +126,8 @@ extension SquarestockApp {
         var failures: [String: String] = [:]
         if !offline {
             // A rate is a quote's price: no day of points is asked for.
-            var context = settings.sourceContext
-            context.quotesOnly = true
-            let manager = StockManager(source: settings.quoteSource, transport: transport, context: context)
+            let manager = StockManager(
+                source: settings.quoteSource, transport: transport, context: settings.sourceContext.quotesAlone)
             var fresh: [StoredPrice] = []
             // Each rate is kept under Yahoo's name of the pair (`EURUSD=X`), the ledger's name
             // for it whatever source answered; an exchange is asked its own pair, either way round.

@@ -20,9 +20,8 @@ extension CurrencyConversion {
         let pairs = needed.map { pairSymbol(from: $0, to: target) }
         var rates: [String: Result<Stock, QuoteError>] = [:]
         // The rate is the quote's price: the pair's day of points would be a request for nothing.
-        var context = manager.context
-        context.quotesOnly = true
-        let fx = StockManager(source: manager.source, transport: manager.transport, context: context)
+        let fx = StockManager(
+            source: manager.source, transport: manager.transport, context: manager.context.quotesAlone)
         for (code, answer) in zip(needed, fx.quotes(for: pairs)) { rates[code] = answer.outcome }
         return convert(results, to: target, rates: rates)
     }
@@ -43,7 +42,7 @@ extension CurrencyConversion {
             if case .success(let q) = straight, (q.price.last?.sign ?? 0) > 0 {
                 (rates[code], pairs[code]) = (straight, direct[i])
             } else if case .success(var q) = answers[codes.count + i].outcome, let p = q.price.last, p.sign > 0,
-                let one = ExactDecimal(1).divided(by: p, scale: 12)
+                let one = inverseRate(p)
             {
                 q.price.last = one.normalized
                 (rates[code], pairs[code]) = (.success(q), "1 / " + inverse[i])

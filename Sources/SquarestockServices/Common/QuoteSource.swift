@@ -42,6 +42,13 @@ package struct SourceContext: Sendable {
     /// a source that fetches those apart (Yahoo's spark) leaves them out.
     package var quotesOnly = false
 
+    /// This context asking for the quotes alone (`quotesOnly`).
+    package var quotesAlone: SourceContext {
+        var c = self
+        c.quotesOnly = true
+        return c
+    }
+
     package init(
         now: Instant = .now(), endpoint: String? = nil, registry: ExchangeRegistry = .standard,
         cacheDirectory: String? = nil, exchange: String? = nil, settings: [String: String] = [:]

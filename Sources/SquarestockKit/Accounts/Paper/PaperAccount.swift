@@ -173,7 +173,7 @@ struct PaperAccount {
                             problem("the book no longer holds \(r.amount) \(r.pair.base) for a market order"))
                     }
                     if let refusal = limitNow(walk.cost, preview) { return .failure(problem(refusal)) }
-                    if walk.cost.rounded(toScale: CurrencyExponent.of(r.pair.quote) ?? 8).isZero {
+                    if Self.isDust(walk.cost, in: r.pair.quote) {
                         return .failure(
                             problem("the order is worth less than one unit of \(r.pair.quote): too small to trade"))
                     }
@@ -235,6 +235,12 @@ struct PaperAccount {
         }
     }
 
+    /// Worth less than one unit of `currency` (8 decimals for a coin): no trade the ledger can
+    /// hold, nor one an exchange's minimums allow.
+    static func isDust(_ value: ExactDecimal, in currency: String) -> Bool {
+        value.rounded(toScale: CurrencyExponent.of(currency) ?? 8).isZero
+    }
+
     /// The opposing levels at or inside `limit` (every one without a limit), price → size.
     static func inside(_ book: OrderBook, side: TradeSide, limit: ExactDecimal?) -> [ExactDecimal: ExactDecimal] {
         var out: [ExactDecimal: ExactDecimal] = [:]
@@ -289,9 +295,7 @@ struct PaperAccount {
             let remainder = (o.amount - orders[i].order.filled) ?? .zero
             let dust =
                 remainder.sign > 0
-                && o.price.flatMap { remainder * $0 }.map {
-                    $0.rounded(toScale: CurrencyExponent.of(o.pair?.quote ?? "") ?? 8).isZero
-                } == true
+                && o.price.flatMap { remainder * $0 }.map { Self.isDust($0, in: o.pair?.quote ?? "") } == true
             if !(orders[i].order.filled < o.amount) || (dust && orders[i].order.filled.sign > 0) {
                 orders[i].order.status = .filled
                 orders[i].order.closed = app.settings.now
@@ -319,7 +323,7 @@ struct PaperAccount {
         // Dust worth less than the quote currency's smallest unit (0.00000001 BTC at 30,290
         // dollars) is no trade the ledger can hold, nor one an exchange's minimums allow: not
         // taken, the order stays as it was (it failed the whole settlement, and the fill was lost).
-        if let quote = o.pair?.quote, walk.cost.rounded(toScale: CurrencyExponent.of(quote) ?? 8).isZero {
+        if let quote = o.pair?.quote, Self.isDust(walk.cost, in: quote) {
             return .success(())
         }
         let places = (walk.best?.scale ?? 2) + 4
