@@ -26,7 +26,8 @@ public struct LineQuote: Sendable, Equatable {
     /// A recording (the samples), never today's price.
     public var recorded: Bool
     /// The market was closed when fetched and opens at this time (epoch seconds): nothing can
-    /// change until then, so it is not fetched again before. 0 when it was open.
+    /// change until then, so it is not fetched again before. 0 when it was open. For a symbol
+    /// with no price that a source asked per symbol said it does not know: when to ask again.
     public var closedUntil: Int64
     /// Why there is no price (a short, cleaned message), else empty.
     public var error: String

@@ -15,6 +15,7 @@ extension SquarestockApp {
         let now = settings.now
         let cache = LineCache(environment: settings.environment)
         let previous = cache.load()
+        let holdsUnknown = settings.quoteSource.asksPerSymbol
         let quotes = manager.quotes(for: symbols).map { r -> LineQuote in
             guard let s = r.stock, let last = s.price.last else {
                 // Written to a cache file: no secret may reach it, whatever path the text took.
@@ -26,9 +27,18 @@ extension SquarestockApp {
                     old.error = reason
                     return old
                 }
+                // A symbol the source does not know, where each symbol costs a request (Alpha
+                // Vantage: 25 a day), is held back as `watch` holds it (`UnknownSymbolHold`): a
+                // typo on the bar would otherwise be asked every --max-age.
+                var askAgain: Int64 = 0
+                if holdsUnknown, r.error?.isUnknownSymbol == true {
+                    let old = previous[LineKey(symbol: r.symbol, asked: asked)]
+                    let lastWait = old.flatMap { $0.closedUntil > $0.fetched ? $0.closedUntil - $0.fetched : nil }
+                    askAgain = now.secondsSinceEpoch + UnknownSymbolHold.wait(after: lastWait)
+                }
                 return LineQuote(
                     symbol: r.symbol, asked: asked, fetched: now.secondsSinceEpoch, price: "", change: "",
-                    changePercent: "", currency: "", closedUntil: 0, error: reason)
+                    changePercent: "", currency: "", closedUntil: askAgain, error: reason)
             }
             let market = QuoteFacts.marketStatus(of: s, now: now)
             var closedUntil: Int64 = 0

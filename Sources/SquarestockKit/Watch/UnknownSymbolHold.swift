@@ -13,6 +13,12 @@ final class UnknownSymbolHold: @unchecked Sendable {
     }
 
     static let firstWait: Int64 = 3_600
+
+    /// How long to hold a symbol back that is still unknown after a wait of `last` seconds (nil:
+    /// the first time): an hour, then twice as long each time, at most a day.
+    static func wait(after last: Int64?) -> Int64 {
+        last.map { min($0 * 2, 86_400) } ?? firstWait
+    }
     private let lock = Lock()
     private var held: [String: Held] = [:]
 
@@ -34,7 +40,7 @@ final class UnknownSymbolHold: @unchecked Sendable {
         lock.withLock {
             for r in results {
                 if r.error?.isUnknownSymbol == true {
-                    let wait = held[r.symbol].map { min($0.wait * 2, 86_400) } ?? Self.firstWait
+                    let wait = Self.wait(after: held[r.symbol]?.wait)
                     held[r.symbol] = Held(result: r, until: now.adding(seconds: wait), wait: wait)
                 } else if r.stock != nil {
                     held[r.symbol] = nil

@@ -16,8 +16,10 @@ struct RequestsPerRefreshTests {
     static let tenSymbols = ["AAPL", "NOPE1", "MSFT", "NOPE2", "NOPE3", "IBM", "NOPE4", "NOPE5", "NOPE6", "NOPE7"]
     static let known: Set<String> = ["AAPL.US", "MSFT.US", "IBM.US"]
 
-    static func app(source: String, endpoint: String, extra: [String: String] = [:]) throws -> SquarestockApp {
-        let home = TemporaryPath.make("requests-per-refresh")
+    static func app(
+        source: String, endpoint: String, extra: [String: String] = [:],
+        home: String = TemporaryPath.make("requests-per-refresh")
+    ) throws -> SquarestockApp {
         try FileManager.default.createDirectory(
             atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let env = [
@@ -89,15 +91,7 @@ struct RequestsPerRefreshTests {
     /// the next refreshes (a watchlist's typo spent the 25 requests of a day in minutes); its
     /// row keeps the answer, in its place. An hour on it is asked once more.
     @Test func anAlphaVantageWatchHoldsBackASymbolItDoesNotKnow() throws {
-        let server = try LoopbackHTTPServer { request in
-            guard request.queryItem("function") == "GLOBAL_QUOTE" else { return .text("no route", status: 404) }
-            guard request.queryItem("symbol") == "IBM" else {
-                return .text(#"{"Global Quote": {}}"#, contentType: "application/json")
-            }
-            return .text(
-                "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\n"
-                    + "IBM,250.0,252.0,249.0,251.5,1000,2020-05-07,250.0,1.5,0.6%\r\n")
-        }
+        let server = try Self.alphaVantageServer()
         let clock = ManualClock(1000)
         let app = try Self.app(
             source: "alphavantage", endpoint: server.baseURL, extra: ["ALPHAVANTAGE_API_KEY": "demo"])
@@ -117,6 +111,32 @@ struct RequestsPerRefreshTests {
         clock.advance(by: 3_600)
         _ = feed.quotes(for: ["IBM", "ZZZZ"], now: now.adding(seconds: 3_700))
         #expect(asked().count == 5 && asked().suffix(2).sorted() == ["IBM", "ZZZZ"], "\(asked())")
+    }
+
+    /// The status line's refresh holds an unknown symbol back as `watch` does: not stale for an
+    /// hour (then two), where a priced symbol is stale after --max-age.
+    @Test func anAlphaVantageLineHoldsBackASymbolItDoesNotKnow() throws {
+        let server = try Self.alphaVantageServer()
+        let home = TemporaryPath.make("requests-per-refresh")
+        func refresh(at now: String) throws -> [LineQuote] {
+            try Self.app(
+                source: "alphavantage", endpoint: server.baseURL,
+                extra: ["ALPHAVANTAGE_API_KEY": "demo", "SQUARESTOCK_NOW": now], home: home
+            ).refreshLineQuotes(["IBM", "ZZZZ"], asked: "alphavantage")
+        }
+        // In IBM's session (11:00 in New York), so its price is stale after --max-age.
+        let start: Int64 = 1_588_863_600
+        let first = try refresh(at: "2020-05-07T15:00:00Z")
+        #expect(first[0].isStale(now: start + 61, maxAge: 60))
+        #expect(!first[1].isStale(now: start + 3_599, maxAge: 60) && first[1].isStale(now: start + 3_601, maxAge: 60))
+        // Asked again after the hour and still unknown: held for two.
+        let second = try refresh(at: "2020-05-07T16:00:01Z")
+        #expect(second[1].closedUntil == start + 3_601 + 7_200, "\(second[1])")
+        #expect(second[1].price.isEmpty && !second[1].error.isEmpty)
+        // Another source's unknown symbol is not held (each refresh is one batch).
+        let stooq = try Self.stooqServer()
+        let line = try Self.app(source: "stooq", endpoint: stooq.baseURL).refreshLineQuotes(["NOPE1"], asked: "stooq")
+        #expect(line[0].closedUntil == 0 && line[0].isStale(now: line[0].fetched + 61, maxAge: 60))
     }
 
     /// A chart whose history Stooq has none of asks the quote whether it knows the symbol; the
@@ -185,6 +205,19 @@ struct RequestsPerRefreshTests {
         #expect(quotes == ["AAPL", "USDEUR=X"], "\(server.requests.map(\.target))")
         let sparks = server.requests.filter { $0.path == "/v7/finance/spark" }.compactMap { $0.queryItem("symbols") }
         #expect(sparks == ["AAPL"], "\(server.requests.map(\.target))")
+    }
+
+    /// Alpha Vantage's GLOBAL_QUOTE: IBM priced, any other symbol an empty quote (unknown).
+    static func alphaVantageServer() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { request in
+            guard request.queryItem("function") == "GLOBAL_QUOTE" else { return .text("no route", status: 404) }
+            guard request.queryItem("symbol") == "IBM" else {
+                return .text(#"{"Global Quote": {}}"#, contentType: "application/json")
+            }
+            return .text(
+                "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\n"
+                    + "IBM,250.0,252.0,249.0,251.5,1000,2020-05-07,250.0,1.5,0.6%\r\n")
+        }
     }
 
     static func yahooRoutes() -> RouteTable {
