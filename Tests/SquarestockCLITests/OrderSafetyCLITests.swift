@@ -197,6 +197,20 @@ struct OrderSafetyCLITests {
         #expect(open.stdout.contains(",BTC-USD,buy,limit,1,0,30000,open,"), "\(open.stdout)\(open.stderr)")
     }
 
+    /// An order whose fill as it is placed leaves dust (0.00000001 BTC, 0.0003 dollars at its
+    /// limit) is filled: no later fill could take that remainder, and it stayed open until a
+    /// later look at the book closed it.
+    @Test func aPaperOrderThatLeavesOnlyDustIsFilledAtOnce() throws {
+        let s = try Setup()
+        _ = try s.run(["portfolio", "deposit", "70000", "USD", "--portfolio", "paper-kraken"])
+        s.fake.depthBody = Self.depth(newAsk: "29990.00000", size: "0.99999999")
+        let buy = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--paper", "--yes"])
+        #expect(
+            buy.stdout.contains(", filled (paper buy 1 BTC-USD: filled 0.99999999 BTC at 29990 USD"), "\(buy.stdout)")
+        let open = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(!open.stdout.contains(",BTC-USD,buy,"), "\(open.stdout)")
+    }
+
     @Test func aRestingPaperOrderFillsOnlyFromNewLiquidityAndTwoOrdersShareIt() throws {
         let s = try Setup()
         _ = try s.run(["portfolio", "deposit", "200000", "USD", "--portfolio", "paper-kraken"])

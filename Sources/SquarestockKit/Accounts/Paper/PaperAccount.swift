@@ -195,7 +195,7 @@ struct PaperAccount {
                 if walk.filled.sign > 0, case .failure(let e) = fill(&paper, with: walk, feeRate: feeRate) {
                     return .failure(e)
                 }
-                if r.type == .market || !(paper.order.filled < paper.order.amount) {
+                if r.type == .market || Self.isDone(paper.order) {
                     paper.order.status = .filled
                     paper.order.closed = app.settings.now
                 }
@@ -239,6 +239,17 @@ struct PaperAccount {
     /// hold, nor one an exchange's minimums allow.
     static func isDust(_ value: ExactDecimal, in currency: String) -> Bool {
         value.rounded(toScale: CurrencyExponent.of(currency) ?? 8).isZero
+    }
+
+    /// Filled as far as it ever can be: nothing left, or, once something filled, a remainder
+    /// worth less than the quote's smallest unit at the order's price (each fill of it would be
+    /// dust, `fill`), whether the fill came as the order was placed or later.
+    static func isDone(_ o: AccountOrder) -> Bool {
+        guard o.filled < o.amount else { return true }
+        guard o.filled.sign > 0, let remainder = o.amount - o.filled, let price = o.price,
+            let value = remainder * price
+        else { return false }
+        return isDust(value, in: o.pair?.quote ?? "")
     }
 
     /// The opposing levels at or inside `limit` (every one without a limit), price → size.
@@ -290,13 +301,7 @@ struct PaperAccount {
                 made.worst = price
             }
             if case .failure(let e) = fill(&orders[i], with: made, feeRate: makerFee) { return .failure(e) }
-            // A remainder worth less than the quote's smallest unit can never be filled (each
-            // fill of it would be dust): the order is done.
-            let remainder = (o.amount - orders[i].order.filled) ?? .zero
-            let dust =
-                remainder.sign > 0
-                && o.price.flatMap { remainder * $0 }.map { Self.isDust($0, in: o.pair?.quote ?? "") } == true
-            if !(orders[i].order.filled < o.amount) || (dust && orders[i].order.filled.sign > 0) {
+            if Self.isDone(orders[i].order) {
                 orders[i].order.status = .filled
                 orders[i].order.closed = app.settings.now
             }
