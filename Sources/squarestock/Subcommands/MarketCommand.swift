@@ -92,7 +92,9 @@ struct MarketCommand: ParsableCommand {
             }
         case .board(let rows):
             switch chosen {
-            case .table: Terminal.writeOut(MarketBoardWriter.table(rows, palette: Palette.forTerminal(caps)))
+            case .table:
+                Terminal.writeOut(
+                    MarketBoardWriter.table(rows, palette: Palette.forTerminal(caps), width: caps.columns))
             case .json: Terminal.writeOut(MarketBoardWriter.json(rows))
             case .csv: Terminal.writeOut(MarketBoardWriter.csv(rows))
             }
