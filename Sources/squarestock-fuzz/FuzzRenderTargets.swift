@@ -111,7 +111,7 @@ enum FuzzRenderTargets {
         }
         let index = SymbolIndex(listings: Array(listings.prefix(64)))
         for query in ["apple", "inc", "a", String(decoding: bytes.prefix(8), as: UTF8.self)] {
-            let rows = SearchMerger.merge(offline: index.search(query, limit: 5), online: [], limit: 5)
+            let rows = SearchMerger.merge(offline: index.search(query, limit: 5), online: [], limit: 5, query: query)
             FuzzOracle.requireInert(
                 [
                     SearchResultWriter.table(rows, width: 100, palette: .plain), SearchResultWriter.json(rows),

@@ -241,6 +241,14 @@ struct SearchCLITests {
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("\nAAPL,Apple Inc. - Common Stock,Nasdaq,stock,99,offline+yahoo\n"))
         #expect(run.stdout.contains(",alphavantage\n"))  // BA.LON etc. only the online service knows
+        // One ranking, best first: Apple's own Vienna listing before Applovin and the ETFs that
+        // merely name Apple (it came after every offline match, down to score 41).
+        let rows = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let scores = rows.map { Int($0[$0.count - 2]) ?? -1 }
+        #expect(scores == scores.sorted(by: >), "\(run.stdout)")
+        let symbols = rows.map { String($0[0]) }
+        #expect(symbols.prefix(3) == ["AAPL", "APLE", "AAPL.VI"], "\(symbols)")
+        #expect((symbols.firstIndex(of: "APC.F") ?? 99) < (symbols.firstIndex(of: "APP") ?? 0))
         let q = try #require(server.requests.first { $0.path == "/v1/finance/search" })
         #expect(q.queryItem("q") == "apple")
         #expect(q.queryItem("enableFuzzyQuery") == "true")

@@ -28,7 +28,8 @@ extension SquarestockApp {
             problems += failures
         }
         return SearchReport(
-            rows: SearchMerger.merge(offline: offline, online: onlineMatches, limit: limit), warnings: warnings,
+            rows: SearchMerger.merge(offline: offline, online: onlineMatches, limit: limit, query: text),
+            warnings: warnings,
             problems: problems, offlineMatched: !offline.isEmpty)
     }
 
