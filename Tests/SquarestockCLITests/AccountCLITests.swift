@@ -246,8 +246,10 @@ struct AccountCLITests {
 
     @Test func anOrderWhoseAnswerIsLostIsReportedUnknownAndNotResent() throws {
         let s = try Setup()
-        s.fake.addOrderDelay = 3
-        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "0.5"])
+        // The limit covers every request of the command (the pairs, the balance, the book), not
+        // only the order's: 4 s for those on a busy machine, where the order's answer takes 50.
+        s.fake.addOrderDelay = 50
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "4"])
         #expect(run.exitCode == 4)
         #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
         #expect(s.fake.addOrderRequests == 1)

@@ -100,12 +100,13 @@ struct AccountFilesCLITests {
     /// timeout: only a holder that keeps the lock for the whole timeout fails the others.
     @Test func callsQueuedBehindEachOtherLongerThanTheTimeoutAllSucceed() throws {
         let s = try Setup()
-        s.fake.balanceDelay = 0.4
+        // Ten calls of 1 s each queue for 10 s, twice each one's 5 s limit.
+        s.fake.balanceDelay = 1
         let runs = 10
         let codes = ExitCodes(count: runs)
         let env = s.env
         DispatchQueue.concurrentPerform(iterations: runs) { i in
-            let r = try? CLIRunner.run(["account", "--format", "csv", "--timeout", "2"], environment: env)
+            let r = try? CLIRunner.run(["account", "--format", "csv", "--timeout", "5"], environment: env)
             codes.set(i, r?.exitCode ?? -1)
         }
         #expect(codes.values == [Int32](repeating: 0, count: runs))

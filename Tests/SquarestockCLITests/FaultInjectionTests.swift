@@ -30,9 +30,10 @@ struct FaultInjectionTests {
         /// What the FAULT symbol's stderr line must contain after "squarestock: FAULT: ".
         var message: String
         var exitCode: Int32 = 1
-        /// `--timeout`: 2 s so that the stalls end quickly; longer where the fault is a size (a
-        /// loaded machine may take over 2 s to read 16 MiB, and the message must be the size's).
-        var timeout = "2"
+        /// `--timeout`: 10 s, so a busy machine's slow answer is never taken for the fault; 4 s
+        /// for the stalls (they end at it); 30 s where the fault is a size (a loaded machine may
+        /// take long to read 16 MiB, and the message must be the size's).
+        var timeout = "10"
         var description: String { name }
     }
 
@@ -87,11 +88,11 @@ struct FaultInjectionTests {
         Case(
             name: "stall before the headers",
             response: { LoopbackResponse(body: Array(good.utf8)).with(.delay(seconds: 30)) },
-            message: "did not answer within 2 s; try again, or raise --timeout"),
+            message: "did not answer within 4 s; try again, or raise --timeout", timeout: "4"),
         Case(
             name: "stall in the middle of the body (slow loris)",
             response: { LoopbackResponse(body: Array(good.utf8)).with(.stallMidBody(afterBytes: 20, seconds: 30)) },
-            message: "did not answer within 2 s; try again, or raise --timeout"),
+            message: "did not answer within 4 s; try again, or raise --timeout", timeout: "4"),
         Case(
             name: "100 MB body", response: { LoopbackResponse(body: [UInt8](repeating: 65, count: 100 << 20)) },
             message: "exceeded 16 MiB; refusing to read more", timeout: "30"),

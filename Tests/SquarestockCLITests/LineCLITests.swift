@@ -21,6 +21,25 @@ struct LineCLITests {
         (try? String(contentsOfFile: env["XDG_CACHE_HOME"]! + "/squarestock/line-cache", encoding: .utf8)) ?? ""
     }
 
+    /// Polls `condition` (a background refresher's write) for up to 60 s: a busy machine may take
+    /// seconds to start the detached process.
+    static func waitFor(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Waits (up to 60 s) until no background refresher holds the cache's lock.
+    static func refresherDone(_ env: [String: String]) -> Bool {
+        let lock = open(env["XDG_CACHE_HOME"]! + "/squarestock/line-cache.lock", O_RDWR | O_CLOEXEC)
+        guard lock >= 0 else { return true }
+        defer { close(lock) }
+        return waitFor { flock(lock, LOCK_EX | LOCK_NB) == 0 } && flock(lock, LOCK_UN) == 0
+    }
+
     static func fetched(_ env: [String: String], _ symbol: String) -> String? {
         cache(env).split(separator: "\n").first { $0.hasPrefix(symbol + "\t") }.map {
             String($0.split(separator: "\t", omittingEmptySubsequences: false)[2])
@@ -85,23 +104,18 @@ struct LineCLITests {
         later["SQUARESTOCK_NOW"] = "2025-10-29T17:05:00Z"
         let r = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: later)
         #expect(r.stdout == "AAPL 268.84 -0.06% (recorded)  7203.T 2,893.50 +1.30% (recorded)\n")
-        var refreshed = false
-        for _ in 0..<100 where !refreshed {
-            refreshed = Self.fetched(env, "AAPL") == "1761757500"
-            if !refreshed { usleep(50_000) }
-        }
-        #expect(refreshed, "AAPL was not refreshed in the background: \(Self.cache(env))")
+        #expect(
+            Self.waitFor { Self.fetched(env, "AAPL") == "1761757500" },
+            "AAPL was not refreshed in the background: \(Self.cache(env))")
+        // The refresher has let go of its lock (a second one would leave at once while it holds it).
+        #expect(Self.refresherDone(env))
         #expect(Self.fetched(env, "7203.T") == before, "a closed market was fetched again")
         // Ten minutes later with no source answering: the last price stays, with why.
         var broken = later
         broken["SQUARESTOCK_NOW"] = "2025-10-29T17:10:00Z"
         broken["SQUARESTOCK_SAMPLES"] = "/nonexistent"
         _ = try CLIRunner.run(["line", "AAPL"], environment: broken)
-        var kept = false
-        for _ in 0..<100 where !kept {
-            kept = Self.fetched(env, "AAPL") == "1761757800"
-            if !kept { usleep(50_000) }
-        }
+        let kept = Self.waitFor { Self.fetched(env, "AAPL") == "1761757800" }
         #expect(
             kept && Self.cache(env).contains("AAPL\tsamples\t1761757800\t1761757500\t268.835\t"), "\(Self.cache(env))")
         #expect(try CLIRunner.run(["line", "AAPL"], environment: broken).stdout == "AAPL 268.84 -0.06% (recorded)\n")

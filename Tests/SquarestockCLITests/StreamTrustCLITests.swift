@@ -24,7 +24,7 @@ struct StreamTrustCLITests {
 
     /// A Coinbase stream whose first connection acknowledges and then does `first` (never a feed
     /// message), and whose second sends a ticker: the client must leave the first for the second
-    /// (idle limit 1 s) and print that one quote.
+    /// (idle limit 2 s) and print that one quote.
     static func frozenFirstConnection(
         _ first: @escaping @Sendable (WebSocketPeer) -> Void
     ) throws -> (LoopbackWebSocketServer, CLIRun) {
@@ -39,7 +39,7 @@ struct StreamTrustCLITests {
             }
         }
         let run = try Self.run(
-            server, ["BTC-USD", "--source", "coinbase", "--count", "1"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
+            server, ["BTC-USD", "--source", "coinbase", "--count", "1"], extra: ["SQUARESTOCK_STREAM_IDLE": "2"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(server.connections == 2)
         #expect(StreamCLITests.lines(run, type: "quote").count == 1)
@@ -204,7 +204,7 @@ struct StreamRefusalCLITests {
             peer.stayQuiet(30, answeringPings: true)
         }
         let run = try StreamTrustCLITests.run(
-            server, ["ETH-XYZ", "--source", "coinbase"], extra: ["SQUARESTOCK_STREAM_IDLE": "1"])
+            server, ["ETH-XYZ", "--source", "coinbase"], extra: ["SQUARESTOCK_STREAM_IDLE": "2"])
         #expect(run.exitCode == 1, "\(run.stdout) \(run.stderr)")
         #expect(run.stdout.contains("\"type\": \"error\""), "\(run.stdout)")
         #expect(server.connections == 1)

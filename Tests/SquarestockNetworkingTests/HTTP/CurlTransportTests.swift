@@ -199,12 +199,13 @@ struct CurlTransportTests {
 
     /// Issue 22: libcurl starts a transfer's timeout when it joins the multi handle, so requests
     /// queued behind the per-host connection cap used to burn their limit waiting for a slot.
-    /// Twelve requests over two connections to a server answering each after 0.4 s take six
-    /// rounds (2.4 s), more than the 1.5 s limit; none may time out, as each takes 0.4 s.
+    /// Twelve requests over two connections to a server answering each after 1 s take six
+    /// rounds (6 s), twice the 3 s limit; none may time out, as each takes 1 s (the 2 s left
+    /// each request absorb a busy machine).
     @Test func waitingForAConnectionSlotDoesNotCountAgainstTheTimeout() throws {
-        let server = try LoopbackHTTPServer { req in LoopbackResponse.text(req.query ?? "").with(.delay(seconds: 0.4)) }
+        let server = try LoopbackHTTPServer { req in LoopbackResponse.text(req.query ?? "").with(.delay(seconds: 1)) }
         let t = CurlTransport(
-            options: TransportOptions(timeout: 1.5, retry: .none, maxConcurrent: 16, maxHostConnections: 2))
+            options: TransportOptions(timeout: 3, retry: .none, maxConcurrent: 16, maxHostConnections: 2))
         let results = t.perform((0..<12).map { HTTPRequest(url: server.url("/slow?n=\($0)")) })
         for (i, r) in results.enumerated() {
             #expect((try? r.get().body) == Array("n=\(i)".utf8), "request \(i): \(r)")
@@ -298,11 +299,12 @@ struct CurlTransportTests {
         routes.add(path: "/ok", response: .text("ok"))
         routes.add(path: "/stall", response: LoopbackResponse.text("late").with(.delay(seconds: 30)))
         let server = try LoopbackHTTPServer(routes: routes)
-        let t = CurlTransport(options: TransportOptions(timeout: 0.5, retry: .none, maxConcurrent: 1))
+        // 3 s: the warm-up request's connection, on a busy machine, must come in well within it.
+        let t = CurlTransport(options: TransportOptions(timeout: 3, retry: .none, maxConcurrent: 1))
         #expect((try? t.perform(HTTPRequest(url: server.url("/ok"))).get().body) == Array("ok".utf8))
         let r = t.perform(HTTPRequest(url: server.url("/stall")))
         #expect(server.connectionCount == 1)
-        #expect(r == .failure(.timedOut(host: "127.0.0.1:\(server.port)", seconds: 0.5)))
+        #expect(r == .failure(.timedOut(host: "127.0.0.1:\(server.port)", seconds: 3)))
         server.stop()
     }
 

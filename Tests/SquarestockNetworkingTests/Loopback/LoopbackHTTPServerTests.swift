@@ -62,8 +62,10 @@ struct LoopbackHTTPServerTests {
         let result = try CurlRunner.run(["-w", "%{time_total}\n"] + transfers)
         #expect(result.exitCode == 0)
         #expect(server.connectionCount == 1)
-        let total = result.text.split(separator: "\n").compactMap { Double($0) }.reduce(0, +)
-        #expect(total < 0.8, "40 keep-alive requests took \(total) s")
+        // The median request, not the sum: Nagle or a split write costs every request ~40 ms,
+        // where a busy machine delays only some.
+        let times = result.text.split(separator: "\n").compactMap { Double($0) }.sorted()
+        #expect(times.count == 40 && times[20] < 0.03, "40 keep-alive requests took \(times) s")
     }
 
     @Test func sequenceServes503ThenRepeats200() throws {
@@ -144,7 +146,8 @@ struct LoopbackHTTPServerTests {
         let start = ContinuousClock.now
         server.stop()
         server.stop()
-        #expect(ContinuousClock.now - start < .milliseconds(500))
+        // Well under the 2 s grace `stop` would wait for a stuck connection.
+        #expect(ContinuousClock.now - start < .milliseconds(1_500))
         #expect(idle.peerClosed())
         #expect(stuck.peerClosed())
         #expect(throws: RawSocketClient.Failure.self) { try RawSocketClient(port: server.port) }
@@ -223,8 +226,11 @@ struct LoopbackHTTPServerTests {
         let server = try LoopbackHTTPServer { .text("\($0.body.count)") }
         defer { server.stop() }
         let payload = String(repeating: "p", count: 100_000)  // stays under the 128 KiB argv limit
-        let result = try CurlRunner.run(["-H", "Expect: 100-continue", "--data-binary", payload, server.url("/upload")])
+        // curl waits this long for a `100 Continue` that never comes before sending anyway.
+        let result = try CurlRunner.run([
+            "-H", "Expect: 100-continue", "--expect100-timeout", "10", "--data-binary", payload, server.url("/upload"),
+        ])
         #expect(result.text == "100000")
-        #expect(result.seconds < 0.9)
+        #expect(result.seconds < 5)
     }
 }
