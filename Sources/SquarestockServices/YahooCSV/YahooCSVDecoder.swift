@@ -35,12 +35,19 @@ package enum YahooCSVDecoder {
     /// makes the answer fail have been handed over already: a caller keeps nothing of them when
     /// the walk fails. `rows` collects the lines; `YahooCSVStockReader.readStocks` turns each into
     /// a stock as it comes, keeping no rows.
+    ///
+    /// With `linesFailAlone`, a line with more or fewer fields than the codes ask for whose
+    /// symbol is its first field (where a split number cannot have moved it) is that symbol's
+    /// failure, handed to `badLine`, and the walk goes on: one line's thousands separators must
+    /// not hide the other symbols' quotes. Otherwise, or when the symbol is elsewhere, it fails
+    /// the answer.
     @inline(__always)
     static func walk(
         _ response: HTTPResponse, layout: YahooColumnLayout, lineScanner: Bool = true,
         bounds: UnsafeMutablePointer<Int>? = nil,
         regular: (UnsafeRawBufferPointer, Int, YahooCSVLineScanner) -> Void,
-        general: (YahooCSVRow) -> Void
+        general: (YahooCSVRow) -> Void,
+        linesFailAlone: Bool = false, badLine: (String, QuoteError) -> Void = { _, _ in }
     ) -> QuoteError? {
         let codes = layout.codes
         guard let symbolColumn = layout.symbolColumn else {
@@ -85,18 +92,23 @@ package enum YahooCSVDecoder {
                 }
                 guard reader.nextRecord(into: &fields) else { break }
                 position = reader.offset
-                if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
-                    return .truncated(
-                        source: source,
-                        detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields")
-                }
-                if fields.count > codes.count {
-                    // Unquoted thousands separators split a number into two columns.
-                    return .malformed(
-                        source: source, line: reader.lineNumber, column: codes.count + 1,
-                        detail:
-                            "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
-                    )
+                // An unterminated quote may have swallowed the lines after it: the answer fails.
+                if reader.lastRecordHadUnterminatedQuote || fields.count != codes.count {
+                    let error: QuoteError =
+                        fields.count < codes.count || reader.lastRecordHadUnterminatedQuote
+                        ? .truncated(
+                            source: source,
+                            detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields")
+                        // Unquoted thousands separators split a number into two columns.
+                        : .malformed(
+                            source: source, line: reader.lineNumber, column: codes.count + 1,
+                            detail:
+                                "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
+                        )
+                    guard linesFailAlone, symbolColumn == 0, !reader.lastRecordHadUnterminatedQuote, fields.count > 1
+                    else { return error }
+                    badLine(upper(YahooCSVFieldText.text(reader, fields[0])), error)
+                    continue
                 }
                 var values: [String] = []
                 values.reserveCapacity(codes.count)

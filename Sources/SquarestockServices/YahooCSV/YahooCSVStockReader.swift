@@ -62,8 +62,9 @@ package struct YahooCSVStockReader {
 
     /// Reads a whole answer into stocks line by line, keeping no rows: `wanted` is asked with
     /// each line's symbol, and of each line it wanted `stock` (`got` here) gets the symbol and
-    /// the stock, or `failed` the symbol and why there is none. Answers the answer's error, as
-    /// `YahooCSVDecoder.rows` gives it, or nil; a caller keeps nothing it was handed when there is
+    /// the stock, or `failed` the symbol and why there is none (a line with the wrong number of
+    /// fields fails its own symbol: `YahooCSVDecoder.walk`'s `linesFailAlone`). Answers the
+    /// answer's error, or nil; a caller keeps nothing it was handed when there is
     /// one (the lines before the one that failed were read already). A line's stock (or error) is
     /// the one `stock(symbol:row:)` gives for its row.
     ///
@@ -100,6 +101,11 @@ package struct YahooCSVStockReader {
                     var line = YahooQuoteLine()
                     fields.read(row, into: &line)
                     stock(symbol: row.symbol, line: consume line, symbolSlot: nil, got, failed)
+                },
+                linesFailAlone: true,
+                badLine: { symbol, error in
+                    guard wanted(symbol) else { return }
+                    failed(symbol, error)
                 })
         }
     }

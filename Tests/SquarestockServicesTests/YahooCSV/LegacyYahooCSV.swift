@@ -12,6 +12,8 @@ enum LegacyYahooCSV {
         var symbol: String
         var codes: [String]
         var fields: [String]
+        /// A line with the wrong number of fields, read as its symbol's failure (`perLine`).
+        var error: QuoteError? = nil
 
         func value(_ code: String) -> String? {
             for i in codes.indices where codes[i] == code { return fields[i] }
@@ -32,7 +34,10 @@ enum LegacyYahooCSV {
 
     static let source = "yahoo-csv"
 
-    static func rows(_ response: HTTPResponse, codes: [String]) -> Result<[Row], QuoteError> {
+    /// The answer's rows; `perLine`: a line with the wrong number of fields whose symbol is its
+    /// first field is that symbol's failure (a row with `error`), not the answer's (the stock
+    /// reader's rule since the probe of 2026-11-28; the rows of `YahooCSVDecoder.rows` keep the old).
+    static func rows(_ response: HTTPResponse, codes: [String], perLine: Bool = false) -> Result<[Row], QuoteError> {
         guard let symbolColumn = codes.firstIndex(of: "s") else {
             return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
         }
@@ -57,19 +62,25 @@ enum LegacyYahooCSV {
             var fields: [CSVField] = []
             var rows: [Row] = []
             while reader.nextRecord(into: &fields) {
+                var failure: QuoteError? = nil
                 if reader.lastRecordHadUnterminatedQuote || fields.count < codes.count {
-                    return .failure(
-                        .truncated(
-                            source: source,
-                            detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"))
+                    failure = .truncated(
+                        source: source, detail: "line \(reader.lineNumber) has \(fields.count) of \(codes.count) fields"
+                    )
+                } else if fields.count > codes.count {
+                    failure = .malformed(
+                        source: source, line: reader.lineNumber, column: codes.count + 1,
+                        detail:
+                            "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
+                    )
                 }
-                if fields.count > codes.count {
-                    return .failure(
-                        .malformed(
-                            source: source, line: reader.lineNumber, column: codes.count + 1,
-                            detail:
-                                "\(fields.count) fields where the f= codes ask for \(codes.count) (a number with a thousands separator?)"
-                        ))
+                if let failure {
+                    guard perLine, symbolColumn == 0, !reader.lastRecordHadUnterminatedQuote, fields.count > 1 else {
+                        return .failure(failure)
+                    }
+                    let symbol = reader.string(fields[0]).trimmingSpaces
+                    rows.append(Row(symbol: symbol.uppercased(), codes: codes, fields: [], error: failure))
+                    continue
                 }
                 var values: [String] = []
                 for k in codes.indices {
@@ -92,6 +103,7 @@ enum LegacyYahooCSV {
     static func stock(symbol: String, row: Row, context: SourceContext, sourceName: String) -> Result<
         Stock, QuoteError
     > {
+        if let error = row.error { return .failure(error) }
         guard let last = row.number("l1") else {
             if let text = row.text("l1") { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
             return .failure(.noData(source: "yahoo-csv"))
@@ -164,15 +176,21 @@ enum LegacyYahooCSV {
             }
         }
         let oracle: [String]
-        let oracleStocks: [String]
         switch rows(response, codes: split) {
-        case .failure(let e):
-            oracle = ["rows error \(e)"]
-            oracleStocks = oracle
+        case .failure(let e): oracle = ["rows error \(e)"]
         case .success(let rows):
-            let stocks = rows.map { describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t")) }
-            oracle = rows.indices.map { "\(rows[$0].symbol) \(rows[$0].fields) " + stocks[$0] }
-            oracleStocks = rows.indices.map { "\(rows[$0].symbol) " + stocks[$0] }
+            oracle = rows.map {
+                "\($0.symbol) \($0.fields) "
+                    + describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t"))
+            }
+        }
+        let oracleStocks: [String]
+        switch rows(response, codes: split, perLine: true) {
+        case .failure(let e): oracleStocks = ["rows error \(e)"]
+        case .success(let rows):
+            oracleStocks = rows.map {
+                "\($0.symbol) " + describe(stock(symbol: $0.symbol, row: $0, context: context, sourceName: "t"))
+            }
         }
         var reader = YahooCSVStockReader(context: context, sourceName: "t")
         var lines: [String] = []

@@ -26,14 +26,14 @@ struct YahooCSVSourceBatchTests {
         for (b, start) in stride(from: 0, to: symbols.count, by: YahooCSVSource.batchSize).enumerated() {
             let batch = symbols[start..<min(start + YahooCSVSource.batchSize, symbols.count)]
             let decoded = answers[b % answers.count].mapError { QuoteError.transport(source: "yahoo-csv", $0) }
-                .flatMap { YahooCSVDecoder.rows($0, codes: split) }
+                .flatMap { LegacyYahooCSV.rows($0, codes: split, perLine: true) }
             for symbol in batch {
                 let outcome: Result<Stock, QuoteError>
                 switch decoded {
                 case .failure(let error): outcome = .failure(error)
                 case .success(let rows):
                     if let row = rows.first(where: { $0.symbol == symbol }) {
-                        outcome = YahooCSVSource.stock(
+                        outcome = LegacyYahooCSV.stock(
                             symbol: symbol, row: row, context: context, sourceName: "yahoo-csv")
                     } else {
                         outcome = .failure(.missingFromResponse(source: "yahoo-csv"))
@@ -74,9 +74,26 @@ struct YahooCSVSourceBatchTests {
         expectSame([], [Self.answer])
     }
 
+    /// A line with too few or too many fields (thousands separators: `434.5,1,234,567`) fails
+    /// its own symbol only; the rest of the answer is read (the whole batch failed with it).
+    @Test func aLineWithTheWrongFieldCountFailsItsSymbolAlone() {
+        let short = Self.answer + "\"INTC\",1,\"5/6/2020\"\n\"IBM\",120,\"5/6/2020\",\"4:00pm\",+1,119,121,118,10\n"
+        expectSame(["AAPL", "INTC", "IBM"], [short])
+        let split = "\"BP.L\",434.5,\"5/6/2020\",\"4:35pm\",+1,433,435,432,1,234,567\n" + Self.answer
+        expectSame(["BP.L", "AAPL", "AIR.PA"], [split])
+        let results = YahooCSVSource(fieldCodes: "sl1d1t1c1ohgv").quotes(
+            for: ["BP.L", "AAPL"], context: Self.context,
+            transport: Answers(bodies: [.success(HTTPResponse(status: 200, body: Array(split.utf8)))]))
+        #expect(results[0].error?.detail.contains("11 fields where the f= codes ask for 9") == true, "\(results[0])")
+        #expect(results[1].stock?.price.last == ExactDecimal("300.1"))
+        // With the symbol elsewhere than first, a split line may have moved it: the answer fails.
+        expectSame(
+            ["AAPL"], ["300.1,\"AAPL\",\"5/6/2020\",\"4:00pm\",+1,299.1,301,299,1,234\n"], codes: "l1sd1t1c1ohgv")
+    }
+
     @Test func anAnswerThatFailsFailsItsWholeBatch() {
-        let truncated = Self.answer + "\"INTC\",1,\"5/6/2020\"\n"
-        expectSame(["AAPL", "INTC"], [truncated])
+        let unclosed = Self.answer + "\"INTC\",1,\"5/6/2020\n"
+        expectSame(["AAPL", "INTC"], [unclosed])
         expectSame(["AAPL"], ["It has come to our attention"])
         let throttled = Result<HTTPResponse, TransportError>.failure(.couldNotResolve(host: "example.invalid"))
         let results = YahooCSVSource().quotes(
