@@ -113,5 +113,7 @@ enum Main {
             }
             Terminal.exit(ExitStatus.usage.rawValue)
         }
+        // The command ran to its end: through `exit`, so an output that was lost is said.
+        Terminal.exit(0)
     }
 }

@@ -22,6 +22,26 @@ struct OutputHygieneCLITests {
         #expect(!run.stdout.contains("pwned"))
     }
 
+    /// Output that cannot be written (a full disk: /dev/full) is a failure, said on standard
+    /// error, never a silent success with nothing written; a closed pipe is not said.
+    @Test(
+        .enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")),
+        arguments: [["AAPL", "--source", "samples", "--format", "csv"], ["market", "--format", "csv"], ["--version"]])
+    func outputLostToAFullDiskIsAFailure(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.executablePath)
+        process.arguments = arguments
+        process.environment = CLIRunner.baseEnvironment()
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(arguments): \(stderr)")
+        #expect(stderr.contains("squarestock: the output could not be written: No space left on device"), "\(stderr)")
+    }
+
     /// ArgumentParser prints a stored default itself; a help text that also says it printed it
     /// twice. The options keep their defaults in their own words (the man page shows those).
     @Test(arguments: ["line", "search", "book", "trades"])

@@ -1,5 +1,6 @@
 import SquarestockCore
 import SquarestockKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,19 @@ package enum Terminal {
     /// standard output either: a server can echo a key anywhere it sends text (an asset named
     /// after it, an order's description), and the table, CSV and JSON writers cannot know.
     @discardableResult
-    package static func writeOut(_ s: String) -> Bool { write(SecretRedactor.shared.redact(s), to: 1) }
+    package static func writeOut(_ s: String) -> Bool {
+        let error = write(SecretRedactor.shared.redact(s), to: 1)
+        // A full disk or an I/O error loses output a user or a script is waiting for: `exit`
+        // reports it (a closed pipe is the reader's choice, said nothing of).
+        if error != 0, error != EPIPE {
+            _ = outputFailure.compareExchange(expected: 0, desired: error, ordering: .relaxed)
+        }
+        return error == 0
+    }
+
+    /// The error of the first write to standard output that failed other than on a closed pipe;
+    /// 0 while none has.
+    private static let outputFailure = Atomic<Int32>(0)
 
     /// Diagnostics carry no styling of ours, so every control character in them came from a
     /// value: an option or config value quoted back, or text a service sent. They are stripped
@@ -20,20 +33,35 @@ package enum Terminal {
     /// secret never reaches standard error, whatever path the text took.
     @discardableResult
     package static func writeError(_ s: String) -> Bool {
-        write(SecretRedactor.shared.redact(TerminalText.stripControls(s)), to: 2)
+        write(SecretRedactor.shared.redact(TerminalText.stripControls(s)), to: 2) == 0
     }
 
-    private static func write(_ s: String, to fd: Int32) -> Bool {
+    /// 0 once every byte is written, else the error that stopped it (EPIPE, ENOSPC, EIO).
+    private static func write(_ s: String, to fd: Int32) -> Int32 {
         var bytes = Array(s.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }  // EPIPE, EIO: nothing more to say
+            if n < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                return error
+            }
+            if n == 0 { return EIO }
             offset += n
         }
-        return true
+        return 0
     }
 
-    package static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+    /// Ends the process with `code`; a success whose output could not be written (`writeOut`) is
+    /// not one: it says why on standard error and ends with 1 (a cron job's `> file` on a full
+    /// disk would otherwise leave an empty file and report success).
+    package static func exit(_ code: Int32) -> Never {
+        let failure = outputFailure.load(ordering: .relaxed)
+        if failure != 0 {
+            writeError("squarestock: the output could not be written: \(String(cString: strerror(failure)))\n")
+            Glibc.exit(code == 0 ? 1 : code)
+        }
+        Glibc.exit(code)
+    }
 }
