@@ -1081,6 +1081,23 @@ struct PortfolioValuationCLITests {
         #expect(table.contains("(stored, "), "\(table)")
     }
 
+    /// A close kept from January does not value a holding bought again in May at twice the
+    /// price: the newer of the two is its price (it showed -900.00 where `returns` said +1000.00),
+    /// and a close newer than the trade wins in turn.
+    @Test func theNewerOfAKeptCloseAndATradePriceValuesAHolding() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["buy", "ZZZ", "10", "--price", "100", "--date", "2024-01-02"])
+        try PortfolioCLITests.run(env, ["price", "ZZZ", "2024-01-03", "105"])
+        try PortfolioCLITests.run(env, ["buy", "ZZZ", "10", "--price", "200", "--date", "2024-05-01"])
+        let show = try PortfolioCLITests.run(env, ["--offline", "--format", "csv"]).stdout
+        #expect(show.contains(",200,") && show.contains("4000.00") && !show.contains("2100.00"), "\(show)")
+        let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
+        #expect(table.contains("note: ZZZ: valued at its trade price of 2024-05-01"), "\(table)")
+        try PortfolioCLITests.run(env, ["price", "ZZZ", "2024-06-03", "210"])
+        let later = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
+        #expect(later.contains("4200.00") && later.contains("note: ZZZ: valued at its manual close of 2024-06-03"))
+    }
+
     /// A holding no source can price and with no stored price or close: valued at its last
     /// trade's price, as `returns` values it (a trade's own price counts as a price of its day),
     /// and the note names the symbol once and says so (it said "AAPL: AAPL: ..."; it then showed

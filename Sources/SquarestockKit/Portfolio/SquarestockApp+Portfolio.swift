@@ -221,40 +221,45 @@ extension SquarestockApp {
             try? ledger.store.store(prices: fresh)
         }
         // A holding no quote ever priced (an asset no service quotes, or none fetched yet) is
-        // valued at the last daily close the ledger keeps for it, named with its day.
+        // valued at its newest price the ledger knows, named with its day: a daily close it keeps,
+        // or its last trade's price (a trade's own price counts as a price of its day, as
+        // `returns` values it: a private fund bought by hand). The newer wins: a close of January
+        // does not value a holding bought again in May at twice the price.
         let unpriced = symbols.filter { stored[$0] == nil }
         var closeNotes: [String: String] = [:]
-        if !unpriced.isEmpty, let closes = try? ledger.store.dailyCloses(unpriced) {
+        if !unpriced.isEmpty {
             var last: [String: DailyClose] = [:]
-            for c in closes { last[c.symbol] = c }
-            // A close from before a split since is of the old shares: the price book divides it
-            // as the returns do (the journal's splits only, no trade prices merged in).
-            let byName = last.sorted { $0.key < $1.key }
+            for c in (try? ledger.store.dailyCloses(unpriced)) ?? [] { last[c.symbol] = c }
+            // A price from before a split since is of the old shares: the price book divides it.
             var builder = PriceBook.Builder(entries: effective)
-            for (_, c) in byName { builder.add(c) }
-            let prices = builder.build(entries: [], base: base)
-            for (symbol, c) in byName {
-                let valued = prices.price(of: symbol, currency: c.currency, on: portfolioToday)
-                let adjusted = valued.map { $0.value != c.close } ?? false
+            for (_, c) in last.sorted(by: { $0.key < $1.key }) { builder.add(c) }
+            let prices = builder.build(entries: effective, base: base)
+            for symbol in unpriced {
+                // In the holding's own currency first; a close in another one is still shown (the
+                // valuation then says the currencies differ).
+                let held = book.lots[symbol]?.first?.currency ?? base
+                let currency: String
+                let p: PriceObservation
+                if let own = prices.price(of: symbol, currency: held, on: portfolioToday) {
+                    (currency, p) = (held, own)
+                } else if let c = last[symbol],
+                    let other = prices.price(of: symbol, currency: c.currency, on: portfolioToday)
+                {
+                    (currency, p) = (c.currency, other)
+                } else {
+                    continue
+                }
                 stored[symbol] = StoredPrice(
-                    symbol: symbol, price: valued?.value ?? c.close, currency: c.currency, change: nil, traded: nil,
-                    fetched: c.fetched, source: c.source, day: c.date)
-                closeNotes[symbol] =
-                    "valued at its \(c.source) close of \(c.date)" + (adjusted ? ", divided by the split since" : "")
-            }
-        }
-        // Still unpriced (no quote, no close kept): its last trade's price, as `returns` values it
-        // (a trade's own price counts as a price of its day: a private fund bought by hand).
-        let untraded = symbols.filter { stored[$0] == nil }
-        if !untraded.isEmpty {
-            let trades = PriceBook.Builder(entries: effective).build(entries: effective, base: base)
-            for symbol in untraded {
-                let currency = book.lots[symbol]?.first?.currency ?? base
-                guard let t = trades.price(of: symbol, currency: currency, on: portfolioToday) else { continue }
-                stored[symbol] = StoredPrice(
-                    symbol: symbol, price: t.value, currency: currency, change: nil, traded: nil,
-                    fetched: t.fetched ?? settings.now, source: t.source, day: t.date)
-                closeNotes[symbol] = "valued at its trade price of \(t.date)"
+                    symbol: symbol, price: p.value, currency: currency, change: nil, traded: nil,
+                    fetched: p.fetched ?? settings.now, source: p.source, day: p.date)
+                if p.source == "trade" {
+                    closeNotes[symbol] = "valued at its trade price of \(p.date)"
+                } else {
+                    let adjusted = last[symbol].map { $0.date == p.date && $0.close != p.value } ?? false
+                    closeNotes[symbol] =
+                        "valued at its \(p.source) close of \(p.date)"
+                        + (adjusted ? ", divided by the split since" : "")
+                }
             }
         }
         notes += unquoted.map { Self.unpricedNote($0, stored: stored[$0.symbol], valued: closeNotes[$0.symbol]) }

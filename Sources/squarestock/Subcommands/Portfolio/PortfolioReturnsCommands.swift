@@ -72,7 +72,9 @@ struct PortfolioPrice: ParsableCommand {
         discussion: """
             squarestock portfolio price HOUSE 2025-06-30 420000 --currency EUR
             squarestock portfolio price --import closes.csv      columns: \(DailyPriceCSV.columns.joined(separator: ","))
-            A close given here is as traded and is never replaced by a fetched one.
+            A close given here is as traded and is never replaced by a fetched one. It is the
+            asset's, not one portfolio's: every portfolio of the ledger that holds the symbol is
+            valued with it (--portfolio only picks the holding whose currency is the default).
             """)
     @Argument(help: "The symbol.") var symbol: String?
     @Argument(help: "The day, YYYY-MM-DD.") var date: String?
