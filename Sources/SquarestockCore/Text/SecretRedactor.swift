@@ -16,6 +16,11 @@ package final class SecretRedactor: @unchecked Sendable {
     /// letter of every message into the marker, and it protects nothing anyway.
     package static let minimumLength = 4
 
+    /// Keys every user of a service shares, published in its documentation (Alpha Vantage's
+    /// `demo`): no secret, and replacing the word wherever it appears garbled the service's own
+    /// message about it ("The **REDACTED** API key is for REDACTED purposes only").
+    static let publicKeys: Set<String> = ["demo"]
+
     /// The process's secrets, registered by the command line once it has read its settings.
     package static let shared = SecretRedactor()
 
@@ -33,7 +38,9 @@ package final class SecretRedactor: @unchecked Sendable {
     /// base64url text (an `Authorization: Basic base64(key:secret)` header, a JWT's header and
     /// claims). nil, empty and too-short values are ignored.
     package func register(_ secret: String?) {
-        guard let secret, secret.utf8.count >= SecretRedactor.minimumLength else { return }
+        guard let secret, secret.utf8.count >= SecretRedactor.minimumLength,
+            !SecretRedactor.publicKeys.contains(secret.lowercased())
+        else { return }
         let encoded = Endpoint.encode(secret)
         var forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
         forms.append(secret.replacingOccurrences(of: "/", with: "\\/"))

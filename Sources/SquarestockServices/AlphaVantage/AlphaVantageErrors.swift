@@ -20,6 +20,7 @@ package enum AlphaVantageErrors {
             case "Note":
                 return .rateLimited(source: source, detail: limitPhrase(text) ?? text, retryAfter: nil)
             case "Information":
+                if let demo = demoKey(text) { return demo }
                 if text.contains("premium") && !text.contains("rate limit") {
                     return .premiumOnly(source: source, detail: text)
                 }
@@ -40,6 +41,20 @@ package enum AlphaVantageErrors {
             return .unknownSymbol(source: source)
         }
         return nil
+    }
+
+    /// The public `demo` key's answer to anything but Alpha Vantage's own sample requests, as
+    /// what it is: no waiting helps (it read as a rate limit), a key of one's own does.
+    static func demoKey(_ information: String) -> QuoteError? {
+        guard information.lowercased().contains("demo"), information.contains("API key"),
+            !information.contains("rate limit")
+        else { return nil }
+        return .notConfigured(
+            source: source,
+            detail:
+                "its public demo key answers only its sample requests; set ALPHAVANTAGE_API_KEY (or "
+                + "alphavantage_api_key in the config file) to a free key of your own from "
+                + "https://www.alphavantage.co/support/#api-key")
     }
 
     /// "25 requests per day" or "5 calls per minute and 500 calls per day", as the message says.

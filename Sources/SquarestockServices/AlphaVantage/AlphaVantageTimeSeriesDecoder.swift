@@ -72,7 +72,10 @@ package enum AlphaVantageTimeSeriesDecoder {
         }
         if let m = message("Error Message") { return .serviceErrorMessage(source: source, message: m) }
         if let m = message("Note") { return .serviceNote(source: source, message: m) }
-        if let m = message("Information") { return .serviceInformation(source: source, message: m) }
+        if let m = message("Information") {
+            return AlphaVantageErrors.demoKey(m).map { .response($0) }
+                ?? .serviceInformation(source: source, message: m)
+        }
         return nil
     }
 }

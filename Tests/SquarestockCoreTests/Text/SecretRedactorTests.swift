@@ -23,6 +23,16 @@ struct SecretRedactorTests {
         #expect(r.redact("kick abc") == "kick abc")
     }
 
+    /// Alpha Vantage's published `demo` key is every user's: registered, it turned the
+    /// service's message about it into "The **REDACTED** API key is for REDACTED purposes only".
+    @Test func aPublicDemoKeyIsNoSecret() {
+        let r = SecretRedactor(secrets: ["demo", "DEMO"])
+        #expect(r.isEmpty)
+        #expect(
+            r.redact("The **demo** API key is for demo purposes only.")
+                == "The **demo** API key is for demo purposes only.")
+    }
+
     /// A cut falling inside the key used to leave all of it but the last character.
     @Test func excerptIsRedactedBeforeItIsCut() {
         let r = SecretRedactor(secrets: [Self.key])

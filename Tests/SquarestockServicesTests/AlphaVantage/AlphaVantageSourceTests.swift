@@ -107,6 +107,16 @@ struct AlphaVantageSourceTests {
             }
         ),
         (
+            // The public demo key's answer (FORMATS.md's wording): no wait helps, a key of one's own does.
+            "alphavantage/SYNTHETIC_information_demo-key.json",
+            { e in
+                if case .notConfigured(_, let d) = e {
+                    return d.contains("demo key") && d.contains("ALPHAVANTAGE_API_KEY")
+                }
+                return false
+            }
+        ),
+        (
             "alphavantage/error_message_invalid_call.json",
             { e in
                 if case .invalidCall(_, let d) = e { return d.hasPrefix("Invalid API call.") }

@@ -93,6 +93,17 @@ struct AlphaVantageTimeSeriesDecoderTests {
         #expect(e.isRateLimit)
     }
 
+    /// The public demo key's answer is a key to set, as on the quote path (it read "refused the
+    /// request" on a chart and "rate limiting" on a quote).
+    @Test func theDemoKeysAnswerSaysToSetAKey() {
+        let r = decode(HistoryFixture.fixture("alphavantage/errors/SYNTHETIC_information_demo-key.json"))
+        guard case .failure(.response(.notConfigured(_, let detail))) = r else {
+            Issue.record("expected a key to set, got \(r)")
+            return
+        }
+        #expect(detail.contains("demo key") && detail.contains("ALPHAVANTAGE_API_KEY"))
+    }
+
     @Test func otherBodies() {
         #expect(
             decode(HistoryFixture.body("{\"Meta Data\": {}}"))
