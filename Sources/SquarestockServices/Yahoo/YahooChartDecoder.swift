@@ -21,7 +21,15 @@ package enum YahooChartDecoder {
                 }
                 return .success(YahooChart(meta: meta, rows: rows(result)))
             }
-            guard root["spark"] != nil else { return .failure(.unknownSymbol(source: source)) }
+            guard root["spark"] != nil else {
+                // Neither envelope: Yahoo's own error object (`{"finance":{"error":{"code":
+                // "Unauthorized","description":"Invalid Crumb"}}}`) or something else, never
+                // a verdict on the symbol (it read "yahoo does not know this symbol").
+                if let err = root["finance"]?["error"], !err.isNull {
+                    return .failure(envelopeError(err, status: status))
+                }
+                return .failure(notAChart(root, status: status))
+            }
             return sparkCharts(root, status: status).flatMap { charts in
                 charts[symbol.uppercased()].map { .success($0) } ?? .failure(.unknownSymbol(source: source))
             }
@@ -35,14 +43,8 @@ package enum YahooChartDecoder {
     }
 
     static func sparkCharts(_ root: JSONValue, status: Int) -> Result<[String: YahooChart], QuoteError> {
-        guard let spark = root["spark"] else {
-            // Not a spark answer at all (another envelope): no symbol can be judged from it.
-            let said = ResponseScreen.jsonMessage(in: root) ?? "no spark object in the answer"
-            return .failure(
-                status >= 400
-                    ? .httpStatus(source: source, status: status, excerpt: said)
-                    : .malformed(source: source, line: 1, column: 1, detail: "no chart in \"\(said)\""))
-        }
+        // Not a spark answer at all (another envelope): no symbol can be judged from it.
+        guard let spark = root["spark"] else { return .failure(notAChart(root, status: status)) }
         if let err = spark["error"], !err.isNull { return .failure(envelopeError(err, status: status)) }
         var charts: [String: YahooChart] = [:]
         for entry in spark["result"]?.array ?? [] {
@@ -52,6 +54,14 @@ package enum YahooChartDecoder {
             charts[symbol] = YahooChart(meta: meta, rows: rows(result))
         }
         return .success(charts)
+    }
+
+    /// A JSON answer with no chart in it, as what it says.
+    static func notAChart(_ root: JSONValue, status: Int) -> QuoteError {
+        let said = ResponseScreen.jsonMessage(in: root) ?? "no chart object in the answer"
+        return status >= 400
+            ? .httpStatus(source: source, status: status, excerpt: said)
+            : .malformed(source: source, line: 1, column: 1, detail: "no chart in \"\(said)\"")
     }
 
     static func parse(_ body: [UInt8]) -> Result<JSONValue, QuoteError> {

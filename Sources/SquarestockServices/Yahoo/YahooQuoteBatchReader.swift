@@ -76,6 +76,12 @@ enum YahooQuoteBatchReader {
                 symbol = id
                 return true
             case .regularMarketPrice:
+                // A price sent as text (`"N/A"`) is said as sent, not taken for no data.
+                if c.peek() == UInt8(ascii: "\"") {
+                    guard let text = c.text() else { return false }
+                    row.unreadablePrice = text
+                    return true
+                }
                 guard let text = numberText(&c) else { return c.skipValue(depth: 4) }
                 row.regularMarketPrice = ExactDecimal.parse(text)
                 if row.regularMarketPrice == nil { row.unreadablePrice = String(decoding: text, as: UTF8.self) }

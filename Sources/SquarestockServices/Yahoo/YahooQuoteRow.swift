@@ -10,7 +10,8 @@ import SquarestockCore
 /// control characters removed; nil when the key is absent or its value of another kind.
 package struct YahooQuoteRow: Sendable, Equatable {
     package var regularMarketPrice: ExactDecimal?
-    /// The text of a `regularMarketPrice` number no exact decimal holds, for the error that names it.
+    /// The text of a `regularMarketPrice` number no exact decimal holds, or of a string sent in
+    /// its place (`"N/A"`), for the error that names it.
     package var unreadablePrice: String?
     package var regularMarketPreviousClose: ExactDecimal?
     package var regularMarketChange: ExactDecimal?

@@ -66,6 +66,16 @@ struct YahooChartDecoderTests {
             Issue.record("a body that is not JSON is malformed")
             return
         }
+        // Yahoo's own error object is what it says, never "does not know this symbol".
+        let crumb = YahooChartDecoder.chart(
+            Array(#"{"finance":{"result":null,"error":{"code":"Unauthorized","description":"Invalid Crumb"}}}"#.utf8),
+            status: 401, symbol: "AAPL")
+        #expect(crumb.error == .httpStatus(source: "yahoo", status: 401, excerpt: "Invalid Crumb"), "\(crumb)")
+        guard case .malformed(source: "yahoo", _, _, let detail)? = chart(#"{"message":"try later"}"#).error else {
+            Issue.record("another JSON answer is no verdict on the symbol")
+            return
+        }
+        #expect(detail.contains("try later"))
     }
 
     /// The lunch-break recording: the quote's points and the history's bars are the same six.

@@ -69,6 +69,9 @@ enum YahooQuoteTreeOracle {
             if case .number(let text)? = row["regularMarketPrice"] {
                 return .failure(.priceNotReadable(source: source, sent: text))
             }
+            if case .string(let text)? = row["regularMarketPrice"] {
+                return .failure(.priceNotReadable(source: source, sent: text))
+            }
             return .failure(.noData(source: source))
         }
         let venue = YahooVenue(row, codeKey: "exchange", symbol: symbol, registry: context.registry)
