@@ -38,6 +38,16 @@ extension SquarestockApp {
                             source: source.name, what: "history for \(shown), though it quotes it",
                             hint: "try another --range, or another --source")))
             }
+            // Neither: the quote's "no quote for this symbol" wording would say the wrong thing
+            // of a chart.
+            if case .response(.noData(let name)) = e {
+                return .failure(
+                    .fetch(
+                        symbol: shown,
+                        .unavailable(
+                            source: name, what: "history for \(shown) (its answer holds no data for it)",
+                            hint: "check the spelling or the exchange suffix (e.g. .L, .DE, .T)")))
+            }
             return .failure(.fetch(symbol: shown, e))
         }
     }

@@ -220,6 +220,19 @@ struct RequestsPerRefreshTests {
         }
     }
 
+    /// A chart of a symbol Stooq neither quotes nor has history of says it has no history for
+    /// it (it said "has no quote", the quote's wording).
+    @Test func aChartOfASymbolStooqHasNoDataForSaysNoHistory() throws {
+        let server = try Self.stooqServer(history: false)
+        let result = try Self.app(source: "stooq", endpoint: server.baseURL).chart("NOPE1", range: .month1)
+        guard case .failure(let failure) = result else {
+            Issue.record("expected no history")
+            return
+        }
+        #expect(failure.message.contains("stooq has no history for NOPE1"), "\(failure.message)")
+        #expect(!failure.message.contains("no quote"), "\(failure.message)")
+    }
+
     static func yahooRoutes() -> RouteTable {
         let routes = RouteTable()
         YahooSessionRoutes.add(to: routes)
