@@ -77,11 +77,11 @@ struct PortfolioCLITests {
         let history = try Self.run(env, ["history", "--format", "table"])
         #expect(
             history.stdout == """
-                id  date        kind      symbol  quantity   price       amount   fee  note
+                id  date        kind      symbol  quantity   price       amount   fee  withheld  note
                  1  2024-03-01  buy       AAPL          10  150.25  1502.50 USD  1.00
                  2  2024-06-10  split     AAPL                              4:1
                  3  2024-07-01  sell      AAPL           8     190  1520.00 USD  1.00
-                 4  2024-08-15  dividend  AAPL                         2.40 USD
+                 4  2024-08-15  dividend  AAPL                         2.40 USD            0.36
 
                 """)
         // The file is the user's alone.

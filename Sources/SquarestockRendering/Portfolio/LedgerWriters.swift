@@ -70,9 +70,12 @@ package enum LedgerWriters {
         let reversed = Set(entries.compactMap(\.reverses))
         // The recorded FX rate (1 unit of the entry's currency in the base) when any entry has one.
         let fx = entries.contains { $0.fxRate != nil }
+        // The tax withheld from a dividend when any entry has some (a broker's "Foreign Tax Paid"
+        // folded into its dividend is checked here, in the import's preview).
+        let withheld = entries.contains { $0.withheld != 0 }
         var rows = [
-            ["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee"] + (fx ? ["fx"] : []) + ["note"]
-                + (marks == nil ? [] : ["import"])
+            ["id", "date", "kind", "symbol", "quantity", "price", "amount", "fee"] + (withheld ? ["withheld"] : [])
+                + (fx ? ["fx"] : []) + ["note"] + (marks == nil ? [] : ["import"])
         ]
         for (i, e) in entries.enumerated() {
             let amount =
@@ -86,8 +89,10 @@ package enum LedgerWriters {
                     e.id.map(String.init) ?? "", e.date.description, e.kind.rawValue, e.symbol ?? "",
                     e.quantity?.description ?? "", e.price?.description ?? "", e.kind == .reversal ? "" : amount,
                     e.fee == 0 ? "" : money(e.fee, e.currency),
-                ] + (fx ? [e.fxRate?.description ?? ""] : []) + [note] + (marks.map { [$0[i]] } ?? []))
+                ] + (withheld ? [e.withheld == 0 ? "" : money(e.withheld, e.currency)] : [])
+                    + (fx ? [e.fxRate?.description ?? ""] : []) + [note] + (marks.map { [$0[i]] } ?? []))
         }
-        return AlignedColumns.render(rows, rightAligned: fx ? [0, 4, 5, 6, 7, 8] : [0, 4, 5, 6, 7])
+        let numbers = (withheld ? 1 : 0) + (fx ? 1 : 0)
+        return AlignedColumns.render(rows, rightAligned: Set([0, 4, 5, 6, 7] + (0..<numbers).map { 8 + $0 }))
     }
 }
