@@ -159,7 +159,13 @@ struct PortfolioExportImportCLITests {
         #expect(zeroWidth.stderr.contains("'A\\u{200B}APL'"), "\(zeroWidth.stderr)")
         // A note is text: cleaned, and taken.
         let noted = try file("2024-03-01,buy,AAPL,1,1,,USD,,,,,bought \u{1B}[31mtoday,\n")
-        #expect(try PortfolioCLITests.run(env, ["import", noted, "--yes"]).stdout == "imported 1 entries\n")
+        #expect(try PortfolioCLITests.run(env, ["import", noted, "--yes"]).stdout == "imported 1 entry\n")
+        // A header alone is a file with no rows (it said "the journal is empty" and "0 rows, all
+        // already imported").
+        let empty = try file("")
+        #expect(
+            try PortfolioCLITests.run(env, ["import", empty]).stdout
+                == "the file has no rows after its header; nothing to import\n")
         let amounts = try file("2024-03-02,sell,QQQ,2,10,,USD,,,,,,\n")
         let skip = try PortfolioCLITests.run(env, ["import", amounts, "--yes", "--skip-refused"], exit: 2)
         #expect(skip.stderr.contains("--skip-refused is for a broker's or exchange's export"), "\(skip.stderr)")

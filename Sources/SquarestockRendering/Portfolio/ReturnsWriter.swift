@@ -14,7 +14,9 @@ package enum ReturnsWriter {
         let b = r.base
         var out =
             palette.paint(r.portfolio, .bold) + "  "
-            + palette.paint("returns \(r.from) to \(r.to) (\(r.periodDays) days), in \(b)", .dim) + "\n"
+            + palette.paint(
+                "returns \(r.from) to \(r.to) (\(r.periodDays) \(r.periodDays == 1 ? "day" : "days")), in \(b)", .dim)
+            + "\n"
         let mw = ReturnsFigures.moneyWeighted(r.total.moneyWeighted)
         var rows: [[String]] = [["", "period", r.isAnnualized ? "a year" : ""]]
         rows.append([

@@ -184,6 +184,10 @@ struct PortfolioImport: ParsableCommand {
             let preview = try PortfolioOutput.run { () throws(PortfolioError) in
                 try app.previewPortfolioImport(path: file, shown: Self.shownRows)
             }
+            guard preview.total > 0 else {
+                Terminal.writeOut("the file has no rows after its header; nothing to import\n")
+                return
+            }
             Terminal.writeOut(
                 LedgerWriters.historyTable(preview.rows, marks: preview.isNew.map { $0 ? "new" : "imported" }))
             if preview.total > preview.rows.count {
@@ -191,7 +195,7 @@ struct PortfolioImport: ParsableCommand {
             }
             Terminal.writeOut(
                 preview.new == 0
-                    ? "\(preview.total) rows, all already imported; nothing to import\n"
+                    ? "\(preview.total) \(preview.total == 1 ? "row" : "rows"), all already imported; nothing to import\n"
                     : "\(preview.total) rows, \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
             )
             return
@@ -199,7 +203,9 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importPortfolio(path: file)
         }
-        PortfolioOutput.answer("imported \(written) entries", ["imported": String(written)], format: options.format)
+        PortfolioOutput.answer(
+            "imported \(written) \(written == 1 ? "entry" : "entries")", ["imported": String(written)],
+            format: options.format)
         for n in notes { Terminal.writeError("note: " + n + "\n") }
     }
 
@@ -230,7 +236,7 @@ struct PortfolioImport: ParsableCommand {
             try app.importExport(plan, skippingRefused: skipRefused)
         }
         PortfolioOutput.answer(
-            "imported \(written) entries from \(plan.new) rows (\(plan.title))",
+            "imported \(written) \(written == 1 ? "entry" : "entries") from \(plan.new) \(plan.new == 1 ? "row" : "rows") (\(plan.title))",
             ["imported": String(written), "rows": String(plan.new), "format": plan.title], format: options.format)
         for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
     }
