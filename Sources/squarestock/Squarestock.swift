@@ -94,6 +94,9 @@ enum Main {
                     "squarestock: \(error.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n")
                 Terminal.exit(ExitStatus.usage.rawValue)
             }
+        } catch let error as SettingOriginError {
+            Terminal.writeError("squarestock: \(error.description)\n")
+            Terminal.exit(ExitStatus.usage.rawValue)
         } catch let exit as ExitCode {
             Terminal.exit(exit.rawValue)
         } catch {

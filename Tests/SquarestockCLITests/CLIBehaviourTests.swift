@@ -161,6 +161,33 @@ struct ConfigFileTests {
         #expect(run.stderr.isEmpty)
     }
 
+    /// A value the config file or the environment gave is refused with where it was set, and
+    /// without the command's usage (it blamed `--timeout` and `--source`, which nobody gave).
+    @Test func aBadValueNamesWhereItWasSet() throws {
+        let env = try home(config: "timeout = -5\n", mode: 0o600)
+        let config = env["XDG_CONFIG_HOME"]! + "/squarestock/config"
+        let run = try CLIRunner.run(["AAPL", "--source", "samples"], environment: env)
+        #expect(run.exitCode == 2 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("(set by timeout = -5 in the config file \(config); fix it there)"), "\(run.stderr)")
+        // The flag wins, and is then the one refused, with the usage.
+        let flag = try CLIRunner.run(["AAPL", "--source", "samples", "--timeout", "0"], environment: env)
+        #expect(flag.exitCode == 2 && flag.stderr.contains("Usage:") && !flag.stderr.contains("set by"))
+        var sourced = try home(config: "source = bogus\n", mode: 0o600)
+        let bogus = try CLIRunner.run(["AAPL"], environment: sourced)
+        #expect(bogus.stderr.contains("unknown source 'bogus'") && bogus.stderr.contains("(set by source = bogus in"))
+        sourced["SQUARESTOCK_SOURCE"] = "nope"
+        let variable = try CLIRunner.run(["AAPL"], environment: sourced)
+        #expect(variable.stderr.contains("(set by SQUARESTOCK_SOURCE=nope; fix it there)"), "\(variable.stderr)")
+    }
+
+    /// An editor's byte order mark is no part of the first key (`source` was refused as unknown).
+    @Test func aByteOrderMarkIsIgnored() throws {
+        let env = try home(config: "\u{FEFF}source = samples\n", mode: 0o600)
+        let run = try CLIRunner.run(["AAPL", "--format", "csv"], environment: env)
+        #expect(run.exitCode == 0 && run.stdout.contains(",samples,") && run.stderr.isEmpty, "\(run.stderr)")
+    }
+
     @Test func worldReadableConfigLosesItsKeysWithAWarning() throws {
         let env = try home(config: "source = samples\nstooq_api_key = hunter2\n", mode: 0o644)
         let run = try CLIRunner.run(["AAPL", "--format", "csv"], environment: env)

@@ -128,24 +128,47 @@ public struct Settings: Sendable {
         // `--theme` > `SQUARESTOCK_THEME` > config `theme`, handed to the terminal's capabilities
         // through the one environment every command reads them from.
         var env = env
+        // Where a value the command line did not give came from, for an error about it.
+        func origin(_ flag: Any?, _ variable: String?, _ key: String) -> String? {
+            if flag != nil { return nil }
+            if let variable, let v = env[variable].nonEmpty {
+                return "\(variable)=\(TerminalText.visible(String(v.prefix(40))))"
+            }
+            guard let v = config[key] else { return nil }
+            return "\(key) = \(TerminalText.visible(String(v.prefix(40)))) in the config file \(configPath ?? "")"
+        }
+        func check(_ problem: SettingsError?, _ origin: String?) throws(SettingsError) {
+            guard let problem else { return }
+            throw origin.map { .setBy(problem, origin: $0) } ?? problem
+        }
         if let theme = flags.theme ?? env["SQUARESTOCK_THEME"].nonEmpty ?? config["theme"] {
-            try checkTheme(theme)
+            do { try checkTheme(theme) } catch { try check(error, origin(flags.theme, "SQUARESTOCK_THEME", "theme")) }
             env["SQUARESTOCK_THEME"] = theme.lowercased()
         }
         let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? catalog.defaultSource
-        guard catalog.isSource(name) else { throw .unknownSource(name) }
+        if !catalog.isSource(name) {
+            try check(.unknownSource(name), origin(flags.source, "SQUARESTOCK_SOURCE", "source"))
+        }
         let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
-        if let e = endpoint { try checkEndpoint(e) }
+        if let e = endpoint {
+            do { try checkEndpoint(e) } catch {
+                try check(error, origin(flags.endpoint, "SQUARESTOCK_ENDPOINT", "endpoint"))
+            }
+        }
         let exchange =
             flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? catalog.defaultExchange
-        guard catalog.isExchange(exchange) else { throw .unknownExchange(exchange) }
+        if !catalog.isExchange(exchange) {
+            try check(.unknownExchange(exchange), origin(flags.exchange, "SQUARESTOCK_EXCHANGE", "exchange"))
+        }
         var configProblems = config.problems
         if let text = config["timeout"], Double(text) == nil {
             configProblems.append(
                 "timeout = \(TerminalText.sanitize(String(text.prefix(40)))) is not a number of seconds; using 10")
         }
         let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
-        try checkTimeout(seconds)
+        do { try checkTimeout(seconds) } catch {
+            try check(error, origin(flags.timeout, nil, "timeout"))
+        }
 
         var cacheDirectory = PrivateFileStore.cacheDirectory(environment: env)
         var cacheWarning: String?

@@ -17,6 +17,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     /// `--portfolio`, `SQUARESTOCK_PORTFOLIO` or config `portfolio` holds a control, escape or
     /// invisible character.
     case invalidPortfolioName(String)
+    /// One of the above for a value the command line did not give: where it was set (an
+    /// environment variable, a line of the config file), so it is fixed there.
+    indirect case setBy(SettingsError, origin: String)
 
     public var description: String {
         switch self {
@@ -41,6 +44,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
                 + "choose a plain name (--portfolio, SQUARESTOCK_PORTFOLIO or config portfolio)"
         case .timeoutOutOfRange:
             return "--timeout must be between 0.001 and 600 seconds (1 ms to 10 minutes)"
+        case .setBy(let error, let origin):
+            return "\(error.description) (set by \(origin); fix it there)"
         }
     }
 }

@@ -29,6 +29,9 @@ public struct ConfigFile: Sendable, Equatable {
 
     public static func parse(_ text: String) -> ConfigFile {
         var c = ConfigFile()
+        // An editor's UTF-8 byte order mark is no part of the first key (`source` was refused as
+        // unknown, and its value ignored).
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (n, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = String(rawLine).trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }

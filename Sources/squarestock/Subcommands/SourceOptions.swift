@@ -68,6 +68,9 @@ struct SourceOptions: ParsableArguments {
             return try Settings.resolve(
                 flags, environment: ProcessInfo.processInfo.environment, localtimeTarget: LocaltimeLink.target())
         } catch {
+            // A value from the environment or the config file: the command's usage would point
+            // at flags nobody gave.
+            if case .setBy = error { throw SettingOriginError(description: error.description) }
             throw ValidationError(error.description)
         }
     }
@@ -93,4 +96,10 @@ extension Settings {
     func printCacheWarning() {
         if let w = cacheWarning { Terminal.writeError("squarestock: " + w + "\n") }
     }
+}
+
+/// A setting refused where the environment or the config file gave it: said without the
+/// command's usage (`Main`), which would point at flags nobody gave.
+struct SettingOriginError: Error, CustomStringConvertible {
+    let description: String
 }

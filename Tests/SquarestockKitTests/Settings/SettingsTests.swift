@@ -87,8 +87,16 @@ struct SettingsTests {
         #expect(
             SettingsError.endpointNotHTTP("ftp://x").description
                 == "--endpoint must start with http:// or https:// (got 'ftp://x')")
-        #expect(throws: SettingsError.timeoutOutOfRange) {
+        // From the config file: said with where it was set.
+        #expect(
+            throws: SettingsError.setBy(
+                .timeoutOutOfRange,
+                origin: "timeout = 0 in the config file /nonexistent-home/.config/squarestock/config")
+        ) {
             try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        }
+        #expect(throws: SettingsError.timeoutOutOfRange) {
+            try Settings.resolve(.init(timeout: 0), environment: Self.env, loadConfig: loader.load)
         }
         #expect(throws: SettingsError.endpointNotHTTP("ftp://x")) { try Settings.Flags(endpoint: "ftp://x").check() }
     }
