@@ -45,6 +45,16 @@ struct ChartDataTests {
         #expect(try ChartManager.data(symbol: "AAPL", range: .day1, fetched: unreported).get().previousClose == nil)
     }
 
+    /// The day after Thanksgiving closes at 13:00: the chart's day ends there (it kept room to
+    /// 16:00, which looked like three hours of missing data).
+    @Test func aHalfDayEndsAtItsOwnClose() throws {
+        let series = intraday([("2026-11-27T09:30:00", "100.1"), ("2026-11-27T12:55:00", "104.2")])
+        let fetched = FetchedHistory(
+            series: series, exchange: ExchangeRegistry.standard.exchange(id: "XNAS"), source: "test")
+        let options = try ChartManager.data(symbol: "AAPL", range: .day1, fetched: fetched).get().chartOptions()
+        #expect(options.tradingHours?.open == 570 && options.tradingHours?.close == 780)
+    }
+
     @Test func dailyRangeTakesThePreviousCloseFromTheBarBeforeIt() throws {
         let data = try ChartManager.data(
             symbol: "AAPL", range: .month1, fetched: FetchedHistory(series: Self.stooq, source: "stooq")
