@@ -25,11 +25,36 @@ public struct ChartManager: Sendable {
         case .success(let s): symbol = s
         case .failure(let e): return (TerminalText.visible(raw), .failure(.response(e)))
         }
+        let now = context.now
         let result = source.history(symbol: symbol, range: range, context: context, transport: transport).flatMap {
             fetched in
-            ChartManager.data(symbol: symbol, range: range, fetched: fetched)
+            ChartManager.data(symbol: symbol, range: range, fetched: fetched).map { Self.dated($0, now: now) }
         }
         return (symbol, result)
+    }
+
+    /// `data` with a note when its newest bar is older than the range's bars can be without
+    /// news (a long weekend for intraday bars, two weeks for daily, two months for weekly or
+    /// monthly): a service answering with an old series is otherwise shown as today's chart,
+    /// its axis naming months without a year. A recording says so already.
+    package static func dated(_ data: ChartData, now: Instant) -> ChartData {
+        guard let last = data.series.bars.last,
+            !data.notes.contains(where: { $0.text.hasPrefix("recorded") })
+        else { return data }
+        let limit: Int64
+        switch data.series.interval {
+        case .minutes: limit = 4 * 86_400
+        case .daily: limit = 14 * 86_400
+        case .weekly, .monthly: limit = 62 * 86_400
+        }
+        let age = now.seconds(since: last.time)
+        guard age > limit else { return data }
+        var dated = data
+        dated.notes.append(
+            .remark(
+                "the newest bar is of \(last.session) (\(AgeFormatter.describe(seconds: age)) ago): the source sent no later one"
+            ))
+        return dated
     }
 
     /// The range's part of `fetched` (`FetchedHistory.chartData`); an error when it holds no price at all.

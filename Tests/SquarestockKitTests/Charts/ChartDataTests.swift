@@ -55,6 +55,23 @@ struct ChartDataTests {
         #expect(options.tradingHours?.open == 570 && options.tradingHours?.close == 780)
     }
 
+    /// A series whose newest bar is older than its range's bars can be without news says so
+    /// (an old answer was shown as today's chart); a recording says it is one already.
+    @Test func anOldSeriesSaysHowOldItsNewestBarIs() throws {
+        let data = try ChartManager.data(
+            symbol: "AAPL", range: .month1, fetched: FetchedHistory(series: Self.stooq, source: "stooq")
+        ).get()
+        let last = try #require(data.series.bars.last)
+        let soon = ChartManager.dated(data, now: last.time.adding(seconds: 13 * 86_400))
+        #expect(soon.notes.isEmpty)
+        let late = ChartManager.dated(data, now: last.time.adding(seconds: 400 * 86_400))
+        #expect(
+            late.notes.map(\.text) == ["the newest bar is of \(last.session) (1y ago): the source sent no later one"])
+        var recorded = data
+        recorded.notes = [.remark("recorded sample (x.json), not live data")]
+        #expect(ChartManager.dated(recorded, now: last.time.adding(seconds: 400 * 86_400)).notes.count == 1)
+    }
+
     @Test func dailyRangeTakesThePreviousCloseFromTheBarBeforeIt() throws {
         let data = try ChartManager.data(
             symbol: "AAPL", range: .month1, fetched: FetchedHistory(series: Self.stooq, source: "stooq")
