@@ -1081,6 +1081,19 @@ struct PortfolioValuationCLITests {
         #expect(table.contains("(stored, "), "\(table)")
     }
 
+    /// Offline, with no rate fetched or stored, the rate recorded with the trade (`--fx`) values
+    /// a foreign holding, and says so (it said no rate was stored, and left the totals blank).
+    @Test func offlineAForeignHoldingUsesTheRateRecordedWithItsTrade() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(
+            env,
+            ["buy", "SAP.DE", "5", "--price", "190.02", "--currency", "EUR", "--fx", "1.0862", "--date", "2024-02-01"])
+        let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
+        #expect(table.contains("note: EUR→USD at the rate recorded with the entry of 2024-02-01: 1.0862"), "\(table)")
+        #expect(table.contains("\nholdings USD ") && table.contains("1032.00"), "\(table)")
+        #expect(!table.contains("none stored in the ledger"), "\(table)")
+    }
+
     /// A close kept from January does not value a holding bought again in May at twice the
     /// price: the newer of the two is its price (it showed -900.00 where `returns` said +1000.00),
     /// and a close newer than the trade wins in turn.

@@ -114,11 +114,12 @@ extension SquarestockApp {
 
     /// Rates of `currencies` into `base` with the quote each came from: fetched (unless
     /// `offline`), else the last fetched rate the ledger stored (`stored`, by pair symbol), else
-    /// the pair's last daily close in the ledger. A rate older than `HoldingsValuation.freshFor`
+    /// the pair's last daily close in the ledger, else the last rate recorded with an entry
+    /// (`recorded`: a trade's `--fx`, by currency). A rate older than `HoldingsValuation.freshFor`
     /// gets a note naming its source and age; a currency with no rate at all, a note saying so.
     func fxRates(
         _ currencies: [String], to base: String, stored: [String: StoredPrice], offline: Bool,
-        store: PortfolioStore? = nil
+        store: PortfolioStore? = nil, recorded: [String: (rate: ExactDecimal, date: CivilDate)] = [:]
     ) -> (rates: [String: ExactDecimal], quotes: [String: StoredPrice], notes: [String]) {
         let needed = Array(Set(currencies.map { $0.uppercased() })).filter { $0 != base }.sorted()
         guard !needed.isEmpty else { return ([:], [:], []) }
@@ -163,6 +164,10 @@ extension SquarestockApp {
                     symbol: c.symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
                     fetched: c.fetched,
                     source: c.source, day: c.date)
+            } else if let r = recorded[code] {
+                quotes[code] = StoredPrice(
+                    symbol: pair, price: r.rate, currency: base, change: nil, traded: nil, fetched: settings.now,
+                    source: "trade", day: r.date)
             } else {
                 let fix = "record one with `squarestock portfolio price \(pair) DATE RATE --currency \(base)`"
                 notes.append(
@@ -172,7 +177,9 @@ extension SquarestockApp {
         }
         let now = settings.now
         for (code, q) in quotes.sorted(by: { $0.key < $1.key }) {
-            if let day = q.day {
+            if let day = q.day, q.source == "trade" {
+                notes.append("\(code)→\(base) at the rate recorded with the entry of \(day): \(q.price)")
+            } else if let day = q.day {
                 notes.append("\(code)→\(base) at the \(q.source) close of \(day): \(q.price)")
             } else if now.seconds(since: q.fetched) > HoldingsValuation.freshFor {
                 let at = q.traded ?? q.fetched
@@ -268,8 +275,18 @@ extension SquarestockApp {
             notes.append("\(symbol): \(valued)")
         }
         let currencies = HoldingsValuation.currencies(of: book, base: base)
+        // The rates recorded with entries are rates into the configured currency (else USD):
+        // the last one of each currency serves when nothing newer is known.
+        var recorded: [String: (rate: ExactDecimal, date: CivilDate)] = [:]
+        if base == (settings.currency ?? "USD").uppercased() {
+            for e in effective where e.currency.uppercased() != base {
+                guard let rate = e.fxRate, rate.sign > 0 else { continue }
+                let code = e.currency.uppercased()
+                if recorded[code].map({ $0.date <= e.date }) ?? true { recorded[code] = (rate, e.date) }
+            }
+        }
         let (rates, rateQuotes, fxNotes) = fxRates(
-            Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store)
+            Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store, recorded: recorded)
         var report = HoldingsValuation.report(
             of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now,
             boughtToday: Self.boughtToday(effective, book: book, on: portfolioToday))

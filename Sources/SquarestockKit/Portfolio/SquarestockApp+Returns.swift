@@ -114,6 +114,10 @@ extension SquarestockApp {
         } catch .missingPrice(let symbol, let date) where !q.offline {
             // The closes were asked for: what the fetch said of this symbol is the reason.
             throw .missingPriceFetched(symbol: symbol, date: date, fetch: notes.first { $0.hasPrefix(symbol + ": ") })
+        } catch .missingRate(let from, let to, let date) where !q.offline {
+            let pair = "\(from)\(to)=X"
+            throw .missingRateFetched(
+                from: from, to: to, date: date, fetch: notes.first { $0.hasPrefix(pair + ": ") || $0.contains(pair) })
         }
     }
 

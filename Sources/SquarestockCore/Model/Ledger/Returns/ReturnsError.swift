@@ -8,6 +8,9 @@ public enum ReturnsError: Error, Equatable, CustomStringConvertible {
     /// `missingPrice` after the closes were fetched: what the fetch said of the symbol, if
     /// anything (fetching again would not help).
     case missingPriceFetched(symbol: String, date: CivilDate, fetch: String?)
+    /// `missingRate` after the rates were fetched: what the fetch said of the pair, if anything
+    /// ("run without --offline" would tell a user who did just that to do it again).
+    case missingRateFetched(from: String, to: String, date: CivilDate, fetch: String?)
     case emptyPeriod(from: CivilDate, to: CivilDate)
     /// `--from` after today, with no `--to`.
     case futureStart(from: CivilDate, today: CivilDate)
@@ -31,6 +34,9 @@ public enum ReturnsError: Error, Equatable, CustomStringConvertible {
         case .missingRate(let from, let to, let date):
             return
                 "no \(from)→\(to) rate on or before \(date); fetch rates (run without --offline) or record one: `squarestock portfolio price \(from)\(to)=X \(date) RATE --currency \(to)`"
+        case .missingRateFetched(let from, let to, let date, let fetch):
+            return
+                "no \(from)→\(to) rate on or before \(date) (\(fetch ?? "none was fetched or recorded that early")); record one: `squarestock portfolio price \(from)\(to)=X \(date) RATE --currency \(to)`"
         case .emptyPeriod(let from, let to):
             return "the period \(from) to \(to) is empty; give --from before --to"
         case .futureStart(let from, let today):
