@@ -17,11 +17,15 @@ enum SchwabExport {
         if ["buy", "reinvest shares", "buy to open", "buy to close"].contains(a) { return .buy }
         if ["sell", "sell to close", "sell to open"].contains(a) { return .sell }
         if a.contains("in lieu") {
-            // Cash for a fraction of a share: the sale of that fraction, which the row does not size.
+            // Cash for a fraction of a share, which the row does not size. A `Stock Split` row
+            // of the same export is read as the whole shares it added (`splitAdding`), so the
+            // fraction never reached the ledger: selling it would leave half a share too few.
             return .unsupported(
-                "cash paid for a fraction of a share (\(action)): record it as the sale of that fraction, "
-                    + "`squarestock portfolio sell SYMBOL FRACTION --price PRICE`, with the fraction from the broker's notice"
-            )
+                "cash paid for a fraction of a share (\(action)): after a Stock Split imported from this file "
+                    + "(read as the whole shares the broker added, so the holding is already the broker's), "
+                    + "record the cash as the holding's income, `squarestock portfolio dividend SYMBOL AMOUNT --date DATE`; "
+                    + "after a split recorded at its full ratio instead, as the sale of the fraction, "
+                    + "`squarestock portfolio sell SYMBOL FRACTION --price PRICE`")
         }
         if a.contains("split") || a.contains("merger") || a.contains("spin") || a.contains("name change")
             || a.contains("stock div") || a == "conversion"
