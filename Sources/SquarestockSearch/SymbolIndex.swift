@@ -150,7 +150,25 @@ package final class SymbolIndex: Sendable {
     /// Short names that ETF names give the stocks they track: `Kurv Yield Premium Strategy
     /// Google (GOOGL) ETF` makes `google` find GOOGL. Taken only from ETF names, only for a word
     /// directly before `(TICKER)` where TICKER is a listed common stock whose name lacks the word.
+    /// The stock's other share classes (the same company before ` - `: GOOG beside GOOGL) are
+    /// that name too: `google` found Class A alone, and `google class c` the wrong class.
     static func addAliases(_ listings: [Listing], _ keyed: [(UInt64, UInt8, UInt32)], _ builder: inout IndexBuilder) {
+        // The common stocks of each company named `Company - Class ...`, built on first need.
+        var classes: [Substring: [UInt32]]?
+        func company(_ name: String) -> Substring? {
+            name.range(of: " - ").map { name[..<$0.lowerBound] }
+        }
+        func shareClasses(of target: UInt32) -> [UInt32] {
+            guard let own = company(listings[Int(target)].name) else { return [target] }
+            if classes == nil {
+                var all: [Substring: [UInt32]] = [:]
+                for (i, l) in listings.enumerated() where l.type == .commonStock {
+                    if let c = company(l.name) { all[c, default: []].append(UInt32(i)) }
+                }
+                classes = all
+            }
+            return classes?[own] ?? [target]
+        }
         var word: [UInt8] = []
         for l in listings where l.type == .etf {
             var name = l.name
@@ -197,7 +215,11 @@ package final class SymbolIndex: Sendable {
                     guard target.type == .commonStock else { continue }
                     let lower = String(decoding: word, as: UTF8.self)
                     guard !target.name.lowercased().contains(lower) else { continue }
-                    word.withUnsafeBufferPointer { builder.addAlias($0, listing: keyed[lo].2) }
+                    for listing in shareClasses(of: keyed[lo].2) {
+                        guard listing == keyed[lo].2 || !listings[Int(listing)].name.lowercased().contains(lower)
+                        else { continue }
+                        word.withUnsafeBufferPointer { builder.addAlias($0, listing: listing) }
+                    }
                 }
             }
         }
