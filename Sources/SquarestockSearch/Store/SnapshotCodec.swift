@@ -7,8 +7,9 @@ enum SnapshotCodec {
     static let magic: [UInt8] = Array("SQSYMIX".utf8) + [0]
     /// 3: `prior` holds `ListingProminence` points, large-cap list included. 4: a name whose
     /// weighted words are followed by `Company` or `Corporation` has its initials with that `c`
-    /// too (a snapshot of 3 lacks them, so it is built again).
-    static let version: UInt32 = 4
+    /// too (a snapshot of 3 lacks them, so it is built again). 5: an ETF's short name for a
+    /// stock names the stock's other share classes too (`google`: GOOG beside GOOGL).
+    static let version: UInt32 = 5
 
     static func encode(_ t: IndexTables) -> [UInt8] {
         var out = magic
