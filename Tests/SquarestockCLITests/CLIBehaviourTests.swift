@@ -249,6 +249,19 @@ struct SearchCLITests {
         #expect(known.exitCode == 0 && known.stdout.contains("AAPL"))
     }
 
+    /// A cache folder others can write to is not used by search either, and search says so as
+    /// the other commands do (it rebuilt the index on every search without a word).
+    @Test func searchSaysItDoesNotUseAnUnsafeCache() throws {
+        var env = CLIRunner.baseEnvironment()
+        let cache = TemporaryPath.make("search-cache")
+        try FileManager.default.createDirectory(atPath: cache + "/squarestock", withIntermediateDirectories: true)
+        chmod(cache + "/squarestock", 0o777)
+        env["XDG_CACHE_HOME"] = cache
+        let run = try CLIRunner.run(["search", "apple", "--limit", "1", "--format", "csv"], environment: env)
+        #expect(run.exitCode == 0 && run.stdout.contains("AAPL"))
+        #expect(run.stderr.contains("warning: not using the cache: refusing to use"), "\(run.stderr)")
+    }
+
     @Test func onlineSearchMergesAndMarksOrigin() throws {
         let routes = RouteTable()
         routes.add(

@@ -101,6 +101,10 @@ package struct SymbolDirectoryStore: Sendable {
     package func load() -> Result<Loaded, LoadError> {
         SymbolDirectoryLeftovers(store: self).remove()
         var warnings: [String] = []
+        // Said as the commands with settings say it: the index is then built on every search.
+        if let dir = cacheDirectory, let problem = PrivateFileStore.folderProblem(dir) {
+            warnings.append("warning: not using the cache: \(problem)")
+        }
         var firstError: LoadError?
         for copy in candidates {
             switch loadIndex(copy) {

@@ -59,9 +59,8 @@ struct SearchCommand: ParsableCommand {
         let text = query.joined(separator: " ")
         var app: SquarestockApp?
         if online {
-            let settings = try sourceOptions.settings()
-            settings.printCacheWarning()
-            app = SquarestockApp(settings: settings)
+            // The cache folder's warning, if any, is the directory's (`report.warnings`).
+            app = SquarestockApp(settings: try sourceOptions.settings())
         }
         let report = SquarestockApp.search(
             text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any, environment: env,
