@@ -7,8 +7,11 @@ import SquarestockCore
 /// before a weak offline match of one word. Rows come best first; at equal scores an offline
 /// match (the ranking tuned for intent) leads.
 package enum SearchMerger {
+    /// `filtered`: the offline matches were narrowed by `--type` or `--exchange`, which the
+    /// services' hits are not: those then follow every offline match, as they did before they
+    /// were scored, rather than pass a filtered match on a name alone.
     package static func merge(
-        offline: [SearchMatch], online: [OnlineSymbolMatch], limit: Int, query: String
+        offline: [SearchMatch], online: [OnlineSymbolMatch], limit: Int, query: String, filtered: Bool = false
     ) -> [SearchResultRow] {
         var rows = offline.map {
             SearchResultRow(
@@ -39,6 +42,10 @@ package enum SearchMerger {
                     symbol: m.symbol, name: m.name, exchange: m.exchange,
                     type: m.type.lowercased() == "equity" ? "stock" : m.type,
                     score: onlineScore(m, rank: rank, query: query, queryWords: queryWords), origin: m.origin))
+        }
+        if filtered {
+            for i in added.indices { added[i].score = min(added[i].score, max(1, 40 - i)) }
+            return Array((rows + added).prefix(limit))
         }
         // Both lists best first; merged, an offline match first on ties.
         added.sort { $0.score > $1.score }

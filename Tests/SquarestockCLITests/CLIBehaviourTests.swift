@@ -289,6 +289,17 @@ struct SearchCLITests {
         let symbols = rows.map { String($0[0]) }
         #expect(symbols.prefix(3) == ["AAPL", "APLE", "AAPL.VI"], "\(symbols)")
         #expect((symbols.firstIndex(of: "APC.F") ?? 99) < (symbols.firstIndex(of: "APP") ?? 0))
+        // Narrowed by --type, the offline matches are ETFs only and the services' hits (not
+        // narrowed) follow them all rather than pass them on a name.
+        let etfs = try CLIRunner.run(
+            [
+                "search", "apple", "--online", "--type", "etf", "--endpoint", server.baseURL, "--format", "csv",
+                "--limit", "40",
+            ], environment: env)
+        let origins = etfs.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").last ?? "" }
+        let firstOnline = origins.firstIndex { !$0.hasPrefix("offline") } ?? origins.count
+        #expect(origins[firstOnline...].allSatisfy { !$0.hasPrefix("offline") }, "\(etfs.stdout)")
+        #expect(firstOnline > 0, "\(etfs.stdout)")
         let q = try #require(server.requests.first { $0.path == "/v1/finance/search" })
         #expect(q.queryItem("q") == "apple")
         #expect(q.queryItem("enableFuzzyQuery") == "true")

@@ -233,6 +233,11 @@ struct StreamCLITests {
         let stooq = try CLIRunner.run(
             ["watch", "AAPL", "--stream", "--source", "stooq", "--format", "json"], environment: env)
         #expect(stooq.exitCode == 2 && stooq.stderr.contains("--source stooq has no stream"))
+        // Chosen by the environment: said so, without the usage of a flag nobody gave.
+        env["SQUARESTOCK_SOURCE"] = "stooq"
+        let chosen = try CLIRunner.run(["watch", "AAPL", "--stream", "--format", "json"], environment: env)
+        #expect(chosen.exitCode == 2 && chosen.stderr.contains("(set by SQUARESTOCK_SOURCE=stooq; fix it there)"))
+        #expect(!chosen.stderr.contains("Usage:"), "\(chosen.stderr)")
     }
 }
 

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockNetworking
 import SquarestockServices
 
@@ -34,21 +35,32 @@ public struct ChartManager: Sendable {
     }
 
     /// `data` with a note when its newest bar is older than the range's bars can be without
-    /// news (a long weekend for intraday bars, two weeks for daily, two months for weekly or
-    /// monthly): a service answering with an old series is otherwise shown as today's chart,
-    /// its axis naming months without a year. A recording says so already.
+    /// news: over 4 days and 2 sessions of its exchange's calendar missed for intraday bars (a
+    /// week of holidays in Tokyo is no fault), 2 weeks and 5 sessions for daily, 2 months and 20
+    /// sessions for weekly or monthly. A service answering with an old series was shown as
+    /// today's chart, its axis naming months without a year. A recording says so already.
     package static func dated(_ data: ChartData, now: Instant) -> ChartData {
         guard let last = data.series.bars.last,
             !data.notes.contains(where: { $0.text.hasPrefix("recorded") })
         else { return data }
-        let limit: Int64
+        let (limit, sessions): (Int64, Int)
         switch data.series.interval {
-        case .minutes: limit = 4 * 86_400
-        case .daily: limit = 14 * 86_400
-        case .weekly, .monthly: limit = 62 * 86_400
+        case .minutes: (limit, sessions) = (4 * 86_400, 2)
+        case .daily: (limit, sessions) = (14 * 86_400, 5)
+        case .weekly, .monthly: (limit, sessions) = (62 * 86_400, 20)
         }
         let age = now.seconds(since: last.time)
         guard age > limit else { return data }
+        // The sessions strictly between the newest bar's and today, as far as needed.
+        let calendar = ChartSessionCalendars.sessions(for: data.exchange)
+        let today = data.series.zone.localDateTime(at: now).date
+        var missed = 0
+        var day = last.session.adding(days: 1)
+        while day < today && missed < sessions {
+            if calendar.isSession(day) ?? !day.isWeekend { missed += 1 }
+            day = day.adding(days: 1)
+        }
+        guard missed >= sessions else { return data }
         var dated = data
         dated.notes.append(
             .remark(

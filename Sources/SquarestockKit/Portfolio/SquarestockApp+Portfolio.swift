@@ -165,8 +165,10 @@ extension SquarestockApp {
                     fetched: c.fetched,
                     source: c.source, day: c.date)
             } else if let r = recorded[code] {
+                // Recorded with the entry, never fetched: its day is its time.
+                let day = Instant(secondsSinceEpoch: CivilDateTime(date: r.date).secondsSinceEpochAsUTC)
                 quotes[code] = StoredPrice(
-                    symbol: pair, price: r.rate, currency: base, change: nil, traded: nil, fetched: settings.now,
+                    symbol: pair, price: r.rate, currency: base, change: nil, traded: nil, fetched: day,
                     source: "trade", day: r.date)
             } else {
                 let fix = "record one with `squarestock portfolio price \(pair) DATE RATE --currency \(base)`"
@@ -256,17 +258,17 @@ extension SquarestockApp {
                 } else {
                     continue
                 }
+                // The book marks a price divided by a split since; the note says so in its words.
+                let marker = " (split-adjusted)"
+                let adjusted = p.source.hasSuffix(marker)
+                let source = adjusted ? String(p.source.dropLast(marker.count)) : p.source
                 stored[symbol] = StoredPrice(
                     symbol: symbol, price: p.value, currency: currency, change: nil, traded: nil,
-                    fetched: p.fetched ?? settings.now, source: p.source, day: p.date)
-                if p.source == "trade" {
-                    closeNotes[symbol] = "valued at its trade price of \(p.date)"
-                } else {
-                    let adjusted = last[symbol].map { $0.date == p.date && $0.close != p.value } ?? false
-                    closeNotes[symbol] =
-                        "valued at its \(p.source) close of \(p.date)"
-                        + (adjusted ? ", divided by the split since" : "")
-                }
+                    fetched: p.fetched ?? settings.now, source: source, day: p.date)
+                closeNotes[symbol] =
+                    (source == "trade"
+                        ? "valued at its trade price of \(p.date)" : "valued at its \(source) close of \(p.date)")
+                    + (adjusted ? ", divided by the split since" : "")
             }
         }
         notes += unquoted.map { Self.unpricedNote($0, stored: stored[$0.symbol], valued: closeNotes[$0.symbol]) }

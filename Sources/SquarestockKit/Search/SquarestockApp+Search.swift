@@ -28,7 +28,9 @@ extension SquarestockApp {
             problems += failures
         }
         return SearchReport(
-            rows: SearchMerger.merge(offline: offline, online: onlineMatches, limit: limit, query: text),
+            rows: SearchMerger.merge(
+                offline: offline, online: onlineMatches, limit: limit, query: text,
+                filtered: exchange?.isEmpty == false || type != .any),
             warnings: warnings,
             problems: problems, offlineMatched: !offline.isEmpty)
     }

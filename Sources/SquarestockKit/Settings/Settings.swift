@@ -44,6 +44,9 @@ public struct Settings: Sendable {
 
     /// `--source` > `SQUARESTOCK_SOURCE` > config `source` > `auto`.
     public var sourceName: String
+    /// Where `sourceName` was set when no `--source` gave it (`SQUARESTOCK_SOURCE=stooq`, a
+    /// line of the config file), for an error about it that must not blame the flag.
+    public var sourceOrigin: String?
     /// `--endpoint` > `SQUARESTOCK_ENDPOINT` > config `endpoint`; http or https.
     public var endpoint: String?
     /// `--exchange` > `SQUARESTOCK_EXCHANGE` > config `exchange` > `kraken`: the exchange of
@@ -196,10 +199,13 @@ public struct Settings: Sendable {
         }
         var resolved = settings
         resolved.catalog = catalog
+        resolved.sourceOrigin = origin(flags.source, "SQUARESTOCK_SOURCE", "source")
         let portfolioName = flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
         // The name heads every portfolio view: one with a control, escape or invisible character
         // would reach the terminal (a title set, a line rewritten), so it is refused where it is named.
         guard TerminalText.visible(portfolioName) == portfolioName else {
+            try check(
+                .invalidPortfolioName(portfolioName), origin(flags.portfolio, "SQUARESTOCK_PORTFOLIO", "portfolio"))
             throw .invalidPortfolioName(portfolioName)
         }
         resolved.portfolioName = portfolioName

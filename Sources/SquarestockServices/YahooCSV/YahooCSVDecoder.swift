@@ -39,15 +39,16 @@ package enum YahooCSVDecoder {
     /// With `linesFailAlone`, a line with more or fewer fields than the codes ask for whose
     /// symbol is its first field (where a split number cannot have moved it) is that symbol's
     /// failure, handed to `badLine`, and the walk goes on: one line's thousands separators must
-    /// not hide the other symbols' quotes. Otherwise, or when the symbol is elsewhere, it fails
-    /// the answer.
+    /// not hide the other symbols' quotes. Otherwise, when the symbol is elsewhere, or when
+    /// `badLine` answers that no such symbol was asked for (`Error, try later`: no quote line at
+    /// all), it fails the answer.
     @inline(__always)
     static func walk(
         _ response: HTTPResponse, layout: YahooColumnLayout, lineScanner: Bool = true,
         bounds: UnsafeMutablePointer<Int>? = nil,
         regular: (UnsafeRawBufferPointer, Int, YahooCSVLineScanner) -> Void,
         general: (YahooCSVRow) -> Void,
-        linesFailAlone: Bool = false, badLine: (String, QuoteError) -> Void = { _, _ in }
+        linesFailAlone: Bool = false, badLine: (String, QuoteError) -> Bool = { _, _ in false }
     ) -> QuoteError? {
         let codes = layout.codes
         guard let symbolColumn = layout.symbolColumn else {
@@ -107,7 +108,7 @@ package enum YahooCSVDecoder {
                         )
                     guard linesFailAlone, symbolColumn == 0, !reader.lastRecordHadUnterminatedQuote, fields.count > 1
                     else { return error }
-                    badLine(upper(YahooCSVFieldText.text(reader, fields[0])), error)
+                    guard badLine(upper(YahooCSVFieldText.text(reader, fields[0])), error) else { return error }
                     continue
                 }
                 var values: [String] = []

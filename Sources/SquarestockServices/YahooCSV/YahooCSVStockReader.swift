@@ -104,8 +104,9 @@ package struct YahooCSVStockReader {
                 },
                 linesFailAlone: true,
                 badLine: { symbol, error in
-                    guard wanted(symbol) else { return }
+                    guard wanted(symbol) else { return false }
                     failed(symbol, error)
+                    return true
                 })
         }
     }

@@ -100,7 +100,12 @@ struct WatchCommand: ParsableCommand {
         if stream {
             guard replaySpeed == nil else { throw ValidationError("--stream streams live prices; drop --replay-speed") }
             guard SquarestockApp(settings: settings).sourceStreams else {
-                throw ValidationError(SettingsError.noStream(source: settings.sourceName).description)
+                let error = SettingsError.noStream(source: settings.sourceName)
+                // A source the environment or the config file chose is fixed there, not by a flag.
+                if let origin = settings.sourceOrigin {
+                    throw SettingOriginError(description: SettingsError.setBy(error, origin: origin).description)
+                }
+                throw ValidationError(error.description)
             }
         }
         if let speed = replaySpeed {

@@ -72,6 +72,22 @@ struct ChartDataTests {
         #expect(ChartManager.dated(recorded, now: last.time.adding(seconds: 400 * 86_400)).notes.count == 1)
     }
 
+    /// Golden Week (3 to 6 May 2025 closed in Tokyo) is no old series: the note waits for
+    /// sessions the exchange really held.
+    @Test func holidaysAreNoOldSeries() throws {
+        let tokyo = try ExchangeTimeZone(identifier: "Asia/Tokyo")
+        let series = intraday([("2025-05-02T14:55:00", "2893.5"), ("2025-05-02T15:00:00", "2895")], zone: tokyo)
+        let data = try ChartManager.data(
+            symbol: "7203.T", range: .day1,
+            fetched: FetchedHistory(
+                series: series, exchange: ExchangeRegistry.standard.exchange(id: "XTKS"), source: "t")
+        ).get()
+        let afterHolidays = tokyo.instant(for: DateTimeParsing.isoDateTime("2025-05-07T08:00:00")!)
+        #expect(ChartManager.dated(data, now: afterHolidays).notes.isEmpty)
+        let aWeekOn = tokyo.instant(for: DateTimeParsing.isoDateTime("2025-05-12T08:00:00")!)
+        #expect(ChartManager.dated(data, now: aWeekOn).notes.count == 1)
+    }
+
     @Test func dailyRangeTakesThePreviousCloseFromTheBarBeforeIt() throws {
         let data = try ChartManager.data(
             symbol: "AAPL", range: .month1, fetched: FetchedHistory(series: Self.stooq, source: "stooq")

@@ -41,6 +41,11 @@ struct TerminalThemeTests {
         #expect(try theme(nil, env: ["SQUARESTOCK_THEME": "dark"], config: "theme = light\n") == "dark")
         #expect(try theme("light", env: ["SQUARESTOCK_THEME": "dark"]) == "light")
         #expect(throws: SettingsError.unknownTheme("purple")) { try theme("purple") }
-        #expect(throws: SettingsError.unknownTheme("sepia")) { try theme(nil, config: "theme = sepia\n") }
+        // From the config file: said with where it was set.
+        #expect(
+            throws: SettingsError.setBy(
+                .unknownTheme("sepia"),
+                origin: "theme = sepia in the config file /nonexistent/.config/squarestock/config")
+        ) { try theme(nil, config: "theme = sepia\n") }
     }
 }

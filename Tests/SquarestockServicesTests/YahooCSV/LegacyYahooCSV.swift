@@ -34,10 +34,12 @@ enum LegacyYahooCSV {
 
     static let source = "yahoo-csv"
 
-    /// The answer's rows; `perLine`: a line with the wrong number of fields whose symbol is its
-    /// first field is that symbol's failure (a row with `error`), not the answer's (the stock
+    /// The answer's rows; `perLine` (the symbols asked for): a line with the wrong number of
+    /// fields whose symbol is its first field and was asked for is that symbol's failure (a row with `error`), not the answer's (the stock
     /// reader's rule since the probe of 2026-11-28; the rows of `YahooCSVDecoder.rows` keep the old).
-    static func rows(_ response: HTTPResponse, codes: [String], perLine: Bool = false) -> Result<[Row], QuoteError> {
+    static func rows(_ response: HTTPResponse, codes: [String], perLine: ((String) -> Bool)? = nil) -> Result<
+        [Row], QuoteError
+    > {
         guard let symbolColumn = codes.firstIndex(of: "s") else {
             return .failure(.notConfigured(source: source, detail: "the f= codes must include s (symbol)"))
         }
@@ -75,7 +77,9 @@ enum LegacyYahooCSV {
                     )
                 }
                 if let failure {
-                    guard perLine, symbolColumn == 0, !reader.lastRecordHadUnterminatedQuote, fields.count > 1 else {
+                    guard let wanted = perLine, symbolColumn == 0, !reader.lastRecordHadUnterminatedQuote,
+                        fields.count > 1, wanted(reader.string(fields[0]).trimmingSpaces.uppercased())
+                    else {
                         return .failure(failure)
                     }
                     let symbol = reader.string(fields[0]).trimmingSpaces
@@ -185,7 +189,7 @@ enum LegacyYahooCSV {
             }
         }
         let oracleStocks: [String]
-        switch rows(response, codes: split, perLine: true) {
+        switch rows(response, codes: split, perLine: { _ in true }) {
         case .failure(let e): oracleStocks = ["rows error \(e)"]
         case .success(let rows):
             oracleStocks = rows.map {

@@ -26,7 +26,7 @@ struct YahooCSVSourceBatchTests {
         for (b, start) in stride(from: 0, to: symbols.count, by: YahooCSVSource.batchSize).enumerated() {
             let batch = symbols[start..<min(start + YahooCSVSource.batchSize, symbols.count)]
             let decoded = answers[b % answers.count].mapError { QuoteError.transport(source: "yahoo-csv", $0) }
-                .flatMap { LegacyYahooCSV.rows($0, codes: split, perLine: true) }
+                .flatMap { LegacyYahooCSV.rows($0, codes: split, perLine: { batch.contains($0) }) }
             for symbol in batch {
                 let outcome: Result<Stock, QuoteError>
                 switch decoded {
@@ -86,6 +86,18 @@ struct YahooCSVSourceBatchTests {
             transport: Answers(bodies: [.success(HTTPResponse(status: 200, body: Array(split.utf8)))]))
         #expect(results[0].error?.detail.contains("11 fields where the f= codes ask for 9") == true, "\(results[0])")
         #expect(results[1].stock?.price.last == ExactDecimal("300.1"))
+        #expect(results[0].error?.detail.contains("11 fields") == true)
+        // A short line of a symbol nobody asked for is no quote line at all (`Error, try later`):
+        // the answer fails, as it did, rather than every symbol being "missing".
+        let notice = YahooCSVSource(fieldCodes: "sl1d1t1c1ohgv").quotes(
+            for: ["AAPL"], context: Self.context,
+            transport: Answers(bodies: [.success(HTTPResponse(status: 200, body: Array("Error, try later\n".utf8)))]))
+        #expect(notice[0].error?.detail.contains("has 2 of 9 fields") == true, "\(notice[0])")
+        let cut = Self.answer + "\"INTC\",1,\"5/6/2020\"\n"
+        let intc = YahooCSVSource(fieldCodes: "sl1d1t1c1ohgv").quotes(
+            for: ["INTC", "AAPL"], context: Self.context,
+            transport: Answers(bodies: [.success(HTTPResponse(status: 200, body: Array(cut.utf8)))]))
+        #expect(intc[0].error?.detail.contains("has 3 of 9 fields") == true && intc[1].stock != nil, "\(intc)")
         // With the symbol elsewhere than first, a split line may have moved it: the answer fails.
         expectSame(
             ["AAPL"], ["300.1,\"AAPL\",\"5/6/2020\",\"4:00pm\",+1,299.1,301,299,1,234\n"], codes: "l1sd1t1c1ohgv")

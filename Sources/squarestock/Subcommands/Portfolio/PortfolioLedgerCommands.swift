@@ -196,7 +196,7 @@ struct PortfolioImport: ParsableCommand {
             Terminal.writeOut(
                 preview.new == 0
                     ? "\(preview.total) \(preview.total == 1 ? "row" : "rows"), all already imported; nothing to import\n"
-                    : "\(preview.total) rows, \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
+                    : "\(preview.total) \(preview.total == 1 ? "row" : "rows"), \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
             )
             return
         }
