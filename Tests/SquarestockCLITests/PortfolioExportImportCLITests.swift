@@ -166,6 +166,9 @@ struct PortfolioExportImportCLITests {
         #expect(
             try PortfolioCLITests.run(env, ["import", empty]).stdout
                 == "the file has no rows after its header; nothing to import\n")
+        #expect(
+            try PortfolioCLITests.run(env, ["import", empty, "--yes"]).stdout
+                == "the file has no rows after its header; nothing imported\n")
         let amounts = try file("2024-03-02,sell,QQQ,2,10,,USD,,,,,,\n")
         let skip = try PortfolioCLITests.run(env, ["import", amounts, "--yes", "--skip-refused"], exit: 2)
         #expect(skip.stderr.contains("--skip-refused is for a broker's or exchange's export"), "\(skip.stderr)")

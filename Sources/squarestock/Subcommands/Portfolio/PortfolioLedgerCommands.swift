@@ -203,8 +203,12 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importPortfolio(path: file)
         }
+        // Nothing written: a file of a header alone says so, as its preview does.
+        let empty = written == 0 && (try? app.previewPortfolioImport(path: file, shown: 0))?.total == 0
         PortfolioOutput.answer(
-            "imported \(written) \(written == 1 ? "entry" : "entries")", ["imported": String(written)],
+            empty
+                ? "the file has no rows after its header; nothing imported"
+                : "imported \(written) \(written == 1 ? "entry" : "entries")", ["imported": String(written)],
             format: options.format)
         for n in notes { Terminal.writeError("note: " + n + "\n") }
     }
