@@ -65,5 +65,14 @@ struct WatchInputTests {
                 == "Europe/Warsaw")
         #expect(UserTimeZone.identifier(environment: [:], localtimeTarget: nil) == "UTC")
         #expect(UserTimeZone.current(environment: ["TZ": "Not/AZone"], localtimeTarget: nil)?.identifier != nil)
+        // POSIX rules a zone file has exactly (`date` honours them; they fell back to UTC).
+        for (tz, zone) in [
+            ("UTC-3", "Etc/GMT-3"), ("<+07>-7", "Etc/GMT-7"), ("XYZ5", "Etc/GMT+5"), ("GMT0", "UTC"),
+            ("EST5EDT,M3.2.0,M11.1.0", "EST5EDT"), ("PST8PDT", "PST8PDT"), ("Europe/Berlin", "Europe/Berlin"),
+            ("EST", "EST"), ("<+0530>-5:30", "<+0530>-5:30"),
+        ] {
+            #expect(UserTimeZone.identifier(environment: ["TZ": tz], localtimeTarget: nil) == zone, "\(tz)")
+        }
+        #expect(UserTimeZone.current(environment: ["TZ": "UTC-3"], localtimeTarget: nil)?.identifier == "Etc/GMT-3")
     }
 }

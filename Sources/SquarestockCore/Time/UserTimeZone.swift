@@ -3,19 +3,58 @@
 /// these are questions about the user's clock. One set of rules, without Foundation: the
 /// caller reads the `/etc/localtime` link once and passes its target.
 package enum UserTimeZone {
-    /// `TZ` (an IANA name, with or without a leading `:` or a zoneinfo path), else the target
-    /// of the `/etc/localtime` link, else `UTC`.
+    /// `TZ` (an IANA name, with or without a leading `:` or a zoneinfo path, or a POSIX rule
+    /// `posixZone` can name), else the target of the `/etc/localtime` link, else `UTC`.
     package static func identifier(environment: [String: String], localtimeTarget: String?) -> String {
         if var tz = environment["TZ"], !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if let r = tz.range(of: "zoneinfo/") { tz = String(tz[r.upperBound...]) }
-            if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
+            if !tz.isEmpty && !tz.hasPrefix("/") { return posixZone(tz) ?? tz }
         }
         if let target = localtimeTarget, let r = target.range(of: "zoneinfo/") {
             let id = String(target[r.upperBound...])
             if !id.isEmpty { return id }
         }
         return "UTC"
+    }
+
+    /// The zone a POSIX `TZ` rule stands for, when a zone file has exactly its clock: a fixed
+    /// whole-hour offset (`UTC-3`, `<+07>-7`: `Etc/GMT-3`, whose sign is POSIX's too), or the
+    /// four US rules tzdata keeps by name (`EST5EDT,M3.2.0,M11.1.0`: `EST5EDT`). nil for an IANA
+    /// name and for a rule no zone file has (`<+0530>-5:30`), which is then taken as a name.
+    static func posixZone(_ tz: String) -> String? {
+        let bytes = Array(tz.utf8)
+        var i = 0
+        // The standard name: three or more letters, or anything in angle brackets.
+        if bytes.first == UInt8(ascii: "<") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            i = close + 1
+        } else {
+            while i < bytes.count, (bytes[i] | 0x20) >= UInt8(ascii: "a"), (bytes[i] | 0x20) <= UInt8(ascii: "z") {
+                i += 1
+            }
+            guard i >= 3 else { return nil }
+        }
+        var sign = UInt8(ascii: "+")
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+            sign = bytes[i]
+            i += 1
+        }
+        var hours = 0
+        var digits = 0
+        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), digits < 2 {
+            hours = hours * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            digits += 1
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        let rest = String(decoding: bytes[i...], as: UTF8.self)
+        if !rest.isEmpty {
+            let named = String(tz.prefix { $0 != "," })
+            return ["EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT"].contains(named.uppercased()) ? named.uppercased() : nil
+        }
+        guard hours <= 14 else { return nil }
+        return hours == 0 ? "UTC" : "Etc/GMT" + String(UnicodeScalar(sign)) + String(hours)
     }
 
     /// The zone for `identifier(...)`, falling back to UTC when ICU does not know the name.
