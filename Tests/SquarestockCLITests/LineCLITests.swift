@@ -21,23 +21,24 @@ struct LineCLITests {
         (try? String(contentsOfFile: env["XDG_CACHE_HOME"]! + "/squarestock/line-cache", encoding: .utf8)) ?? ""
     }
 
-    /// Polls `condition` (a background refresher's write) for up to 60 s: a busy machine may take
-    /// seconds to start the detached process.
-    static func waitFor(_ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
+    /// Waits for `condition` on the cache a background refresher writes, checked after each
+    /// change in its folder (`DirectoryEvents`): a busy machine may take seconds to start it.
+    static func waitFor(_ env: [String: String], _ condition: () -> Bool) -> Bool {
+        DirectoryEvents.waitFor(in: env["XDG_CACHE_HOME"]! + "/squarestock", condition)
     }
 
-    /// Waits (up to 60 s) until no background refresher holds the cache's lock.
+    /// Waits until the background refresher that wrote the cache lets go of its lock: a
+    /// blocking `flock` the kernel wakes when it does (60 s as a safety net only).
     static func refresherDone(_ env: [String: String]) -> Bool {
         let lock = open(env["XDG_CACHE_HOME"]! + "/squarestock/line-cache.lock", O_RDWR | O_CLOEXEC)
         guard lock >= 0 else { return true }
-        defer { close(lock) }
-        return waitFor { flock(lock, LOCK_EX | LOCK_NB) == 0 } && flock(lock, LOCK_UN) == 0
+        let taken = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if flock(lock, LOCK_EX) == 0 { _ = flock(lock, LOCK_UN) }
+            close(lock)
+            taken.signal()
+        }
+        return taken.wait(timeout: .now() + 60) == .success
     }
 
     static func fetched(_ env: [String: String], _ symbol: String) -> String? {
@@ -105,7 +106,7 @@ struct LineCLITests {
         let r = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: later)
         #expect(r.stdout == "AAPL 268.84 -0.06% (recorded)  7203.T 2,893.50 +1.30% (recorded)\n")
         #expect(
-            Self.waitFor { Self.fetched(env, "AAPL") == "1761757500" },
+            Self.waitFor(env) { Self.fetched(env, "AAPL") == "1761757500" },
             "AAPL was not refreshed in the background: \(Self.cache(env))")
         // The refresher has let go of its lock (a second one would leave at once while it holds it).
         #expect(Self.refresherDone(env))
@@ -115,7 +116,7 @@ struct LineCLITests {
         broken["SQUARESTOCK_NOW"] = "2025-10-29T17:10:00Z"
         broken["SQUARESTOCK_SAMPLES"] = "/nonexistent"
         _ = try CLIRunner.run(["line", "AAPL"], environment: broken)
-        let kept = Self.waitFor { Self.fetched(env, "AAPL") == "1761757800" }
+        let kept = Self.waitFor(env) { Self.fetched(env, "AAPL") == "1761757800" }
         #expect(
             kept && Self.cache(env).contains("AAPL\tsamples\t1761757800\t1761757500\t268.835\t"), "\(Self.cache(env))")
         #expect(try CLIRunner.run(["line", "AAPL"], environment: broken).stdout == "AAPL 268.84 -0.06% (recorded)\n")
