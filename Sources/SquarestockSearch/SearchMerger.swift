@@ -21,20 +21,15 @@ package enum SearchMerger {
         let queryWords = words(query)
         var added: [SearchResultRow] = []
         var rankOf: [String: Int] = [:]
-        for m in online {
+        // A listing found again (offline, or by another service) only gains the origin.
+        func found(_ m: OnlineSymbolMatch, in list: inout [SearchResultRow]) -> Bool {
             let key = normalized(m.symbol)
-            if let i = rows.firstIndex(where: { normalized($0.symbol) == key }) {
-                if !rows[i].origin.split(separator: "+").contains(Substring(m.origin)) {
-                    rows[i].origin += "+" + m.origin
-                }
-                continue
-            }
-            if let i = added.firstIndex(where: { normalized($0.symbol) == key }) {
-                if !added[i].origin.split(separator: "+").contains(Substring(m.origin)) {
-                    added[i].origin += "+" + m.origin
-                }
-                continue
-            }
+            guard let i = list.firstIndex(where: { normalized($0.symbol) == key }) else { return false }
+            if !list[i].origin.split(separator: "+").contains(Substring(m.origin)) { list[i].origin += "+" + m.origin }
+            return true
+        }
+        for m in online {
+            if found(m, in: &rows) || found(m, in: &added) { continue }
             let rank = rankOf[m.origin, default: 0]
             rankOf[m.origin] = rank + 1
             added.append(

@@ -119,7 +119,7 @@ extension SquarestockApp {
     /// gets a note naming its source and age; a currency with no rate at all, a note saying so.
     func fxRates(
         _ currencies: [String], to base: String, stored: [String: StoredPrice], offline: Bool,
-        store: PortfolioStore? = nil, recorded: [String: (rate: ExactDecimal, date: CivilDate)] = [:]
+        store: PortfolioStore? = nil, recorded: (String) -> PriceObservation? = { _ in nil }
     ) -> (rates: [String: ExactDecimal], quotes: [String: StoredPrice], notes: [String]) {
         let needed = Array(Set(currencies.map { $0.uppercased() })).filter { $0 != base }.sorted()
         guard !needed.isEmpty else { return ([:], [:], []) }
@@ -164,11 +164,11 @@ extension SquarestockApp {
                     symbol: c.symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
                     fetched: c.fetched,
                     source: c.source, day: c.date)
-            } else if let r = recorded[code] {
+            } else if let r = recorded(code) {
                 // Recorded with the entry, never fetched: its day is its time.
                 let day = Instant(secondsSinceEpoch: CivilDateTime(date: r.date).secondsSinceEpochAsUTC)
                 quotes[code] = StoredPrice(
-                    symbol: pair, price: r.rate, currency: base, change: nil, traded: nil, fetched: day,
+                    symbol: pair, price: r.value, currency: base, change: nil, traded: nil, fetched: day,
                     source: "trade", day: r.date)
             } else {
                 let fix = "record one with `squarestock portfolio price \(pair) DATE RATE --currency \(base)`"
@@ -259,16 +259,14 @@ extension SquarestockApp {
                     continue
                 }
                 // The book marks a price divided by a split since; the note says so in its words.
-                let marker = " (split-adjusted)"
-                let adjusted = p.source.hasSuffix(marker)
-                let source = adjusted ? String(p.source.dropLast(marker.count)) : p.source
+                let source = p.plainSource
                 stored[symbol] = StoredPrice(
                     symbol: symbol, price: p.value, currency: currency, change: nil, traded: nil,
                     fetched: p.fetched ?? settings.now, source: source, day: p.date)
                 closeNotes[symbol] =
                     (source == "trade"
                         ? "valued at its trade price of \(p.date)" : "valued at its \(source) close of \(p.date)")
-                    + (adjusted ? ", divided by the split since" : "")
+                    + (p.isSplitAdjusted ? ", divided by the split since" : "")
             }
         }
         notes += unquoted.map { Self.unpricedNote($0, stored: stored[$0.symbol], valued: closeNotes[$0.symbol]) }
@@ -277,18 +275,18 @@ extension SquarestockApp {
             notes.append("\(symbol): \(valued)")
         }
         let currencies = HoldingsValuation.currencies(of: book, base: base)
-        // The rates recorded with entries are rates into the configured currency (else USD):
-        // the last one of each currency serves when nothing newer is known.
-        var recorded: [String: (rate: ExactDecimal, date: CivilDate)] = [:]
-        if base == (settings.currency ?? "USD").uppercased() {
-            for e in effective where e.currency.uppercased() != base {
-                guard let rate = e.fxRate, rate.sign > 0 else { continue }
-                let code = e.currency.uppercased()
-                if recorded[code].map({ $0.date <= e.date }) ?? true { recorded[code] = (rate, e.date) }
-            }
-        }
+        // The last rate recorded with an entry serves when nothing newer is known, read as
+        // `returns` reads it (`ratesFor`: only rates into the base), the book made on first need.
+        var recordedRates: PriceBook?
         let (rates, rateQuotes, fxNotes) = fxRates(
-            Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store, recorded: recorded)
+            Array(currencies), to: base, stored: stored, offline: offline, store: ledger.store,
+            recorded: { code in
+                if recordedRates == nil {
+                    let rated = ratesFor(base, effective)
+                    recordedRates = PriceBook.Builder(entries: rated).build(entries: rated, base: base)
+                }
+                return recordedRates?.rate(from: code, to: base, on: portfolioToday)
+            })
         var report = HoldingsValuation.report(
             of: book, portfolio: ledger.name, prices: stored, rates: rates, base: base, now: settings.now,
             boughtToday: Self.boughtToday(effective, book: book, on: portfolioToday))

@@ -140,28 +140,26 @@ public struct Settings: Sendable {
             guard let v = config[key] else { return nil }
             return "\(key) = \(TerminalText.visible(String(v.prefix(40)))) in the config file \(configPath ?? "")"
         }
-        func check(_ problem: SettingsError?, _ origin: String?) throws(SettingsError) {
-            guard let problem else { return }
+        func refuse(_ problem: SettingsError, _ origin: String?) throws(SettingsError) -> Never {
             throw origin.map { .setBy(problem, origin: $0) } ?? problem
         }
         if let theme = flags.theme ?? env["SQUARESTOCK_THEME"].nonEmpty ?? config["theme"] {
-            do { try checkTheme(theme) } catch { try check(error, origin(flags.theme, "SQUARESTOCK_THEME", "theme")) }
+            do { try checkTheme(theme) } catch { try refuse(error, origin(flags.theme, "SQUARESTOCK_THEME", "theme")) }
             env["SQUARESTOCK_THEME"] = theme.lowercased()
         }
         let name = flags.source ?? env["SQUARESTOCK_SOURCE"].nonEmpty ?? config["source"] ?? catalog.defaultSource
-        if !catalog.isSource(name) {
-            try check(.unknownSource(name), origin(flags.source, "SQUARESTOCK_SOURCE", "source"))
-        }
+        let sourceOrigin = origin(flags.source, "SQUARESTOCK_SOURCE", "source")
+        guard catalog.isSource(name) else { try refuse(.unknownSource(name), sourceOrigin) }
         let endpoint = flags.endpoint ?? env["SQUARESTOCK_ENDPOINT"].nonEmpty ?? config["endpoint"]
         if let e = endpoint {
             do { try checkEndpoint(e) } catch {
-                try check(error, origin(flags.endpoint, "SQUARESTOCK_ENDPOINT", "endpoint"))
+                try refuse(error, origin(flags.endpoint, "SQUARESTOCK_ENDPOINT", "endpoint"))
             }
         }
         let exchange =
             flags.exchange ?? env["SQUARESTOCK_EXCHANGE"].nonEmpty ?? config["exchange"] ?? catalog.defaultExchange
-        if !catalog.isExchange(exchange) {
-            try check(.unknownExchange(exchange), origin(flags.exchange, "SQUARESTOCK_EXCHANGE", "exchange"))
+        guard catalog.isExchange(exchange) else {
+            try refuse(.unknownExchange(exchange), origin(flags.exchange, "SQUARESTOCK_EXCHANGE", "exchange"))
         }
         var configProblems = config.problems
         if let text = config["timeout"], Double(text) == nil {
@@ -170,7 +168,7 @@ public struct Settings: Sendable {
         }
         let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
         do { try checkTimeout(seconds) } catch {
-            try check(error, origin(flags.timeout, nil, "timeout"))
+            try refuse(error, origin(flags.timeout, nil, "timeout"))
         }
 
         var cacheDirectory = PrivateFileStore.cacheDirectory(environment: env)
@@ -199,14 +197,13 @@ public struct Settings: Sendable {
         }
         var resolved = settings
         resolved.catalog = catalog
-        resolved.sourceOrigin = origin(flags.source, "SQUARESTOCK_SOURCE", "source")
+        resolved.sourceOrigin = sourceOrigin
         let portfolioName = flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
         // The name heads every portfolio view: one with a control, escape or invisible character
         // would reach the terminal (a title set, a line rewritten), so it is refused where it is named.
         guard TerminalText.visible(portfolioName) == portfolioName else {
-            try check(
+            try refuse(
                 .invalidPortfolioName(portfolioName), origin(flags.portfolio, "SQUARESTOCK_PORTFOLIO", "portfolio"))
-            throw .invalidPortfolioName(portfolioName)
         }
         resolved.portfolioName = portfolioName
         resolved.configAlerts = (config["alerts"] ?? "").split(separator: ",").map {

@@ -143,12 +143,8 @@ struct RequestsPerRefreshTests {
     /// quote's bars are the chart's own answers, re-served, not fetched a second time.
     @Test func aChartFetchesNoHistoryTwice() throws {
         let server = try Self.stooqServer(history: false)
-        let result = try Self.app(source: "stooq", endpoint: server.baseURL).chart("AAPL", range: .day1)
-        guard case .failure(let failure) = result else {
-            Issue.record("expected no history")
-            return
-        }
-        #expect(failure.message.contains("though it quotes it"), "\(failure.message)")
+        let message = try Self.chartFailure(server, "AAPL", range: .day1)
+        #expect(message.contains("though it quotes it"), "\(message)")
         #expect(server.requests.map(\.path).sorted() == ["/q/d/l/", "/q/d/l/", "/q/l/"])
     }
 
@@ -223,14 +219,20 @@ struct RequestsPerRefreshTests {
     /// A chart of a symbol Stooq neither quotes nor has history of says it has no history for
     /// it (it said "has no quote", the quote's wording).
     @Test func aChartOfASymbolStooqHasNoDataForSaysNoHistory() throws {
-        let server = try Self.stooqServer(history: false)
-        let result = try Self.app(source: "stooq", endpoint: server.baseURL).chart("NOPE1", range: .month1)
-        guard case .failure(let failure) = result else {
-            Issue.record("expected no history")
-            return
+        let message = try Self.chartFailure(try Self.stooqServer(history: false), "NOPE1", range: .month1)
+        #expect(message.contains("stooq has no history for NOPE1"), "\(message)")
+        #expect(!message.contains("no quote"), "\(message)")
+    }
+
+    /// The message of a Stooq chart that must fail ("" and an issue recorded when it does not).
+    static func chartFailure(_ server: LoopbackHTTPServer, _ symbol: String, range: ChartRange) throws -> String {
+        guard
+            case .failure(let failure) = try app(source: "stooq", endpoint: server.baseURL).chart(symbol, range: range)
+        else {
+            Issue.record("expected no history for \(symbol)")
+            return ""
         }
-        #expect(failure.message.contains("stooq has no history for NOPE1"), "\(failure.message)")
-        #expect(!failure.message.contains("no quote"), "\(failure.message)")
+        return failure.message
     }
 
     static func yahooRoutes() -> RouteTable {

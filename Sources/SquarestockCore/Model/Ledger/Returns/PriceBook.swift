@@ -62,7 +62,7 @@ public struct PriceBook: Sendable {
             var source = metas[Int(meta[i])].source
             if let u, !splits.isEmpty, let adjusted = self.value(i, inSharesOf: u), adjusted != value {
                 value = adjusted
-                source += " (split-adjusted)"
+                source += PriceObservation.splitAdjustedMark
             }
             return PriceObservation(
                 value: value, date: CivilDate(daysSinceEpoch: days[i]), source: source,

@@ -11,6 +11,17 @@ public struct PriceObservation: Sendable, Equatable {
     /// When it was fetched or recorded; nil for a trade's own price.
     public var fetched: Instant?
 
+    /// What `source` ends with when a split since changed the value (`manual (split-adjusted)`).
+    public static let splitAdjustedMark = " (split-adjusted)"
+
+    /// Whether a split since changed the value.
+    public var isSplitAdjusted: Bool { source.hasSuffix(Self.splitAdjustedMark) }
+
+    /// `source` without the split's mark (`manual`, `trade`).
+    public var plainSource: String {
+        isSplitAdjusted ? String(source.dropLast(Self.splitAdjustedMark.count)) : source
+    }
+
     public init(value: ExactDecimal, date: CivilDate, source: String, fetched: Instant?) {
         self.value = value
         self.date = date
