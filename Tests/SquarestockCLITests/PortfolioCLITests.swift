@@ -384,6 +384,32 @@ struct PortfolioCLITests {
         try Self.run(env, ["undo"], exit: 1)
     }
 
+    /// An imported row undone stays out when its file is imported again, and the import says so
+    /// (it said "all already imported" and the user could not tell why nothing came back); a
+    /// renamed row is not called undone.
+    @Test func aRowUndoneStaysOutOfAReimportAndIsNamed() throws {
+        let env = Self.environment()
+        let csv = env["XDG_DATA_HOME"]! + "-undone.csv"
+        try
+            "date,kind,symbol,quantity,price,currency,note\n2024-03-01,buy,AAPL,10,150,USD,#1\n2024-03-02,buy,MSFT,1,400,USD,\n"
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", csv, "--yes"])
+        #expect(try Self.run(env, ["undo"]).stdout == "recorded #3: reverses #2 (2024-03-02 buy MSFT)\n")
+        let preview = try Self.run(env, ["import", csv]).stdout
+        #expect(preview.contains("undone\n") && preview.contains("imported\n"), "\(preview)")
+        #expect(
+            preview.contains(
+                "2 rows, all already imported; nothing to import\nnote: 1 row was imported before and then undone"),
+            "\(preview)")
+        let again = try Self.run(env, ["import", csv, "--yes"])
+        #expect(
+            again.stdout == "imported 0 entries\n"
+                && again.stderr.contains("note: 1 row was imported before and then undone"), "\(again.stderr)")
+        try Self.run(env, ["rename", "AAPL", "APPL2"], exit: 0)
+        let renamed = try Self.run(env, ["import", csv])
+        #expect(renamed.stdout.contains("note: 1 row was"), "only MSFT was undone: \(renamed.stdout)")
+    }
+
     /// Malformed files are refused whole, each with the line and what to fix.
     @Test(arguments: [
         (

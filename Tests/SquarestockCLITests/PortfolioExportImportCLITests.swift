@@ -48,6 +48,43 @@ struct PortfolioExportImportCLITests {
         #expect(lines.contains(#""assets:stocks:CSCO","CSCO","0.029053""#), "\(balance.stdout)")
     }
 
+    /// `undo` of an export's row reverses every entry the row made (a trade and its currency
+    /// legs: one alone left the dollars of the conversion as cash), and importing the file again
+    /// says which rows stay out because they were undone, instead of "all already imported".
+    @Test func undoReversesAnImportedRowWholeAndAReimportSaysItStaysOut() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["import", Self.trading212, "--yes", "--skip-refused"])
+        // The last row, a dividend (line 9), made one entry.
+        #expect(
+            try PortfolioCLITests.run(env, ["undo"]).stdout == "recorded #15: reverses #14 (2024-01-12 dividend INRG)\n"
+        )
+        let preview = try PortfolioCLITests.run(env, ["import", Self.trading212])
+        #expect(preview.stdout.contains("undone, line 9"), "\(preview.stdout)")
+        #expect(preview.stdout.contains("imported, line 8"), "\(preview.stdout)")
+        #expect(
+            preview.stdout.contains(
+                "note: 1 row was imported before and then undone; an undone row is not imported again"),
+            "\(preview.stdout)")
+        let again = try PortfolioCLITests.run(env, ["import", Self.trading212, "--yes", "--skip-refused"])
+        #expect(again.stdout.hasPrefix("nothing to import"), "\(again.stdout)")
+        #expect(again.stderr.contains("note: 1 row was imported before and then undone"), "\(again.stderr)")
+
+        try PortfolioCLITests.run(env, ["undo"])
+        try PortfolioCLITests.run(env, ["undo"])
+        // The purchase of ASTS in dollars, bought with euros: the trade and both legs.
+        let trade = try PortfolioCLITests.run(env, ["undo"])
+        #expect(
+            trade.stdout
+                == "recorded #18: reverses #11 (2023-12-18 buy ASTS)\nrecorded #19: reverses #10 (2023-12-18 exchange)\n"
+                + "recorded #20: reverses #9 (2023-12-18 exchange)\n"
+                + "(one row of an import made these 3 entries: they are undone together)\n", "\(trade.stdout)")
+        let show = try PortfolioCLITests.run(env, ["show", "--format", "csv", "--offline"])
+        #expect(!show.stdout.contains("ASTS"), "\(show.stdout)")
+        #expect(!show.stdout.contains("CASH,1.60,USD"), "\(show.stdout)")
+        let json = try PortfolioCLITests.run(env, ["undo", "--format", "json"])
+        #expect(json.stdout.components(separatedBy: "\"reverses\"").count == 4, "\(json.stdout)")
+    }
+
     /// A broker's export with a control or invisible character in a cell: the row is refused,
     /// naming the cell, as squarestock's own CSV is; cleaned, `1<ESC>[2J0` was bought as 10
     /// shares, `MS<ZWSP>FT` as MSFT, and an IBKR Flex `quantity="1&#27;0"` as 1.

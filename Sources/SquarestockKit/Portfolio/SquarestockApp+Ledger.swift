@@ -41,12 +41,15 @@ extension SquarestockApp {
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
         let ledger = try portfolioLedger(create: true)
+        let undone = try ledger.undoneImportKeys()
         _ = try ledger.stream(keep: false, expectedRows: rows, lineOf: lineOf) {
             add, vouch throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
                 e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
-                preview.count(e, isNew: isNew, shown: shown)
+                preview.count(
+                    e, isNew: isNew, undone: !isNew && !undone.isEmpty && undone.contains(e.importKey ?? ""),
+                    shown: shown)
                 if isNew { lines.add(id: id, line: line) }
                 return id
             }
@@ -66,15 +69,22 @@ extension SquarestockApp {
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
         let ledger = try portfolioLedger(create: true)
-        return try ledger.stream(keep: true, expectedRows: rows, lineOf: lineOf) {
+        let undoneKeys = try ledger.undoneImportKeys()
+        var undone = 0
+        let (written, notes) = try ledger.stream(keep: true, expectedRows: rows, lineOf: lineOf) {
             add, vouch throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
                 e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
-                if isNew { lines.add(id: id, line: line) }
+                if isNew {
+                    lines.add(id: id, line: line)
+                } else if !undoneKeys.isEmpty, undoneKeys.contains(e.importKey ?? "") {
+                    undone += 1
+                }
                 return id
             }
         }
+        return (written, notes + [ExportImportPlan.undoneNote(undone)].compactMap { $0 })
     }
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.
@@ -89,7 +99,7 @@ extension SquarestockApp {
     }
 
     /// Reverses the last entry in effect.
-    public func undoPortfolio() throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
+    public func undoPortfolio() throws(PortfolioError) -> [(reversal: JournalEntry, undone: JournalEntry)] {
         try portfolioLedger(create: false).undo(today: portfolioToday)
     }
 

@@ -34,6 +34,9 @@ public struct PortfolioLedger: Sendable {
 
     public func entries() throws(PortfolioError) -> [JournalEntry] { try store.entries(portfolio: id) }
 
+    /// The import keys of the entries `undo` reversed (`PortfolioStore.undoneImportKeys`).
+    public func undoneImportKeys() throws(PortfolioError) -> Set<String> { try store.undoneImportKeys(portfolio: id) }
+
     public func book() throws(PortfolioError) -> PortfolioBook {
         try PortfolioBook(entries: entries(), method: method)
     }
@@ -159,21 +162,27 @@ public struct PortfolioLedger: Sendable {
     }
 
     /// Reverses the last entry in effect (not a reversal, not reversed already), if the journal
-    /// still replays without it.
-    public func undo(today: CivilDate) throws(PortfolioError) -> (reversal: JournalEntry, undone: JournalEntry) {
+    /// still replays without it; with it, the other entries in effect recorded from the same row
+    /// of an export (a trade's conversion legs, `JournalWriter.recordedWith`). The reversals and
+    /// the entries they reverse, last first.
+    public func undo(today: CivilDate) throws(PortfolioError) -> [(reversal: JournalEntry, undone: JournalEntry)] {
         var undone: JournalEntry?
         do {
-            let (pair, _) = try store.writeJournal(portfolio: id, method: method) {
-                writer throws(PortfolioError) -> (JournalEntry, JournalEntry) in
+            let (pairs, _) = try store.writeJournal(portfolio: id, method: method) {
+                writer throws(PortfolioError) -> [(JournalEntry, JournalEntry)] in
                 guard let last = try writer.lastInEffect() else { throw .nothingToUndo }
                 undone = last
-                var reversal = JournalEntry(
-                    kind: .reversal, date: today, symbol: last.symbol, currency: last.currency, reverses: last.id,
-                    note: "undo")
-                reversal.id = try writer.add(reversal).id
-                return (reversal, last)
+                var pairs: [(JournalEntry, JournalEntry)] = []
+                for e in try writer.recordedWith(last).reversed() {
+                    var reversal = JournalEntry(
+                        kind: .reversal, date: today, symbol: e.symbol, currency: e.currency, reverses: e.id,
+                        note: Self.undoNote)
+                    reversal.id = try writer.add(reversal).id
+                    pairs.append((reversal, e))
+                }
+                return pairs
             }
-            return pair
+            return pairs
         } catch {
             guard let last = undone, error.isBookRefusal else { throw error }
             throw .invalidEntry(
@@ -181,4 +190,7 @@ public struct PortfolioLedger: Sendable {
             )
         }
     }
+
+    /// The note of a reversal `undo` records: what tells an undone entry from a renamed one.
+    static let undoNote = "undo"
 }

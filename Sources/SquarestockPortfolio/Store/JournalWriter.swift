@@ -228,6 +228,35 @@ public final class JournalWriter {
         }
     }
 
+    /// The entries in effect recorded from the same row of an export or exchange ledger as `e`
+    /// (`ExportRowKeys`: a trade and its conversion legs keyed `K`, `K#1`, `K#2`), `e` among
+    /// them, in id order; `e` alone when it has no such key. What `undo` reverses together: one
+    /// of them alone would leave the others' cash behind.
+    public func recordedWith(_ e: JournalEntry) throws(PortfolioError) -> [JournalEntry] {
+        do {
+            guard let key = e.importKey, let base = try ImportKeyGroup.base(of: key, isHeld: isHeld) else { return [e] }
+            var group: [JournalEntry] = []
+            for i in 0... {
+                let member = i == 0 ? base : base + "#\(i)"
+                guard let id = try insert.imported(member, hash: ImportKeyHash.of(member), portfolio: portfolio) else {
+                    break
+                }
+                group += try JournalRows.all(
+                    db, sql: "SELECT \(JournalRows.columns) FROM entry e WHERE e.id = ? AND \(JournalRows.inEffect)",
+                    arguments: [id])
+            }
+            return group.isEmpty ? [e] : group
+        } catch {
+            throw PortfolioStore.mapped(error, path: "the ledger")
+        }
+    }
+
+    /// Whether this portfolio holds the import key `key`.
+    private func isHeld(_ key: String) throws -> Bool {
+        try restoreIndexes()
+        return try insert.imported(key, hash: ImportKeyHash.of(key), portfolio: portfolio) != nil
+    }
+
     /// Checks the journal with the new entries (the touched symbols replayed), moves the cash
     /// table on, and returns the notes on likely slips.
     func finish(method: LotMethod, lineOf: ((Int64) -> Int?)? = nil) throws -> [String] {

@@ -228,6 +228,23 @@ public final class PortfolioStore: @unchecked Sendable {
             arguments: [portfolio])
     }
 
+    /// The import keys of `portfolio`'s entries an `undo` reversed (`PortfolioLedger.undoNote`;
+    /// a rename's reversals are not undos: the entry lives on under its new symbol): an import
+    /// of their file again finds them held, and says they stay out.
+    public func undoneImportKeys(portfolio: Int64) throws(PortfolioError) -> Set<String> {
+        try run {
+            try queue.read { db in
+                Set(
+                    try String.fetchAll(
+                        db,
+                        sql: """
+                            SELECT e.import_key FROM entry r JOIN entry e ON e.id = r.reverses
+                            WHERE r.portfolio_id = ? AND r.kind = 'reversal' AND r.note = ? AND e.import_key IS NOT NULL
+                            """, arguments: [portfolio, PortfolioLedger.undoNote]))
+            }
+        }
+    }
+
     /// Runs `body` with a writer of `portfolio`'s journal in one IMMEDIATE transaction, then
     /// checks the journal with what it wrote (the symbols it touched, replayed under `method`:
     /// two writers never both sell the same shares) and commits, or, when `keep` is false (a

@@ -22,6 +22,9 @@ public struct ExportImportPlan: Sendable {
     /// In the order an import records them (by day; within a day, as they happened).
     public private(set) var records: [ExportRecord]
     public private(set) var status: [Status]
+    /// The records marked imported whose entries an `undo` reversed since (by their index in
+    /// `records`): they stay out, and the preview says so.
+    public private(set) var undone: Set<Int> = []
 
     /// Reads `path` as `format` (or the format its header names) against the entries the
     /// ledger holds.
@@ -210,6 +213,29 @@ public struct ExportImportPlan: Sendable {
             )
         }
         self.status = status
+        let undoneKeys = Self.undoneKeys(held)
+        undone = Set(
+            records.indices.filter { i in
+                status[i] == .imported
+                    && (records[i].entries.contains { undoneKeys.contains($0.importKey ?? "") }
+                        || records[i].split.map { undoneKeys.contains($0.key) } ?? false)
+            })
+    }
+
+    /// `undone` rows of an earlier import (of any file) that `undo` reversed, and why they stay out; nil when none.
+    public static func undoneNote(_ undone: Int) -> String? {
+        guard undone > 0 else { return nil }
+        return "\(undone) \(undone == 1 ? "row was" : "rows were") imported before and then undone; "
+            + "an undone row is not imported again (record one by hand: `portfolio buy`, `sell`, `dividend`, ...)"
+    }
+
+    /// The import keys of the held entries an `undo` reversed, as `PortfolioStore.undoneImportKeys`
+    /// finds them in the ledger.
+    static func undoneKeys(_ held: [JournalEntry]) -> Set<String> {
+        let undoneIDs = Set(
+            held.compactMap { $0.kind == .reversal && $0.note == PortfolioLedger.undoNote ? $0.reverses : nil })
+        guard !undoneIDs.isEmpty else { return [] }
+        return Set(held.compactMap { e in e.id.map(undoneIDs.contains) == true ? e.importKey : nil })
     }
 
     /// The split entry of shares added to what `book` holds of the symbol on the day: `held +

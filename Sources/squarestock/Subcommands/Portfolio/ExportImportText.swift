@@ -14,13 +14,14 @@ enum ExportImportText {
         var entries: [JournalEntry] = []
         var marks: [String] = []
         var others: [(line: Int, cells: [String])] = []
-        for (r, s) in zip(plan.records, plan.status) {
+        for (i, (r, s)) in zip(plan.records, plan.status).enumerated() {
             let line = r.reference ?? "line \(r.line)"
             switch s {
             case .new, .imported:
+                let mark = s == .new ? "new, " : plan.undone.contains(i) ? "undone, " : "imported, "
                 for e in r.entries {
                     entries.append(e)
-                    marks.append((s == .new ? "new, " : "imported, ") + line)
+                    marks.append(mark + line)
                 }
             case .skipped(let why): others.append((r.line, [line, "skipped", why]))
             case .refused(let why): others.append((r.line, [line, "refused", why]))
@@ -63,8 +64,13 @@ enum ExportImportText {
         } else {
             out += "; run again with --yes to import\n"
         }
-        for n in rowNotes(plan) { out += "note: " + n + "\n" }
+        for n in rowNotes(plan) + undoneNote(plan) { out += "note: " + n + "\n" }
         return out
+    }
+
+    /// The rows of an earlier import that `undo` reversed, which stay out (`ImportPreview`'s words).
+    static func undoneNote(_ plan: ExportImportPlan) -> [String] {
+        ExportImportPlan.undoneNote(plan.undone.count).map { [$0] } ?? []
     }
 
     /// The notes of the rows to be imported, each with its line.

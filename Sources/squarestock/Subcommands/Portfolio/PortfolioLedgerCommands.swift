@@ -8,19 +8,28 @@ import SquarestockRendering
 
 struct PortfolioUndo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo", abstract: "Reverse the last entry (the journal keeps both).")
+        commandName: "undo",
+        abstract: "Reverse the last entry (the journal keeps both).",
+        discussion:
+            "The entries one row of a broker's or exchange's export made (a trade and its currency conversion) are reversed together. A row undone stays out when its file is imported again."
+    )
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
         let app = try options.app()
-        let (reversal, undone) = try PortfolioOutput.run { () throws(PortfolioError) in try app.undoPortfolio() }
+        let pairs = try PortfolioOutput.run { () throws(PortfolioError) in try app.undoPortfolio() }
         if options.format == .json || options.format == .csv {
-            return PortfolioOutput.recorded([reversal], notes: [], format: options.format)
+            return PortfolioOutput.recorded(pairs.map(\.reversal), notes: [], format: options.format)
         }
-        Terminal.writeOut(
-            "recorded #\(reversal.id ?? 0): reverses #\(undone.id ?? 0) (\(undone.date) \(undone.kind.rawValue)"
-                + (undone.symbol.map { " " + $0 } ?? "") + ")\n")
+        for (reversal, undone) in pairs {
+            Terminal.writeOut(
+                "recorded #\(reversal.id ?? 0): reverses #\(undone.id ?? 0) (\(undone.date) \(undone.kind.rawValue)"
+                    + (undone.symbol.map { " " + $0 } ?? "") + ")\n")
+        }
+        if pairs.count > 1 {
+            Terminal.writeOut("(one row of an import made these \(pairs.count) entries: they are undone together)\n")
+        }
     }
 }
 
@@ -189,7 +198,7 @@ struct PortfolioImport: ParsableCommand {
                 return
             }
             Terminal.writeOut(
-                LedgerWriters.historyTable(preview.rows, marks: preview.isNew.map { $0 ? "new" : "imported" }))
+                LedgerWriters.historyTable(preview.rows, marks: preview.marks))
             if preview.total > preview.rows.count {
                 Terminal.writeOut("(the first \(preview.rows.count) rows of \(preview.total))\n")
             }
@@ -198,6 +207,7 @@ struct PortfolioImport: ParsableCommand {
                     ? "\(preview.total) \(preview.total == 1 ? "row" : "rows"), all already imported; nothing to import\n"
                     : "\(preview.total) \(preview.total == 1 ? "row" : "rows"), \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
             )
+            if let note = ExportImportPlan.undoneNote(preview.undone) { Terminal.writeOut("note: " + note + "\n") }
             return
         }
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
@@ -224,6 +234,7 @@ struct PortfolioImport: ParsableCommand {
                         + "without --yes lists them with why) and the others are imported or passed over"
                     : "nothing to import: the \(plan.records.count) rows are all imported or passed over",
                 ["imported": "0", "refused": String(plan.refused)], format: options.format)
+            for n in ExportImportText.undoneNote(plan) { Terminal.writeError("note: " + n + "\n") }
             return
         }
         if !yes || (plan.refused > 0 && !skipRefused) {
@@ -242,7 +253,9 @@ struct PortfolioImport: ParsableCommand {
         PortfolioOutput.answer(
             "imported \(written) \(written == 1 ? "entry" : "entries") from \(plan.new) \(plan.new == 1 ? "row" : "rows") (\(plan.title))",
             ["imported": String(written), "rows": String(plan.new), "format": plan.title], format: options.format)
-        for n in ExportImportText.rowNotes(plan) + notes { Terminal.writeError("note: " + n + "\n") }
+        for n in ExportImportText.rowNotes(plan) + ExportImportText.undoneNote(plan) + notes {
+            Terminal.writeError("note: " + n + "\n")
+        }
     }
 }
 
