@@ -133,9 +133,9 @@ extension SquarestockApp {
 
 extension SquarestockApp {
     /// Moves the entries of `old` (as stored, any text) to the symbol `new` (`PortfolioLedger.rename`).
-    public func renamePortfolioSymbol(_ old: String, to new: String) throws(PortfolioError) -> (
+    public func renamePortfolioSymbol(_ old: String, to new: String, merging: Bool) throws(PortfolioError) -> (
         moved: Int, symbol: String
     ) {
-        try portfolioLedger(create: false).rename(old, to: new, today: portfolioToday)
+        try portfolioLedger(create: false).rename(old, to: new, merging: merging, today: portfolioToday)
     }
 }

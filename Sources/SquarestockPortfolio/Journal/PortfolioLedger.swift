@@ -130,9 +130,13 @@ public struct PortfolioLedger: Sendable {
     /// lot pointing at the purchase's new entry. The journal keeps the old entries and the
     /// reversals; renaming back restores the symbol. `old` is taken as stored (any text), `new`
     /// as the quote commands take it. Returns how many entries moved, and the new symbol as stored.
-    public func rename(_ old: String, to new: String, today: CivilDate) throws(PortfolioError) -> (
-        moved: Int, symbol: String
-    ) {
+    ///
+    /// Into a symbol that has entries in effect of its own only with `merging`: the two are one
+    /// symbol from then on, and renaming back moves them all (a ticker change after trades under
+    /// the new ticker wants that; GOOG into GOOGL by a slip does not).
+    public func rename(_ old: String, to new: String, merging: Bool = false, today: CivilDate) throws(PortfolioError)
+        -> (moved: Int, symbol: String)
+    {
         let target = try EntryFactory.symbol(new)
         let moved = try store.writeJournal(portfolio: id, method: method) { writer throws(PortfolioError) -> Int in
             var moving = try writer.inEffect(symbol: old)
@@ -142,6 +146,12 @@ public struct PortfolioLedger: Sendable {
                     "the portfolio has no entries of '\(old)'; `squarestock portfolio history` lists them")
             }
             guard from != target else { throw .invalidEntry("\(from) is already the symbol") }
+            let held = try writer.inEffect(symbol: target).count
+            if held > 0, !merging {
+                throw .invalidEntry(
+                    "\(target) has \(held) \(held == 1 ? "entry" : "entries") of its own: moving \(from)'s there merges the two "
+                        + "for good (renaming back would move them all); --merge if that is meant")
+            }
             var newID: [Int64: Int64] = [:]
             for e in moving {
                 try writer.add(

@@ -212,6 +212,27 @@ struct PortfolioStoreTests: LedgerSpec {
         }
     }
 
+    /// GOOG renamed into GOOGL by a slip merged the two for good (renaming back moved both);
+    /// into a symbol with entries of its own it takes `merging`.
+    @Test func renameIntoAHeldSymbolTakesMerging() throws {
+        try Self.withPath("store-rename-merge") { path in
+            let store = try PortfolioStore(path: path)
+            let ledger = try PortfolioLedger(store: store, name: "main", create: true)
+            try ledger.record([
+                try Self.trade(.buy, "GOOGL", "10", "100", on: Self.day(1, 2)),
+                try Self.trade(.buy, "GOOG", "5", "90", on: Self.day(1, 3)),
+            ])
+            #expect(
+                throws: PortfolioError.invalidEntry(
+                    "GOOGL has 1 entry of its own: moving GOOG's there merges the two for good (renaming back would move them all); --merge if that is meant"
+                )
+            ) { try ledger.rename("GOOG", to: "GOOGL", today: Self.today) }
+            #expect(try ledger.entries().count == 2)
+            #expect(try ledger.rename("GOOG", to: "GOOGL", merging: true, today: Self.today).moved == 1)
+            #expect(try ledger.book().quantity(of: "GOOGL") == Self.d("15"))
+        }
+    }
+
     // MARK: Append-only, import keys, refusals
 
     @Test(arguments: [

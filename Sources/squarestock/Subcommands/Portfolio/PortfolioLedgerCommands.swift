@@ -41,13 +41,15 @@ struct PortfolioRename: ParsableCommand {
     )
     @Argument(help: "The symbol as the ledger holds it.") var old: String
     @Argument(help: "The new symbol.") var new: String
+    @Flag(name: .long, help: "Move them even when the new symbol has entries of its own (the two become one).")
+    var merge = false
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws { try options.resolveSettings() }
 
     func run() throws {
         let app = try options.app()
         let (moved, symbol) = try PortfolioOutput.run { () throws(PortfolioError) in
-            try app.renamePortfolioSymbol(old, to: new)
+            try app.renamePortfolioSymbol(old, to: new, merging: merge)
         }
         PortfolioOutput.answer(
             "moved \(moved) \(moved == 1 ? "entry" : "entries") to \(symbol)",
