@@ -73,6 +73,23 @@ struct ExchangeCLITests {
         #expect(run.stdout.contains("\n  0.00619345  +0.00016993 (+2.82%)  open\n"), "\(run.stdout)")
     }
 
+    /// Coinbase's product list answering 404 is the service gone or moved (exit 3), not "does
+    /// not list this pair" with advice to list its pairs, which fails the same way.
+    @Test func aMissingProductListIsTheServiceNotThePair() throws {
+        let notFound = LoopbackResponse(
+            status: 404, headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: Array(#"{"message":"NotFound"}"#.utf8))
+        let server = try CoinbaseReplay.server(routes: RouteTable(notFound: notFound))
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = server.baseURL
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("exchange-cli")
+        env["SQUARESTOCK_NOW"] = "2026-06-19T16:45:00Z"
+        let run = try CLIRunner.run(["BTC-USD", "--source", "coinbase"], environment: env)
+        #expect(run.exitCode == 3, "\(run.stdout)\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("does not list"), "\(run.stdout)\(run.stderr)")
+        #expect((run.stdout + run.stderr).contains("404"), "\(run.stdout)\(run.stderr)")
+    }
+
     /// `--currency` on an exchange asks the exchange's own pair, inverted where it trades the
     /// pair the other way round (Kraken: EUR/USD, for dollars into euros); it asked Kraken for
     /// Yahoo's `USDEUR=X` and said "not converted" naming a symbol the user never typed.

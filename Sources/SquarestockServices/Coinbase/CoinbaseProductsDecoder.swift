@@ -7,7 +7,7 @@ import SquarestockNetworking
 /// (232 of 648 in 2024); `base_min_size` was removed in 2022.
 package enum CoinbaseProductsDecoder {
     package static func listings(_ response: HTTPResponse) -> Result<[PairListing], QuoteError> {
-        CoinbaseResponse.json(response).flatMap { body in
+        CoinbaseResponse.json(response, namesProduct: false).flatMap { body in
             guard let products = body.array else {
                 return .failure(CoinbaseResponse.malformed("products is not a list"))
             }

@@ -7,8 +7,11 @@ import SquarestockNetworking
 enum CoinbaseResponse {
     static let source = "coinbase"
 
-    /// The parsed body of a 2xx answer, or the error the status and message stand for.
-    static func json(_ response: HTTPResponse) -> Result<JSONValue, QuoteError> {
+    /// The parsed body of a 2xx answer, or the error the status and message stand for. A 404 is
+    /// "not listed" only for a request that names a product (`namesProduct`): on the product
+    /// list itself it is the service gone or moved, not an unknown pair (whose advice, the
+    /// product list, would fail the same way).
+    static func json(_ response: HTTPResponse, namesProduct: Bool = true) -> Result<JSONValue, QuoteError> {
         var screened = response
         if screened.status == 429 { screened.status = 200 }  // read the message before the throttle
         let parsed = ExchangeResponse.json(screened, source: source)
@@ -17,7 +20,7 @@ enum CoinbaseResponse {
         switch (response.status, message) {
         case (429, _):
             return .failure(RateLimit.error(response, source: source, detail: message.map { "HTTP 429: \($0)" }))
-        case (404, _):
+        case (404, _) where namesProduct:
             return .failure(.unlistedPair(source: source, suggestion: nil))
         case (_, let m?) where m.lowercased().contains("rate limit"):
             return .failure(.rateLimited(source: source, detail: m, retryAfter: RateLimit.retryAfter(of: response)))
