@@ -1120,6 +1120,20 @@ struct PortfolioValuationCLITests {
         #expect(!table.contains("none stored in the ledger"), "\(table)")
     }
 
+    /// Totals in euros of dollar cash, offline, with only EURUSD=X kept (the pair Yahoo names
+    /// for euros in dollars): 1 / that close, said so; it said no USD→EUR rate was stored and left
+    /// the cash out.
+    @Test func offlineARateKeptTheOtherWayRoundIsInverted() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["deposit", "5000", "USD", "--date", "2024-01-02"])
+        try PortfolioCLITests.run(env, ["price", "EURUSD=X", "2024-06-03", "1.10", "--currency", "USD"])
+        let table = try PortfolioCLITests.run(env, ["--offline", "--currency", "EUR", "--format", "table"]).stdout
+        #expect(table.contains("\nwith cash EUR ") && table.contains("4545.45"), "\(table)")
+        #expect(
+            table.contains("note: USD→EUR at 1 / EURUSD=X, the manual close of 2024-06-03: 0.909090909091"), "\(table)")
+        #expect(!table.contains("none stored in the ledger"), "\(table)")
+    }
+
     /// A close kept from January does not value a holding bought again in May at twice the
     /// price: the newer of the two is its price (it showed -900.00 where `returns` said +1000.00),
     /// and a close newer than the trade wins in turn.

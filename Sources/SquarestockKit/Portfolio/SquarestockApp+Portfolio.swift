@@ -157,13 +157,10 @@ extension SquarestockApp {
         var notes: [String] = []
         for code in needed where quotes[code] == nil {
             let pair = CurrencyConversion.pairSymbol(from: code, to: base)
-            if let s = stored[pair], s.price.sign > 0 {
-                quotes[code] = s
-            } else if let c = (try? store?.dailyCloses([PriceBook.pair(code, base)]))??.last {
-                quotes[code] = StoredPrice(
-                    symbol: c.symbol, price: c.close, currency: c.currency, change: nil, traded: nil,
-                    fetched: c.fetched,
-                    source: c.source, day: c.date)
+            if let q = Self.keptRate(code, base, stored: stored, store: store)
+                ?? Self.keptRate(base, code, stored: stored, store: store).flatMap({ Self.inverted($0, in: base) })
+            {
+                quotes[code] = q
             } else if let r = recorded(code) {
                 // Recorded with the entry, never fetched: its day is its time.
                 let day = Instant(secondsSinceEpoch: CivilDateTime(date: r.date).secondsSinceEpochAsUTC)
@@ -179,18 +176,44 @@ extension SquarestockApp {
         }
         let now = settings.now
         for (code, q) in quotes.sorted(by: { $0.key < $1.key }) {
+            // A rate kept the other way round (`EURUSD=X` for dollars into euros) is named so.
+            let of = q.symbol == CurrencyConversion.pairSymbol(from: base, to: code) ? "1 / \(q.symbol), " : ""
             if let day = q.day, q.source == "trade" {
                 notes.append("\(code)→\(base) at the rate recorded with the entry of \(day): \(q.price)")
             } else if let day = q.day {
-                notes.append("\(code)→\(base) at the \(q.source) close of \(day): \(q.price)")
+                notes.append("\(code)→\(base) at \(of)the \(q.source) close of \(day): \(q.price)")
             } else if now.seconds(since: q.fetched) > HoldingsValuation.freshFor {
                 let at = q.traded ?? q.fetched
                 let age = AgeFormatter.describe(seconds: max(0, now.seconds(since: at)))
                 notes.append(
-                    "\(code)→\(base) at the stored \(q.source) rate of \(at.iso8601UTC) (\(age) old): \(q.price)")
+                    "\(code)→\(base) at \(of)the stored \(q.source) rate of \(at.iso8601UTC) (\(age) old): \(q.price)")
             }
         }
         return (quotes.mapValues(\.price), quotes, notes)
+    }
+
+    /// The rate of `code` in `base` the ledger keeps: the last one fetched (`stored`, by pair
+    /// symbol), else the pair's last daily close.
+    private static func keptRate(_ code: String, _ base: String, stored: [String: StoredPrice], store: PortfolioStore?)
+        -> StoredPrice?
+    {
+        if let s = stored[CurrencyConversion.pairSymbol(from: code, to: base)], s.price.sign > 0 { return s }
+        guard let c = (try? store?.dailyCloses([PriceBook.pair(code, base)]))??.last, c.close.sign > 0 else {
+            return nil
+        }
+        return StoredPrice(
+            symbol: c.symbol, price: c.close, currency: c.currency, change: nil, traded: nil, fetched: c.fetched,
+            source: c.source, day: c.date)
+    }
+
+    /// A kept rate of the other way round (`EURUSD=X`, dollars a euro) as the rate wanted (euros
+    /// a dollar): 1 / its price in `base`, under its own symbol, which the notes name.
+    private static func inverted(_ q: StoredPrice, in base: String) -> StoredPrice? {
+        guard let one = CurrencyConversion.inverseRate(q.price) else { return nil }
+        var q = q
+        q.price = one
+        q.currency = base
+        return q
     }
 
     /// The holdings valued at live quotes (stored ones when a quote fails, with their age),
