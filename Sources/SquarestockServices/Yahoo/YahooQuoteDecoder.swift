@@ -132,8 +132,12 @@ package enum YahooQuoteDecoder {
             stock.intraday = c.intraday
             stock.session = c.session
             stock.intradayUnavailable = c.intradayUnavailable
+        case .failure(.unknownSymbol)?:
+            // The quote knows the symbol; the spark answer left it out ("does not know this
+            // symbol" under a good quote was false).
+            stock.intradayUnavailable = "Yahoo's spark answer has no points for it"
         case .failure(let e)?:
-            stock.intradayUnavailable = "chart request failed: " + e.detail
+            stock.intradayUnavailable = "the day's points (Yahoo's spark) failed: " + e.detail
         case nil:
             stock.intradayUnavailable = "no chart requested"
         }

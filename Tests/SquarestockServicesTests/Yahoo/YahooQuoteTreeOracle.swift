@@ -124,8 +124,10 @@ enum YahooQuoteTreeOracle {
             stock.intraday = c.intraday
             stock.session = c.session
             stock.intradayUnavailable = c.intradayUnavailable
+        case .failure(.unknownSymbol)?:
+            stock.intradayUnavailable = "Yahoo's spark answer has no points for it"
         case .failure(let e)?:
-            stock.intradayUnavailable = "chart request failed: " + e.detail
+            stock.intradayUnavailable = "the day's points (Yahoo's spark) failed: " + e.detail
         case nil:
             stock.intradayUnavailable = "no chart requested"
         }

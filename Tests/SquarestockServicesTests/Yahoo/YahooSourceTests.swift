@@ -195,6 +195,16 @@ struct YahooSourceTests {
         #expect(y2.server.requests.first { $0.path == "/v7/finance/quote" }?.queryItem("crumb") == "haT3oykhHqZ")
     }
 
+    /// MSFT's quote answered and the spark answer (AAPL's alone) left it out: its missing day is
+    /// said as that, not as "yahoo does not know this symbol" under a good quote.
+    @Test func aQuoteTheSparkLeftOutSaysSoNotUnknown() throws {
+        let y = try YahooServer()
+        let r = run(y, ["AAPL", "MSFT"], cache: Self.tempCache())
+        let msft = try #require(r[1].stock)
+        #expect(msft.price.last != nil && msft.intraday.isEmpty)
+        #expect(msft.intradayUnavailable == "Yahoo's spark answer has no points for it")
+    }
+
     /// Issue 22: a session is a credential of the origin that issued it. One made at server A
     /// must never reach server B, even though both stand for Yahoo through `--endpoint`.
     @Test func sessionFromOneOriginIsNeverSentToAnother() throws {
