@@ -199,6 +199,12 @@ struct MarketFormatsCLITests {
             ["market", "--calendar", "NYSE", "--from", "2027-01-05", "--to", "2027-01-04"], environment: env)
         #expect(reversed.exitCode == 2 && reversed.stdout.isEmpty)
         #expect(reversed.stderr.contains("--from 2027-01-05 comes after --to 2027-01-04"), "\(reversed.stderr)")
+        // An unknown exchange names those that work, on the board as for a calendar.
+        for args in [["market", "FOO"], ["market", "--calendar", "FOO"]] {
+            let unknown = try CLIRunner.run(args, environment: env)
+            #expect(unknown.exitCode == 2, "\(args)")
+            #expect(unknown.stderr.contains("unknown exchange 'FOO'; try one of NYSE, NASDAQ"), "\(unknown.stderr)")
+        }
         let board = try CLIRunner.run(["market", "XNYS", "XTKS", "--format", "table"], environment: env)
         let lines = board.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("EXCHANGE  NAME") == true, "\(board.stdout)")

@@ -40,13 +40,8 @@ struct MarketCommand: ParsableCommand {
         if calendar == nil && (year != nil || from != nil || to != nil) {
             throw ValidationError("--year, --from and --to go with --calendar EXCHANGE")
         }
-        if let c = calendar, !SquarestockApp.knowsExchange(c) {
-            throw ValidationError(
-                "unknown exchange '\(c)'; try one of NYSE, NASDAQ, LSE, XETRA, XPAR (Paris), XAMS (Amsterdam), SIX, TSE, HKEX, SGX, ASX, TSX"
-            )
-        }
-        for e in exchanges where !SquarestockApp.knowsExchange(e) {
-            throw ValidationError("unknown exchange '\(e)'")
+        for e in exchanges + [calendar].compactMap({ $0 }) where !SquarestockApp.knowsExchange(e) {
+            throw ValidationError(Self.unknown(e))
         }
         for (flag, value) in [("--from", from), ("--to", to)] {
             if let v = value, DateTimeParsing.isoDate(v) == nil {
@@ -58,6 +53,12 @@ struct MarketCommand: ParsableCommand {
             throw ValidationError("--from \(f) comes after --to \(t); give the earlier date first")
         }
         if let y = year, !(1900...2200).contains(y) { throw ValidationError("--year must be between 1900 and 2200") }
+    }
+
+    /// An exchange no calendar knows, with the names that work (`market` lists them all).
+    static func unknown(_ name: String) -> String {
+        "unknown exchange '\(TerminalText.visible(name))'; try one of NYSE, NASDAQ, LSE, XETRA, XPAR (Paris), XAMS (Amsterdam), "
+            + "SIX, TSE, HKEX, SGX, ASX, TSX (`squarestock market` lists them all)"
     }
 
     /// The question `validate()` let through.
@@ -99,7 +100,7 @@ struct MarketCommand: ParsableCommand {
             case .csv: Terminal.writeOut(MarketBoardWriter.csv(rows))
             }
         case .unknownCalendar(let name):
-            throw ValidationError("unknown exchange '\(name)'")
+            throw ValidationError(Self.unknown(name))
         }
     }
 }
