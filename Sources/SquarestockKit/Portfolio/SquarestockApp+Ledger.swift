@@ -92,7 +92,7 @@ extension SquarestockApp {
         let ledger = try portfolioLedger(create: true)
         let entries = try ledger.entries()
         switch format {
-        case "csv": return JournalCSV.write(entries)
+        case "csv": return JournalCSV.write(entries, method: ledger.method)
         case "json": return JournalJSON.write(entries)
         default: return try LedgerJournalWriter.write(entries, method: ledger.method)
         }

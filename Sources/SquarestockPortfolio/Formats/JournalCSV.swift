@@ -15,7 +15,10 @@ import SquarestockCore
 /// ```
 ///
 /// `fx` is the rate recorded with a trade or dividend in another currency than the base (1 unit
-/// of `currency` = `fx` of the base), so it survives an export and an import.
+/// of `currency` = `fx` of the base), so it survives an export and an import. `method`, on a
+/// sale that names no lot, is the lot method its portfolio sold it under (an export writes it):
+/// imported into a portfolio of another method, the same sale would take other lots and realize
+/// another gain, so the row is refused with the command that makes the methods agree.
 ///
 /// Columns may come in any order (the header names them); empty cells are absent values. A text
 /// cell a spreadsheet would take for a formula is written with a `'` in front and read back
@@ -25,7 +28,7 @@ import SquarestockCore
 public enum JournalCSV {
     public static let columns = [
         "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
-        "fx",
+        "fx", "method",
     ]
 
     /// The longest row read (a quote never closed would otherwise swallow the rest of the file).
@@ -50,6 +53,8 @@ public enum JournalCSV {
     /// them (`ReplayAsRead`) and, once the file has been read without an error, hands `vouch` the
     /// symbols it found sound, before the last rows are written: the writer's check need not
     /// read those back (`JournalWriter.vouch`).
+    ///
+    /// A sale's `method` cell must be `method` (when given).
     public static func read(
         path: String, today: CivilDate, onThread: Bool? = nil, method: LotMethod? = nil,
         vouch: (Set<String>) -> Void = { _ in },
@@ -125,7 +130,7 @@ public enum JournalCSV {
     /// The reading: the rows of the file at `path` to `emit`, batch by batch, until the file or
     /// the first bad row ends them, or `emit` answers false (the writer takes no more).
     private static func parse(path: String, today: CivilDate, method: LotMethod?, emit: (Batch) -> Bool) {
-        var rows = RowReader(today: today)
+        var rows = RowReader(today: today, method: method)
         var replay = method.map { ReplayAsRead(method: $0) }
         var batch: [ParsedRow] = []
         batch.reserveCapacity(batchRows)
@@ -228,7 +233,13 @@ public enum JournalCSV {
         /// `row N` lot is checked against, 8 bytes a row.
         private var purchaseOf: [UInt64] = []
 
-        init(today: CivilDate) { self.today = today }
+        /// The lot method of the portfolio the rows go to, which a sale's `method` cell must name.
+        let method: LotMethod?
+
+        init(today: CivilDate, method: LotMethod? = nil) {
+            self.today = today
+            self.method = method
+        }
 
         /// The header's cells, 0 before it: a row with more is refused for that, with its advice.
         var columnCount: Int { header?.count ?? 0 }
@@ -273,6 +284,7 @@ public enum JournalCSV {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = Self.importKey(occurrence, text)
                 if let lot = cell(.lot) { lotRow = try purchaseRow(lot, of: e) }
+                if let stated = cell(.method) { try check(stated, of: e, namesLot: cell(.lot) != nil) }
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
@@ -300,6 +312,24 @@ public enum JournalCSV {
                 slots[column] = i
             }
             header = names
+        }
+
+        /// A sale's `method` cell: a lot method, on a sale, and the portfolio's own unless the
+        /// sale names its lot.
+        private func check(_ stated: String, of e: JournalEntry, namesLot: Bool) throws(PortfolioError) {
+            guard e.kind == .sell else {
+                throw .invalidEntry("a lot method belongs to a sale (got one on a \(e.kind.rawValue))")
+            }
+            guard let m = LotMethod(rawValue: stated.lowercased()) else {
+                throw .invalidEntry(
+                    "method must be one of \(LotMethod.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(stated)')"
+                )
+            }
+            guard let method, m != method, !namesLot else { return }
+            throw .invalidEntry(
+                "this sale was made under \(m.rawValue) lots and this portfolio sells \(method.rawValue) lots, which "
+                    + "would realize another gain: `squarestock portfolio method \(m.rawValue)` first, "
+                    + "or empty the method cell to sell \(method.rawValue) lots")
         }
 
         /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export
@@ -360,7 +390,7 @@ public enum JournalCSV {
 
     /// The known columns, by their position in `columns`.
     enum Column: Int {
-        case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx
+        case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx, method
     }
 
     static func entry(_ cell: (Column) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
@@ -426,8 +456,9 @@ public enum JournalCSV {
         return e
     }
 
-    /// The entries in effect as rows of the layout above.
-    public static func write(_ entries: [JournalEntry]) -> String {
+    /// The entries in effect as rows of the layout above; each sale that names no lot with
+    /// `method`, the portfolio's, when given.
+    public static func write(_ entries: [JournalEntry], method: LotMethod? = nil) -> String {
         var out = columns.joined(separator: ",") + "\n"
         let effective = PortfolioBook.effective(entries)
         // A named lot is written as its purchase's row here: ids are the ledger's own.
@@ -447,6 +478,7 @@ public enum JournalCSV {
                 e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "",
                 e.lot.map { id in rowOfID[id].map { "row \($0)" } ?? String(id) } ?? "",
                 e.note ?? "", e.fxRate?.description ?? "",
+                e.kind == .sell && e.lot == nil ? method?.rawValue ?? "" : "",
             ]
             out += cells.map(SpreadsheetCell.csv).joined(separator: ",") + "\n"
         }

@@ -16,11 +16,11 @@ import Testing
 /// unmarked; CRLF, bare CR and a byte-order mark read as LF; each row's import identity; a row
 /// that never ends refused where it starts.
 struct JournalCSVTests: LedgerSpec {
-    static let header = "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx"
+    static let header = "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx,method"
 
     /// What importing a file of `bytes` hands to the ledger (ids given out 1, 2, ... as a new
     /// ledger would), and the refusal that stopped it, if any.
-    static func read(_ bytes: [UInt8]) -> (entries: [JournalEntry], error: PortfolioError?) {
+    static func read(_ bytes: [UInt8], method: LotMethod? = nil) -> (entries: [JournalEntry], error: PortfolioError?) {
         let path = TemporaryPath.make("journal-csv", suffix: ".csv")
         defer { unlink(path) }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
@@ -28,7 +28,7 @@ struct JournalCSVTests: LedgerSpec {
         }
         var entries: [JournalEntry] = []
         let outcome = Result { () throws(PortfolioError) in
-            try JournalCSV.read(path: path, today: today) { e, _ throws(PortfolioError) in
+            try JournalCSV.read(path: path, today: today, method: method) { e, _ throws(PortfolioError) in
                 var e = e
                 e.id = Int64(entries.count + 1)
                 entries.append(e)
@@ -39,7 +39,9 @@ struct JournalCSVTests: LedgerSpec {
         return (entries, nil)
     }
 
-    static func read(_ text: String) -> (entries: [JournalEntry], error: PortfolioError?) { read(Array(text.utf8)) }
+    static func read(_ text: String, method: LotMethod? = nil) -> (entries: [JournalEntry], error: PortfolioError?) {
+        read(Array(text.utf8), method: method)
+    }
 
     static func withoutKeys(_ entries: [JournalEntry]) -> [JournalEntry] {
         entries.map { e in
@@ -101,14 +103,46 @@ struct JournalCSVTests: LedgerSpec {
         #expect(
             JournalCSV.write(entries) == """
                 \(Self.header)
-                2024-01-02,deposit,,,,,USD,5000.00,,,,,
-                2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,
-                2024-06-10,split,AAPL,,,,,,,4:1,,,
-                2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,
-                2024-09-02,sell,AAPL,5,220.1,1.00,USD,,,,row 2,"sold, finally",
-                2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862
+                2024-01-02,deposit,,,,,USD,5000.00,,,,,,
+                2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,
+                2024-06-10,split,AAPL,,,,,,,4:1,,,,
+                2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,
+                2024-09-02,sell,AAPL,5,220.1,1.00,USD,,,,row 2,"sold, finally",,
+                2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,
 
                 """)
+    }
+
+    /// A HIFO book's export imported into a FIFO portfolio sold other lots for another gain,
+    /// silently: an export writes the method on each sale that names no lot, and a portfolio of
+    /// another method refuses the row with the command that makes them agree.
+    @Test func aSaleCarriesItsLotMethod() throws {
+        let entries = Self.numbered([
+            try Self.trade(.buy, "XYZ", "10", "100", on: Self.day(1, 2)),
+            try Self.trade(.buy, "XYZ", "10", "120", on: Self.day(2, 1)),
+            try Self.trade(.sell, "XYZ", "5", "130", on: Self.day(4, 1)),
+            try Self.trade(.sell, "XYZ", "1", "130", on: Self.day(4, 2), lot: 1),
+        ])
+        let text = JournalCSV.write(entries, method: .hifo)
+        let rows = text.split(separator: "\n").map(String.init)
+        #expect(rows[3] == "2024-04-01,sell,XYZ,5,130,,USD,,,,,,,hifo", "\(text)")
+        #expect(rows[4] == "2024-04-02,sell,XYZ,1,130,,USD,,,,row 1,,,", "a named lot needs no method: \(text)")
+        #expect(Self.read(text, method: .hifo).error == nil)
+        #expect(Self.read(text).error == nil, "a reader told no method checks none")
+        #expect(
+            Self.read(text, method: .fifo).error
+                == .importLine(
+                    line: 4,
+                    detail:
+                        "this sale was made under hifo lots and this portfolio sells fifo lots, which would realize another gain: "
+                        + "`squarestock portfolio method hifo` first, or empty the method cell to sell fifo lots"))
+        let header = Self.header + "\n"
+        #expect(
+            Self.read(header + "2024-01-02,buy,XYZ,1,1,,USD,,,,,,,fifo\n", method: .fifo).error
+                == .importLine(line: 2, detail: "a lot method belongs to a sale (got one on a buy)"))
+        #expect(
+            Self.read(header + "2024-01-02,buy,XYZ,1,1,,USD,,,,,,,\n2024-01-03,sell,XYZ,1,1,,USD,,,,,,,best\n").error
+                == .importLine(line: 3, detail: "method must be one of fifo, lifo, hifo, average (got 'best')"))
     }
 
     /// A book of every kind, four currencies of 0, 2, 3 and 8 digits, a named lot, an FX rate,
@@ -176,12 +210,12 @@ struct JournalCSVTests: LedgerSpec {
         let text = JournalCSV.write(entries)
         #expect(
             text.split(separator: "\n").dropFirst().map(String.init) == [
-                "2024-03-04,buy,BTC-USD,0.00012345,43210.98765432,,USD,,,,,,",
-                "2024-03-04,buy,BIG,123456789.123456789,0.01,,USD,,,,,,",
-                "2024-03-04,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.086234567891",
-                "2024-03-04,dividend,XYZ.KW,,,,KWD,1.234,0.001,,,,",
-                "2024-03-04,deposit,,,,,JPY,1500,,,,,",
-                "2024-03-04,deposit,,,,,BTC,0.12345678,,,,,",
+                "2024-03-04,buy,BTC-USD,0.00012345,43210.98765432,,USD,,,,,,,",
+                "2024-03-04,buy,BIG,123456789.123456789,0.01,,USD,,,,,,,",
+                "2024-03-04,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.086234567891,",
+                "2024-03-04,dividend,XYZ.KW,,,,KWD,1.234,0.001,,,,,",
+                "2024-03-04,deposit,,,,,JPY,1500,,,,,,",
+                "2024-03-04,deposit,,,,,BTC,0.12345678,,,,,,",
             ])
         let (imported, error) = Self.read(text)
         #expect(error == nil)
@@ -206,7 +240,7 @@ struct JournalCSVTests: LedgerSpec {
     func aNoteIsQuotedWhenItMustBe(note: String, cell: String, readBack: String) throws {
         let entry = Self.numbered([try Self.cash(.deposit, "1", on: Self.day(1, 2), note: note)])
         let text = JournalCSV.write(entry)
-        #expect(text == Self.header + "\n2024-01-02,deposit,,,,,USD,1.00,,,," + cell + ",\n")
+        #expect(text == Self.header + "\n2024-01-02,deposit,,,,,USD,1.00,,,," + cell + ",,\n")
         let (read, error) = Self.read(text)
         #expect(error == nil)
         #expect(read.map(\.note) == [readBack])
@@ -227,7 +261,7 @@ struct JournalCSVTests: LedgerSpec {
     func aFormulaCellIsMarkedAndUnmarked(note: String, cell: String) throws {
         let entry = Self.numbered([try Self.cash(.deposit, "1", on: Self.day(1, 2), note: note)])
         let text = JournalCSV.write(entry)
-        #expect(text == Self.header + "\n2024-01-02,deposit,,,,,USD,1.00,,,," + cell + ",\n")
+        #expect(text == Self.header + "\n2024-01-02,deposit,,,,,USD,1.00,,,," + cell + ",,\n")
         #expect(Self.read(text).entries.map(\.note) == [note])
     }
 
@@ -237,7 +271,7 @@ struct JournalCSVTests: LedgerSpec {
             try Self.trade(.buy, "-DASH", "1", "2", on: Self.day(3, 1)),
         ])
         let text = JournalCSV.write(entries)
-        #expect(text.contains("\n2024-03-01,buy,'=CMD,1,2,,USD,,,,,,\n2024-03-01,buy,'-DASH,1,2,,USD,,,,,,\n"))
+        #expect(text.contains("\n2024-03-01,buy,'=CMD,1,2,,USD,,,,,,,\n2024-03-01,buy,'-DASH,1,2,,USD,,,,,,,\n"))
         #expect(Self.read(text).entries.map(\.symbol) == ["=CMD", "-DASH"])
     }
 
@@ -329,8 +363,8 @@ struct JournalCSVTests: LedgerSpec {
         ),
         ("2024-03-02,buy,AAPL,1,2,,USD,,,,,,0", "fx must be a number above 0 (got '0')"),
         (
-            "2024-03-02,deposit,,,,,USD,1,,,,,,extra",
-            "14 cells where the header names 13; put a note holding a comma in double quotes"
+            "2024-03-02,deposit,,,,,USD,1,,,,,,,extra",
+            "15 cells where the header names 14; put a note holding a comma in double quotes"
         ),
     ])
     func aBadRowIsRefusedWithItsLine(row: String, detail: String) throws {
