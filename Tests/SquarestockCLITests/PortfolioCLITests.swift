@@ -407,6 +407,27 @@ struct PortfolioCLITests {
         #expect(copied.contains(",1947.00,1700.00,3.00,247.00,short,6:10 5:5"), "\(copied)")
     }
 
+    /// A purchase or split dated before sales recorded earlier changes what they realized: said
+    /// with the years, as a change of method says it (it changed 18.00 into 108.00 silently).
+    /// A new sale's own gain is no change.
+    @Test func aBackDatedEntryNamesTheGainsItChanges() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "Z", "10", "--price", "10", "--date", "2024-01-10"])
+        try Self.run(env, ["sell", "Z", "2", "--price", "11", "--date", "2024-03-01"])
+        let sale = try Self.run(env, ["sell", "Z", "8", "--price", "12", "--date", "2024-06-01"])
+        #expect(!sale.stderr.contains("changes what they realized"), "\(sale.stderr)")
+        let late = try Self.run(env, ["buy", "Z", "1", "--price", "1", "--date", "2024-07-02"])
+        #expect(!late.stderr.contains("changes what they realized"), "\(late.stderr)")
+        let early = try Self.run(env, ["buy", "Z", "10", "--price", "1", "--date", "2024-01-02"])
+        #expect(
+            early.stderr.contains(
+                "note: dated before Z's sales recorded earlier, this changes what they realized: 2024 18.00 → 108.00 USD"
+            ),
+            "\(early.stderr)")
+        let split = try Self.run(env, ["split", "Z", "2:1", "--date", "2024-02-01"])
+        #expect(split.stderr.contains("2024 108.00 → 113.00 USD"), "\(split.stderr)")
+    }
+
     /// An imported row undone stays out when its file is imported again, and the import says so
     /// (it said "all already imported" and the user could not tell why nothing came back); a
     /// renamed row is not called undone.

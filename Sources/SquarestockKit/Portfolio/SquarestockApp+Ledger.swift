@@ -119,9 +119,7 @@ extension SquarestockApp {
         guard let method else { return (old, nil) }
         let changes = try ledger.setMethod(method)
         guard !changes.isEmpty else { return (method, nil) }
-        let years = changes.map { c in
-            "\(c.year) \(MinorUnits.text(c.before, currency: c.currency)) → \(MinorUnits.text(c.after, currency: c.currency)) \(c.currency)"
-        }
+        let years = changes.map(\.text)
         return (
             method,
             "realized gains recomputed under \(method.rawValue) (were \(old.rawValue)): "

@@ -54,14 +54,32 @@ public struct PortfolioLedger: Sendable {
 
     /// Like `record`, with notes on what the new entries do that is allowed but likely a slip
     /// (`EntryNotes`), worked out in the write's transaction.
+    /// An entry dated before sales recorded earlier (a purchase or split back-dated) changes
+    /// what they realized: noted with the years it changes, as `setMethod`'s caller notes its.
     public func recordNoting(_ new: [JournalEntry]) throws(PortfolioError) -> (
         written: [JournalEntry], notes: [String]
     ) {
+        // Each symbol whose sales on or after a new entry's day it may change, with its book now.
+        var before: [String: PortfolioBook] = [:]
+        for e in new where [.buy, .sell, .split].contains(e.kind) {
+            guard let symbol = e.symbol, before[symbol] == nil else { continue }
+            let book = try book(of: symbol)
+            if book.disposals.contains(where: { $0.date >= e.date }) { before[symbol] = book }
+        }
         let (written, notes) = try store.writeJournal(portfolio: id, method: method) {
             writer throws(PortfolioError) in
             try Self.add(new, to: writer)
         }
-        return (written, notes)
+        let newIDs = Set(written.compactMap(\.id))
+        var recomputed: [String] = []
+        for (symbol, old) in before.sorted(by: { $0.key < $1.key }) {
+            let changes = RealizedChange.between(old, try book(of: symbol), excluding: newIDs)
+            guard !changes.isEmpty else { continue }
+            recomputed.append(
+                "dated before \(symbol)'s sales recorded earlier, this changes what they realized: "
+                    + changes.map(\.text).joined(separator: ", "))
+        }
+        return (written, notes + recomputed)
     }
 
     /// The entries of `new` that `record` would write (those not imported yet), checked the same

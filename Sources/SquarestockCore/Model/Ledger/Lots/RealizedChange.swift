@@ -8,11 +8,16 @@ public struct RealizedChange: Sendable, Equatable {
     public var before: Int64
     public var after: Int64
 
-    /// The years and currencies whose realized gain differs between `old` and `new`, oldest first.
-    public static func between(_ old: PortfolioBook, _ new: PortfolioBook) -> [RealizedChange] {
+    /// The years and currencies whose realized gain differs between `old` and `new`, oldest first,
+    /// the sales `excluding` names (new ones, whose gain is theirs, not a change) left out.
+    public static func between(_ old: PortfolioBook, _ new: PortfolioBook, excluding: Set<Int64> = [])
+        -> [RealizedChange]
+    {
         func totals(_ book: PortfolioBook) -> [YearCurrency: Int64] {
             var out: [YearCurrency: Int64] = [:]
-            for d in book.disposals { out[YearCurrency(year: d.date.year, currency: d.currency), default: 0] += d.gain }
+            for d in book.disposals where !excluding.contains(d.entry) {
+                out[YearCurrency(year: d.date.year, currency: d.currency), default: 0] += d.gain
+            }
             return out
         }
         let a = totals(old)
@@ -28,5 +33,10 @@ public struct RealizedChange: Sendable, Equatable {
     struct YearCurrency: Hashable {
         var year: Int
         var currency: String
+    }
+
+    /// `2024 18.00 → 108.00 USD`: the year's realized gain before and after.
+    public var text: String {
+        "\(year) \(MinorUnits.text(before, currency: currency)) → \(MinorUnits.text(after, currency: currency)) \(currency)"
     }
 }
