@@ -92,7 +92,11 @@ struct HoldingsValuationTests {
                 Row(symbol: "ACME", value: 10_000, dayChange: nil, weight: "7.74"),
                 Row(symbol: "SAP", value: 110_000, dayChange: nil, weight: "92.26"),
             ],
-            totalValue: 129_174, totalCost: 118_340, totalDayChange: nil, totalCash: -10_000 - 108_340),
+            totalValue: 129_174, totalCost: 118_340, totalDayChange: nil, totalCash: -10_000 - 108_340,
+            notes: [
+                "the gain in USD of SAP converts cost and value at today's rate: what the price did; "
+                    + "`squarestock portfolio returns` adds what the exchange rate did"
+            ]),
         Case(
             name: "into a base with no minor unit",
             journal: [buy("ACME", "2", cost: 15_000)],
@@ -101,7 +105,11 @@ struct HoldingsValuationTests {
             base: "JPY",
             // 200.00 USD × 151.235 = 30,247.00 JPY; 150.00 × 151.235 = 22,685.25, so 22,685.
             rows: [Row(symbol: "ACME", value: 20_000, weight: "100")],
-            totalValue: 30_247, totalCost: 22_685, totalDayChange: nil, totalCash: -22_685),
+            totalValue: 30_247, totalCost: 22_685, totalDayChange: nil, totalCash: -22_685,
+            notes: [
+                "the gain in JPY of ACME converts cost and value at today's rate: what the price did; "
+                    + "`squarestock portfolio returns` adds what the exchange rate did"
+            ]),
         Case(
             name: "a missing quote",
             journal: [buy("ACME", "10", cost: 100_000), buy("BETA", "5", cost: 50_000)],
@@ -165,7 +173,11 @@ struct HoldingsValuationTests {
                 Row(symbol: "SAP", value: 300, weight: "76.35"),
             ],
             totalValue: 427, totalCost: 209, totalDayChange: -101, totalCash: -100 - 109,
-            notes: ["the day's change leaves out (no change known today): SAP"]),
+            notes: [
+                "the gain in USD of SAP converts cost and value at today's rate: what the price did; "
+                    + "`squarestock portfolio returns` adds what the exchange rate did",
+                "the day's change leaves out (no change known today): SAP",
+            ]),
         Case(
             name: "an old price is shown as stored",
             journal: [buy("ACME", "1", cost: 10_000), buy("BETA", "1", cost: 10_000)],
