@@ -74,6 +74,11 @@ package struct WatchState: Sendable {
                 entry.updatedAt = now
                 entry.failure = nil
                 fresh = true
+                // A recorded sample outside a replay runs on from its own moment, as its quote is
+                // read then (the watch said "closed (weekend)" where the quote said "open").
+                if !acceptsRewinds, let recorded = merged.recordedAt {
+                    entry.clockOffset = recorded.seconds(since: now)
+                }
             case .failure(let error):
                 entry.failure = WatchFailure(
                     reason: error.brief, since: entry.failure?.since ?? now,

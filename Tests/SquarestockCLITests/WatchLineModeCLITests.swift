@@ -67,6 +67,20 @@ struct WatchLineModeCLITests {
         #expect(objects[1]["lastTradeLocal"] as? String == "2026-10-05T09:00:00+09:00")
     }
 
+    /// A recording watched without a replay has the status of its moment, as its quote says
+    /// ("open"), not the calendar's of today (a Saturday: "closed (weekend)").
+    @Test(.timeLimit(.minutes(10)))
+    func aRecordingsStatusIsOfItsMomentAsTheQuotesIs() throws {
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_NOW"] = "2026-11-28T15:00:00Z"
+        let watch = try CLIRunner.run(
+            ["watch", "AAPL", "--source", "samples", "--count", "1", "--format", "json"], environment: env)
+        #expect(watch.exitCode == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains(#""marketStatus": "open""#), "\(watch.stdout)")
+        let quote = try CLIRunner.run(["AAPL", "--source", "samples", "--format", "json"], environment: env)
+        #expect(quote.stdout.contains(#""marketStatus": "open""#), "\(quote.stdout)")
+    }
+
     /// One bad symbol is said on its own and never hides the others; only bad ones are a usage
     /// error.
     @Test(.timeLimit(.minutes(10)))

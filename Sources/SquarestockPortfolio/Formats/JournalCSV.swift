@@ -5,13 +5,13 @@ import SquarestockCore
 /// --format csv` (so an export imports back to the same book):
 ///
 /// ```
-/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx
-/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,
-/// 2024-06-10,split,AAPL,,,,,,,4:1,,,
-/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,
-/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,,
-/// 2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862
-/// 2024-01-02,deposit,,,,,USD,5000.00,,,,,
+/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx,method
+/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,
+/// 2024-06-10,split,AAPL,,,,,,,4:1,,,,
+/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,
+/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,,,fifo
+/// 2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,
+/// 2024-01-02,deposit,,,,,USD,5000.00,,,,,,
 /// ```
 ///
 /// `fx` is the rate recorded with a trade or dividend in another currency than the base (1 unit
@@ -272,9 +272,14 @@ public enum JournalCSV {
                 guard i >= 0, i < cells.count, let first = cells[i].utf8.first else { return nil }
                 return first == UInt8(ascii: "'") ? SpreadsheetCell.unmarked(cells[i]) : cells[i]
             }
+            // The identity leaves the `method` cell out: an export's row is the row an export
+            // made before the column was written (imported again, it must not be new).
             text.removeAll(keepingCapacity: true)
-            for (i, cell) in cells.enumerated() {
-                if i > 0 { text.append(UInt8(ascii: ",")) }
+            let methodCell = slots[Column.method.rawValue]
+            var first = true
+            for (i, cell) in cells.enumerated() where i != methodCell {
+                if !first { text.append(UInt8(ascii: ",")) }
+                first = false
                 text.append(contentsOf: cell.utf8)
             }
             let occurrence = occurrences.next(Self.fnv1a128(text))
@@ -328,8 +333,8 @@ public enum JournalCSV {
             guard let method, m != method, !namesLot else { return }
             throw .invalidEntry(
                 "this sale was made under \(m.rawValue) lots and this portfolio sells \(method.rawValue) lots, which "
-                    + "would realize another gain: `squarestock portfolio method \(m.rawValue)` first, "
-                    + "or empty the method cell to sell \(method.rawValue) lots")
+                    + "would realize another gain: import again with --method \(m.rawValue) (it sets the portfolio's "
+                    + "method first), or empty the method cell to sell \(method.rawValue) lots")
         }
 
         /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export

@@ -49,13 +49,17 @@ public struct PortfolioLedger: Sendable {
     /// Writes `new` (all or none) if the journal still replays with them; returns them with ids.
     @discardableResult
     public func record(_ new: [JournalEntry]) throws(PortfolioError) -> [JournalEntry] {
-        try recordNoting(new).written
+        try store.writeJournal(portfolio: id, method: method) { writer throws(PortfolioError) in
+            try Self.add(new, to: writer)
+        }.value
     }
 
     /// Like `record`, with notes on what the new entries do that is allowed but likely a slip
-    /// (`EntryNotes`), worked out in the write's transaction.
-    /// An entry dated before sales recorded earlier (a purchase or split back-dated) changes
-    /// what they realized: noted with the years it changes, as `setMethod`'s caller notes its.
+    /// (`EntryNotes`, worked out in the write's transaction), and on the sales recorded earlier
+    /// whose gains an entry dated before them (a purchase or split back-dated) changes, with the
+    /// years it changes, as `setMethod`'s caller notes its. Those are worked out from the
+    /// symbol's book read before the write and after it: a sale another writer records meanwhile
+    /// could be counted in the change (a note, never the ledger).
     public func recordNoting(_ new: [JournalEntry]) throws(PortfolioError) -> (
         written: [JournalEntry], notes: [String]
     ) {

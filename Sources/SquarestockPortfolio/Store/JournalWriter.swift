@@ -234,6 +234,7 @@ public final class JournalWriter {
     /// of them alone would leave the others' cash behind.
     public func recordedWith(_ e: JournalEntry) throws(PortfolioError) -> [JournalEntry] {
         do {
+            try restoreIndexes()
             guard let key = e.importKey, let base = try ImportKeyGroup.base(of: key, isHeld: isHeld) else { return [e] }
             var group: [JournalEntry] = []
             for i in 0... {
@@ -245,7 +246,8 @@ public final class JournalWriter {
                     db, sql: "SELECT \(JournalRows.columns) FROM entry e WHERE e.id = ? AND \(JournalRows.inEffect)",
                     arguments: [id])
             }
-            return group.isEmpty ? [e] : group
+            // A key whose text before `#N` is another row's key is no member of that row.
+            return group.contains { $0.id == e.id } ? group : [e]
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }

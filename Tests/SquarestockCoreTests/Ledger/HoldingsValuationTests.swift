@@ -94,7 +94,7 @@ struct HoldingsValuationTests {
             ],
             totalValue: 129_174, totalCost: 118_340, totalDayChange: nil, totalCash: -10_000 - 108_340,
             notes: [
-                "the gain in USD of SAP converts cost and value at today's rate: what the price did; "
+                "the gain in USD of SAP converts cost and value at one rate, the value's: what the price did; "
                     + "`squarestock portfolio returns` adds what the exchange rate did"
             ]),
         Case(
@@ -107,7 +107,7 @@ struct HoldingsValuationTests {
             rows: [Row(symbol: "ACME", value: 20_000, weight: "100")],
             totalValue: 30_247, totalCost: 22_685, totalDayChange: nil, totalCash: -22_685,
             notes: [
-                "the gain in JPY of ACME converts cost and value at today's rate: what the price did; "
+                "the gain in JPY of ACME converts cost and value at one rate, the value's: what the price did; "
                     + "`squarestock portfolio returns` adds what the exchange rate did"
             ]),
         Case(
@@ -174,7 +174,7 @@ struct HoldingsValuationTests {
             ],
             totalValue: 427, totalCost: 209, totalDayChange: -101, totalCash: -100 - 109,
             notes: [
-                "the gain in USD of SAP converts cost and value at today's rate: what the price did; "
+                "the gain in USD of SAP converts cost and value at one rate, the value's: what the price did; "
                     + "`squarestock portfolio returns` adds what the exchange rate did",
                 "the day's change leaves out (no change known today): SAP",
             ]),

@@ -135,7 +135,8 @@ struct JournalCSVTests: LedgerSpec {
                     line: 4,
                     detail:
                         "this sale was made under hifo lots and this portfolio sells fifo lots, which would realize another gain: "
-                        + "`squarestock portfolio method hifo` first, or empty the method cell to sell fifo lots"))
+                        + "import again with --method hifo (it sets the portfolio's method first), "
+                        + "or empty the method cell to sell fifo lots"))
         let header = Self.header + "\n"
         #expect(
             Self.read(header + "2024-01-02,buy,XYZ,1,1,,USD,,,,,,,fifo\n", method: .fifo).error
@@ -143,6 +144,21 @@ struct JournalCSVTests: LedgerSpec {
         #expect(
             Self.read(header + "2024-01-02,buy,XYZ,1,1,,USD,,,,,,,\n2024-01-03,sell,XYZ,1,1,,USD,,,,,,,best\n").error
                 == .importLine(line: 3, detail: "method must be one of fifo, lifo, hifo, average (got 'best')"))
+    }
+
+    /// An export made before the `method` column and one made after hold the same rows: their
+    /// identities are equal, so importing the new one after the old adds nothing (every row was
+    /// new, and the book doubled).
+    @Test func theMethodCellIsNoPartOfARowsIdentity() throws {
+        let old =
+            "date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx\n"
+            + "2024-01-02,buy,XYZ,10,100,,USD,,,,,,\n2024-04-01,sell,XYZ,5,130,,USD,,,,,,\n"
+        let new =
+            Self.header + "\n" + "2024-01-02,buy,XYZ,10,100,,USD,,,,,,,\n2024-04-01,sell,XYZ,5,130,,USD,,,,,,,fifo\n"
+        let before = Self.read(old)
+        let after = Self.read(new, method: .fifo)
+        #expect(before.error == nil && after.error == nil)
+        #expect(before.entries.count == 2 && before.entries.map(\.importKey) == after.entries.map(\.importKey))
     }
 
     /// A book of every kind, four currencies of 0, 2, 3 and 8 digits, a named lot, an FX rate,

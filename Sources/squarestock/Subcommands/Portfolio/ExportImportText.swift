@@ -46,7 +46,11 @@ enum ExportImportText {
         let intoDividends = count { if case .merged(let l) = $0 { isDividend(l) } else { false } }
         let intoOthers = count { if case .merged(let l) = $0 { !isDividend(l) } else { false } }
         var parts = ["\(plan.new) new"]
-        if imported > 0 { parts.append("\(imported) already imported") }
+        if imported > 0 {
+            parts.append(
+                "\(imported) already imported"
+                    + (plan.undone.isEmpty ? "" : " (\(plan.undone.count) of them undone since)"))
+        }
         if intoDividends > 0 { parts.append("\(intoDividends) folded into a dividend") }
         if intoOthers > 0 { parts.append("\(intoOthers) folded into the trade or transfer they are part of") }
         if skipped > 0 { parts.append("\(skipped) skipped") }

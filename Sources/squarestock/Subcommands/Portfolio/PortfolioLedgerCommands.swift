@@ -11,7 +11,7 @@ struct PortfolioUndo: ParsableCommand {
         commandName: "undo",
         abstract: "Reverse the last entry (the journal keeps both).",
         discussion:
-            "The entries one row of a broker's or exchange's export made (a trade and its currency conversion) are reversed together. A row undone stays out when its file is imported again."
+            "The entries one row of a broker's or exchange's export made (a Trading 212 trade and its currency conversion) are reversed together; an export that writes a fee or a conversion on rows of its own (DEGIRO) takes an undo each. A row undone stays out when its file is imported again."
     )
     @OptionGroup var options: PortfolioOptions
     mutating func validate() throws { try options.resolveSettings() }
@@ -204,10 +204,11 @@ struct PortfolioImport: ParsableCommand {
             if preview.total > preview.rows.count {
                 Terminal.writeOut("(the first \(preview.rows.count) rows of \(preview.total))\n")
             }
+            let undoneSince = preview.undone > 0 ? " (\(preview.undone) of them undone since)" : ""
             Terminal.writeOut(
                 preview.new == 0
-                    ? "\(preview.total) \(preview.total == 1 ? "row" : "rows"), all already imported; nothing to import\n"
-                    : "\(preview.total) \(preview.total == 1 ? "row" : "rows"), \(preview.new) new, \(preview.total - preview.new) already imported; run again with --yes to import\n"
+                    ? "\(preview.total) \(preview.total == 1 ? "row" : "rows"), all already imported\(undoneSince); nothing to import\n"
+                    : "\(preview.total) \(preview.total == 1 ? "row" : "rows"), \(preview.new) new, \(preview.total - preview.new) already imported\(undoneSince); run again with --yes to import\n"
             )
             if let note = ExportImportPlan.undoneNote(preview.undone) { Terminal.writeOut("note: " + note + "\n") }
             return

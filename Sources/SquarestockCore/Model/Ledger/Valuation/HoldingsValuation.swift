@@ -80,11 +80,11 @@ package enum HoldingsValuation {
             notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
         }
         // Cost and value at one rate: what the holding's price did, not what the currency did
-        // (1,000 EUR bought at 1.10 and worth 1,100 EUR at 1.00 is +100.00 here, 0.00 in dollars).
+        // (1,000 EUR bought at 1.10 and worth 1,100 EUR at 1.00 is +100.00 here, +0.00 in dollars).
         let foreign = rows.filter { $0.currency != base && $0.baseValue != nil }.map(\.symbol)
         if !foreign.isEmpty {
             notes.append(
-                "the gain in \(base) of \(foreign.joined(separator: ", ")) converts cost and value at today's rate: "
+                "the gain in \(base) of \(foreign.joined(separator: ", ")) converts cost and value at one rate, the value's: "
                     + "what the price did; `squarestock portfolio returns` adds what the exchange rate did")
         }
         if dayKnown, !dayUnknown.isEmpty {
