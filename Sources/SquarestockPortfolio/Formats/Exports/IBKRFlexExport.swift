@@ -226,6 +226,13 @@ enum IBKRFlexExport {
         var e: JournalEntry
         if t.contains("dividend") {
             guard minor > 0 else { throw ExportRowRefusal("a \(type) of \(amount): a reversal is not read yet") }
+            // Not income: the money is the shares' own cost coming back (it lowers their basis),
+            // and booked as a dividend it overstated the income and the gain.
+            if table.cell(row, "Description")?.lowercased().contains("return of capital") == true {
+                throw ExportRowRefusal(
+                    "a return of capital (\(money) \(currency)) lowers the shares' cost, which the ledger cannot record "
+                        + "yet, and it is no dividend: --skip-refused leaves it out")
+            }
             guard let symbol = symbol(table, row) else { throw ExportRowRefusal("a dividend with no instrument") }
             e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.dividend(

@@ -95,15 +95,22 @@ struct ExportImportPlanTests: LedgerSpec {
 
     /// IBKR cash transactions: each withholding folded into its dividend (SMMCHA's 14.68 CHF into
     /// the ordinary dividend, not the return of capital paid the same day). Net: USD 137.23 -
-    /// 20.58 + 85.97 - 12.90 + 169.77 - 25.47 + 0.59 = 334.61; CHF 41.93 - 14.68 + 4.83 = 32.08;
-    /// 455 JPY.
+    /// 20.58 + 85.97 - 12.90 + 169.77 - 25.47 + 0.59 = 334.61; CHF 41.93 - 14.68 = 27.25;
+    /// 455 JPY. SMMCHA's return of capital (line 7, 4.83 CHF) is refused: the shares' cost coming
+    /// back, not income (it was booked as a dividend).
     @Test func ibkrDividends() throws {
         let p = try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv")
-        #expect(p.new == 7)
+        #expect(p.new == 6)
         #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [3, 4, 5, 6])
-        #expect(try Self.cash(p) == ["USD": 33_461, "CHF": 3_208, "JPY": 455])
+        #expect(Self.lines(p, Self.refused) == [7])
+        #expect(try Self.cash(p) == ["USD": 33_461, "CHF": 2_725, "JPY": 455])
         let smmcha = p.newEntries.filter { $0.symbol == "SMMCHA" }.map { [$0.amount, $0.withheld] }
-        #expect(smmcha == [[483, 0], [4_193, 1_468]])
+        #expect(smmcha == [[4_193, 1_468]])
+        guard case .refused(let why) = p.status[p.records.firstIndex { $0.line == 7 }!] else {
+            Issue.record("line 7 is not refused")
+            return
+        }
+        #expect(why.hasPrefix("a return of capital (4.83 CHF) lowers the shares' cost"), "\(why)")
     }
 
     /// Trading 212 in euros: a deposit of 31.00, three purchases in dollars (each the euros
@@ -721,10 +728,10 @@ struct ExportImportPlanTests: LedgerSpec {
             .write(toFile: path, atomically: false, encoding: .utf8)
         let first = try ExportImportPlan.read(
             path: path, format: nil, held: [], method: .fifo, context: ExportContext(today: Self.today))
-        #expect(first.new == 7)
+        #expect(first.new == 6)
         let held = Self.numbered(first.newEntries)
         let p = try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv", held: held)
-        #expect(p.status.filter { $0 == .imported }.count == 7)
+        #expect(p.status.filter { $0 == .imported }.count == 6)
         #expect(p.new == 4)
         #expect(p.newEntries.allSatisfy { $0.kind == .fee })
         #expect(try Self.cash(p, held: held) == ["USD": -5_895, "CHF": -1_468])
