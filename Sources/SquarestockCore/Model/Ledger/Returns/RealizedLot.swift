@@ -47,6 +47,17 @@ public struct RealizedLot: Sendable, Equatable {
             }
             return r
         }
+        // A missing rate is asked for at its earliest day: a rate is taken on or before the day
+        // wanted, so the one recorded there serves the later days too (asked at the sale's day
+        // first, then the purchase's, the user recorded rates one run at a time).
+        var earliest: (currency: String, day: CivilDate)?
+        for d in disposals {
+            for day in [d.date] + d.parts.map(\.acquired)
+            where earliest.map({ day < $0.day }) ?? true && prices.rate(from: d.currency, to: base, on: day) == nil {
+                earliest = (d.currency, day)
+            }
+        }
+        if let earliest { throw .missingRate(from: earliest.currency, to: base, date: earliest.day) }
         let pooled =
             method == .average
             ? try poolBases(
