@@ -88,6 +88,26 @@ struct PortfolioExportImportCLITests {
         #expect(json.stdout.components(separatedBy: "\"reverses\"").count == 4, "\(json.stdout)")
     }
 
+    /// A book rebuilt from its own export keeps no broker's keys: the broker's export imported
+    /// after it doubled every trade without a word. Each new row like an entry no export recorded
+    /// now says so, with the entries; a book imported from the export alone says nothing.
+    @Test func aRowLikeAnEntryNoExportRecordedIsNamed() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["import", Self.trading212, "--yes", "--skip-refused", "--portfolio", "a"])
+        let csv = env["XDG_DATA_HOME"]! + "-rebuilt.csv"
+        try PortfolioCLITests.run(env, ["export", "--portfolio", "a"]).stdout.write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        try PortfolioCLITests.run(env, ["import", csv, "--yes", "--portfolio", "b"])
+        let again = try PortfolioCLITests.run(env, ["import", Self.trading212, "--portfolio", "b"]).stdout
+        // Line 3 made a trade and its two currency legs, entries #17 to #19 of the rebuilt book.
+        #expect(
+            again.contains(
+                "note: line 3: like #17, #18, #19 of the ledger, which no export recorded (same day, symbol, quantity and amount): if the same, this records them twice"
+            ), "\(again)")
+        let fresh = try PortfolioCLITests.run(env, ["import", Self.trading212, "--portfolio", "c"]).stdout
+        #expect(!fresh.contains("which no export recorded"), "\(fresh)")
+    }
+
     /// A broker's export with a control or invisible character in a cell: the row is refused,
     /// naming the cell, as squarestock's own CSV is; cleaned, `1<ESC>[2J0` was bought as 10
     /// shares, `MS<ZWSP>FT` as MSFT, and an IBKR Flex `quantity="1&#27;0"` as 1.

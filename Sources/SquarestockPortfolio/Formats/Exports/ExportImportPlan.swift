@@ -213,6 +213,7 @@ public struct ExportImportPlan: Sendable {
             )
         }
         self.status = status
+        noteLikelyDuplicates(inEffect)
         let undoneKeys = Self.undoneKeys(held)
         undone = Set(
             records.indices.filter { i in
@@ -227,6 +228,33 @@ public struct ExportImportPlan: Sendable {
         guard undone > 0 else { return nil }
         return "\(undone) \(undone == 1 ? "row was" : "rows were") imported before and then undone; "
             + "an undone row is not imported again (record one by hand: `portfolio buy`, `sell`, `dividend`, ...)"
+    }
+
+    /// Notes each new row whose entry is like one the ledger holds from no export (typed, or read
+    /// from squarestock's own CSV: a book rebuilt from its export keeps none of the brokers' keys,
+    /// and their export imported again after it doubled every trade without a word).
+    private mutating func noteLikelyDuplicates(_ inEffect: [JournalEntry]) {
+        func likeness(_ e: JournalEntry) -> String {
+            "\(e.kind.rawValue)|\(e.date)|\(e.symbol ?? "")|\(e.quantity?.normalized.description ?? "")|\(e.amount)|\(e.currency)"
+        }
+        var typed: [String: [Int64]] = [:]
+        for e in inEffect where e.kind != .reversal && !(e.importKey.map(ImportKeyGroup.isFromExport) ?? false) {
+            if let id = e.id { typed[likeness(e), default: []].append(id) }
+        }
+        guard !typed.isEmpty else { return }
+        for i in records.indices where status[i] == .new {
+            // Each held entry stands for one new entry at most (two like fills are two).
+            var like: [Int64] = []
+            for e in records[i].entries {
+                guard let id = typed[likeness(e)]?.first(where: { !like.contains($0) }) else { continue }
+                like.append(id)
+            }
+            guard !like.isEmpty else { continue }
+            records[i].notes.append(
+                "like " + like.map { "#\($0)" }.joined(separator: ", ")
+                    + " of the ledger, which no export recorded (same day, symbol, quantity and amount): "
+                    + "if the same, this records \(like.count == 1 ? "it" : "them") twice")
+        }
     }
 
     /// The import keys of the held entries an `undo` reversed, as `PortfolioStore.undoneImportKeys`
