@@ -74,11 +74,6 @@ package struct WatchState: Sendable {
                 entry.updatedAt = now
                 entry.failure = nil
                 fresh = true
-                // A recorded sample outside a replay runs on from its own moment, as its quote is
-                // read then (the watch said "closed (weekend)" where the quote said "open").
-                if !acceptsRewinds, let recorded = merged.recordedAt {
-                    entry.clockOffset = recorded.seconds(since: now)
-                }
             case .failure(let error):
                 entry.failure = WatchFailure(
                     reason: error.brief, since: entry.failure?.since ?? now,
@@ -87,7 +82,7 @@ package struct WatchState: Sendable {
             }
             // Once per row per refresh; a refused or failed row keeps its values, but their
             // market status moves on with the clock.
-            WatchState.updateMarketStatus(of: &entry, now: now)
+            WatchState.updateMarketStatus(of: &entry, now: now, replaying: acceptsRewinds)
             if fresh { outcomes[result.symbol] = .fresh(marketClosed: entry.marketStatus?.status == .closed) }
             store(entry)
         }
@@ -105,7 +100,7 @@ package struct WatchState: Sendable {
         guard let age = ages.min() else { return false }
         // The status now, not when the row last moved: a market that closed since is quiet by right.
         let before = entry.marketStatus
-        WatchState.updateMarketStatus(of: &entry, now: now)
+        WatchState.updateMarketStatus(of: &entry, now: now, replaying: acceptsRewinds)
         let open = entry.marketStatus?.status == .open
         if age > limit, open, entry.failure == nil {
             entry.failure = WatchFailure(
@@ -127,15 +122,18 @@ package struct WatchState: Sendable {
     package mutating func updateMarketStatus(for symbol: String, now: Instant) -> MarketStatus? {
         guard var entry = entries[symbol], entry.stock != nil else { return nil }
         let before = (entry.marketStatus, entry.nextMarketEvent)
-        WatchState.updateMarketStatus(of: &entry, now: now)
+        WatchState.updateMarketStatus(of: &entry, now: now, replaying: acceptsRewinds)
         if entry.marketStatus != before.0 || entry.nextMarketEvent != before.1 { store(entry) }
         return entry.marketStatus?.status
     }
 
-    /// The status and next event of `entry`'s stock on the row's clock.
-    static func updateMarketStatus(of entry: inout WatchEntry, now: Instant) {
+    /// The status and next event of `entry`'s stock on the row's clock; a recorded sample's
+    /// outside a replay at its recorded moment, as its quote says it (the watch said "closed
+    /// (weekend)" where the quote of the same recording said "open").
+    static func updateMarketStatus(of entry: inout WatchEntry, now: Instant, replaying: Bool) {
         guard let stock = entry.stock else { return }
-        let market = QuoteFacts.marketStatus(of: stock, now: now.adding(seconds: entry.clockOffset))
+        let at = replaying ? nil : stock.recordedAt
+        let market = QuoteFacts.marketStatus(of: stock, now: at ?? now.adding(seconds: entry.clockOffset))
         entry.marketStatus = market.report
         entry.nextMarketEvent = market.next
     }

@@ -399,8 +399,16 @@ struct PortfolioCLITests {
         let csv = env["XDG_DATA_HOME"]! + "-hifo.csv"
         try Self.run(env, ["export", "--format", "csv"]).stdout.write(toFile: csv, atomically: true, encoding: .utf8)
         let refused = try Self.run(env, ["import", csv, "--portfolio", "copy", "--yes"], exit: 1)
-        #expect(refused.stderr.contains("import again with --method hifo"), "\(refused.stderr)")
-        try Self.run(env, ["import", csv, "--portfolio", "copy", "--yes", "--method", "hifo"])
+        #expect(
+            refused.stderr.contains("`squarestock portfolio method hifo`, with this import's --portfolio"),
+            "\(refused.stderr)")
+        try Self.run(env, ["method", "hifo", "--portfolio", "copy"])
+        try Self.run(env, ["import", csv, "--portfolio", "copy", "--yes"])
+        // Imported before, a sale is not asked again: the portfolio's method may have changed since.
+        try Self.run(env, ["method", "fifo", "--portfolio", "copy"])
+        let again = try Self.run(env, ["import", csv, "--portfolio", "copy", "--yes"])
+        #expect(again.stdout == "imported 0 entries\n", "\(again.stdout)\(again.stderr)")
+        try Self.run(env, ["method", "hifo", "--portfolio", "copy"])
         #expect(try Self.run(env, ["method", "--portfolio", "copy"]).stdout.contains("hifo"))
         // The same sale of the same lots (the ids are the new ledger's own).
         let copied = try Self.run(env, ["realized", "--format", "csv", "--portfolio", "copy"]).stdout

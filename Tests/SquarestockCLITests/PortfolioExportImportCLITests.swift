@@ -196,7 +196,7 @@ struct PortfolioExportImportCLITests {
         #expect(binance.contains("6 folded into the trade or transfer they are part of"), "\(binance)")
         let ibkr = try PortfolioCLITests.run(env, ["import", imports + "ibkr/dickwolff__ibkr-dividends-export.csv"])
         #expect(ibkr.stdout.contains("line 4  folded   the tax withheld from the dividend on line 2"), "\(ibkr.stdout)")
-        #expect(ibkr.stdout.contains("6 new, 4 folded into a dividend, 1 refused;"), "\(ibkr.stdout)")
+        #expect(ibkr.stdout.contains("6 new, 4 folded into a dividend, 1 skipped;"), "\(ibkr.stdout)")
     }
 
     /// squarestock's own CSV: a value is taken as typed or refused (never cleaned into another

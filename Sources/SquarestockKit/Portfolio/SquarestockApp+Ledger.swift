@@ -51,7 +51,7 @@ extension SquarestockApp {
                     e, isNew: isNew, undone: !isNew && !undone.isEmpty && undone.contains(e.importKey ?? ""),
                     shown: shown)
                 if isNew { lines.add(id: id, line: line) }
-                return id
+                return (id, isNew)
             }
         }
         return preview
@@ -81,7 +81,7 @@ extension SquarestockApp {
                 } else if !undoneKeys.isEmpty, undoneKeys.contains(e.importKey ?? "") {
                     undone += 1
                 }
-                return id
+                return (id, isNew)
             }
         }
         return (written, notes + [ExportImportPlan.undoneNote(undone)].compactMap { $0 })

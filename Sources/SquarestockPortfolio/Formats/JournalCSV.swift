@@ -18,7 +18,7 @@ import SquarestockCore
 /// of `currency` = `fx` of the base), so it survives an export and an import. `method`, on a
 /// sale that names no lot, is the lot method its portfolio sold it under (an export writes it):
 /// imported into a portfolio of another method, the same sale would take other lots and realize
-/// another gain, so the row is refused with the command that makes the methods agree.
+/// another gain, so the row, if new, is refused with the command that makes the methods agree.
 ///
 /// Columns may come in any order (the header names them); empty cells are absent values. A text
 /// cell a spreadsheet would take for a formula is written with a `'` in front and read back
@@ -37,7 +37,7 @@ public enum JournalCSV {
     /// Reads the CSV file at `path` row by row, in bounded memory whatever its size (a chunk,
     /// the row that crosses it, a few batches of rows on their way, and a few bytes per row for
     /// identities and `row N` lots), and hands each row's entry and line to `add`, which writes
-    /// it and answers the id it has in the ledger (new or imported before). The first bad row
+    /// it and answers the id it has in the ledger and whether it is new. The first bad row
     /// stops everything, with its line: a row `add` refuses, or one the reader refuses, in the
     /// file's order.
     ///
@@ -54,11 +54,12 @@ public enum JournalCSV {
     /// symbols it found sound, before the last rows are written: the writer's check need not
     /// read those back (`JournalWriter.vouch`).
     ///
-    /// A sale's `method` cell must be `method` (when given).
+    /// A new sale's `method` cell must be `method` (when given); one imported before is not
+    /// asked (its gain was realized under the method of its portfolio then).
     public static func read(
         path: String, today: CivilDate, onThread: Bool? = nil, method: LotMethod? = nil,
         vouch: (Set<String>) -> Void = { _ in },
-        _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> Int64
+        _ add: (JournalEntry, _ line: Int) throws(PortfolioError) -> (id: Int64, isNew: Bool)
     ) throws(PortfolioError) {
         // Each data row's ledger id, for a later `row N` lot: 8 bytes a row.
         var rowIDs: [Int64] = []
@@ -68,7 +69,11 @@ public enum JournalCSV {
                 for row in rows {
                     var e = row.entry
                     if row.lotRow > 0 { e.lot = rowIDs[row.lotRow - 1] }
-                    rowIDs.append(try add(e, row.line))
+                    let (id, isNew) = try add(e, row.line)
+                    if isNew, let stated = row.soldUnder, let method, stated != method {
+                        throw .importLine(line: row.line, detail: Self.otherMethod(stated, method))
+                    }
+                    rowIDs.append(id)
                 }
             case .vouched(let symbols): vouch(symbols)
             case .failed(let error): throw error
@@ -121,6 +126,15 @@ public enum JournalCSV {
         let line: Int
         /// N of a `row N` lot (a purchase earlier in the file, checked), 0 when the row names none.
         let lotRow: Int
+        /// The lot method a sale naming no lot says it was sold under (its `method` cell).
+        var soldUnder: LotMethod? = nil
+    }
+
+    /// Why a new sale of another lot method is refused, and what makes the methods agree.
+    static func otherMethod(_ stated: LotMethod, _ method: LotMethod) -> String {
+        "this sale was made under \(stated.rawValue) lots and this portfolio sells \(method.rawValue) lots, which "
+            + "would realize another gain: set the portfolio's method first (`squarestock portfolio method "
+            + "\(stated.rawValue)`, with this import's --portfolio), or empty the method cell to sell \(method.rawValue) lots"
     }
 
     /// Rows handed over at a time: few enough that the writer starts at once, many enough that
@@ -130,7 +144,7 @@ public enum JournalCSV {
     /// The reading: the rows of the file at `path` to `emit`, batch by batch, until the file or
     /// the first bad row ends them, or `emit` answers false (the writer takes no more).
     private static func parse(path: String, today: CivilDate, method: LotMethod?, emit: (Batch) -> Bool) {
-        var rows = RowReader(today: today, method: method)
+        var rows = RowReader(today: today)
         var replay = method.map { ReplayAsRead(method: $0) }
         var batch: [ParsedRow] = []
         batch.reserveCapacity(batchRows)
@@ -233,13 +247,7 @@ public enum JournalCSV {
         /// `row N` lot is checked against, 8 bytes a row.
         private var purchaseOf: [UInt64] = []
 
-        /// The lot method of the portfolio the rows go to, which a sale's `method` cell must name.
-        let method: LotMethod?
-
-        init(today: CivilDate, method: LotMethod? = nil) {
-            self.today = today
-            self.method = method
-        }
+        init(today: CivilDate) { self.today = today }
 
         /// The header's cells, 0 before it: a row with more is refused for that, with its advice.
         var columnCount: Int { header?.count ?? 0 }
@@ -285,16 +293,19 @@ public enum JournalCSV {
             let occurrence = occurrences.next(Self.fnv1a128(text))
             var e: JournalEntry
             var lotRow = 0
+            var soldUnder: LotMethod?
             do {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = Self.importKey(occurrence, text)
                 if let lot = cell(.lot) { lotRow = try purchaseRow(lot, of: e) }
-                if let stated = cell(.method) { try check(stated, of: e, namesLot: cell(.lot) != nil) }
+                if let stated = cell(.method) {
+                    soldUnder = try Self.lotMethod(stated, of: e, namesLot: cell(.lot) != nil)
+                }
             } catch {
                 throw .importLine(line: line, detail: error.description)
             }
             purchaseOf.append(e.kind == .buy ? Self.fnv1a64(e.symbol ?? "") : 0)
-            return ParsedRow(entry: e, line: line, lotRow: lotRow)
+            return ParsedRow(entry: e, line: line, lotRow: lotRow, soldUnder: soldUnder)
         }
 
         /// The first row that is not blank, on `line` of the file.
@@ -319,9 +330,11 @@ public enum JournalCSV {
             header = names
         }
 
-        /// A sale's `method` cell: a lot method, on a sale, and the portfolio's own unless the
-        /// sale names its lot.
-        private func check(_ stated: String, of e: JournalEntry, namesLot: Bool) throws(PortfolioError) {
+        /// A sale's `method` cell: a lot method, on a sale; the method when the sale names no lot
+        /// (one that names its lot sells it under any method).
+        private static func lotMethod(_ stated: String, of e: JournalEntry, namesLot: Bool) throws(PortfolioError)
+            -> LotMethod?
+        {
             guard e.kind == .sell else {
                 throw .invalidEntry("a lot method belongs to a sale (got one on a \(e.kind.rawValue))")
             }
@@ -330,11 +343,7 @@ public enum JournalCSV {
                     "method must be one of \(LotMethod.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(stated)')"
                 )
             }
-            guard let method, m != method, !namesLot else { return }
-            throw .invalidEntry(
-                "this sale was made under \(m.rawValue) lots and this portfolio sells \(method.rawValue) lots, which "
-                    + "would realize another gain: import again with --method \(m.rawValue) (it sets the portfolio's "
-                    + "method first), or empty the method cell to sell \(method.rawValue) lots")
+            return namesLot ? nil : m
         }
 
         /// A sale's `lot`: `row N` names the purchase on the file's Nth data row (an export

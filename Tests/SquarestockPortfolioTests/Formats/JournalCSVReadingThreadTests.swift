@@ -36,7 +36,7 @@ struct JournalCSVReadingThreadTests: LedgerSpec {
                 var e = e
                 e.id = firstID + Int64(entries.count)
                 entries.append(e)
-                return e.id!
+                return (e.id!, true)
             }
         }
         if case .failure(let error) = outcome { return (entries, error) }

@@ -32,7 +32,7 @@ struct JournalCSVTests: LedgerSpec {
                 var e = e
                 e.id = Int64(entries.count + 1)
                 entries.append(e)
-                return e.id!
+                return (e.id!, true)
             }
         }
         if case .failure(let error) = outcome { return (entries, error) }
@@ -135,8 +135,8 @@ struct JournalCSVTests: LedgerSpec {
                     line: 4,
                     detail:
                         "this sale was made under hifo lots and this portfolio sells fifo lots, which would realize another gain: "
-                        + "import again with --method hifo (it sets the portfolio's method first), "
-                        + "or empty the method cell to sell fifo lots"))
+                        + "set the portfolio's method first (`squarestock portfolio method hifo`, with this import's "
+                        + "--portfolio), or empty the method cell to sell fifo lots"))
         let header = Self.header + "\n"
         #expect(
             Self.read(header + "2024-01-02,buy,XYZ,1,1,,USD,,,,,,,fifo\n", method: .fifo).error

@@ -103,7 +103,7 @@ struct ReplayAsReadTests: LedgerSpec {
                                 outcome.vouched += symbols.count
                                 accept(symbols)
                             }
-                        ) { e, _ throws(PortfolioError) in try add(e).id }
+                        ) { e, _ throws(PortfolioError) in try add(e) }
                     }
                     return nil
                 } catch { return error.description }

@@ -228,10 +228,13 @@ enum IBKRFlexExport {
             guard minor > 0 else { throw ExportRowRefusal("a \(type) of \(amount): a reversal is not read yet") }
             // Not income: the money is the shares' own cost coming back (it lowers their basis),
             // and booked as a dividend it overstated the income and the gain.
+            // Passed over, said, rather than refused: a file an earlier squarestock imported with
+            // it booked as a dividend still imports again.
             if table.cell(row, "Description")?.lowercased().contains("return of capital") == true {
-                throw ExportRowRefusal(
+                return .skip(
                     "a return of capital (\(money) \(currency)) lowers the shares' cost, which the ledger cannot record "
-                        + "yet, and it is no dividend: --skip-refused leaves it out")
+                        + "yet: it is no dividend, and its cash is left out too (record it with `portfolio deposit` if you track cash)"
+                )
             }
             guard let symbol = symbol(table, row) else { throw ExportRowRefusal("a dividend with no instrument") }
             e = try ExportRowReading.checked { () throws(PortfolioError) in
