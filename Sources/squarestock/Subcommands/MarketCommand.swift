@@ -57,7 +57,7 @@ struct MarketCommand: ParsableCommand {
 
     /// An exchange no calendar knows, with the names that work (`market` lists them all).
     static func unknown(_ name: String) -> String {
-        "unknown exchange '\(TerminalText.visible(name))'; try one of NYSE, NASDAQ, LSE, XETRA, XPAR (Paris), XAMS (Amsterdam), "
+        "unknown exchange '\(name)'; try one of NYSE, NASDAQ, LSE, XETRA, XPAR (Paris), XAMS (Amsterdam), "
             + "SIX, TSE, HKEX, SGX, ASX, TSX (`squarestock market` lists them all)"
     }
 
