@@ -47,9 +47,7 @@ extension SquarestockApp {
             try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
                 e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
-                preview.count(
-                    e, isNew: isNew, undone: !isNew && !undone.isEmpty && undone.contains(e.importKey ?? ""),
-                    shown: shown)
+                preview.count(e, isNew: isNew, undone: Self.wasUndone(e, isNew: isNew, keys: undone), shown: shown)
                 if isNew { lines.add(id: id, line: line) }
                 return (id, isNew)
             }
@@ -60,8 +58,9 @@ extension SquarestockApp {
     /// Imports a CSV file of any size in one transaction, read as it is written: all of its new
     /// rows, or nothing; the count written and the notes on likely slips (a dividend of a symbol
     /// never held, cash gone negative). The file's estimated size in rows lets a large import
-    /// build the journal's indexes once at the end (`JournalWriter`).
-    public func importPortfolio(path: String) throws(PortfolioError) -> (written: Int, notes: [String]) {
+    /// build the journal's indexes once at the end (`JournalWriter`). `rows`: the file's data
+    /// rows, new or not (0: a header alone).
+    public func importPortfolio(path: String) throws(PortfolioError) -> (written: Int, notes: [String], rows: Int) {
         let today = portfolioToday
         let rows = JournalCSV.estimatedRows(path: path)
         // The line of each new entry, so a row the check refuses (a sale of more than is held,
@@ -70,21 +69,25 @@ extension SquarestockApp {
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
         let ledger = try portfolioLedger(create: true)
         let undoneKeys = try ledger.undoneImportKeys()
-        var undone = 0
+        var (read, undone) = (0, 0)
         let (written, notes) = try ledger.stream(keep: true, expectedRows: rows, lineOf: lineOf) {
             add, vouch throws(PortfolioError) in
             try JournalCSV.read(path: path, today: today, method: ledger.method, vouch: vouch) {
                 e, line throws(PortfolioError) in
                 let (id, isNew) = try add(e)
-                if isNew {
-                    lines.add(id: id, line: line)
-                } else if !undoneKeys.isEmpty, undoneKeys.contains(e.importKey ?? "") {
-                    undone += 1
-                }
+                read += 1
+                if isNew { lines.add(id: id, line: line) }
+                if Self.wasUndone(e, isNew: isNew, keys: undoneKeys) { undone += 1 }
                 return (id, isNew)
             }
         }
-        return (written, notes + [ExportImportPlan.undoneNote(undone)].compactMap { $0 })
+        return (written, notes + [ExportImportPlan.undoneNote(undone)].compactMap { $0 }, read)
+    }
+
+    /// Whether `e`, held already (not new), is held by an entry `undo` reversed (`keys`, the
+    /// ledger's `undoneImportKeys`).
+    private static func wasUndone(_ e: JournalEntry, isNew: Bool, keys: Set<String>) -> Bool {
+        !isNew && !keys.isEmpty && keys.contains(e.importKey ?? "")
     }
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.

@@ -197,8 +197,9 @@ extension SquarestockApp {
     private static func keptRate(_ code: String, _ base: String, stored: [String: StoredPrice], store: PortfolioStore?)
         -> StoredPrice?
     {
-        if let s = stored[CurrencyConversion.pairSymbol(from: code, to: base)], s.price.sign > 0 { return s }
-        guard let c = (try? store?.dailyCloses([PriceBook.pair(code, base)]))??.last, c.close.sign > 0 else {
+        let pair = CurrencyConversion.pairSymbol(from: code, to: base)
+        if let s = stored[pair], s.price.sign > 0 { return s }
+        guard let c = (try? store?.dailyCloses([pair]))??.last, c.close.sign > 0 else {
             return nil
         }
         return StoredPrice(

@@ -235,13 +235,12 @@ public final class JournalWriter {
     public func recordedWith(_ e: JournalEntry) throws(PortfolioError) -> [JournalEntry] {
         do {
             try restoreIndexes()
-            guard let key = e.importKey, let base = try ImportKeyGroup.base(of: key, isHeld: isHeld) else { return [e] }
+            guard let key = e.importKey,
+                let base = try ImportKeyGroup.base(of: key, isHeld: { try holderOfKey($0) != nil })
+            else { return [e] }
             var group: [JournalEntry] = []
             for i in 0... {
-                let member = i == 0 ? base : base + "#\(i)"
-                guard let id = try insert.imported(member, hash: ImportKeyHash.of(member), portfolio: portfolio) else {
-                    break
-                }
+                guard let id = try holderOfKey(i == 0 ? base : base + "#\(i)") else { break }
                 group += try JournalRows.all(
                     db, sql: "SELECT \(JournalRows.columns) FROM entry e WHERE e.id = ? AND \(JournalRows.inEffect)",
                     arguments: [id])
@@ -253,10 +252,10 @@ public final class JournalWriter {
         }
     }
 
-    /// Whether this portfolio holds the import key `key`.
-    private func isHeld(_ key: String) throws -> Bool {
-        try restoreIndexes()
-        return try insert.imported(key, hash: ImportKeyHash.of(key), portfolio: portfolio) != nil
+    /// The entry of this portfolio holding the import key `key`, found by the key's index (the
+    /// indexes are back: `recordedWith` restores them first).
+    private func holderOfKey(_ key: String) throws -> Int64? {
+        try insert.imported(key, hash: ImportKeyHash.of(key), portfolio: portfolio)
     }
 
     /// Checks the journal with the new entries (the touched symbols replayed), moves the cash

@@ -230,7 +230,8 @@ public final class PortfolioStore: @unchecked Sendable {
 
     /// The import keys of `portfolio`'s entries an `undo` reversed (`PortfolioLedger.undoNote`;
     /// a rename's reversals are not undos: the entry lives on under its new symbol): an import
-    /// of their file again finds them held, and says they stay out.
+    /// of their file again finds them held, and says they stay out. Read through the reversals'
+    /// own index: every import and preview asks, and the journal may be large.
     public func undoneImportKeys(portfolio: Int64) throws(PortfolioError) -> Set<String> {
         try run {
             try queue.read { db in
@@ -238,8 +239,9 @@ public final class PortfolioStore: @unchecked Sendable {
                     try String.fetchAll(
                         db,
                         sql: """
-                            SELECT e.import_key FROM entry r JOIN entry e ON e.id = r.reverses
-                            WHERE r.portfolio_id = ? AND r.kind = 'reversal' AND r.note = ? AND e.import_key IS NOT NULL
+                            SELECT e.import_key FROM entry r INDEXED BY entry_reversing JOIN entry e ON e.id = r.reverses
+                            WHERE r.reverses IS NOT NULL AND r.portfolio_id = ? AND r.note = ?
+                                AND e.import_key IS NOT NULL
                             """, arguments: [portfolio, PortfolioLedger.undoNote]))
             }
         }

@@ -234,10 +234,21 @@ public struct ExportImportPlan: Sendable {
     /// from squarestock's own CSV: a book rebuilt from its export keeps none of the brokers' keys,
     /// and their export imported again after it doubled every trade without a word).
     private mutating func noteLikelyDuplicates(_ inEffect: [JournalEntry]) {
-        func likeness(_ e: JournalEntry) -> String {
-            "\(e.kind.rawValue)|\(e.date)|\(e.symbol ?? "")|\(e.quantity?.normalized.description ?? "")|\(e.amount)|\(e.currency)"
+        struct Likeness: Hashable {
+            let kind: EntryKind
+            let date: CivilDate
+            let symbol: String?
+            /// Compared as numbers (`1.50` is `1.5`).
+            let quantity: ExactDecimal?
+            let amount: Int64
+            let currency: String
         }
-        var typed: [String: [Int64]] = [:]
+        func likeness(_ e: JournalEntry) -> Likeness {
+            Likeness(
+                kind: e.kind, date: e.date, symbol: e.symbol, quantity: e.quantity, amount: e.amount,
+                currency: e.currency)
+        }
+        var typed: [Likeness: [Int64]] = [:]
         for e in inEffect where e.kind != .reversal && !(e.importKey.map(ImportKeyGroup.isFromExport) ?? false) {
             if let id = e.id { typed[likeness(e), default: []].append(id) }
         }

@@ -213,13 +213,12 @@ struct PortfolioImport: ParsableCommand {
             if let note = ExportImportPlan.undoneNote(preview.undone) { Terminal.writeOut("note: " + note + "\n") }
             return
         }
-        let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+        let (written, notes, rows) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importPortfolio(path: file)
         }
-        // Nothing written: a file of a header alone says so, as its preview does.
-        let empty = written == 0 && (try? app.previewPortfolioImport(path: file, shown: 0))?.total == 0
+        // A file of a header alone says so, as its preview does.
         PortfolioOutput.answer(
-            empty
+            rows == 0
                 ? "the file has no rows after its header; nothing imported"
                 : "imported \(written) \(written == 1 ? "entry" : "entries")", ["imported": String(written)],
             format: options.format)

@@ -315,7 +315,9 @@ public struct PriceBook: Sendable {
     }
 
     /// The FX pair's symbol as the history services name it: 1 `from` = rate `to`.
-    public static func pair(_ from: String, _ to: String) -> String { from + to + "=X" }
+    public static func pair(_ from: String, _ to: String) -> String {
+        CurrencyConversion.pairSymbol(from: from, to: to)
+    }
 
     /// A cursor over `symbol`'s prices in `currency`, before its first.
     public func cursor(_ symbol: String, currency: String) -> Cursor {
