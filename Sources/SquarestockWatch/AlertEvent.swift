@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockRendering
 
 /// An alert that fired: what the bell, the highlighted row, the log line and the `--on-alert`
 /// command are told.
@@ -15,6 +16,10 @@ package struct AlertEvent: Sendable, Equatable {
     /// Whether the price came from a recording rather than the market (`--source samples`), so
     /// an alert on it says so.
     package var recorded = false
+    /// The currency of a value that is not a quote's (`@portfolio`'s base), said after it.
+    package var currency: String?
+    /// What the reader must know about the figure's age (`no trade for 3h`).
+    package var note: String?
 
     package init(
         rule: AlertRule, price: ExactDecimal?, changePercent: ExactDecimal?, value: ExactDecimal, time: Instant?,
@@ -26,6 +31,29 @@ package struct AlertEvent: Sendable, Equatable {
         self.changePercent = changePercent
         self.value = value
         self.time = time
+    }
+
+    /// The price as its row shows it (the venue's decimals), unless that rounding contradicts
+    /// the rule that fired (268.835 shown as `268.84` under `AAPL<268.84`): then exactly.
+    package var priceText: String? {
+        price.map { p in
+            let scale = NumberFormatting.priceScale(of: p, decimals: priceDecimals)
+            guard rule.metric == .price, !rule.holds(p.rounded(toScale: scale)) else {
+                return NumberFormatting.price(p, decimals: priceDecimals)
+            }
+            return NumberFormatting.grouped(p)
+        }
+    }
+
+    /// The change in percent to two places, the same way exactly when two places contradict the
+    /// rule (`-0.06%` under `<-0.061%`).
+    package var changePercentText: String? {
+        changePercent.map { c in
+            guard rule.metric == .changePercent, !rule.holds(c.rounded(toScale: 2)) else {
+                return NumberFormatting.signedPercent(c)
+            }
+            return (c.significand > 0 ? "+" : "") + c.description + "%"
+        }
     }
 
     /// The environment an `--on-alert` command gets.

@@ -61,6 +61,13 @@ package struct AlertTracker: Sendable {
         return events
     }
 
+    /// The rules of `symbol` that `evaluate` passes over for want of their value (a change %
+    /// the source did not send): `check` says each, or a cron job would trust a rule it never
+    /// looked at.
+    package func unanswered(symbol: String, price: ExactDecimal?, changePercent: ExactDecimal?) -> [AlertRule] {
+        rules.filter { $0.symbol == symbol && ($0.metric == .price ? price : changePercent) == nil }
+    }
+
     /// Rules of `symbol` that fired and still hold: the row stays highlighted while they do.
     package func activeRules(for symbol: String) -> [AlertRule] {
         rules.indices.filter { rules[$0].symbol == symbol && holding[$0] && !armed[$0] }.map { rules[$0] }

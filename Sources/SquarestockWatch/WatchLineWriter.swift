@@ -26,8 +26,8 @@ package struct WatchLineWriter: Sendable {
         switch format {
         case .plain:
             var s = now.iso8601UTC + " ALERT " + event.rule.description + " " + event.rule.symbol
-            s += " price " + WatchCellText.price(event.price, decimals: event.priceDecimals)
-            if let c = event.changePercent { s += " change " + NumberFormatting.signedPercent(c) }
+            s += " price " + (event.priceText ?? "—")
+            if let c = event.changePercentText { s += " change " + c }
             return s + "\n"
         case .json:
             var s = "{\"time\": " + JSONText.quoted(now.iso8601UTC)

@@ -62,8 +62,17 @@ struct ChartCLITests {
             ["chart", "AAPL", "--source", "samples", "--tz", "local", "--format", "table"],
             environment: environment(["TZ": "Asia/Tokyo"]))
         #expect(run.exitCode == 0)
-        #expect(run.stdout.contains("Oct 30 JST"), "\(run.stdout)")  // the session of Oct 29 in New York
+        // The session of Oct 29 in New York runs from 22:30 on Oct 29 to 05:00 on Oct 30 in
+        // Tokyo: both days are named (the last bar's alone read as a session of Oct 30).
+        #expect(run.stdout.contains("Oct 29-30 JST"), "\(run.stdout)")
         #expect(run.stdout.contains("23:00"))  // 10:00 in New York
+        let tokyo = try CLIRunner.run(
+            ["chart", "7203.T", "--source", "samples", "--tz", "America/New_York", "--format", "table"],
+            environment: environment([:]))
+        #expect(tokyo.stdout.contains("Oct 4-5 EDT"), "\(tokyo.stdout)")
+        let own = try CLIRunner.run(
+            ["chart", "7203.T", "--source", "samples", "--format", "table"], environment: environment([:]))
+        #expect(own.stdout.contains("Oct 5 JST"), "\(own.stdout)")
     }
 
     @Test func yahooChartThroughTheEndpointNeedsNoCrumb() throws {

@@ -77,7 +77,11 @@ struct CheckCLITests {
         let rules = ["--alert", "@portfolio>2000", "--alert", "@portfolio<-1%", "--alert", "@drawdown>10%"]
         let first = try CLIRunner.run(["check"] + rules, environment: env)
         #expect(first.exitCode == 1, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("alert @portfolio>2000: @portfolio 2,188.35 (-0.06%)"), "\(first.stdout)")
+        // The value in its currency, as old as the recorded price it was valued at.
+        #expect(
+            first.stdout.hasPrefix(
+                "alert @portfolio>2000: @portfolio 2,188.35 USD (-0.06%) at 2025-10-29T16:36:59Z (recorded)\n"),
+            "\(first.stdout)")
         #expect(!first.stdout.contains("@drawdown") && !first.stdout.contains("<-1%"), "\(first.stdout)")
         let second = try CLIRunner.run(["check"] + rules, environment: env)
         #expect(second.exitCode == 0 && second.stdout.isEmpty, "\(second.stdout)")
@@ -99,7 +103,72 @@ struct CheckCLITests {
             ["check", "--alert", "@portfolio>1", "--alert", "@portfolio<-1%"], environment: fund)
         #expect(value.exitCode == 1, "\(value.stderr)")
         // 1,200 less the 1,000 paid with no deposit.
-        #expect(value.stdout.hasPrefix("alert @portfolio>1: @portfolio 200.00"), "\(value.stdout)")
+        #expect(value.stdout == "alert @portfolio>1: @portfolio 200.00 USD\n", "\(value.stdout)")
         #expect(!value.stdout.contains("<-1%"), "\(value.stdout)")
+        #expect(value.stderr.contains("@portfolio<-1% not checked: no day change for @portfolio"), "\(value.stderr)")
+    }
+
+    /// A rule fired by a price that rounds onto its threshold shows the price exactly: 268.835
+    /// fires `AAPL<268.84` and read `AAPL 268.84`; the same for a change % (-0.0613).
+    @Test func aFiguresRoundingNeverContradictsTheRuleItFired() throws {
+        let env = try Self.environment(config: "source = samples\n")
+        let price = try CLIRunner.run(["check", "--alert", "AAPL<268.84"], environment: env)
+        #expect(price.stdout.hasPrefix("alert AAPL<268.84: AAPL 268.835 (-0.06%)"), "\(price.stdout)")
+        let percent = try CLIRunner.run(["check", "--alert", "AAPL<-0.061%"], environment: env)
+        #expect(percent.stdout.hasPrefix("alert AAPL<-0.061%: AAPL 268.84 (-0.0613%)"), "\(percent.stdout)")
+    }
+
+    /// A rule with nothing to compare (the recording of BTC-USD has no day change) is said not to
+    /// have been checked: a cron job would otherwise trust a rule nobody looked at.
+    @Test func aRuleWithoutItsValueIsSaidNotChecked() throws {
+        let env = try Self.environment(config: "source = samples\n")
+        let r = try CLIRunner.run(["check", "--alert", "BTC-USD<-5%", "--alert", "AAPL>1"], environment: env)
+        #expect(r.exitCode == 1 && r.stdout.hasPrefix("alert AAPL>1: "), "\(r.stdout)")
+        #expect(r.stderr == "squarestock: BTC-USD<-5% not checked: no day change for BTC-USD now\n", "\(r.stderr)")
+    }
+
+    /// The same rule twice (the config's and a flag's, written differently) fires and runs its
+    /// hook once.
+    @Test func theSameRuleTwiceFiresOnce() throws {
+        let env = try Self.environment(config: "source = samples\nalerts = AAPL>1\non_alert = echo HOOK\n")
+        let r = try CLIRunner.run(["check", "--alert", "aapl > 1", "--alert", "AAPL>1.0"], environment: env)
+        #expect(r.exitCode == 1, "\(r.stderr)")
+        #expect(r.stdout.components(separatedBy: "alert AAPL>1:").count == 2, "\(r.stdout)")
+        #expect(r.stdout.components(separatedBy: "HOOK").count == 2, "\(r.stdout)")
+    }
+
+    /// A config file's bad rule is refused there, not as a flag nobody gave; a config line that
+    /// could not be read is said before the usage error it explains.
+    @Test func aConfigRuleIsRefusedWhereItIsWritten() throws {
+        let bad = try CLIRunner.run(
+            ["check"], environment: try Self.environment(config: "source = samples\nalerts = AAPL>200, MSFT<<3\n"))
+        #expect(bad.exitCode == 2, "\(bad.stderr)")
+        #expect(bad.stderr.contains("'MSFT<<3' in alerts = ... in the config file "), "\(bad.stderr)")
+        #expect(bad.stderr.contains("fix it there") && !bad.stderr.contains("--alert"), "\(bad.stderr)")
+        let unread = try CLIRunner.run(
+            ["check"], environment: try Self.environment(config: "source = samples\nalerts AAPL>200\n"))
+        #expect(unread.exitCode == 2, "\(unread.stderr)")
+        let warning = unread.stderr.range(of: "warning: config: line 2: expected key = value")
+        let error = unread.stderr.range(of: "no alert rules")
+        #expect(warning != nil && error != nil && warning!.lowerBound < error!.lowerBound, "\(unread.stderr)")
+    }
+
+    /// A quote fetched now whose last trade is hours old while its market is open says so, as
+    /// `quote` and `line` do.
+    @Test func aStaleQuoteSaysSo() throws {
+        let routes = RouteTable()
+        routes.add(
+            path: "/q/l/",
+            response: .text(
+                "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-04,22:00:01,1,2,0.5,10.12,100,Apple\n"
+            ))
+        routes.add(path: "/q/d/l/", response: .text("No data"))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = try Self.environment(config: "source = stooq\nendpoint = \(server.baseURL)\n")
+        env["SQUARESTOCK_NOW"] = "2020-05-06T15:00:00Z"
+        let r = try CLIRunner.run(["check", "--alert", "AAPL>10"], environment: env)
+        #expect(
+            r.stdout == "alert AAPL>10: AAPL 10.12 at 2020-05-04T20:00:01Z (no trade for 42h)\n",
+            "\(r.stdout)\(r.stderr)")
     }
 }

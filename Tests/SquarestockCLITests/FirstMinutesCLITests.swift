@@ -205,6 +205,11 @@ struct MarketFormatsCLITests {
             #expect(unknown.exitCode == 2, "\(args)")
             #expect(unknown.stderr.contains("unknown exchange 'FOO'; try one of NYSE, NASDAQ"), "\(unknown.stderr)")
         }
+        // Among known ones, it is said on its own and never hides them: exit 1, as for a symbol.
+        let some = try CLIRunner.run(["market", "NYSE", "FOO", "LSE", "--format", "csv"], environment: env)
+        #expect(some.exitCode == 1, "\(some.stderr)")
+        #expect(some.stderr.contains("unknown exchange 'FOO'; try one of NYSE"), "\(some.stderr)")
+        #expect(some.stdout.contains("XNYS,") && some.stdout.contains("XLON,"), "\(some.stdout)")
         let board = try CLIRunner.run(["market", "XNYS", "XTKS", "--format", "table"], environment: env)
         let lines = board.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("EXCHANGE  NAME") == true, "\(board.stdout)")

@@ -222,6 +222,22 @@ struct LineCLITests {
         #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
     }
 
+    /// A template's unknown or unclosed placeholder is a usage error naming the placeholders: it
+    /// printed as typed on every refresh of the bar. A brace before no name stays text.
+    @Test func aTemplatesUnknownPlaceholderIsRefused() throws {
+        let env = Self.environment()
+        let unknown = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {bogus}"], environment: env)
+        #expect(unknown.exitCode == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
+        #expect(
+            unknown.stderr.contains(
+                "unknown placeholder '{bogus}' in --template; the placeholders are {symbol} {price}"),
+            "\(unknown.stderr)")
+        let open = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {price"], environment: env)
+        #expect(open.exitCode == 2 && open.stderr.contains("'{price' in --template has no closing }"), "\(open.stderr)")
+        let text = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} { {price}"], environment: env)
+        #expect(text.exitCode == 0 && text.stdout == "AAPL { 268.84 (recorded)\n", "\(text.stdout)\(text.stderr)")
+    }
+
     /// A price fetched just now whose last trade is two days old while its market is open says
     /// so, as `quote` says "delayed (no trade for 42h)"; it read like today's price.
     @Test func aFreshPriceOfAnOldTradeSaysHowOldTheTradeIs() throws {

@@ -1,11 +1,14 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockRendering
 import SquarestockWatch
 
-/// What one `check` found: the alerts that fired now, and the symbols that could not be quoted.
+/// What one `check` found: the alerts that fired now, the symbols that could not be quoted, and
+/// the rules of quoted symbols that had nothing to compare (no change % sent).
 package struct CheckReport: Sendable {
     package var fired: [AlertEvent]
     package var failures: [(symbol: String, message: String)]
+    package var unanswered: [AlertRule]
     package var checked: Int
 }
 
@@ -22,22 +25,34 @@ extension SquarestockApp {
         let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
         var fired: [AlertEvent] = []
         var failures: [(String, String)] = []
+        var unanswered: [AlertRule] = []
         for r in manager.quotes(for: symbols) {
             guard let stock = r.stock else {
                 failures.append((r.symbol, r.errorDetail ?? "no quote"))
                 continue
             }
-            fired += tracker.evaluate(symbol: r.symbol, stock: stock)
+            var events = tracker.evaluate(symbol: r.symbol, stock: stock)
+            // A quote whose last trade is old while its market is in session says so, as the
+            // quote and the status line do: cron mail must not read it as this minute's price.
+            let market = QuoteFacts.marketStatus(of: stock, now: settings.now).report
+            if stock.recordedAt == nil, market.status == .delayed, let reason = market.reason {
+                for i in events.indices { events[i].note = reason }
+            }
+            fired += events
+            unanswered += tracker.unanswered(
+                symbol: r.symbol, price: stock.price.last, changePercent: stock.price.changePercent)
         }
         if rules.contains(where: \.isPortfolio) {
-            let (events, problems) = checkPortfolio(rules, tracker: &tracker)
+            let (events, problems, passed) = checkPortfolio(rules, tracker: &tracker)
             fired += events
             failures += problems
+            unanswered += passed
         }
         for (rule, armed) in zip(rules, tracker.armedStates) { states[rule.description] = armed }
         store.store(states)
         let subjects = Set(rules.filter(\.isPortfolio).map(\.symbol)).count
-        return CheckReport(fired: fired, failures: failures, checked: symbols.count + subjects)
+        return CheckReport(
+            fired: fired, failures: failures, unanswered: unanswered, checked: symbols.count + subjects)
     }
 
     /// The portfolio's rules: `@portfolio` against its net value at live quotes (in the configured
@@ -45,10 +60,11 @@ extension SquarestockApp {
     /// against how far its time-weighted growth stands below the past year's peak, at the daily
     /// closes the ledger keeps (fetched as `portfolio returns` fetches them).
     func checkPortfolio(_ rules: [AlertRule], tracker: inout AlertTracker) -> (
-        fired: [AlertEvent], failures: [(String, String)]
+        fired: [AlertEvent], failures: [(String, String)], unanswered: [AlertRule]
     ) {
         var fired: [AlertEvent] = []
         var failures: [(String, String)] = []
+        var unanswered: [AlertRule] = []
         if rules.contains(where: { $0.symbol == AlertRule.portfolio }) {
             do throws(PortfolioError) {
                 let r = try holdings(currency: nil)
@@ -57,9 +73,20 @@ extension SquarestockApp {
                     // A day change no holding has (manual closes only) leaves the percent rules
                     // unanswered (`evaluate` skips a rule without its value), not the value rules.
                     let percent = r.totalDayChange.flatMap { day in MinorUnits.percent(day, of: held - day) }
-                    fired += tracker.evaluate(
-                        symbol: AlertRule.portfolio, price: MinorUnits.decimal(net, exponent: exponent),
-                        changePercent: percent, time: settings.now, priceDecimals: exponent)
+                    let value = MinorUnits.decimal(net, exponent: exponent)
+                    // The value is as old as its oldest price, and a recording's when one priced it.
+                    let priced = r.rows.filter { $0.baseValue != nil }
+                    let recorded = priced.contains { $0.priceSource == Settings.offlineSourceName }
+                    var events = tracker.evaluate(
+                        symbol: AlertRule.portfolio, price: value, changePercent: percent,
+                        time: priced.compactMap(\.priceTime).min(), priceDecimals: exponent)
+                    for i in events.indices {
+                        events[i].currency = r.baseCurrency
+                        events[i].recorded = recorded
+                    }
+                    fired += events
+                    unanswered += tracker.unanswered(
+                        symbol: AlertRule.portfolio, price: value, changePercent: percent)
                 } else {
                     failures.append((AlertRule.portfolio, r.notes.first ?? "no holding could be valued"))
                 }
@@ -83,6 +110,6 @@ extension SquarestockApp {
                 failures.append((AlertRule.drawdown, error.description))
             }
         }
-        return (fired, failures)
+        return (fired, failures, unanswered)
     }
 }

@@ -329,9 +329,14 @@ package enum ChartRenderer {
             let a = labelZone.abbreviation(at: first.time)
             let b = labelZone.abbreviation(at: lastBar.time)
             // A day's chart names its day instead of the word "times": on a holiday or a weekend
-            // it is an earlier session's, which read as today's.
+            // it is an earlier session's, which read as today's. A session that crosses midnight
+            // where the axis is labelled (Tokyo's in New York) names both days.
+            let from = labelZone.localDateTime(at: first.time).date
             let day = labelZone.localDateTime(at: lastBar.time).date
-            let lead = range == .day1 ? TimeAxis.monthNames[day.month - 1] + " " + String(day.day) : "times"
+            func name(_ d: CivilDate) -> String { TimeAxis.monthNames[d.month - 1] + " " + String(d.day) }
+            let days =
+                from == day ? name(day) : name(from) + "-" + (from.month == day.month ? String(day.day) : name(day))
+            let lead = range == .day1 ? days : "times"
             legend.add(lead + " " + (a == b ? a : a + "/" + b), priority: 7)
         }
         return legend

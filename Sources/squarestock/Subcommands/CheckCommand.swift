@@ -31,22 +31,38 @@ struct CheckCommand: ParsableCommand {
 
     mutating func validate() throws {
         try sourceOptions.resolveSettings()
-        _ = try rules()
+        do {
+            _ = try rules()
+        } catch {
+            // A config line that could not be read may be why there is no rule: said first.
+            try sourceOptions.settings().printWarnings()
+            throw error
+        }
     }
 
+    /// The config's rules, then --alert's, each once (the same rule given twice would fire and
+    /// run its hook twice): one the config file holds is refused there, not as a flag.
     func rules() throws -> [AlertRule] {
         let settings = try sourceOptions.settings()
-        let texts = settings.configAlerts + alert
-        guard !texts.isEmpty else {
+        guard !settings.configAlerts.isEmpty || !alert.isEmpty else {
             throw ValidationError(
                 "no alert rules: add `alerts = AAPL>200, MSFT<-2%` to the config file, or give --alert")
         }
-        return try texts.map { text in
+        var rules: [AlertRule] = []
+        for text in settings.configAlerts {
             switch AlertRule.parse(text) {
-            case .success(let r): return r
+            case .success(let r): if !rules.contains(r) { rules.append(r) }
+            case .failure(let e):
+                throw SettingOriginError(description: e.setBy(configFile: settings.configPath ?? "the config file"))
+            }
+        }
+        for text in alert {
+            switch AlertRule.parse(text) {
+            case .success(let r): if !rules.contains(r) { rules.append(r) }
             case .failure(let e): throw ValidationError(e.description)
             }
         }
+        return rules
     }
 
     func run() throws {
@@ -55,6 +71,10 @@ struct CheckCommand: ParsableCommand {
         let report = SquarestockApp(settings: settings).checkAlerts(try rules())
         for (symbol, message) in report.failures {
             Terminal.writeError("squarestock: \(symbol): \(message)\n")
+        }
+        for rule in report.unanswered {
+            let what = rule.metric == .price ? "no price" : "no day change"
+            Terminal.writeError("squarestock: \(rule.description) not checked: \(what) for \(rule.symbol) now\n")
         }
         let hook = onAlert ?? settings.onAlert
         for event in report.fired {
@@ -66,16 +86,18 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// `alert AAPL>200: AAPL 268.84 (-0.06%) at 2025-10-29T16:36:59Z (recorded)`: the price at
-    /// the instrument's precision, as every view shows it (the hook gets the exact values), and
-    /// a recorded price said to be one.
+    /// the instrument's precision, as every view shows it, exact where rounding would contradict
+    /// the rule (the hook gets the exact values); a value's currency, and a recorded or stale
+    /// price said to be one.
     static func line(_ event: AlertEvent) -> String {
-        let shown = event.price ?? event.value
         var line =
             "alert \(event.rule.description): \(event.rule.symbol) "
-            + NumberFormatting.price(shown, decimals: event.priceDecimals)
-        if let c = event.changePercent { line += " (\(NumberFormatting.signedPercent(c)))" }
+            + (event.priceText ?? NumberFormatting.price(event.value, decimals: event.priceDecimals))
+        if let c = event.currency { line += " " + c }
+        if let c = event.changePercentText { line += " (\(c))" }
         if let t = event.time { line += " at \(t.iso8601UTC)" }
         if event.recorded { line += " (recorded)" }
+        if let note = event.note { line += " (\(note))" }
         return line
     }
 

@@ -40,8 +40,11 @@ struct MarketCommand: ParsableCommand {
         if calendar == nil && (year != nil || from != nil || to != nil) {
             throw ValidationError("--year, --from and --to go with --calendar EXCHANGE")
         }
-        for e in exchanges + [calendar].compactMap({ $0 }) where !SquarestockApp.knowsExchange(e) {
-            throw ValidationError(Self.unknown(e))
+        if let c = calendar, !SquarestockApp.knowsExchange(c) { throw ValidationError(Self.unknown(c)) }
+        // One unknown name among known ones is said on its own (`run`) and never hides the
+        // others; only a board of nothing but unknown names is a usage error.
+        if let first = exchanges.first, !exchanges.contains(where: SquarestockApp.knowsExchange) {
+            throw ValidationError(Self.unknown(first))
         }
         for (flag, value) in [("--from", from), ("--to", to)] {
             if let v = value, DateTimeParsing.isoDate(v) == nil {
@@ -63,7 +66,7 @@ struct MarketCommand: ParsableCommand {
 
     /// The question `validate()` let through.
     var query: MarketQuery {
-        guard let name = calendar else { return .board(exchanges: exchanges) }
+        guard let name = calendar else { return .board(exchanges: exchanges.filter(SquarestockApp.knowsExchange)) }
         if let f = from.flatMap(DateTimeParsing.isoDate), let t = to.flatMap(DateTimeParsing.isoDate) {
             return .sessions(calendar: name, from: f, to: t)
         }
@@ -74,6 +77,8 @@ struct MarketCommand: ParsableCommand {
         let env = ProcessInfo.processInfo.environment
         let caps = TerminalCapabilities.detect(environment: env, fd: 1)
         let chosen = format ?? (caps.isTTY ? .table : .csv)
+        let unknown = calendar == nil ? exchanges.filter { !SquarestockApp.knowsExchange($0) } : []
+        for name in unknown { Terminal.writeError("squarestock: " + Self.unknown(name) + "\n") }
         switch SquarestockApp.market(query, environment: env, localtimeTarget: LocaltimeLink.target()) {
         case .sessions(let sessions):
             switch chosen {
@@ -102,5 +107,6 @@ struct MarketCommand: ParsableCommand {
         case .unknownCalendar(let name):
             throw ValidationError(Self.unknown(name))
         }
+        if !unknown.isEmpty { throw ExitCode(ExitStatus.someFailed.rawValue) }
     }
 }

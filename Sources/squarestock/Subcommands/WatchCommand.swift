@@ -129,16 +129,18 @@ struct WatchCommand: ParsableCommand {
         list = nil
     }
 
-    /// The parsed `--alert` rules.
+    /// The parsed `--alert` rules, each once (one given twice would ring and run its hook twice).
     func rules() throws -> [AlertRule] {
-        try alert.map { text in
+        var rules: [AlertRule] = []
+        for text in alert {
             switch AlertRule.parse(text) {
             case .success(let r) where r.isPortfolio:
                 throw ValidationError("'\(text)': portfolio alerts are checked by `squarestock check`, not by watch")
-            case .success(let r): return r
+            case .success(let r): if !rules.contains(r) { rules.append(r) }
             case .failure(let e): throw ValidationError(e.description)
             }
         }
+        return rules
     }
 
     /// The `--list` file's symbols, read under `LocalFileReader.Limit.watchlist`.

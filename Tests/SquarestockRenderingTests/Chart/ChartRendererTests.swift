@@ -150,7 +150,7 @@ struct ChartRendererTests {
             series: s, size: .standard, style: .line, palette: .plain,
             options: ChartOptions(range: .day1, labelZone: S.tokyo))
         #expect(ny.contains("Mar 15 EDT"))
-        #expect(tokyo.contains("Mar 16 JST"))  // the day in the labels' zone
+        #expect(tokyo.contains("Mar 15-16 JST"))  // the days in the labels' zone (22:30 to 05:00)
         #expect(ny.split(separator: "\n").last!.contains("10:00"))
         #expect(tokyo.split(separator: "\n").last!.contains("23:00"))  // 10:00 EDT is 23:00 in Tokyo
         // Same plot rows.
