@@ -156,14 +156,7 @@ struct CheckCLITests {
     /// A quote fetched now whose last trade is hours old while its market is open says so, as
     /// `quote` and `line` do.
     @Test func aStaleQuoteSaysSo() throws {
-        let routes = RouteTable()
-        routes.add(
-            path: "/q/l/",
-            response: .text(
-                "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-04,22:00:01,1,2,0.5,10.12,100,Apple\n"
-            ))
-        routes.add(path: "/q/d/l/", response: .text("No data"))
-        let server = try LoopbackHTTPServer(routes: routes)
+        let server = try LineCLITests.oldTradeServer()
         var env = try Self.environment(config: "source = stooq\nendpoint = \(server.baseURL)\n")
         env["SQUARESTOCK_NOW"] = "2020-05-06T15:00:00Z"
         let r = try CLIRunner.run(["check", "--alert", "AAPL>10"], environment: env)

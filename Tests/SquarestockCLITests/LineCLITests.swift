@@ -238,9 +238,9 @@ struct LineCLITests {
         #expect(text.exitCode == 0 && text.stdout == "AAPL { 268.84 (recorded)\n", "\(text.stdout)\(text.stderr)")
     }
 
-    /// A price fetched just now whose last trade is two days old while its market is open says
-    /// so, as `quote` says "delayed (no trade for 42h)"; it read like today's price.
-    @Test func aFreshPriceOfAnOldTradeSaysHowOldTheTradeIs() throws {
+    /// Stooq answering AAPL at 10.12, last traded on Monday 2020-05-04 at 22:00:01 in Warsaw
+    /// (16:00:01 in New York), with no daily bars.
+    static func oldTradeServer() throws -> LoopbackHTTPServer {
         let routes = RouteTable()
         routes.add(
             path: "/q/l/",
@@ -248,7 +248,13 @@ struct LineCLITests {
                 "Symbol,Date,Time,Open,High,Low,Close,Volume,Name\nAAPL.US,2020-05-04,22:00:01,1,2,0.5,10.12,100,Apple\n"
             ))
         routes.add(path: "/q/d/l/", response: .text("No data"))
-        let server = try LoopbackHTTPServer(routes: routes)
+        return try LoopbackHTTPServer(routes: routes)
+    }
+
+    /// A price fetched just now whose last trade is two days old while its market is open says
+    /// so, as `quote` says "delayed (no trade for 42h)"; it read like today's price.
+    @Test func aFreshPriceOfAnOldTradeSaysHowOldTheTradeIs() throws {
+        let server = try Self.oldTradeServer()
         var env = Self.environment(now: "2020-05-06T15:00:00Z")
         env["SQUARESTOCK_SOURCE"] = "stooq"
         env["SQUARESTOCK_ENDPOINT"] = server.baseURL
