@@ -265,6 +265,60 @@ struct AccountCLITests {
         #expect(s.fake.placed.count == 1 && s.fake.addOrderRequests == 1)
     }
 
+    /// A refusal page that is not Kraken's JSON (a firewall's 403) after the order left says
+    /// nothing of it: status unknown, not "refused the key"; with `--format json` the one object
+    /// says so.
+    @Test func aProxysRefusalPageAfterAnOrderIsStatusUnknown() throws {
+        let s = try Setup()
+        s.fake.addOrderBody = "<html><title>403 Forbidden</title></html>"
+        s.fake.addOrderStatus = 403
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--format", "json"])
+        #expect(run.exitCode == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("status unknown: the request may have reached kraken"), "\(run.stderr)")
+        #expect(run.stdout.contains("\"statusUnknown\": true"), "\(run.stdout)")
+        #expect(s.fake.addOrderRequests == 1)
+    }
+
+    /// A dry run answered with an order id may have placed the order (a mirror that dropped
+    /// `validate`): status unknown, never "nothing was placed".
+    @Test func aDryRunAnsweredWithAnOrderIdIsNotCalledUnplaced() throws {
+        let s = try Setup()
+        s.fake.validationNamesAnOrder = true
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--dry-run"])
+        #expect(run.exitCode == 4, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("nothing was placed"), "\(run.stdout)")
+        #expect(run.stderr.contains("names order OVALID-FAKE-000001"), "\(run.stderr)")
+    }
+
+    /// A server that echoes the request's signature in its error: the signature is kept out of
+    /// the message as the key is.
+    @Test func anEchoedSignatureIsRedacted() throws {
+        let s = try Setup()
+        s.fake.addOrderEchoesSignature = true
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode != 0 && run.stderr.contains("sign REDACTED"), "\(run.stderr)")
+    }
+
+    /// A config line not taken (`papr = true`, meant as `paper`) refuses a real order with the
+    /// config's warning first: it never goes out unguarded. Nothing is sent.
+    @Test func aMisspeltConfigKeyRefusesARealOrder() throws {
+        let s = try Setup()
+        let config = s.home + "/config/squarestock"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "papr = true\n".write(toFile: config + "/config", atomically: true, encoding: .utf8)
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("warning: config: line 1: unknown key 'papr'"), "\(run.stderr)")
+        #expect(run.stdout.contains("has a setting that was not taken"), "\(run.stdout)")
+        #expect(s.fake.addOrderRequests == 0)
+        // A config file that is there and cannot be read (a folder here) is said, and refuses too.
+        try FileManager.default.removeItem(atPath: config + "/config")
+        try FileManager.default.createDirectory(atPath: config + "/config", withIntermediateDirectories: true)
+        let unread = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(unread.exitCode == 1 && unread.stderr.contains("its settings are ignored"), "\(unread.stderr)")
+        #expect(s.fake.addOrderRequests == 0)
+    }
+
     @Test func twoProcessesPlacingOrdersWithOneKeyNeverCollideOnNonces() throws {
         let s = try Setup()
         let runs = 6

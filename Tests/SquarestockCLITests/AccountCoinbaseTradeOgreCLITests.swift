@@ -114,8 +114,12 @@ struct AccountCoinbaseTradeOgreCLITests {
         #expect(balances.stdout.contains("BTC,0.10000000,0.09500000,0.00500000,0.10000000"))
         let orders = try CLIRunner.run(["account", "orders", "--format", "csv"], environment: env)
         #expect(orders.stdout.contains("aaaaaaaa-bbbb-cccc-dddd-000000000001,XMR-BTC,buy,limit,1,0,0.005,open,"))
+        // A market order is refused by its preview, before any confirmation or signed request.
+        let before = fake.orderRequests
         let market = try CLIRunner.run(["buy", "XMR-BTC", "1", "--market", "--yes"], environment: env)
-        #expect(market.stderr.contains("tradeogre does not support market orders"))
+        #expect(market.exitCode == 1, "\(market.stdout)\(market.stderr)")
+        #expect(market.stdout.contains("TradeOgre does not take market orders; give --limit PRICE"), "\(market.stdout)")
+        #expect(fake.orderRequests == before)
         let closed = try CLIRunner.run(["account", "orders", "--closed"], environment: env)
         #expect(closed.exitCode == 2 && closed.stderr.contains("does not support a history of closed orders"))
         let cancel = try CLIRunner.run(["cancel", "--all", "--yes"], environment: env)

@@ -66,6 +66,20 @@ struct AccountOrderFateCLITests {
         #expect(tradeOgre.orderCount == 2 && tradeOgre.orderRequests == 2)
     }
 
+    /// A refusal page that is not Coinbase's JSON (a proxy's 400, a firewall's 403) after the
+    /// order left is no refusal: status unknown, as on Kraken.
+    @Test(arguments: [400, 403])
+    func aProxysPageAfterACoinbaseOrderIsStatusUnknown(status: Int) throws {
+        let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        coinbase.orderAnswerPage = (status, "<html><body>\(status) Request blocked</body></html>")
+        let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
+        #expect(buy.exitCode == 4 && buy.stderr.contains("status unknown"), "\(buy.stderr)")
+        #expect(buy.stderr.contains("HTTP \(status) after the order was sent"), "\(buy.stderr)")
+        #expect(!buy.stderr.contains("refused") && !buy.stderr.contains("permission"), "\(buy.stderr)")
+        #expect(coinbase.orderCount == 1)
+        _ = server
+    }
+
     /// Coinbase's `success: true` is an order taken: with the id at the top (an older shape,
     /// next to `failure_reason: UNKNOWN_FAILURE_REASON`) it is placed; with no id at all its
     /// status is unknown. Both were "refused", and a user told so sends the order again.
@@ -127,11 +141,14 @@ struct AccountOrderFateCLITests {
         #expect(!run.stderr.contains("status unknown"), "\(run.stderr)")
     }
 
+    /// With `--format json`, standard output still gets its one object, saying the fate is
+    /// unknown (it was empty).
     @Test func ctrlCWhileAnOrderIsInFlightSaysItsStatusIsUnknown() throws {
         let s = try AccountCLITests.Setup()
         s.fake.addOrderDelay = 50
         let cli = try RunningCLI(
-            ["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "55"], environment: s.env)
+            ["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes", "--timeout", "55", "--format", "json"],
+            environment: s.env)
         // Waits until the order has reached the exchange (the fake has placed it).
         let deadline = Date(timeIntervalSinceNow: 40)
         while s.fake.placed.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -141,6 +158,9 @@ struct AccountOrderFateCLITests {
         #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
         #expect(run.stderr.contains("status unknown") && run.stderr.contains("squarestock account orders"))
         #expect(run.stderr.contains("interrupted"), "\(run.stderr)")
+        #expect(
+            run.stdout.contains("\"placed\": null") && run.stdout.contains("\"statusUnknown\": true"),
+            "\(run.stdout)")
     }
 
     /// The same for a cancellation: once it has reached the exchange, Ctrl-C says its outcome is

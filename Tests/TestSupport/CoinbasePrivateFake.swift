@@ -34,6 +34,9 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
     public var canTrade = true
     /// An HTTP status (500, 503) answered instead of an order's success once it is placed.
     public var orderAnswerStatus: Int?
+    /// A page that is not Coinbase's JSON (a proxy's HTML, with its status) answered instead of
+    /// an order's success once it is placed.
+    public var orderAnswerPage: (status: Int, body: String)?
     /// Answers a placed order in another shape: `"top"` (the older one, `order_id` at the top
     /// next to `failure_reason: UNKNOWN_FAILURE_REASON`) or `"bare"` (`success` and nothing else).
     public var orderAnswerShape: String?
@@ -248,6 +251,7 @@ public final class CoinbasePrivateFake: @unchecked Sendable {
         if let status = orderAnswerStatus {
             return json(["error": "INTERNAL", "message": "internal error"], status: status)
         }
+        if let page = orderAnswerPage { return .text(page.body, status: page.status, contentType: "text/html") }
         switch orderAnswerShape {
         case "top"?: return json(["success": true, "failure_reason": "UNKNOWN_FAILURE_REASON", "order_id": id])
         case "bare"?: return json(["success": true])

@@ -74,8 +74,14 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var balanceFails = false
     /// Every private call received, signed or not (a paper order or a refused one makes none).
     public private(set) var privateRequests = 0
-    /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page).
+    /// Sent instead of AddOrder's answer after the order is placed (a proxy's HTML page), with
+    /// `addOrderStatus`.
     public var addOrderBody: String?
+    public var addOrderStatus = 502
+    /// A validation (`validate`) answered with a txid, as a mirror that dropped `validate` would.
+    public var validationNamesAnOrder = false
+    /// AddOrder refused with an error that echoes the request's `API-Sign` header back.
+    public var addOrderEchoesSignature = false
     /// Kraken's error sent instead of AddOrder's answer once the order is placed (what a busy or
     /// failing Kraken, or a proxy, may answer after acting: `EGeneral:Internal error`).
     public var addOrderError: String?
@@ -213,7 +219,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 addOrderRequests += 1
                 let before = placed.count
                 var answer = addOrder(form)
-                if let body = addOrderBody { answer = .text(body, status: 502, contentType: "text/html") }
+                if let body = addOrderBody { answer = .text(body, status: addOrderStatus, contentType: "text/html") }
+                if addOrderEchoesSignature {
+                    answer = error("EGeneral:Invalid arguments: sign \(request.header("API-Sign") ?? "")")
+                }
                 if let text = addOrderError, placed.count > before { answer = error(text) }
                 return addOrderDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelOrder":
@@ -254,7 +263,10 @@ public final class KrakenPrivateFake: @unchecked Sendable {
         let (balance, held) = balances[spend] ?? (.zero, .zero)
         if amount > (balance - held)! { return error("EOrder:Insufficient funds") }
         let text = "\(side) \(volume) XBTUSD @ " + (price.map { "limit \($0)" } ?? "market")
-        if form["validate"] != nil { return ok("{\"descr\":{\"order\":\"\(text)\"}}") }
+        if form["validate"] != nil {
+            let id = validationNamesAnOrder ? ",\"txid\":[\"OVALID-FAKE-000001\"]" : ""
+            return ok("{\"descr\":{\"order\":\"\(text)\"}" + id + "}")
+        }
         let id = String(format: "O%05d-FAKE-%06d", nextOrder, nextOrder * 7)
         nextOrder += 1
         placed.append(id)

@@ -58,6 +58,12 @@ extension SquarestockApp {
             }
             preview.feeRate = settings.catalog.entry(named: adapter.name)?.account?.publicTakerFee
         }
+        // An order the exchange does not take is refused before the confirmation, a paper fill
+        // (practice is of what the exchange would do) or any signed request.
+        if request.type == .market, settings.catalog.entry(named: adapter.name)?.account?.marketOrders == false {
+            preview.problems = ["\(adapter.displayName) does not take market orders; give --limit PRICE"] + refused
+            return .success(preview)
+        }
         guard refused.isEmpty else {
             preview.refusedByLimit = true
             preview.problems = refused + listingProblems

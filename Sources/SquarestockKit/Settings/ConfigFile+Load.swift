@@ -19,9 +19,12 @@ extension ConfigFile {
         switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
         case .success(let bytes): data = bytes
         case .failure(let e):
-            guard case .tooLarge = e else { return ConfigFile() }
+            // No file is no settings; one that is there and cannot be read (no permission, a
+            // folder) is said, as a file too large is: its settings are not taken.
+            if case .cannotOpen(_, ENOENT) = e { return ConfigFile() }
             var config = ConfigFile()
             config.problems.append(e.description + "; its settings are ignored")
+            config.dropsSettings = true
             return config
         }
         var config = parse(String(decoding: data, as: UTF8.self))

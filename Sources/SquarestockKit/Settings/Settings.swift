@@ -221,6 +221,11 @@ public struct Settings: Sendable {
                     + "fix it there")
             return nil
         }
+        if config.dropsSettings {
+            resolved.orderLimitProblems.append(
+                "the config file \(configPath ?? "") has a setting that was not taken (the warning above): "
+                    + "a misspelt paper or order limit would be dropped; fix it there")
+        }
         resolved.paper = order("paper", Self.flag, expected: "true or false") ?? false
         resolved.orderLimits.maxOrderValue = order(
             "max_order_value", OrderLimits.parseValue, expected: "an amount and a currency like 1000 USD")

@@ -14,15 +14,20 @@ package struct AccountCapability: Sendable {
     /// The maker fee of the same tier: what a paper order resting on the book pays when the
     /// market comes to it. Nil when it is the taker fee.
     package var publicMakerFee: ExactDecimal?
+    /// Whether the exchange takes market orders: a preview refuses one before it asks for the
+    /// confirmation (or a paper fill) when not.
+    package var marketOrders: Bool
 
     package init(
         keyVariable: String, secretVariable: String, publicTakerFee: ExactDecimal? = nil,
-        publicMakerFee: ExactDecimal? = nil, make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
+        publicMakerFee: ExactDecimal? = nil, marketOrders: Bool = true,
+        make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
     ) {
         self.keyVariable = keyVariable
         self.secretVariable = secretVariable
         self.publicTakerFee = publicTakerFee
         self.publicMakerFee = publicMakerFee
+        self.marketOrders = marketOrders
         self.make = make
     }
 

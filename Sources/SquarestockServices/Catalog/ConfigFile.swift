@@ -11,6 +11,10 @@ public struct ConfigFile: Sendable, Equatable {
     public var values: [String: String]
     /// Lines that could not be read, for a warning (line number and text).
     public var problems: [String]
+    /// Whether something the file says was not taken: a line that could not be read, an unknown
+    /// key, a file too large or unreadable. Orders are refused then (a misspelt `paper` or limit
+    /// must never leave a real order unguarded); secrets ignored for the file's mode are not this.
+    public var dropsSettings = false
 
     public init(values: [String: String] = [:], problems: [String] = []) {
         self.values = values
@@ -37,6 +41,7 @@ public struct ConfigFile: Sendable, Equatable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
                 c.problems.append("line \(n + 1): expected key = value")
+                c.dropsSettings = true
                 continue
             }
             let key = String(line[..<eq]).trimmingSpaces.lowercased()
@@ -44,6 +49,7 @@ public struct ConfigFile: Sendable, Equatable {
                 c.problems.append(
                     "line \(n + 1): unknown key '\(TerminalText.sanitize(String(key.prefix(40))))'; the keys are "
                         + knownKeys.joined(separator: ", "))
+                c.dropsSettings = true
                 continue
             }
             var value = String(line[line.index(after: eq)...]).trimmingSpaces

@@ -41,6 +41,9 @@ package struct CoinbaseAccount: ExchangeAccount {
             return .failure(
                 .invalidKey(exchange: exchange, detail: "the key cannot sign", advice: CoinbaseService.keyAdvice))
         }
+        // The token signs this request for two minutes: one echoed in an error is kept out of the
+        // message as the key is.
+        SecretRedactor.shared.register(token)
         var headers = ["Authorization: Bearer " + token, "User-Agent: " + ExchangeRequest.userAgent]
         if body != nil { headers.append("Content-Type: application/json") }
         let request = HTTPRequest(
@@ -50,10 +53,14 @@ package struct CoinbaseAccount: ExchangeAccount {
         case .failure(let e):
             return .failure(AccountError.lostAnswer(e, isOrder: isOrder, exchange: exchange))
         case .success(let response):
-            // A server error after an order left does not say the order was not placed.
+            // A server error after an order left does not say the order was not placed, and
+            // neither does a refusal that is not Coinbase's own JSON (a proxy's page).
             if isOrder && response.status >= 500 {
                 return .failure(
                     .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the order was sent"))
+            }
+            if isOrder, let unread = AccountError.unreadableRefusal(response, exchange: exchange) {
+                return .failure(unread)
             }
             return CoinbaseAccountDecoder.answer(response, path: path)
         }

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockNetworking
 
 extension AccountError {
     /// A private request that got no answer. A failure before anything left (no address, no
@@ -12,6 +13,19 @@ extension AccountError {
             return isOrder
                 ? .statusUnknown(exchange: exchange, detail: e.description) : .transport(exchange: exchange, e)
         }
+    }
+
+    /// For an order that was sent: a refusal (HTTP 4xx) whose body is not JSON, so not the
+    /// exchange's own words (a proxy's or firewall's page, nothing at all), says nothing of the
+    /// order's fate: "status unknown", never a refusal the user would answer by sending it again.
+    package static func unreadableRefusal(_ response: HTTPResponse, exchange: String) -> AccountError? {
+        guard response.status >= 400 else { return nil }
+        var screened = response
+        screened.status = 200
+        guard case .failure(let e) = ExchangeResponse.json(screened, source: exchange) else { return nil }
+        return .statusUnknown(
+            exchange: exchange,
+            detail: "HTTP \(response.status) after the order was sent, not in its words: \(e.detail)")
     }
 
     /// An unknown-order error naming `id` (decoders know the answer, not which id was asked).

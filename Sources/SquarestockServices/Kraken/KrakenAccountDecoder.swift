@@ -102,6 +102,15 @@ package enum KrakenAccountDecoder {
     package static func placed(_ result: JSONValue, validateOnly: Bool) -> Result<PlacedOrder, AccountError> {
         let ids = (result["txid"]?.array ?? []).compactMap(\.string).map { TerminalText.sanitize($0) }
         guard validateOnly || !ids.isEmpty else { return .failure(malformed("AddOrder answered no txid")) }
+        // Kraken answers a validation without a txid; one with an id may have placed the order
+        // (a mirror that dropped `validate`): never "nothing was placed".
+        if validateOnly, !ids.isEmpty {
+            return .failure(
+                .statusUnknown(
+                    exchange: exchange,
+                    detail: "the answer to a dry run names order \(ids.joined(separator: ", ")), as for a placed order")
+            )
+        }
         return .success(
             PlacedOrder(
                 ids: ids, description: result["descr"]?["order"]?.string.map { TerminalText.sanitize($0) },

@@ -37,6 +37,9 @@ package struct KrakenPrivateClient: Sendable {
                             exchange: Self.exchange, detail: "the secret is not base64", advice: KrakenService.keyAdvice
                         ))
                 }
+                // A server that echoes the request names the signature in its error: kept out of
+                // every message as the key is.
+                SecretRedactor.shared.register(sign)
                 let request = HTTPRequest(
                     url: baseURL + path,
                     headers: [
@@ -49,7 +52,14 @@ package struct KrakenPrivateClient: Sendable {
                     AccountError.lostAnswer($0, isOrder: isOrder, exchange: Self.exchange)
                 }
             }
-            switch sent.flatMap({ KrakenPrivateEnvelope.result($0, method: method) }) {
+            // A refusal that is not Kraken's JSON after an order left (a proxy's 403 page) is not
+            // taken for a refused key: the order's fate is unknown.
+            let answered = sent.flatMap { response in
+                (isOrder ? AccountError.unreadableRefusal(response, exchange: Self.exchange) : nil).map {
+                    Result.failure($0)
+                } ?? KrakenPrivateEnvelope.result(response, method: method)
+            }
+            switch answered {
             case .failure(.invalidNonce) where attempt == 0: continue
             case let outcome: return outcome
             }

@@ -47,6 +47,7 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            settings.printWarnings()
             let app = SquarestockApp(settings: settings)
             let result =
                 paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
@@ -87,6 +88,7 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            settings.printWarnings()
             let app = SquarestockApp(settings: settings)
             let orders = try AccountOutput.value(
                 paper || settings.paper
@@ -109,6 +111,7 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            settings.printWarnings()
             let app = SquarestockApp(settings: settings)
             let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print(
@@ -131,6 +134,7 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            settings.printWarnings()
             let exchange = settings.exchangeName
             guard let credentials = SecretInput.credentials(exchange: exchange) else {
                 Terminal.writeError("squarestock: no key given; nothing was saved\n")
@@ -150,6 +154,7 @@ struct AccountCommand: ParsableCommand {
 
         func run() throws {
             let settings = try options.settings()
+            settings.printWarnings()
             let had = try AccountOutput.value(SquarestockApp(settings: settings).logout())
             Terminal.writeOut(
                 had ? "removed the \(settings.exchangeName) key\n" : "no \(settings.exchangeName) key was stored\n")

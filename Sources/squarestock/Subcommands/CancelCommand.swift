@@ -30,6 +30,7 @@ struct CancelCommand: ParsableCommand {
 
     func run() throws {
         let settings = try options.settings()
+        settings.printWarnings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
         if paper {

@@ -17,6 +17,9 @@ import SquarestockRendering
 enum OrderFlow {
     static func run(_ side: TradeSide, _ o: OrderOptions) throws {
         let settings = try o.options.settings()
+        // A config line not taken may be the `paper` or limit this order counts on: said first
+        // (and the preview refuses the order with it, `Settings.orderLimitProblems`).
+        settings.printWarnings()
         let app = SquarestockApp(settings: settings)
         let paper = o.paper || settings.paper
         let json = o.options.output.format == .json
@@ -85,15 +88,26 @@ enum OrderFlow {
         // One guard from the send to the status read: an interrupt says "status unknown" until
         // the exchange has answered with an id, then that the order was placed, with its id.
         var status: String?
+        let inFlight = OrderInFlight.unknown(exchange: preview.exchange)
+        if json {
+            // An interrupt still leaves standard output its one object, saying the fate is unknown.
+            let unknown = AccountError.statusUnknown(
+                exchange: preview.exchange, detail: "interrupted while the order was in flight")
+            inFlight.set(
+                inFlight.current,
+                out: OrderResultWriter.json(
+                    preview, dryRun: false, placed: nil, status: nil, unknown: true, error: unknown.message))
+        }
         let outcome =
             o.dryRun
             ? app.place(preview, dryRun: true)
-            : OrderInFlight.guarding(OrderInFlight.unknown(exchange: preview.exchange)) { message in
+            : OrderInFlight.guarding(inFlight) { message in
                 let outcome = app.place(preview, dryRun: false)
                 if case .success(let placed) = outcome, !placed.validatedOnly {
                     message.set(
                         "squarestock: placed: \(placed.ids.joined(separator: ", ")) (interrupted while its status "
-                            + "was read); see it with `squarestock account orders --exchange \(preview.exchange)`\n")
+                            + "was read); see it with `squarestock account orders --exchange \(preview.exchange)`\n",
+                        out: json ? OrderResultWriter.json(preview, dryRun: false, placed: placed, status: nil) : nil)
                     // The status right after placing (a market order may have filled already).
                     status = placed.ids.first.flatMap { try? app.order(id: $0).get() }?.status.rawValue
                 }
@@ -122,7 +136,7 @@ enum OrderFlow {
         let from = Instant(secondsSinceEpoch: sentAt.secondsSinceEpoch - 5)
         switch app.recordFills(placedAt: from) {
         case .success(let (written, notes)):
-            if written > 0 { say("recorded in the portfolio: \(written) entries\n") }
+            if written > 0 { say("recorded in the portfolio: \(written) \(written == 1 ? "entry" : "entries")\n") }
             for n in notes { Terminal.writeError("note: " + n + "\n") }
         case .failure(let e):
             Terminal.writeError("note: the order stands; not recorded in the portfolio: " + e.message + "\n")

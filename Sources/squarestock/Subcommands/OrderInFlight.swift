@@ -9,7 +9,8 @@ import SquarestockLive
 /// While an order (or a cancellation) is with the transport, an interrupt (Ctrl-C, SIGTERM, a closed terminal) must
 /// not end the command silently: the order may already be on the exchange. The ending signals are
 /// caught for that stretch only, and each prints the status-unknown message (check `account
-/// orders` before trying again) and exits with 128 + the signal.
+/// orders` before trying again), and the JSON answer saying so when one is due, and exits with
+/// 128 + the signal (a script tells an interrupted command by it, as for any other).
 enum OrderInFlight {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -18,9 +19,17 @@ enum OrderInFlight {
     final class Message: @unchecked Sendable {
         private let lock = NSLock()
         private var text: String
+        private var out: String?
         init(_ text: String) { self.text = text }
         var current: String { lock.withLock { text } }
-        func set(_ new: String) { lock.withLock { text = new } }
+        /// The answer standard output gets (`--format json`'s object), if any.
+        var currentOut: String? { lock.withLock { out } }
+        func set(_ new: String, out newOut: String? = nil) {
+            lock.withLock {
+                text = new
+                if let newOut { out = newOut }
+            }
+        }
     }
 
     /// The status-unknown message of `what` ("the order", "the cancellation") sent to `exchange`.
@@ -45,6 +54,7 @@ enum OrderInFlight {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
+                if let out = message.currentOut { _ = Terminal.writeOut(out) }
                 _ = Terminal.writeError(message.current)
                 _exit(128 + sig)
             }

@@ -88,7 +88,7 @@ public enum AccountError: Error, Sendable, Equatable {
             // closed ones, so both lists are named.
             let fact = detail.components(separatedBy: "; ").first ?? detail
             return
-                "status unknown: the order may have reached \(exchange) (\(fact)); before trying again, check "
+                "status unknown: the request may have reached \(exchange) (\(fact)); before trying again, check "
                 + "`squarestock account orders --exchange \(exchange)` (open) and "
                 + "`squarestock account orders --closed --exchange \(exchange)` (filled or cancelled)"
         case .notSupported(let exchange, let what):
