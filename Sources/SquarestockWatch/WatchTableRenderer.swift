@@ -398,24 +398,34 @@ package struct WatchTableRenderer: Sendable {
     }
 
     /// `holdings: value 12345.67 USD, gain +7399.92 USD` summed per currency over the held rows
-    /// that have a price; nil without holdings.
+    /// that have a price, and `(without BADCO)` naming a held row left out (no quote, or a price
+    /// in another currency), as `line --portfolio` names it: a part never reads as the whole.
+    /// Nil without holdings.
     func holdingsTotals(_ entries: [WatchEntry]) -> String? {
         guard !holdings.isEmpty else { return nil }
         var value: [String: Int64] = [:]
         var gain: [String: Int64] = [:]
         var sample: [String: WatchHolding] = [:]
+        var without: [String] = []
         for e in entries {
-            guard let (h, v) = heldValue(e) else { continue }
+            guard let (h, v) = heldValue(e) else {
+                // Still loading is not left out; a failure or a price that cannot value it is.
+                if holdings[e.symbol.uppercased()] != nil, e.stock != nil || e.failure != nil {
+                    without.append(e.symbol)
+                }
+                continue
+            }
             value[h.currency, default: 0] += v
             gain[h.currency, default: 0] += v - h.cost
             sample[h.currency] = h
         }
-        guard !value.isEmpty else { return "holdings: waiting for prices" }
+        let leftOut = without.isEmpty ? "" : " (without " + without.joined(separator: ", ") + ")"
+        guard !value.isEmpty else { return "holdings: waiting for prices" + leftOut }
         let parts = value.keys.sorted().map { c -> String in
             let h = sample[c]!
             return "value \(h.text(value[c]!)) \(c), gain \(h.text(gain[c]!, signed: true)) \(c)"
         }
-        return "holdings: " + parts.joined(separator: "; ")
+        return "holdings: " + parts.joined(separator: "; ") + leftOut
     }
 
     // MARK: Header, footer, notices

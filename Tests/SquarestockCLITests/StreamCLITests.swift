@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `watch --stream --format json` through the binary against a loopback WebSocket server
 /// replaying recorded frames: subscriptions, quotes, reconnects that resubscribe to exactly the
 /// same set, silence, a symbol the feed refuses, a broken frame and a trade gap.
@@ -119,6 +123,27 @@ struct StreamCLITests {
         #expect(attempts.allSatisfy { $0.contains("Couldn't connect") || $0.contains("connect") })
         #expect(Self.lines(run, type: "quote").count == 1)
         #expect(back.received.count == 1)
+    }
+
+    /// A signal ends the lines with 128 + its number, as every other watch ends on one: a script
+    /// tells an interrupted `--count 100` from a finished one (it exited 0).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndsTheLinesWithItsExitCode(signal: Int32) throws {
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: Self.btc)
+            peer.stayQuiet(30)
+        }
+        var env = CLIRunner.baseEnvironment()
+        env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:\(server.port)"
+        let cli = try RunningCLI(
+            ["watch", "BTC-USD", "--source", "coinbase", "--stream", "--format", "json", "--count", "100"],
+            environment: env)
+        #expect(cli.waitFor(timeout: 60) { $0.contains { $0.contains("\"type\": \"quote\"") } })
+        cli.send(signal)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + signal, "\(run.stderr)")
+        server.stop()
     }
 
     @Test func aRefusedSymbolFailsAloneAndTheRestAreSubscribedAgain() throws {

@@ -249,9 +249,30 @@ struct WatchPortfolioPenceTests {
             state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
         let row = lines.first { $0.hasPrefix("VOD.L") } ?? ""
         #expect(row.contains("72.00") && !row.contains("7200.00"), "100 × 72p = £72.00: \(row)")
-        // The EUR holding of AAPL (priced in USD) is not valued, so the totals hold GBP alone.
-        #expect(lines.contains { $0.hasPrefix("holdings: value 72.00 GBP, gain 0.00 GBP ") }, "\(lines)")
+        // The EUR holding of AAPL (priced in USD) is not valued, so the totals hold GBP alone,
+        // and say they are without it (they read as the whole).
+        #expect(lines.contains { $0.hasPrefix("holdings: value 72.00 GBP, gain 0.00 GBP (without AAPL)") }, "\(lines)")
         #expect(!lines.contains { $0.contains("EUR") }, "\(lines)")
+    }
+}
+
+/// A held symbol the source could not quote is named beside the totals, which leave it out.
+struct WatchPortfolioLeftOutTests {
+    @Test func aHoldingWithoutAQuoteIsNamedBesideTheTotals() {
+        typealias F = WatchFixtures
+        var s = WatchState(symbols: ["AAPL", "BADCO"])
+        _ = s.apply(
+            [F.ok(F.stock(price: "101.5")), F.fail("BADCO", .unknownSymbol(source: "samples"))],
+            now: F.open, clock: 0)
+        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
+        renderer.holdings = [
+            "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 10_000, currency: "USD", exponent: 2),
+            "BADCO": WatchHolding(quantity: ExactDecimal("5")!, cost: 5_000, currency: "USD", exponent: 2),
+        ]
+        let lines = renderer.render(
+            state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
+        #expect(
+            lines.contains { $0.hasPrefix("holdings: value 101.50 USD, gain +1.50 USD (without BADCO)") }, "\(lines)")
     }
 }
 

@@ -28,9 +28,6 @@ package final class BookLiveSession: @unchecked Sendable {
     private var failure: String?
     private var posted = false
 
-    /// Set by SIGINT/SIGTERM in line mode; the session polls it (a handler may not take a lock).
-    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
-
     package init(
         handle: any LiveStream, symbol: String, exchange: String, depth: Int, count: Int?,
         caps: TerminalCapabilities, ascii: Bool, wallNow: @escaping @Sendable () -> Instant = { Instant.now() }
@@ -51,15 +48,14 @@ package final class BookLiveSession: @unchecked Sendable {
 
     /// One line (or table) per change of the book; returns the exit code.
     package func runLines(json: Bool) -> Int32 {
-        signal(SIGINT) { _ in BookLiveSession.interrupted = 1 }
-        signal(SIGTERM) { _ in BookLiveSession.interrupted = 1 }
+        let stop = StopSignals()
         BrokenPipe.install()
         let source = handle.source
         var books = 0
         var status: Int32 = 0
         var state = StreamState.connecting
         handle.run(
-            shouldStop: { BookLiveSession.interrupted != 0 },
+            shouldStop: { stop.received != 0 },
             onState: { s in
                 state = s
                 if json { _ = Terminal.writeOut(StreamLineWriter.json(s, source: source) + "\n") }
@@ -83,7 +79,8 @@ package final class BookLiveSession: @unchecked Sendable {
                 default: return true
                 }
             })
-        return status
+        // A signal ends the lines as it ends every live screen: 128 + its number.
+        return stop.exitCode ?? status
     }
 
     /// The header line and the table of one book.

@@ -225,9 +225,9 @@ package final class WatchSession {
             announceHold(now: now)
         }
         for e in events { alertCommand?.run(e, environment: environment) }
-        if let count, tally.rounds >= count {
-            exitCode = tableMode ? 0 : tally.exitStatus.rawValue
-        }
+        // The run's exit code, as for quote, in the table as in lines (`--count` is the same
+        // question either way).
+        if let count, tally.rounds >= count { exitCode = tally.exitStatus.rawValue }
     }
 
     /// Trades from the stream: each row that a poll has filled moves to the streamed price (a

@@ -10,18 +10,16 @@ import SquarestockRendering
 /// included; `--count N` stops after N price updates. SIGINT and SIGTERM stop the stream
 /// cleanly (the socket is closed with a close frame).
 package enum WatchStreamLines {
-    /// Set by SIGINT/SIGTERM; the session polls it (a handler may not take a lock).
-    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
-
-    /// Runs `handle` until it ends, `--count` or a signal; returns the exit code.
+    /// Runs `handle` until it ends, `--count` or a signal; returns the exit code: 128 + the
+    /// signal after one, as every other watch ends on a signal (a script tells an interrupted
+    /// `--count 100` from a finished one).
     package static func run(_ handle: any LiveStream, json: Bool, count: Int?) -> Int32 {
-        signal(SIGINT) { _ in WatchStreamLines.interrupted = 1 }
-        signal(SIGTERM) { _ in WatchStreamLines.interrupted = 1 }
+        let stop = StopSignals()
         let source = handle.source
         var quotes = 0
         var refused = 0
         handle.run(
-            shouldStop: { WatchStreamLines.interrupted != 0 },
+            shouldStop: { stop.received != 0 },
             onState: { state in
                 let line =
                     json ? StreamLineWriter.json(state, source: source) : StreamLineWriter.plain(state, source: source)
@@ -42,8 +40,9 @@ package enum WatchStreamLines {
                 }
                 return true
             })
+        if let code = stop.exitCode { return code }
         // The stream ends by itself only when the feed refused every symbol: that is a failure.
-        if WatchStreamLines.interrupted == 0, quotes == 0, refused > 0, handle.symbolsLeft.isEmpty { return 1 }
+        if quotes == 0, refused > 0, handle.symbolsLeft.isEmpty { return 1 }
         return 0
     }
 }

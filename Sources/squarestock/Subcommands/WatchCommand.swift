@@ -16,7 +16,8 @@ struct WatchCommand: ParsableCommand {
             Symbols come from the command line and --list FILE (one a line, # comments), or else from the config file's watchlist key (comma-separated).
             Open markets are refreshed every --interval seconds, closed ones every 15 minutes. When a refresh fails the last good values stay, marked stale with their age and the reason; refreshes back off (and honour Retry-After) and recover by themselves.
             When standard output is not a terminal, watch prints one line per symbol per refresh (--format plain or json) and stops after --count refreshes if given.
-            Alerts: --alert 'AAPL>200' (price) or --alert 'MSFT<-2%' (change %) ring the bell, highlight the row and run --on-alert CMD with SQUARESTOCK_ALERT_SYMBOL, SQUARESTOCK_ALERT_PRICE, SQUARESTOCK_ALERT_RULE, SQUARESTOCK_ALERT_VALUE and SQUARESTOCK_ALERT_CHANGE_PERCENT set. Each fires once per crossing and re-arms when the value moves back.
+            Keys: q (or Ctrl-D) quit, r refresh, s sort (change %, symbol, your order), p pause, Ctrl-L repaint; when rows do not fit, down/j and up/k scroll a row, PgDn/space and PgUp a page, g/Home to the top.
+            Alerts: --alert 'AAPL>200' (price) or --alert 'MSFT<-2%' (change %) ring the bell, highlight the row and run --on-alert CMD with SQUARESTOCK_ALERT_SYMBOL, SQUARESTOCK_ALERT_PRICE, SQUARESTOCK_ALERT_RULE, SQUARESTOCK_ALERT_VALUE, SQUARESTOCK_ALERT_CHANGE_PERCENT and SQUARESTOCK_ALERT_TIME set. Each fires once per crossing and re-arms when the value moves back.
             Demo without network: --source \(Settings.offlineSourceName) --replay-speed 600 replays the recorded trading day 600 times faster.
             """
     )
@@ -54,7 +55,7 @@ struct WatchCommand: ParsableCommand {
     @Option(
         name: .customLong("on-alert"),
         help: ArgumentHelp(
-            "Shell command to run when an alert fires; gets SQUARESTOCK_ALERT_SYMBOL, _PRICE, _RULE, _VALUE in its environment.",
+            "Shell command to run when an alert fires; gets SQUARESTOCK_ALERT_SYMBOL, _PRICE, _RULE, _VALUE, _CHANGE_PERCENT and _TIME in its environment.",
             valueName: "command"))
     var onAlert: String?
 
