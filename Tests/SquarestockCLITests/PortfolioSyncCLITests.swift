@@ -264,7 +264,7 @@ struct PortfolioSyncCLITests {
         s.env.removeValue(forKey: "SQUARESTOCK_NOW")
         let buy = try s.run(["buy", "BTC-USD", "0.01", "--market", "--yes", "--record"])
         #expect(buy.exitCode == 0, "\(buy.stderr)")
-        #expect(buy.stdout.contains("recorded in the portfolio: 1 entries"), "\(buy.stdout) \(buy.stderr)")
+        #expect(buy.stdout.contains("recorded in the portfolio: 1 entry"), "\(buy.stdout) \(buy.stderr)")
         let csv = try s.run(["portfolio", "export", "--as", "csv"])
         #expect(csv.stdout.contains(",buy,BTC-USD,0.01,30000,,USD,"), "\(csv.stdout)")
         let sync = try s.run(["portfolio", "sync", "--yes"])
