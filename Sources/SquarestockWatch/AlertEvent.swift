@@ -52,7 +52,7 @@ package struct AlertEvent: Sendable, Equatable {
             guard rule.metric == .changePercent, !rule.holds(c.rounded(toScale: 2)) else {
                 return NumberFormatting.signedPercent(c)
             }
-            return (c.significand > 0 ? "+" : "") + c.description + "%"
+            return NumberFormatting.signedPercent(c, places: c.scale)
         }
     }
 

@@ -136,3 +136,11 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
         value(in: stock).map(holds)
     }
 }
+
+extension [AlertRule] {
+    /// Appends `rule` unless it is here already (`aapl > 1` is `AAPL>1`): the same rule twice
+    /// would fire, ring and run its hook twice.
+    package mutating func appendOnce(_ rule: AlertRule) {
+        if !contains(rule) { append(rule) }
+    }
+}

@@ -13,7 +13,7 @@ package enum WatchCellText {
         v.map { NumberFormatting.signedChange($0, reference: reference, decimals: decimals) } ?? "—"
     }
 
-    package static func percent(_ v: ExactDecimal?) -> String { v.map(NumberFormatting.signedPercent) ?? "—" }
+    package static func percent(_ v: ExactDecimal?) -> String { v.map { NumberFormatting.signedPercent($0) } ?? "—" }
 
     /// `267.11–271.41` (ASCII: `267.11..271.41`); `—` when either end is unknown.
     package static func range(low: ExactDecimal?, high: ExactDecimal?, decimals: Int?, unicode: Bool) -> String {

@@ -47,7 +47,8 @@ enum LineFastPath {
                 i += 1
             }
         }
-        guard !symbols.isEmpty else { return nil }
+        // A template the command refuses is refused there, warm cache or not.
+        guard !symbols.isEmpty, LineTemplateCheck.problem(template) == nil else { return nil }
         let asked = LineCache.asked(flag: source, environment: environment)
         let cached = LineCache(environment: environment).load()
         guard symbols.allSatisfy({ cached[LineKey(symbol: $0, asked: asked)] != nil }) else { return nil }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TestSupport
 import Testing
@@ -74,9 +75,22 @@ struct AccountOrderFateCLITests {
         coinbase.orderAnswerPage = (status, "<html><body>\(status) Request blocked</body></html>")
         let buy = try CLIRunner.run(["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: env)
         #expect(buy.exitCode == 4 && buy.stderr.contains("status unknown"), "\(buy.stderr)")
-        #expect(buy.stderr.contains("HTTP \(status) after the order was sent"), "\(buy.stderr)")
+        #expect(buy.stderr.contains("HTTP \(status) after the request was sent"), "\(buy.stderr)")
         #expect(!buy.stderr.contains("refused") && !buy.stderr.contains("permission"), "\(buy.stderr)")
         #expect(coinbase.orderCount == 1)
+        _ = server
+    }
+
+    /// Coinbase's own plain-text 401 refuses the token before anything is acted on: the key is
+    /// refused, not "status unknown" (the preview's balance read failed too, and said so).
+    @Test func coinbasesOwn401OnAnOrderRefusesTheKey() throws {
+        let (coinbase, server, env) = try AccountCoinbaseTradeOgreCLITests.coinbase()
+        var other = env
+        other["COINBASE_API_PRIVATE_KEY"] = P256.Signing.PrivateKey().pemRepresentation
+        let buy = try CLIRunner.run(
+            ["buy", "BTC-USD", "0.01", "--limit", "60000", "--far", "--yes"], environment: other)
+        #expect(buy.exitCode == 1 && buy.stderr.contains("coinbase refused the key"), "\(buy.stdout)\(buy.stderr)")
+        #expect(!buy.stderr.contains("status unknown") && coinbase.orderCount == 0, "\(buy.stderr)")
         _ = server
     }
 

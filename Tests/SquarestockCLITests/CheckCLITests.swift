@@ -103,7 +103,9 @@ struct CheckCLITests {
             ["check", "--alert", "@portfolio>1", "--alert", "@portfolio<-1%"], environment: fund)
         #expect(value.exitCode == 1, "\(value.stderr)")
         // 1,200 less the 1,000 paid with no deposit.
-        #expect(value.stdout == "alert @portfolio>1: @portfolio 200.00 USD\n", "\(value.stdout)")
+        #expect(
+            value.stdout == "alert @portfolio>1: @portfolio 200.00 USD (valued at closes as old as 2025-09-01)\n",
+            "\(value.stdout)")
         #expect(!value.stdout.contains("<-1%"), "\(value.stdout)")
         #expect(value.stderr.contains("@portfolio<-1% not checked: no day change for @portfolio"), "\(value.stderr)")
     }
@@ -125,6 +127,9 @@ struct CheckCLITests {
         let r = try CLIRunner.run(["check", "--alert", "BTC-USD<-5%", "--alert", "AAPL>1"], environment: env)
         #expect(r.exitCode == 1 && r.stdout.hasPrefix("alert AAPL>1: "), "\(r.stdout)")
         #expect(r.stderr == "squarestock: BTC-USD<-5% not checked: no day change for BTC-USD now\n", "\(r.stderr)")
+        // Nothing checked at all is not "none fired": exit 3.
+        let none = try CLIRunner.run(["check", "--alert", "BTC-USD<-5%"], environment: env)
+        #expect(none.exitCode == 3 && none.stderr.contains("not checked"), "\(none.stderr)")
     }
 
     /// The same rule twice (the config's and a flag's, written differently) fires and runs its

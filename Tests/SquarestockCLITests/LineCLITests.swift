@@ -222,20 +222,29 @@ struct LineCLITests {
         #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
     }
 
-    /// A template's unknown or unclosed placeholder is a usage error naming the placeholders: it
-    /// printed as typed on every refresh of the bar. A brace before no name stays text.
-    @Test func aTemplatesUnknownPlaceholderIsRefused() throws {
+    /// A placeholder typed wrong (`{prcie}`, `{symbols}`, `{price` at the end) is a usage error
+    /// naming the one meant: it printed as typed on every refresh of the bar. Braces of a bar's
+    /// or a shell's own syntax, and a brace before no name, stay text.
+    @Test func aTemplatesMistypedPlaceholderIsRefused() throws {
         let env = Self.environment()
-        let unknown = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {bogus}"], environment: env)
-        #expect(unknown.exitCode == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
+        let typo = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {prcie}"], environment: env)
+        #expect(typo.exitCode == 2 && typo.stdout.isEmpty, "\(typo.stdout)")
         #expect(
-            unknown.stderr.contains(
-                "unknown placeholder '{bogus}' in --template; the placeholders are {symbol} {price}"),
-            "\(unknown.stderr)")
+            typo.stderr.contains("unknown placeholder '{prcie}' in --template; did you mean {price}?"),
+            "\(typo.stderr)")
         let open = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} {price"], environment: env)
         #expect(open.exitCode == 2 && open.stderr.contains("'{price' in --template has no closing }"), "\(open.stderr)")
-        let text = try CLIRunner.run(["line", "AAPL", "--template", "{symbol} { {price}"], environment: env)
-        #expect(text.exitCode == 0 && text.stdout == "AAPL { 268.84 (recorded)\n", "\(text.stdout)\(text.stderr)")
+        // The cache is warm now: the fast path refuses the same template the command does.
+        _ = try CLIRunner.run(["line", "AAPL"], environment: env)
+        let warm = try CLIRunner.run(["line", "AAPL", "--template", "{symbols}"], environment: env)
+        #expect(warm.exitCode == 2 && warm.stderr.contains("did you mean {symbol}?"), "\(warm.stderr)")
+        let bars = try CLIRunner.run(
+            ["line", "AAPL", "--template", "%{F#0f0}{symbol}%{F-} %F{green}{price}%f #{session_name} ${color red} {"],
+            environment: env)
+        #expect(
+            bars.exitCode == 0
+                && bars.stdout == "%{F#0f0}AAPL%{F-} %F{green}268.84%f #{session_name} ${color red} { (recorded)\n",
+            "\(bars.stdout)\(bars.stderr)")
     }
 
     /// Stooq answering AAPL at 10.12, last traded on Monday 2020-05-04 at 22:00:01 in Warsaw

@@ -28,6 +28,12 @@ package final class SecretRedactor: @unchecked Sendable {
     /// Every form of every secret, ASCII letters lower-cased, longest first so that the longer of
     /// two overlapping forms is the one replaced.
     private var needles: [[UInt8]] = []
+    /// The forms of the secrets `register` was given (needles is these and `passing`'s).
+    private var kept: [[UInt8]] = []
+    /// The forms of the last `passingKept` short-lived secrets (`registerPassing`), oldest first.
+    private var passing: [[[UInt8]]] = []
+    /// How many short-lived secrets are kept: an error is read right after its request.
+    static let passingKept = 8
 
     package init(secrets: [String?] = []) {
         for s in secrets { register(s) }
@@ -41,17 +47,42 @@ package final class SecretRedactor: @unchecked Sendable {
         guard let secret, secret.utf8.count >= SecretRedactor.minimumLength,
             !SecretRedactor.publicKeys.contains(secret.lowercased())
         else { return }
-        let encoded = Endpoint.encode(secret)
-        var forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+")]
-        forms.append(secret.replacingOccurrences(of: "/", with: "\\/"))
-        forms += SecretRedactor.base64Cores(Array(secret.utf8))
+        let forms = Self.sentForms(secret) + SecretRedactor.base64Cores(Array(secret.utf8))
         lock.withLock {
-            for form in forms where form.utf8.count >= SecretRedactor.minimumLength {
-                let folded = form.utf8.map(SecretRedactor.fold)
-                if !needles.contains(folded) { needles.append(folded) }
-            }
-            needles.sort { $0.count > $1.count }
+            for form in forms.map(Self.folded) where !kept.contains(form) { kept.append(form) }
+            rebuild()
         }
+    }
+
+    /// A secret of one request (its signature, its signed token), in the forms it is sent in,
+    /// until `passingKept` newer ones came: a server that echoes the request names it in its
+    /// error. Not inside base64, and not kept for the process's life: a sync of a thousand pages
+    /// would make every later write search thousands of them.
+    package func registerPassing(_ secret: String) {
+        guard secret.utf8.count >= SecretRedactor.minimumLength else { return }
+        lock.withLock {
+            passing.append(Self.sentForms(secret).map(Self.folded))
+            if passing.count > Self.passingKept { passing.removeFirst() }
+            rebuild()
+        }
+    }
+
+    /// `secret` as a query or form value (percent-encoded, `+` for a space) and in JSON (`\/`).
+    private static func sentForms(_ secret: String) -> [String] {
+        let encoded = Endpoint.encode(secret)
+        return [
+            secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+"),
+            secret.replacingOccurrences(of: "/", with: "\\/"),
+        ].filter { $0.utf8.count >= SecretRedactor.minimumLength }
+    }
+
+    private static func folded(_ form: String) -> [UInt8] { form.utf8.map(SecretRedactor.fold) }
+
+    /// `needles` from `kept` and `passing`, each once, longest first (under the lock).
+    private func rebuild() {
+        var all = kept
+        for form in passing.joined() where !all.contains(form) { all.append(form) }
+        needles = all.sorted { $0.count > $1.count }
     }
 
     /// What base64 text holding `secret` anywhere always contains, in both alphabets.

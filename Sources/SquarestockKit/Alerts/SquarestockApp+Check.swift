@@ -9,7 +9,9 @@ package struct CheckReport: Sendable {
     package var fired: [AlertEvent]
     package var failures: [(symbol: String, message: String)]
     package var unanswered: [AlertRule]
-    package var checked: Int
+    /// The rules compared with a value this run (not failed, not unanswered): none means nothing
+    /// was checked at all, which `check` exits 3 for.
+    package var rulesChecked: Int
 }
 
 extension SquarestockApp {
@@ -50,9 +52,10 @@ extension SquarestockApp {
         }
         for (rule, armed) in zip(rules, tracker.armedStates) { states[rule.description] = armed }
         store.store(states)
-        let subjects = Set(rules.filter(\.isPortfolio).map(\.symbol)).count
+        let failed = Set(failures.map(\.0))
         return CheckReport(
-            fired: fired, failures: failures, unanswered: unanswered, checked: symbols.count + subjects)
+            fired: fired, failures: failures, unanswered: unanswered,
+            rulesChecked: rules.filter { !failed.contains($0.symbol) }.count - unanswered.count)
     }
 
     /// The portfolio's rules: `@portfolio` against its net value at live quotes (in the configured
@@ -74,15 +77,19 @@ extension SquarestockApp {
                     // unanswered (`evaluate` skips a rule without its value), not the value rules.
                     let percent = r.totalDayChange.flatMap { day in MinorUnits.percent(day, of: held - day) }
                     let value = MinorUnits.decimal(net, exponent: exponent)
-                    // The value is as old as its oldest price, and a recording's when one priced it.
+                    // The value is as old as its oldest price (cash alone is now's), a recording's
+                    // when one priced it, and a day's close's when a holding has no newer price.
                     let priced = r.rows.filter { $0.baseValue != nil }
                     let recorded = priced.contains { $0.priceSource == Settings.offlineSourceName }
+                    let time = priced.compactMap(\.priceTime).min() ?? (priced.isEmpty ? settings.now : nil)
+                    let oldestClose = priced.filter { $0.priceTime == nil }.compactMap(\.priceDay).min()
                     var events = tracker.evaluate(
-                        symbol: AlertRule.portfolio, price: value, changePercent: percent,
-                        time: priced.compactMap(\.priceTime).min(), priceDecimals: exponent)
+                        symbol: AlertRule.portfolio, price: value, changePercent: percent, time: time,
+                        priceDecimals: exponent)
                     for i in events.indices {
                         events[i].currency = r.baseCurrency
                         events[i].recorded = recorded
+                        events[i].note = oldestClose.map { "valued at closes as old as \($0)" }
                     }
                     fired += events
                     unanswered += tracker.unanswered(

@@ -15,10 +15,11 @@ final class StopSignals: @unchecked Sendable {
     private let lock = Lock()
     private var first: Int32 = 0
     private var sources: [any DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "squarestock.stop.signals")
 
-    /// Installs the sources; they stay until this is released.
+    /// Installs the sources; they stay until this is released, and the signals' default
+    /// action (ending the process) comes back then.
     init() {
-        let queue = DispatchQueue(label: "squarestock.stop.signals")
         for sig in Self.signals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
@@ -28,7 +29,11 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    deinit { for source in sources { source.cancel() } }
+    deinit {
+        for source in sources { source.cancel() }
+        queue.sync {}
+        for sig in Self.signals { signal(sig, SIG_DFL) }
+    }
 
     private func record(_ sig: Int32) { lock.withLock { if first == 0 { first = sig } } }
 

@@ -38,35 +38,6 @@ package enum StatusLineWriter {
     /// The template's placeholders, as `text` fills them.
     package static let placeholders = ["symbol", "price", "change", "changePercent", "currency", "arrow"]
 
-    /// What is wrong with `template`, or nil: a `{name}` that is no placeholder, or one left
-    /// open (`{price`), which `text` would print as typed on every refresh of the bar. A brace
-    /// not followed by a letter stays text.
-    package static func templateProblem(_ template: String) -> String? {
-        let bytes = Array(template.utf8)
-        var i = 0
-        while i < bytes.count {
-            defer { i += 1 }
-            guard bytes[i] == UInt8(ascii: "{") else { continue }
-            var end = i + 1
-            while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z")
-            {
-                end += 1
-            }
-            guard end > i + 1 else { continue }
-            let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
-            let known = placeholders.map { "{\($0)}" }.joined(separator: " ")
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else {
-                return "'{\(TerminalText.visible(name))' in --template has no closing }; the placeholders are \(known)"
-            }
-            guard placeholders.contains(name) else {
-                return
-                    "unknown placeholder '{\(TerminalText.visible(name))}' in --template; the placeholders are \(known)"
-            }
-            i = end
-        }
-        return nil
-    }
-
     /// One item's text from the template; `—` (`-` without Unicode) for what is unknown.
     package static func text(_ item: Item, template: String, unicode: Bool) -> String {
         let missing = unicode ? "—" : "-"
@@ -82,7 +53,7 @@ package enum StatusLineWriter {
                 item.change.map { NumberFormatting.signedChange($0, reference: item.price, decimals: item.decimals) }
                     ?? missing
             ),
-            ("{changePercent}", item.changePercent.map(NumberFormatting.signedPercent) ?? missing),
+            ("{changePercent}", item.changePercent.map { NumberFormatting.signedPercent($0) } ?? missing),
             ("{currency}", item.currency),
             ("{arrow}", item.price == nil ? missing : arrow),
         ]

@@ -30,8 +30,9 @@ package enum NumberFormatting {
         return Price.usualDecimals(of: v)
     }
 
-    package static func signedPercent(_ v: ExactDecimal) -> String {
-        let r = v.rescaled(to: 2) ?? v.rounded(toScale: 2)
+    /// `+1.25%`, to `places` decimals (2, as every view shows a change).
+    package static func signedPercent(_ v: ExactDecimal, places: Int = 2) -> String {
+        let r = v.rescaled(to: places) ?? v.rounded(toScale: places)
         return (r.significand > 0 ? "+" : "") + r.description + "%"
     }
 

@@ -43,7 +43,7 @@ package struct CoinbaseAccount: ExchangeAccount {
         }
         // The token signs this request for two minutes: one echoed in an error is kept out of the
         // message as the key is.
-        SecretRedactor.shared.register(token)
+        SecretRedactor.shared.registerPassing(token)
         var headers = ["Authorization: Bearer " + token, "User-Agent: " + ExchangeRequest.userAgent]
         if body != nil { headers.append("Content-Type: application/json") }
         let request = HTTPRequest(

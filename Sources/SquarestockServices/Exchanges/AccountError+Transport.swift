@@ -15,17 +15,19 @@ extension AccountError {
         }
     }
 
-    /// For an order that was sent: a refusal (HTTP 4xx) whose body is not JSON, so not the
-    /// exchange's own words (a proxy's or firewall's page, nothing at all), says nothing of the
-    /// order's fate: "status unknown", never a refusal the user would answer by sending it again.
+    /// For an order (or a cancellation) that was sent: an error answer (HTTP 400 and up) whose
+    /// body is not JSON, so not the exchange's own words (a proxy's or firewall's page, nothing
+    /// at all), says nothing of its fate: "status unknown", never a refusal the user would answer
+    /// by sending it again. A 401 (the exchange's own refusal of the key or token, in plain text
+    /// on Coinbase) and a 429 (throttled) come before anything is acted on and stay what they are.
     package static func unreadableRefusal(_ response: HTTPResponse, exchange: String) -> AccountError? {
-        guard response.status >= 400 else { return nil }
+        guard response.status >= 400, response.status != 401, response.status != 429 else { return nil }
         var screened = response
         screened.status = 200
         guard case .failure(let e) = ExchangeResponse.json(screened, source: exchange) else { return nil }
         return .statusUnknown(
             exchange: exchange,
-            detail: "HTTP \(response.status) after the order was sent, not in its words: \(e.detail)")
+            detail: "HTTP \(response.status) after the request was sent, not in its words: \(e.detail)")
     }
 
     /// An unknown-order error naming `id` (decoders know the answer, not which id was asked).

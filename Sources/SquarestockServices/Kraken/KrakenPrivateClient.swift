@@ -39,7 +39,7 @@ package struct KrakenPrivateClient: Sendable {
                 }
                 // A server that echoes the request names the signature in its error: kept out of
                 // every message as the key is.
-                SecretRedactor.shared.register(sign)
+                SecretRedactor.shared.registerPassing(sign)
                 let request = HTTPRequest(
                     url: baseURL + path,
                     headers: [

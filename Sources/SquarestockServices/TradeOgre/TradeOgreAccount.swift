@@ -56,6 +56,9 @@ package struct TradeOgreAccount: ExchangeAccount {
                     return .failure(
                         .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the order was sent"))
                 }
+                if isOrder, let unread = AccountError.unreadableRefusal(r, exchange: exchange) {
+                    return .failure(unread)
+                }
                 return TradeOgreAccountDecoder.answer(r)
             }
         }

@@ -18,7 +18,8 @@ struct CheckCommand: ParsableCommand {
             Each rule fires once per crossing: the state is kept in $XDG_STATE_HOME/squarestock/alerts, so a
             rule that fired stays quiet until its value moves back. For each alert, --on-alert CMD (or config
             on_alert) runs through /bin/sh with SQUARESTOCK_ALERT_SYMBOL, _RULE, _VALUE, _PRICE, _CHANGE_PERCENT
-            and _TIME set. Exit: 1 an alert fired, 0 none, 3 no symbol could be quoted, 2 usage.
+            and _TIME set. Exit: 1 an alert fired, 0 none, 3 no rule could be checked (no symbol quoted, or none
+            with its value), 2 usage.
             """)
 
     @Option(name: .long, help: "A rule, as in watch: 'AAPL>200' (price), 'MSFT<-2%' (change %). Repeatable.")
@@ -51,14 +52,14 @@ struct CheckCommand: ParsableCommand {
         var rules: [AlertRule] = []
         for text in settings.configAlerts {
             switch AlertRule.parse(text) {
-            case .success(let r): if !rules.contains(r) { rules.append(r) }
+            case .success(let r): rules.appendOnce(r)
             case .failure(let e):
                 throw SettingOriginError(description: e.setBy(configFile: settings.configPath ?? "the config file"))
             }
         }
         for text in alert {
             switch AlertRule.parse(text) {
-            case .success(let r): if !rules.contains(r) { rules.append(r) }
+            case .success(let r): rules.appendOnce(r)
             case .failure(let e): throw ValidationError(e.description)
             }
         }
@@ -82,7 +83,7 @@ struct CheckCommand: ParsableCommand {
             if let hook { Self.runHook(hook, event: event, environment: settings.environment) }
         }
         if !report.fired.isEmpty { throw ExitCode(1) }
-        if report.failures.count == report.checked { throw ExitCode(3) }
+        if report.rulesChecked == 0 { throw ExitCode(3) }
     }
 
     /// `alert AAPL>200: AAPL 268.84 (-0.06%) at 2025-10-29T16:36:59Z (recorded)`: the price at

@@ -67,7 +67,7 @@ struct LineCommand: ParsableCommand {
         guard StatusLineWriter.Style(rawValue: style.lowercased()) != nil else {
             throw ValidationError("--style must be one of plain, tmux, polybar, i3bar")
         }
-        if let problem = StatusLineWriter.templateProblem(template) { throw ValidationError(problem) }
+        if let problem = LineTemplateCheck.problem(template) { throw ValidationError(problem) }
         guard (5...86_400).contains(maxAge) else {
             throw ValidationError("--max-age must be between 5 and 86400 seconds")
         }

@@ -137,7 +137,7 @@ struct WatchCommand: ParsableCommand {
             switch AlertRule.parse(text) {
             case .success(let r) where r.isPortfolio:
                 throw ValidationError("'\(text)': portfolio alerts are checked by `squarestock check`, not by watch")
-            case .success(let r): if !rules.contains(r) { rules.append(r) }
+            case .success(let r): rules.appendOnce(r)
             case .failure(let e): throw ValidationError(e.description)
             }
         }

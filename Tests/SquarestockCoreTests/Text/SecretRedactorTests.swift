@@ -17,6 +17,19 @@ struct SecretRedactorTests {
         #expect(r.redact("nothing here") == "nothing here")
     }
 
+    /// A request's signature is kept out of messages until `passingKept` newer ones came (a sync
+    /// of a thousand pages would otherwise make every write search thousands); the key stays.
+    @Test func aRequestsSignatureIsKeptUntilNewerOnesCame() {
+        let r = SecretRedactor(secrets: [Self.key])
+        let signatures = (0...SecretRedactor.passingKept).map { "sig\($0)/Zm9vYmFyYmF6cXV4+" }
+        for s in signatures { r.registerPassing(s) }
+        #expect(r.redact("echo \(signatures.last!) end") == "echo REDACTED end")
+        let escaped = signatures.last!.replacingOccurrences(of: "/", with: "\\/")
+        #expect(r.redact("json \(escaped) end") == "json REDACTED end")
+        #expect(r.redact("old \(signatures[0]) end") == "old \(signatures[0]) end")
+        #expect(r.redact("raw Ab+Cd/Ef=Gh42 end") == "raw REDACTED end")
+    }
+
     @Test func shortValuesAreNotSecrets() {
         let r = SecretRedactor(secrets: ["k", "abc", nil, ""])
         #expect(r.isEmpty)
