@@ -125,10 +125,12 @@ package struct AlertRule: Sendable, Equatable, CustomStringConvertible {
 
     /// The value this rule looks at, or nil when the source did not send it.
     package func value(in stock: Stock) -> ExactDecimal? {
-        switch metric {
-        case .price: return stock.price.last
-        case .changePercent: return stock.price.changePercent
-        }
+        value(price: stock.price.last, changePercent: stock.price.changePercent)
+    }
+
+    /// The one of `price` and `changePercent` this rule looks at.
+    package func value(price: ExactDecimal?, changePercent: ExactDecimal?) -> ExactDecimal? {
+        metric == .price ? price : changePercent
     }
 
     /// Whether the condition holds for `stock`; nil when the value is unknown (no decision).

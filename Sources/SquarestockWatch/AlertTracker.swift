@@ -45,7 +45,7 @@ package struct AlertTracker: Sendable {
     ) -> [AlertEvent] {
         var events: [AlertEvent] = []
         for (i, rule) in rules.enumerated() where rule.symbol == symbol {
-            guard let value = rule.metric == .price ? price : changePercent else { continue }
+            guard let value = rule.value(price: price, changePercent: changePercent) else { continue }
             let holds = rule.holds(value)
             holding[i] = holds
             if holds && armed[i] {
@@ -65,7 +65,7 @@ package struct AlertTracker: Sendable {
     /// the source did not send): `check` says each, or a cron job would trust a rule it never
     /// looked at.
     package func unanswered(symbol: String, price: ExactDecimal?, changePercent: ExactDecimal?) -> [AlertRule] {
-        rules.filter { $0.symbol == symbol && ($0.metric == .price ? price : changePercent) == nil }
+        rules.filter { $0.symbol == symbol && $0.value(price: price, changePercent: changePercent) == nil }
     }
 
     /// Rules of `symbol` that fired and still hold: the row stays highlighted while they do.

@@ -232,21 +232,30 @@ struct WatchPortfolioColumnsTests {
     }
 }
 
-/// A holding priced in pence is valued in pounds; one priced in another currency is not valued.
+/// A holding priced in pence is valued in pounds; one priced in another currency is not valued,
+/// and neither is one the source could not quote: both are named beside the totals.
 struct WatchPortfolioPenceTests {
+    typealias F = WatchFixtures
+
+    /// The screen of `results` with `holdings`, wide enough for every column.
+    static func screen(_ results: [StockResult], holdings: [String: WatchHolding]) -> [String] {
+        var s = WatchState(symbols: results.map(\.symbol))
+        _ = s.apply(results, now: F.open, clock: 0)
+        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
+        renderer.holdings = holdings
+        return renderer.render(
+            state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
+    }
+
     @Test func penceAreMadePounds() {
-        typealias F = WatchFixtures
-        var s = WatchState(symbols: ["VOD.L", "AAPL"])
         var vod = F.stock("VOD.L", price: "72.0", previousClose: "71")
         vod.currency = Currency.named("GBp")
-        _ = s.apply([F.ok(vod), F.ok(F.stock(price: "101.5"))], now: F.open, clock: 0)
-        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
-        renderer.holdings = [
-            "VOD.L": WatchHolding(quantity: ExactDecimal("100")!, cost: 7_200, currency: "GBP", exponent: 2),
-            "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 100, currency: "EUR", exponent: 2),
-        ]
-        let lines = renderer.render(
-            state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
+        let lines = Self.screen(
+            [F.ok(vod), F.ok(F.stock(price: "101.5"))],
+            holdings: [
+                "VOD.L": WatchHolding(quantity: ExactDecimal("100")!, cost: 7_200, currency: "GBP", exponent: 2),
+                "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 100, currency: "EUR", exponent: 2),
+            ])
         let row = lines.first { $0.hasPrefix("VOD.L") } ?? ""
         #expect(row.contains("72.00") && !row.contains("7200.00"), "100 × 72p = £72.00: \(row)")
         // The EUR holding of AAPL (priced in USD) is not valued, so the totals hold GBP alone,
@@ -254,23 +263,14 @@ struct WatchPortfolioPenceTests {
         #expect(lines.contains { $0.hasPrefix("holdings: value 72.00 GBP, gain 0.00 GBP (without AAPL)") }, "\(lines)")
         #expect(!lines.contains { $0.contains("EUR") }, "\(lines)")
     }
-}
 
-/// A held symbol the source could not quote is named beside the totals, which leave it out.
-struct WatchPortfolioLeftOutTests {
     @Test func aHoldingWithoutAQuoteIsNamedBesideTheTotals() {
-        typealias F = WatchFixtures
-        var s = WatchState(symbols: ["AAPL", "BADCO"])
-        _ = s.apply(
+        let lines = Self.screen(
             [F.ok(F.stock(price: "101.5")), F.fail("BADCO", .unknownSymbol(source: "samples"))],
-            now: F.open, clock: 0)
-        var renderer = WatchTableRenderer(palette: .plain, style: .unicode)
-        renderer.holdings = [
-            "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 10_000, currency: "USD", exponent: 2),
-            "BADCO": WatchHolding(quantity: ExactDecimal("5")!, cost: 5_000, currency: "USD", exponent: 2),
-        ]
-        let lines = renderer.render(
-            state: s, header: WatchTableRendererTests().header(), columns: 140, rows: 10, now: F.open, clock: 1)
+            holdings: [
+                "AAPL": WatchHolding(quantity: ExactDecimal("1")!, cost: 10_000, currency: "USD", exponent: 2),
+                "BADCO": WatchHolding(quantity: ExactDecimal("5")!, cost: 5_000, currency: "USD", exponent: 2),
+            ])
         #expect(
             lines.contains { $0.hasPrefix("holdings: value 101.50 USD, gain +1.50 USD (without BADCO)") }, "\(lines)")
     }

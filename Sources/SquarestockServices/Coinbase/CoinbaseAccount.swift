@@ -53,14 +53,9 @@ package struct CoinbaseAccount: ExchangeAccount {
         case .failure(let e):
             return .failure(AccountError.lostAnswer(e, isOrder: isOrder, exchange: exchange))
         case .success(let response):
-            // A server error after an order left does not say the order was not placed, and
-            // neither does a refusal that is not Coinbase's own JSON (a proxy's page).
-            if isOrder && response.status >= 500 {
-                return .failure(
-                    .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the order was sent"))
-            }
-            if isOrder, let unread = AccountError.unreadableRefusal(response, exchange: exchange) {
-                return .failure(unread)
+            // A server error or a proxy's page after an order left does not say it was not placed.
+            if isOrder, let unclear = AccountError.unclearAfterSending(response, exchange: exchange) {
+                return .failure(unclear)
             }
             return CoinbaseAccountDecoder.answer(response, path: path)
         }

@@ -30,6 +30,16 @@ extension AccountError {
             detail: "HTTP \(response.status) after the request was sent, not in its words: \(e.detail)")
     }
 
+    /// For an order (or a cancellation) that was sent: a server error (HTTP 5xx, whatever its
+    /// body) does not say it was not acted on, and neither does `unreadableRefusal`'s page: the
+    /// error that says so, or nil when the answer is the exchange's own.
+    package static func unclearAfterSending(_ response: HTTPResponse, exchange: String) -> AccountError? {
+        guard response.status < 500 else {
+            return .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the order was sent")
+        }
+        return unreadableRefusal(response, exchange: exchange)
+    }
+
     /// An unknown-order error naming `id` (decoders know the answer, not which id was asked).
     package func naming(orderID id: String) -> AccountError {
         guard case .unknownOrder(let exchange, let named) = self, named.isEmpty else { return self }

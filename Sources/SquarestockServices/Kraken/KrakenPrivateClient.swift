@@ -54,10 +54,11 @@ package struct KrakenPrivateClient: Sendable {
             }
             // A refusal that is not Kraken's JSON after an order left (a proxy's 403 page) is not
             // taken for a refused key: the order's fate is unknown.
-            let answered = sent.flatMap { response in
-                (isOrder ? AccountError.unreadableRefusal(response, exchange: Self.exchange) : nil).map {
-                    Result.failure($0)
-                } ?? KrakenPrivateEnvelope.result(response, method: method)
+            let answered = sent.flatMap { response -> Result<JSONValue, AccountError> in
+                if isOrder, let unread = AccountError.unreadableRefusal(response, exchange: Self.exchange) {
+                    return .failure(unread)
+                }
+                return KrakenPrivateEnvelope.result(response, method: method)
             }
             switch answered {
             case .failure(.invalidNonce) where attempt == 0: continue

@@ -8,7 +8,8 @@ enum LineTemplateCheck {
     /// What is wrong with `template`, or nil.
     static func problem(_ template: String) -> String? {
         let names = StatusLineWriter.placeholders
-        let list = names.map { "{\($0)}" }.joined(separator: " ")
+        // Built only for a message: this runs on every call of the status line.
+        var list: String { names.map { "{\($0)}" }.joined(separator: " ") }
         let bytes = Array(template.utf8)
         var i = 0
         while i < bytes.count {

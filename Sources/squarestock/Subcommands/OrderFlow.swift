@@ -88,16 +88,13 @@ enum OrderFlow {
         // One guard from the send to the status read: an interrupt says "status unknown" until
         // the exchange has answered with an id, then that the order was placed, with its id.
         var status: String?
-        let inFlight = OrderInFlight.unknown(exchange: preview.exchange)
-        if json {
-            // An interrupt still leaves standard output its one object, saying the fate is unknown.
-            let unknown = AccountError.statusUnknown(
-                exchange: preview.exchange, detail: "interrupted while the order was in flight")
-            inFlight.set(
-                inFlight.current,
-                out: OrderResultWriter.json(
-                    preview, dryRun: false, placed: nil, status: nil, unknown: true, error: unknown.message))
-        }
+        // An interrupt still leaves standard output its one object, saying the fate is unknown.
+        let inFlight = OrderInFlight.unknown(
+            exchange: preview.exchange,
+            out: json
+                ? OrderResultWriter.json(
+                    preview, dryRun: false, placed: nil, status: nil, unknown: true,
+                    error: OrderInFlight.interrupted(exchange: preview.exchange).message) : nil)
         let outcome =
             o.dryRun
             ? app.place(preview, dryRun: true)

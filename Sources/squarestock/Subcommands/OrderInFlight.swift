@@ -20,7 +20,10 @@ enum OrderInFlight {
         private let lock = NSLock()
         private var text: String
         private var out: String?
-        init(_ text: String) { self.text = text }
+        init(_ text: String, out: String? = nil) {
+            self.text = text
+            self.out = out
+        }
         var current: String { lock.withLock { text } }
         /// The answer standard output gets (`--format json`'s object), if any.
         var currentOut: String? { lock.withLock { out } }
@@ -32,12 +35,14 @@ enum OrderInFlight {
         }
     }
 
-    /// The status-unknown message of `what` ("the order", "the cancellation") sent to `exchange`.
-    static func unknown(exchange: String, what: String = "the order") -> Message {
-        Message(
-            "squarestock: "
-                + AccountError.statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
-                .message + "\n")
+    /// The error an interrupt of `what` ("the order", "the cancellation") sent to `exchange` is.
+    static func interrupted(exchange: String, what: String = "the order") -> AccountError {
+        .statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
+    }
+
+    /// Its message, and `out` for standard output (`--format json`'s object saying so).
+    static func unknown(exchange: String, what: String = "the order", out: String? = nil) -> Message {
+        Message("squarestock: " + interrupted(exchange: exchange, what: what).message + "\n", out: out)
     }
 
     static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
@@ -48,24 +53,12 @@ enum OrderInFlight {
     /// then (`body` may change it) and exits with 128 + the signal. The handlers are drained
     /// before the signals are let go, so none runs after `body` has returned.
     static func guarding<T>(_ message: Message, _ body: (Message) throws -> T) rethrows -> T {
-        let queue = DispatchQueue(label: "squarestock.order.signals")
-        var sources: [any DispatchSourceSignal] = []
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler {
-                if let out = message.currentOut { _ = Terminal.writeOut(out) }
-                _ = Terminal.writeError(message.current)
-                _exit(128 + sig)
-            }
-            source.resume()
-            sources.append(source)
+        let caught = CaughtSignals(signals, label: "squarestock.order.signals") { sig in
+            if let out = message.currentOut { _ = Terminal.writeOut(out) }
+            _ = Terminal.writeError(message.current)
+            _exit(128 + sig)
         }
-        defer {
-            for source in sources { source.cancel() }
-            queue.sync {}
-            for sig in signals { signal(sig, SIG_DFL) }
-        }
+        defer { caught.release() }
         return try body(message)
     }
 }
