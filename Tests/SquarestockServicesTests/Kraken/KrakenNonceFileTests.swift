@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SquarestockCore
@@ -11,7 +12,7 @@ struct KrakenNonceFileTests {
     static let now: UInt64 = 1_790_000_000_000
 
     static func source(storing text: String) throws -> (KrakenNonceSource, String) {
-        let path = FileManagerTemp.path("nonce-file")
+        let path = TemporaryPath.make("nonce-file")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return (KrakenNonceSource(path: path, lockTimeout: 1, now: { KrakenNonceFileTests.now }), path)
     }

@@ -45,7 +45,7 @@ struct KrakenSigningTests {
     }
 
     @Test func noncesIncreaseAcrossSourcesSharingAFile() throws {
-        let path = FileManagerTemp.path("nonce")
+        let path = TemporaryPath.make("nonce")
         let a = KrakenNonceSource(path: path)
         let b = KrakenNonceSource(path: path)
         var seen: [UInt64] = []
@@ -54,12 +54,5 @@ struct KrakenSigningTests {
             seen.append(n)
         }
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 })
-    }
-}
-
-/// A fresh path under the temporary folder.
-enum FileManagerTemp {
-    static func path(_ name: String) -> String {
-        "/tmp/squarestock-test-\(name)-\(UInt64.random(in: 0 ... .max))"
     }
 }
