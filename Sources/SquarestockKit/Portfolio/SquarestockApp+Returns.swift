@@ -163,10 +163,9 @@ extension SquarestockApp {
         }
         let closes: [DailyClose]
         do { closes = try ledger.store.dailyCloses(needs.symbols) } catch { throw .ledger(error) }
-        let prices = PriceBook(closes: closes, entries: ratesFor(base, PortfolioBook.effective(entries)), base: base)
-        return (
-            try RealizedLot.of(sales, base: base, prices: prices, entries: entries, method: ledger.method), notes
-        )
+        let rated = ratesFor(base, entries)
+        let prices = PriceBook(closes: closes, entries: PortfolioBook.effective(rated), base: base)
+        return (try RealizedLot.of(sales, base: base, prices: prices, entries: rated, method: ledger.method), notes)
     }
 
     /// Fetches the closes of each symbol whose span of days was never asked for in full (one

@@ -273,6 +273,104 @@ struct ReturnsCalculatorTests {
         #expect(rest.map(\.baseBasis) == [150_000, 150_000])
     }
 
+    /// The probe's case: 10 FXA bought at 100 EUR at 1.2 and sold at 110 EUR at 1.3, the rates
+    /// recorded with the trades. Closes of EURUSD stored for both days (1.09, 1.085) must not
+    /// replace them: basis 1,200.00, proceeds 1,430.00, gain 230.00 USD (it said 103.50).
+    @Test func aTradesRecordedRateOutranksTheDaysClose() throws {
+        func trade(_ id: Int64, _ kind: EntryKind, _ d: Int, price: String, rate: String) -> JournalEntry {
+            JournalEntry(
+                id: id, kind: kind, date: day(d), symbol: "FXA", quantity: x("10"), price: x(price), currency: "EUR",
+                amount: Int64(price)! * 1_000, fxRate: x(rate))
+        }
+        let entries = [trade(1, .buy, 2, price: "100", rate: "1.2"), trade(2, .sell, 4, price: "110", rate: "1.3")]
+        let closes = [close("EURUSD=X", 2, "1.09"), close("EURUSD=X", 4, "1.085")]
+        let prices = PriceBook(closes: closes, entries: entries, base: "USD")
+        let book = try PortfolioBook(entries: entries, method: .fifo)
+        let lots = try RealizedLot.of(book.disposals, base: "USD", prices: prices, entries: entries)
+        #expect(lots.map(\.baseBasis) == [120_000] && lots.map(\.baseProceeds) == [143_000])
+        #expect(lots.map(\.acquiredRate.source) == ["trade"] && lots.map(\.soldRate.value) == [x("1.3")])
+        // Without recorded rates the closes serve.
+        let bare = entries.map { e in
+            var e = e
+            e.fxRate = nil
+            return e
+        }
+        let closed = try RealizedLot.of(
+            book.disposals, base: "USD", prices: PriceBook(closes: closes, entries: bare, base: "USD"), entries: bare)
+        #expect(closed.map(\.baseGain) == [119_350 - 109_000])
+    }
+
+    /// A sale of two lots converted as a whole: 1,317.00 EUR at 1.05 is 1,382.85 USD; its parts,
+    /// 1,097.50 and 219.50 EUR, converted one by one round to 1,152.38 + 230.48 = 1,382.86.
+    @Test func aSalesPartsAddUpToTheSaleInTheBase() throws {
+        let entries = [
+            JournalEntry(
+                id: 1, kind: .buy, date: day(1), symbol: "RL", quantity: x("10"), price: x("100"), currency: "EUR",
+                amount: 100_000, fxRate: x("1.08")),
+            JournalEntry(
+                id: 2, kind: .buy, date: day(2), symbol: "RL", quantity: x("5"), price: x("90"), currency: "EUR",
+                amount: 45_000, fxRate: x("1.10")),
+            JournalEntry(
+                id: 3, kind: .sell, date: day(4), symbol: "RL", quantity: x("12"), price: x("110"),
+                currency: "EUR", amount: 132_000, fee: 300, fxRate: x("1.05")),
+        ]
+        let book = try PortfolioBook(entries: entries, method: .fifo)
+        let lots = try RealizedLot.of(
+            book.disposals, base: "USD", prices: PriceBook(closes: [], entries: entries, base: "USD"),
+            entries: entries)
+        #expect(lots.map(\.proceeds) == [109_750, 21_950])
+        #expect(lots.map(\.baseProceeds).reduce(0, +) == 138_285)
+    }
+
+    /// The probe's case: 200 paid in, 1,000 spent on 10 NEGV on 01-02; it closes at 70 on 01-03
+    /// (value 700 - 800 = -100) and 100 on 01-04 (200). A day below nothing has no growth: the
+    /// chain made -0.5 of 01-03 and reported -150 %; now there is no time-weighted return, and a
+    /// note names the day.
+    @Test func aValueBelowNothingLeavesNoTimeWeightedReturn() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 20_000),
+            trade(.buy, 2, 2, "NEGV", "10", "100"),
+        ]
+        let r = try Self.report(entries, closes: [close("NEGV", 3, "70"), close("NEGV", 4, "100")], to: 4)
+        #expect(r.timeline.days.map(\.value) == [20_000, -10_000, 20_000])
+        #expect(r.total.timeWeighted == nil)
+        #expect(r.total.timeWeightedCaveat == .belowNothing(day(3)))
+        #expect(r.notes.contains { $0.hasPrefix("no time-weighted return: on 2024-01-03 the value was below nothing") })
+    }
+
+    /// 10 DY bought and sold at 100 (01-01, 01-03), then a dividend of 12.34 on 01-10 with
+    /// nothing held: that day has no growth, so the 0.00 % leaves its gain out, and says so.
+    @Test func aGainOnADayThatBeganWithNothingIsNamed() throws {
+        let entries = [
+            trade(.buy, 1, 1, "DY", "10", "100"), trade(.sell, 2, 3, "DY", "10", "100"),
+            JournalEntry(id: 3, kind: .dividend, date: day(10), symbol: "DY", currency: "USD", amount: 1_234),
+        ]
+        let r = try Self.report(entries, closes: [], to: 10)
+        #expect(r.total.gain == 1_234)
+        #expect(abs(r.total.timeWeighted ?? 1) < 1e-12)
+        #expect(r.total.timeWeightedCaveat == .unmeasured(first: day(10), days: 1, gain: 1_234))
+        #expect(
+            r.notes.contains {
+                $0.hasPrefix(
+                    "the time-weighted return leaves out 1 day (2024-01-10) that began with nothing held, and their gain of +12.34 USD"
+                )
+            }, "\(r.notes)")
+    }
+
+    /// The probe's case: 10 FB4 bought at 100 on 01-01 and sold at 110 on 01-05, the period
+    /// running to 01-31. The money made 10 % while it was in; the period's money-weighted return
+    /// said +34,000 % (the five days' rate compounded over the month after the money left).
+    @Test func theMoneyWeightedReturnEndsWithTheLastMoneyTakenOut() throws {
+        let entries = [trade(.buy, 1, 1, "FB4", "10", "100"), trade(.sell, 2, 5, "FB4", "10", "110")]
+        let r = try Self.report(entries, closes: [], to: 31)
+        guard case .rate(let period, let annual) = r.total.moneyWeighted else {
+            Issue.record("\(r.total.moneyWeighted)")
+            return
+        }
+        #expect(abs(period - 0.10) < 1e-12, "\(period)")
+        #expect(abs(annual - (pow1p(0.10, 365.0 / 5) - 1)) < 1e-9 * annual, "\(annual)")
+    }
+
     /// What a broker's export adds is no flow: 10,000 USD paid in on 01-02; on 01-03 1,100 USD
     /// changed into 1,000 EUR (at 1.10, no spread) and a 10 USD fee; on 01-04 20 EUR interest,
     /// 2 withheld (EURUSD 1.12); 01-05 EURUSD 1.15.

@@ -22,9 +22,10 @@ public enum InternalRateOfReturn {
 
     public enum Outcome: Sendable, Equatable {
         /// `period`: the return over the part of the period the money was in it, from its first
-        /// flow to its end (the start value, else the first money paid in: a month's 5 % on
-        /// money paid in a month before the end of a year is 5 %, not the year's 81 % that rate
-        /// compounds to); `annual`: r.
+        /// flow to its last (the start value, else the first money paid in; the end value, else
+        /// the last money taken out): a month's 5 % on money paid in a month before the end of a
+        /// year is 5 %, not the year's 81 % that rate compounds to, and 10 % made in five days on
+        /// money then taken out is 10 %, not 34,000 % over the ten months after; `annual`: r.
         case rate(period: Double, annual: Double)
         case noSolution(String)
         /// Rates (annual) that each balance the flows.
@@ -86,7 +87,7 @@ public enum InternalRateOfReturn {
         case 0:
             return .noSolution("no yearly rate balances these flows")
         case 1:
-            return .rate(period: expm1(roots[0] * Double(days - firstDay) / length), annual: annual(roots[0]))
+            return .rate(period: expm1(roots[0] * Double(lastDay - firstDay) / length), annual: annual(roots[0]))
         default:
             return .several(roots.map(annual))
         }

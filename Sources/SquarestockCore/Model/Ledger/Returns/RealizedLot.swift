@@ -25,9 +25,10 @@ public struct RealizedLot: Sendable, Equatable {
     public var baseBasis: Int64
     public var baseGain: Int64 { baseProceeds - baseBasis }
 
-    /// Every lot part of `disposals`, converted into `base` at `prices`' rates: the proceeds are
-    /// shared among the parts in proportion to their quantities, the last part taking the exact
-    /// rest, so the parts add up to the sale. Under `.average` a sale's one part is of a pool
+    /// Every lot part of `disposals`, converted into `base` at the rate recorded with each trade
+    /// in `entries` (the sale's, the purchase's), else at `prices`' rate of its day: the proceeds
+    /// are shared among the parts in proportion to their quantities, the last part taking the
+    /// exact rest (in `base` too), so the parts add up to the sale. Under `.average` a sale's one part is of a pool
     /// bought over many days: its basis in `base` is its share of the pool's cost in `base` as
     /// the pool was built, each purchase at its own day's rate (`entries`, the journal the
     /// disposals were replayed from), not the whole basis at the first purchase's rate.
@@ -47,13 +48,27 @@ public struct RealizedLot: Sendable, Equatable {
             }
             return r
         }
+        // The rate recorded with a trade is the one it was made at: it wins over the pair's
+        // close of that day (a close stored later, for any portfolio, must not rewrite a tax
+        // figure), as the returns' flows take it.
+        var recorded: [Int64: ExactDecimal] = [:]
+        for e in entries where e.currency != base {
+            if let id = e.id, let r = e.fxRate, r.sign > 0 { recorded[id] = r }
+        }
+        func rate(of entry: Int64, _ currency: String, _ day: CivilDate) throws(ReturnsError) -> PriceObservation {
+            if let r = recorded[entry] { return PriceObservation(value: r, date: day, source: "trade", fetched: nil) }
+            return try rate(currency, day)
+        }
         // A missing rate is asked for at its earliest day: a rate is taken on or before the day
         // wanted, so the one recorded there serves the later days too (asked at the sale's day
         // first, then the purchase's, the user recorded rates one run at a time).
         var earliest: (currency: String, day: CivilDate)?
         for d in disposals {
-            for day in [d.date] + d.parts.map(\.acquired)
-            where earliest.map({ day < $0.day }) ?? true && prices.rate(from: d.currency, to: base, on: day) == nil {
+            let days = [(d.entry, d.date)] + d.parts.map { ($0.lot, $0.acquired) }
+            for (entry, day) in days
+            where recorded[entry] == nil && earliest.map({ day < $0.day }) ?? true
+                && prices.rate(from: d.currency, to: base, on: day) == nil
+            {
                 earliest = (d.currency, day)
             }
         }
@@ -61,12 +76,16 @@ public struct RealizedLot: Sendable, Equatable {
         let pooled =
             method == .average
             ? try poolBases(
-                entries: entries, wanted: Set(disposals.map(\.entry)), base: base, rate: rate, convert: convert)
+                entries: entries, wanted: Set(disposals.map(\.entry)), base: base,
+                rate: { e throws(ReturnsError) in try rate(of: e.id ?? -1, e.currency, e.date) }, convert: convert)
             : [:]
         var out: [RealizedLot] = []
         for d in disposals {
-            let sold = try rate(d.currency, d.date)
+            let sold = try rate(of: d.entry, d.currency, d.date)
             var proceedsLeft = d.proceeds
+            // The sale converted once, the last part taking the rest: parts converted one by one
+            // each round, and added up to a cent more or less than the sale.
+            var baseProceedsLeft = try convert(d.proceeds, d.currency, sold)
             var quantityLeft = d.parts.reduce(ExactDecimal(0)) { ($0 + $1.quantity) ?? $0 }
             for (i, p) in d.parts.enumerated() {
                 let share: Int64
@@ -80,7 +99,9 @@ public struct RealizedLot: Sendable, Equatable {
                     quantityLeft = rest
                 }
                 proceedsLeft -= share
-                var acquired = try rate(d.currency, p.acquired)
+                let baseProceeds = i == d.parts.count - 1 ? baseProceedsLeft : try convert(share, d.currency, sold)
+                baseProceedsLeft -= baseProceeds
+                var acquired = try rate(of: p.lot, d.currency, p.acquired)
                 var baseBasis = try convert(p.basis, d.currency, acquired)
                 if d.parts.count == 1, let pool = pooled[d.entry] {
                     // The pool's rate: what its cost in `base` is per unit of its own cost.
@@ -99,7 +120,7 @@ public struct RealizedLot: Sendable, Equatable {
                         acquired: p.acquired, quantity: p.quantity,
                         term: d.date > Disposal.anniversary(of: p.acquired) ? "long" : "short", proceeds: share,
                         basis: p.basis, acquiredRate: acquired, soldRate: sold,
-                        baseProceeds: try convert(share, d.currency, sold),
+                        baseProceeds: baseProceeds,
                         baseBasis: baseBasis))
             }
         }
@@ -114,7 +135,7 @@ public struct RealizedLot: Sendable, Equatable {
     /// may have none fetched), and its absence is an error only when such a sale needs it.
     static func poolBases(
         entries: [JournalEntry], wanted: Set<Int64>, base: String,
-        rate: (String, CivilDate) throws(ReturnsError) -> PriceObservation,
+        rate: (JournalEntry) throws(ReturnsError) -> PriceObservation,
         convert: (Int64, String, PriceObservation) throws(ReturnsError) -> Int64
     ) throws(ReturnsError) -> [Int64: Int64] {
         let effective = PortfolioBook.effective(entries)
@@ -140,7 +161,7 @@ public struct RealizedLot: Sendable, Equatable {
                 guard case .known(let held) = pool else { continue }
                 let added = e.amount + e.fee
                 do {
-                    pools[symbol] = .known(held + (try convert(added, e.currency, rate(e.currency, e.date))))
+                    pools[symbol] = .known(held + (try convert(added, e.currency, rate(e))))
                 } catch { pools[symbol] = .missing(error) }
             case .sell:
                 let after = book.cost(of: symbol)

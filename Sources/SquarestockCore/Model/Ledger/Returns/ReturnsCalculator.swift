@@ -56,6 +56,11 @@ public enum ReturnsCalculator {
             }
         }
         var notes: [String] = []
+        for (name, caveat) in [("", total.timeWeightedCaveat)]
+            + holdings.map({ ($0.symbol, $0.figures.timeWeightedCaveat) })
+        {
+            if let caveat { notes.append(note(caveat, of: name, base: r.base)) }
+        }
         // A benchmark without a price (or a rate) where the flows need one is left out, said in a
         // note: the portfolio's own returns are still shown.
         var benchmark: BenchmarkReturns?
@@ -118,7 +123,7 @@ public enum ReturnsCalculator {
         start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64, bought: Int64)], startDay: CivilDate,
         periodDays: Int
     ) -> ReturnsReport.Figures {
-        let (twr, steps) = TimeWeightedReturn.chain(start: start, days: days)
+        let (twr, steps, caveat) = TimeWeightedReturn.chain(start: start, days: days)
         var cash: [InternalRateOfReturn.Flow] = []
         if start != 0 { cash.append(.init(day: 0, amount: -Double(start))) }
         // The chain's own split of each day's flow (its steps are the days, in order).
@@ -136,7 +141,25 @@ public enum ReturnsCalculator {
         cash.append(.init(day: periodDays, amount: Double(end)))
         return ReturnsReport.Figures(
             startValue: start, endValue: end, netFlows: days.reduce(0) { $0 + $1.flow }, timeWeighted: twr,
-            moneyWeighted: InternalRateOfReturn.solve(cash, days: periodDays), steps: steps, cashFlows: cash)
+            timeWeightedCaveat: caveat, moneyWeighted: InternalRateOfReturn.solve(cash, days: periodDays),
+            steps: steps, cashFlows: cash)
+    }
+
+    /// The note on a time-weighted return that is absent or leaves days out (`of`: the holding's
+    /// symbol, empty for the portfolio).
+    static func note(_ caveat: TimeWeightedReturn.Caveat, of symbol: String, base: String) -> String {
+        let whose = symbol.isEmpty ? "" : " of \(symbol)"
+        switch caveat {
+        case .belowNothing(let day):
+            return "no time-weighted return\(whose): on \(day) the value was below nothing (more cash spent than was"
+                + " paid in), where a day's growth has no meaning; record the deposit that paid for it, or see the"
+                + " money-weighted return"
+        case .unmeasured(let first, let days, let gain):
+            let amount = (gain > 0 ? "+" : "") + MinorUnits.text(gain, currency: base)
+            let which = days == 1 ? "1 day (\(first))" : "\(days) days (the first \(first))"
+            return "the time-weighted return\(whose) leaves out \(which) that began with nothing held, and their gain"
+                + " of \(amount) \(base) (a dividend after selling out, say): such a day has no growth to chain"
+        }
     }
 
     /// Without `--explain`, the end valuation's holdings whose price is older than the end day

@@ -11,6 +11,8 @@ public struct ReturnsReport: Sendable {
         public var netFlows: Int64
         public var gain: Int64 { endValue - startValue - netFlows }
         public var timeWeighted: Double?
+        /// Why `timeWeighted` is absent, or what it leaves out.
+        public var timeWeightedCaveat: TimeWeightedReturn.Caveat? = nil
         public var moneyWeighted: InternalRateOfReturn.Outcome
         /// The day-by-day chain (kept for `--explain`).
         public var steps: [TimeWeightedReturn.Step]

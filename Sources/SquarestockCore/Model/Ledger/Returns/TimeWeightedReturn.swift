@@ -7,7 +7,8 @@
 /// deposit invested beside a small balance is not credited with that balance's growth (counted
 /// after the close, a cent before 10,000 paid in and invested made +10,000 %); and a deposit
 /// left as cash does not water down the day's move of what was held. A day with nothing before
-/// it and nothing paid in is not measured.
+/// it and nothing paid in is not measured (said when it gained or lost all the same), and a value
+/// below nothing leaves the period without a time-weighted return.
 public enum TimeWeightedReturn {
     /// One day of the chain, as `--explain` prints it.
     public struct Step: Sendable, Equatable {
@@ -21,17 +22,31 @@ public enum TimeWeightedReturn {
         public var growth: Double?
     }
 
-    /// The steps of `days` after `start`, and the period's return (the product of the growths,
-    /// less one; nil when no day was measured).
+    /// What the chain could not measure, said beside its figure.
+    public enum Caveat: Sendable, Equatable {
+        /// On this day the value began or ended below nothing (more cash spent than was paid in,
+        /// or a loss beyond everything held): a day's growth has no meaning there, so the period
+        /// has no time-weighted return (it chained a growth of -0.5 into -150 %).
+        case belowNothing(CivilDate)
+        /// Days that began with nothing held yet gained or lost (a dividend paid after selling
+        /// out): they have no growth, so their gain is not in the chain. The first such day, how
+        /// many, and their gain.
+        case unmeasured(first: CivilDate, days: Int, gain: Int64)
+    }
+
+    /// The steps of `days` after `start`, the period's return (the product of the growths, less
+    /// one; nil when no day was measured, or a day was below nothing), and what it left out.
     /// `bought`: what each day's purchases cost, converted (the part of an inflow up to it
     /// counts from the day's start).
     public static func chain(
         start: Int64, days: [(date: CivilDate, value: Int64, flow: Int64, bought: Int64)]
-    ) -> (periodReturn: Double?, steps: [Step]) {
+    ) -> (periodReturn: Double?, steps: [Step], caveat: Caveat?) {
         var previous = start
         var product = 1.0
         var measured = false
         var steps: [Step] = []
+        var belowNothing: CivilDate?
+        var unmeasured: (first: CivilDate, days: Int, gain: Int64)?
         steps.reserveCapacity(days.count)
         for d in days {
             let invested = Self.invested(flow: d.flow, bought: d.bought)
@@ -40,13 +55,20 @@ public enum TimeWeightedReturn {
                 product *= growth
                 measured = true
             }
+            if belowNothing == nil && (previous < 0 || (growth ?? 0) < 0) {
+                belowNothing = d.date
+            } else if growth == nil, case let gain = d.value - previous - d.flow, gain != 0 {
+                let before = unmeasured ?? (d.date, 0, 0)
+                unmeasured = (before.first, before.days + 1, before.gain + gain)
+            }
             steps.append(
                 Step(
                     date: d.date, startValue: previous, flow: d.flow, invested: invested, endValue: d.value,
                     growth: growth))
             previous = d.value
         }
-        return (measured ? product - 1 : nil, steps)
+        if let belowNothing { return (nil, steps, .belowNothing(belowNothing)) }
+        return (measured ? product - 1 : nil, steps, unmeasured.map { .unmeasured(first: $0, days: $1, gain: $2) })
     }
 
     /// The part of a day's net `flow` counted from its start: money paid in, up to what the day's
