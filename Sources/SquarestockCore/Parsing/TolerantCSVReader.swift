@@ -47,6 +47,15 @@ package struct TolerantCSVReader {
     /// The line the next record (or blank line) starts on.
     package var nextLineNumber: Int { nextLine }
 
+    /// Whether the record just read is the input's last and has no line end: a file cut off
+    /// mid-row (a download that stopped) ends so, and so does a whole file whose writer left out
+    /// the last line end. Callers that can tell the two apart (a row shorter than its header)
+    /// refuse the first.
+    package var lastRecordIsUnterminated: Bool {
+        guard position == bytes.count, let last = bytes.last else { return false }
+        return last != UInt8(ascii: "\n") && last != UInt8(ascii: "\r")
+    }
+
     /// Reads the next non-blank record into `fields` (cleared first). Returns false at the end.
     package mutating func nextRecord(into fields: inout [CSVField]) -> Bool {
         fields.removeAll(keepingCapacity: true)

@@ -87,7 +87,7 @@ extension SquarestockApp {
     /// Whether `e`, held already (not new), is held by an entry `undo` reversed (`keys`, the
     /// ledger's `undoneImportKeys`).
     private static func wasUndone(_ e: JournalEntry, isNew: Bool, keys: Set<String>) -> Bool {
-        !isNew && !keys.isEmpty && keys.contains(e.importKey ?? "")
+        !isNew && !keys.isEmpty && (keys.contains(e.importKey ?? "") || keys.contains(e.formerImportKey ?? ""))
     }
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.

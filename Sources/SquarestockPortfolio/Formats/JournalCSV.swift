@@ -152,6 +152,8 @@ public enum JournalCSV {
         var cells: [String] = []
         // Set when the writer took no more (its own error): the reading ends with nothing to say.
         var writerStopped = false
+        // The most cells a row after the header had, nil before the first.
+        var longestRow: Int?
         do throws(PortfolioError) {
             try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
                 reader, fields throws(PortfolioError) in
@@ -171,6 +173,19 @@ public enum JournalCSV {
                     cells.append(trimmed(reader.string(field)))
                 }
                 if cells.allSatisfy(\.isEmpty) { return }
+                if reader.lastRecordIsUnterminated, rows.header != nil, cells.count < rows.columnCount,
+                    cells.count < longestRow ?? rows.columnCount
+                {
+                    // A row shorter than the header and every row before it, where the file ends
+                    // without a line end: a cut download. Imported, `buy,AAPL,10,150.2` was a
+                    // purchase at the wrong price, and the whole file later added the row again.
+                    throw .importLine(
+                        line: reader.lineNumber,
+                        detail:
+                            "the file ends inside this row (\(cells.count) of \(rows.columnCount) cells): it looks cut off;"
+                            + " export it again (or end the line if the row is whole)")
+                }
+                if rows.header != nil { longestRow = max(longestRow ?? 0, cells.count) }
                 guard let row = try rows.take(cells, line: reader.lineNumber) else { return }
                 replay?.apply(row.entry, namesLot: row.lotRow > 0)
                 batch.append(row)
@@ -243,6 +258,11 @@ public enum JournalCSV {
         private var occurrences = RowOccurrences()
         /// The row's text (its cells joined by commas), in a buffer kept from row to row.
         private var text: [UInt8] = []
+        /// The cell positions of the header's columns but `method`, in the columns' own order
+        /// (`Column`): a row's identity takes its cells so.
+        private var canonicalCells: [Int] = []
+        /// Whether the file has them in that order already (every export does).
+        private var inColumnOrder = true
         /// Each data row's symbol's hash when it is a purchase (0 when not): what a later
         /// `row N` lot is checked against, 8 bytes a row.
         private var purchaseOf: [UInt64] = []
@@ -281,14 +301,33 @@ public enum JournalCSV {
                 return first == UInt8(ascii: "'") ? SpreadsheetCell.unmarked(cells[i]) : cells[i]
             }
             // The identity leaves the `method` cell out: an export's row is the row an export
-            // made before the column was written (imported again, it must not be new).
+            // made before the column was written (imported again, it must not be new). It takes
+            // the cells in the columns' own order (`Column`), whatever the file's: the same rows
+            // with two columns swapped were new, and doubled every holding. A file in that order
+            // (an export's) has the identity it always had; another's former one is looked up too.
             text.removeAll(keepingCapacity: true)
             let methodCell = slots[Column.method.rawValue]
-            var first = true
-            for (i, cell) in cells.enumerated() where i != methodCell {
-                if !first { text.append(UInt8(ascii: ",")) }
-                first = false
-                text.append(contentsOf: cell.utf8)
+            var formerText: [UInt8]?
+            if inColumnOrder {
+                var first = true
+                for (i, cell) in cells.enumerated() where i != methodCell {
+                    if !first { text.append(UInt8(ascii: ",")) }
+                    first = false
+                    text.append(contentsOf: cell.utf8)
+                }
+            } else {
+                for (k, i) in canonicalCells.enumerated() {
+                    if k > 0 { text.append(UInt8(ascii: ",")) }
+                    if i < cells.count { text.append(contentsOf: cells[i].utf8) }
+                }
+                var former: [UInt8] = []
+                var first = true
+                for (i, cell) in cells.enumerated() where i != methodCell {
+                    if !first { former.append(UInt8(ascii: ",")) }
+                    first = false
+                    former.append(contentsOf: cell.utf8)
+                }
+                formerText = former
             }
             let occurrence = occurrences.next(Self.fnv1a128(text))
             var e: JournalEntry
@@ -297,6 +336,7 @@ public enum JournalCSV {
             do {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = Self.importKey(occurrence, text)
+                if let formerText { e.formerImportKey = Self.importKey(occurrence, formerText) }
                 if let lot = cell(.lot) { lotRow = try purchaseRow(lot, of: e) }
                 if let stated = cell(.method) {
                     soldUnder = try Self.lotMethod(stated, of: e, namesLot: cell(.lot) != nil)
@@ -328,6 +368,10 @@ public enum JournalCSV {
                 slots[column] = i
             }
             header = names
+            canonicalCells = Column.allCases.compactMap { c in
+                c != .method && slots[c.rawValue] >= 0 ? slots[c.rawValue] : nil
+            }
+            inColumnOrder = canonicalCells == canonicalCells.sorted()
         }
 
         /// A sale's `method` cell: a lot method, on a sale; the method when the sale names no lot
@@ -403,7 +447,7 @@ public enum JournalCSV {
     }
 
     /// The known columns, by their position in `columns`.
-    enum Column: Int {
+    enum Column: Int, CaseIterable {
         case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx, method
     }
 

@@ -75,7 +75,7 @@ public final class JournalWriter {
             let reversed = try e.kind == .reversal ? target(of: e) : nil
             seen += 1
             let hash = e.importKey.map(ImportKeyHash.of)
-            if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) {
+            if let key = e.importKey, let hash, let id = try holder(of: key, hash: hash) ?? formerHolder(of: e) {
                 // The reader replayed this row as new; the ledger holds its key, perhaps under
                 // another symbol (the same text with the columns in another order): its symbol
                 // is replayed from the file, whatever the reader vouched.
@@ -120,6 +120,12 @@ public final class JournalWriter {
             if try Int64.fetchOne(held, arguments: [portfolio, symbol, firstID]) == nil { out.insert(symbol) }
         }
         return out
+    }
+
+    /// The entry of this portfolio holding `e`'s former import key (`formerImportKey`), if any.
+    private func formerHolder(of e: JournalEntry) throws -> Int64? {
+        guard let former = e.formerImportKey, former != e.importKey else { return nil }
+        return try holder(of: former, hash: ImportKeyHash.of(former))
     }
 
     /// The entry of this portfolio holding the import key `key` (with `hash`), if any.

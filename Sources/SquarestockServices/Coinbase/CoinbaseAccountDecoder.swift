@@ -7,6 +7,13 @@ import SquarestockNetworking
 package enum CoinbaseAccountDecoder {
     static let exchange = "coinbase"
 
+    /// The key permission a request of `path` needs, in the words of Coinbase's key settings:
+    /// placing, previewing and cancelling orders need Trade; reading accounts, orders and fills
+    /// (`portfolio sync`, `account orders`) needs View only.
+    static func permission(for path: String) -> String {
+        path.hasPrefix("/orders") && !path.hasPrefix("/orders/historical") ? "Trade" : "View"
+    }
+
     package static func answer(_ response: HTTPResponse, path: String) -> Result<JSONValue, AccountError> {
         switch response.status {
         case 401:
@@ -14,7 +21,7 @@ package enum CoinbaseAccountDecoder {
                 .invalidKey(exchange: exchange, detail: "HTTP 401 Unauthorized", advice: CoinbaseService.keyAdvice))
         case 403:
             return .failure(
-                .permissionDenied(exchange: exchange, needed: path.hasPrefix("/accounts") ? "View" : "Trade"))
+                .permissionDenied(exchange: exchange, needed: Self.permission(for: path)))
         case 429: return .failure(.throttled(exchange: exchange, detail: "HTTP 429"))
         case 404 where path.hasPrefix("/orders/historical/"): return .failure(.unknownOrder(exchange: exchange, id: ""))
         default: break

@@ -15,7 +15,8 @@ enum KrakenOrderOutcome {
 
     static func afterSending(_ e: AccountError) -> AccountError {
         switch e {
-        case .marketClosed(let exchange, let detail), .rejected(let exchange, let detail):
+        case .marketClosed(let exchange, let detail), .unavailable(let exchange, let detail),
+            .rejected(let exchange, let detail):
             if refusals.contains(where: { detail.hasPrefix($0) }) { return e }
             return .statusUnknown(exchange: exchange, detail: "Kraken answered \(detail) after the order was sent")
         case .malformed(let exchange, let detail):

@@ -33,7 +33,10 @@ package enum KrakenPrivateEnvelope {
         switch method {
         case "Balance", "BalanceEx", "TradeBalance", "TradeVolume": return "Query Funds"
         case "OpenOrders", "QueryOrders": return "Query Open Orders & Trades"
-        case "ClosedOrders": return "Query Closed Orders & Trades"
+        case "ClosedOrders", "TradesHistory", "QueryTrades": return "Query Closed Orders & Trades"
+        // What `portfolio sync` reads: naming the order permission there would have a user give
+        // a read-only key the right to trade.
+        case "Ledgers", "QueryLedgers": return "Query Ledger Entries"
         default: return "Create & Modify Orders"
         }
     }
@@ -67,8 +70,8 @@ package enum KrakenPrivateEnvelope {
             ("EOrder:Unknown order", { _ in .unknownOrder(exchange: exchange, id: "") }),
             ("EService:Market in cancel_only mode", { .marketClosed(exchange: exchange, detail: $0) }),
             ("EService:Market in post_only mode", { .marketClosed(exchange: exchange, detail: $0) }),
-            ("EService:Unavailable", { .marketClosed(exchange: exchange, detail: $0) }),
-            ("EService:Busy", { .marketClosed(exchange: exchange, detail: $0) }),
+            ("EService:Unavailable", { .unavailable(exchange: exchange, detail: $0) }),
+            ("EService:Busy", { .unavailable(exchange: exchange, detail: $0) }),
             ("EAPI:Rate limit exceeded", { .throttled(exchange: exchange, detail: $0) }),
             ("EOrder:Rate limit exceeded", { .throttled(exchange: exchange, detail: $0) }),
             ("EService: Throttled", { .throttled(exchange: exchange, detail: $0) }),

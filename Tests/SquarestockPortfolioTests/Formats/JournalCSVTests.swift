@@ -47,6 +47,7 @@ struct JournalCSVTests: LedgerSpec {
         entries.map { e in
             var e = e
             e.importKey = nil
+            e.formerImportKey = nil
             return e
         }
     }
@@ -444,6 +445,40 @@ struct JournalCSVTests: LedgerSpec {
         let first = Self.read(csv).entries.map(\.importKey)
         #expect(first == ["0|2024-03-01,buy,AAPL,1,2", "1|2024-03-01,buy,AAPL,1,2", "0|2024-03-01,buy,AAPL,2,2"])
         #expect(Self.read(csv).entries.map(\.importKey) == first)
+    }
+
+    /// The probe's case: the same rows with the kind and date columns swapped were new, and a
+    /// second import doubled the holding (and its split). A row's identity takes its cells in the
+    /// columns' own order; a file in that order keeps the identity it always had, and another's
+    /// former identity (its cells in the file's order) comes with it, for a ledger that holds it.
+    @Test func aRowsIdentityDoesNotDependOnTheColumnsOrder() throws {
+        let inOrder = "date,kind,symbol,quantity,price\n2024-03-01,buy,AAPL,1,2\n2024-03-02,sell,AAPL,1,3\n"
+        let swapped = "kind,date,symbol,quantity,price\nbuy,2024-03-01,AAPL,1,2\nsell,2024-03-02,AAPL,1,3\n"
+        let a = Self.read(inOrder)
+        let b = Self.read(swapped)
+        #expect(a.error == nil && b.error == nil, "\(String(describing: a.error)) \(String(describing: b.error))")
+        #expect(a.entries.map(\.importKey) == ["0|2024-03-01,buy,AAPL,1,2", "0|2024-03-02,sell,AAPL,1,3"])
+        #expect(b.entries.map(\.importKey) == a.entries.map(\.importKey))
+        #expect(a.entries.map(\.formerImportKey) == [nil, nil])
+        #expect(b.entries.map(\.formerImportKey) == ["0|buy,2024-03-01,AAPL,1,2", "0|sell,2024-03-02,AAPL,1,3"])
+    }
+
+    /// A file that ends inside a row (a download cut off) is refused at that row; a last row
+    /// with no line end that is as long as the others (a writer that left the line end out) is
+    /// taken, and so is a short one when every row is as short.
+    @Test func aFileCutInsideItsLastRowIsRefused() throws {
+        let whole = "date,kind,symbol,quantity,price,fee,currency\n2024-01-02,buy,AAPL,10,150.25,1.00,USD\n"
+        let cut = Self.read(whole + "2024-03-01,buy,AAPL,10,150.2")
+        guard case .importLine(let line, let detail) = cut.error else {
+            Issue.record("\(String(describing: cut.error))")
+            return
+        }
+        #expect(line == 3 && detail.hasPrefix("the file ends inside this row (5 of 7 cells): it looks cut off"))
+        #expect(Self.read(whole + "2024-03-01,buy,AAPL,10,150.25,1.00,USD").entries.count == 2)
+        let short =
+            "date,kind,symbol,quantity,price,fee,currency\n2024-01-02,buy,AAPL,10,150\n2024-01-03,buy,AAPL,1,151"
+        #expect(Self.read(short).entries.count == 2)
+        #expect(Self.read(whole + "2024-03-01,buy,AAPL,10,150.2\n").entries.count == 2)
     }
 
     // MARK: Rows that never end

@@ -139,6 +139,34 @@ struct SetAsideIndexesTests: LedgerSpec {
         }
     }
 
+    /// A row held under the key it had before keys put the columns in one order (imported from
+    /// a file whose columns came in another order) is not new: the writer looks up its former
+    /// key too, with the indexes in place and with them set aside.
+    @Test func aRowHeldUnderItsFormerKeyIsNotNew() throws {
+        try PortfolioStoreTests.withPath("former-key") { path in
+            let store = try PortfolioStore(path: path)
+            let ledger = try PortfolioLedger(store: store, name: "main", create: true)
+            var held = try Self.rows(0..<1)[0]
+            held.importKey = "0|buy,2024-01-01,S0,1,1.25"
+            try ledger.record([held])
+            for hint in [0, Self.large] {
+                var again = held
+                again.importKey = "0|2024-01-01,buy,S0,1,1.25"
+                again.formerImportKey = held.importKey
+                let answers = try store.writeJournal(
+                    portfolio: ledger.id, method: .fifo, keep: true, expectedRows: hint
+                ) {
+                    writer throws(PortfolioError) in
+                    var fresh = try Self.rows(1..<2)[0]
+                    fresh.importKey = "0|fresh \(hint)"
+                    return [try writer.add(fresh).isNew, try writer.add(again).isNew]
+                }
+                #expect(answers.value == [true, false], "hint \(hint)")
+            }
+            #expect(try ledger.entries().count == 3)
+        }
+    }
+
     /// A small hint, or a book larger than the rows to come, keeps the indexes in place.
     @Test func aSmallWriteKeepsTheIndexes() throws {
         try PortfolioStoreTests.withPath("set-aside-small") { path in

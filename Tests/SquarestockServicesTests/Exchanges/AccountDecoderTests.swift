@@ -104,6 +104,32 @@ struct AccountDecoderTests {
         #expect(
             KrakenPrivateEnvelope.result(body, method: "AddOrder")
                 == .failure(.permissionDenied(exchange: "kraken", needed: "Create & Modify Orders")))
+        // A sync's ledger pages need the ledger permission: naming the order one had a user give
+        // a read-only key the right to trade. So do Coinbase's fills: View, not Trade.
+        #expect(
+            KrakenPrivateEnvelope.result(body, method: "Ledgers")
+                == .failure(.permissionDenied(exchange: "kraken", needed: "Query Ledger Entries")))
+        let forbidden = HTTPResponse(status: 403, body: Array("{}".utf8))
+        for (path, needed) in [
+            ("/orders/historical/fills", "View"), ("/orders/historical/batch", "View"), ("/accounts", "View"),
+            ("/orders", "Trade"), ("/orders/preview", "Trade"), ("/orders/batch_cancel", "Trade"),
+        ] {
+            #expect(
+                CoinbaseAccountDecoder.answer(forbidden, path: path)
+                    == .failure(.permissionDenied(exchange: "coinbase", needed: needed)), "\(path)")
+        }
+    }
+
+    /// A service down for every request is not "not taking orders": a sync's ledger page failed
+    /// so. After an order was sent it stays "status unknown" (AccountOrderFateCLITests).
+    @Test func anUnavailableServiceIsSaidAsSuch() {
+        let body = HTTPResponse(status: 200, body: Array(#"{"error":["EService:Unavailable"]}"#.utf8))
+        guard case .failure(let e) = KrakenPrivateEnvelope.result(body, method: "Ledgers") else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(e.message == "kraken is unavailable now (EService:Unavailable); try again in a few minutes")
+        #expect(KrakenOrderOutcome.afterSending(e) != e)
     }
 
     @Test func tradeOgreOrdersFromTheDocsAndCcxt() throws {

@@ -28,6 +28,9 @@ public enum AccountError: Error, Sendable, Equatable {
     case paperOrderNotOpen(exchange: String, id: String, status: String)
     /// The exchange takes no orders now (maintenance, cancel-only, post-only for a market order).
     case marketClosed(exchange: String, detail: String)
+    /// The exchange's service is down or overloaded for every request (a balance, a ledger page,
+    /// an order): "not taking orders" misread a sync's failed page as an order's refusal.
+    case unavailable(exchange: String, detail: String)
     case throttled(exchange: String, detail: String)
     /// The order request may or may not have reached the exchange (a timeout or a dropped
     /// connection after sending): it is never sent again blindly.
@@ -80,6 +83,8 @@ public enum AccountError: Error, Sendable, Equatable {
                 "paper order \(id) is already closed (\(status)); there is nothing to cancel. See it with `squarestock account order \(id) --paper --exchange \(exchange)`"
         case .marketClosed(let exchange, let detail):
             return "\(exchange) is not taking orders now (\(detail)); try again later"
+        case .unavailable(let exchange, let detail):
+            return "\(exchange) is unavailable now (\(detail)); try again in a few minutes"
         case .throttled(let exchange, let detail):
             return "\(exchange) is throttling this key (\(detail)); wait a minute and try again"
         case .statusUnknown(let exchange, let detail):

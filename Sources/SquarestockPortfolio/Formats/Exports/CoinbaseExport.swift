@@ -16,7 +16,7 @@ import SquarestockCore
 /// and cost unchanged, recorded as nothing once the ledger is seen to hold it on that day.
 enum CoinbaseExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .coinbase)
+        var keys = ExportRowKeys(format: .coinbase, header: table.header)
         return table.rowsInTimeOrder("Timestamp").map { row in
             ExportRowReading.record(row, id: table.cell(row, "ID"), keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)

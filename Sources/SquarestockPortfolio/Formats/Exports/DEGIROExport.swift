@@ -42,7 +42,7 @@ enum DEGIROExport {
     }
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .degiro)
+        var keys = ExportRowKeys(format: .degiro, header: table.header)
         // Thousands are spaces in every language DEGIRO writes; a `.` or `,` is the decimal mark.
         let mark = ExportMoney.DecimalMark.either
         var records = rows(table).map { row in

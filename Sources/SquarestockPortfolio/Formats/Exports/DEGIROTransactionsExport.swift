@@ -61,7 +61,7 @@ enum DEGIROTransactionsExport {
                         "its 'Value' column names no currency (`Value EUR`): the layout is not one squarestock reads"))
             ]
         }
-        var keys = ExportRowKeys(format: .degiroTransactions)
+        var keys = ExportRowKeys(format: .degiroTransactions, header: table.header)
         // Newest first in the file; by day and time here, rows of one minute as the file lists them.
         let rows = ExportTable.ordered(Array(table.rows.reversed()), by: order)
         return rows.map { row in

@@ -30,7 +30,7 @@ enum EToroExport {
     }
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .etoro)
+        var keys = ExportRowKeys(format: .etoro, header: table.header)
         // In time order: files come oldest first, with rows of other years appended.
         func order(_ row: ExportTable.Row) -> String {
             let t = table.cell(row, "Date") ?? ""

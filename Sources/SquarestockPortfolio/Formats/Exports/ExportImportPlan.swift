@@ -126,6 +126,12 @@ public struct ExportImportPlan: Sendable {
         }
         records = order.map { records[$0] }
         let keys = Set(held.compactMap(\.importKey))
+        // A row the ledger holds under the key rows had before keys named their columns keeps it.
+        for i in records.indices {
+            if let former = records[i].formerKeyBase, former != records[i].keyBase, keys.contains(former) {
+                records[i] = ExportRowKeys.rekeyed(records[i], base: former)
+            }
+        }
         // The ledger's entries and the new ones in the order the ledger will apply them: by day,
         // what it holds before what is added on the same day.
         let inEffect = PortfolioBook.effective(held)

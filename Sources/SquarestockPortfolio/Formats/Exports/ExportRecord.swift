@@ -35,6 +35,12 @@ public struct ExportRecord: Sendable {
     /// the split entry (keyed `key`) or refuses the row with why.
     public var split: SplitByAdded?
 
+    /// The key its entries are keyed from (`ExportRowKeys`), and the one a row of its cells was
+    /// keyed by before keys named the columns: the plan keys the entries from that one when the
+    /// ledger holds it (the file was imported then).
+    var keyBase: String?
+    var formerKeyBase: String?
+
     public struct SplitByAdded: Sendable, Equatable {
         public var symbol: String
         public var added: ExactDecimal

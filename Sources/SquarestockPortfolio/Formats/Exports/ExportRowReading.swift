@@ -23,7 +23,11 @@ enum ExportRowReading {
             func keyed(_ make: (String) -> ExportRecord) throws(ExportRowRefusal) -> ExportRecord {
                 switch try keys.identity(row, id: id) {
                 case .repeated(let line): return ExportRecord(line: row.line, .skipped("the same row as line \(line)"))
-                case .key(let base): return make(base)
+                case .key(let base, let formerly):
+                    var r = make(base)
+                    r.keyBase = base
+                    r.formerKeyBase = formerly
+                    return r
                 }
             }
             switch try meaning() {

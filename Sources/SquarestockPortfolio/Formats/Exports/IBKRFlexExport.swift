@@ -21,7 +21,7 @@ enum IBKRFlexExport {
     }
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .ibkrFlex)
+        var keys = ExportRowKeys(format: .ibkrFlex, header: table.header)
         let trades = table.column("Buy/Sell") != nil
         var records = table.rows.map { row in
             // Trades' and cash transactions' ids are numbered apart: each keyed in its own space.

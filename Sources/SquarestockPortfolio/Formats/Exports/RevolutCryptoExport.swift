@@ -11,7 +11,7 @@ import SquarestockCore
 /// file) is income of its value at the asset's stored close, and the asset bought with it.
 enum RevolutCryptoExport {
     static func records(_ table: ExportTable, context: ExportContext) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .revolutCrypto)
+        var keys = ExportRowKeys(format: .revolutCrypto, header: table.header)
         var context = context
         let rows = ExportTable.ordered(table.rows) { ExportDates.monthNameFirstOrder(table.cell($0, "Date") ?? "") }
         return rows.map { row in

@@ -9,7 +9,7 @@ import SquarestockCore
 /// with what the ledger holds that day, or refused with the command that records it.
 enum RevolutExport {
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .revolut)
+        var keys = ExportRowKeys(format: .revolut, header: table.header)
         return table.rowsInTimeOrder("Date").map { row in
             ExportRowReading.record(row, id: nil, keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)

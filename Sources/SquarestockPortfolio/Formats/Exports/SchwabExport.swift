@@ -55,7 +55,7 @@ enum SchwabExport {
     }
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .schwab)
+        var keys = ExportRowKeys(format: .schwab, header: table.header)
         // The export is newest first; the ledger needs each day's rows in the order they happened.
         let rows = Array(table.rows.reversed())
         var records = rows.map { row in

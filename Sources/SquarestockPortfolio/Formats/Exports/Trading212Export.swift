@@ -17,7 +17,7 @@ enum Trading212Export {
     static let known: Set<String> = ["deposit", "withdrawal", "interest on cash", "lending interest"]
 
     static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
-        var keys = ExportRowKeys(format: .trading212)
+        var keys = ExportRowKeys(format: .trading212, header: table.header)
         return table.rowsInTimeOrder("Time").map { row in
             ExportRowReading.record(row, id: table.cell(row, "ID"), keys: &keys) { () throws(ExportRowRefusal) in
                 try meaning(table, row, today: today)

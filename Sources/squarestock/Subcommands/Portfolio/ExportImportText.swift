@@ -56,7 +56,7 @@ enum ExportImportText {
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if plan.refused > 0 { parts.append("\(plan.refused) refused") }
         out +=
-            "\n\(plan.records.count) \(plan.format == nil ? "events" : "rows") (\(plan.title)): "
+            "\n\(plan.records.count) \(plan.format == nil ? "event" : "row")\(plan.records.count == 1 ? "" : "s") (\(plan.title)): "
             + parts.joined(separator: ", ")
         if plan.new == 0 {
             out += "; nothing to import\n"

@@ -243,7 +243,7 @@ struct PortfolioImport: ParsableCommand {
             Terminal.writeOut(ExportImportText.preview(plan))
             if yes {
                 Terminal.writeError(
-                    "error: \(plan.refused) rows are refused; nothing was imported. "
+                    "error: \(plan.refused == 1 ? "1 row is" : "\(plan.refused) rows are") refused; nothing was imported. "
                         + "--skip-refused imports the others\n")
                 throw ExitCode(1)
             }

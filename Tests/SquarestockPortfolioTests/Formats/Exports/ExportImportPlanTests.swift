@@ -738,6 +738,35 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(try Self.cash(p, held: held) == ["USD": -5_895, "CHF": -1_468])
     }
 
+    /// The probe's case: the same IBKR dividends with the first two columns swapped and one
+    /// empty column more (a Flex Query the user changed) were all new, and every dividend was
+    /// recorded twice. A row's key names its columns; the file keeps it whatever their order.
+    /// A ledger holding the keys rows had before (their cells in the file's order) keeps them:
+    /// nothing is new either.
+    @Test func aLaterExportWithItsColumnsMovedAddsNothing() throws {
+        let file = "ibkr/dickwolff__ibkr-dividends-export.csv"
+        let moved = Fixture.text("imports/" + file).split(separator: "\n").map { line in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return ([cells[1], cells[0]] + cells.dropFirst(2) + ["\"\""]).joined(separator: ",")
+        }.joined(separator: "\n")
+        let path = TemporaryPath.make("ibkr-moved", suffix: ".csv")
+        defer { unlink(path) }
+        try moved.write(toFile: path, atomically: false, encoding: .utf8)
+        let first = try Self.plan(file)
+        #expect(first.new == 6)
+        let again = try ExportImportPlan.read(
+            path: path, format: nil, held: Self.numbered(first.newEntries), method: .fifo,
+            context: ExportContext(today: Self.today))
+        #expect(again.new == 0 && again.status.filter { $0 == .imported }.count == 6, "\(again.status)")
+        // Keyed as before: the first form's key of each row, for its entries and folded taxes.
+        let former = first.records.map { r in r.formerKeyBase.map { ExportRowKeys.rekeyed(r, base: $0) } ?? r }
+        let held = Self.numbered(former.flatMap { $0.entries + $0.folded })
+        #expect(held.allSatisfy { $0.importKey?.hasPrefix("ibkr-flex:0|amount=") != true })
+        #expect(held.contains { $0.importKey?.hasPrefix("ibkr-flex:0|Dividends,20230623,") == true }, "\(held)")
+        let p = try Self.plan(file, held: held)
+        #expect(p.new == 0 && p.status.filter { $0 == .imported }.count == 6, "\(p.status)")
+    }
+
     /// Kraken keeps money to four decimals: a deposit of 10.0050 with a fee of 0.0049 moves the
     /// balance by 10.0001, recorded as 10.01 in and 0.01 of fee (10.00 net), not 10.01 and 0.00.
     @Test func aKrakenAmountAndItsFeeRoundToTheBalancesChange() throws {

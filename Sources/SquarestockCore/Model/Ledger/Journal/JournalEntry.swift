@@ -31,6 +31,10 @@ public struct JournalEntry: Sendable, Equatable {
     public var reverses: Int64?
     /// An imported line's identity, so importing the same file again adds nothing.
     public var importKey: String?
+    /// The identity the same line had before keys put a file's columns in one order (its cells
+    /// in the file's order), when that differs: looked up, so a file imported then is not
+    /// imported again; never stored.
+    public var formerImportKey: String? = nil
     public var note: String?
 
     public init(
