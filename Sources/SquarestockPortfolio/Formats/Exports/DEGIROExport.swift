@@ -53,7 +53,36 @@ enum DEGIROExport {
             return r
         }
         ExportWithholding.attach(&records) { $0.note == taxNote }
+        foldFees(&records)
         return records
+    }
+
+    /// Folds each order's fee row into its trade when both are in one currency: the statement
+    /// lists a commission (`DEGIRO Transactiekosten`) as a row of its own, and recorded as a fee
+    /// of its own it stayed out of the trade's cost basis and its realized gain, which then
+    /// differed from the same trade read from Transactions.csv (and from Schwab's and IBKR's)
+    /// by the commission. A fee in another currency than its trade stays a fee of its own.
+    static func foldFees(_ records: inout [ExportRecord]) {
+        var tradeOf: [String: Int] = [:]
+        for (i, r) in records.enumerated() {
+            guard let g = r.group, case .entries(let es) = r.outcome, es.count == 1,
+                es[0].kind == .buy || es[0].kind == .sell
+            else { continue }
+            tradeOf[g] = tradeOf[g] == nil ? i : -1  // an order of two trades folds nothing
+        }
+        for f in records.indices {
+            guard let g = records[f].group, let t = tradeOf[g], t >= 0, case .entries(let fees) = records[f].outcome,
+                fees.count == 1, fees[0].kind == .fee, fees[0].note != taxNote,
+                case .entries(var trade) = records[t].outcome,
+                trade[0].currency == fees[0].currency, trade[0].symbol == fees[0].symbol || fees[0].symbol == nil,
+                trade[0].date == fees[0].date
+            else { continue }
+            trade[0].fee += fees[0].amount
+            records[t].outcome = .entries(trade)
+            records[t].notes += records[f].notes
+            records[f].folded = fees
+            records[f].outcome = .merged(line: records[t].line)
+        }
     }
 
     static let taxNote = "degiro: dividend tax"

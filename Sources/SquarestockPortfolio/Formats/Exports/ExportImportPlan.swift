@@ -189,17 +189,19 @@ public struct ExportImportPlan: Sendable {
         try applyHeld(through: nil)
         // A tax folded into a dividend the ledger already holds without it (imported from an
         // export before the tax was listed), or into one not recorded, is recorded on its own, as
-        // the fee it was, rather than lost with the fold.
+        // the fee it was, rather than lost with the fold; so is a commission folded into a trade
+        // held without it (imported before DEGIRO's fees were folded: its fee row is held too,
+        // so nothing is new).
         let statusOfLine = Dictionary(zip(records.map(\.line), status), uniquingKeysWith: { a, _ in a })
         let recordOfLine = Dictionary(records.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
         var heldByKey: [String: JournalEntry] = [:]
         for e in held { if let k = e.importKey { heldByKey[k] = e } }
         for (i, r) in records.enumerated() {
             guard case .merged(let line) = r.outcome, statusOfLine[line] != .new, !r.folded.isEmpty else { continue }
-            if let dividend = recordOfLine[line]?.entries.first, let key = dividend.importKey,
-                heldByKey[key]?.withheld == dividend.withheld
+            if let into = recordOfLine[line]?.entries.first, let key = into.importKey,
+                let held = heldByKey[key], held.withheld == into.withheld, held.fee == into.fee
             {
-                continue  // the ledger's dividend has this tax already
+                continue  // the ledger's dividend has this tax already (or its trade this fee)
             }
             let fresh = r.folded.filter { !keys.contains($0.importKey ?? "") }
             status[i] = fresh.isEmpty ? .imported : Self.apply(fresh, to: &book)

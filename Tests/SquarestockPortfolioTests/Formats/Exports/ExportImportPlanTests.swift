@@ -144,14 +144,35 @@ struct ExportImportPlanTests: LedgerSpec {
     /// before the file, two ISIN changes, a stock dividend and two money-market rows refused, and
     /// with two of those sales the rows of their orders: lines 26 to 28 (-63.97 USD, +54.57 EUR,
     /// a 0.50 EUR fee) and line 38 (a 1.00 EUR fee), which the cash would otherwise keep.
+    /// An order's commission in its trade's currency is folded into the trade (lines 40, 43, 49
+    /// and 68 into 41, 44, 50 and 69), so it is in the cost basis, as Transactions.csv has it.
     @Test func degiro() throws {
         let p = try Self.plan("degiro/dickwolff__degiro-export.csv")
         #expect(p.format == .degiro)
-        #expect(p.new == 46)
+        #expect(p.new == 42)
         #expect(Self.lines(p, Self.refused) == [26, 27, 28, 29, 34, 35, 38, 39, 56, 65, 70, 71])
         #expect(Self.lines(p) { if case .skipped = $0 { true } else { false } } == [2, 3, 5, 8, 9, 16, 17, 23, 75])
-        #expect(Self.lines(p) { if case .merged = $0 { true } else { false } } == [11, 13, 15, 52, 60, 67])
+        #expect(
+            Self.lines(p) { if case .merged = $0 { true } else { false } } == [11, 13, 15, 40, 43, 49, 52, 60, 67, 68])
         #expect(try Self.cash(p) == ["EUR": -2_067_380, "USD": -45_557])
+        let korea = try #require(p.newEntries.first { $0.symbol == "IE00B0M63391" && $0.kind == .buy })
+        #expect(korea.amount == 4_253 && korea.fee == 100)
+        let qt = try #require(p.newEntries.first { $0.symbol == "FI4000198031" && $0.kind == .buy })
+        #expect(qt.amount == 47_976 && qt.fee == 490)
+        #expect(!p.newEntries.contains { $0.kind == .fee && $0.symbol == "FI4000198031" })
+        // A ledger that imported the file before fees were folded (each trade without its fee,
+        // each fee on its own, under the same keys) gets nothing new from it.
+        var before = p.newEntries.map { e in
+            var e = e
+            if e.kind == .buy || e.kind == .sell { e.fee = 0 }
+            return e
+        }
+        let trades: [ExportImportPlan.Status] = [41, 44, 50, 69].map { .merged(line: $0) }
+        before += zip(p.records, p.status).filter { trades.contains($0.1) }.flatMap(\.0.folded)
+        #expect(before.count == 46)
+        let again = try Self.plan("degiro/dickwolff__degiro-export.csv", held: Self.numbered(before))
+        let moved = try Self.cash(again, held: Self.numbered(before))
+        #expect(again.new == 0 && moved.isEmpty)
         // The spilled Order Id is joined back, the twice-encoded word repaired.
         #expect(p.records.contains { $0.line == 18 })
         #expect(p.newEntries.contains { $0.note == "degiro: Crédito de divisa" })
