@@ -371,6 +371,22 @@ struct ReturnsCalculatorTests {
         #expect(abs(annual - (pow1p(0.10, 365.0 / 5) - 1)) < 1e-9 * annual, "\(annual)")
     }
 
+    /// The probe's case: 1,000 USD paid in, then 500 USD changed into 460 EUR on 01-03, when
+    /// EURUSD closed at 1.08 (1.09 on 01-04). The spread, 500 - 460 x 1.08 = 3.20, is what the
+    /// conversion lost against the day's rate: part of the currency effect, not "prices" in a
+    /// book that holds no security. Currency: -3.20 + 460 x 0.01 = +1.40; prices 0.
+    @Test func aConversionsSpreadIsPartOfTheCurrencyEffect() throws {
+        let entries = [
+            JournalEntry(id: 1, kind: .deposit, date: day(2), currency: "USD", amount: 100_000),
+            JournalEntry(id: 2, kind: .exchange, date: day(3), currency: "USD", amount: -50_000),
+            JournalEntry(id: 3, kind: .exchange, date: day(3), currency: "EUR", amount: 46_000),
+        ]
+        let closes = [close("EURUSD=X", 3, "1.08"), close("EURUSD=X", 4, "1.09")]
+        let r = try Self.report(entries, closes: closes, to: 4)
+        #expect(r.timeline.days.map(\.value) == [100_000, 99_680, 100_140])
+        #expect(r.split.total == 140 && r.split.currency == 140 && r.split.price == 0, "\(r.split)")
+    }
+
     /// What a broker's export adds is no flow: 10,000 USD paid in on 01-02; on 01-03 1,100 USD
     /// changed into 1,000 EUR (at 1.10, no spread) and a 10 USD fee; on 01-04 20 EUR interest,
     /// 2 withheld (EURUSD 1.12); 01-05 EURUSD 1.15.

@@ -1,5 +1,6 @@
 /// The period's gain in the base currency, split: dividends and interest (net of tax withheld),
-/// fees (in trades and on their own; paid, so negative), currency (what exchange-rate moves did to what was held in other currencies),
+/// fees (in trades and on their own; paid, so negative), currency (what exchange-rate moves did to what was held in other currencies,
+/// and what conversions of cash gained or lost against the day's rate: a spread),
 /// and price (the rest: prices' moves, and trades' prices against the closes). The price part is
 /// the gain less the other three, so the four add up to the gain exactly, by construction; each
 /// of the other three is a sum of rounded day parts that `--explain` lists.

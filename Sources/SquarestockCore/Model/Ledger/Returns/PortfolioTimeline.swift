@@ -74,7 +74,7 @@ public struct PortfolioTimeline: Sendable {
             v.bought = walk.dayBought
             v.dividends = walk.dayDividends
             v.fees = walk.dayFees
-            v.currencyEffect = currency
+            v.currencyEffect = currency + walk.dayConversions
             timeline.flows += walk.dayFlows
             timeline.days.append(v)
             if byHolding {
@@ -128,6 +128,9 @@ public struct PortfolioTimeline: Sendable {
         var dayDividends: Int64 = 0
         var dayBought: Int64 = 0
         var dayFees: Int64 = 0
+        /// What the day's currency conversions gained or lost against the rates they are valued
+        /// at (their legs, each at its rate, summed: a spread is negative), with cash counted.
+        var dayConversions: Int64 = 0
 
         init(base: String, prices: PriceBook, keepMarks: Bool, cashBased: Bool, book: PortfolioBook) {
             self.base = base
@@ -143,6 +146,7 @@ public struct PortfolioTimeline: Sendable {
             dayDividends = 0
             dayFees = 0
             dayBought = 0
+            dayConversions = 0
         }
 
         func toBase(_ minor: Int64, _ currency: String, at rate: ExactDecimal) throws(ReturnsError) -> Int64 {
@@ -198,8 +202,10 @@ public struct PortfolioTimeline: Sendable {
                 dayFees += try toBase(e.amount, e.currency, at: r.value)
             case .exchange:
                 // Cash changing currency inside the account: no flow when cash is counted (the
-                // spread is a loss of value); without cash, each leg leaves or enters like a trade.
-                if !cashBased { try flow(-e.amount) }
+                // spread is a loss of value, a part of the currency effect: it read as "prices" in
+                // a book that held no security); without cash, each leg leaves or enters like a
+                // trade.
+                if !cashBased { try flow(-e.amount) } else { dayConversions += try toBase(e.amount, e.currency, at: r.value) }
             case .split, .reversal: break
             }
             if own != 0, let s = e.symbol { dayHoldingFlows[s, default: 0] += try toBase(own, e.currency, at: r.value) }
