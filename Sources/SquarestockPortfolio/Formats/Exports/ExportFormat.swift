@@ -99,7 +99,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         let today = context.today
         switch self {
         case .schwab: return SchwabExport.records(table, today: today)
-        case .ibkrFlex, .ibkrFlexXML: return IBKRFlexExport.records(table, today: today)
+        case .ibkrFlex, .ibkrFlexXML: return IBKRFlexExport.records(table, today: today, held: context.heldSymbols)
         case .ibkrActivity: return IBKRActivityExport.records(table, today: today)
         case .trading212: return Trading212Export.records(table, today: today)
         case .degiro: return DEGIROExport.records(table, today: today)

@@ -20,14 +20,15 @@ enum IBKRFlexExport {
         return DateTimeParsing.compactDate(day) ?? DateTimeParsing.isoDate(day)
     }
 
-    static func records(_ table: ExportTable, today: CivilDate) -> [ExportRecord] {
+    /// `held`: the symbols the ledger holds, so a dividend names the holding its trades made.
+    static func records(_ table: ExportTable, today: CivilDate, held: Set<String> = []) -> [ExportRecord] {
         var keys = ExportRowKeys(format: .ibkrFlex, header: table.header)
         let trades = table.column("Buy/Sell") != nil
         var records = table.rows.map { row in
             // Trades' and cash transactions' ids are numbered apart: each keyed in its own space.
             let id = table.cell(row, trades ? "TradeID" : "TransactionID").map { (trades ? "trade:" : "cash:") + $0 }
             return ExportRowReading.record(row, id: id, keys: &keys) { () throws(ExportRowRefusal) in
-                try trades ? trade(table, row, today: today) : cash(table, row, today: today)
+                try trades ? trade(table, row, today: today) : cash(table, row, today: today, held: held)
             }
         }
         if !trades {
@@ -108,10 +109,13 @@ enum IBKRFlexExport {
         return String(d)
     }
 
-    /// The instrument's symbol: `Symbol`, else the ticker before `(` in the description
+    /// The instrument's symbol: `Symbol`, else the ISIN when the ledger holds it by that (`held`:
+    /// trades from a query without `Symbol` are held by ISIN, and their dividends went to the
+    /// ticker instead, a holding of nothing), else the ticker before `(` in the description
     /// (`VT(US9220427424) CASH DIVIDEND`), else the ISIN.
-    static func symbol(_ table: ExportTable, _ row: ExportTable.Row) -> String? {
+    static func symbol(_ table: ExportTable, _ row: ExportTable.Row, held: Set<String> = []) -> String? {
         if let s = table.cell(row, "Symbol") { return s }
+        if let isin = table.cell(row, "ISIN"), held.contains(isin) { return isin }
         if let d = table.cell(row, "Description"), let open = d.firstIndex(of: "("), open > d.startIndex {
             let ticker = d[..<open]
             if !ticker.contains(" ") { return String(ticker) }
@@ -209,7 +213,8 @@ enum IBKRFlexExport {
         }
     }
 
-    static func cash(_ table: ExportTable, _ row: ExportTable.Row, today: CivilDate) throws(ExportRowRefusal)
+    static func cash(_ table: ExportTable, _ row: ExportTable.Row, today: CivilDate, held: Set<String> = [])
+        throws(ExportRowRefusal)
         -> ExportRowMeaning
     {
         let type = try ExportRowReading.required(table, row, "Type")
@@ -236,7 +241,9 @@ enum IBKRFlexExport {
                         + "yet: it is no dividend, and its cash is left out too (record it with `portfolio deposit` if you track cash)"
                 )
             }
-            guard let symbol = symbol(table, row) else { throw ExportRowRefusal("a dividend with no instrument") }
+            guard let symbol = symbol(table, row, held: held) else {
+                throw ExportRowRefusal("a dividend with no instrument")
+            }
             e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.dividend(
                     symbol: symbol, amount: money, withheld: nil, currency: currency, date: date, today: today)
@@ -245,7 +252,7 @@ enum IBKRFlexExport {
             guard minor < 0 else { throw ExportRowRefusal("a refund of withholding tax is not read yet") }
             e = try ExportRowReading.checked { () throws(PortfolioError) in
                 try EntryFactory.fee(
-                    amount: money, currency: currency, symbol: symbol(table, row), date: date, today: today)
+                    amount: money, currency: currency, symbol: symbol(table, row, held: held), date: date, today: today)
             }
             e.note = taxNote
             return .entries([e], notes: notes)

@@ -788,6 +788,22 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(p.new == 0 && p.status.filter { $0 == .imported }.count == 6, "\(p.status)")
     }
 
+    /// The probe's case: IBKR trades from a query without `Symbol` are held by ISIN, and the
+    /// dividends of the same account went to the ticker in their description (VT), a holding of
+    /// nothing. With the ISIN held, a dividend names it; in a new ledger, the ticker as before.
+    @Test func anIBKRDividendNamesTheHoldingItsTradesMade() throws {
+        let trades = try Self.plan("ibkr/dickwolff__ibkr-trades-export.csv")
+        let held = Self.numbered(trades.newEntries)
+        #expect(held.contains { $0.symbol == "US9220427424" })
+        let p = try ExportImportPlan.read(
+            path: Fixture.testsDirectory + "/Fixtures/imports/ibkr/dickwolff__ibkr-dividends-export.csv", format: nil,
+            held: held, method: .fifo,
+            context: ExportContext(today: Self.today, heldSymbols: Set(held.compactMap(\.symbol))))
+        let dividends = p.newEntries.filter { $0.note == "ibkr: Dividends" && $0.currency == "USD" }
+        #expect(dividends.count == 3 && dividends.allSatisfy { $0.symbol == "US9220427424" }, "\(dividends)")
+        #expect(try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv").newEntries.contains { $0.symbol == "VT" })
+    }
+
     /// Kraken keeps money to four decimals: a deposit of 10.0050 with a fee of 0.0049 moves the
     /// balance by 10.0001, recorded as 10.01 in and 0.01 of fee (10.00 net), not 10.01 and 0.00.
     @Test func aKrakenAmountAndItsFeeRoundToTheBalancesChange() throws {

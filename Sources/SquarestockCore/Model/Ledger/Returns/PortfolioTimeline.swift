@@ -205,7 +205,11 @@ public struct PortfolioTimeline: Sendable {
                 // spread is a loss of value, a part of the currency effect: it read as "prices" in
                 // a book that held no security); without cash, each leg leaves or enters like a
                 // trade.
-                if !cashBased { try flow(-e.amount) } else { dayConversions += try toBase(e.amount, e.currency, at: r.value) }
+                if !cashBased {
+                    try flow(-e.amount)
+                } else {
+                    dayConversions += try toBase(e.amount, e.currency, at: r.value)
+                }
             case .split, .reversal: break
             }
             if own != 0, let s = e.symbol { dayHoldingFlows[s, default: 0] += try toBase(own, e.currency, at: r.value) }
