@@ -198,8 +198,11 @@ public enum JournalCSV {
                 }
             }
             if rows.header == nil {
+                // Only blank lines, or nothing: the first line that is not blank is the header.
                 throw .importLine(
-                    line: 1, detail: "the header must name the columns: " + columns.joined(separator: ","))
+                    line: 1,
+                    detail: "the file is empty; its first line must name the columns: " + columns.joined(separator: ",")
+                )
             }
             // Vouched for before the last rows are written: the writer has them all by its check.
             if let replay, !emit(.vouched(replay.vouched)) { return }
@@ -451,6 +454,22 @@ public enum JournalCSV {
         case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx, method
     }
 
+    /// A quantity's or price's cell as an exact decimal (nil when empty), or why it is none: a
+    /// decimal comma or more digits than a decimal holds were "must be a number above 0".
+    static func number(_ text: String?, _ what: String) throws(PortfolioError) -> ExactDecimal? {
+        guard let text else { return nil }
+        if let d = ExactDecimal(text) { return d }
+        if ExactDecimal.isPlainDecimalText(text.utf8) {
+            throw .invalidEntry("the \(what) '\(text)' has more digits than the 18 a value holds")
+        }
+        if text.contains(","), ExactDecimal(text.replacingOccurrences(of: ",", with: ".")) != nil {
+            throw .invalidEntry(
+                "the \(what) '\(text)' has a decimal comma: write it with a point (\(text.replacingOccurrences(of: ",", with: ".")))"
+            )
+        }
+        throw .invalidEntry("the \(what) '\(text)' is not a number")
+    }
+
     static func entry(_ cell: (Column) -> String?, today: CivilDate) throws(PortfolioError) -> JournalEntry {
         guard let dateText = cell(.date), let date = DateTimeParsing.isoDate(dateText) else {
             throw .invalidEntry("the date must be YYYY-MM-DD")
@@ -471,8 +490,8 @@ public enum JournalCSV {
         switch kind {
         case .buy, .sell:
             e = try EntryFactory.trade(
-                kind, symbol: symbol(), quantity: cell(.quantity).flatMap(ExactDecimal.init),
-                price: cell(.price).flatMap(ExactDecimal.init), fee: cell(.fee), currency: currency, date: date,
+                kind, symbol: symbol(), quantity: try number(cell(.quantity), "quantity"),
+                price: try number(cell(.price), "price"), fee: cell(.fee), currency: currency, date: date,
                 today: today, lot: cell(.lot).flatMap { Int64($0) })
             // The cash a broker's trade moved, when it is not quantity x price (an imported
             // export's amount, kept through an export and an import; an option's is quantity x

@@ -96,7 +96,9 @@ struct JournalCSVReadingThreadTests: LedgerSpec {
         #expect(
             error
                 == .importLine(
-                    line: 1, detail: "the header must name the columns: " + JournalCSV.columns.joined(separator: ",")))
+                    line: 1,
+                    detail: "the file is empty; its first line must name the columns: "
+                        + JournalCSV.columns.joined(separator: ",")))
     }
 
     /// The writer refuses line 5 of the last, partial batch; line 8 of it is bad too.
@@ -123,6 +125,8 @@ struct JournalCSVReadingThreadTests: LedgerSpec {
         #expect(
             error
                 == .importLine(
-                    line: 1, detail: "the header must name the columns: " + JournalCSV.columns.joined(separator: ",")))
+                    line: 1,
+                    detail: "the file is empty; its first line must name the columns: "
+                        + JournalCSV.columns.joined(separator: ",")))
     }
 }

@@ -316,8 +316,8 @@ struct JournalCSVTests: LedgerSpec {
     static let layout = "the header must name the columns: " + header
 
     @Test(arguments: [
-        ("", 1, layout),
-        ("\n\n", 1, layout),
+        ("", 1, "the file is empty; its first line must name the columns: " + header),
+        ("\n\n", 1, "the file is empty; its first line must name the columns: " + header),
         ("2024-03-01,buy,AAPL,1,2\n", 1, layout),
         ("date,symbol,quantity\n2024-03-01,AAPL,1\n", 1, layout),
         ("date,kind,ticker\n", 1, "unknown column 'ticker'; the columns are " + header),
@@ -351,6 +351,13 @@ struct JournalCSVTests: LedgerSpec {
         ("2024-03-02,buy,A;B,1,2", PortfolioError.invalidSymbol("A;B").description),
         ("2024-03-02,buy,AAPL,0,2", "the quantity must be a number above 0"),
         ("2024-03-02,buy,AAPL,1,-2", "the price must be a number above 0"),
+        // Said as what it is, not as "a number above 0".
+        (
+            "2024-03-02,buy,AAPL,12345678901234567890123456789012345678,2",
+            "the quantity '12345678901234567890123456789012345678' has more digits than the 18 a value holds"
+        ),
+        ("2024-03-02,buy,AAPL,1,\"150,25\"", "the price '150,25' has a decimal comma: write it with a point (150.25)"),
+        ("2024-03-02,buy,AAPL,ten,2", "the quantity 'ten' is not a number"),
         (
             "2024-03-02,buy,AAPL,1,2,1.001",
             PortfolioError.tooPrecise("the fee 1.001", currency: "USD", exponent: 2).description
