@@ -165,6 +165,19 @@ package struct PackedIntegers: Sendable {
         case .w32: middle.reserveCapacity(n)
         case .w64: wide.reserveCapacity(n)
         }
+        adviseHugePages()
+    }
+
+    /// A large column reserved up front is filled once from its start: backed by huge pages,
+    /// it takes one fault per 2 MiB instead of one per 4 KiB (`HugePages`).
+    private mutating func adviseHugePages() {
+        let bytes = capacity * width.rawValue
+        guard bytes >= 2 * HugePages.size else { return }
+        switch width {
+        case .w16: narrow.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
+        case .w32: middle.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
+        case .w64: wide.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
+        }
     }
 
     package mutating func removeLast(_ k: Int) {
@@ -210,5 +223,6 @@ package struct PackedIntegers: Sendable {
             break
         }
         width = target
+        adviseHugePages()
     }
 }
