@@ -460,7 +460,14 @@ public enum JournalCSV {
         guard let text else { return nil }
         if let d = ExactDecimal(text) { return d }
         if ExactDecimal.isPlainDecimalText(text.utf8) {
-            throw .invalidEntry("the \(what) '\(text)' has more digits than the 18 a value holds")
+            throw .invalidEntry("the \(what) '\(text)' has more digits than the \(ExactDecimal.maxScale) a value holds")
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[1].count == 3, ExactDecimal(String(parts[0]) + String(parts[1])) != nil {
+            // `1,000`: a thousands separator or a decimal comma; either reading could be meant.
+            throw .invalidEntry(
+                "the \(what) '\(text)' has a comma: write \(parts[0])\(parts[1]) if it is a thousands separator,"
+                    + " or \(parts[0]).\(parts[1]) if it is a decimal comma")
         }
         if text.contains(","), ExactDecimal(text.replacingOccurrences(of: ",", with: ".")) != nil {
             throw .invalidEntry(

@@ -359,6 +359,10 @@ struct JournalCSVTests: LedgerSpec {
         ("2024-03-02,buy,AAPL,1,\"150,25\"", "the price '150,25' has a decimal comma: write it with a point (150.25)"),
         ("2024-03-02,buy,AAPL,ten,2", "the quantity 'ten' is not a number"),
         (
+            "2024-03-02,buy,AAPL,\"1,000\",2",
+            "the quantity '1,000' has a comma: write 1000 if it is a thousands separator, or 1.000 if it is a decimal comma"
+        ),
+        (
             "2024-03-02,buy,AAPL,1,2,1.001",
             PortfolioError.tooPrecise("the fee 1.001", currency: "USD", exponent: 2).description
         ),

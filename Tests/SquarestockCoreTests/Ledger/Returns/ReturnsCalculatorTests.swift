@@ -335,7 +335,25 @@ struct ReturnsCalculatorTests {
         #expect(r.timeline.days.map(\.value) == [20_000, -10_000, 20_000])
         #expect(r.total.timeWeighted == nil)
         #expect(r.total.timeWeightedCaveat == .belowNothing(day(3)))
-        #expect(r.notes.contains { $0.hasPrefix("no time-weighted return: on 2024-01-03 the value was below nothing") })
+        #expect(
+            r.notes.contains {
+                $0.hasPrefix(
+                    "no time-weighted return: on 2024-01-03 the portfolio lost more than it held at the day's start")
+            })
+    }
+
+    /// A purchase recorded a day before the deposit that paid for it (10 X at 100 and a 1.00
+    /// fee on 01-02, 1,001 paid in on 01-03): the value is -1.00 for a day. Those days are left
+    /// out and said, and the return is still there: 01-04's +10 %.
+    @Test func aPurchaseBeforeItsDepositLeavesItsDaysOut() throws {
+        var buy = trade(.buy, 1, 2, "X", "10", "100")
+        buy.fee = 100
+        let entries = [buy, JournalEntry(id: 2, kind: .deposit, date: day(3), currency: "USD", amount: 100_100)]
+        let closes = [close("X", 2, "100"), close("X", 3, "100"), close("X", 4, "110")]
+        let r = try Self.report(entries, closes: closes, to: 4)
+        #expect(r.timeline.days.map(\.value) == [-100, 100_000, 110_000])
+        #expect(abs((r.total.timeWeighted ?? 0) - 0.10) < 1e-12, "\(String(describing: r.total.timeWeighted))")
+        #expect(r.total.timeWeightedCaveat == .unmeasured(first: day(2), days: 1, gain: -100))
     }
 
     /// 10 DY bought and sold at 100 (01-01, 01-03), then a dividend of 12.34 on 01-10 with
@@ -369,6 +387,20 @@ struct ReturnsCalculatorTests {
         }
         #expect(abs(period - 0.10) < 1e-12, "\(period)")
         #expect(abs(annual - (pow1p(0.10, 365.0 / 5) - 1)) < 1e-9 * annual, "\(annual)")
+        // A benchmark given the same flows keeps units the portfolio sold (IDX 100, then 120:
+        // 1,100 takes 9.17 of its 10 units): its period return is over the portfolio's five
+        // days too, or the two would not compare.
+        let later = [trade(.buy, 1, 2, "FB4", "10", "100"), trade(.sell, 2, 6, "FB4", "10", "110")]
+        let closes = [close("IDX", 1, "100"), close("IDX", 6, "120"), close("IDX", 31, "120")]
+        let withIDX = try Self.report(later, closes: closes, to: 31, benchmark: "IDX")
+        let b = try #require(withIDX.benchmark, "\(withIDX.notes)")
+        guard case .rate(let bp, let ba) = b.moneyWeighted else {
+            Issue.record("\(b.moneyWeighted)")
+            return
+        }
+        // Its purchase is dated at its own day (1), its period ends at the portfolio's last flow
+        // (5): four days of its rate, not the 29 to the period's end (+164 %).
+        #expect(abs(bp - (pow1p(ba, 4.0 / 365) - 1)) < 1e-9, "\(bp) \(ba)")
     }
 
     /// The probe's case: 1,000 USD paid in, then 500 USD changed into 460 EUR on 01-03, when

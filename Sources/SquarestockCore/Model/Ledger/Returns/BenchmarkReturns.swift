@@ -30,7 +30,8 @@ public struct BenchmarkReturns: Sendable, Equatable {
 
     /// The benchmark `symbol` (priced in `currency`) run through `timeline`'s flows.
     public static func run(
-        _ symbol: String, currency: String, timeline t: PortfolioTimeline, prices: PriceBook, periodDays: Int
+        _ symbol: String, currency: String, timeline t: PortfolioTimeline, prices: PriceBook, periodDays: Int,
+        spanEnd: Int? = nil
     ) throws(ReturnsError) -> BenchmarkReturns {
         let baseExp = CurrencyExponent.of(t.base) ?? 2
         let endDay = t.days.last?.date ?? t.start.date
@@ -79,7 +80,7 @@ public struct BenchmarkReturns: Sendable, Equatable {
         flows.append(.init(day: periodDays, amount: Double(endValue)))
         return BenchmarkReturns(
             symbol: symbol, currency: currency, trades: trades, units: units, endPrice: endPrice, endValue: endValue,
-            moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays), ranOut: ranOut,
+            moneyWeighted: InternalRateOfReturn.solve(flows, days: periodDays, spanEnd: spanEnd), ranOut: ranOut,
             timeWeighted: endBase.doubleValue / startBase.doubleValue - 1)
     }
 

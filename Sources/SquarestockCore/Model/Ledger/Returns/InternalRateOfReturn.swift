@@ -35,14 +35,22 @@ public enum InternalRateOfReturn {
     static let span = 60.0
     static let steps = 2400
 
-    /// Solves for flows over a period of `days` days (`Flow.day` counted from its start).
-    public static func solve(_ raw: [Flow], days: Int) -> Outcome {
-        // Same-day flows are one flow; a day whose flows cancel is none.
+    /// Same-day flows as one flow, in day order; a day whose flows cancel has none.
+    static func merged(_ raw: [Flow]) -> [Flow] {
         var byDay: [Int: Double] = [:]
         for f in raw { byDay[f.day, default: 0] += f.amount }
-        let flows = byDay.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
-            Flow(day: $0.key, amount: $0.value)
-        }
+        return byDay.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { Flow(day: $0.key, amount: $0.value) }
+    }
+
+    /// The day of the last of `raw`'s flows (the end value, else the last money taken out): where
+    /// the period return of these flows ends, and of others compared with them (a benchmark
+    /// given the same flows, which may keep units the portfolio sold).
+    public static func lastFlowDay(_ raw: [Flow]) -> Int? { merged(raw).last?.day }
+
+    /// Solves for flows over a period of `days` days (`Flow.day` counted from its start).
+    /// `spanEnd`: the day the period return ends (the flows' own last day when nil).
+    public static func solve(_ raw: [Flow], days: Int, spanEnd: Int? = nil) -> Outcome {
+        let flows = merged(raw)
         guard days > 0 else { return .noSolution("the period has no length") }
         guard let firstDay = flows.first?.day, let lastDay = flows.last?.day else {
             return .noSolution("no money was in the portfolio and none moved in the period")
@@ -87,7 +95,8 @@ public enum InternalRateOfReturn {
         case 0:
             return .noSolution("no yearly rate balances these flows")
         case 1:
-            return .rate(period: expm1(roots[0] * Double(lastDay - firstDay) / length), annual: annual(roots[0]))
+            let end = max(spanEnd ?? lastDay, firstDay)
+            return .rate(period: expm1(roots[0] * Double(end - firstDay) / length), annual: annual(roots[0]))
         default:
             return .several(roots.map(annual))
         }

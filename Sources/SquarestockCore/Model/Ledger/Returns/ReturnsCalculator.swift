@@ -66,8 +66,10 @@ public enum ReturnsCalculator {
         var benchmark: BenchmarkReturns?
         if let b = r.benchmark {
             do {
+                // Over the portfolio's span, so the two period returns compare.
                 benchmark = try BenchmarkReturns.run(
-                    b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays)
+                    b.symbol, currency: b.currency, timeline: t, prices: prices, periodDays: periodDays,
+                    spanEnd: InternalRateOfReturn.lastFlowDay(total.cashFlows))
             } catch {
                 switch error {
                 case .missingPrice(_, let date):
@@ -151,14 +153,15 @@ public enum ReturnsCalculator {
         let whose = symbol.isEmpty ? "" : " of \(symbol)"
         switch caveat {
         case .belowNothing(let day):
-            return "no time-weighted return\(whose): on \(day) the value was below nothing (more cash spent than was"
-                + " paid in), where a day's growth has no meaning; record the deposit that paid for it, or see the"
-                + " money-weighted return"
+            return "no time-weighted return\(whose): on \(day) the portfolio lost more than it held at the day's start"
+                + " (more cash spent than was paid in, or money paid in that day lost in a conversion), where a day's"
+                + " growth has no meaning; record the deposit that paid for it, or see the money-weighted return"
         case .unmeasured(let first, let days, let gain):
             let amount = (gain > 0 ? "+" : "") + MinorUnits.text(gain, currency: base)
             let which = days == 1 ? "1 day (\(first))" : "\(days) days (the first \(first))"
             return "the time-weighted return\(whose) leaves out \(which) that began with nothing held, and their gain"
-                + " of \(amount) \(base) (a dividend after selling out, say): such a day has no growth to chain"
+                + " of \(amount) \(base) (a dividend after selling out, or a conversion of money paid in that day):"
+                + " such a day has no growth to chain"
         }
     }
 

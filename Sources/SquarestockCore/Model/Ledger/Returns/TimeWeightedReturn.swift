@@ -24,13 +24,15 @@ public enum TimeWeightedReturn {
 
     /// What the chain could not measure, said beside its figure.
     public enum Caveat: Sendable, Equatable {
-        /// On this day the value began or ended below nothing (more cash spent than was paid in,
-        /// or a loss beyond everything held): a day's growth has no meaning there, so the period
+        /// On this day the portfolio lost more than it held at the day's start (its value fell
+        /// below nothing: more cash spent than was paid in; or money paid in that day lost part
+        /// of itself beside a tiny balance): a growth below nothing has no meaning, so the period
         /// has no time-weighted return (it chained a growth of -0.5 into -150 %).
         case belowNothing(CivilDate)
-        /// Days that began with nothing held yet gained or lost (a dividend paid after selling
-        /// out): they have no growth, so their gain is not in the chain. The first such day, how
-        /// many, and their gain.
+        /// Days that began with nothing held (or less: a purchase recorded before the deposit
+        /// that paid for it) yet gained or lost (a dividend paid after selling out): they have no
+        /// growth, so their gain is not in the chain. The first such day, how many, and their
+        /// gain.
         case unmeasured(first: CivilDate, days: Int, gain: Int64)
     }
 
@@ -55,7 +57,7 @@ public enum TimeWeightedReturn {
                 product *= growth
                 measured = true
             }
-            if belowNothing == nil && (previous < 0 || (growth ?? 0) < 0) {
+            if belowNothing == nil && (growth ?? 0) < 0 {
                 belowNothing = d.date
             } else if growth == nil, case let gain = d.value - previous - d.flow, gain != 0 {
                 let before = unmeasured ?? (d.date, 0, 0)
