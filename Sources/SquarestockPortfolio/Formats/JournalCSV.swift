@@ -152,8 +152,8 @@ public enum JournalCSV {
         var cells: [String] = []
         // Set when the writer took no more (its own error): the reading ends with nothing to say.
         var writerStopped = false
-        // The most cells a row after the header had, nil before the first.
-        var longestRow: Int?
+        // The fewest cells a row after the header had, nil before the first.
+        var shortestRow: Int?
         do throws(PortfolioError) {
             try ChunkedCSVReader.forEachRecord(path: path, recordLimit: rowLimit, failure: Self.failure) {
                 reader, fields throws(PortfolioError) in
@@ -173,19 +173,20 @@ public enum JournalCSV {
                     cells.append(trimmed(reader.string(field)))
                 }
                 if cells.allSatisfy(\.isEmpty) { return }
-                if reader.lastRecordIsUnterminated, rows.header != nil, cells.count < rows.columnCount,
-                    cells.count < longestRow ?? rows.columnCount
+                if reader.lastRecordIsUnterminated, rows.header != nil, let shortest = shortestRow,
+                    cells.count < rows.columnCount, cells.count < shortest
                 {
                     // A row shorter than the header and every row before it, where the file ends
                     // without a line end: a cut download. Imported, `buy,AAPL,10,150.2` was a
                     // purchase at the wrong price, and the whole file later added the row again.
+                    // A file of one row is taken as written (an editor leaves out the last line end).
                     throw .importLine(
                         line: reader.lineNumber,
                         detail:
                             "the file ends inside this row (\(cells.count) of \(rows.columnCount) cells): it looks cut off;"
                             + " export it again (or end the line if the row is whole)")
                 }
-                if rows.header != nil { longestRow = max(longestRow ?? 0, cells.count) }
+                if rows.header != nil { shortestRow = min(shortestRow ?? .max, cells.count) }
                 guard let row = try rows.take(cells, line: reader.lineNumber) else { return }
                 replay?.apply(row.entry, namesLot: row.lotRow > 0)
                 batch.append(row)
@@ -266,6 +267,10 @@ public enum JournalCSV {
         private var canonicalCells: [Int] = []
         /// Whether the file has them in that order already (every export does).
         private var inColumnOrder = true
+        /// Another order's row text as keys had it before (its cells in the file's order), and
+        /// how many rows of each such text came before.
+        private var formerText: [UInt8] = []
+        private var formerOccurrences = RowOccurrences()
         /// Each data row's symbol's hash when it is a purchase (0 when not): what a later
         /// `row N` lot is checked against, 8 bytes a row.
         private var purchaseOf: [UInt64] = []
@@ -310,7 +315,7 @@ public enum JournalCSV {
             // (an export's) has the identity it always had; another's former one is looked up too.
             text.removeAll(keepingCapacity: true)
             let methodCell = slots[Column.method.rawValue]
-            var formerText: [UInt8]?
+            var formerOccurrence: UInt32?
             if inColumnOrder {
                 var first = true
                 for (i, cell) in cells.enumerated() where i != methodCell {
@@ -323,14 +328,15 @@ public enum JournalCSV {
                     if k > 0 { text.append(UInt8(ascii: ",")) }
                     if i < cells.count { text.append(contentsOf: cells[i].utf8) }
                 }
-                var former: [UInt8] = []
+                formerText.removeAll(keepingCapacity: true)
                 var first = true
                 for (i, cell) in cells.enumerated() where i != methodCell {
-                    if !first { former.append(UInt8(ascii: ",")) }
+                    if !first { formerText.append(UInt8(ascii: ",")) }
                     first = false
-                    former.append(contentsOf: cell.utf8)
+                    formerText.append(contentsOf: cell.utf8)
                 }
-                formerText = former
+                // Counted apart: rows equal in the columns' order may differ in the file's.
+                formerOccurrence = formerOccurrences.next(Self.fnv1a128(formerText))
             }
             let occurrence = occurrences.next(Self.fnv1a128(text))
             var e: JournalEntry
@@ -339,7 +345,7 @@ public enum JournalCSV {
             do {
                 e = try JournalCSV.entry(cell, today: today)
                 e.importKey = Self.importKey(occurrence, text)
-                if let formerText { e.formerImportKey = Self.importKey(occurrence, formerText) }
+                if let formerOccurrence { e.formerImportKey = Self.importKey(formerOccurrence, formerText) }
                 if let lot = cell(.lot) { lotRow = try purchaseRow(lot, of: e) }
                 if let stated = cell(.method) {
                     soldUnder = try Self.lotMethod(stated, of: e, namesLot: cell(.lot) != nil)

@@ -18,6 +18,29 @@ struct TolerantCSVReaderTests {
         }
     }
 
+    /// Whether each record read was the input's last with no line end, in order.
+    static func unterminated(_ text: String) -> [Bool] {
+        Array(text.utf8).withUnsafeBytes { raw in
+            var reader = TolerantCSVReader(bytes: raw)
+            var fields: [CSVField] = []
+            var out: [Bool] = []
+            while reader.nextRecord(into: &fields) { out.append(reader.lastRecordIsUnterminated) }
+            return out
+        }
+    }
+
+    /// Only the last record of an input that ends inside it is unterminated (a cut file); a last
+    /// line end of any kind, or blank lines after the last record, end it.
+    @Test func theLastRecordWithoutALineEndIsSaid() {
+        #expect(Self.unterminated("a,b\n1,2") == [false, true])
+        #expect(Self.unterminated("a,b\n1,2\n") == [false, false])
+        #expect(Self.unterminated("a,b\r\n1,2\r\n") == [false, false])
+        #expect(Self.unterminated("a,b\r1,2\r") == [false, false])
+        #expect(Self.unterminated("a,b\n1,2\n\n") == [false, false])
+        #expect(Self.unterminated("a,\"b\nc\"") == [true])
+        #expect(Self.unterminated("") == [])
+    }
+
     static let cases: [(name: String, input: String, expected: [[String]])] = [
         ("LF", "a,b\n1,2\n", [["a", "b"], ["1", "2"]]),
         ("CRLF", "a,b\r\n1,2\r\n", [["a", "b"], ["1", "2"]]),

@@ -490,6 +490,14 @@ struct JournalCSVTests: LedgerSpec {
             "date,kind,symbol,quantity,price,fee,currency\n2024-01-02,buy,AAPL,10,150\n2024-01-03,buy,AAPL,1,151"
         #expect(Self.read(short).entries.count == 2)
         #expect(Self.read(whole + "2024-03-01,buy,AAPL,10,150.2\n").entries.count == 2)
+        // One row, short of the header, with no line end: taken as written.
+        #expect(
+            Self.read("date,kind,symbol,quantity,price,fee,currency\n2024-01-02,buy,AAPL,10,150").entries.count == 1)
+        // Rows of several lengths: only a last row shorter than every one before is cut.
+        let ragged =
+            "date,kind,symbol,quantity,price,fee,currency\n2024-01-02,buy,AAPL,10,150,1.00\n"
+            + "2024-01-03,buy,AAPL,1,151\n2024-01-04,buy,AAPL,1,152"
+        #expect(Self.read(ragged).entries.count == 3)
     }
 
     // MARK: Rows that never end

@@ -44,7 +44,7 @@ public struct ExportImportPlan: Sendable {
                 throw .importLine(
                     line: 1, detail: "it is not a Flex Query XML (it does not start with FlexQueryResponse)")
             }
-            guard let records = IBKRFlexXML.records(bytes, today: context.today) else {
+            guard let records = IBKRFlexXML.records(bytes, today: context.today, held: context.heldSymbols) else {
                 throw .importLine(
                     line: 1, detail: "the Flex Query XML ends inside a tag: the file is cut; download it again")
             }

@@ -18,6 +18,9 @@ struct ExportRowKeys {
     /// Each column's name (lower case; an unnamed one after a named one is `name+1`).
     private let names: [String]
     private var occurrences = RowOccurrences()
+    /// The former keys' own counts: rows whose texts are equal now (trailing empty cells apart)
+    /// were not before, and each was counted apart.
+    private var formerOccurrences = RowOccurrences()
     private var byID: [String: (line: Int, cells: [String])] = [:]
     private var text: [UInt8] = []
 
@@ -62,8 +65,9 @@ struct ExportRowKeys {
         }
         let occurrence = String(occurrences.next(JournalCSV.RowReader.fnv1a128(text)))
         let key = format.rawValue + ":" + occurrence + "|" + String(decoding: text, as: UTF8.self)
-        // Identical rows have identical texts in both forms, so one count serves both.
-        let former = format.rawValue + ":" + occurrence + "|" + row.cells.joined(separator: ",")
+        let formerText = row.cells.joined(separator: ",")
+        let formerOccurrence = formerOccurrences.next(JournalCSV.RowReader.fnv1a128(Array(formerText.utf8)))
+        let former = format.rawValue + ":" + String(formerOccurrence) + "|" + formerText
         return .key(key, formerly: former)
     }
 

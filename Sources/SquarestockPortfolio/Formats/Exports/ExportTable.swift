@@ -87,19 +87,21 @@ struct ExportTable {
         }
     }
 
-    /// Why a row's cells (as written) cannot be read: the first that holds a control or invisible
-    /// character the terminal filter would remove (tabs and line feeds in a quoted cell are text).
     /// Why the file's last row, which has no line end, looks cut off: it has fewer cells than the
-    /// header and than the longest row before it (an export that leaves out trailing empty
-    /// cells does so on every row). Imported, the cut row was a trade without its fee or with
-    /// half its ID, and the whole file imported later added it again.
+    /// header and than every row before it (an export that leaves out trailing empty cells does
+    /// so on every row, and a file of one row is taken as written). Imported, the cut row was a
+    /// trade without its fee or with half its ID, and the whole file imported later added it
+    /// again.
     static func cutOff(_ row: Row, header: [String], before: [Row]) -> String? {
-        let longest = before.map(\.cells.count).max() ?? header.count
-        guard row.cells.count < header.count, row.cells.count < longest else { return nil }
+        guard let shortest = before.map(\.cells.count).min(), row.cells.count < header.count,
+            row.cells.count < shortest
+        else { return nil }
         return "the file ends inside this row (\(row.cells.count) of \(header.count) cells): it looks cut off;"
             + " download the export again (or --skip-refused imports the other rows)"
     }
 
+    /// Why a row's cells (as written) cannot be read: the first that holds a control or invisible
+    /// character the terminal filter would remove (tabs and line feeds in a quoted cell are text).
     static func hiddenCharacters(_ raw: [String]) -> String? {
         // A carriage return is a line end's in a quoted cell written on Windows, not a hidden one.
         func hides(_ cell: String) -> Bool {

@@ -195,7 +195,9 @@ enum IBKRFlexXML {
     /// The file's records: its trades' and its cash transactions' (keyed as the Flex CSV's are,
     /// so the two exports of one account never double a row), and each corporate action refused
     /// with what records it; nil when the file is cut inside a tag.
-    static func records(_ bytes: [UInt8], today: CivilDate) -> [ExportRecord]? {
+    /// `held`: the symbols the ledger holds (`IBKRFlexExport.records`); the file's own trades'
+    /// symbols are added, so a dividend names the holding its trades in the same file make.
+    static func records(_ bytes: [UInt8], today: CivilDate, held: Set<String> = []) -> [ExportRecord]? {
         guard var elements = elements(bytes, named: ["Trade", "Order", "CashTransaction", "CorporateAction"]) else {
             return nil
         }
@@ -209,8 +211,12 @@ enum IBKRFlexXML {
         let hasTrades = elements.contains { $0.name == "Trade" }
         let tables = [table(elements, named: hasTrades ? "Trade" : "Order"), table(elements, named: "CashTransaction")]
             .compactMap { $0 }
-        var records = tables.flatMap { t in
-            IBKRFlexExport.records(t, today: today) + t.hidden.map { ExportRecord(line: $0.line, .refused($0.reason)) }
+        var symbols = held
+        var records: [ExportRecord] = []
+        for t in tables {
+            let read = IBKRFlexExport.records(t, today: today, held: symbols)
+            symbols.formUnion(read.flatMap(\.entries).compactMap(\.symbol))
+            records += read + t.hidden.map { ExportRecord(line: $0.line, .refused($0.reason)) }
         }
         if hasTrades {
             for e in elements where e.name == "Order" {

@@ -804,6 +804,23 @@ struct ExportImportPlanTests: LedgerSpec {
         #expect(try Self.plan("ibkr/dickwolff__ibkr-dividends-export.csv").newEntries.contains { $0.symbol == "VT" })
     }
 
+    /// An export's last row cut short with no line end is refused as a cut file; one as long
+    /// as the rows before it, or the file's only row, or a row after the line end, is read.
+    @Test func anExportCutInsideItsLastRowIsRefusedThere() {
+        func table(_ text: String) -> ExportTable? { ExportTable.read(Array(text.utf8)) { $0.first == "A" }.table }
+        let head = "A,B,C,D\n1,2,3,4\n5,6,7,8\n"
+        let cut = table(head + "9,1")
+        #expect(cut?.rows.count == 2 && cut?.hidden.map(\.line) == [4])
+        #expect(
+            cut?.hidden.first?.reason.hasPrefix("the file ends inside this row (2 of 4 cells): it looks cut off")
+                == true)
+        #expect(table(head + "9,1,2,3")?.rows.count == 3)
+        #expect(table(head + "9,1\n")?.rows.count == 3)
+        #expect(table("A,B,C,D\n9,1")?.rows.count == 1)
+        // Rows that all leave out trailing empty cells: the last is as short as the others.
+        #expect(table("A,B,C,D\n1,2\n3,4")?.rows.count == 2)
+    }
+
     /// Kraken keeps money to four decimals: a deposit of 10.0050 with a fee of 0.0049 moves the
     /// balance by 10.0001, recorded as 10.01 in and 0.01 of fee (10.00 net), not 10.01 and 0.00.
     @Test func aKrakenAmountAndItsFeeRoundToTheBalancesChange() throws {
