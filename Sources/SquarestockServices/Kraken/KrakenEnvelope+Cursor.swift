@@ -35,10 +35,13 @@ extension KrakenEnvelope {
             if let errorText { return .failure(error(errorText)) }
             if case .failure? = answer { return answer! }
             guard wellFormed, c.atEnd() else {
-                return .failure(malformed(at: c, "the answer is not well-formed JSON"))
+                return .failure(noResult(malformed(at: c, "the answer is not well-formed JSON"), response))
             }
             return answer
-                ?? .failure(.malformed(source: source, line: 1, column: 1, detail: "no \"result\" in the answer"))
+                ?? .failure(
+                    noResult(
+                        .malformed(source: source, line: 1, column: 1, detail: "no \"result\" in the answer"), response)
+                )
         }
     }
 

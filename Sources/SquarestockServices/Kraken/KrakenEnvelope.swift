@@ -9,7 +9,16 @@ enum KrakenEnvelope {
 
     /// The `result`, or the error the body (or the transport's screening) stands for.
     static func result(_ response: HTTPResponse) -> Result<JSONValue, QuoteError> {
-        ExchangeResponse.json(response, source: source).flatMap(result(in:))
+        ExchangeResponse.json(response, source: source).flatMap(result(in:)).mapError { noResult($0, response) }
+    }
+
+    /// An answer without Kraken's envelope that came with an error status (a 404 from a proxy or
+    /// a wrong `--endpoint`) is that status, not a body that could not be read.
+    static func noResult(_ e: QuoteError, _ response: HTTPResponse) -> QuoteError {
+        guard response.status >= 400, case .malformed = e else { return e }
+        return .httpStatus(
+            source: source, status: response.status,
+            excerpt: ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body))
     }
 
     static func result(in body: JSONValue) -> Result<JSONValue, QuoteError> {

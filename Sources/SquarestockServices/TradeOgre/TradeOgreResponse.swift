@@ -9,7 +9,17 @@ enum TradeOgreResponse {
     static func json(_ response: HTTPResponse) -> Result<JSONValue, QuoteError> {
         ExchangeResponse.json(response, source: source).flatMap { body in
             let success = body["success"]
-            guard success == .bool(false) || success == .string("false") else { return .success(body) }
+            guard success == .bool(false) || success == .string("false") else {
+                // TradeOgre answers its own failures with 200: an error status with some other
+                // JSON is a proxy's or a wrong --endpoint's, said as that status.
+                if response.status >= 400 {
+                    return .failure(
+                        .httpStatus(
+                            source: source, status: response.status,
+                            excerpt: ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body)))
+                }
+                return .success(body)
+            }
             let message =
                 body["error"]?.string.map { BodyKind.excerpt(Array($0.utf8), limit: 120) } ?? "no reason given"
             if message.lowercased().hasPrefix("market not found") {

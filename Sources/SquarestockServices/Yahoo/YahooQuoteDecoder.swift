@@ -66,6 +66,15 @@ package enum YahooQuoteDecoder {
             return .failure(.httpStatus(source: source, status: response.status, excerpt: said))
         }
         guard let rows = YahooQuoteBatchReader.rows(response.body) else {
+            // Yahoo's own error envelope with HTTP 200 (`{"finance":{"result":null,"error":
+            // {"description":"Invalid input"}}}`): a refusal of the whole request, said as one
+            // (exit 3), not as a body it could not read at "line 1, column 1".
+            if let message {
+                return .failure(
+                    .exchangeError(
+                        source: source, message: message,
+                        hint: "try again in a few minutes, or use another --source (squarestock doctor checks each)"))
+            }
             return .failure(.malformed(source: source, line: 1, column: 1, detail: "no quote rows in \"\(said)\""))
         }
         return .rows(rows)

@@ -19,7 +19,14 @@ package enum YahooSearchDecoder {
                 .httpStatus(
                     source: "yahoo", status: response.status, excerpt: ResponseScreen.jsonMessage(response.body) ?? ""))
         }
-        let quotes = root["quotes"]?.array ?? []
+        // An answer with no `quotes` is no answer: Yahoo's error envelope with HTTP 200
+        // (`{"finance":{"error":{"description":"Invalid input"}}}`) read as "no listing found".
+        guard let quotes = root["quotes"]?.array else {
+            let said = ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body)
+            return .failure(
+                .exchangeError(
+                    source: "yahoo", message: said, hint: "try again in a few minutes; the offline matches stand"))
+        }
         return .success(
             quotes.compactMap { q in
                 guard let symbol = q["symbol"]?.string, q["isYahooFinance"] != .bool(false) else { return nil }

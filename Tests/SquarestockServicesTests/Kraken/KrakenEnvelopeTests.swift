@@ -16,6 +16,30 @@ struct KrakenEnvelopeTests {
     }
     static let pair = TradingPair(base: "BTC", quote: "USD")
 
+    /// A 404 from a proxy or a wrong --endpoint with some JSON of its own is that status (exit 3,
+    /// "check the --endpoint"), not a body read "at line 1, column 1"; on TradeOgre too.
+    @Test func anErrorStatusWithoutTheEnvelopeIsThatStatus() {
+        let notFound = HTTPResponse(status: 404, body: Array(#"{"error":"Not Found","message":"no route"}"#.utf8))
+        for answer in [
+            KrakenEnvelope.result(notFound).map { _ in () },
+            KrakenEnvelope.pairAnswer(notFound, "Trades") { _ in .success(()) },
+            TradeOgreResponse.json(notFound).map { _ in () },
+        ] {
+            guard case .failure(.httpStatus(_, 404, _)) = answer else {
+                Issue.record("\(answer)")
+                continue
+            }
+        }
+        // Kraken's own failure, sent with 200, is still its error.
+        guard
+            case .failure(.unlistedPair) = KrakenEnvelope.result(
+                Self.response(#"{"error":["EQuery:Unknown asset pair"]}"#))
+        else {
+            Issue.record("not the pair's error")
+            return
+        }
+    }
+
     @Test func anErrorWithoutAResultIsThePairsError() {
         guard
             case .failure(.unlistedPair(source: "kraken", _)) = Self.trades(

@@ -405,6 +405,30 @@ struct YahooSearchDecoderTests {
         #expect(!r.contains { $0.type == "Option" })
     }
 
+    /// Yahoo's error envelope with HTTP 200 is a refusal of the request, on the search path (it
+    /// read as "no listing found", said nowhere) as on the quote path (it read as a body that
+    /// could not be read "at line 1, column 1", exit 1).
+    @Test func anErrorEnvelopeWith200IsARefusal() {
+        let body = Array(
+            #"{"finance":{"result":null,"error":{"code":"Bad Request","description":"Invalid input"}}}"#.utf8)
+        let answer = HTTPResponse(status: 200, body: body)
+        guard case .failure(let e) = YahooSearchDecoder.matches(answer), case .exchangeError(_, "Invalid input", _) = e
+        else {
+            Issue.record("\(YahooSearchDecoder.matches(answer))")
+            return
+        }
+        #expect(e.isServiceLevel)
+        guard case .failure(let q) = YahooQuoteDecoder.decode(answer), case .exchangeError(_, "Invalid input", _) = q
+        else {
+            Issue.record("\(YahooQuoteDecoder.decode(answer))")
+            return
+        }
+        #expect(q.detail.hasPrefix("yahoo answered with an error (\"Invalid input\"); try again in a few minutes"))
+        // An answer with no hits still has its (empty) list: no hits, no error.
+        let none = YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Array(#"{"count":0,"quotes":[]}"#.utf8)))
+        #expect((try? none.get()) == [])
+    }
+
     @Test func rateLimitAndHTML() {
         let limited = YahooSearchDecoder.matches(HTTPResponse(status: 429, body: Fixture.bytes("errors/edge_429.txt")))
         guard case .failure(.rateLimited) = limited else {
