@@ -109,6 +109,12 @@ struct FirstMinutesCLITests {
         let empty = try CLIRunner.run([""], environment: env)
         #expect(empty.exitCode == 2)
         #expect(empty.stderr.hasPrefix("squarestock: an empty symbol was given;"), "\(empty.stderr)")
+        // Among others (an unset variable in a script), it is said on its own, and they are quoted.
+        let among = try CLIRunner.run(
+            ["AAPL", "", "7203.T", "--source", "samples", "--format", "csv"], environment: env)
+        #expect(among.exitCode == 1, "\(among.stderr)")
+        #expect(among.stdout.contains("AAPL,") && among.stdout.contains("7203.T,"), "\(among.stdout)")
+        #expect(among.stderr.contains("an empty symbol was given"), "\(among.stderr)")
         let long = try CLIRunner.run(
             [String(repeating: "A", count: 5000), "--source", "samples", "--format", "csv"], environment: env)
         #expect(long.stdout.contains(String(repeating: "A", count: 24) + "…,"))

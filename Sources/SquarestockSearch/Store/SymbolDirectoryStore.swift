@@ -148,10 +148,22 @@ package struct SymbolDirectoryStore: Sendable {
         let built = fromFiles(copy) { (n, o) throws(SymbolDirectoryError) in
             try SymbolIndex(nasdaqListed: n, otherListed: o, largeCaps: largeCaps)
         }
-        if let sp = snapshotPath, case .success(let index) = built {
-            try? PrivateFileStore.write(index.snapshot(), to: sp)
+        if let sp = snapshotPath, let folder = safeCache, case .success(let index) = built {
+            if (try? PrivateFileStore.write(index.snapshot(), to: sp)) != nil {
+                SymbolDirectoryStore.removeSnapshots(in: folder, except: sp)
+            }
         }
         return built
+    }
+
+    /// The other copies' snapshots (2 MB each): one was left by every `symbols update` and none
+    /// was ever removed. Only the copy in use is searched, so only its snapshot is kept.
+    static func removeSnapshots(in folder: String, except kept: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("symbols-") && name.hasSuffix(".idx") {
+            let path = folder + "/" + name
+            if path != kept { unlink(path) }
+        }
     }
 
     /// The large-cap list beside `copy`'s files, else the shipped one; nil when neither exists.

@@ -44,7 +44,9 @@ struct QuoteCommand: ParsableCommand {
             }
             if symbols.isEmpty { throw CleanExit.helpRequest(Squarestock.self) }
         }
-        if symbols.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        // Only when every symbol is empty: one empty among others (an unset variable in a
+        // script) is reported with the symbols, which are still quoted.
+        if symbols.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError(
                 "an empty symbol was given; a symbol is letters, digits and . - ^ = _ (AAPL, BRK.B, ^GSPC)")
         }

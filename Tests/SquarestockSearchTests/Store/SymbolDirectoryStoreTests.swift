@@ -50,6 +50,25 @@ struct SymbolDirectoryStoreTests {
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == goodSize)
     }
 
+    /// The snapshot of a copy no longer searched (2 MB each, one left by every `symbols update`)
+    /// goes when a new one is written; another process's temporary file stays.
+    @Test func aNewSnapshotRemovesTheOldOnes() throws {
+        let cache = Self.temporaryFolder("snap-old")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        for name in ["symbols-1111.idx", "symbols-2222.idx", "symbols-2222.idx.tmp-\(getpid())", "other.idx"] {
+            FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8))
+        }
+        let store = SymbolDirectoryStore(userDirectory: nil, shippedDirectory: Self.shipped, cacheDirectory: cache)
+        _ = try store.loadIndex().get()
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        #expect(left.count == 3 && left.contains("other.idx") && left.contains("symbols-2222.idx.tmp-\(getpid())"))
+        #expect(left.filter { $0.hasPrefix("symbols-") && $0.hasSuffix(".idx") }.count == 1, "\(left)")
+        // The new one is read, not built again: nothing is removed on a later load.
+        _ = try store.loadIndex().get()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == left)
+    }
+
     @Test func aDamagedDownloadedCopyFallsBackToTheShippedOneWithAWarning() throws {
         let data = Self.temporaryFolder("data")
         defer { try? FileManager.default.removeItem(atPath: data) }
