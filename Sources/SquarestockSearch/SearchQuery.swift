@@ -29,7 +29,9 @@ struct SearchQuery {
     init(_ text: String, isKnownWord: (UnsafeBufferPointer<UInt8>) -> Bool) {
         let tokens = NameTokens()
         tokens.tokenize(text)
-        tickerKey = DirectorySymbol.compactKey(text.utf8)
+        // An index (`^GSPC`, Yahoo's caret) is in no listing directory: no ticker is it, and
+        // compacted it named a preferred share (`GS-PC`) as an exact match.
+        tickerKey = SearchQuery.isIndexSymbol(text) ? [] : DirectorySymbol.compactKey(text.utf8)
         isSingleRun = tokens.runs.count == 1
         typedAsTicker = SearchQuery.isCapitals(text.utf8)
         var dropped: [Term] = []
@@ -62,6 +64,11 @@ struct SearchQuery {
         }
         if !terms.contains(where: { $0.kind != .securityKind }) { terms.append(contentsOf: dropped) }
         if terms.count > SearchQuery.maxTerms { terms.removeLast(terms.count - SearchQuery.maxTerms) }
+    }
+
+    /// A symbol written as an index is (`^GSPC`, `^N225`): a caret first.
+    static func isIndexSymbol(_ text: String) -> Bool {
+        text.utf8.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: "^")
     }
 
     /// Two upper-case letters or more and no lower-case one.

@@ -266,6 +266,8 @@ package final class SymbolIndex: Sendable {
     /// their names match it as a word, and names that match it outright (`APPLE` -> AAPL).
     /// Nil when nothing is close enough. A symbol that does exist is returned as itself.
     package func suggestion(forUnknownSymbol symbol: String) -> SearchMatch? {
+        // An index the service does not know has no listing to suggest (`^GSPC` is no `GS-PC`).
+        guard !SearchQuery.isIndexSymbol(symbol) else { return nil }
         let key = DirectorySymbol.compactKey(symbol.utf8)
         guard !key.isEmpty, key.count <= FuzzyMatcher.maxLength else { return nil }
         if let exact = exactSymbol(key) { return SearchMatch(listing: store.listing(exact), score: 100) }

@@ -223,6 +223,10 @@ struct SymbolSearchQualityTests {
         #expect(SearchFixtures.index.suggestion(forUnknownSymbol: "XYZQW") == nil)
         #expect(SearchFixtures.index.suggestion(forUnknownSymbol: "") == nil)
         #expect(SearchFixtures.index.suggestion(forUnknownSymbol: "AAPL")?.symbol == "AAPL")  // known: itself
+        // An index is in no listing directory: `^GSPC` compacted was Goldman Sachs' preferred
+        // GS$C (GS-PC), "did you mean" and a search's exact ticker (100) both.
+        #expect(SearchFixtures.index.suggestion(forUnknownSymbol: "^GSPC") == nil)
+        #expect(SearchFixtures.index.search("^GSPC", limit: 5).allSatisfy { $0.score < 100 })
     }
 
     @Test func snapshotRoundTripAnswersTheSame() throws {
