@@ -162,13 +162,36 @@ public struct Settings: Sendable {
             try refuse(.unknownExchange(exchange), origin(flags.exchange, "SQUARESTOCK_EXCHANGE", "exchange"))
         }
         var configProblems = config.problems
-        if let text = config["timeout"], Double(text) == nil {
-            configProblems.append(
-                "timeout = \(TerminalText.sanitize(String(text.prefix(40)))) is not a number of seconds; using 10")
+        // A config value that cannot be read is said and its default used, as a key that is not
+        // known is (`stream = ture` was silently false, `currency = euro` asked for USDEURO=X);
+        // the order settings are stricter below.
+        func shown(_ text: String) -> String { TerminalText.sanitize(String(text.prefix(40))) }
+        var configTimeout = config["timeout"].flatMap(Double.init)
+        if let text = config["timeout"] {
+            if configTimeout == nil {
+                configProblems.append("timeout = \(shown(text)) is not a number of seconds; using 10")
+            } else if let t = configTimeout, (try? checkTimeout(t)) == nil {
+                configProblems.append("timeout = \(shown(text)) is not between 0.001 and 600 seconds; using 10")
+                configTimeout = nil
+            }
         }
-        let seconds = flags.timeout ?? config["timeout"].flatMap(Double.init) ?? 10
+        let seconds = flags.timeout ?? configTimeout ?? 10
         do { try checkTimeout(seconds) } catch {
             try refuse(error, origin(flags.timeout, nil, "timeout"))
+        }
+        func configFlag(_ key: String) -> Bool {
+            guard let text = config[key] else { return false }
+            if let value = flag(text) { return value }
+            configProblems.append("\(key) = \(shown(text)) is not true or false; using false")
+            return false
+        }
+        let stream = configFlag("stream")
+        let recordFills = configFlag("record_fills")
+        var currency = config["currency"]
+        if let c = currency, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            configProblems.append(
+                "currency = \(shown(c)) is not a three-letter ISO code such as EUR or USD; not converting")
+            currency = nil
         }
 
         var cacheDirectory = PrivateFileStore.cacheDirectory(environment: env)
@@ -180,9 +203,9 @@ public struct Settings: Sendable {
         let settings = Settings(
             sourceName: name, endpoint: endpoint, exchangeName: exchange.lowercased(), timeout: seconds,
             serviceSettings: catalog.resolveSettings(environment: env, config: { config[$0] }),
-            currency: config["currency"],
+            currency: currency,
             watchlist: config["watchlist"].map(WatchList.parseConfig) ?? [],
-            stream: config["stream"].flatMap(Self.flag) ?? false,
+            stream: stream,
             now: ClockOverride.now(environment: env, wallClock: wallClock),
             nowIsPinned: env["SQUARESTOCK_NOW"].nonEmpty != nil,
             cacheDirectory: cacheDirectory,
@@ -210,7 +233,7 @@ public struct Settings: Sendable {
             String($0).trimmingSpaces
         }.filter { !$0.isEmpty }
         resolved.onAlert = config["on_alert"].nonEmpty
-        resolved.recordFills = config["record_fills"].flatMap(Self.flag) ?? false
+        resolved.recordFills = recordFills
         // The order settings: one that cannot be read refuses every order until it is fixed
         // (a mistyped `paper = ture` must never quietly send a real order).
         func order<T>(_ key: String, _ parse: (String) -> T?, expected: String) -> T? {

@@ -87,18 +87,34 @@ struct SettingsTests {
         #expect(
             SettingsError.endpointNotHTTP("ftp://x").description
                 == "--endpoint must start with http:// or https:// (got 'ftp://x')")
-        // From the config file: said with where it was set.
+        // From the config file: said, and the default used, as a timeout that is no number is.
+        let configured = try? Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        #expect(configured?.timeout == 10)
         #expect(
-            throws: SettingsError.setBy(
-                .timeoutOutOfRange,
-                origin: "timeout = 0 in the config file /nonexistent-home/.config/squarestock/config")
-        ) {
-            try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
-        }
+            configured?.configWarnings == [
+                "warning: config: timeout = 0 is not between 0.001 and 600 seconds; using 10"
+            ])
         #expect(throws: SettingsError.timeoutOutOfRange) {
             try Settings.resolve(.init(timeout: 0), environment: Self.env, loadConfig: loader.load)
         }
         #expect(throws: SettingsError.endpointNotHTTP("ftp://x")) { try Settings.Flags(endpoint: "ftp://x").check() }
+    }
+
+    /// A config value that cannot be read is said, and its default used: `stream = ture` was
+    /// silently false, `currency = euro` asked for USDEURO=X.
+    @Test func unreadableConfigValuesAreSaid() throws {
+        let loader = CountingLoader("stream = ture\nrecord_fills = maybe\ncurrency = euro\n")
+        let s = try Settings.resolve(.init(), environment: Self.env, loadConfig: loader.load)
+        #expect(!s.stream && !s.recordFills && s.currency == nil)
+        #expect(
+            s.configWarnings == [
+                "warning: config: stream = ture is not true or false; using false",
+                "warning: config: record_fills = maybe is not true or false; using false",
+                "warning: config: currency = euro is not a three-letter ISO code such as EUR or USD; not converting",
+            ])
+        let good = try Settings.resolve(
+            .init(), environment: Self.env, loadConfig: CountingLoader("stream = yes\ncurrency = eur\n").load)
+        #expect(good.stream && good.currency == "eur" && good.configWarnings.isEmpty)
     }
 
     @Test func configProblemsComeBeforeTheCacheWarning() throws {
