@@ -236,6 +236,10 @@ struct SearchCLITests {
         let table = try CLIRunner.run(
             ["search", "berkshire", "b", "--format", "table", "--type", "stock"], environment: env)
         #expect(table.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("BRK.B ") == true)
+        // The table's look options, as every command that draws one takes them (both were unknown).
+        let plain = try CLIRunner.run(
+            ["search", "berkshire", "b", "--format", "table", "--no-color", "--ascii"], environment: env)
+        #expect(plain.exitCode == 0 && plain.stdout.hasPrefix("SYMBOL"), "\(plain.stderr)")
         let none = try CLIRunner.run(["search", "zzqxw"], environment: env)
         #expect(none.exitCode == 1)
         #expect(none.stderr.contains("nothing matches \"zzqxw\"; try --online"))

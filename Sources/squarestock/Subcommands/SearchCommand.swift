@@ -40,6 +40,9 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    /// `--no-color` and `--ascii`, as every command that draws a table takes them.
+    @OptionGroup var look: LookOptions
+
     mutating func validate() throws {
         if online { try sourceOptions.resolveSettings() } else { try sourceOptions.checkFlags() }
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
@@ -66,12 +69,12 @@ struct SearchCommand: ParsableCommand {
             text, limit: limit, exchange: exchange, type: TypeFilter(argument: type) ?? .any, environment: env,
             online: app)
         let rows = report.rows
-        let caps = TerminalCapabilities.detect(environment: env, fd: 1)
+        let caps = look.capabilities(environment: env)
         switch format ?? (caps.isTTY ? .table : .csv) {
         case .table:
             let table = SearchResultWriter.table(rows, width: caps.columns, palette: Palette.forTerminal(caps))
-            // Without a UTF-8 locale a cut name ends in "." (one column, as "…" was).
-            Terminal.writeOut(caps.supportsUnicode ? table : table.replacingOccurrences(of: "…", with: "."))
+            // Without a UTF-8 locale (or with --ascii) a cut name ends in "." (one column, as "…" was).
+            Terminal.writeOut(look.drawsUnicode(caps) ? table : table.replacingOccurrences(of: "…", with: "."))
         case .json: Terminal.writeOut(SearchResultWriter.json(rows))
         case .csv: Terminal.writeOut(SearchResultWriter.csv(rows))
         }
