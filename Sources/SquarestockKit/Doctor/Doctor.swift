@@ -69,6 +69,9 @@ public struct Doctor: Sendable {
         let what: String
         if let err = e.error {
             what = "failed: " + err
+        } else if e.url.hasPrefix("file://") {
+            // A local file (the recorded samples) has no HTTP status: it read "HTTP 0".
+            what = "read, \(e.kind?.description ?? "?")"
         } else {
             what = "HTTP \(e.status ?? 0), \(e.kind?.description ?? "?")"
         }

@@ -19,7 +19,7 @@ struct SearchCommand: ParsableCommand {
 
     // Optional, with the default in the help text: ArgumentParser would print a stored default
     // a second time in --help, and its man page generator prints none.
-    @Option(name: .customLong("limit"), help: "At most this many results (default 10).")
+    @Option(name: .customLong("limit"), help: "At most this many results, 1 to 200 (default 10).")
     var limitOption: Int?
     var limit: Int { limitOption ?? 10 }
 

@@ -64,6 +64,10 @@ struct ClockInjectionTests {
         _ = recorder.perform([HTTPRequest(url: "https://example.com/a")])
         let line = Doctor.entryLine(recorder.entries[0])
         #expect(line.hasSuffix("  43 ms"), "\(line)")
+        // A local file has no HTTP status (it read "HTTP 0").
+        let file = RecordingTransport.Entry(
+            url: "file:///samples/manifest.tsv", status: 0, kind: .text, seconds: 0, error: nil)
+        #expect(Doctor.entryLine(file) == "    file:///samples/manifest.tsv  read, plain text  0 ms")
     }
 
     /// A Retry-After date is read against the injected wall clock: one second after "now" there,
