@@ -79,8 +79,4 @@ public struct StreamSessionHandle: Sendable {
     }
 
     public func stop() { session.stop() }
-
-    /// The symbols still subscribed: empty once the feed refused every one (the stream then
-    /// ends by itself).
-    public var symbolsLeft: [String] { session.currentSymbols }
 }

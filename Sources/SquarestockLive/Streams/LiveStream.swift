@@ -8,8 +8,6 @@ package protocol LiveStream: Sendable {
     var source: String { get }
     /// Seconds a symbol of an open market may stay silent before its row is stale.
     var quietLimit: Double { get }
-    /// The symbols still subscribed: empty once the feed refused every one.
-    var symbolsLeft: [String] { get }
     /// Runs until `stop()`, until `shouldStop` (polled) or until `onEvent` returns false. A
     /// scripted stream may return at once and call the handlers later, from the script.
     func run(

@@ -41,8 +41,8 @@ package enum WatchStreamLines {
                 return true
             })
         if let code = stop.exitCode { return code }
-        // The stream ends by itself only when the feed refused every symbol: that is a failure.
-        if quotes == 0, refused > 0, handle.symbolsLeft.isEmpty { return 1 }
-        return 0
+        // A symbol the feed refused never got a quote: 1, as a quote of it would exit (the
+        // stream that ended because every symbol was refused, after some quotes, said 0).
+        return refused > 0 ? 1 : 0
     }
 }

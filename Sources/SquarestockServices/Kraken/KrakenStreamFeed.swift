@@ -19,6 +19,8 @@ package struct KrakenStreamFeed: StreamFeed {
     package let idleTimeout: Double = 10
     /// A heartbeat about once a second whenever nothing else was sent.
     package let sendsHeartbeats = true
+    /// Each symbol of a subscribe gets its own answer.
+    package let refusesSymbolsAlone = true
     /// Tickers come on trades only; a quiet pair is normal for minutes.
     package let quietLimit: Double = 300
     package let channel: Channel
@@ -111,7 +113,8 @@ package struct KrakenStreamFeed: StreamFeed {
                 events += quotes.map { .quote($0) }
             } else if channel == "heartbeat" {
                 events.append(.heartbeat(symbol: nil))
-            } else if method == "subscribe", success == false {
+            } else if method == "subscribe", success == false, error?.hasPrefix("Already subscribed") != true {
+                // "Already subscribed" says the symbol streams: no failure of it.
                 events.append(
                     .symbolFailed(symbol: Self.common(symbol ?? ""), reason: error ?? "the subscription failed"))
             }

@@ -29,6 +29,10 @@ package protocol StreamFeed: Sendable {
     /// pings but carries nothing is a frozen feed. False where quiet is normal (Yahoo has no
     /// heartbeat, Tradernet sends only changes): a pong then proves the connection.
     var sendsHeartbeats: Bool { get }
+    /// True when the feed answers each symbol of a subscribe on its own, so a refused one fails
+    /// alone and the others stay subscribed (Kraken v2); false when a refusal may have been of
+    /// the whole request, which is then sent again without the refused symbol.
+    var refusesSymbolsAlone: Bool { get }
     /// Seconds one subscribed symbol of an open market may send nothing (no trade, no heartbeat
     /// of its own) before its row is called stale: short where every product has a heartbeat,
     /// long where only trades arrive and a quiet pair is normal.
@@ -44,6 +48,7 @@ package protocol StreamFeed: Sendable {
 extension StreamFeed {
     package func resync(_ symbol: String) -> [String] { [] }
     package var sendsHeartbeats: Bool { false }
+    package var refusesSymbolsAlone: Bool { false }
 
     /// The events of one message as an array (tests, the fuzzer).
     package func decode(_ message: [UInt8], state: inout State) -> [StreamEvent] {

@@ -77,19 +77,28 @@ package final class StreamSession: @unchecked Sendable {
         // The newest trade time seen per symbol, across reconnections: a feed that replays its
         // recent ticks on a new connection would otherwise take a price back in time.
         var newest: [String: (Instant, Int32)] = [:]
+        // The symbols that had a quote shown on this connection: until one is, a quote at the
+        // newest time seen is the feed's replay of that trade (Coinbase sends the last trade on
+        // every subscribe), printed twice before; later ones at that time are trades of their own.
+        var quotedHere: Set<String> = []
         let inOrder: (StreamEvent) -> Bool = { event in
             // A time more than an hour ahead of the clock is not kept as the newest: one bogus
             // tick would otherwise hold the symbol for the whole session.
             if case .quote(let q) = event, let t = q.time,
                 t.secondsSinceEpoch <= Instant.now().secondsSinceEpoch + 3_600
             {
-                if let last = newest[q.symbol], (t, q.nanoseconds) < last { return true }
+                if let last = newest[q.symbol] {
+                    if (t, q.nanoseconds) < last { return true }
+                    if !quotedHere.contains(q.symbol) && t == last.0 && q.nanoseconds == last.1 { return true }
+                }
+                quotedHere.insert(q.symbol)
                 newest[q.symbol] = (t, q.nanoseconds)
             }
             return onEvent(event)
         }
         while !isStopped {
             onState(.connecting)
+            quotedHere = []
             do throws(WebSocketError) {
                 let finished = try connection(feed, onState: onState, onEvent: inOrder) { attempt = 0 }
                 if finished { break }
@@ -196,8 +205,13 @@ package final class StreamSession: @unchecked Sendable {
             }
             let wanted = currentSymbols
             if wanted != subscribed {
-                // Sent whole: a feed that refused one symbol may have refused the whole request.
-                for m in feed.subscribe(wanted) { try c.send(text: m) }
+                if feed.refusesSymbolsAlone && wanted.allSatisfy(subscribed.contains) {
+                    // Only refused symbols left: the others stay subscribed. Sent again, Kraken
+                    // answered each "Already subscribed", a refusal, and the stream stopped.
+                } else {
+                    // Sent whole: a feed that refused one symbol may have refused the whole request.
+                    for m in feed.subscribe(wanted) { try c.send(text: m) }
+                }
                 subscribed = wanted
             }
             if let every = feed.keepAlive, now - lastKeepAlive >= every {

@@ -12,7 +12,6 @@ final class ScriptedStream: LiveStream, @unchecked Sendable {
     private var onEvent: ((StreamEvent) -> Bool)?
     private(set) var runs = 0
     private(set) var stops = 0
-    var symbolsLeft: [String] { [] }
 
     init(source: String = "scripted", quietLimit: Double = 30) {
         self.source = source

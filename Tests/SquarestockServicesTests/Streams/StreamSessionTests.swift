@@ -221,26 +221,35 @@ struct StreamSessionTests {
     /// is left for a new connection; the manual clock passes the limit in one step, so nothing
     /// depends on how fast the machine is. Both kinds of feed: one that promises heartbeats and
     /// one where quiet is normal.
-    static let silentFeeds: [(feed: any StreamFeed, symbol: String, frame: String, quote: String, subscribe: String)] =
-        [
+    /// `later` and `laterQuote`: what the new connection sends, a trade after the first (the
+    /// first again would be the feed's replay of it, not shown twice); Tradernet's quote has no
+    /// time, so it is the same.
+    static let silentFeeds:
+        [(
+            feed: any StreamFeed, symbol: String, frame: String, quote: String, later: String, laterQuote: String,
+            subscribe: String
+        )] = [
             (
                 CoinbaseStreamFeed(), "BTC-USD", btcFrame, btcQuote,
+                btcFrame.replacingOccurrences(of: "09:20:54.127011Z", with: "09:20:55.127011Z"),
+                btcQuote.replacingOccurrences(of: "09:20:54Z", with: "09:20:55Z"),
                 #"{"type":"subscribe","product_ids":["BTC-USD"],"channels":["ticker","heartbeat"]}"#
             ),
             (
                 TradernetStreamFeed(), "SBER", Fixture.text("tradernet/q-SBER-full_from-legacy-docs.json"),
+                TradernetStreamFeedTests.sberFull, Fixture.text("tradernet/q-SBER-full_from-legacy-docs.json"),
                 TradernetStreamFeedTests.sberFull, #"["quotes",["SBER"]]"#
             ),
         ]
 
     @Test(arguments: 0..<silentFeeds.count)
     func theIdleLimitReconnectsASilentStream(index: Int) throws {
-        let (feed, symbol, frame, quote, subscribe) = Self.silentFeeds[index]
+        let (feed, symbol, frame, quote, later, laterQuote, subscribe) = Self.silentFeeds[index]
         let clock = ManualClock(1000)
         let firstClosed = Signal()
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
-            peer.send(text: frame)
+            peer.send(text: peer.connection == 1 ? frame : later)
             Self.holdUntilClosed(peer)
             if peer.connection == 1 { firstClosed.set() }
         }
@@ -253,7 +262,7 @@ struct StreamSessionTests {
         #expect(
             run.log.lines == [
                 "connecting", "live", quote, "reconnecting #1: the stream sent nothing for 6 s", "connecting", "live",
-                quote,
+                laterQuote,
             ])
         #expect(firstClosed.wait() && server.closeCodes == [1001], "the silent connection was closed as going away")
         #expect(server.received == [subscribe, subscribe])
@@ -279,9 +288,29 @@ struct StreamSessionTests {
         defer { server.stop() }
         let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
         defer { run.stop() }
-        #expect(run.log.wait(for: 3, startingWith: "quote"), "\(run.log.lines)")
+        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
+        // The new connection's first tick at the time already shown is the feed's replay of the
+        // last trade (Coinbase sends it on every subscribe): printed twice before, it is dropped.
         let quotes = run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
-        #expect(quotes == ["102.12", "102.12", "103.00"], "\(run.log.lines)")
+        #expect(quotes == ["102.12", "103.00"], "\(run.log.lines)")
+    }
+
+    /// On one connection, two trades at the same time are two trades: only a new connection's
+    /// first one at the newest time is a replay.
+    @Test func twoTicksAtOneTimeOnOneConnectionAreBothShown() throws {
+        @Sendable func tick(_ price: String) -> String {
+            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":"2022-06-02T09:20:54.000000Z"}"#
+        }
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: tick("102.12"))
+            peer.send(text: tick("102.13"))
+            Self.holdUntilClosed(peer)
+        }
+        defer { server.stop() }
+        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
+        defer { run.stop() }
+        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
     }
 
     /// Yahoo sends no heartbeat: its list goes again every `keepAlive` seconds on the same
@@ -334,6 +363,39 @@ struct StreamSessionTests {
                 #"{"type":"subscribe","product_ids":["BTC-USD"],"channels":["ticker","heartbeat"]}"#,
             ])
         #expect(session.currentSymbols == ["BTC-USD"] && server.connections == 1)
+    }
+
+    /// Kraken answers each symbol of a subscribe on its own: a refused one fails alone and the
+    /// others stay subscribed. Subscribed again, Kraken answered each "Already subscribed", a
+    /// refusal, and the stream stopped one symbol after another.
+    @Test func aKrakenRefusalLeavesTheOthersSubscribed() throws {
+        typealias K = KrakenStreamFeedTests
+        let refused =
+            #"{"error":"Currency pair not supported DOGE/EUR","method":"subscribe","success":false,"symbol":"DOGE/EUR"}"#
+        let again = #"{"error":"Already subscribed","method":"subscribe","success":false,"symbol":"BTC/USD"}"#
+        let closed = Signal()
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: K.acknowledged)
+            peer.send(text: refused)
+            peer.send(text: K.tickerFrame)
+            while peer.receiveText(timeout: 60) != nil { peer.send(text: again) }
+            closed.set()
+        }
+        defer { server.stop() }
+        let session = Self.session(KrakenStreamFeed(), server, ["BTC-USD", "DOGE-EUR"])
+        let run = SessionRun(session)
+        #expect(run.log.wait(startingWith: "quote"), "\(run.log.lines)")
+        #expect(
+            run.log.lines.filter { $0.hasPrefix("failed") } == ["failed DOGE-EUR: Currency pair not supported DOGE/EUR"]
+        )
+        #expect(session.currentSymbols == ["BTC-USD"])
+        run.stop()
+        // Everything the client sent came before its close frame.
+        #expect(closed.wait() && server.received.count == 1, "\(server.received)")
+        // An "Already subscribed" answer says the symbol streams: no failure of it.
+        var state = KrakenStreamFeed().makeState()
+        #expect(KrakenStreamFeed().decode(Array(again.utf8), state: &state).isEmpty)
     }
 
     /// Nothing left to stream: the run ends by itself, without reconnecting to subscribe to nothing.
