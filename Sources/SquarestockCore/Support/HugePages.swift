@@ -12,12 +12,20 @@ enum HugePages {
 
     /// `bytes` from `base`, best effort: small buffers (under two huge pages) are left alone.
     static func advise(_ base: UnsafeMutableRawPointer?, bytes: Int) {
-        guard let base, bytes >= 2 * size else { return }
-        let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
-        let end = (Int(bitPattern: base) + bytes) & ~(size - 1)
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        guard let base, let whole = wholePages(from: Int(bitPattern: base), bytes: bytes),
+            let first = UnsafeMutableRawPointer(bitPattern: whole.start)
+        else { return }
         #if canImport(Glibc)
-            _ = madvise(first, end - start, MADV_HUGEPAGE)
+            _ = madvise(first, whole.length, MADV_HUGEPAGE)
         #endif
+    }
+
+    /// The whole 2 MiB pages inside `bytes` from `address`: nil for a buffer under two of them
+    /// or holding none whole.
+    static func wholePages(from address: Int, bytes: Int) -> (start: Int, length: Int)? {
+        guard bytes >= 2 * size else { return nil }
+        let start = (address + size - 1) & ~(size - 1)
+        let end = (address + bytes) & ~(size - 1)
+        return end > start ? (start, end - start) : nil
     }
 }

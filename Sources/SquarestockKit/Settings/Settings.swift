@@ -168,10 +168,11 @@ public struct Settings: Sendable {
         func shown(_ text: String) -> String { TerminalText.sanitize(String(text.prefix(40))) }
         var configTimeout = config["timeout"].flatMap(Double.init)
         if let text = config["timeout"] {
+            let instead = flags.timeout == nil ? "using 10" : "--timeout is used"
             if configTimeout == nil {
-                configProblems.append("timeout = \(shown(text)) is not a number of seconds; using 10")
+                configProblems.append("timeout = \(shown(text)) is not a number of seconds; \(instead)")
             } else if let t = configTimeout, (try? checkTimeout(t)) == nil {
-                configProblems.append("timeout = \(shown(text)) is not between 0.001 and 600 seconds; using 10")
+                configProblems.append("timeout = \(shown(text)) is not between 0.001 and 600 seconds; \(instead)")
                 configTimeout = nil
             }
         }

@@ -156,13 +156,18 @@ package struct SymbolDirectoryStore: Sendable {
         return built
     }
 
-    /// The other copies' snapshots (2 MB each): one was left by every `symbols update` and none
-    /// was ever removed. Only the copy in use is searched, so only its snapshot is kept.
-    static func removeSnapshots(in folder: String, except kept: String) {
+    /// The other copies' snapshots (2 MB each) unused for a day: one was left by every `symbols
+    /// update` and none was ever removed. A day's grace leaves the snapshot of a copy another
+    /// process still searches (an older squarestock's shipped copy), which a read keeps fresh.
+    static func removeSnapshots(in folder: String, except kept: String, now: Date = Date()) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix("symbols-") && name.hasSuffix(".idx") {
             let path = folder + "/" + name
-            if path != kept { unlink(path) }
+            var st = stat()
+            guard path != kept, stat(path, &st) == 0,
+                Double(max(st.st_mtim.tv_sec, st.st_atim.tv_sec)) < now.timeIntervalSince1970 - 86_400
+            else { continue }
+            unlink(path)
         }
     }
 

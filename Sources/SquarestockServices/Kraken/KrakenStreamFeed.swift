@@ -63,6 +63,12 @@ package struct KrakenStreamFeed: StreamFeed {
 
     package func makeState() -> State { State() }
 
+    /// "Already subscribed" to a ticker says the symbol streams: no failure of it. A book's
+    /// resync that got it waits for a snapshot that will not come, so there it stays a failure.
+    func alreadyTicking(_ error: String?) -> Bool {
+        channel == .ticker && error?.hasPrefix("Already subscribed") == true
+    }
+
     package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {
         if case .book(let depth) = channel, let parsed = KrakenBookMessage.parse(message) {
             book(parsed, depth: Self.subscribedDepth(depth), state: &state, into: &events)
@@ -113,8 +119,7 @@ package struct KrakenStreamFeed: StreamFeed {
                 events += quotes.map { .quote($0) }
             } else if channel == "heartbeat" {
                 events.append(.heartbeat(symbol: nil))
-            } else if method == "subscribe", success == false, error?.hasPrefix("Already subscribed") != true {
-                // "Already subscribed" says the symbol streams: no failure of it.
+            } else if method == "subscribe", success == false, !alreadyTicking(error) {
                 events.append(
                     .symbolFailed(symbol: Self.common(symbol ?? ""), reason: error ?? "the subscription failed"))
             }

@@ -9,7 +9,8 @@ import SquarestockNetworking
 /// to exactly the current set, reads messages, and on any failure (a close, a reset, a broken
 /// frame, silence past the feed's idle limit) waits a jittered, exponentially growing delay (1 s
 /// doubling up to a minute) and starts over, subscribing to the same set again. A symbol the feed
-/// refuses is dropped from the set and the rest subscribed again; it never takes the others down.
+/// refuses is dropped from the set and the rest subscribed again (where a refusal may have been
+/// of the whole request; Kraken's are each symbol's own); it never takes the others down.
 ///
 /// Three rules keep a bad server from fooling it:
 /// - A feed that promises heartbeats (`StreamFeed.sendsHeartbeats`) is judged by its messages
@@ -76,10 +77,11 @@ package final class StreamSession: @unchecked Sendable {
         var attempt = 0
         // The newest trade time seen per symbol, across reconnections: a feed that replays its
         // recent ticks on a new connection would otherwise take a price back in time.
-        var newest: [String: (Instant, Int32)] = [:]
-        // The symbols that had a quote shown on this connection: until one is, a quote at the
-        // newest time seen is the feed's replay of that trade (Coinbase sends the last trade on
-        // every subscribe), printed twice before; later ones at that time are trades of their own.
+        var newest: [String: (time: Instant, nanoseconds: Int32, price: ExactDecimal)] = [:]
+        // The symbols that had a quote on this connection: a new connection's first quote at the
+        // newest time and price seen is the feed's replay of that trade (Coinbase sends the last
+        // trade on every subscribe), printed twice before. Only that one is dropped: later quotes
+        // at that time are trades (or bid and ask changes) of their own.
         var quotedHere: Set<String> = []
         let inOrder: (StreamEvent) -> Bool = { event in
             // A time more than an hour ahead of the clock is not kept as the newest: one bogus
@@ -88,11 +90,15 @@ package final class StreamSession: @unchecked Sendable {
                 t.secondsSinceEpoch <= Instant.now().secondsSinceEpoch + 3_600
             {
                 if let last = newest[q.symbol] {
-                    if (t, q.nanoseconds) < last { return true }
-                    if !quotedHere.contains(q.symbol) && t == last.0 && q.nanoseconds == last.1 { return true }
+                    if (t, q.nanoseconds) < (last.time, last.nanoseconds) { return true }
+                    let first = quotedHere.insert(q.symbol).inserted
+                    if first && t == last.time && q.nanoseconds == last.nanoseconds && q.price == last.price {
+                        return true
+                    }
+                } else {
+                    quotedHere.insert(q.symbol)
                 }
-                quotedHere.insert(q.symbol)
-                newest[q.symbol] = (t, q.nanoseconds)
+                newest[q.symbol] = (t, q.nanoseconds, q.price)
             }
             return onEvent(event)
         }

@@ -22,7 +22,8 @@ package enum YahooSearchDecoder {
         // An answer with no `quotes` is no answer: Yahoo's error envelope with HTTP 200
         // (`{"finance":{"error":{"description":"Invalid input"}}}`) read as "no listing found".
         guard let quotes = root["quotes"]?.array else {
-            let said = ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body)
+            // An answer with no list and no error (news only) has no listing: no hits.
+            guard let said = ResponseScreen.jsonMessage(in: root) else { return .success([]) }
             return .failure(
                 .exchangeError(
                     source: "yahoo", message: said, hint: "try again in a few minutes; the offline matches stand"))

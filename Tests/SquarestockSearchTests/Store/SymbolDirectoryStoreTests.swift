@@ -51,7 +51,8 @@ struct SymbolDirectoryStoreTests {
     }
 
     /// The snapshot of a copy no longer searched (2 MB each, one left by every `symbols update`)
-    /// goes when a new one is written; another process's temporary file stays.
+    /// goes when a new one is written, once unused for a day; one used lately (another process's
+    /// copy) and another process's temporary file stay.
     @Test func aNewSnapshotRemovesTheOldOnes() throws {
         let cache = Self.temporaryFolder("snap-old")
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -59,11 +60,16 @@ struct SymbolDirectoryStoreTests {
         for name in ["symbols-1111.idx", "symbols-2222.idx", "symbols-2222.idx.tmp-\(getpid())", "other.idx"] {
             FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8))
         }
+        let twoDaysAgo = timespec(tv_sec: time(nil) - 2 * 86_400, tv_nsec: 0)
+        for name in ["symbols-1111.idx", "other.idx"] {
+            #expect(utimensat(AT_FDCWD, cache + "/" + name, [twoDaysAgo, twoDaysAgo], 0) == 0)
+        }
         let store = SymbolDirectoryStore(userDirectory: nil, shippedDirectory: Self.shipped, cacheDirectory: cache)
         _ = try store.loadIndex().get()
         let left = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
-        #expect(left.count == 3 && left.contains("other.idx") && left.contains("symbols-2222.idx.tmp-\(getpid())"))
-        #expect(left.filter { $0.hasPrefix("symbols-") && $0.hasSuffix(".idx") }.count == 1, "\(left)")
+        #expect(!left.contains("symbols-1111.idx") && left.contains("symbols-2222.idx"), "\(left)")
+        #expect(left.contains("other.idx") && left.contains("symbols-2222.idx.tmp-\(getpid())"))
+        #expect(left.filter { $0.hasPrefix("symbols-") && $0.hasSuffix(".idx") }.count == 2, "\(left)")
         // The new one is read, not built again: nothing is removed on a later load.
         _ = try store.loadIndex().get()
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == left)

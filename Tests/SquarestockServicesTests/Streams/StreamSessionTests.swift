@@ -295,6 +295,27 @@ struct StreamSessionTests {
         #expect(quotes == ["102.12", "103.00"], "\(run.log.lines)")
     }
 
+    /// A new connection's replay of the last trade is dropped, and only it: a second trade at the
+    /// same time on that connection is shown (the replay rule once ate every quote at that time).
+    @Test func onlyTheReplayIsDroppedOnANewConnection() throws {
+        @Sendable func tick(_ price: String) -> String {
+            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":"2022-06-02T09:20:54.000000Z"}"#
+        }
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: tick("102.12"))
+            if peer.connection == 1 { return }  // gone without a close frame: the client reconnects
+            peer.send(text: tick("102.13"))
+            Self.holdUntilClosed(peer)
+        }
+        defer { server.stop() }
+        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
+        defer { run.stop() }
+        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
+        let quotes = run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
+        #expect(quotes == ["102.12", "102.13"], "\(run.log.lines)")
+    }
+
     /// On one connection, two trades at the same time are two trades: only a new connection's
     /// first one at the newest time is a replay.
     @Test func twoTicksAtOneTimeOnOneConnectionAreBothShown() throws {

@@ -427,6 +427,9 @@ struct YahooSearchDecoderTests {
         // An answer with no hits still has its (empty) list: no hits, no error.
         let none = YahooSearchDecoder.matches(HTTPResponse(status: 200, body: Array(#"{"count":0,"quotes":[]}"#.utf8)))
         #expect((try? none.get()) == [])
+        let newsOnly = YahooSearchDecoder.matches(
+            HTTPResponse(status: 200, body: Array(#"{"count":0,"news":[]}"#.utf8)))
+        #expect((try? newsOnly.get()) == [])
     }
 
     @Test func rateLimitAndHTML() {

@@ -171,13 +171,18 @@ package struct PackedIntegers: Sendable {
     /// A large column reserved up front is filled once from its start: backed by huge pages,
     /// it takes one fault per 2 MiB instead of one per 4 KiB (`HugePages`).
     private mutating func adviseHugePages() {
-        let bytes = capacity * width.rawValue
-        guard bytes >= 2 * HugePages.size else { return }
         switch width {
-        case .w16: narrow.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
-        case .w32: middle.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
-        case .w64: wide.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
+        case .w16: Self.adviseHugePages(&narrow)
+        case .w32: Self.adviseHugePages(&middle)
+        case .w64: Self.adviseHugePages(&wide)
         }
+    }
+
+    /// `values`' storage, all of its capacity (asked right after a reserve, before it is filled).
+    private static func adviseHugePages<T>(_ values: inout [T]) {
+        let bytes = values.capacity * MemoryLayout<T>.stride
+        guard bytes >= 2 * HugePages.size else { return }
+        values.withUnsafeMutableBytes { HugePages.advise($0.baseAddress, bytes: bytes) }
     }
 
     package mutating func removeLast(_ k: Int) {
@@ -209,20 +214,22 @@ package struct PackedIntegers: Sendable {
         switch (width, target) {
         case (.w16, .w32):
             middle.reserveCapacity(narrow.capacity)
+            Self.adviseHugePages(&middle)
             for v in narrow { middle.append(Int32(v)) }
             narrow = []
         case (.w16, .w64):
             wide.reserveCapacity(narrow.capacity)
+            Self.adviseHugePages(&wide)
             for v in narrow { wide.append(Int64(v)) }
             narrow = []
         case (.w32, _):
             wide.reserveCapacity(middle.capacity)
+            Self.adviseHugePages(&wide)
             for v in middle { wide.append(Int64(v)) }
             middle = []
         default:
             break
         }
         width = target
-        adviseHugePages()
     }
 }

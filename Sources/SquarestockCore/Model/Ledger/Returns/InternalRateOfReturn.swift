@@ -95,7 +95,9 @@ public enum InternalRateOfReturn {
         case 0:
             return .noSolution("no yearly rate balances these flows")
         case 1:
-            let end = max(spanEnd ?? lastDay, firstDay)
+            // A span that ends before these flows begin (a benchmark dates its purchase a day
+            // after the portfolio's money) would be no span: their own last day then.
+            let end = spanEnd.flatMap { $0 > firstDay ? $0 : nil } ?? lastDay
             return .rate(period: expm1(roots[0] * Double(end - firstDay) / length), annual: annual(roots[0]))
         default:
             return .several(roots.map(annual))

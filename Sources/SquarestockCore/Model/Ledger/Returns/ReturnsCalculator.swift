@@ -159,9 +159,9 @@ public enum ReturnsCalculator {
         case .unmeasured(let first, let days, let gain):
             let amount = (gain > 0 ? "+" : "") + MinorUnits.text(gain, currency: base)
             let which = days == 1 ? "1 day (\(first))" : "\(days) days (the first \(first))"
-            return "the time-weighted return\(whose) leaves out \(which) that began with nothing held, and their gain"
-                + " of \(amount) \(base) (a dividend after selling out, or a conversion of money paid in that day):"
-                + " such a day has no growth to chain"
+            return "the time-weighted return\(whose) leaves out \(which) that began with nothing held (or less), and"
+                + " their gain of \(amount) \(base) (a dividend after selling out, a purchase recorded before the"
+                + " deposit that paid for it, or money paid in and converted that day): such a day has no growth to chain"
         }
     }
 
