@@ -268,70 +268,57 @@ struct StreamSessionTests {
         #expect(server.received == [subscribe, subscribe])
     }
 
-    /// A new connection that replays ticks older than one already shown: dropped, so a price
-    /// never steps back in time (102.12 at 09:20:54 was followed by 100.12 at 09:20:52).
-    @Test func aTickOlderThanOneShownIsDroppedAcrossReconnections() throws {
-        @Sendable func tick(_ price: String, _ time: String) -> String {
-            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":""# + time + #""}"#
-        }
+    /// A Coinbase ticker of BTC-USD at `price`, at 09:20:`second` on 2022-06-02.
+    static func tick(_ price: String, second: Int = 54) -> String {
+        #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":"2022-06-02T09:20:"#
+            + "\(second).000000Z\"}"
+    }
+
+    /// The prices a session shows of `frames(n)`, sent on connection n (the first hangs up after
+    /// its frames when `reconnect`, so the client connects again), once `count` quotes came.
+    static func pricesShown(count: Int, reconnect: Bool, _ frames: @escaping @Sendable (Int) -> [String]) throws
+        -> [Substring]
+    {
         let server = try LoopbackWebSocketServer { peer in
             guard peer.receiveText() != nil else { return }
-            if peer.connection == 1 {
-                peer.send(text: tick("102.12", "2022-06-02T09:20:54.000000Z"))
-                return  // gone without a close frame: the client reconnects
-            }
-            peer.send(text: tick("100.12", "2022-06-02T09:20:52.000000Z"))
-            peer.send(text: tick("102.12", "2022-06-02T09:20:54.000000Z"))
-            peer.send(text: tick("103.00", "2022-06-02T09:20:55.000000Z"))
+            for f in frames(peer.connection) { peer.send(text: f) }
+            if reconnect && peer.connection == 1 { return }  // gone without a close frame
             Self.holdUntilClosed(peer)
         }
         defer { server.stop() }
         let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
         defer { run.stop() }
-        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
-        // The new connection's first tick at the time already shown is the feed's replay of the
-        // last trade (Coinbase sends it on every subscribe): printed twice before, it is dropped.
-        let quotes = run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
-        #expect(quotes == ["102.12", "103.00"], "\(run.log.lines)")
+        #expect(run.log.wait(for: count, startingWith: "quote"), "\(run.log.lines)")
+        return run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
+    }
+
+    /// A new connection that replays ticks older than one already shown: dropped, so a price
+    /// never steps back in time (102.12 at 09:20:54 was followed by 100.12 at 09:20:52). Its
+    /// first tick at the time and price already shown is the feed's replay of the last trade
+    /// (Coinbase sends it on every subscribe): printed twice before, it is dropped too.
+    @Test func aTickOlderThanOneShownIsDroppedAcrossReconnections() throws {
+        let shown = try Self.pricesShown(count: 2, reconnect: true) { n in
+            n == 1
+                ? [Self.tick("102.12")]
+                : [Self.tick("100.12", second: 52), Self.tick("102.12"), Self.tick("103.00", second: 55)]
+        }
+        #expect(shown == ["102.12", "103.00"])
     }
 
     /// A new connection's replay of the last trade is dropped, and only it: a second trade at the
     /// same time on that connection is shown (the replay rule once ate every quote at that time).
     @Test func onlyTheReplayIsDroppedOnANewConnection() throws {
-        @Sendable func tick(_ price: String) -> String {
-            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":"2022-06-02T09:20:54.000000Z"}"#
+        let shown = try Self.pricesShown(count: 2, reconnect: true) { n in
+            n == 1 ? [Self.tick("102.12")] : [Self.tick("102.12"), Self.tick("102.13")]
         }
-        let server = try LoopbackWebSocketServer { peer in
-            guard peer.receiveText() != nil else { return }
-            peer.send(text: tick("102.12"))
-            if peer.connection == 1 { return }  // gone without a close frame: the client reconnects
-            peer.send(text: tick("102.13"))
-            Self.holdUntilClosed(peer)
-        }
-        defer { server.stop() }
-        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
-        defer { run.stop() }
-        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
-        let quotes = run.log.lines.filter { $0.hasPrefix("quote") }.map { $0.split(separator: " ")[2] }
-        #expect(quotes == ["102.12", "102.13"], "\(run.log.lines)")
+        #expect(shown == ["102.12", "102.13"])
     }
 
     /// On one connection, two trades at the same time are two trades: only a new connection's
     /// first one at the newest time is a replay.
     @Test func twoTicksAtOneTimeOnOneConnectionAreBothShown() throws {
-        @Sendable func tick(_ price: String) -> String {
-            #"{"type":"ticker","product_id":"BTC-USD","price":""# + price + #"","time":"2022-06-02T09:20:54.000000Z"}"#
-        }
-        let server = try LoopbackWebSocketServer { peer in
-            guard peer.receiveText() != nil else { return }
-            peer.send(text: tick("102.12"))
-            peer.send(text: tick("102.13"))
-            Self.holdUntilClosed(peer)
-        }
-        defer { server.stop() }
-        let run = SessionRun(Self.session(CoinbaseStreamFeed(), server, ["BTC-USD"]))
-        defer { run.stop() }
-        #expect(run.log.wait(for: 2, startingWith: "quote"), "\(run.log.lines)")
+        let shown = try Self.pricesShown(count: 2, reconnect: false) { _ in [Self.tick("102.12"), Self.tick("102.13")] }
+        #expect(shown == ["102.12", "102.13"])
     }
 
     /// Yahoo sends no heartbeat: its list goes again every `keepAlive` seconds on the same
