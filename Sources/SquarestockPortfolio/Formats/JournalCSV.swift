@@ -173,8 +173,8 @@ public enum JournalCSV {
                     cells.append(trimmed(reader.string(field)))
                 }
                 if cells.allSatisfy(\.isEmpty) { return }
-                if reader.lastRecordIsUnterminated, rows.header != nil, let shortest = shortestRow,
-                    cells.count < rows.columnCount, cells.count < shortest
+                if reader.lastRecordIsUnterminated, rows.header != nil,
+                    ExportTable.isCut(cells: cells.count, header: rows.columnCount, shortestBefore: shortestRow)
                 {
                     // A row shorter than the header and every row before it, where the file ends
                     // without a line end: a cut download. Imported, `buy,AAPL,10,150.2` was a
@@ -317,24 +317,14 @@ public enum JournalCSV {
             let methodCell = slots[Column.method.rawValue]
             var formerOccurrence: UInt32?
             if inColumnOrder {
-                var first = true
-                for (i, cell) in cells.enumerated() where i != methodCell {
-                    if !first { text.append(UInt8(ascii: ",")) }
-                    first = false
-                    text.append(contentsOf: cell.utf8)
-                }
+                Self.appendInFileOrder(cells, skipping: methodCell, to: &text)
             } else {
                 for (k, i) in canonicalCells.enumerated() {
                     if k > 0 { text.append(UInt8(ascii: ",")) }
                     if i < cells.count { text.append(contentsOf: cells[i].utf8) }
                 }
                 formerText.removeAll(keepingCapacity: true)
-                var first = true
-                for (i, cell) in cells.enumerated() where i != methodCell {
-                    if !first { formerText.append(UInt8(ascii: ",")) }
-                    first = false
-                    formerText.append(contentsOf: cell.utf8)
-                }
+                Self.appendInFileOrder(cells, skipping: methodCell, to: &formerText)
                 // Counted apart: rows equal in the columns' order may differ in the file's.
                 formerOccurrence = formerOccurrences.next(Self.fnv1a128(formerText))
             }
@@ -426,6 +416,17 @@ public enum JournalCSV {
             let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013b
             for b in text { h = (h ^ UInt128(b)) &* prime }
             return h
+        }
+
+        /// The cells joined by commas in the file's order, the one at `skipping` (the `method`
+        /// cell) left out: a row's text as its identity was before the columns' own order.
+        static func appendInFileOrder(_ cells: [String], skipping skipped: Int, to text: inout [UInt8]) {
+            var first = true
+            for (i, cell) in cells.enumerated() where i != skipped {
+                if !first { text.append(UInt8(ascii: ",")) }
+                first = false
+                text.append(contentsOf: cell.utf8)
+            }
         }
 
         /// `"\(occurrence)|"` and the row's text, made as one string (one allocation a row).

@@ -17,6 +17,14 @@ package enum ExchangeResponse {
         }
     }
 
+    /// An error status with a body that is not the exchange's own answer (a proxy's page, a
+    /// wrong `--endpoint`): that status, quoting the body's message when it has one.
+    package static func statusError(_ response: HTTPResponse, source: String) -> QuoteError {
+        .httpStatus(
+            source: source, status: response.status,
+            excerpt: ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body))
+    }
+
     /// Why a body is not a JSON answer at all (a throttle, an HTTP error page, HTML, nothing), or
     /// nil when it looks like JSON; for decoders that walk the bytes with a `JSONCursor`.
     package static func screen(_ response: HTTPResponse, source: String) -> QuoteError? {

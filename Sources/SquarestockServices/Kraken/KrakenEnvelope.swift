@@ -16,9 +16,7 @@ enum KrakenEnvelope {
     /// a wrong `--endpoint`) is that status, not a body that could not be read.
     static func noResult(_ e: QuoteError, _ response: HTTPResponse) -> QuoteError {
         guard response.status >= 400, case .malformed = e else { return e }
-        return .httpStatus(
-            source: source, status: response.status,
-            excerpt: ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body))
+        return ExchangeResponse.statusError(response, source: source)
     }
 
     static func result(in body: JSONValue) -> Result<JSONValue, QuoteError> {

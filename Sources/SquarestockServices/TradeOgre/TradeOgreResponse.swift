@@ -12,12 +12,7 @@ enum TradeOgreResponse {
             guard success == .bool(false) || success == .string("false") else {
                 // TradeOgre answers its own failures with 200: an error status with some other
                 // JSON is a proxy's or a wrong --endpoint's, said as that status.
-                if response.status >= 400 {
-                    return .failure(
-                        .httpStatus(
-                            source: source, status: response.status,
-                            excerpt: ResponseScreen.jsonMessage(response.body) ?? BodyKind.excerpt(response.body)))
-                }
+                if response.status >= 400 { return .failure(ExchangeResponse.statusError(response, source: source)) }
                 return .success(body)
             }
             let message =

@@ -93,11 +93,17 @@ struct ExportTable {
     /// trade without its fee or with half its ID, and the whole file imported later added it
     /// again.
     static func cutOff(_ row: Row, header: [String], before: [Row]) -> String? {
-        guard let shortest = before.map(\.cells.count).min(), row.cells.count < header.count,
-            row.cells.count < shortest
+        guard isCut(cells: row.cells.count, header: header.count, shortestBefore: before.map(\.cells.count).min())
         else { return nil }
         return "the file ends inside this row (\(row.cells.count) of \(header.count) cells): it looks cut off;"
             + " download the export again (or --skip-refused imports the other rows)"
+    }
+
+    /// The rule of `cutOff`, for squarestock's own CSV too: a last row with no line end is cut
+    /// when it has fewer cells than the header and than every row before it (and there is one).
+    static func isCut(cells: Int, header: Int, shortestBefore: Int?) -> Bool {
+        guard let shortest = shortestBefore else { return false }
+        return cells < header && cells < shortest
     }
 
     /// Why a row's cells (as written) cannot be read: the first that holds a control or invisible
