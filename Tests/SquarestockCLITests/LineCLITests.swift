@@ -220,6 +220,28 @@ struct LineCLITests {
         // Ten minutes on with the exchange gone: the price says how old it is.
         env["SQUARESTOCK_NOW"] = "2023-12-05T22:40:00Z"
         #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (10m old)\n")
+        // The clock set back before the fetch: the price's age cannot be told, and it is not
+        // passed off as fresh.
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:00:00Z"
+        #expect(try CLIRunner.run(args, environment: env).stdout == "BTC-USD 84,036.0 -0.41% (age unknown)\n")
+    }
+
+    /// A cache written "later" than now (the clock set back, as after a wrong NTP step) is
+    /// refreshed: its market's "closed until" and its age were trusted, and it was never fetched
+    /// again until the clock caught up.
+    @Test func aCacheFromTheFutureIsRefreshed() throws {
+        let env = Self.environment()
+        _ = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: env)
+        #expect(Self.fetched(env, "7203.T") == "1761757200")
+        var earlier = env
+        earlier["SQUARESTOCK_NOW"] = "2025-10-29T16:00:00Z"
+        _ = try CLIRunner.run(["line", "AAPL", "7203.T"], environment: earlier)
+        #expect(
+            Self.waitFor(env) {
+                Self.fetched(env, "AAPL") == "1761753600" && Self.fetched(env, "7203.T") == "1761753600"
+            },
+            "not refreshed: \(Self.cache(env))")
+        #expect(Self.refresherDone(env))
     }
 
     /// A placeholder typed wrong (`{prcie}`, `{symbols}`, `{price` at the end) is a usage error

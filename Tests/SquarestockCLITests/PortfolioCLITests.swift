@@ -229,7 +229,7 @@ struct PortfolioCLITests {
                 "buy", "SAP.DE", "10", "--price", "200", "--currency", "EUR", "--date", "2025-01-03", "--source",
                 "samples",
             ])
-        #expect(bought.stdout.contains("(1 EUR = 1.03)"), "\(bought.stdout)")
+        #expect(bought.stdout.contains("(1 EUR = 1.03 USD)"), "\(bought.stdout)")
         #expect(bought.stderr.contains("note: EUR→USD 1.03: the manual close of 2025-01-02"), "\(bought.stderr)")
         // More than a week after the close: not taken.
         let later = try Self.run(
@@ -1267,7 +1267,7 @@ struct PortfolioFXCLITests {
             ], environment: env)
         #expect(r.exitCode == 0, "\(r.stderr)")
         // Yahoo's float 262.82000732421875 is the price 262.82 (`YahooFloatPrice`).
-        #expect(r.stdout.contains("(1 EUR = 262.82)"), "\(r.stdout)")
+        #expect(r.stdout.contains("(1 EUR = 262.82 USD)"), "\(r.stdout)")
         #expect(r.stderr == "note: EUR→USD 262.82: the close of 2025-10-24\n")
         // No history at all: recorded without a rate, and said so.
         let none = try CLIRunner.run(

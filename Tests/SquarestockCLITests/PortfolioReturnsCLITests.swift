@@ -225,6 +225,34 @@ struct PortfolioReturnsCLITests {
         try PortfolioCLITests.run(env, ["realized", "--base", "GBP", "--offline"])
     }
 
+    /// A rate is recorded into the base in effect then, and stays a rate into that base: with
+    /// the configured currency changed from USD to JPY, 1.08 (EUR→USD) was read as EUR→JPY, and
+    /// a sale of 150 EUR showed as 162 JPY.
+    @Test func aRecordedRateKeepsItsBaseWhenTheConfiguredCurrencyChanges() throws {
+        var env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(
+            env, ["buy", "AIR.PA", "3", "--price", "140", "--currency", "EUR", "--fx", "1.09", "--date", "2024-01-05"])
+        let sold = try PortfolioCLITests.run(
+            env, ["sell", "AIR.PA", "1", "--price", "150", "--currency", "EUR", "--fx", "1.08", "--date", "2024-06-03"])
+        #expect(sold.stdout.contains("(1 EUR = 1.08 USD)"), "\(sold.stdout)")
+        let config = TemporaryPath.make("sq-config")
+        try FileManager.default.createDirectory(atPath: config + "/squarestock", withIntermediateDirectories: true)
+        try "currency = JPY\n".write(toFile: config + "/squarestock/config", atomically: true, encoding: .utf8)
+        env["XDG_CONFIG_HOME"] = config
+        // Into JPY no rate is known: refused, not 162 JPY.
+        let jpy = try PortfolioCLITests.run(env, ["realized", "--base", "JPY", "--offline"], exit: 1)
+        #expect(jpy.stderr.contains("no EUR→JPY rate"), "\(jpy.stderr)")
+        // Into USD the recorded rates still serve.
+        let usd = try PortfolioCLITests.run(env, ["realized", "--base", "USD", "--offline", "--format", "csv"])
+        #expect(usd.stdout.contains(",162.00,"), "\(usd.stdout)")
+        #expect(usd.stdout.contains(",USD,162.00,152.60,9.40"), "\(usd.stdout)")
+        // The holdings view takes no USD rate as a JPY one either.
+        let held = try PortfolioCLITests.run(env, ["--offline"])
+        #expect(!held.stderr.contains("EUR→JPY at the rate recorded"), "\(held.stderr)")
+        let json = try PortfolioCLITests.run(env, ["export", "--as", "json"])
+        #expect(json.stdout.contains("\"fxRate\": \"1.08\", \"fxBase\": \"USD\""), "\(json.stdout)")
+    }
+
     /// `portfolio chart`: the series ends at the returns' end value and the benchmark's, its
     /// flows add up to the net flows, it reads the closes the returns stored (no request), and
     /// the drawing marks the deposit and the withdrawal on the time axis.

@@ -1,8 +1,17 @@
 import SquarestockCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What `squarestock check` remembers between runs: for each rule (as written), whether it is
 /// armed. A rule fires once per crossing, so a cron job running every minute reports a price
 /// above 200 once, not every minute, and again only after it went back below.
+///
+/// Runs overlap (a cron job every minute whose quote takes longer, or two jobs with other
+/// rules), so a run writes back only the rules whose state it changed, read again and written
+/// under a lock beside the file: a slow run's save no longer undid a fast run's "fired", and of
+/// two runs that saw the same crossing only the first to save reports it.
 struct AlertStateStore {
     let path: String?
 
@@ -22,10 +31,33 @@ struct AlertStateStore {
         return out
     }
 
-    func store(_ states: [String: Bool]) {
-        guard let path else { return }
+    /// Writes the states this run changed from `loaded` (what it read before quoting) into the
+    /// file as it is now, and answers the rules this run fired that another run fired since:
+    /// their crossing was reported there, and must not be again.
+    func save(_ states: [String: Bool], loaded: [String: Bool]) -> Set<String> {
+        guard let path else { return [] }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        // Held for a read and a write; without it (an unwritable folder) the run saves as before.
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        var current = load()
+        var firedElsewhere: Set<String> = []
+        for (rule, armed) in states {
+            let was = loaded[rule] ?? true
+            guard armed != was else {
+                // Listed as it is, unless another run changed it since.
+                if current[rule] == nil { current[rule] = armed }
+                continue
+            }
+            if was && !armed && !(current[rule] ?? true) {
+                firedElsewhere.insert(rule)
+                continue
+            }
+            current[rule] = armed
+        }
         let text =
-            states.keys.sorted().map { "\($0)\t\(states[$0]! ? "armed" : "fired")" }.joined(separator: "\n") + "\n"
+            current.keys.sorted().map { "\($0)\t\(current[$0]! ? "armed" : "fired")" }.joined(separator: "\n") + "\n"
         try? PrivateFileStore.write(Array(text.utf8), to: path)
+        return firedElsewhere
     }
 }

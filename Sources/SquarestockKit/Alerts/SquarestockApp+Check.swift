@@ -20,8 +20,8 @@ extension SquarestockApp {
     /// the new states. A symbol that cannot be quoted decides nothing for its rules.
     package func checkAlerts(_ rules: [AlertRule]) -> CheckReport {
         let store = AlertStateStore(environment: settings.environment)
-        var states = store.load()
-        var tracker = AlertTracker(rules: rules, armed: rules.map { states[$0.description] ?? true })
+        let loaded = store.load()
+        var tracker = AlertTracker(rules: rules, armed: rules.map { loaded[$0.description] ?? true })
         var symbols: [String] = []
         for r in rules where !r.isPortfolio && !symbols.contains(r.symbol) { symbols.append(r.symbol) }
         let manager = StockManager(source: settings.quoteSource, transport: transport, context: settings.sourceContext)
@@ -50,8 +50,10 @@ extension SquarestockApp {
             failures += problems
             unanswered += passed
         }
+        var states: [String: Bool] = [:]
         for (rule, armed) in zip(rules, tracker.armedStates) { states[rule.description] = armed }
-        store.store(states)
+        let firedElsewhere = store.save(states, loaded: loaded)
+        fired.removeAll { firedElsewhere.contains($0.rule.description) }
         let failed = Set(failures.map(\.0))
         return CheckReport(
             fired: fired, failures: failures, unanswered: unanswered,

@@ -7,7 +7,8 @@ import SquarestockRendering
 /// gave, naming that source (a bar with no network keeps showing something, never passing one
 /// source's price off as another's). A recording says so, and so does a price that has not been
 /// refreshed for two `--max-age`s while its market may be open, with its age, and a fresh one
-/// whose last trade is over 30 minutes old while its market was in its session.
+/// whose last trade is over 30 minutes old while its market was in its session. One fetched
+/// "later" than now (the clock set back since) says its age is unknown.
 package enum LineChoice {
     package static func items(
         _ symbols: [String], asked: String, cached: [LineKey: LineQuote], now: Int64, maxAge: Int64
@@ -27,6 +28,9 @@ package enum LineChoice {
             if q.asked != asked && q.source != asked && !q.source.isEmpty { notes.append(q.source) }
             if q.recorded {
                 notes.append("recorded")
+            } else if q.fetchedAfter(now) {
+                // Its age cannot be told (the clock was set back since): never shown as fresh.
+                notes.append("age unknown")
             } else if q.priceAge(now: now) > 2 * maxAge {
                 notes.append(AgeFormatter.describe(seconds: q.priceAge(now: now)) + " old")
             } else if q.trading, q.traded > 0, now - q.traded > MarketStatusRules.defaultStaleAfter {

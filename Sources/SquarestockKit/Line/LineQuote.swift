@@ -63,8 +63,11 @@ public struct LineQuote: Sendable, Equatable {
     /// The key it is cached under.
     public var key: LineKey { LineKey(symbol: symbol, asked: asked) }
 
-    /// Whether it must be fetched again at `now`: older than `maxAge` while its market may be open.
+    /// Whether it must be fetched again at `now`: older than `maxAge` while its market may be
+    /// open, or fetched "after" now (the clock was set back, or the file edited): its age and
+    /// its market's "closed until" are then unknown, and trusting them kept it forever.
     public func isStale(now: Int64, maxAge: Int64) -> Bool {
+        if fetchedAfter(now) { return true }
         if closedUntil > now { return false }
         return now - fetched > maxAge
     }
@@ -75,6 +78,9 @@ public struct LineQuote: Sendable, Equatable {
         if closedUntil > now { return 0 }
         return max(0, now - max(priced, closedUntil))
     }
+
+    /// Whether it was fetched or priced later than `now`: a clock set back since.
+    public func fetchedAfter(_ now: Int64) -> Bool { fetched > now || priced > now }
 }
 
 /// A symbol and the source asked for it: what the status line's cache is keyed by.

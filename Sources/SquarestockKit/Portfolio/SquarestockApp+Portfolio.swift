@@ -18,8 +18,14 @@ extension SquarestockApp {
                 throw .storage(path: folder, detail: error.description)
             }
         }
-        return try PortfolioLedger(store: PortfolioStore(path: path), name: settings.portfolioName, create: create)
+        let store = try PortfolioStore(path: path)
+        store.fxBase = configuredBase
+        return try PortfolioLedger(store: store, name: settings.portfolioName, create: create)
     }
+
+    /// The base currency rates are recorded into unless a command names another: the configured
+    /// currency, else USD.
+    var configuredBase: String { (settings.currency ?? "USD").uppercased() }
 
     /// Today on the settings' clock, in the user's zone (a trade is dated as the user sees it).
     public var portfolioToday: CivilDate {
@@ -66,6 +72,10 @@ extension SquarestockApp {
                     "no \(e.currency)→\(base) rate found for \(e.date); to record one, `portfolio undo` and "
                         + "record it again with --fx RATE")
             }
+        }
+        // Each rate says what it is into: `base` here may be a command's, not the configured one.
+        for i in withRates.indices where withRates[i].fxRate != nil && withRates[i].fxBase == nil {
+            withRates[i].fxBase = base
         }
         let (written, slips) = try ledger.recordNoting(withRates)
         return (written, notes + slips)

@@ -121,14 +121,18 @@ extension SquarestockApp {
         }
     }
 
-    /// The entries with their recorded FX rates kept only when those are rates into `base`: a
-    /// trade records its rate into the configured currency (else USD), so asked in another base
-    /// the rates come from the pairs' closes instead.
+    /// The entries with their recorded FX rates kept only when those are rates into `base`: each
+    /// says its base (`JournalEntry.fxBase`), and one recorded before the ledger kept it is into
+    /// the configured currency (else USD). Asked in another base, the rates come from the pairs'
+    /// closes instead.
     func ratesFor(_ base: String, _ entries: [JournalEntry]) -> [JournalEntry] {
-        guard base != (settings.currency ?? "USD").uppercased() else { return entries }
+        let configured = configuredBase
+        guard entries.contains(where: { $0.fxRate != nil && ($0.fxBase ?? configured) != base }) else {
+            return entries
+        }
         return entries.map { e in
             var e = e
-            e.fxRate = nil
+            if (e.fxBase ?? configured) != base { e.fxRate = nil }
             return e
         }
     }

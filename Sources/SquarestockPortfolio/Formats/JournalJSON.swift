@@ -2,7 +2,8 @@ import Foundation
 import SquarestockCore
 
 /// `portfolio export --format json`: the entries in effect, every amount an exact decimal string;
-/// `fxRate` is the rate recorded with the entry (1 `currency` = `fxRate` of the base), or null.
+/// `fxRate` is the rate recorded with the entry (1 `currency` = `fxRate` of the base), or null;
+/// `fxBase` is that base, or null when the ledger did not keep it (a rate recorded before).
 public enum JournalJSON {
     /// `asRecorded` (`portfolio history --format json`): every entry in id order, reversals and
     /// the entries they reverse included, as the table shows them; else the entries in effect.
@@ -17,7 +18,7 @@ public enum JournalJSON {
                 + "\"fee\": \(m(e.fee)), \"withheld\": \(m(e.withheld)), "
                 + "\"ratio\": \(s(e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" })), "
                 + "\"lot\": \(e.lot.map(String.init) ?? "null"), \"note\": \(s(e.note)), "
-                + "\"fxRate\": \(s(e.fxRate?.description))"
+                + "\"fxRate\": \(s(e.fxRate?.description)), \"fxBase\": \(s(e.fxRate == nil ? nil : e.fxBase))"
                 + (asRecorded ? ", \"reverses\": \(e.reverses.map(String.init) ?? "null")}" : "}")
         }
         return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "]\n"

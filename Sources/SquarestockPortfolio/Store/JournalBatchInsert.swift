@@ -52,10 +52,11 @@ struct JournalBatchInsert {
 
     /// `JournalRows.insertSQL` with the id first, for `rows` rows.
     static func sql(rows: Int) -> String {
-        let values = "(" + Array(repeating: "?", count: 19).joined(separator: ", ") + ")"
+        let values = "(" + Array(repeating: "?", count: 20).joined(separator: ", ") + ")"
         return """
             INSERT INTO entry (id, portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
-                withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, import_hash, note)
+                withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, import_hash, note,
+                fx_base)
             VALUES \(Array(repeating: values, count: rows).joined(separator: ", "))
             """
     }
@@ -95,7 +96,7 @@ struct JournalBatchInsert {
     {
         sqlite3_reset(statement)
         for (i, row) in rows.enumerated() {
-            let first = Int32(i * 19 + 1)
+            let first = Int32(i * 20 + 1)
             sqlite3_bind_int64(statement, first, id + Int64(i))
             JournalInsert.bind(row.entry, keyHash: row.keyHash, portfolio: portfolio, to: statement, from: first + 1)
         }

@@ -94,8 +94,8 @@ struct JournalInsert {
         return sqlite3_last_insert_rowid(connection)
     }
 
-    /// Binds the 18 values of `JournalRows.insertSQL` for `e` to `statement`'s parameters
-    /// `first` to `first + 17`.
+    /// Binds the 19 values of `JournalRows.insertSQL` for `e` to `statement`'s parameters
+    /// `first` to `first + 18`.
     static func bind(
         _ e: JournalEntry, keyHash: Int64?, portfolio: Int64, to statement: SQLiteStatement, from first: Int32
     ) {
@@ -118,6 +118,7 @@ struct JournalInsert {
         text(statement, i + 16, e.importKey)
         integer(statement, i + 17, e.importKey == nil ? nil : keyHash)
         text(statement, i + 18, e.note)
+        text(statement, i + 19, e.fxRate == nil ? nil : e.fxBase)
     }
 
     /// SQLite's error for `code`, read before the statements are reset.

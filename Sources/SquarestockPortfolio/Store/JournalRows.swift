@@ -10,7 +10,7 @@ enum JournalRows {
     /// Every column, in the order `entry(_:)` reads them.
     static let columns = """
         id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
-        split_numerator, split_denominator, lot, reverses, import_key, note
+        split_numerator, split_denominator, lot, reverses, import_key, note, fx_base
         """
 
     /// `columns` with NULL in place of the import key and the note, which a replay never reads
@@ -18,7 +18,7 @@ enum JournalRows {
     /// a String made and freed for nothing).
     static let bookColumns = """
         id, kind, date, symbol, quantity, price, currency, amount, fee, withheld, fx_rate,
-        split_numerator, split_denominator, lot, reverses, NULL, NULL
+        split_numerator, split_denominator, lot, reverses, NULL, NULL, fx_base
         """
 
     /// Inserts a new entry (the id is SQLite's next), its import key with the key's hash
@@ -26,8 +26,9 @@ enum JournalRows {
     /// (`importedSQL`): no index can refuse a second copy, only find it.
     static let insertSQL = """
         INSERT INTO entry (portfolio_id, kind, date, symbol, quantity, price, currency, amount, fee,
-            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, import_hash, note)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            withheld, fx_rate, split_numerator, split_denominator, lot, reverses, import_key, import_hash, note,
+            fx_base)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The entry of a portfolio (?2) holding an import key (?3) with the key's hash (?1): found
@@ -76,13 +77,15 @@ enum JournalRows {
         else {
             throw PortfolioError.foreignFile(path: "the ledger", detail: "an entry it cannot read")
         }
-        return JournalEntry(
+        var e = JournalEntry(
             id: sqlite3_column_int64(s, 0), kind: kind, date: date, symbol: text(s, 3),
             quantity: parsed(s, 4, ExactDecimal.parse), price: parsed(s, 5, ExactDecimal.parse),
             currency: text(s, 6) ?? "", amount: sqlite3_column_int64(s, 7), fee: sqlite3_column_int64(s, 8),
             withheld: sqlite3_column_int64(s, 9), fxRate: parsed(s, 10, ExactDecimal.parse),
             splitNumerator: integer(s, 11), splitDenominator: integer(s, 12), lot: integer(s, 13),
             reverses: integer(s, 14), importKey: text(s, 15), note: text(s, 16))
+        e.fxBase = text(s, 17)
+        return e
     }
 
     /// The portfolio's entries in effect (not reversals, not reversed), as SQL: `e` is the entry.

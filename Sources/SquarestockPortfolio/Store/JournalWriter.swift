@@ -42,6 +42,8 @@ public final class JournalWriter {
     /// The currencies withdrawn from, for the same note.
     private var withdrew: Set<String> = []
     private var lastBought: String?
+    /// What an entry's FX rate is into when the entry does not say (`PortfolioStore.fxBase`).
+    private let fxBase: String?
     /// Entries inserted so far (skipped ones not counted).
     public private(set) var written = 0
     /// Symbols the import's reader replayed and found sound (`ReplayAsRead`): the check skips
@@ -50,8 +52,9 @@ public final class JournalWriter {
     /// Symbols of rows skipped as imported before: never taken on the reader's word.
     private var skippedSymbols: Set<String> = []
 
-    init(_ db: Database, portfolio: Int64, expectedRows: Int = 0) throws {
+    init(_ db: Database, portfolio: Int64, expectedRows: Int = 0, fxBase: String? = nil) throws {
         self.db = db
+        self.fxBase = fxBase
         self.portfolio = portfolio
         self.expectedRows = expectedRows
         firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM entry") ?? 0) + 1
@@ -65,7 +68,9 @@ public final class JournalWriter {
     /// Inserts `e` unless its import key is stored already; returns its id either way and
     /// whether it is new.
     @discardableResult
-    public func add(_ e: JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool) {
+    public func add(_ entry: JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool) {
+        var e = entry
+        if e.fxRate != nil && e.fxBase == nil { e.fxBase = fxBase }
         do {
             if e.symbol == nil, [.buy, .sell, .split].contains(e.kind) {
                 // The replay's own words for an entry that names no symbol.

@@ -196,6 +196,11 @@ enum PortfolioSchema {
                         BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
                     """)
         }
+        // The base currency each recorded FX rate is into (`JournalEntry.fxBase`). A column added
+        // in place: the triggers forbid changing rows, not the table.
+        m.registerMigration("v6") { db in
+            try db.execute(sql: "ALTER TABLE entry ADD COLUMN fx_base TEXT")
+        }
         return m
     }
 }

@@ -34,6 +34,9 @@ public final class PortfolioStore: @unchecked Sendable {
     private let descriptor: Int32
     /// Set once `quick_check` passed; touched only inside the queue's serial writes.
     private var checked = false
+    /// The base currency an entry's FX rate is into when the entry does not say
+    /// (`JournalEntry.fxBase`): the configured one, set by whoever opens the ledger to write.
+    public var fxBase: String?
 
     /// Opens (creating, owner-only, when missing) the ledger at `path`.
     public init(path: String) throws(PortfolioError) {
@@ -259,7 +262,7 @@ public final class PortfolioStore: @unchecked Sendable {
     ) throws(PortfolioError) -> (value: T, notes: [String]) {
         try run {
             try write(keep: keep) { db in
-                let writer = try JournalWriter(db, portfolio: portfolio, expectedRows: expectedRows)
+                let writer = try JournalWriter(db, portfolio: portfolio, expectedRows: expectedRows, fxBase: fxBase)
                 let value = try body(writer)
                 return (value, try writer.finish(method: method, lineOf: lineOf))
             }

@@ -70,7 +70,9 @@ package struct AlphaVantageSource: QuoteSource {
                     HTTPRequest(
                         url: url(
                             "TIME_SERIES_INTRADAY",
-                            "symbol=" + Endpoint.encode(p.ticker) + "&interval=5min&outputsize=compact", key: key,
+                            "symbol=" + Endpoint.encode(p.ticker)
+                                + "&interval=5min&outputsize=compact&extended_hours=false",
+                            key: key,
                             context: context),
                         // The day's 5-minute bars: a watch re-serves them 4 minutes (a new bar every 5).
                         reuseFor: 240)
@@ -111,12 +113,17 @@ package struct AlphaVantageSource: QuoteSource {
         price.deriveChange()
         var points: [IntradayPoint] = []
         var unavailable: String?
+        let session = q.latestDay.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) }
         switch bars {
         case .success(let list):
             if let eastern = AlphaVantageSource.eastern, let day = q.latestDay {
                 points = list.filter { $0.time.date == day }.compactMap { b in
                     b.close.map { IntradayPoint(time: eastern.instant(for: b.time), price: $0) }
                 }.sorted { $0.time < $1.time }
+                // Bars before the open or after the close (16:00:00 is the closing print) are the
+                // extended hours' (a service that ignored `extended_hours=false`): not the
+                // session's, nor its last trade.
+                if let session { points.removeAll { !session.contains($0.time) } }
             }
             // The newest bar of the quote's day is the best "last trade" time Alpha Vantage gives.
             price.lastTrade = points.last?.time
@@ -134,7 +141,6 @@ package struct AlphaVantageSource: QuoteSource {
             company: Company(symbol: symbol, exchange: exchange), currency: exchange?.currency, timeZone: zone,
             price: price,
             intraday: points,
-            session: q.latestDay.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
-            source: name, notes: notes, intradayUnavailable: unavailable)
+            session: session, source: name, notes: notes, intradayUnavailable: unavailable)
     }
 }

@@ -152,13 +152,22 @@ package struct StooqSource: QuoteSource {
         let exchange = context.registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
         var lastTrade: Instant? = nil
+        var tradeDate: CivilDate? = nil
+        var notes: [StockNote] = []
         if let d = row.date, let warsaw {
-            lastTrade = warsaw.instant(for: CivilDateTime(date: d, time: row.time ?? TimeOfDay(hour: 0, minute: 0)))
+            if let time = row.time {
+                lastTrade = warsaw.instant(for: CivilDateTime(date: d, time: time))
+                tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
+            } else {
+                // A row with its date and no time (`N/D`): that is the trading day itself. A
+                // made-up midnight in Warsaw is the evening before in New York, which dated the
+                // quote a day early and took the wrong previous close.
+                tradeDate = zone == nil ? nil : d
+                notes.append(.remark("Stooq gives only the trading day (\(d)) for this quote, not the time"))
+            }
         }
-        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
         var price = Price(
             last: row.close, open: row.open, high: row.high, low: row.low, volume: row.volume, lastTrade: lastTrade)
-        var notes: [StockNote] = []
         if case .success(let series)? = daily, let tradeDate {
             price.previousClose = series.bars.last(where: { $0.session < tradeDate && $0.close != nil })?.close
         } else if case .failure(let e)? = daily, e != .response(.noData(source: "stooq")) {

@@ -33,11 +33,11 @@ struct JournalJSONTests: LedgerSpec {
         #expect(
             JournalJSON.write(try Self.book()) == #"""
                 [
-                  {"id": 1, "date": "2024-01-02", "kind": "deposit", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "5000.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": null, "fxRate": null},
-                  {"id": 2, "date": "2024-03-01", "kind": "buy", "symbol": "7203.T", "quantity": "100", "price": "2500.5", "currency": "JPY", "amount": "250050", "fee": "500", "withheld": "0", "ratio": null, "lot": null, "note": null, "fxRate": "0.0067"},
-                  {"id": 3, "date": "2024-06-10", "kind": "split", "symbol": "7203.T", "quantity": null, "price": null, "currency": "USD", "amount": "0.00", "fee": "0.00", "withheld": "0.00", "ratio": "1:10", "lot": null, "note": null, "fxRate": null},
-                  {"id": 4, "date": "2024-07-01", "kind": "sell", "symbol": "7203.T", "quantity": "5", "price": "26000", "currency": "JPY", "amount": "130000", "fee": "0", "withheld": "0", "ratio": null, "lot": 2, "note": "He said \"sell\"\n\tnow \\ ok", "fxRate": null},
-                  {"id": 5, "date": "2024-08-01", "kind": "dividend", "symbol": "XYZ.KW", "quantity": null, "price": null, "currency": "KWD", "amount": "1.234", "fee": "0.000", "withheld": "0.123", "ratio": null, "lot": null, "note": null, "fxRate": null}
+                  {"id": 1, "date": "2024-01-02", "kind": "deposit", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "5000.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": null, "fxRate": null, "fxBase": null},
+                  {"id": 2, "date": "2024-03-01", "kind": "buy", "symbol": "7203.T", "quantity": "100", "price": "2500.5", "currency": "JPY", "amount": "250050", "fee": "500", "withheld": "0", "ratio": null, "lot": null, "note": null, "fxRate": "0.0067", "fxBase": null},
+                  {"id": 3, "date": "2024-06-10", "kind": "split", "symbol": "7203.T", "quantity": null, "price": null, "currency": "USD", "amount": "0.00", "fee": "0.00", "withheld": "0.00", "ratio": "1:10", "lot": null, "note": null, "fxRate": null, "fxBase": null},
+                  {"id": 4, "date": "2024-07-01", "kind": "sell", "symbol": "7203.T", "quantity": "5", "price": "26000", "currency": "JPY", "amount": "130000", "fee": "0", "withheld": "0", "ratio": null, "lot": 2, "note": "He said \"sell\"\n\tnow \\ ok", "fxRate": null, "fxBase": null},
+                  {"id": 5, "date": "2024-08-01", "kind": "dividend", "symbol": "XYZ.KW", "quantity": null, "price": null, "currency": "KWD", "amount": "1.234", "fee": "0.000", "withheld": "0.123", "ratio": null, "lot": null, "note": null, "fxRate": null, "fxBase": null}
                 ]
 
                 """#)
@@ -54,8 +54,8 @@ struct JournalJSONTests: LedgerSpec {
         #expect(
             JournalJSON.write(entries, asRecorded: true) == #"""
                 [
-                  {"id": 1, "date": "2024-01-02", "kind": "deposit", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "1.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": null, "fxRate": null, "reverses": null},
-                  {"id": 2, "date": "2026-11-26", "kind": "reversal", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "0.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": "undo", "fxRate": null, "reverses": 1}
+                  {"id": 1, "date": "2024-01-02", "kind": "deposit", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "1.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": null, "fxRate": null, "fxBase": null, "reverses": null},
+                  {"id": 2, "date": "2026-11-26", "kind": "reversal", "symbol": null, "quantity": null, "price": null, "currency": "USD", "amount": "0.00", "fee": "0.00", "withheld": "0.00", "ratio": null, "lot": null, "note": "undo", "fxRate": null, "fxBase": null, "reverses": 1}
                 ]
 
                 """#)
@@ -84,7 +84,7 @@ struct JournalJSONTests: LedgerSpec {
             text
                 == "[\n  {\"id\": 7, \"date\": \"2024-01-02\", \"kind\": \"deposit\", \"symbol\": null, \"quantity\": null, "
                 + "\"price\": null, \"currency\": \"EUR\", \"amount\": \"0.01\", \"fee\": \"0.00\", \"withheld\": \"0.00\", "
-                + "\"ratio\": null, \"lot\": null, \"note\": \(json), \"fxRate\": null}\n]\n")
+                + "\"ratio\": null, \"lot\": null, \"note\": \(json), \"fxRate\": null, \"fxBase\": null}\n]\n")
         // And any JSON reader gets the note back.
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
         #expect(parsed?.first?["note"] as? String == note)

@@ -84,6 +84,31 @@ struct AlphaVantageSourceTests {
         #expect(s.intraday.last?.price.description == "276.8550")
     }
 
+    /// The quote's bars are the regular session's: asked without the extended hours (Alpha
+    /// Vantage's default includes them), and any bar outside the session that still comes is
+    /// neither a point of the sparkline nor the last trade.
+    @Test func theQuoteDaysBarsAreTheRegularSessions() throws {
+        let quote =
+            "symbol,open,high,low,price,volume,latestDay,previousClose,change,changePercent\r\nAAPL,277.0,279.0,275.0,276.855,32503750,2020-04-20,282.8,-5.945,-2.1022%\r\n"
+        let bars =
+            "timestamp,open,high,low,close,volume\r\n2020-04-20 19:55:00,1,1,1,280.10,5\r\n"
+            + "2020-04-20 16:00:00,1,1,1,276.855,5\r\n2020-04-20 15:55:00,1,1,1,277.00,5\r\n"
+            + "2020-04-20 09:30:00,1,1,1,277.50,5\r\n2020-04-20 09:25:00,1,1,1,278.00,5\r\n"
+            + "2020-04-20 04:00:00,1,1,1,279.00,5\r\n"
+        let routes = RouteTable()
+        routes.add(path: "/query", queryContains: ["function=GLOBAL_QUOTE"], response: .text(quote))
+        routes.add(path: "/query", queryContains: ["function=TIME_SERIES_INTRADAY"], response: .text(bars))
+        let (r, server) = try run(routes, ["AAPL"])
+        let s = try #require(r[0].stock)
+        #expect(
+            s.intraday.map(\.time.iso8601UTC) == [
+                "2020-04-20T13:30:00Z", "2020-04-20T19:55:00Z", "2020-04-20T20:00:00Z",
+            ])
+        #expect(s.price.lastTrade?.iso8601UTC == "2020-04-20T20:00:00Z")
+        let intraday = try #require(server.requests.first { $0.queryItem("function") == "TIME_SERIES_INTRADAY" })
+        #expect(intraday.queryItem("extended_hours") == "false")
+    }
+
     static let errors: [(String, @Sendable (QuoteError) -> Bool)] = [
         (
             "alphavantage/note_rate_limit_5perMin_500perDay.json",

@@ -47,6 +47,28 @@ struct StooqSourceTests {
         #expect(s.company.name == nil)  // no Name column in this recording
     }
 
+    /// A row whose time is `N/D` is dated by its own date: a made-up midnight in Warsaw was the
+    /// evening before in New York, which took the bar before the day before as previous close.
+    @Test func aQuoteWithoutItsTimeKeepsItsTradingDay() throws {
+        let t = ScriptedTransport()
+        t.on(
+            "/q/l/",
+            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
+                + "AAPL.US,2020-05-06,N/D,300.46,303.24,298.87,300.63,35583438\r\n")
+        t.on("i=5", body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv"))
+        t.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        let s = try #require(StooqSource().quotes(for: ["AAPL"], context: context(), transport: t).first?.stock)
+        #expect(s.price.lastTrade == nil)
+        #expect(s.price.previousClose?.description == "297.56")
+        #expect(s.price.change?.description == "3.07")
+        #expect(s.intraday.count == 7)
+        #expect(s.intraday.first?.time.iso8601UTC == "2020-05-06T13:35:00Z")
+        #expect(
+            s.session.map { $0.lowerBound.iso8601UTC + " " + $0.upperBound.iso8601UTC }
+                == "2020-05-06T13:30:00Z 2020-05-06T20:00:00Z")
+        #expect(s.notes.contains(.remark("Stooq gives only the trading day (2020-05-06) for this quote, not the time")))
+    }
+
     @Test func requestsFollowTheRealServiceShape() {
         let t = ScriptedTransport()
         t.on(

@@ -122,7 +122,7 @@ enum PortfolioOutput {
             }
             if e.fee != 0 { line += " + fee " + MinorUnits.text(e.fee, exponent: e.exponent) }
             if e.withheld != 0 { line += ", withheld " + MinorUnits.text(e.withheld, exponent: e.exponent) }
-            if let r = e.fxRate { line += " (1 \(e.currency) = \(r))" }
+            if let r = e.fxRate { line += " (1 \(e.currency) = \(r)" + (e.fxBase.map { " " + $0 } ?? "") + ")" }
             Terminal.writeOut(line + "\n")
         }
     }

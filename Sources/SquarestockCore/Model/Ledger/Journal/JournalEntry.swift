@@ -22,6 +22,10 @@ public struct JournalEntry: Sendable, Equatable {
     /// The rate to the portfolio's base currency on the entry's date (1 `currency` = `fxRate`
     /// base), when the currencies differ and it was known.
     public var fxRate: ExactDecimal?
+    /// The base currency `fxRate` is into: the one in effect when the rate was recorded (a user
+    /// who later sets another currency must not have 1.08 read as EUR→JPY). nil for a rate
+    /// recorded before the ledger kept it, and in files: the configured base is taken then.
+    public var fxBase: String? = nil
     /// A split's ratio: `numerator` new shares for every `denominator` old ones (4:1 is 4, 1).
     public var splitNumerator: Int64?
     public var splitDenominator: Int64?
