@@ -217,6 +217,26 @@ struct PortfolioCLITests {
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
 
+    /// A trade that names no currency is in the holding's, else the listing's, said in a note:
+    /// SAP.DE at 190.02 was recorded in dollars. A listing quoted in pence is refused.
+    @Test func aTradeWithoutACurrencyTakesTheListings() throws {
+        let env = Self.environment()
+        let sap = try Self.run(
+            env, ["buy", "SAP.DE", "5", "--price", "190.02", "--fx", "1.08", "--date", "2025-01-03"])
+        #expect(sap.stdout.contains("@ 190.02 EUR"), "\(sap.stdout)")
+        #expect(sap.stderr.contains("note: recorded in EUR, the currency of Xetra (--currency to give another)"))
+        // The holding's currency from then on, without the note.
+        let more = try Self.run(env, ["buy", "SAP.DE", "1", "--price", "191", "--fx", "1.08", "--date", "2025-01-06"])
+        #expect(more.stdout.contains("@ 191 EUR") && !more.stderr.contains("recorded in EUR"), "\(more.stderr)")
+        let coin = try Self.run(
+            env, ["buy", "BTC-EUR", "0.01", "--price", "90000", "--fx", "1.08", "--date", "2025-01-03"])
+        #expect(coin.stdout.contains("@ 90000 EUR") && coin.stderr.contains("the pair's quote currency"))
+        let aapl = try Self.run(env, ["buy", "AAPL", "1", "--price", "250", "--date", "2025-01-03"])
+        #expect(aapl.stdout.contains("@ 250 USD") && !aapl.stderr.contains("recorded in"), "\(aapl.stderr)")
+        let pence = try Self.run(env, ["buy", "OCDO.L", "10", "--price", "250", "--date", "2025-01-03"], exit: 1)
+        #expect(pence.stderr.contains("give --currency GBP and the price in GBP"), "\(pence.stderr)")
+    }
+
     /// A trade in another currency takes its rate from a close of the pair the ledger holds (here
     /// typed by hand) before asking a service: `returns` values with that same close, and the
     /// trade said "no rate found" while it was there.

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockMarket
 import SquarestockPortfolio
 
 /// The ledger commands besides valuation: lots, realized gains, the journal, import and export,
@@ -8,6 +9,35 @@ extension SquarestockApp {
     public func portfolioCurrency(of symbol: String) -> String? {
         guard let held = try? EntryFactory.symbol(symbol) else { return nil }
         return (try? portfolioLedger(create: false).book(of: held))?.lots[held]?.first?.currency
+    }
+
+    /// The currency of a trade or dividend of `symbol` that names none, with a note when it was
+    /// not the holding's: the holding's, else the listing's (SAP.DE in EUR, 7203.T in JPY,
+    /// BTC-EUR in EUR), else USD. SAP.DE bought at 190.02 was recorded in dollars, unsaid. A
+    /// listing quoted in pence (London) is refused: a price typed in pence taken as pounds is a
+    /// hundred times the cost.
+    public func tradeCurrency(of symbol: String) throws(PortfolioError) -> (code: String, note: String?) {
+        if let held = portfolioCurrency(of: symbol) { return (held, nil) }
+        let s = symbol.uppercased()
+        if let dash = s.lastIndex(of: "-"), CurrencyExponent.of(String(s[s.index(after: dash)...])) != nil {
+            let code = String(s[s.index(after: dash)...])
+            return (
+                code,
+                code == "USD" ? nil : "recorded in \(code), the pair's quote currency (--currency to give another)"
+            )
+        }
+        guard let exchange = ExchangeRegistry.standard.exchange(forSymbol: s), !exchange.isContinuous else {
+            return ("USD", nil)
+        }
+        let currency = exchange.currency
+        if currency.perMajor != 1 {
+            throw .invalidEntry(
+                "\(exchange.name) quotes \(s) in \(currency.minorLabel ?? "minor units"); give --currency "
+                    + "\(currency.majorCode) and the price in \(currency.majorCode)")
+        }
+        let code = currency.majorCode
+        guard code != "USD", CurrencyExponent.of(code) != nil else { return ("USD", nil) }
+        return (code, "recorded in \(code), the currency of \(exchange.name) (--currency to give another)")
     }
 
     /// The open lots, of one symbol or all, oldest first.

@@ -5,7 +5,9 @@ import SquarestockCore
 /// a share posting carries its total cost (`@@`: the purchase's cost with fees, or on a sale the
 /// cost basis of the lots taken, as computed here), cash moves in the currency's own units, and a
 /// sale's gain goes to `income:realized-gains`. Commodities are always quoted (`"BRK.B"`,
-/// `"7203.T"`), and no `commodity` directive is written (hledger would round by it). The FX rate
+/// `"7203.T"`), and no `commodity` directive is written (hledger would round by it). A symbol that
+/// is also a currency code (ProShares' `USD`, an `EUR` ETF) is written `"USD shares"`: quoted
+/// alone it is the currency itself, and its shares were added to the cash. The FX rate
 /// recorded with an entry is a transaction tag, `; fx:1.0862` (1 unit of its currency in the base).
 public enum LedgerJournalWriter {
     public static func write(_ entries: [JournalEntry], method: LotMethod) throws(PortfolioError) -> String {
@@ -42,6 +44,11 @@ public enum LedgerJournalWriter {
         return "'" + visible.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 
+    /// The quoted commodity of `symbol`'s shares, never a currency's (no symbol holds a space).
+    static func commodity(_ symbol: String) -> String {
+        "\"" + symbol + (CurrencyExponent.of(symbol) == nil ? "" : " shares") + "\""
+    }
+
     static func amount(_ minor: Int64, _ currency: String) -> String {
         MinorUnits.text(minor, currency: currency) + " " + currency
     }
@@ -53,7 +60,7 @@ public enum LedgerJournalWriter {
         let cash = "assets:cash:" + c
         let sym = e.symbol ?? ""
         let stock = "assets:stocks:" + sym
-        let commodity = "\"" + sym + "\""
+        let commodity = self.commodity(sym)
         var t = e.date.description + " * " + e.kind.rawValue + (e.symbol.map { " " + $0 } ?? "")
         // The recorded FX rate as an hledger tag (`hledger reg tag:fx`): a price annotation would
         // make the transaction balance in two currencies, and the base is not stored with it.

@@ -119,7 +119,7 @@ struct HoldingsValuationTests {
                 Row(symbol: "BETA", value: nil, source: nil, note: "no price yet"),
             ],
             totalValue: 120_000, totalCost: 100_000, totalDayChange: nil, totalCash: -150_000,
-            notes: ["left out of the totals (no price or no rate): BETA"]),
+            notes: ["left out of the totals: BETA (no price)"]),
         Case(
             name: "a missing FX rate",
             journal: [buy("ACME", "1", cost: 10_000), buy("SAP", "10", cost: 100_000, "EUR")],
@@ -130,7 +130,7 @@ struct HoldingsValuationTests {
                 Row(symbol: "SAP", value: 110_000),
             ],
             totalValue: 10_000, totalCost: 10_000, totalDayChange: nil, totalCash: -10_000,
-            notes: ["left out of the totals (no price or no rate): SAP, cash EUR"]),
+            notes: ["left out of the totals: SAP (no EUR→USD rate), cash EUR (no EUR→USD rate)"]),
         Case(
             name: "nothing valued leaves the totals blank",
             journal: [buy("ACME", "1", cost: 10_000)],
@@ -139,7 +139,7 @@ struct HoldingsValuationTests {
                 Row(symbol: "ACME", value: nil, note: "priced in GBP, bought in USD: not valued")
             ],
             totalValue: nil, totalCost: nil, totalDayChange: nil, totalCash: -10_000,
-            notes: ["no holding could be valued (no price or no rate): ACME; the totals are left blank"]),
+            notes: ["no holding could be valued: ACME (priced in GBP, bought in USD); the totals are left blank"]),
         Case(
             name: "weights are each rounded, not forced to 100",
             journal: [
@@ -284,5 +284,17 @@ struct HoldingsValuationTests {
                 Self.buy("ACME", "1", cost: 100), Self.buy("SAP", "1", cost: 100, "EUR"), Self.deposit(5, "GBP"),
             ], method: .fifo)
         #expect(HoldingsValuation.currencies(of: book, base: "USD") == ["USD", "EUR", "GBP"])
+    }
+
+    /// An average cost keeps 4 significant digits however small: 10 million SHIB at 0.00001234
+    /// averaged 0 at 4 decimals; a usual one keeps its 4 decimals.
+    @Test func anAverageCostBelowAHundredthKeepsItsDigits() {
+        #expect(HoldingsValuation.averageCost(Self.d("123.40"), Self.d("10000000"))?.description == "0.00001234")
+        #expect(HoldingsValuation.averageCost(Self.d("1503.50"), Self.d("40"))?.description == "37.5875")
+        #expect(HoldingsValuation.averageCost(Self.d("1.00"), Self.d("3"))?.description == "0.3333")
+        #expect(HoldingsValuation.averageCost(Self.d("0.00"), Self.d("3"))?.description == "0")
+        let book = try! PortfolioBook(entries: [Self.buy("SHIB-USD", "10000000", cost: 12_340)], method: .fifo)
+        let row = HoldingsValuation.row("SHIB-USD", book: book, price: nil, base: "USD", now: Self.now)
+        #expect(row.averageCost?.description == "0.00001234")
     }
 }

@@ -48,7 +48,9 @@ struct LedgerJournalWriterTests: LedgerSpec {
 
     /// The books, each with its journal as hledger reads it and `hledger balance` of it.
     enum Book: String, CaseIterable, Sendable {
-        case dollars, firstInFirstOut, lastInFirstOut, averageCost, yen, dinars, euroWithRates, brokerCash, empty
+        case dollars, firstInFirstOut, lastInFirstOut, averageCost, yen, dinars, euroWithRates, brokerCash,
+            currencyTicker,
+            empty
 
         var method: LotMethod {
             switch self {
@@ -125,6 +127,13 @@ struct LedgerJournalWriterTests: LedgerSpec {
                         amount: "3.20", withheld: "0.48", currency: "USD", date: t.day(2, 1), today: t.today),
                     try EntryFactory.fee(
                         amount: "1", currency: "USD", symbol: "AAPL", date: t.day(2, 2), today: t.today),
+                ])
+            // ProShares' USD, an ETF whose ticker is a currency code: 10 at 50.00 beside the
+            // dollars they were bought with, never added to them.
+            case .currencyTicker:
+                return t.numbered([
+                    try t.cash(.deposit, "1000", on: t.day(1, 2)),
+                    try t.trade(.buy, "USD", "10", "50", on: t.day(1, 3)),
                 ])
             case .empty: return []
             }
@@ -286,6 +295,19 @@ struct LedgerJournalWriterTests: LedgerSpec {
                         assets:cash:USD    -1.00 USD
 
                     """
+            case .currencyTicker:
+                return """
+                    ; squarestock portfolio, lot method fifo
+
+                    2024-01-02 * deposit
+                        assets:cash:USD    1000.00 USD
+                        equity:contributions    -1000.00 USD
+
+                    2024-01-03 * buy USD
+                        assets:stocks:USD    10 "USD shares" @@ 500.00 USD
+                        assets:cash:USD    -500.00 USD
+
+                    """
             case .empty:
                 return "; squarestock portfolio, lot method fifo\n"
             }
@@ -332,6 +354,11 @@ struct LedgerJournalWriterTests: LedgerSpec {
                     #""equity:conversion","USD","-540.25""#, #""expenses:fees","EUR","2.50""#,
                     #""expenses:fees","USD","1.00""#, #""expenses:taxes:withholding","USD","0.48""#,
                     #""income:interest","USD","-3.20""#,
+                ]
+            case .currencyTicker:
+                return [
+                    #""assets:cash:USD","USD","500.00""#, #""assets:stocks:USD","USD shares","10""#,
+                    #""equity:contributions","USD","-1000.00""#,
                 ]
             case .empty: return []
             }

@@ -104,7 +104,7 @@ struct PortfolioTradeArguments: ParsableArguments {
     var fee: String?
     @Option(name: .long, help: "The trade's date, YYYY-MM-DD (default today).")
     var date: String?
-    @Option(name: .long, help: "The trade's currency (default: the holding's, else USD).")
+    @Option(name: .long, help: "The trade's currency (default: the holding's, else the listing's, else USD).")
     var currency: String?
     @Option(name: .long, help: "The rate to the base currency on the trade's day (1 currency = RATE base).")
     var fx: String?
@@ -120,11 +120,13 @@ struct PortfolioTradeArguments: ParsableArguments {
             return r
         }
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+            var (code, said): (String, String?) = (currency ?? "", nil)
+            if currency == nil { (code, said) = try app.tradeCurrency(of: symbol) }
             let e = try EntryFactory.trade(
-                kind, symbol: symbol, quantity: q, price: p, fee: fee,
-                currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
+                kind, symbol: symbol, quantity: q, price: p, fee: fee, currency: code, date: day,
                 today: app.portfolioToday, lot: lot, fxRate: rate)
-            return try app.recordPortfolio([e], baseCurrency: nil)
+            let recorded = try app.recordPortfolio([e], baseCurrency: nil)
+            return (recorded.recorded, (said.map { [$0] } ?? []) + recorded.notes)
         }
         PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
@@ -136,7 +138,8 @@ struct PortfolioDividend: ParsableCommand {
     @Argument(help: "The gross amount, before tax.") var amount: String
     @Option(name: .long, parsing: .unconditional, help: "Tax withheld from it.") var withheld: String?
     @Option(name: .long, help: "The payment date, YYYY-MM-DD (default today).") var date: String?
-    @Option(name: .long, help: "Its currency (default: the holding's, else USD).") var currency: String?
+    @Option(name: .long, help: "Its currency (default: the holding's, else the listing's, else USD).")
+    var currency: String?
     @Option(name: .long, help: "The rate to the base currency on the payment's day (1 currency = RATE base).")
     var fx: String?
     @OptionGroup var options: PortfolioOptions
@@ -150,12 +153,14 @@ struct PortfolioDividend: ParsableCommand {
         let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
+            var (code, said): (String, String?) = (currency ?? "", nil)
+            if currency == nil { (code, said) = try app.tradeCurrency(of: symbol) }
             var e = try EntryFactory.dividend(
-                symbol: symbol, amount: amount, withheld: withheld,
-                currency: currency ?? app.portfolioCurrency(of: symbol) ?? "USD", date: day,
+                symbol: symbol, amount: amount, withheld: withheld, currency: code, date: day,
                 today: app.portfolioToday)
             e.fxRate = fx.flatMap(ExactDecimal.init)
-            return try app.recordPortfolio([e], baseCurrency: nil)
+            let recorded = try app.recordPortfolio([e], baseCurrency: nil)
+            return (recorded.recorded, (said.map { [$0] } ?? []) + recorded.notes)
         }
         PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }

@@ -46,7 +46,7 @@ package enum HoldingsValuation {
         for i in rows.indices {
             let r = rows[i]
             guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
-                leftOut.append(r.symbol)
+                leftOut.append(r.symbol + " (" + leftOutReason(r, price: prices[r.symbol], base: base) + ")")
                 continue
             }
             rows[i].baseValue = v
@@ -67,17 +67,16 @@ package enum HoldingsValuation {
                 cashTotal += v
                 cashInBase[c] = v
             } else {
-                leftOut.append("cash " + c)
+                leftOut.append("cash \(c) (no \(c)→\(base) rate)")
             }
         }
         // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
-        let noneValued = !rows.isEmpty && rows.allSatisfy { r in leftOut.contains(r.symbol) }
+        let noneValued = !rows.isEmpty && rows.allSatisfy { $0.baseValue == nil }
         if noneValued {
             notes.append(
-                "no holding could be valued (no price or no rate): " + leftOut.joined(separator: ", ")
-                    + "; the totals are left blank")
+                "no holding could be valued: " + leftOut.joined(separator: ", ") + "; the totals are left blank")
         } else if !leftOut.isEmpty {
-            notes.append("left out of the totals (no price or no rate): " + leftOut.joined(separator: ", "))
+            notes.append("left out of the totals: " + leftOut.joined(separator: ", "))
         }
         // Cost and value at one rate: what the holding's price did, not what the currency did
         // (1,000 EUR bought at 1.10 and worth 1,100 EUR at 1.00 is +100.00 here, +0.00 in dollars).
@@ -146,6 +145,27 @@ package enum HoldingsValuation {
         book.lots.keys.filter { !(book.lots[$0] ?? []).isEmpty }.sorted()
     }
 
+    /// Why row `r` could not be added to the totals, in a few words: each holding's own reason
+    /// (a price in another currency than its lots read as "no price or no rate").
+    static func leftOutReason(_ r: HoldingsReport.Row, price: StoredPrice?, base: String) -> String {
+        guard let p = price else { return "no price" }
+        if p.currency != r.currency { return "priced in \(p.currency), bought in \(r.currency)" }
+        if r.value == nil { return "too large to value" }
+        return "no \(r.currency)→\(base) rate"
+    }
+
+    /// `cost` over `quantity` to 4 decimals, or to as many more as give 4 significant digits (at
+    /// most 18): 10 million SHIB at 0.00001234 averaged "0" at 4.
+    static func averageCost(_ cost: ExactDecimal, _ quantity: ExactDecimal) -> ExactDecimal? {
+        var found: ExactDecimal?
+        for scale in stride(from: 4, through: ExactDecimal.maxScale, by: 2) {
+            guard let a = cost.divided(by: quantity, scale: scale) else { break }
+            found = a
+            if a.significand.magnitude >= 1_000 { break }
+        }
+        return found?.normalized
+    }
+
     /// One holding in its own currency: quantity, cost, average cost, and its value and day's
     /// change at `price` when the price is in the holding's currency.
     static func row(
@@ -158,7 +178,7 @@ package enum HoldingsValuation {
         let exponent = CurrencyExponent.of(currency) ?? 2
         var row = HoldingsReport.Row(
             symbol: symbol, quantity: q, currency: currency, cost: cost,
-            averageCost: MinorUnits.decimal(cost, exponent: exponent).divided(by: q, scale: 4)?.normalized)
+            averageCost: averageCost(MinorUnits.decimal(cost, exponent: exponent), q))
         guard let p = price else {
             row.note = "no price yet"
             return row
