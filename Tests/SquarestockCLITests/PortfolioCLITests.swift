@@ -217,6 +217,25 @@ struct PortfolioCLITests {
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
 
+    /// A view of a portfolio the ledger does not hold (a typo in `--portfolio`) is refused with
+    /// the names it does hold: it made, and showed, a new empty portfolio. The default one is
+    /// still made by a first run. A filtered history that matches nothing says so, not that the
+    /// journal is empty.
+    @Test func aViewOfAnUnknownPortfolioIsRefusedWithTheNamesHeld() throws {
+        let env = Self.environment()
+        let first = try Self.run(env, ["--offline", "--format", "table"])
+        #expect(first.stdout.contains("no holdings yet"), "\(first.stdout)")
+        try Self.run(env, ["--portfolio", "etf", "buy", "ACME", "10", "--price", "100", "--date", "2024-01-10"])
+        for args in [["--offline"], ["lots"], ["history"], ["realized"], ["export"]] {
+            let typo = try Self.run(env, ["--portfolio", "etff"] + args, exit: 1)
+            #expect(
+                typo.stderr.contains("no portfolio named 'etff' (the ledger holds 'etf', 'main')"),
+                "\(args): \(typo.stderr)")
+        }
+        let history = try Self.run(env, ["--portfolio", "etf", "history", "--symbol", "MSFT", "--format", "table"])
+        #expect(history.stdout == "no entry matches --symbol MSFT\n", "\(history.stdout)")
+    }
+
     /// A trade that names no currency is in the holding's, else the listing's, said in a note:
     /// SAP.DE at 190.02 was recorded in dollars. A listing quoted in pence is refused.
     @Test func aTradeWithoutACurrencyTakesTheListings() throws {

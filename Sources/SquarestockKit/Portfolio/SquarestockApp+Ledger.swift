@@ -42,20 +42,20 @@ extension SquarestockApp {
 
     /// The open lots, of one symbol or all, oldest first.
     public func portfolioLots(_ symbol: String?) throws(PortfolioError) -> [Lot] {
-        let book = try portfolioLedger(create: true).book()
+        let book = try readLedger().book()
         let symbols = symbol.map { [$0.uppercased()] } ?? book.lots.keys.sorted()
         return symbols.flatMap { book.lots[$0] ?? [] }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
     }
 
     /// Every sale's realized gain, of one calendar year or all.
     public func portfolioRealized(year: Int?) throws(PortfolioError) -> [Disposal] {
-        let book = try portfolioLedger(create: true).book()
+        let book = try readLedger().book()
         return book.disposals.filter { d in year.map { d.date.year == $0 } ?? true }
     }
 
     /// The journal as recorded (reversals included), filtered by symbol and kind.
     public func portfolioHistory(symbol: String?, kind: String?) throws(PortfolioError) -> [JournalEntry] {
-        try portfolioLedger(create: true).entries().filter { e in
+        try readLedger().entries().filter { e in
             (symbol.map { e.symbol == $0.uppercased() } ?? true)
                 && (kind.map { e.kind.rawValue == $0.lowercased() } ?? true)
         }
@@ -122,7 +122,7 @@ extension SquarestockApp {
 
     /// The journal in effect as CSV (the import layout), JSON or an hledger journal.
     public func exportPortfolio(format: String) throws(PortfolioError) -> String {
-        let ledger = try portfolioLedger(create: true)
+        let ledger = try readLedger()
         let entries = try ledger.entries()
         switch format {
         case "csv": return JournalCSV.write(entries, method: ledger.method)
@@ -138,7 +138,7 @@ extension SquarestockApp {
 
     /// A consistent copy of the ledger file (SQLite's online backup).
     public func backupPortfolio(to path: String) throws(PortfolioError) {
-        try portfolioLedger(create: true).store.backup(to: path)
+        try readLedger().store.backup(to: path)
     }
 
     /// The portfolio's lot method, set when `method` is given, and a note naming the years whose

@@ -23,6 +23,13 @@ extension SquarestockApp {
         return try PortfolioLedger(store: store, name: settings.portfolioName, create: create)
     }
 
+    /// The settings' portfolio for a command that only reads it. The default portfolio is made
+    /// on first use (a first run shows "no holdings yet"); another name must exist: a typo in
+    /// `--portfolio` made, and showed, a new empty portfolio.
+    func readLedger() throws(PortfolioError) -> PortfolioLedger {
+        try portfolioLedger(create: settings.portfolioName == Settings.defaultPortfolioName)
+    }
+
     /// The base currency rates are recorded into unless a command names another: the configured
     /// currency, else USD.
     var configuredBase: String { (settings.currency ?? "USD").uppercased() }
@@ -233,7 +240,7 @@ extension SquarestockApp {
         let base = (currency ?? settings.currency ?? "USD").uppercased()
         // Totals in a currency the ledger cannot hold would name FX pairs that do not exist.
         guard CurrencyExponent.of(base) != nil else { throw .unknownCurrency(base) }
-        let ledger = try portfolioLedger(create: true)
+        let ledger = try readLedger()
         let entries = try ledger.entries()
         let book = try PortfolioBook(entries: entries, method: ledger.method)
         // The entries in effect, for the closes' splits, the trade prices and today's purchases.

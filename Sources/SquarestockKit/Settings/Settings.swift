@@ -66,7 +66,9 @@ public struct Settings: Sendable {
     /// Config `stream = true`: `watch` streams where its source has a stream (as `--stream`).
     public var stream = false
     /// `--portfolio` > `SQUARESTOCK_PORTFOLIO` > config `portfolio` > `main`.
-    public var portfolioName = "main"
+    public var portfolioName = Settings.defaultPortfolioName
+    /// The portfolio used when none is named: made on first use by any command.
+    public static let defaultPortfolioName = "main"
     /// Config `alerts = AAPL>200, MSFT<-2%` (the rules `check` evaluates) and `on_alert = CMD`.
     public var configAlerts: [String] = []
     public var onAlert: String?
@@ -222,7 +224,9 @@ public struct Settings: Sendable {
         var resolved = settings
         resolved.catalog = catalog
         resolved.sourceOrigin = sourceOrigin
-        let portfolioName = flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"] ?? "main"
+        let portfolioName =
+            flags.portfolio ?? env["SQUARESTOCK_PORTFOLIO"].nonEmpty ?? config["portfolio"]
+            ?? Settings.defaultPortfolioName
         // The name heads every portfolio view: one with a control, escape or invisible character
         // would reach the terminal (a title set, a line rewritten), so it is refused where it is named.
         guard TerminalText.visible(portfolioName) == portfolioName else {

@@ -199,7 +199,13 @@ public final class PortfolioStore: @unchecked Sendable {
             }
         }
         if let found { return found }
-        guard create else { throw .unknownPortfolio(name) }
+        guard create else {
+            let known =
+                (try? run {
+                    try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM portfolio ORDER BY name") }
+                }) ?? []
+            throw .unknownPortfolio(name, known: known.map(TerminalText.visible))
+        }
         return try run {
             try write { db in
                 try db.execute(sql: "INSERT OR IGNORE INTO portfolio (name) VALUES (?)", arguments: [name])

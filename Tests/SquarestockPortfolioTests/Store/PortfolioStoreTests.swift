@@ -354,7 +354,7 @@ struct PortfolioStoreTests: LedgerSpec {
             let b = try PortfolioLedger(store: store, name: "b", create: true)
             #expect(a.id != b.id)
             #expect(try PortfolioLedger(store: store, name: "a", create: true).id == a.id)
-            #expect(throws: PortfolioError.unknownPortfolio("c")) {
+            #expect(throws: PortfolioError.unknownPortfolio("c", known: ["a", "b"])) {
                 try PortfolioLedger(store: store, name: "c", create: false)
             }
             try a.record([

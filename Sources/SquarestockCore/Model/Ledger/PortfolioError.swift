@@ -24,7 +24,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
     /// A symbol outside the quote commands' alphabet (it would break the exports).
     case invalidSymbol(String)
     case storage(path: String, detail: String)
-    case unknownPortfolio(String)
+    /// A portfolio name the ledger does not hold, with the names it does.
+    case unknownPortfolio(String, known: [String] = [])
     case importLine(line: Int, detail: String)
     /// A file to import that cannot be opened or read (the reader's own words).
     case unreadableFile(String)
@@ -76,7 +77,10 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
         case .invalidSymbol(let symbol):
             return
                 "'\(TerminalText.visible(symbol))' is not a symbol: use letters, digits and . - ^ = _ (at most 24), as the quote commands take them (AAPL, BRK.B, 7203.T, BTC-USD)"
-        case .unknownPortfolio(let name): return "no portfolio named '\(name)'; record a trade in it first"
+        case .unknownPortfolio(let name, let known):
+            let held =
+                known.isEmpty ? "" : " (the ledger holds " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            return "no portfolio named '\(name)'\(held); record a trade in it first, or check --portfolio"
         case .importLine(let line, let detail): return "line \(line): \(detail); nothing was imported"
         }
     }

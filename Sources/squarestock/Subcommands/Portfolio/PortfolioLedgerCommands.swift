@@ -134,7 +134,14 @@ struct PortfolioHistory: ParsableCommand {
             try app.portfolioHistory(symbol: symbol, kind: kind)
         }
         switch options.output(settings).format {
-        case .table: Terminal.writeOut(LedgerWriters.historyTable(entries))
+        case .table:
+            if entries.isEmpty && (symbol != nil || kind != nil) {
+                // The journal may hold entries, just none of these.
+                let asked = [symbol.map { "--symbol \(TerminalText.visible($0))" }, kind.map { "--kind \($0)" }]
+                Terminal.writeOut("no entry matches " + asked.compactMap { $0 }.joined(separator: " ") + "\n")
+            } else {
+                Terminal.writeOut(LedgerWriters.historyTable(entries))
+            }
         case .json: Terminal.writeOut(JournalJSON.write(entries, asRecorded: true))
         case .csv: Terminal.writeOut(LedgerCSVWriters.history(entries))
         }
