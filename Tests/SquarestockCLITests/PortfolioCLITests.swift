@@ -1193,10 +1193,13 @@ struct PortfolioValuationCLITests {
         // Two hours later, offline: the same prices, said to be stored.
         env["SQUARESTOCK_NOW"] = "2025-10-29T19:00:00Z"
         let offline = try PortfolioCLITests.run(env, ["--offline", "--format", "json"]).stdout
-        #expect(offline.contains(#""priceSource": "stored""#) && offline.contains(#""value": "8602.72""#), "\(offline)")
+        #expect(
+            offline.contains(#""priceSource": "samples", "priceStored": true"#)
+                && offline.contains(#""value": "8602.72""#),
+            "\(offline)")
         let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
         #expect(table.hasPrefix("main  portfolio, FIFO lots, totals in USD\n"), "\(table)")
-        #expect(table.contains("(stored, "), "\(table)")
+        #expect(table.contains("(stored recorded, "), "\(table)")
     }
 
     /// Offline, with no rate fetched or stored, the rate recorded with the trade (`--fx`) values
@@ -1261,7 +1264,7 @@ struct PortfolioValuationCLITests {
         #expect(table.hasSuffix("; valued at its trade price of 2024-01-02\n"), "\(table)")
         #expect(!table.contains("ZZZZ: ZZZZ") && !table.contains("no price yet"), "\(table)")
         let json = try PortfolioCLITests.run(env, ["--source", "samples", "--format", "json"]).stdout
-        #expect(json.contains(#""priceSource": "trade", "value": "6.00""#), "\(json)")
+        #expect(json.contains(#""priceSource": "trade", "priceStored": false, "value": "6.00""#), "\(json)")
         #expect(json.contains(#""totalValue": "6.00""#), "\(json)")
         let returns = try PortfolioCLITests.run(env, ["returns", "--offline", "--format", "json"]).stdout
         #expect(returns.contains("10.00"), "\(returns)")
@@ -1276,10 +1279,11 @@ struct PortfolioValuationCLITests {
         env["SQUARESTOCK_NOW"] = "2025-10-30T09:00:00Z"
         env["SQUARESTOCK_ENDPOINT"] = "http://127.0.0.1:1"  // nothing listens: the quote fails
         let table = try PortfolioCLITests.run(env, ["--source", "yahoo", "--format", "table"]).stdout
-        #expect(table.contains("268.84") && table.contains("(stored, "), "\(table)")
+        #expect(table.contains("268.84") && table.contains("(stored recorded, "), "\(table)")
         #expect(table.contains("\nnote: AAPL: yahoo "), "\(table)")
         #expect(
-            table.contains("; valued at the price stored on 2025-10-29\n") && !table.contains("AAPL: AAPL"), "\(table)")
+            table.contains("; valued at the samples price of 2025-10-29\n") && !table.contains("AAPL: AAPL"), "\(table)"
+        )
     }
 }
 

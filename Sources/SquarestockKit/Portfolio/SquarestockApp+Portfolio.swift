@@ -120,7 +120,12 @@ extension SquarestockApp {
         let why = r.error?.detail ?? "no price"
         if let valued { return "\(r.symbol): \(why); \(valued)" }
         guard let stored else { return "\(r.symbol): \(why); no stored price either, so it is not valued" }
-        return "\(r.symbol): \(why); valued at the price stored on \(stored.fetched.utc.date)"
+        // The price's own day (its trade's), not the day it was stored: a year-old recording
+        // stored today read as today's price.
+        let day = (stored.traded ?? stored.fetched).utc.date
+        let fetched = stored.fetched.utc.date
+        return "\(r.symbol): \(why); valued at the \(stored.source) price of \(day)"
+            + (fetched == day ? "" : ", stored \(fetched)")
     }
 
     /// Current rates from `currencies` to `base` (1 unit = rate base), from the quote source.

@@ -24,7 +24,12 @@ package enum HoldingsWriter {
         for h in r.rows {
             let age =
                 h.priceTime.map { AgeFormatter.describe(seconds: max(0, r.now.seconds(since: $0))) + " ago" } ?? ""
-            let source = h.priceSource.map { $0 == "stored" ? "stored, " : "" } ?? ""
+            // A stored price names its source, and so does a recording: "(1y ago)" alone read as
+            // this run's quote.
+            let named = h.priceSource.map { $0 == "samples" ? "recorded" : $0 }
+            let source =
+                h.priceStored
+                ? "stored" + (named.map { " " + $0 } ?? "") + ", " : named == "recorded" ? "recorded, " : ""
             rows.append([
                 h.symbol, h.quantity.description, h.averageCost.map { $0.description + " " + h.currency } ?? "-",
                 h.price?.description ?? "-", h.priceTime == nil ? (h.note ?? "") : "(" + source + age + ")",
@@ -73,7 +78,7 @@ package enum HoldingsWriter {
             (explain ? "    {\"rate\": \(d(h.rate)), \"baseValue\": \(m(h.baseValue, r.baseCurrency)), " : "    {")
                 + "\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
                 + "\"cost\": \(m(h.cost, h.currency)), \"averageCost\": \(d(h.averageCost)), \"price\": \(d(h.price)), "
-                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceDay\": \(h.priceDay.map { s($0.description) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), "
+                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceDay\": \(h.priceDay.map { s($0.description) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), \"priceStored\": \(h.priceStored), "
                 + "\"value\": \(m(h.value, h.currency)), \"dayChange\": \(m(h.dayChange, h.currency)), "
                 + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
         }

@@ -44,11 +44,12 @@ struct HoldingsValuationTests {
         var dayChange: Int64? = nil
         var weight: String? = nil
         var source: String? = "loopback"
+        var stored = false
         var note: String? = nil
 
         var description: String {
             "\(symbol) value \(value.map(String.init) ?? "nil") day \(dayChange.map(String.init) ?? "nil") weight "
-                + "\(weight ?? "nil") source \(source ?? "nil") note \(note ?? "nil")"
+                + "\(weight ?? "nil") source \(source ?? "nil")\(stored ? " stored" : "") note \(note ?? "nil")"
         }
     }
 
@@ -183,7 +184,7 @@ struct HoldingsValuationTests {
             journal: [buy("ACME", "1", cost: 10_000), buy("BETA", "1", cost: 10_000)],
             prices: [price("ACME", "100.00", age: 601), price("BETA", "100.00", age: 600)],
             rows: [
-                Row(symbol: "ACME", value: 10_000, weight: "50", source: "stored"),
+                Row(symbol: "ACME", value: 10_000, weight: "50", stored: true),
                 Row(symbol: "BETA", value: 10_000, weight: "50"),
             ],
             totalValue: 20_000, totalCost: 20_000, totalDayChange: nil, totalCash: -20_000),
@@ -204,7 +205,7 @@ struct HoldingsValuationTests {
         let rows = report.rows.map { r in
             Row(
                 symbol: r.symbol, value: r.value, dayChange: r.dayChange, weight: r.weight?.normalized.description,
-                source: r.priceSource, note: r.note)
+                source: r.priceSource, stored: r.priceStored, note: r.note)
         }
         #expect(rows == c.rows)
         #expect(report.totalValue == c.totalValue)

@@ -15,8 +15,11 @@ public struct HoldingsReport: Sendable {
         /// The day of a daily close (a manual, imported or fetched close, a trade's price): a
         /// price of a day, not of an instant.
         public var priceDay: CivilDate?
-        /// Where the price came from: the source's name, `stored` when valued offline.
+        /// Where the price came from: the source's name (a stored price keeps it: a recording
+        /// stays one).
         public var priceSource: String?
+        /// Whether the price is one stored by an earlier run, not this run's quote.
+        public var priceStored = false
         public var value: Int64?
         public var dayChange: Int64?
         public var gain: Int64? { value.map { $0 - cost } }

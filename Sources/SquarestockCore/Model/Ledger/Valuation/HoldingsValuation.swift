@@ -190,7 +190,8 @@ package enum HoldingsValuation {
             row.note = p.source == "trade" ? "trade price of \(day)" : "\(p.source) close of \(day)"
         } else {
             row.priceTime = p.traded ?? p.fetched
-            row.priceSource = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor ? "stored" : p.source
+            row.priceSource = p.source
+            row.priceStored = p.fetched.secondsSinceEpoch < now.secondsSinceEpoch - freshFor
         }
         if p.currency == currency {
             row.value = MinorUnits.amount(quantity: q, price: p.price, exponent: exponent)
