@@ -1,5 +1,9 @@
 import SquarestockCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The status line's cache: `$XDG_CACHE_HOME/squarestock/line-cache`, one tab-separated line per
 /// symbol and source asked, read whole (a few hundred bytes) and written atomically, owner-only.
 /// Read with bytes and no Foundation formatter, because a bar calls the status line every few
@@ -45,11 +49,16 @@ public struct LineCache: Sendable {
         return out
     }
 
-    /// Writes `quotes` over the cached ones of the same keys (`previous`, when the caller has
-    /// just read them, else read here), keeping the others.
-    public func store(_ quotes: [LineQuote], over previous: [LineKey: LineQuote]? = nil) {
+    /// Writes `quotes` over the cached ones of the same keys, keeping the others as the file
+    /// holds them now: read again and written under a lock of its own (`.write-lock`, held for
+    /// that alone; the refresher's `.lock` is held across its requests). Two bars' first
+    /// fetches at once each wrote what they had read before, and one's symbols were lost.
+    public func store(_ quotes: [LineQuote]) {
         guard let path, !quotes.isEmpty else { return }
-        var all = previous ?? load()
+        let lock = open(path + ".write-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        var all = load()
         for q in quotes { all[q.key] = q }
         func clean(_ s: String) -> String {
             s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")

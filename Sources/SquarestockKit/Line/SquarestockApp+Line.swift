@@ -53,7 +53,7 @@ extension SquarestockApp {
                 traded: s.price.lastTrade?.secondsSinceEpoch ?? 0,
                 trading: market.report.status == .open || market.report.status == .delayed)
         }
-        cache.store(quotes, over: previous)
+        cache.store(quotes)
         return quotes
     }
 }

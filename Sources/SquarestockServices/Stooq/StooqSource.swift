@@ -148,6 +148,9 @@ package struct StooqSource: QuoteSource {
         daily: Result<HistorySeries, HistoryError>?, context: SourceContext, sourceName: String
     ) -> Result<Stock, QuoteError> {
         if let text = row.unreadableClose { return .failure(.priceNotReadable(source: "stooq", sent: text)) }
+        // A filled line whose Close alone is `N/D` is a symbol Stooq knows without a last price:
+        // not one to check the spelling of.
+        if row.close == nil, row.date != nil { return .failure(.unreadablePrice(source: "stooq", text: "N/D")) }
         guard row.hasData else { return .failure(.noData(source: "stooq")) }
         let exchange = context.registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
@@ -186,7 +189,10 @@ package struct StooqSource: QuoteSource {
             }
             if points.isEmpty { unavailable = "Stooq sent no intraday bars for the last trading day" }
         case .failure(let e)?:
-            unavailable = "intraday request failed: " + e.detail
+            // `No data` from the history endpoint after a quote: no bars, not an unknown symbol.
+            unavailable =
+                e == .response(.noData(source: "stooq"))
+                ? "Stooq sent no intraday bars for this symbol" : "intraday request failed: " + e.detail
         case nil:
             unavailable = "no intraday data"
         }

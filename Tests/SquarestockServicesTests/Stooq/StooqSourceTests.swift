@@ -129,6 +129,26 @@ struct StooqSourceTests {
         #expect(r[0].error?.message(symbol: "APPL").contains("its answer holds no data for it") == true)
     }
 
+    /// A filled line whose Close alone is `N/D` (FORMATS: it occurs) is a known symbol with no
+    /// last price, not one to check the spelling of; the history's `No data` after a quote is
+    /// no intraday bars, not an unknown symbol.
+    @Test func aCloseOfNDAloneAndNoIntradayDataSayWhatTheyAre() throws {
+        let t = ScriptedTransport()
+        t.on(
+            "/q/l/",
+            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
+                + "AAPL.US,2020-05-06,22:00:01,300.46,303.24,298.87,N/D,35583438\r\n")
+        let r = StooqSource().quotes(for: ["AAPL"], context: context(), transport: t)
+        #expect(r[0].error == .unreadablePrice(source: "stooq", text: "N/D"))
+        #expect(r[0].error?.isUnknownSymbol == false)
+        let bars = ScriptedTransport()
+        bars.on("/q/l/", body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv"))
+        bars.on("i=5", text: "No data")
+        bars.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        let s = try #require(StooqSource().quotes(for: ["AAPL"], context: context(), transport: bars).first?.stock)
+        #expect(s.intradayUnavailable == "Stooq sent no intraday bars for this symbol")
+    }
+
     @Test func symbolLeftOutOfTheAnswer() {
         let t = transport()
         let r = StooqSource().quotes(for: ["AAPL", "MSFT"], context: context(), transport: t)
