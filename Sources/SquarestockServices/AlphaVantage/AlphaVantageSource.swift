@@ -137,10 +137,12 @@ package struct AlphaVantageSource: QuoteSource {
         if price.lastTrade == nil, let d = q.latestDay {
             notes.append(.remark("Alpha Vantage gives only the trading day (\(d)) for this quote, not the time"))
         }
-        return Stock(
+        var stock = Stock(
             company: Company(symbol: symbol, exchange: exchange), currency: exchange?.currency, timeZone: zone,
             price: price,
             intraday: points,
             session: session, source: name, notes: notes, intradayUnavailable: unavailable)
+        stock.priceDecimals = SentDecimals.of(symbol, last: price.last)
+        return stock
     }
 }

@@ -199,10 +199,11 @@ package struct StooqSource: QuoteSource {
         let company = Company(
             symbol: symbol, name: row.name.flatMap { $0 == row.symbol ? nil : $0 }, exchange: exchange,
             exchangeCode: nil)
-        return .success(
-            Stock(
-                company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
-                session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
-                source: sourceName, notes: notes, intradayUnavailable: unavailable))
+        var stock = Stock(
+            company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
+            session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
+            source: sourceName, notes: notes, intradayUnavailable: unavailable)
+        stock.priceDecimals = SentDecimals.of(symbol, last: price.last)
+        return .success(stock)
     }
 }

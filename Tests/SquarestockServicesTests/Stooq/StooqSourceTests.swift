@@ -149,6 +149,23 @@ struct StooqSourceTests {
         #expect(s.intradayUnavailable == "Stooq sent no intraday bars for this symbol")
     }
 
+    /// A currency pair is shown to the digits Stooq sent (1.0533, not the usual 2); a stock
+    /// keeps the usual rule.
+    @Test func aCurrencyPairKeepsTheDigitsSent() throws {
+        let t = ScriptedTransport()
+        t.on(
+            "/q/l/",
+            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
+                + "EURUSD,2020-05-06,22:00:01,1.0801,1.0830,1.0790,1.0533,0\r\n")
+        t.on("i=5", text: "No data")
+        t.on("i=d", text: "No data")
+        let pair = try #require(StooqSource().quotes(for: ["EURUSD=X"], context: context(), transport: t).first?.stock)
+        #expect(pair.priceDecimals == 4)
+        let stock = try #require(
+            StooqSource().quotes(for: ["AAPL"], context: context(), transport: transport()).first?.stock)
+        #expect(stock.priceDecimals == nil)
+    }
+
     @Test func symbolLeftOutOfTheAnswer() {
         let t = transport()
         let r = StooqSource().quotes(for: ["AAPL", "MSFT"], context: context(), transport: t)
