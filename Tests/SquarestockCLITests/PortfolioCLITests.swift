@@ -236,6 +236,16 @@ struct PortfolioCLITests {
         #expect(history.stdout == "no entry matches --symbol MSFT\n", "\(history.stdout)")
     }
 
+    /// A value with control characters is echoed with them shown (`\u{1B}`), not removed:
+    /// removed, `U<ESC>[2JSD` read "unknown currency 'USD'".
+    @Test func aRefusedValueIsEchoedWithItsControlsShown() throws {
+        let env = Self.environment()
+        let currency = try Self.run(env, ["deposit", "5", "U\u{1B}[2JSD"], exit: 1)
+        #expect(currency.stderr.contains("unknown currency 'U\\u{1B}[2JSD'"), "\(currency.stderr)")
+        let date = try Self.run(env, ["deposit", "5", "USD", "--date", "2024\u{1B}[2J"], exit: 2)
+        #expect(date.stderr.contains("(got '2024\\u{1B}[2J')"), "\(date.stderr)")
+    }
+
     /// A trade that names no currency is in the holding's, else the listing's, said in a note:
     /// SAP.DE at 190.02 was recorded in dollars. A listing quoted in pence is refused.
     @Test func aTradeWithoutACurrencyTakesTheListings() throws {

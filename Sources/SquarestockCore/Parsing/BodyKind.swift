@@ -46,7 +46,8 @@ public enum BodyKind: String, Sendable, Equatable {
     /// `redactor`), and only then is it cut: a cut falling inside a key cannot leave part of it,
     /// however much invisible padding (control characters, zero-width spaces) stands before it.
     package static func excerpt(_ body: [UInt8], limit: Int = 80, redactor: SecretRedactor = .shared) -> String {
-        let head = redactor.redactedHead(body, limit: 64 * 1024)
+        let looked = 64 * 1024
+        let head = redactor.redactedHead(body, limit: looked)
         var candidate: Substring
         var cutShort = false
         if let title = titleBytes(head) {
@@ -63,7 +64,9 @@ public enum BodyKind: String, Sendable, Equatable {
                 i += bom
             }
             let rest = head[i...]
-            cutShort = body.count > head.count && !rest.contains(where: { $0 == 10 || $0 == 13 })
+            // Longer than what was looked at, with no line end in it (not the redacted head's
+            // length: a key replaced by a shorter word made every excerpt look cut).
+            cutShort = body.count > looked && !rest.contains(where: { $0 == 10 || $0 == 13 })
             candidate = Substring(String(decoding: rest, as: UTF8.self))
             candidate = candidate.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             if let nl = candidate.firstIndex(where: \.isNewline) {

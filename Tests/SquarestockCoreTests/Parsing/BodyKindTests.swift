@@ -19,6 +19,18 @@ struct BodyKindTests {
         #expect(BodyKind.excerpt(Array(page.utf8)) == "Yahoo is unavailable")
     }
 
+    /// A key removed from a short body (replaced by a shorter word) is no sign of a cut: the
+    /// excerpt ended in "…" though nothing was left out.
+    @Test func aRedactedShortBodyIsNotShownAsCut() {
+        let redactor = SecretRedactor(secrets: ["SEKRETKEY123"])
+        let body = Array("Internal error with key SEKRETKEY123".utf8)
+        let excerpt = BodyKind.excerpt(body, redactor: redactor)
+        #expect(!excerpt.hasSuffix("…") && !excerpt.contains("SEKRETKEY123"), "\(excerpt)")
+        // A body longer than what is looked at, on one line, still is.
+        let long = Array(repeating: UInt8(ascii: "a"), count: 70 * 1024)
+        #expect(BodyKind.excerpt(long, redactor: redactor).hasSuffix("…"))
+    }
+
     @Test func excerptWithoutATitleIsTheFirstNonBlankLine() {
         #expect(
             BodyKind.excerpt(Array("\u{FEFF}\n\n   Exceeded the daily hits limit\nsecond".utf8))

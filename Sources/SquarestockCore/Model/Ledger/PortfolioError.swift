@@ -55,7 +55,7 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
             return
                 "\(symbol) is held in \(held) on \(date), not \(given); record the trade with --currency \(held) (its price in \(held))"
         case .unknownCurrency(let code):
-            return "unknown currency '\(code)'; use an ISO 4217 code such as USD, EUR, JPY"
+            return "unknown currency '\(TerminalText.visible(code))'; use an ISO 4217 code such as USD, EUR, JPY"
         case .futureDate(let date, let today):
             return "\(date) is in the future (today is \(today)); record a trade on or after the day it happened"
         case .tooPrecise(let text, let currency, let exponent):

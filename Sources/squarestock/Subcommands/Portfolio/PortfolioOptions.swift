@@ -93,7 +93,7 @@ enum PortfolioOutput {
     static func date(_ text: String?, app: SquarestockApp) throws -> CivilDate {
         guard let text else { return app.portfolioToday }
         guard let d = DateTimeParsing.isoDate(text) else {
-            throw ValidationError("--date must be YYYY-MM-DD (got '\(text)')")
+            throw ValidationError("--date must be YYYY-MM-DD (got '\(TerminalText.visible(text))')")
         }
         return d
     }
