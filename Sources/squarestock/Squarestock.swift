@@ -42,15 +42,36 @@ struct Squarestock: ParsableCommand {
 @main
 enum Main {
     /// The parser reads `-5` as an option, so `portfolio deposit -5 USD` fails as a missing
-    /// argument: say what happened and how to give a negative number (before any `--`).
+    /// argument: say what happened and how to give a negative number (before any `--`), with
+    /// the whole command to run: the words before the number as typed, the options after it
+    /// moved before `--` (after it they are read as arguments), then `--`, the number and the
+    /// rest. A shortened example dropped the symbol, or took an option's value for a command.
     static func negativeNumberHint(_ arguments: [String]) -> String? {
-        let before = arguments.prefix { $0 != "--" }
-        guard let number = before.first(where: { $0.count > 1 && $0.hasPrefix("-") && ExactDecimal($0) != nil })
-        else { return nil }
-        let head = before.prefix { $0 != number }.filter { !$0.hasPrefix("-") }.prefix(2)
-        let example = (["squarestock"] + head + ["--", number]).joined(separator: " ")
-        return "note: \(TerminalText.visible(number)) was read as an option, not a number: after the options, "
-            + "put `--` before it (`\(TerminalText.visible(example)) ...`)"
+        let before = Array(arguments.prefix { $0 != "--" })
+        func isNumber(_ word: String) -> Bool { word.count > 1 && word.hasPrefix("-") && ExactDecimal(word) != nil }
+        guard let at = before.firstIndex(where: isNumber) else { return nil }
+        var options: [String] = []
+        var rest: [String] = []
+        var i = at + 1
+        while i < before.count {
+            let word = before[i]
+            if word.hasPrefix("-") && !isNumber(word) {
+                options.append(word)
+                // Its value, unless given with `=` or the next word is another option.
+                if !word.contains("="), i + 1 < before.count, !before[i + 1].hasPrefix("-") || isNumber(before[i + 1]) {
+                    options.append(before[i + 1])
+                    i += 1
+                }
+            } else {
+                rest.append(word)
+            }
+            i += 1
+        }
+        let after = arguments.count > before.count ? Array(arguments[(before.count + 1)...]) : []
+        let example = (["squarestock"] + before[..<at] + options + ["--", before[at]] + rest + after)
+            .joined(separator: " ")
+        return "note: \(TerminalText.visible(before[at])) was read as an option, not a number: after the options, "
+            + "put `--` before it (`\(TerminalText.visible(example))`)"
     }
 
     static func main() {

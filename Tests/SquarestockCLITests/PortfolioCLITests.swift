@@ -175,8 +175,14 @@ struct PortfolioCLITests {
         let parsed = try Self.run(env, ["deposit", "-5", "USD"], exit: 2)
         #expect(
             parsed.stderr.contains(
-                "note: -5 was read as an option, not a number: after the options, put `--` before it (`squarestock portfolio deposit -- -5 ...`)"
+                "note: -5 was read as an option, not a number: after the options, put `--` before it (`squarestock portfolio deposit -- -5 USD`)"
             ), "\(parsed.stderr)")
+        // The whole command, its options before `--`: the symbol kept, a portfolio's name not
+        // taken for the command.
+        let named = try Self.run(env, ["--portfolio", "etf", "buy", "USD", "-5", "--price", "1"], exit: 2)
+        #expect(
+            named.stderr.contains("(`squarestock portfolio --portfolio etf buy USD --price 1 -- -5`)"),
+            "\(named.stderr)")
         let given = try Self.run(env, ["deposit", "--", "-5", "USD"], exit: 2)
         #expect(
             given.stderr.hasPrefix(
@@ -263,7 +269,10 @@ struct PortfolioCLITests {
         let aapl = try Self.run(env, ["buy", "AAPL", "1", "--price", "250", "--date", "2025-01-03"])
         #expect(aapl.stdout.contains("@ 250 USD") && !aapl.stderr.contains("recorded in"), "\(aapl.stderr)")
         let pence = try Self.run(env, ["buy", "OCDO.L", "10", "--price", "250", "--date", "2025-01-03"], exit: 1)
-        #expect(pence.stderr.contains("give --currency GBP and the price in GBP"), "\(pence.stderr)")
+        #expect(pence.stderr.contains("give --currency GBP, with the amount in GBP"), "\(pence.stderr)")
+        let unknown = try Self.run(
+            env, ["buy", "RELIANCE.NS", "1", "--price", "2500", "--date", "2025-01-03"], exit: 1)
+        #expect(unknown.stderr.contains("does not know the currency of RELIANCE.NS's listing"), "\(unknown.stderr)")
     }
 
     /// A trade in another currency takes its rate from a close of the pair the ledger holds (here
@@ -324,9 +333,10 @@ struct PortfolioCLITests {
         try Self.run(env, ["buy", "CASH", "2", "--price", "50", "--date", "2024-01-10"])
         let csv = try Self.run(env, ["--offline", "--format", "csv"]).stdout
         let lines = csv.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasSuffix(",weight,price_day,price_source,kind") == true, "\(csv)")
-        #expect(lines.contains { $0.hasPrefix("CASH,2,USD,") && $0.hasSuffix(",2024-01-10,trade,holding") }, "\(csv)")
-        #expect(lines.contains { $0.hasPrefix("CASH,-100.00,USD,") && $0.hasSuffix(",cash") }, "\(csv)")
+        #expect(lines.first?.hasSuffix(",weight,price_day,price_source,kind,price_stored") == true, "\(csv)")
+        #expect(
+            lines.contains { $0.hasPrefix("CASH,2,USD,") && $0.hasSuffix(",2024-01-10,trade,holding,false") }, "\(csv)")
+        #expect(lines.contains { $0.hasPrefix("CASH,-100.00,USD,") && $0.hasSuffix(",cash,") }, "\(csv)")
     }
 
     /// A number refused says why (too precise, too large, negative), not "must be a number" or
@@ -820,18 +830,18 @@ struct PortfolioCLITests {
         let history = try Self.run(env, ["history", "--format", "table"]).stdout
         #expect(
             history == """
-                id  date        kind     symbol  quantity   price       amount   fee      fx  note
+                id  date        kind     symbol  quantity   price       amount   fee          fx  note
                  1  2024-09-01  deposit                            1000.00 EUR
-                 2  2024-09-02  buy      SAP.DE         5  190.02   950.10 EUR  2.50  1.0862
-                 3  2024-10-01  sell     SAP.DE         2     200   400.00 EUR        1.1015
+                 2  2024-09-02  buy      SAP.DE         5  190.02   950.10 EUR  2.50  1.0862 USD
+                 3  2024-10-01  sell     SAP.DE         2     200   400.00 EUR        1.1015 USD
 
                 """, "\(history)")
         let csv = try Self.run(env, ["export"]).stdout
-        #expect(csv.contains("\n2024-09-02,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,\n"), "\(csv)")
+        #expect(csv.contains("\n2024-09-02,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,,USD\n"), "\(csv)")
         let json = try Self.run(env, ["export", "--as", "json"]).stdout
         #expect(json.contains("\"fxRate\": \"1.0862\"") && json.contains("\"fxRate\": null"), "\(json)")
         let ledger = try Self.run(env, ["export", "--as", "ledger"]).stdout
-        #expect(ledger.contains("2024-09-02 * buy SAP.DE  ; fx:1.0862\n"), "\(ledger)")
+        #expect(ledger.contains("2024-09-02 * buy SAP.DE  ; fx:1.0862 USD\n"), "\(ledger)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger") {
             let journal = env["XDG_DATA_HOME"]! + "-fx.journal"
             try ledger.write(toFile: journal, atomically: true, encoding: .utf8)

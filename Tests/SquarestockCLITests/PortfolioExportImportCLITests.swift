@@ -83,7 +83,7 @@ struct PortfolioExportImportCLITests {
         // The dollars the conversion bought are gone with the trade (one leg alone left 1.60 USD
         // of cash), and the 1.47 euros it spent are back: 27.07 - 0.03 - 0.03 + 1.47.
         let cash = show.stdout.split(separator: "\n").filter { $0.hasPrefix("CASH,") }
-        #expect(cash == ["CASH,28.48,EUR,,,,,28.48,,,,,,,cash"], "\(show.stdout)")
+        #expect(cash == ["CASH,28.48,EUR,,,,,28.48,,,,,,,cash,"], "\(show.stdout)")
         let json = try PortfolioCLITests.run(env, ["undo", "--format", "json"])
         #expect(json.stdout.components(separatedBy: "\"reverses\"").count == 4, "\(json.stdout)")
     }

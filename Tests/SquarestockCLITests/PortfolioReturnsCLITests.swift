@@ -247,10 +247,23 @@ struct PortfolioReturnsCLITests {
         #expect(usd.stdout.contains(",162.00,"), "\(usd.stdout)")
         #expect(usd.stdout.contains(",USD,162.00,152.60,9.40"), "\(usd.stdout)")
         // The holdings view takes no USD rate as a JPY one either.
-        let held = try PortfolioCLITests.run(env, ["--offline"])
-        #expect(!held.stderr.contains("EUR→JPY at the rate recorded"), "\(held.stderr)")
+        let held = try PortfolioCLITests.run(env, ["--offline", "--format", "json"])
+        #expect(held.stdout.contains("\"notes\": [") && !held.stdout.contains("at the rate recorded"), "\(held.stdout)")
         let json = try PortfolioCLITests.run(env, ["export", "--as", "json"])
         #expect(json.stdout.contains("\"fxRate\": \"1.08\", \"fxBase\": \"USD\""), "\(json.stdout)")
+        // The CSV export carries the base, and a ledger that imports it under JPY keeps it.
+        let csv = try PortfolioCLITests.run(env, ["export", "--as", "csv"]).stdout
+        #expect(csv.contains(",1.08,fifo,USD\n"), "\(csv)")
+        let file = TemporaryPath.make("sq-fx-export", suffix: ".csv")
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        var other = env
+        other["XDG_DATA_HOME"] = TemporaryPath.make("sq-portfolio-fx")
+        try PortfolioCLITests.run(other, ["import", file, "--yes"])
+        let again = try PortfolioCLITests.run(other, ["realized", "--base", "USD", "--offline", "--format", "csv"])
+        #expect(again.stdout.contains(",USD,162.00,152.60,9.40"), "\(again.stdout)")
+        // Imported again: nothing new.
+        let twice = try PortfolioCLITests.run(other, ["import", file, "--yes", "--format", "json"])
+        #expect(twice.stdout.contains(#"{"imported": "0"}"#), "\(twice.stdout) \(twice.stderr)")
     }
 
     /// `portfolio chart`: the series ends at the returns' end value and the benchmark's, its

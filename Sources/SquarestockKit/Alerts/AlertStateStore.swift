@@ -36,7 +36,9 @@ struct AlertStateStore {
     /// their crossing was reported there, and must not be again.
     func save(_ states: [String: Bool], loaded: [String: Bool]) -> Set<String> {
         guard let path else { return [] }
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // The folder first: on a first run (two cron jobs' first runs) it is not there yet.
+        try? PrivateFileStore.preparePrivateFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         defer { if lock >= 0 { close(lock) } }
         // Held for a read and a write; without it (an unwritable folder) the run saves as before.
         if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }

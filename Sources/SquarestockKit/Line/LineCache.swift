@@ -55,11 +55,17 @@ public struct LineCache: Sendable {
     /// fetches at once each wrote what they had read before, and one's symbols were lost.
     public func store(_ quotes: [LineQuote]) {
         guard let path, !quotes.isEmpty else { return }
-        let lock = open(path + ".write-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // The folder first: on a first run (the case two bars race in) it is not there yet.
+        try? PrivateFileStore.preparePrivateFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        let lock = open(path + ".write-lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         defer { if lock >= 0 { close(lock) } }
         if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
         var all = load()
-        for q in quotes { all[q.key] = q }
+        for q in quotes {
+            // A failed fetch carries the price it had; another bar may have stored a newer one.
+            if !q.error.isEmpty, let disk = all[q.key], !disk.price.isEmpty, disk.priced > q.priced { continue }
+            all[q.key] = q
+        }
         func clean(_ s: String) -> String {
             s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         }

@@ -67,7 +67,9 @@ public struct LineQuote: Sendable, Equatable {
     /// open, or fetched "after" now (the clock was set back, or the file edited): its age and
     /// its market's "closed until" are then unknown, and trusting them kept it forever.
     public func isStale(now: Int64, maxAge: Int64) -> Bool {
-        if fetchedAfter(now) { return true }
+        // Fetched "later" alone: a failed refresh dates the try now and keeps the price's own
+        // (future) time, which must not make every call try again.
+        if fetched > now { return true }
         if closedUntil > now { return false }
         return now - fetched > maxAge
     }

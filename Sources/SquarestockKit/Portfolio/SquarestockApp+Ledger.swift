@@ -26,14 +26,21 @@ extension SquarestockApp {
                 code == "USD" ? nil : "recorded in \(code), the pair's quote currency (--currency to give another)"
             )
         }
-        guard let exchange = ExchangeRegistry.standard.exchange(forSymbol: s), !exchange.isContinuous else {
+        guard let exchange = ExchangeRegistry.standard.exchange(forSymbol: s) else {
+            // A listing suffix squarestock does not know (`.NS`, `.JO`): its currency is not known
+            // either, and dollars would be a guess.
+            if s.contains("."), !s.hasPrefix("^") {
+                throw .invalidEntry(
+                    "squarestock does not know the currency of \(TerminalText.visible(s))'s listing; give --currency")
+            }
             return ("USD", nil)
         }
+        guard !exchange.isContinuous else { return ("USD", nil) }
         let currency = exchange.currency
         if currency.perMajor != 1 {
             throw .invalidEntry(
                 "\(exchange.name) quotes \(s) in \(currency.minorLabel ?? "minor units"); give --currency "
-                    + "\(currency.majorCode) and the price in \(currency.majorCode)")
+                    + "\(currency.majorCode), with the amount in \(currency.majorCode)")
         }
         let code = currency.majorCode
         guard code != "USD", CurrencyExponent.of(code) != nil else { return ("USD", nil) }

@@ -28,7 +28,7 @@ import SquarestockCore
 public enum JournalCSV {
     public static let columns = [
         "date", "kind", "symbol", "quantity", "price", "fee", "currency", "amount", "withheld", "ratio", "lot", "note",
-        "fx", "method",
+        "fx", "method", "fx_base",
     ]
 
     /// The longest row read (a quote never closed would otherwise swallow the rest of the file).
@@ -314,17 +314,19 @@ public enum JournalCSV {
             // with two columns swapped were new, and doubled every holding. A file in that order
             // (an export's) has the identity it always had; another's former one is looked up too.
             text.removeAll(keepingCapacity: true)
-            let methodCell = slots[Column.method.rawValue]
+            // `fx_base` is left out as `method` is: an export made before it was written has the
+            // same rows.
+            let skipped = (slots[Column.method.rawValue], slots[Column.fxBase.rawValue])
             var formerOccurrence: UInt32?
             if inColumnOrder {
-                Self.appendInFileOrder(cells, skipping: methodCell, to: &text)
+                Self.appendInFileOrder(cells, skipping: skipped, to: &text)
             } else {
                 for (k, i) in canonicalCells.enumerated() {
                     if k > 0 { text.append(UInt8(ascii: ",")) }
                     if i < cells.count { text.append(contentsOf: cells[i].utf8) }
                 }
                 formerText.removeAll(keepingCapacity: true)
-                Self.appendInFileOrder(cells, skipping: methodCell, to: &formerText)
+                Self.appendInFileOrder(cells, skipping: skipped, to: &formerText)
                 // Counted apart: rows equal in the columns' order may differ in the file's.
                 formerOccurrence = formerOccurrences.next(Self.fnv1a128(formerText))
             }
@@ -368,7 +370,7 @@ public enum JournalCSV {
             }
             header = names
             canonicalCells = Column.allCases.compactMap { c in
-                c != .method && slots[c.rawValue] >= 0 ? slots[c.rawValue] : nil
+                c != .method && c != .fxBase && slots[c.rawValue] >= 0 ? slots[c.rawValue] : nil
             }
             inColumnOrder = canonicalCells == canonicalCells.sorted()
         }
@@ -383,7 +385,7 @@ public enum JournalCSV {
             }
             guard let m = LotMethod(rawValue: stated.lowercased()) else {
                 throw .invalidEntry(
-                    "method must be one of \(LotMethod.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(stated)')"
+                    "method must be one of \(LotMethod.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(TerminalText.visible(stated))')"
                 )
             }
             return namesLot ? nil : m
@@ -403,7 +405,7 @@ public enum JournalCSV {
                 }
                 return n
             } else if Int64(lot) == nil {
-                throw .invalidEntry("lot must be a lot id or `row N` (got '\(lot)')")
+                throw .invalidEntry("lot must be a lot id or `row N` (got '\(TerminalText.visible(lot))')")
             }
             return 0
         }
@@ -418,11 +420,12 @@ public enum JournalCSV {
             return h
         }
 
-        /// The cells joined by commas in the file's order, the one at `skipping` (the `method`
-        /// cell) left out: a row's text as its identity was before the columns' own order.
-        static func appendInFileOrder(_ cells: [String], skipping skipped: Int, to text: inout [UInt8]) {
+        /// The cells joined by commas in the file's order, the ones at `skipping` (the `method`
+        /// and `fx_base` cells) left out: a row's text as its identity was before the columns'
+        /// own order.
+        static func appendInFileOrder(_ cells: [String], skipping skipped: (Int, Int), to text: inout [UInt8]) {
             var first = true
-            for (i, cell) in cells.enumerated() where i != skipped {
+            for (i, cell) in cells.enumerated() where i != skipped.0 && i != skipped.1 {
                 if !first { text.append(UInt8(ascii: ",")) }
                 first = false
                 text.append(contentsOf: cell.utf8)
@@ -458,7 +461,7 @@ public enum JournalCSV {
 
     /// The known columns, by their position in `columns`.
     enum Column: Int, CaseIterable {
-        case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx, method
+        case date, kind, symbol, quantity, price, fee, currency, amount, withheld, ratio, lot, note, fx, method, fxBase
     }
 
     /// A quantity's or price's cell as an exact decimal (nil when empty), or why it is none: a
@@ -540,9 +543,17 @@ public enum JournalCSV {
                 throw .invalidEntry("an fx rate belongs to a buy, sell or dividend (got one on a \(kind.rawValue))")
             }
             guard let rate = ExactDecimal(fx), rate.sign > 0 else {
-                throw .invalidEntry("fx must be a number above 0 (got '\(fx)')")
+                throw .invalidEntry("fx must be a number above 0 (got '\(TerminalText.visible(fx))')")
             }
             e.fxRate = rate
+            if let base = cell(.fxBase) {
+                guard CurrencyExponent.of(base.uppercased()) != nil else {
+                    throw .invalidEntry(
+                        "fx_base must be the currency the rate is into, such as USD (got '\(TerminalText.visible(base))')"
+                    )
+                }
+                e.fxBase = base.uppercased()
+            }
         }
         return e
     }
@@ -550,8 +561,10 @@ public enum JournalCSV {
     /// The entries in effect as rows of the layout above; each sale that names no lot with
     /// `method`, the portfolio's, when given.
     public static func write(_ entries: [JournalEntry], method: LotMethod? = nil) -> String {
-        var out = columns.joined(separator: ",") + "\n"
         let effective = PortfolioBook.effective(entries)
+        // `fx_base` only in a file that has rates: a book without them keeps the layout it had.
+        let withBase = effective.contains { $0.fxRate != nil }
+        var out = (withBase ? columns : columns.dropLast()).joined(separator: ",") + "\n"
         // A named lot is written as its purchase's row here: ids are the ledger's own.
         var rowOfID: [Int64: Int] = [:]
         for (i, e) in effective.enumerated() { if let id = e.id { rowOfID[id] = i + 1 } }
@@ -562,7 +575,7 @@ public enum JournalCSV {
             let computed = e.quantity.flatMap { q in
                 e.price.flatMap { MinorUnits.amount(quantity: q, price: $0, exponent: e.exponent) }
             }
-            let cells: [String] = [
+            var cells: [String] = [
                 e.date.description, e.kind.rawValue, e.symbol ?? "", e.quantity?.description ?? "",
                 e.price?.description ?? "", trade ? money(e.fee) : "", e.kind == .split ? "" : e.currency,
                 trade ? (computed == e.amount ? "" : money(e.amount)) : money(e.amount), money(e.withheld),
@@ -571,6 +584,7 @@ public enum JournalCSV {
                 e.note ?? "", e.fxRate?.description ?? "",
                 e.kind == .sell && e.lot == nil ? method?.rawValue ?? "" : "",
             ]
+            if withBase { cells.append(e.fxRate == nil ? "" : e.fxBase ?? "") }
             out += cells.map(SpreadsheetCell.csv).joined(separator: ",") + "\n"
         }
         return out

@@ -8,7 +8,8 @@ import SquarestockCore
 /// `"7203.T"`), and no `commodity` directive is written (hledger would round by it). A symbol that
 /// is also a currency code (ProShares' `USD`, an `EUR` ETF) is written `"USD shares"`: quoted
 /// alone it is the currency itself, and its shares were added to the cash. The FX rate
-/// recorded with an entry is a transaction tag, `; fx:1.0862` (1 unit of its currency in the base).
+/// recorded with an entry is a transaction tag, `; fx:1.0862 USD` (1 unit of its currency in the
+/// base, and the base when the ledger kept it).
 public enum LedgerJournalWriter {
     public static func write(_ entries: [JournalEntry], method: LotMethod) throws(PortfolioError) -> String {
         var book = try PortfolioBook(entries: [], method: method)
@@ -62,9 +63,9 @@ public enum LedgerJournalWriter {
         let stock = "assets:stocks:" + sym
         let commodity = self.commodity(sym)
         var t = e.date.description + " * " + e.kind.rawValue + (e.symbol.map { " " + $0 } ?? "")
-        // The recorded FX rate as an hledger tag (`hledger reg tag:fx`): a price annotation would
-        // make the transaction balance in two currencies, and the base is not stored with it.
-        if let fx = e.fxRate { t += "  ; fx:\(fx)" }
+        // The recorded FX rate as an hledger tag (`hledger reg tag:fx`), with its base when the
+        // ledger kept it: a price annotation would make the transaction balance in two currencies.
+        if let fx = e.fxRate { t += "  ; fx:\(fx)" + (e.fxBase.map { " " + $0 } ?? "") }
         t += "\n"
         switch e.kind {
         case .deposit:

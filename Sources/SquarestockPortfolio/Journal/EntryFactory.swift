@@ -104,7 +104,7 @@ public enum EntryFactory {
         try check(date: date, today: today)
         let parts = ratio.split(separator: ":")
         guard parts.count == 2, let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0, n != d else {
-            throw .invalidEntry("a split ratio is NEW:OLD, such as 4:1 or 1:10 (got '\(ratio)')")
+            throw .invalidEntry("a split ratio is NEW:OLD, such as 4:1 or 1:10 (got '\(TerminalText.visible(ratio))')")
         }
         return JournalEntry(
             kind: .split, date: date, symbol: try Self.symbol(symbol), currency: "USD", splitNumerator: n,

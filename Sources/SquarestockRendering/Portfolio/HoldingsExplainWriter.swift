@@ -34,7 +34,8 @@ package enum HoldingsExplainWriter {
                 [
                     h.symbol, h.quantity.description, h.price?.description ?? "",
                     h.priceTime?.iso8601UTC ?? h.priceDay?.description ?? "", age,
-                    h.priceSource ?? "", h.currency, h.value.map { MinorUnits.text($0, currency: h.currency) } ?? "",
+                    (h.priceStored ? "stored " : "") + (h.priceSource ?? ""), h.currency,
+                    h.value.map { MinorUnits.text($0, currency: h.currency) } ?? "",
                     h.rate?.description ?? "",
                 ] + rateOrigin(r, h.currency) + [b, h.baseValue.map { MinorUnits.text($0, currency: b) } ?? "left out"])
         }

@@ -100,11 +100,12 @@ package enum HoldingsWriter {
 
     /// One row a holding, then one a cash currency. The last columns say which a row is
     /// (`kind`: a holding of the ticker CASH is not cash) and where its price is from (a stored
-    /// close or the trade's price has a day and no time), as the JSON does.
+    /// close or the trade's price has a day and no time, and whether an earlier run stored it),
+    /// as the JSON does.
     package static func csv(_ r: HoldingsReport) -> String {
         var out =
             "symbol,quantity,currency,cost,average_cost,price,price_time,value,day_change,gain,gain_percent,weight,"
-            + "price_day,price_source,kind\n"
+            + "price_day,price_source,kind,price_stored\n"
         for h in r.rows {
             out +=
                 [
@@ -114,10 +115,11 @@ package enum HoldingsWriter {
                     h.gain.map { money($0, h.currency) } ?? "", h.gainPercent?.description ?? "",
                     h.weight?.description ?? "", h.priceDay?.description ?? "",
                     h.priceSource.map { CSVText.quoted(SpreadsheetCell.marked($0)) } ?? "", "holding",
+                    h.price == nil ? "" : String(h.priceStored),
                 ].joined(separator: ",") + "\n"
         }
         for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {
-            out += "CASH,\(money(m, c)),\(c),,,,,\(money(m, c)),,,,,,,cash\n"
+            out += "CASH,\(money(m, c)),\(c),,,,,\(money(m, c)),,,,,,,cash,\n"
         }
         return out
     }

@@ -90,7 +90,8 @@ package enum LedgerWriters {
                     e.quantity?.description ?? "", e.price?.description ?? "", e.kind == .reversal ? "" : amount,
                     e.fee == 0 ? "" : money(e.fee, e.currency),
                 ] + (withheld ? [e.withheld == 0 ? "" : money(e.withheld, e.currency)] : [])
-                    + (fx ? [e.fxRate?.description ?? ""] : []) + [note] + (marks.map { [$0[i]] } ?? []))
+                    + (fx ? [e.fxRate.map { $0.description + (e.fxBase.map { " " + $0 } ?? "") } ?? ""] : []) + [note]
+                    + (marks.map { [$0[i]] } ?? []))
         }
         let numbers = (withheld ? 1 : 0) + (fx ? 1 : 0)
         return AlignedColumns.render(rows, rightAligned: Set([0, 4, 5, 6, 7] + (0..<numbers).map { 8 + $0 }))

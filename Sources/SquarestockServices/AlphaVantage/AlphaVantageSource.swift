@@ -142,7 +142,7 @@ package struct AlphaVantageSource: QuoteSource {
             price: price,
             intraday: points,
             session: session, source: name, notes: notes, intradayUnavailable: unavailable)
-        stock.priceDecimals = SentDecimals.of(symbol, last: price.last)
+        stock.priceDecimals = SentDecimals.of(symbol, prices: [price.last, price.open, price.high, price.low])
         return stock
     }
 }

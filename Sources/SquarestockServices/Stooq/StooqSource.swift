@@ -203,7 +203,7 @@ package struct StooqSource: QuoteSource {
             company: company, currency: exchange?.currency, timeZone: zone, price: price, intraday: points,
             session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
             source: sourceName, notes: notes, intradayUnavailable: unavailable)
-        stock.priceDecimals = SentDecimals.of(symbol, last: price.last)
+        stock.priceDecimals = SentDecimals.of(symbol, prices: [price.last, price.open, price.high, price.low])
         return .success(stock)
     }
 }

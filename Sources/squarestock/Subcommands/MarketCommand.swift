@@ -48,7 +48,7 @@ struct MarketCommand: ParsableCommand {
         }
         for (flag, value) in [("--from", from), ("--to", to)] {
             if let v = value, DateTimeParsing.isoDate(v) == nil {
-                throw ValidationError("\(flag) takes a date like 2024-01-31 (got '\(v)')")
+                throw ValidationError("\(flag) takes a date like 2024-01-31 (got '\(TerminalText.visible(v))')")
             }
         }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to") }

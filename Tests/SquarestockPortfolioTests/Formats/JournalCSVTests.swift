@@ -101,17 +101,35 @@ struct JournalCSVTests: LedgerSpec {
             try Self.trade(.sell, "AAPL", "5", "220.10", fee: "1", on: Self.day(9, 2), lot: 2, note: "sold, finally"),
             try Self.trade(.buy, "SAP.DE", "5", "190.02", fee: "2.5", "EUR", on: Self.day(9, 3), fx: "1.0862"),
         ])
+        // A book without rates keeps the layout without `fx_base`.
         #expect(
-            JournalCSV.write(entries) == """
-                \(Self.header)
-                2024-01-02,deposit,,,,,USD,5000.00,,,,,,
-                2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,
-                2024-06-10,split,AAPL,,,,,,,4:1,,,,
-                2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,
-                2024-09-02,sell,AAPL,5,220.1,1.00,USD,,,,row 2,"sold, finally",,
-                2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,
+            JournalCSV.write(Array(entries.prefix(5))).hasPrefix(
+                Self.header + "\n2024-01-02,deposit,,,,,USD,5000.00,,,,,,\n"))
+        var withBase = entries
+        withBase[5].fxBase = "USD"
+        let text = JournalCSV.write(withBase)
+        #expect(
+            text == """
+                \(Self.known)
+                2024-01-02,deposit,,,,,USD,5000.00,,,,,,,
+                2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,,
+                2024-06-10,split,AAPL,,,,,,,4:1,,,,,
+                2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,,
+                2024-09-02,sell,AAPL,5,220.1,1.00,USD,,,,row 2,"sold, finally",,,
+                2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,,USD
 
                 """)
+        // Read back with its base; a row's identity is the one it had without the column.
+        let (imported, error) = Self.read(text)
+        #expect(error == nil)
+        #expect(imported.last?.fxBase == "USD")
+        let withoutColumn =
+            text.split(separator: "\n").map { line in line[..<line.lastIndex(of: ",")!] }
+            .joined(separator: "\n") + "\n"
+        let (older, olderError) = Self.read(withoutColumn)
+        #expect(olderError == nil && older.count == imported.count)
+        #expect(older.map(\.importKey) == imported.map(\.importKey))
+        #expect(older.last?.fxBase == nil)
     }
 
     /// A HIFO book's export imported into a FIFO portfolio sold other lots for another gain,
@@ -227,12 +245,12 @@ struct JournalCSVTests: LedgerSpec {
         let text = JournalCSV.write(entries)
         #expect(
             text.split(separator: "\n").dropFirst().map(String.init) == [
-                "2024-03-04,buy,BTC-USD,0.00012345,43210.98765432,,USD,,,,,,,",
-                "2024-03-04,buy,BIG,123456789.123456789,0.01,,USD,,,,,,,",
-                "2024-03-04,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.086234567891,",
-                "2024-03-04,dividend,XYZ.KW,,,,KWD,1.234,0.001,,,,,",
-                "2024-03-04,deposit,,,,,JPY,1500,,,,,,",
-                "2024-03-04,deposit,,,,,BTC,0.12345678,,,,,,",
+                "2024-03-04,buy,BTC-USD,0.00012345,43210.98765432,,USD,,,,,,,,",
+                "2024-03-04,buy,BIG,123456789.123456789,0.01,,USD,,,,,,,,",
+                "2024-03-04,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.086234567891,,",
+                "2024-03-04,dividend,XYZ.KW,,,,KWD,1.234,0.001,,,,,,",
+                "2024-03-04,deposit,,,,,JPY,1500,,,,,,,",
+                "2024-03-04,deposit,,,,,BTC,0.12345678,,,,,,,",
             ])
         let (imported, error) = Self.read(text)
         #expect(error == nil)
@@ -313,17 +331,19 @@ struct JournalCSVTests: LedgerSpec {
             ])
     }
 
-    static let layout = "the header must name the columns: " + header
+    /// Every column a file may have: the written ones and `fx_base`, written only with rates.
+    static let known = header + ",fx_base"
+    static let layout = "the header must name the columns: " + known
 
     @Test(arguments: [
-        ("", 1, "the file is empty; its first line must name the columns: " + header),
-        ("\n\n", 1, "the file is empty; its first line must name the columns: " + header),
+        ("", 1, "the file is empty; its first line must name the columns: " + known),
+        ("\n\n", 1, "the file is empty; its first line must name the columns: " + known),
         ("2024-03-01,buy,AAPL,1,2\n", 1, layout),
         ("date,symbol,quantity\n2024-03-01,AAPL,1\n", 1, layout),
-        ("date,kind,ticker\n", 1, "unknown column 'ticker'; the columns are " + header),
+        ("date,kind,ticker\n", 1, "unknown column 'ticker'; the columns are " + known),
         ("date,kind,Date\n", 1, "the column 'date' is named twice"),
         // The header's line is the file's, after any blank lines.
-        ("\n\ndate,kind,ticker\n", 3, "unknown column 'ticker'; the columns are " + header),
+        ("\n\ndate,kind,ticker\n", 3, "unknown column 'ticker'; the columns are " + known),
         ("\r\n\r\n2024-03-01,buy,AAPL,1,2\r\n", 3, layout),
         (",,\ndate,kind,date\n", 2, "the column 'date' is named twice"),
     ])

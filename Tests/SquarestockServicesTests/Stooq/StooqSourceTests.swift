@@ -156,7 +156,7 @@ struct StooqSourceTests {
         t.on(
             "/q/l/",
             text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
-                + "EURUSD,2020-05-06,22:00:01,1.0801,1.0830,1.0790,1.0533,0\r\n")
+                + "EURUSD,2020-05-06,22:00:01,1.0801,1.083,1.079,1.05,0\r\n")
         t.on("i=5", text: "No data")
         t.on("i=d", text: "No data")
         let pair = try #require(StooqSource().quotes(for: ["EURUSD=X"], context: context(), transport: t).first?.stock)

@@ -32,7 +32,7 @@ struct PortfolioReturns: ParsableCommand {
         try options.resolveSettings()
         for (name, text) in [("--from", from), ("--to", to)] {
             if let text, DateTimeParsing.isoDate(text) == nil {
-                throw ValidationError("\(name) must be YYYY-MM-DD (got '\(text)')")
+                throw ValidationError("\(name) must be YYYY-MM-DD (got '\(TerminalText.visible(text))')")
             }
         }
     }
