@@ -11,11 +11,28 @@ struct StooqSourceTests {
 
     func context() -> SourceContext { SourceContext(now: Self.now) }
 
-    func transport(quote: String = "stooq/quote_aapl.us_2020-05-06.csv") -> ScriptedTransport {
+    /// The recorded answers; `row`, a quote line of one's own under Stooq's header, and
+    /// `intraday` or `daily`, a body of one's own, in their place.
+    func transport(
+        quote: String = "stooq/quote_aapl.us_2020-05-06.csv", row: String? = nil, intraday: String? = nil,
+        daily: String? = nil
+    ) -> ScriptedTransport {
         let t = ScriptedTransport()
-        t.on("/q/l/", body: Fixture.bytes(quote))
-        t.on("i=5", body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv"))
-        t.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        if let row {
+            t.on("/q/l/", text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n" + row + "\r\n")
+        } else {
+            t.on("/q/l/", body: Fixture.bytes(quote))
+        }
+        if let intraday {
+            t.on("i=5", text: intraday)
+        } else {
+            t.on("i=5", body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv"))
+        }
+        if let daily {
+            t.on("i=d", text: daily)
+        } else {
+            t.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        }
         return t
     }
 
@@ -50,13 +67,7 @@ struct StooqSourceTests {
     /// A row whose time is `N/D` is dated by its own date: a made-up midnight in Warsaw was the
     /// evening before in New York, which took the bar before the day before as previous close.
     @Test func aQuoteWithoutItsTimeKeepsItsTradingDay() throws {
-        let t = ScriptedTransport()
-        t.on(
-            "/q/l/",
-            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
-                + "AAPL.US,2020-05-06,N/D,300.46,303.24,298.87,300.63,35583438\r\n")
-        t.on("i=5", body: Fixture.bytes("stooq/SYNTHETIC_intraday_aapl.us_5m_2020-05-06.csv"))
-        t.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        let t = transport(row: "AAPL.US,2020-05-06,N/D,300.46,303.24,298.87,300.63,35583438")
         let s = try #require(StooqSource().quotes(for: ["AAPL"], context: context(), transport: t).first?.stock)
         #expect(s.price.lastTrade == nil)
         #expect(s.price.previousClose?.description == "297.56")
@@ -133,18 +144,11 @@ struct StooqSourceTests {
     /// last price, not one to check the spelling of; the history's `No data` after a quote is
     /// no intraday bars, not an unknown symbol.
     @Test func aCloseOfNDAloneAndNoIntradayDataSayWhatTheyAre() throws {
-        let t = ScriptedTransport()
-        t.on(
-            "/q/l/",
-            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
-                + "AAPL.US,2020-05-06,22:00:01,300.46,303.24,298.87,N/D,35583438\r\n")
+        let t = transport(row: "AAPL.US,2020-05-06,22:00:01,300.46,303.24,298.87,N/D,35583438")
         let r = StooqSource().quotes(for: ["AAPL"], context: context(), transport: t)
         #expect(r[0].error == .unreadablePrice(source: "stooq", text: "N/D"))
         #expect(r[0].error?.isUnknownSymbol == false)
-        let bars = ScriptedTransport()
-        bars.on("/q/l/", body: Fixture.bytes("stooq/quote_aapl.us_2020-05-06.csv"))
-        bars.on("i=5", text: "No data")
-        bars.on("i=d", body: Fixture.bytes("stooq/SYNTHETIC_daily_aapl.us_2020-05.csv"))
+        let bars = transport(intraday: "No data")
         let s = try #require(StooqSource().quotes(for: ["AAPL"], context: context(), transport: bars).first?.stock)
         #expect(s.intradayUnavailable == "Stooq sent no intraday bars for this symbol")
     }
@@ -152,13 +156,8 @@ struct StooqSourceTests {
     /// A currency pair is shown to the digits Stooq sent (1.0533, not the usual 2); a stock
     /// keeps the usual rule.
     @Test func aCurrencyPairKeepsTheDigitsSent() throws {
-        let t = ScriptedTransport()
-        t.on(
-            "/q/l/",
-            text: "Symbol,Date,Time,Open,High,Low,Close,Volume\r\n"
-                + "EURUSD,2020-05-06,22:00:01,1.0801,1.083,1.079,1.05,0\r\n")
-        t.on("i=5", text: "No data")
-        t.on("i=d", text: "No data")
+        let t = transport(
+            row: "EURUSD,2020-05-06,22:00:01,1.0801,1.083,1.079,1.05,0", intraday: "No data", daily: "No data")
         let pair = try #require(StooqSource().quotes(for: ["EURUSD=X"], context: context(), transport: t).first?.stock)
         #expect(pair.priceDecimals == 4)
         let stock = try #require(
