@@ -432,7 +432,9 @@ struct PortfolioCLITests {
         try Self.run(env, ["buy", "AAPL", "100", "--price", "15", "--date", "2024-03-02"])
         let undo = try Self.run(env, ["undo"])
         #expect(undo.stdout == "recorded #3: reverses #2 (2024-03-02 buy AAPL)\n")
-        #expect(try Self.run(env, ["lots", "AAPL", "--format", "json"]).stdout.contains("\"quantity\": \"10\""))
+        let lots = try Self.run(env, ["lots", "AAPL", "--format", "json"]).stdout
+        // The unit cost too, as the table and the CSV give it.
+        #expect(lots.contains("\"quantity\": \"10\"") && lots.contains("\"unitCost\": \"150\""), "\(lots)")
         let history = try Self.run(env, ["history", "--format", "table"]).stdout
         #expect(history.contains("reversed") && history.contains("reverses 2"), "\(history)")
         // JSON says the same as the table: both entries and the reversal (it listed only the first).

@@ -63,12 +63,15 @@ public struct PortfolioLine: Sendable {
         let baseExponent = CurrencyExponent.of(base) ?? 2
         var oldest: Int64 = 0
         var recorded = false
+        // A price fetched "later" than now (the clock set back since): its age cannot be told.
+        var ageUnknown = false
         func quote(_ symbol: String) -> (price: ExactDecimal, change: ExactDecimal?, currency: Currency, old: Bool)? {
             guard let q = cached[LineKey(symbol: symbol, asked: asked)], !q.price.isEmpty,
                 let price = ExactDecimal(q.price), price.sign > 0
             else { return nil }
             oldest = max(oldest, q.priceAge(now: now))
             recorded = recorded || q.recorded
+            ageUnknown = ageUnknown || q.fetchedAfter(now)
             // The change of a session over a week old (a recording, a listing that stopped
             // trading) is not today's: the portfolio view leaves it out of the day too.
             let old = q.traded > 0 && now - q.traded > HoldingsValuation.dayChangeFor
@@ -130,6 +133,8 @@ public struct PortfolioLine: Sendable {
         if !noDay.isEmpty { notes.append("day without " + noDay.joined(separator: ", ")) }
         if recorded {
             notes.append("recorded")
+        } else if ageUnknown {
+            notes.append("age unknown")
         } else if oldest > 2 * maxAge {
             notes.append(AgeFormatter.describe(seconds: oldest) + " old")
         }

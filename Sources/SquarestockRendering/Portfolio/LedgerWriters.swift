@@ -23,7 +23,8 @@ package enum LedgerWriters {
         let s = JSONText.quoted
         let items = lots.map { l in
             "  {\"lot\": \(l.id), \"symbol\": \(s(l.symbol)), \"acquired\": \(s(l.date.description)), "
-                + "\"quantity\": \(s(l.quantity.description)), \"cost\": \(s(money(l.cost, l.currency))), \"currency\": \(s(l.currency))}"
+                + "\"quantity\": \(s(l.quantity.description)), \"cost\": \(s(money(l.cost, l.currency))), \"currency\": \(s(l.currency)), "
+                + "\"unitCost\": \(l.unitCost.map { s($0.normalized.description) } ?? "null")}"
         }
         return "[\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "]\n"
     }

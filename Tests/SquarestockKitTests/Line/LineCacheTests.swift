@@ -24,3 +24,19 @@ struct LineCacheTests {
         #expect(Set(first.load().keys.map(\.symbol)) == ["AAPL", "MSFT", "SLOWA"])
     }
 }
+
+/// `line --portfolio` from a cache written "later" than now (the clock set back): its value
+/// says its age cannot be told, as a symbol's item does; it showed as fresh.
+struct PortfolioLineAgeTests {
+    @Test func aPriceFromTheFutureMakesTheAgeUnknown() {
+        let line = PortfolioLine(
+            name: "main", base: "USD",
+            holdings: [PortfolioLine.Holding(symbol: "AAPL", quantity: ExactDecimal(10), currency: "USD")], cash: [:])
+        let q = LineQuote(
+            symbol: "AAPL", asked: "", source: "yahoo", fetched: 2_000, price: "150", change: "1",
+            changePercent: "0.67", currency: "USD", closedUntil: 0, error: "")
+        let cached = [q.key: q]
+        #expect(line.item(cached: cached, asked: "", now: 1_000, maxAge: 60).mark == "age unknown")
+        #expect(line.item(cached: cached, asked: "", now: 2_030, maxAge: 60).mark == "")
+    }
+}
