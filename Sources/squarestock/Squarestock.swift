@@ -42,36 +42,26 @@ struct Squarestock: ParsableCommand {
 @main
 enum Main {
     /// The parser reads `-5` as an option, so `portfolio deposit -5 USD` fails as a missing
-    /// argument: say what happened and how to give a negative number (before any `--`), with
-    /// the whole command to run: the words before the number as typed, the options after it
-    /// moved before `--` (after it they are read as arguments), then `--`, the number and the
-    /// rest. A shortened example dropped the symbol, or took an option's value for a command.
+    /// argument: say what happened and how to give a negative number (before any `--`): every
+    /// word before the number as typed (a shortened example dropped the symbol, and took
+    /// `--portfolio`'s value for the command), then `--`, the number and the words after it when
+    /// none is an option; with options after it, `...` and the rule that options go before
+    /// `--` (after it they are read as arguments, and which of the words are their values only
+    /// the command knows). A number that is an option's value (`--price -1`) gets no advice.
     static func negativeNumberHint(_ arguments: [String]) -> String? {
         let before = Array(arguments.prefix { $0 != "--" })
         func isNumber(_ word: String) -> Bool { word.count > 1 && word.hasPrefix("-") && ExactDecimal(word) != nil }
-        guard let at = before.firstIndex(where: isNumber) else { return nil }
-        var options: [String] = []
-        var rest: [String] = []
-        var i = at + 1
-        while i < before.count {
-            let word = before[i]
-            if word.hasPrefix("-") && !isNumber(word) {
-                options.append(word)
-                // Its value, unless given with `=` or the next word is another option.
-                if !word.contains("="), i + 1 < before.count, !before[i + 1].hasPrefix("-") || isNumber(before[i + 1]) {
-                    options.append(before[i + 1])
-                    i += 1
-                }
-            } else {
-                rest.append(word)
-            }
-            i += 1
-        }
-        let after = arguments.count > before.count ? Array(arguments[(before.count + 1)...]) : []
-        let example = (["squarestock"] + before[..<at] + options + ["--", before[at]] + rest + after)
-            .joined(separator: " ")
-        return "note: \(TerminalText.visible(before[at])) was read as an option, not a number: after the options, "
-            + "put `--` before it (`\(TerminalText.visible(example))`)"
+        func isOption(_ word: String) -> Bool { word.hasPrefix("-") && !isNumber(word) }
+        guard
+            let at = before.indices.first(where: { i in
+                isNumber(before[i]) && !(i > 0 && isOption(before[i - 1]) && !before[i - 1].contains("="))
+            })
+        else { return nil }
+        let rest = before[(at + 1)...]
+        let tail = rest.contains(where: isOption) ? ["..."] : Array(rest)
+        let example = (["squarestock"] + before[..<at] + ["--", before[at]] + tail).joined(separator: " ")
+        return "note: \(TerminalText.visible(before[at])) was read as an option, not a number: put `--` before it, "
+            + "with every option before the `--` (`\(TerminalText.visible(example))`)"
     }
 
     static func main() {

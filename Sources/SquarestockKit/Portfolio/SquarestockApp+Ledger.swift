@@ -40,7 +40,7 @@ extension SquarestockApp {
         if currency.perMajor != 1 {
             throw .invalidEntry(
                 "\(exchange.name) quotes \(s) in \(currency.minorLabel ?? "minor units"); give --currency "
-                    + "\(currency.majorCode), with the amount in \(currency.majorCode)")
+                    + "\(currency.majorCode), with the price or amount in \(currency.majorCode)")
         }
         let code = currency.majorCode
         guard code != "USD", CurrencyExponent.of(code) != nil else { return ("USD", nil) }
@@ -133,7 +133,7 @@ extension SquarestockApp {
         let entries = try ledger.entries()
         switch format {
         case "csv": return JournalCSV.write(entries, method: ledger.method)
-        case "json": return JournalJSON.write(entries)
+        case "json": return JournalJSON.write(entries, method: ledger.method)
         default: return try LedgerJournalWriter.write(entries, method: ledger.method)
         }
     }

@@ -5,13 +5,13 @@ import SquarestockCore
 /// --format csv` (so an export imports back to the same book):
 ///
 /// ```
-/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx,method
-/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,
-/// 2024-06-10,split,AAPL,,,,,,,4:1,,,,
-/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,
-/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,,,fifo
-/// 2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,
-/// 2024-01-02,deposit,,,,,USD,5000.00,,,,,,
+/// date,kind,symbol,quantity,price,fee,currency,amount,withheld,ratio,lot,note,fx,method,fx_base
+/// 2024-03-01,buy,AAPL,10,150.25,1.00,USD,,,,,,,,
+/// 2024-06-10,split,AAPL,,,,,,,4:1,,,,,
+/// 2024-08-15,dividend,AAPL,,,,USD,9.60,1.44,,,,,,
+/// 2024-09-02,sell,AAPL,5,220.10,1.00,USD,,,,,,,fifo,
+/// 2024-09-03,buy,SAP.DE,5,190.02,2.50,EUR,,,,,,1.0862,,USD
+/// 2024-01-02,deposit,,,,,USD,5000.00,,,,,,,
 /// ```
 ///
 /// `fx` is the rate recorded with a trade or dividend in another currency than the base (1 unit
@@ -262,7 +262,7 @@ public enum JournalCSV {
         private var occurrences = RowOccurrences()
         /// The row's text (its cells joined by commas), in a buffer kept from row to row.
         private var text: [UInt8] = []
-        /// The cell positions of the header's columns but `method`, in the columns' own order
+        /// The cell positions of the header's columns but `method` and `fx_base`, in the columns' own order
         /// (`Column`): a row's identity takes its cells so.
         private var canonicalCells: [Int] = []
         /// Whether the file has them in that order already (every export does).
@@ -538,6 +538,9 @@ public enum JournalCSV {
         case .reversal: throw .invalidEntry("reversals are not imported")
         }
         e.note = cell(.note)
+        if cell(.fxBase) != nil && cell(.fx) == nil {
+            throw .invalidEntry("fx_base is the currency an fx rate is into: it needs the row's fx")
+        }
         if let fx = cell(.fx) {
             guard [.buy, .sell, .dividend].contains(kind) else {
                 throw .invalidEntry("an fx rate belongs to a buy, sell or dividend (got one on a \(kind.rawValue))")

@@ -78,7 +78,7 @@ package enum HoldingsWriter {
             (explain ? "    {\"rate\": \(d(h.rate)), \"baseValue\": \(m(h.baseValue, r.baseCurrency)), " : "    {")
                 + "\"symbol\": \(s(h.symbol)), \"quantity\": \(s(h.quantity.description)), \"currency\": \(s(h.currency)), "
                 + "\"cost\": \(m(h.cost, h.currency)), \"averageCost\": \(d(h.averageCost)), \"price\": \(d(h.price)), "
-                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceDay\": \(h.priceDay.map { s($0.description) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), \"priceStored\": \(h.priceStored), "
+                + "\"priceTime\": \(h.priceTime.map { s($0.iso8601UTC) } ?? "null"), \"priceDay\": \(h.priceDay.map { s($0.description) } ?? "null"), \"priceSource\": \(h.priceSource.map(s) ?? "null"), \"priceStored\": \(h.priceTime == nil ? "null" : String(h.priceStored)), "
                 + "\"value\": \(m(h.value, h.currency)), \"dayChange\": \(m(h.dayChange, h.currency)), "
                 + "\"gain\": \(m(h.gain, h.currency)), \"gainPercent\": \(d(h.gainPercent)), \"weight\": \(d(h.weight))}"
         }
@@ -115,7 +115,7 @@ package enum HoldingsWriter {
                     h.gain.map { money($0, h.currency) } ?? "", h.gainPercent?.description ?? "",
                     h.weight?.description ?? "", h.priceDay?.description ?? "",
                     h.priceSource.map { CSVText.quoted(SpreadsheetCell.marked($0)) } ?? "", "holding",
-                    h.price == nil ? "" : String(h.priceStored),
+                    h.priceTime == nil ? "" : String(h.priceStored),
                 ].joined(separator: ",") + "\n"
         }
         for (c, m) in r.cash.sorted(by: { $0.key < $1.key }) {

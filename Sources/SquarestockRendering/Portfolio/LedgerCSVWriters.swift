@@ -39,7 +39,7 @@ package enum LedgerCSVWriters {
     package static func history(_ entries: [JournalEntry]) -> String {
         var out = row([
             "id", "date", "kind", "symbol", "quantity", "price", "currency", "amount", "fee", "withheld", "fx",
-            "ratio", "lot", "reverses", "note",
+            "ratio", "lot", "reverses", "note", "fx_base",
         ])
         for e in entries {
             out += row([
@@ -49,6 +49,7 @@ package enum LedgerCSVWriters {
                 e.fee == 0 ? "" : money(e.fee, e.currency), e.withheld == 0 ? "" : money(e.withheld, e.currency),
                 e.fxRate?.description ?? "", e.splitNumerator.map { "\($0):\(e.splitDenominator ?? 1)" } ?? "",
                 e.lot.map(String.init) ?? "", e.reverses.map(String.init) ?? "", e.note ?? "",
+                e.fxRate == nil ? "" : e.fxBase ?? "",
             ])
         }
         return out

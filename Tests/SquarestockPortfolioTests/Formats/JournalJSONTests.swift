@@ -43,6 +43,22 @@ struct JournalJSONTests: LedgerSpec {
                 """#)
     }
 
+    /// The export says the lot method each sale that names no lot was sold under, as the CSV
+    /// export does; a sale of a named lot and other entries have null.
+    @Test func theExportNamesEachSalesMethod() throws {
+        var book = try Self.book()
+        var open = book[3]
+        open.lot = nil
+        open.id = 6
+        book.append(open)
+        let text = JournalJSON.write(book, method: .hifo)
+        let lines = text.split(separator: "\n")
+        func line(_ id: Int) -> Substring { lines.first { $0.contains("{\"id\": \(id),") } ?? "" }
+        #expect(line(4).contains("\"lot\": 2, \"method\": null, \"note\""), "\(line(4))")
+        #expect(line(6).contains("\"lot\": null, \"method\": \"hifo\", \"note\""), "\(line(6))")
+        #expect(line(1).contains("\"method\": null") && !JournalJSON.write(book).contains("\"method\""))
+    }
+
     /// The export holds the book as it is; the history, every entry and what a reversal reverses.
     @Test func aReversalIsShownOnlyAsRecorded() throws {
         let entries = [

@@ -18,7 +18,8 @@ public struct HoldingsReport: Sendable {
         /// Where the price came from: the source's name (a stored price keeps it: a recording
         /// stays one).
         public var priceSource: String?
-        /// Whether the price is one stored by an earlier run, not this run's quote.
+        /// Whether the quote priced at `priceTime` was stored by an earlier run, not this run's
+        /// (a day's close, with `priceDay`, is a stored figure by nature and leaves it false).
         public var priceStored = false
         public var value: Int64?
         public var dayChange: Int64?
