@@ -73,6 +73,18 @@ package enum PrivateFileStore {
         }
     }
 
+    /// Runs `body` holding an exclusive `flock` on `lockPath` (created owner-only, never through a
+    /// link), for a read-modify-write of a file beside it that overlapping runs share. The folder
+    /// is made first: on a first run, the one two processes race in, it is not there yet.
+    /// Without the lock (an unwritable folder) `body` runs anyway, as it did before locks.
+    package static func withExclusiveLock<T>(_ lockPath: String, _ body: () -> T) -> T {
+        try? preparePrivateFolder(String(lockPath[..<(lockPath.lastIndex(of: "/") ?? lockPath.endIndex)]))
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        return body()
+    }
+
     /// Creates `dir` (and its parents, owner-only) when missing, then checks it as `write` does.
     package static func preparePrivateFolder(_ dir: String) throws(Failure) {
         close(try openPrivateFolder(dir))

@@ -1,9 +1,5 @@
 import SquarestockCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What `squarestock check` remembers between runs: for each rule (as written), whether it is
 /// armed. A rule fires once per crossing, so a cron job running every minute reports a price
 /// above 200 once, not every minute, and again only after it went back below.
@@ -36,12 +32,11 @@ struct AlertStateStore {
     /// their crossing was reported there, and must not be again.
     func save(_ states: [String: Bool], loaded: [String: Bool]) -> Set<String> {
         guard let path else { return [] }
-        // The folder first: on a first run (two cron jobs' first runs) it is not there yet.
-        try? PrivateFileStore.preparePrivateFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        defer { if lock >= 0 { close(lock) } }
-        // Held for a read and a write; without it (an unwritable folder) the run saves as before.
-        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        return PrivateFileStore.withExclusiveLock(path + ".lock") { merge(states, loaded: loaded, into: path) }
+    }
+
+    /// `save`'s read, merge and write, with the lock held.
+    private func merge(_ states: [String: Bool], loaded: [String: Bool], into path: String) -> Set<String> {
         var current = load()
         var firedElsewhere: Set<String> = []
         for (rule, armed) in states {

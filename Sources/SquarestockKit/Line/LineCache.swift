@@ -1,9 +1,5 @@
 import SquarestockCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The status line's cache: `$XDG_CACHE_HOME/squarestock/line-cache`, one tab-separated line per
 /// symbol and source asked, read whole (a few hundred bytes) and written atomically, owner-only.
 /// Read with bytes and no Foundation formatter, because a bar calls the status line every few
@@ -55,11 +51,11 @@ public struct LineCache: Sendable {
     /// fetches at once each wrote what they had read before, and one's symbols were lost.
     public func store(_ quotes: [LineQuote]) {
         guard let path, !quotes.isEmpty else { return }
-        // The folder first: on a first run (the case two bars race in) it is not there yet.
-        try? PrivateFileStore.preparePrivateFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-        let lock = open(path + ".write-lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        defer { if lock >= 0 { close(lock) } }
-        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        PrivateFileStore.withExclusiveLock(path + ".write-lock") { merge(quotes, into: path) }
+    }
+
+    /// `store`'s read, merge and write, with the lock held.
+    private func merge(_ quotes: [LineQuote], into path: String) {
         var all = load()
         for q in quotes {
             // A failed fetch carries the price it had; another bar may have stored a newer one.

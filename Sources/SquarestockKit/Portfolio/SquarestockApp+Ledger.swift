@@ -11,16 +11,20 @@ extension SquarestockApp {
         return (try? portfolioLedger(create: false).book(of: held))?.lots[held]?.first?.currency
     }
 
-    /// The currency of a trade or dividend of `symbol` that names none, with a note when it was
-    /// not the holding's: the holding's, else the listing's (SAP.DE in EUR, 7203.T in JPY,
-    /// BTC-EUR in EUR), else USD. SAP.DE bought at 190.02 was recorded in dollars, unsaid. A
-    /// listing quoted in pence (London) is refused: a price typed in pence taken as pounds is a
-    /// hundred times the cost.
-    public func tradeCurrency(of symbol: String) throws(PortfolioError) -> (code: String, note: String?) {
+    /// The currency of a trade or dividend of `symbol`: `given` (`--currency`), else, with a
+    /// note when it was not the holding's, the holding's, else the listing's (SAP.DE in EUR,
+    /// 7203.T in JPY, BTC-EUR in EUR), else USD. SAP.DE bought at 190.02 was recorded in
+    /// dollars, unsaid. A listing quoted in pence (London) is refused: a price typed in pence
+    /// taken as pounds is a hundred times the cost.
+    public func tradeCurrency(of symbol: String, given: String?) throws(PortfolioError) -> (
+        code: String, note: String?
+    ) {
+        if let given { return (given, nil) }
         if let held = portfolioCurrency(of: symbol) { return (held, nil) }
         let s = symbol.uppercased()
-        if let dash = s.lastIndex(of: "-"), CurrencyExponent.of(String(s[s.index(after: dash)...])) != nil {
-            let code = String(s[s.index(after: dash)...])
+        if let dash = s.lastIndex(of: "-"), case let code = String(s[s.index(after: dash)...]),
+            CurrencyExponent.of(code) != nil
+        {
             return (
                 code,
                 code == "USD" ? nil : "recorded in \(code), the pair's quote currency (--currency to give another)"

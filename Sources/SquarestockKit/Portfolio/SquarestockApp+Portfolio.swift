@@ -40,14 +40,16 @@ extension SquarestockApp {
         return zone.map { $0.localDateTime(at: settings.now).date } ?? settings.now.utc.date
     }
 
-    /// Records `entries` (all or none). Purchases and sales in a currency other than
-    /// `baseCurrency` get the FX rate of their day when they have none and the day is today.
-    public func recordPortfolio(_ entries: [JournalEntry], baseCurrency: String?) throws(PortfolioError)
+    /// Records `entries` (all or none). Purchases and sales in a currency other than the
+    /// configured base get the FX rate of their day when they have none; the store records each
+    /// rate with that base (`PortfolioStore.fxBase`). `note` (how the entries' currency was
+    /// chosen, `tradeCurrency`) leads the notes.
+    public func recordPortfolio(_ entries: [JournalEntry], note: String? = nil) throws(PortfolioError)
         -> (recorded: [JournalEntry], notes: [String])
     {
         let ledger = try portfolioLedger(create: true)
-        var notes: [String] = []
-        let base = (baseCurrency ?? settings.currency ?? "USD").uppercased()
+        var notes: [String] = note.map { [$0] } ?? []
+        let base = configuredBase
         var withRates = entries
         for i in withRates.indices where withRates[i].currency != base && withRates[i].fxRate == nil {
             let e = withRates[i]
@@ -79,10 +81,6 @@ extension SquarestockApp {
                     "no \(e.currency)→\(base) rate found for \(e.date); to record one, `portfolio undo` and "
                         + "record it again with --fx RATE")
             }
-        }
-        // Each rate says what it is into: `base` here may be a command's, not the configured one.
-        for i in withRates.indices where withRates[i].fxRate != nil && withRates[i].fxBase == nil {
-            withRates[i].fxBase = base
         }
         let (written, slips) = try ledger.recordNoting(withRates)
         return (written, notes + slips)
@@ -242,7 +240,7 @@ extension SquarestockApp {
     /// The holdings valued at live quotes (stored ones when a quote fails, with their age),
     /// cash, and totals in `currency` (else the config's, else USD).
     public func holdings(currency: String?, offline: Bool = false) throws(PortfolioError) -> HoldingsReport {
-        let base = (currency ?? settings.currency ?? "USD").uppercased()
+        let base = currency?.uppercased() ?? configuredBase
         // Totals in a currency the ledger cannot hold would name FX pairs that do not exist.
         guard CurrencyExponent.of(base) != nil else { throw .unknownCurrency(base) }
         let ledger = try readLedger()

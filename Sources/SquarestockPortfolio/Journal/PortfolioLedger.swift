@@ -137,7 +137,8 @@ public struct PortfolioLedger: Sendable {
 
     private static func add(_ new: [JournalEntry], to writer: JournalWriter) throws(PortfolioError) -> [JournalEntry] {
         var written: [JournalEntry] = []
-        for var e in new {
+        for entry in new {
+            var e = writer.asWritten(entry)
             let (id, isNew) = try writer.add(e)
             guard isNew else { continue }
             e.id = id

@@ -69,8 +69,7 @@ public final class JournalWriter {
     /// whether it is new.
     @discardableResult
     public func add(_ entry: JournalEntry) throws(PortfolioError) -> (id: Int64, isNew: Bool) {
-        var e = entry
-        if e.fxRate != nil && e.fxBase == nil { e.fxBase = fxBase }
+        let e = asWritten(entry)
         do {
             if e.symbol == nil, [.buy, .sell, .split].contains(e.kind) {
                 // The replay's own words for an entry that names no symbol.
@@ -104,6 +103,14 @@ public final class JournalWriter {
         } catch {
             throw PortfolioStore.mapped(error, path: "the ledger")
         }
+    }
+
+    /// `e` as `add` stores it: a rate that names no base is into the store's (`fxBase`).
+    public func asWritten(_ e: JournalEntry) -> JournalEntry {
+        guard e.fxRate != nil, e.fxBase == nil else { return e }
+        var stamped = e
+        stamped.fxBase = fxBase
+        return stamped
     }
 
     /// Takes the reader's word for `symbols` (`ReplayAsRead`): what it replayed are exactly the

@@ -120,13 +120,11 @@ struct PortfolioTradeArguments: ParsableArguments {
             return r
         }
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
-            var (code, said): (String, String?) = (currency ?? "", nil)
-            if currency == nil { (code, said) = try app.tradeCurrency(of: symbol) }
+            let (code, said) = try app.tradeCurrency(of: symbol, given: currency)
             let e = try EntryFactory.trade(
                 kind, symbol: symbol, quantity: q, price: p, fee: fee, currency: code, date: day,
                 today: app.portfolioToday, lot: lot, fxRate: rate)
-            let recorded = try app.recordPortfolio([e], baseCurrency: nil)
-            return (recorded.recorded, (said.map { [$0] } ?? []) + recorded.notes)
+            return try app.recordPortfolio([e], note: said)
         }
         PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
@@ -153,14 +151,12 @@ struct PortfolioDividend: ParsableCommand {
         let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
-            var (code, said): (String, String?) = (currency ?? "", nil)
-            if currency == nil { (code, said) = try app.tradeCurrency(of: symbol) }
+            let (code, said) = try app.tradeCurrency(of: symbol, given: currency)
             var e = try EntryFactory.dividend(
                 symbol: symbol, amount: amount, withheld: withheld, currency: code, date: day,
                 today: app.portfolioToday)
             e.fxRate = fx.flatMap(ExactDecimal.init)
-            let recorded = try app.recordPortfolio([e], baseCurrency: nil)
-            return (recorded.recorded, (said.map { [$0] } ?? []) + recorded.notes)
+            return try app.recordPortfolio([e], note: said)
         }
         PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
@@ -181,8 +177,7 @@ struct PortfolioSplit: ParsableCommand {
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.recordPortfolio(
-                [try EntryFactory.split(symbol: symbol, ratio: ratio, date: day, today: app.portfolioToday)],
-                baseCurrency: nil)
+                [try EntryFactory.split(symbol: symbol, ratio: ratio, date: day, today: app.portfolioToday)])
         }
         PortfolioOutput.recorded(written, notes: notes, format: options.format)
     }
@@ -209,12 +204,10 @@ enum PortfolioCash {
                 )
             }
             let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
-                try app.recordPortfolio(
-                    [
-                        try EntryFactory.cash(
-                            kind, amount: amount, currency: currency, date: day, today: app.portfolioToday)
-                    ],
-                    baseCurrency: nil)
+                try app.recordPortfolio([
+                    try EntryFactory.cash(
+                        kind, amount: amount, currency: currency, date: day, today: app.portfolioToday)
+                ])
             }
             PortfolioOutput.recorded(written, notes: notes, format: options.format)
         }
