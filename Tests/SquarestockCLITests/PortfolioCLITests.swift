@@ -241,6 +241,20 @@ struct PortfolioCLITests {
         }
         let history = try Self.run(env, ["--portfolio", "etf", "history", "--symbol", "MSFT", "--format", "table"])
         #expect(history.stdout == "no entry matches --symbol MSFT\n", "\(history.stdout)")
+        // Asking the method, or previewing an import, keeps nothing: no new portfolio either.
+        let method = try Self.run(env, ["--portfolio", "etff", "method"], exit: 1)
+        #expect(method.stderr.contains("no portfolio named 'etff'"), "\(method.stderr)")
+        let file = env["XDG_DATA_HOME"]! + "-new.csv"
+        try Self.csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let preview = try Self.run(env, ["--portfolio", "ira", "import", file])
+        #expect(preview.stdout.hasSuffix("5 rows, 5 new, 0 already imported; run again with --yes to import\n"))
+        let after = try Self.run(env, ["--portfolio", "etff", "lots"], exit: 1)
+        #expect(after.stderr.contains("(the ledger holds 'etf', 'main')"), "\(after.stderr)")
+        // Importing it for real makes it; setting a method of a new portfolio makes it too.
+        try Self.run(env, ["--portfolio", "ira", "import", file, "--yes"])
+        try Self.run(env, ["--portfolio", "roth", "method", "hifo"])
+        let known = try Self.run(env, ["--portfolio", "etff", "lots"], exit: 1)
+        #expect(known.stderr.contains("(the ledger holds 'etf', 'ira', 'main', 'roth')"), "\(known.stderr)")
     }
 
     /// A value with control characters is echoed with them shown (`\u{1B}`), not removed:
@@ -274,6 +288,38 @@ struct PortfolioCLITests {
         let unknown = try Self.run(
             env, ["buy", "RELIANCE.NS", "1", "--price", "2500", "--date", "2025-01-03"], exit: 1)
         #expect(unknown.stderr.contains("does not know the currency of RELIANCE.NS's listing"), "\(unknown.stderr)")
+    }
+
+    /// A close given without a currency is in the holding's, else the one its listing or pair
+    /// names, else the configured one: a close of 7203.T in a EUR setup was kept as 2,900 EUR.
+    @Test func aCloseWithoutACurrencyTakesTheListings() throws {
+        var env = Self.environment()
+        let config = TemporaryPath.make("sq-config")
+        try FileManager.default.createDirectory(atPath: config + "/squarestock", withIntermediateDirectories: true)
+        try "currency = EUR\n".write(toFile: config + "/squarestock/config", atomically: true, encoding: .utf8)
+        env["XDG_CONFIG_HOME"] = config
+        for (symbol, currency) in [("7203.T", "JPY"), ("BRK.B", "USD"), ("BTC-GBP", "GBP"), ("HOUSE", "EUR")] {
+            let r = try Self.run(env, ["price", symbol, "2025-01-02", "2900", "--format", "json"])
+            #expect(r.stdout.contains("\"currency\": \"\(currency)\""), "\(symbol): \(r.stdout)")
+        }
+        let file = env["XDG_DATA_HOME"]! + "-closes.csv"
+        try "symbol,date,close\nSAP.DE,2025-01-02,190\nFUND,2025-01-02,12\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        try Self.run(env, ["price", "--import", file])
+        let unknown = env["XDG_DATA_HOME"]! + "-unknown.csv"
+        try "symbol,date,close\nSAP.DE,2025-01-03,191\nRELIANCE.NS,2025-01-03,2500\n".write(
+            toFile: unknown, atomically: true, encoding: .utf8)
+        let refused = try Self.run(env, ["price", "--import", unknown], exit: 1)
+        #expect(
+            refused.stderr.contains("line 3") && refused.stderr.contains("RELIANCE.NS's listing; give --currency"),
+            "\(refused.stderr)")
+        // The refused file kept nothing; the first one's closes are in the currencies above.
+        let rows = try CLIRunner.run(
+            [
+                "-batch", Self.ledgerPath(env),
+                "SELECT symbol, currency, date FROM daily_price WHERE symbol IN ('FUND', 'SAP.DE') ORDER BY symbol",
+            ], environment: env, executable: "/usr/bin/sqlite3")
+        #expect(rows.stdout == "FUND|EUR|2025-01-02\nSAP.DE|EUR|2025-01-02\n", "\(rows.stdout) \(rows.stderr)")
     }
 
     /// A trade in another currency takes its rate from a close of the pair the ledger holds (here

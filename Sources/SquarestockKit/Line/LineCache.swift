@@ -49,17 +49,26 @@ public struct LineCache: Sendable {
     /// holds them now: read again and written under a lock of its own (`.write-lock`, held for
     /// that alone; the refresher's `.lock` is held across its requests). Two bars' first
     /// fetches at once each wrote what they had read before, and one's symbols were lost.
-    public func store(_ quotes: [LineQuote]) {
+    ///
+    /// `now`: the clock as the quotes are stored, in seconds since the epoch (their `fetched` is
+    /// the clock when they were asked). A price on disk fetched after them by another bar, and
+    /// not later than `now`, is newer and stays: a slow fetch that finished last wrote its older
+    /// price over it. One fetched after `now` is from a clock set back since, and is replaced.
+    public func store(_ quotes: [LineQuote], now: Int64 = .max) {
         guard let path, !quotes.isEmpty else { return }
-        PrivateFileStore.withExclusiveLock(path + ".write-lock") { merge(quotes, into: path) }
+        PrivateFileStore.withExclusiveLock(path + ".write-lock") { merge(quotes, now: now, into: path) }
     }
 
     /// `store`'s read, merge and write, with the lock held.
-    private func merge(_ quotes: [LineQuote], into path: String) {
+    private func merge(_ quotes: [LineQuote], now: Int64, into path: String) {
         var all = load()
         for q in quotes {
-            // A failed fetch carries the price it had; another bar may have stored a newer one.
-            if !q.error.isEmpty, let disk = all[q.key], !disk.price.isEmpty, disk.priced > q.priced { continue }
+            if let disk = all[q.key], !disk.price.isEmpty {
+                // A failed fetch carries the price it had; another bar may have stored a newer one.
+                if !q.error.isEmpty, disk.priced > q.priced { continue }
+                // Another bar's fetch, asked after this one and stored before it.
+                if disk.error.isEmpty, disk.fetched > q.fetched, disk.fetched <= now { continue }
+            }
             all[q.key] = q
         }
         func clean(_ s: String) -> String {

@@ -13,6 +13,8 @@ extension SquarestockApp {
         let manager = StockManager(
             source: settings.quoteSource, transport: transport, context: settings.sourceContext.quotesAlone)
         let now = settings.now
+        let clock = SystemMonotonicClock()
+        let started = clock.now()
         let cache = LineCache(environment: settings.environment)
         let previous = cache.load()
         let holdsUnknown = settings.quoteSource.asksPerSymbol
@@ -53,7 +55,9 @@ extension SquarestockApp {
                 traded: s.price.lastTrade?.secondsSinceEpoch ?? 0,
                 trading: market.report.status == .open || market.report.status == .delayed)
         }
-        cache.store(quotes)
+        // The clock as they are stored, on the settings' clock (one second of slack: `fetched`
+        // is in whole seconds).
+        cache.store(quotes, now: now.secondsSinceEpoch + Int64((clock.now() - started).rounded(.up)) + 1)
         return quotes
     }
 }

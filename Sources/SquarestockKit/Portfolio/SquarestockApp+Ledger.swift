@@ -21,6 +21,14 @@ extension SquarestockApp {
     ) {
         if let given { return (given, nil) }
         if let held = portfolioCurrency(of: symbol) { return (held, nil) }
+        return try listingCurrency(of: symbol) ?? ("USD", nil)
+    }
+
+    /// The currency a symbol's own form names, with a note when it is not USD: a pair's quote
+    /// currency (BTC-EUR), a listing suffix's exchange (SAP.DE: EUR, 7203.T: JPY); nil for a
+    /// symbol that names neither (a plain ticker, a house). A listing quoted in pence (London) is
+    /// refused, as is a suffix squarestock does not know (`.NS`): dollars would be a guess.
+    func listingCurrency(of symbol: String) throws(PortfolioError) -> (code: String, note: String?)? {
         let s = symbol.uppercased()
         if let dash = s.lastIndex(of: "-"), case let code = String(s[s.index(after: dash)...]),
             CurrencyExponent.of(code) != nil
@@ -30,16 +38,12 @@ extension SquarestockApp {
                 code == "USD" ? nil : "recorded in \(code), the pair's quote currency (--currency to give another)"
             )
         }
+        guard s.contains("."), !s.hasPrefix("^") else { return nil }
         guard let exchange = ExchangeRegistry.standard.exchange(forSymbol: s) else {
-            // A listing suffix squarestock does not know (`.NS`, `.JO`): its currency is not known
-            // either, and dollars would be a guess.
-            if s.contains("."), !s.hasPrefix("^") {
-                throw .invalidEntry(
-                    "squarestock does not know the currency of \(TerminalText.visible(s))'s listing; give --currency")
-            }
-            return ("USD", nil)
+            throw .invalidEntry(
+                "squarestock does not know the currency of \(TerminalText.visible(s))'s listing; give --currency")
         }
-        guard !exchange.isContinuous else { return ("USD", nil) }
+        guard !exchange.isContinuous else { return nil }
         let currency = exchange.currency
         if currency.perMajor != 1 {
             throw .invalidEntry(
@@ -47,8 +51,11 @@ extension SquarestockApp {
                     + "\(currency.majorCode), with the price or amount in \(currency.majorCode)")
         }
         let code = currency.majorCode
-        guard code != "USD", CurrencyExponent.of(code) != nil else { return ("USD", nil) }
-        return (code, "recorded in \(code), the currency of \(exchange.name) (--currency to give another)")
+        guard CurrencyExponent.of(code) != nil else { return nil }
+        return (
+            code,
+            code == "USD" ? nil : "recorded in \(code), the currency of \(exchange.name) (--currency to give another)"
+        )
     }
 
     /// The open lots, of one symbol or all, oldest first.
@@ -81,7 +88,10 @@ extension SquarestockApp {
         let rows = JournalCSV.estimatedRows(path: path)
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
+        // A portfolio that does not exist yet is previewed as an empty one, made for the check
+        // and removed after it: a preview keeps nothing, a new portfolio's name included.
         let ledger = try portfolioLedger(create: true)
+        defer { if ledger.created { try? ledger.store.removePortfolioIfUnused(ledger.id) } }
         let undone = try ledger.undoneImportKeys()
         _ = try ledger.stream(keep: false, expectedRows: rows, lineOf: lineOf) {
             add, vouch throws(PortfolioError) in
@@ -158,9 +168,10 @@ extension SquarestockApp {
     public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> (method: LotMethod, note: String?) {
         // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
         // an average-cost pool).
+        // Shown only: a portfolio that does not exist is not made by asking its method.
+        guard let method else { return (try readLedger().method, nil) }
         var ledger = try portfolioLedger(create: true)
         let old = ledger.method
-        guard let method else { return (old, nil) }
         let changes = try ledger.setMethod(method)
         guard !changes.isEmpty else { return (method, nil) }
         let years = changes.map(\.text)

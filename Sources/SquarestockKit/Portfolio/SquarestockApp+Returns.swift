@@ -230,7 +230,8 @@ extension SquarestockApp {
         let symbol = try EntryFactory.symbol(raw)
         guard price.sign > 0 else { throw .invalidEntry("the price must be above 0") }
         guard date <= portfolioToday else { throw .futureDate(date, today: portfolioToday) }
-        let code = (currency ?? portfolioCurrency(of: symbol) ?? settings.currency ?? "USD").uppercased()
+        let code: String
+        if let currency { code = currency.uppercased() } else { code = try closeCurrency(of: symbol).uppercased() }
         guard CurrencyExponent.of(code) != nil else { throw .unknownCurrency(code) }
         let close = DailyClose(
             symbol: symbol, date: date, close: price.normalized, currency: code, source: "manual",
@@ -245,13 +246,23 @@ extension SquarestockApp {
         let ledger = try portfolioLedger(create: true)
         // Asked once per symbol: each answer replays that symbol's book.
         var currencies: [String: String] = [:]
-        let closes = try DailyPriceCSV.read(path: path, today: portfolioToday, now: settings.now) { s in
+        let closes = try DailyPriceCSV.read(path: path, today: portfolioToday, now: settings.now) {
+            s throws(PortfolioError) in
             if let known = currencies[s] { return known }
-            let c = self.portfolioCurrency(of: s) ?? self.settings.currency ?? "USD"
+            let c = try self.closeCurrency(of: s)
             currencies[s] = c
             return c
         }
         try ledger.store.storeGiven(closes)
         return closes.count
+    }
+
+    /// The currency of a close given without one: the holding's, else the one the symbol's form
+    /// names (SAP.DE: EUR, BTC-EUR: EUR; `listingCurrency`), else the configured one (a house, a
+    /// fund), else USD. A close of SAP.DE in a USD-configured setup was kept as dollars.
+    func closeCurrency(of symbol: String) throws(PortfolioError) -> String {
+        if let held = portfolioCurrency(of: symbol) { return held }
+        if let listing = try listingCurrency(of: symbol) { return listing.code }
+        return settings.currency ?? "USD"
     }
 }

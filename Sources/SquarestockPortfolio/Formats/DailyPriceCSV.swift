@@ -8,7 +8,7 @@ public enum DailyPriceCSV {
     public static let columns = ["symbol", "date", "close", "currency"]
 
     public static func read(
-        path: String, today: CivilDate, now: Instant, defaultCurrency: (String) -> String
+        path: String, today: CivilDate, now: Instant, defaultCurrency: (String) throws(PortfolioError) -> String
     ) throws(PortfolioError) -> [DailyClose] {
         var header: [String: Int]?
         var out: [DailyClose] = []
@@ -38,7 +38,15 @@ public enum DailyPriceCSV {
             guard let close = cell("close").flatMap(ExactDecimal.init), close.sign > 0 else {
                 throw .importLine(line: line, detail: "the close must be a number above 0")
             }
-            let currency = (cell("currency") ?? defaultCurrency(symbol)).uppercased()
+            let currency: String
+            if let given = cell("currency") {
+                currency = given.uppercased()
+            } else {
+                do throws(PortfolioError) { currency = try defaultCurrency(symbol).uppercased() } catch {
+                    if case .invalidEntry(let why) = error { throw .importLine(line: line, detail: why) }
+                    throw error
+                }
+            }
             guard CurrencyExponent.of(currency) != nil else {
                 throw .importLine(line: line, detail: "unknown currency '\(currency)'")
             }

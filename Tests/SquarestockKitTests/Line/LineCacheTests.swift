@@ -23,6 +23,23 @@ struct LineCacheTests {
         second.store([quote("AAPL")])
         #expect(Set(first.load().keys.map(\.symbol)) == ["AAPL", "MSFT", "SLOWA"])
     }
+
+    /// A fetch asked before another bar's and stored after it keeps the newer price on disk; a
+    /// price "fetched" after the clock now (the clock set back) is replaced.
+    @Test func aSlowFetchStoredLastKeepsTheNewerPrice() {
+        let environment = ["XDG_CACHE_HOME": TemporaryPath.make("sq-line-cache")]
+        try? PrivateFileStore.preparePrivateFolder(environment["XDG_CACHE_HOME"]! + "/squarestock")
+        let cache = LineCache(environment: environment)
+        var newer = quote("AAPL")
+        newer.fetched = 1_005
+        newer.price = "2.5"
+        cache.store([newer], now: 1_006)
+        cache.store([quote("AAPL")], now: 1_008)
+        #expect(cache.load().values.map(\.price) == ["2.5"])
+        // Stored at 1_004 on this clock, the disk's 1_005 is from a clock set back: replaced.
+        cache.store([quote("AAPL")], now: 1_004)
+        #expect(cache.load().values.map(\.price) == ["1.5"])
+    }
 }
 
 /// `line --portfolio` from a cache written "later" than now (the clock set back): its value

@@ -79,8 +79,10 @@ struct PortfolioPrice: ParsableCommand {
     @Argument(help: "The symbol.") var symbol: String?
     @Argument(help: "The day, YYYY-MM-DD.") var date: String?
     @Argument(help: "The close, in --currency.") var price: String?
-    @Option(name: .long, help: "Its currency (default: the holding's, else the config's, else USD).") var currency:
-        String?
+    @Option(
+        name: .long,
+        help: "Its currency (default: the holding's, else the listing's or pair's, else the config's, else USD).")
+    var currency: String?
     @Option(name: .customLong("import"), help: "A CSV file of closes.") var file: String?
     @OptionGroup var options: PortfolioOptions
 
