@@ -1,3 +1,4 @@
+import SquarestockCore
 import SquarestockKit
 
 /// `squarestock chrat AAPL` would quote a ticker CHRAT: the default command takes any word. A
@@ -14,6 +15,23 @@ enum CommandTypo {
         guard let (command, _) = close, !isListed(word) else { return nil }
         return "'\(word)' is not a command; did you mean `squarestock \(command)`? "
             + "To quote a symbol named \(word.uppercased()), write `squarestock quote \(word.uppercased())`"
+    }
+
+    /// The message for `help WORD` where WORD is no command (`help serch` printed the whole
+    /// help and exited 0, as if the word had been understood), or nil.
+    static func helpMessage(_ arguments: [String], commands: [String]) -> String? {
+        guard arguments.count >= 2, arguments[0] == "help", case let word = arguments[1], !word.hasPrefix("-"),
+            !commands.contains(word)
+        else { return nil }
+        let shown = TerminalText.visible(word)
+        let lower = word.lowercased()
+        let allowed = lower.count <= 4 ? 1 : 2
+        if let (command, _) = commands.map({ ($0, distance(lower, $0)) }).filter({ $0.1 <= allowed })
+            .min(by: { $0.1 < $1.1 })
+        {
+            return "'\(shown)' is not a command; did you mean `squarestock help \(command)`?"
+        }
+        return "'\(shown)' is not a command; `squarestock help` lists them"
     }
 
     /// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`.

@@ -64,6 +64,31 @@ enum Main {
             + "with every option before the `--` (`\(TerminalText.visible(example))`)"
     }
 
+    /// The command `arguments` name. An option's negative value (`--limit -1`, `--count -2`)
+    /// read as an option of its own made "Missing value for '--limit <limit>'", though a value
+    /// was there: such a value is joined to its option (`--limit=-1`) and the arguments parsed
+    /// again, so the option's own check answers (`--limit must be between 1 and 200`).
+    static func parseJoiningNegativeValues(_ arguments: [String]) throws -> any ParsableCommand {
+        var words = arguments
+        var tries = 0
+        while true {
+            do { return try Squarestock.parseAsRoot(words) } catch {
+                let message = Squarestock.message(for: error)
+                tries += 1
+                guard tries <= 8, let quote = message.range(of: "Missing value for '--"),
+                    case let name = message[message.index(quote.upperBound, offsetBy: -2)...].prefix(while: {
+                        $0 != " " && $0 != "'"
+                    }),
+                    let at = words.prefix(while: { $0 != "--" }).indices.first(where: { i in
+                        words[i] == name && i + 1 < words.count && words[i + 1].count > 1
+                            && words[i + 1].hasPrefix("-") && ExactDecimal(words[i + 1]) != nil
+                    })
+                else { throw error }
+                words[at...at + 1] = ["\(name)=\(words[at + 1])"]
+            }
+        }
+    }
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `--version` alone needs none of the parser's reflection over every command, which costs
@@ -92,9 +117,13 @@ enum Main {
             Terminal.writeError("squarestock: " + typo + "\n")
             Terminal.exit(ExitStatus.usage.rawValue)
         }
+        if let typo = CommandTypo.helpMessage(arguments, commands: commands) {
+            Terminal.writeError("squarestock: " + typo + "\n")
+            Terminal.exit(ExitStatus.usage.rawValue)
+        }
         do {
             if try QuoteFastPath.run(arguments, commands: commands + ["help"]) { Terminal.exit(0) }
-            var command = try Squarestock.parseAsRoot()
+            var command = try parseJoiningNegativeValues(arguments)
             do { try command.run() } catch let error as ValidationError {
                 // A value checked only once the command runs: the usage shown is the command's
                 // own, not the root's list of subcommands.

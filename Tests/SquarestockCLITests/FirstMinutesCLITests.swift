@@ -25,6 +25,32 @@ struct FirstMinutesCLITests {
         #expect(r.stdout.isEmpty)
     }
 
+    /// `help serch` printed the whole help and exited 0, as if the word had been understood.
+    @Test func helpOfAWordThatIsNoCommandSaysSo() throws {
+        let typo = try CLIRunner.run(["help", "serch"], environment: Self.environment())
+        #expect(typo.exitCode == 2 && typo.stdout.isEmpty)
+        #expect(typo.stderr == "squarestock: 'serch' is not a command; did you mean `squarestock help search`?\n")
+        let other = try CLIRunner.run(["help", "AAPL"], environment: Self.environment())
+        #expect(other.exitCode == 2 && other.stderr == "squarestock: 'AAPL' is not a command; `squarestock help` lists them\n")
+        let help = try CLIRunner.run(["help", "search"], environment: Self.environment())
+        #expect(help.exitCode == 0 && help.stdout.contains("USAGE: squarestock search"), "\(help.stderr)")
+    }
+
+    /// An option's negative value was "Missing value for '--limit <limit>'", though a value was
+    /// there: the option's own check answers it.
+    @Test func aNegativeOptionValueGetsTheOptionsOwnCheck() throws {
+        let limit = try CLIRunner.run(["search", "apple", "--limit", "-1"], environment: Self.environment())
+        #expect(limit.exitCode == 2)
+        #expect(limit.stderr.hasPrefix("squarestock: --limit must be between 1 and 200\n"), "\(limit.stderr)")
+        let count = try CLIRunner.run(
+            ["watch", "AAPL", "--source", "samples", "--count", "-2", "--interval", "-5"],
+            environment: Self.environment())
+        #expect(count.exitCode == 2 && !count.stderr.contains("Missing value"), "\(count.stderr)")
+        // Still missing when nothing follows.
+        let missing = try CLIRunner.run(["search", "apple", "--limit"], environment: Self.environment())
+        #expect(missing.exitCode == 2 && missing.stderr.contains("Missing value for '--limit <limit>'"))
+    }
+
     @Test func aListedSymbolOrACapitalisedWordIsStillQuoted() throws {
         // `book` is a command; `BOOK` in capitals and `aapl` (far from every command) are symbols.
         let r = try CLIRunner.run(["aapl", "--source", "samples", "--format", "csv"], environment: Self.environment())
