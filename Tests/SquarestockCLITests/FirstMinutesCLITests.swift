@@ -31,7 +31,9 @@ struct FirstMinutesCLITests {
         #expect(typo.exitCode == 2 && typo.stdout.isEmpty)
         #expect(typo.stderr == "squarestock: 'serch' is not a command; did you mean `squarestock help search`?\n")
         let other = try CLIRunner.run(["help", "AAPL"], environment: Self.environment())
-        #expect(other.exitCode == 2 && other.stderr == "squarestock: 'AAPL' is not a command; `squarestock help` lists them\n")
+        #expect(
+            other.exitCode == 2
+                && other.stderr == "squarestock: 'AAPL' is not a command; `squarestock help` lists them\n")
         let help = try CLIRunner.run(["help", "search"], environment: Self.environment())
         #expect(help.exitCode == 0 && help.stdout.contains("USAGE: squarestock search"), "\(help.stderr)")
     }

@@ -121,7 +121,9 @@ package struct YahooCSVStockReader {
         symbol: String, line: consuming YahooQuoteLine, symbolSlot: Int?, _ got: (String, consuming Stock) -> Void,
         _ failed: (String, QuoteError) -> Void
     ) {
-        guard let last = line.last else {
+        // The legacy service's answer for a ticker it did not know: a last of 0.00 and nothing
+        // else. Read as a price, it was "0.00, which no share trades at; try again later".
+        guard let last = line.last, !(last.sign == 0 && line.holdsNothingButLast) else {
             if let text = line.unreadableLast {
                 failed(symbol, .priceNotReadable(source: "yahoo-csv", sent: text))
             } else {
@@ -132,10 +134,19 @@ package struct YahooCSVStockReader {
         let v = venue(symbol: symbol, code: line.exchangeCode, symbolSlot: symbolSlot)
         var lastTrade: Instant? = nil
         var window: ClosedRange<Instant>? = nil
+        var dayOnly: CivilDate? = nil
         if let d = line.date, let zone = venues[v].zone {
-            let (instant, tradeDate) = trade(on: d, at: line.time ?? TimeOfDay(hour: 0, minute: 0), in: zone)
-            lastTrade = instant
-            window = session(venue: v, on: tradeDate)
+            if let time = line.time {
+                let (instant, tradeDate) = trade(on: d, at: time, in: zone)
+                lastTrade = instant
+                window = session(venue: v, on: tradeDate)
+            } else {
+                // A date whose time is missing or unreadable (`N/A`, `13:05pm`): that day's
+                // session, and no last trade. A made-up midnight read "last trade 00:00:00
+                // EDT" and "delayed (no trade for 13h)" during the session.
+                window = session(venue: v, on: d)
+                dayOnly = d
+            }
         }
         let shared = line.currency.map { template(venue: v, currency: $0) } ?? templates[v]
         var change = line.change
@@ -149,13 +160,19 @@ package struct YahooCSVStockReader {
             change = derived.change
             changePercent = derived.changePercent
         }
-        let stock = Stock(
+        var stock = Stock(
             company: Company(
                 symbol: symbol, name: line.name, exchange: venues[v].exchange, exchangeCode: line.exchangeCode),
             price: Price(
                 last: last, change: change, changePercent: changePercent, open: line.open, high: line.high,
-                low: line.low, previousClose: line.previousClose, volume: line.volume, lastTrade: lastTrade),
+                low: line.low, previousClose: line.previousClose,
+                // A count of shares is never below zero: a negative one is shown as missing.
+                volume: line.volume.flatMap { $0.sign < 0 ? nil : $0 }, lastTrade: lastTrade),
             session: window, sharing: shared)
+        if let dayOnly {
+            stock.notes.append(
+                .remark("yahoo-csv gives only the trading day (\(dayOnly)) for this quote, not the time"))
+        }
         // Moved into `got`'s argument, not copied: a copy retained every reference the stock
         // holds and released them again after the call.
         got(symbol, consume stock)

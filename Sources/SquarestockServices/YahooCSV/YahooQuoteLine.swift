@@ -18,4 +18,11 @@ struct YahooQuoteLine {
     var exchangeCode: String?
     var currency: String?
     var name: String?
+
+    /// No value besides the last price (and the texts): the shape of the legacy service's line
+    /// for a ticker it did not know, `0.00` and `N/A` everywhere else.
+    var holdsNothingButLast: Bool {
+        change == nil && changePercent == nil && open == nil && high == nil && low == nil && previousClose == nil
+            && volume == nil && date == nil && time == nil
+    }
 }

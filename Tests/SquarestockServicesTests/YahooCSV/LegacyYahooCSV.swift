@@ -108,8 +108,17 @@ enum LegacyYahooCSV {
         Stock, QuoteError
     > {
         if let error = row.error { return .failure(error) }
-        guard let last = row.number("l1") else {
-            if let text = row.text("l1") { return .failure(.priceNotReadable(source: "yahoo-csv", sent: text)) }
+        // Since the probe of 2026-11-29: the legacy answer for an unknown ticker (a last of 0.00,
+        // no other value) is no data; a date without a readable time is that day's session with
+        // no last trade, and a note; a negative volume is missing.
+        let others = ["c1", "p2", "o", "h", "g", "p", "v"].allSatisfy { row.number($0) == nil }
+        let unknownTicker =
+            others && row.text("d1").flatMap({ DateTimeParsing.usDate($0) }) == nil
+            && row.text("t1").flatMap({ DateTimeParsing.twelveHourTime($0) }) == nil
+        guard let last = row.number("l1"), !(last.sign == 0 && unknownTicker) else {
+            if row.number("l1") == nil, let text = row.text("l1") {
+                return .failure(.priceNotReadable(source: "yahoo-csv", sent: text))
+            }
             return .failure(.noData(source: "yahoo-csv"))
         }
         let code = row.text("x")
@@ -117,23 +126,30 @@ enum LegacyYahooCSV {
             code.flatMap { context.registry.exchange(sourceCode: $0) } ?? context.registry.exchange(forSymbol: symbol)
         let zone = exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
         var lastTrade: Instant? = nil
+        var dayOnly: CivilDate? = nil
         if let d = row.text("d1").flatMap({ DateTimeParsing.usDate($0) }), let zone {
-            let t = row.text("t1").flatMap { DateTimeParsing.twelveHourTime($0) } ?? TimeOfDay(hour: 0, minute: 0)
-            lastTrade = zone.instant(for: CivilDateTime(date: d, time: t))
+            if let t = row.text("t1").flatMap({ DateTimeParsing.twelveHourTime($0) }) {
+                lastTrade = zone.instant(for: CivilDateTime(date: d, time: t))
+            } else {
+                dayOnly = d
+            }
         }
         var price = Price(
             last: last, change: row.number("c1"), changePercent: row.number("p2"), open: row.number("o"),
             high: row.number("h"), low: row.number("g"), previousClose: row.number("p"),
-            volume: row.number("v"), lastTrade: lastTrade)
+            volume: row.number("v").flatMap { $0.sign < 0 ? nil : $0 }, lastTrade: lastTrade)
         price.deriveChange()
         let currency = row.text("c4").map(Currency.named) ?? exchange?.currency
-        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date }
+        let tradeDate = lastTrade.flatMap { t in zone?.localDateTime(at: t).date } ?? dayOnly
         let company = Company(symbol: symbol, name: row.text("n"), exchange: exchange, exchangeCode: code)
         return .success(
             Stock(
                 company: company, currency: currency, timeZone: zone, price: price, intraday: [],
                 session: tradeDate.flatMap { SessionWindow.regular(exchange: exchange, zone: zone, on: $0) },
-                source: sourceName, intradayUnavailable: "yahoo-csv has no intraday data"))
+                source: sourceName,
+                notes: dayOnly.map { ["yahoo-csv gives only the trading day (\($0)) for this quote, not the time"] }?
+                    .map(StockNote.remark) ?? [],
+                intradayUnavailable: "yahoo-csv has no intraday data"))
     }
 
     /// Everything a stock or its error holds, as text, for comparing two readings.

@@ -61,6 +61,32 @@ struct YahooCSVLineTests {
         #expect(r.fast[1].contains("2020-05-06T16:30:00Z"))
     }
 
+    /// A date whose time is missing or unreadable is that day's session with no last trade (a
+    /// made-up midnight read "delayed (no trade for 13h)" during the session); the legacy
+    /// answer for an unknown ticker (0.00 and nothing else) is no data, not an impossible price;
+    /// a negative volume is missing.
+    @Test func aDateWithoutATimeAndTheLegacyAnswerForAnUnknownTicker() {
+        let body = """
+            "AAPL",268.84,"10/29/2025",N/A,-0.17,269.10,271.41,267.11,-5
+            "AAPLE",0.00,N/A,N/A,N/A,N/A,N/A,N/A,N/A
+            "AAPL",268.84,"10/29/2025","13:05pm",-0.17,269.10,271.41,267.11,100
+            "^IRX",0.00,"10/29/2025","4:00pm",N/A,N/A,N/A,N/A,N/A
+
+            """
+        expectSameReadings(body, codes: Self.bench)
+        let r = LegacyYahooCSV.readings(body, codes: Self.bench)
+        for i in [0, 2] {
+            #expect(r.fast[i].contains("lastTrade: nil"), "\(r.fast[i])")
+            #expect(r.fast[i].contains("gives only the trading day (2025-10-29)"), "\(r.fast[i])")
+            // 09:30 to 16:00 New York (EDT) that day.
+            #expect(r.fast[i].contains("2025-10-29T13:30:00Z...2025-10-29T20:00:00Z"), "\(r.fast[i])")
+        }
+        #expect(r.fast[0].contains("volume: nil") && r.fast[2].contains("volume: Optional(100)"), "\(r.fast[0])")
+        #expect(r.fast[1].contains("noData"), "\(r.fast[1])")
+        // A zero with a date is a price (a yield of 0.00), left to the quote's own checks.
+        #expect(!r.fast[3].contains("noData"), "\(r.fast[3])")
+    }
+
     @Test func datesTheParserRefusesOrReadsTheLongWay() {
         expectSameReadings(
             """
