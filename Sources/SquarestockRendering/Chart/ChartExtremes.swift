@@ -16,6 +16,11 @@ struct ChartExtremes {
     var lowBar = -1
     var high: ExactDecimal? = nil
     var low: ExactDecimal? = nil
+    /// The high (low) is a close: its bar has no high (low). The legend then says "high close",
+    /// not "high": a recording of closes alone showed its highest close as the day's high,
+    /// below the high the quote gives.
+    var highIsClose = false
+    var lowIsClose = false
     var firstClose: ExactDecimal? = nil
     var lastClose: ExactDecimal? = nil
     var anyVolume = false
@@ -35,11 +40,13 @@ struct ChartExtremes {
                 highValue = hd
                 highBar = i
                 high = h
+                highIsClose = b.high == nil
             }
             if ld < lowValue {
                 lowValue = ld
                 lowBar = i
                 low = l
+                lowIsClose = b.low == nil
             }
             if let v = b.volume, v.sign > 0 { anyVolume = true }
         }

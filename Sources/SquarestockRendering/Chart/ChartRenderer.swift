@@ -106,8 +106,9 @@ package enum ChartRenderer {
         if options.showLegend {
             var legend = legend(
                 series: series, range: range, bars: bars, reference: options.showChange ? reference : nil,
-                last: lastClose, high: high, low: low,
-                baseline: baseline, format: priceFormat, axisFormat: axisFormat, glyphs: glyphs, labelZone: labelZone
+                last: lastClose, high: high, low: low, highIsClose: extremes.highIsClose,
+                lowIsClose: extremes.lowIsClose, baseline: baseline, format: priceFormat, axisFormat: axisFormat,
+                glyphs: glyphs, labelZone: labelZone
             )
             if let note = options.legendNote { legend.add(note, priority: 7) }
             if let comparison {
@@ -297,7 +298,8 @@ package enum ChartRenderer {
 
     static func legend(
         series: HistorySeries, range: ChartRange, bars: HistoryBars, reference: ExactDecimal?, last: ExactDecimal,
-        high: ExactDecimal, low: ExactDecimal, baseline: ExactDecimal?, format: ChartPriceFormat,
+        high: ExactDecimal, low: ExactDecimal, highIsClose: Bool, lowIsClose: Bool,
+        baseline: ExactDecimal?, format: ChartPriceFormat,
         axisFormat: ChartPriceFormat, glyphs: ChartGlyphs, labelZone: ExchangeTimeZone
     ) -> ChartLegend {
         var legend = ChartLegend()
@@ -319,8 +321,13 @@ package enum ChartRenderer {
             }
         }
         legend.add(lastText, role: role, priority: 8)
-        legend.add("high " + format.string(high), priority: 6)
-        legend.add("low " + format.string(low), priority: 5)
+        if highIsClose && lowIsClose {
+            // Bars of closes alone (a recording): their range, not a day's high and low.
+            legend.add("closes " + format.string(low) + " to " + format.string(high), priority: 6)
+        } else {
+            legend.add((highIsClose ? "high close " : "high ") + format.string(high), priority: 6)
+            legend.add((lowIsClose ? "low close " : "low ") + format.string(low), priority: 5)
+        }
         if let baseline {
             let dots = glyphs.baselineEveryOther ? "- -" : String(repeating: Character(glyphs.baseline), count: 2)
             legend.add(dots + " prev close " + format.string(baseline), priority: 4)

@@ -32,3 +32,25 @@ struct ChartMarkerLabelTests {
         #expect(text.contains("▼"))
     }
 }
+
+/// The legend names a high or low that is a close as one: a recording of closes alone showed
+/// its highest close as "high $271.16", below the day's high the quote gives (271.41).
+struct ChartLegendExtremesTests {
+    func legend(_ series: HistorySeries) -> String {
+        let text = ChartRenderer.render(
+            series: series, size: ChartSize(width: 120, height: 12), style: .blocks, palette: .plain,
+            options: ChartOptions(range: .month1))
+        return String(text.split(separator: "\n").first ?? "")
+    }
+
+    @Test func closesAloneAreARangeOfClosesAndBarsWithHighsHaveAHigh() {
+        let dates = ChartTestSeries.weekdays(from: ChartTestSeries.date("2025-09-01"), count: 20)
+        let full = ChartTestSeries.daily(dates: dates, start: 10_000, step: 150, seed: 7, symbol: "ACME")
+        let withHighs = legend(full)
+        #expect(withHighs.contains("  high $") && withHighs.contains("  low $"), "\(withHighs)")
+        let closes = full.bars.map { Bar(time: $0.time, session: $0.session, close: $0.close) }
+        let closesOnly = legend(
+            HistorySeries(symbol: "ACME", zone: full.zone, interval: .daily, bars: closes, currency: full.currency))
+        #expect(closesOnly.contains("  closes $") && !closesOnly.contains("high"), "\(closesOnly)")
+    }
+}
