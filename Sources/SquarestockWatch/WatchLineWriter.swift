@@ -12,10 +12,38 @@ import SquarestockRendering
 /// 2025-10-29T13:41:00Z MSFT 512.30 -1.10 (-0.21%) range 510.00..515.20 last 09:39:58 EDT (1m ago) stale 1m: could not connect ...
 /// 2025-10-29T13:41:00Z ALERT AAPL>270 AAPL price 270.05 change +0.39%
 /// ```
+///
+/// With `--portfolio`, a held row ends in its value and gain (`value 2688.40 USD gain +188.40
+/// USD`; JSON `held`), and each refresh ends in the totals the table shows under it:
+/// `2025-10-29T13:40:00Z HOLDINGS value 12345.67 USD, gain +7399.92 USD (without BADCO)`.
 package struct WatchLineWriter: Sendable {
     package var format: WatchLineFormat
+    /// `watch --portfolio`: the holdings by symbol (upper case).
+    package var holdings: [String: WatchHolding]
 
-    package init(format: WatchLineFormat) { self.format = format }
+    package init(format: WatchLineFormat, holdings: [String: WatchHolding] = [:]) {
+        self.format = format
+        self.holdings = holdings
+    }
+
+    /// The totals line over `entries` (every watched row) after a refresh; nil without holdings.
+    package func totalsLine(_ entries: [WatchEntry], now: Instant) -> String? {
+        guard !holdings.isEmpty else { return nil }
+        switch format {
+        case .plain:
+            return now.iso8601UTC + " HOLDINGS " + WatchHoldingFigures.totalsText(entries, in: holdings) + "\n"
+        case .json:
+            let (totals, without) = WatchHoldingFigures.totals(entries, in: holdings)
+            let items = totals.map { t in
+                "{\"currency\": " + JSONText.quoted(t.currency) + ", \"value\": " + t.holding.text(t.value)
+                    + ", \"gain\": " + t.holding.text(t.gain) + "}"
+            }
+            return "{\"time\": " + JSONText.quoted(now.iso8601UTC) + ", \"holdings\": [" + items.joined(separator: ", ")
+                + "], \"without\": ["
+                + without.map { JSONText.quoted(TerminalText.sanitize($0)) }.joined(separator: ", ")
+                + "]}\n"
+        }
+    }
 
     /// One line (with its newline) for `entry` at screen time `now`.
     package func line(_ entry: WatchEntry, now: Instant) -> String {
@@ -77,6 +105,9 @@ package struct WatchLineWriter: Sendable {
         }
         // A recording is said to be one, as `quote` and `line` say it.
         if stock.recordedAt != nil { s += " (recorded)" }
+        if let (h, v) = WatchHoldingFigures.value(of: e, in: holdings) {
+            s += " value \(h.text(v)) \(h.currency) gain \(h.text(v - h.cost, signed: true)) \(h.currency)"
+        }
         return s + "\n"
     }
 
@@ -102,6 +133,14 @@ package struct WatchLineWriter: Sendable {
             s += ", \"source\": " + JSONText.quoted(stock.source)
             s += ", \"recorded\": " + (stock.recordedAt != nil ? "true" : "false")
             s += ", \"updated\": " + (e.updatedAt.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
+            if let h = holdings[e.symbol.uppercased()] {
+                // Value and gain in the holding's currency; null where the price cannot value it.
+                let v = WatchHoldingFigures.value(of: e, in: holdings)?.1
+                s +=
+                    ", \"held\": {\"quantity\": " + h.quantity.description + ", \"currency\": "
+                    + JSONText.quoted(h.currency) + ", \"value\": " + (v.map { h.text($0) } ?? "null")
+                    + ", \"gain\": " + (v.map { h.text($0 - h.cost) } ?? "null") + "}"
+            }
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")
         s += ", \"failingSince\": " + (e.failure.map { JSONText.quoted($0.since.iso8601UTC) } ?? "null")

@@ -382,50 +382,15 @@ package struct WatchTableRenderer: Sendable {
         return out
     }
 
-    /// The holding of `e`'s symbol and its value at the row's price, in the holding's currency:
-    /// a price in pence is made pounds first, and a price in another currency gives no value.
-    func heldValue(_ e: WatchEntry) -> (WatchHolding, Int64)? {
-        guard let h = holdings[e.symbol.uppercased()], let s = e.stock, let last = s.price.last else { return nil }
-        var price = last
-        if let c = s.currency {
-            guard c.majorCode == h.currency else { return nil }
-            if c.isMinorUnit {
-                guard let major = last.divided(by: ExactDecimal(c.perMajor), scale: last.scale + 3) else { return nil }
-                price = major
-            }
-        }
-        return h.value(at: price).map { (h, $0) }
-    }
+    /// The holding of `e`'s symbol and its value at the row's price (`WatchHoldingFigures`).
+    func heldValue(_ e: WatchEntry) -> (WatchHolding, Int64)? { WatchHoldingFigures.value(of: e, in: holdings) }
 
     /// `holdings: value 12345.67 USD, gain +7399.92 USD` summed per currency over the held rows
-    /// that have a price, and `(without BADCO)` naming a held row left out (no quote, or a price
-    /// in another currency), as `line --portfolio` names it: a part never reads as the whole.
-    /// Nil without holdings.
+    /// that have a price, and `(without BADCO)` naming a held row left out, as `line --portfolio`
+    /// names it (`WatchHoldingFigures.totalsText`). Nil without holdings.
     func holdingsTotals(_ entries: [WatchEntry]) -> String? {
         guard !holdings.isEmpty else { return nil }
-        var value: [String: Int64] = [:]
-        var gain: [String: Int64] = [:]
-        var sample: [String: WatchHolding] = [:]
-        var without: [String] = []
-        for e in entries {
-            guard let (h, v) = heldValue(e) else {
-                // Still loading is not left out; a failure or a price that cannot value it is.
-                if holdings[e.symbol.uppercased()] != nil, e.stock != nil || e.failure != nil {
-                    without.append(e.symbol)
-                }
-                continue
-            }
-            value[h.currency, default: 0] += v
-            gain[h.currency, default: 0] += v - h.cost
-            sample[h.currency] = h
-        }
-        let leftOut = without.isEmpty ? "" : " (without " + without.joined(separator: ", ") + ")"
-        guard !value.isEmpty else { return "holdings: waiting for prices" + leftOut }
-        let parts = value.keys.sorted().map { c -> String in
-            let h = sample[c]!
-            return "value \(h.text(value[c]!)) \(c), gain \(h.text(gain[c]!, signed: true)) \(c)"
-        }
-        return "holdings: " + parts.joined(separator: "; ") + leftOut
+        return "holdings: " + WatchHoldingFigures.totalsText(entries, in: holdings)
     }
 
     // MARK: Header, footer, notices

@@ -1269,6 +1269,14 @@ struct PortfolioValuationCLITests {
         let table = try PortfolioCLITests.run(env, ["--offline", "--format", "table"]).stdout
         #expect(table.hasPrefix("main  portfolio, FIFO lots, totals in USD\n"), "\(table)")
         #expect(table.contains("(stored recorded, "), "\(table)")
+        // A watch of the holdings into a pipe gives the same value and gain, and the totals line,
+        // which names MSFT (the recordings have none): exit 1, as a quote with a failed symbol.
+        let watch = try CLIRunner.run(
+            ["watch", "--portfolio", "--source", "samples", "--count", "1", "--format", "plain"], environment: env)
+        #expect(watch.exitCode == 1, "\(watch.stderr)")
+        #expect(watch.stdout.contains(" value 8602.72 USD gain +7399.92 USD\n"), "\(watch.stdout)")
+        #expect(
+            watch.stdout.contains(" HOLDINGS value 8602.72 USD, gain +7399.92 USD (without MSFT)\n"), "\(watch.stdout)")
     }
 
     /// Offline, with no rate fetched or stored, the rate recorded with the trade (`--fx`) values

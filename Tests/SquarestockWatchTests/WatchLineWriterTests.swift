@@ -63,4 +63,32 @@ struct WatchLineWriterTests {
         #expect(aapl.contains("\"price\": 101.5, \"change\": 1.5, \"changePercent\": 1.5"))
         #expect(aapl.contains("\"stale\": false, \"failingSince\": null, \"error\": null"))
     }
+
+    /// `watch --portfolio` into a pipe: a held row ends in its value and gain, and each refresh
+    /// in the totals the table shows (they were left out: the lines read as a plain watch).
+    @Test func heldRowsAndTheTotalsLine() throws {
+        let s = state()
+        let holdings = [
+            "AAPL": WatchHolding(quantity: ExactDecimal("32")!, cost: 120_280, currency: "USD", exponent: 2),
+            "XXXX": WatchHolding(quantity: ExactDecimal("5")!, cost: 5_000, currency: "USD", exponent: 2),
+        ]
+        let now = t0.adding(seconds: 700)
+        let entries = s.symbols.compactMap { s[$0] }
+        let plain = WatchLineWriter(format: .plain, holdings: holdings)
+        #expect(plain.line(s["AAPL"]!, now: now).hasSuffix(" open value 3248.00 USD gain +2045.20 USD\n"))
+        #expect(!plain.line(s["MSFT"]!, now: now).contains("value"))
+        #expect(
+            plain.totalsLine(entries, now: now)
+                == "2025-10-29T13:41:40Z HOLDINGS value 3248.00 USD, gain +2045.20 USD (without XXXX)\n")
+        #expect(WatchLineWriter(format: .plain).totalsLine(entries, now: now) == nil)
+        let json = WatchLineWriter(format: .json, holdings: holdings)
+        let aapl = json.line(s["AAPL"]!, now: now)
+        #expect(
+            aapl.contains("\"held\": {\"quantity\": 32, \"currency\": \"USD\", \"value\": 3248.00, \"gain\": 2045.20}"))
+        let totals = try #require(json.totalsLine(entries, now: now))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(totals.utf8)) as? [String: Any])
+        #expect(object["without"] as? [String] == ["XXXX"], "\(totals)")
+        let first = try #require((object["holdings"] as? [[String: Any]])?.first)
+        #expect(first["currency"] as? String == "USD" && first["value"] as? Double == 3248, "\(totals)")
+    }
 }

@@ -81,7 +81,7 @@ package final class WatchSession {
         self.wallClockOverride = wallClockOverride
         self.localZone = localZone
         self.tableMode = tableMode
-        self.lineWriter = WatchLineWriter(format: lineFormat)
+        self.lineWriter = WatchLineWriter(format: lineFormat, holdings: renderer.holdings)
         self.renderer = renderer
         self.count = count
         self.environment = environment
@@ -220,6 +220,7 @@ package final class WatchSession {
         } else {
             var out = ""
             for r in results { if let e = state[r.symbol] { out += lineWriter.line(e, now: now) } }
+            if let totals = lineWriter.totalsLine(symbols.compactMap { state[$0] }, now: now) { out += totals }
             for e in events { out += lineWriter.alertLine(e, now: now) }
             if !terminal.print(out) { exitCode = 0 }  // the reader went away (`| head -5`)
             announceHold(now: now)
