@@ -75,4 +75,25 @@ struct WatchInputTests {
         }
         #expect(UserTimeZone.current(environment: ["TZ": "UTC-3"], localtimeTarget: nil)?.identifier == "Etc/GMT-3")
     }
+
+    /// A POSIX rule no zone file is named after is read as the rule itself, as `date` reads it:
+    /// `CET-1CEST,...` and `<+0330>-3:30` were taken as UTC, without a word.
+    @Test func aPosixRuleWithoutAZoneFileIsItsOwnZone() throws {
+        let winter = Instant(secondsSinceEpoch: 1_795_791_600)  // 2026-11-27T15:00:00Z
+        let summer = Instant(secondsSinceEpoch: 1_781_362_800)  // 2026-06-13T15:00:00Z
+        let cet = try #require(
+            UserTimeZone.current(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"], localtimeTarget: nil))
+        #expect(cet.offsetSeconds(at: winter) == 3600 && cet.offsetSeconds(at: summer) == 7200)
+        #expect(cet.abbreviation(at: winter) == "CET" && cet.abbreviation(at: summer) == "CEST")
+        // The EU change: 01:00 UTC on the last Sunday of March 2026 (the 29th).
+        let change = Instant(secondsSinceEpoch: 1_774_746_000)
+        #expect(cet.offsetSeconds(at: change.adding(seconds: -1)) == 3600 && cet.offsetSeconds(at: change) == 7200)
+        let tehran = try #require(UserTimeZone.current(environment: ["TZ": "<+0330>-3:30"], localtimeTarget: nil))
+        #expect(tehran.offsetSeconds(at: winter) == 12_600 && tehran.abbreviation(at: winter) == "UTC+3:30")
+        #expect(UserTimeZone.unknownWarning(environment: ["TZ": "<+0330>-3:30"], localtimeTarget: nil) == nil)
+        #expect(UserTimeZone.unknownWarning(environment: ["TZ": "Europe/Paris"], localtimeTarget: nil) == nil)
+        let warning = UserTimeZone.unknownWarning(environment: ["TZ": "Not/AZone"], localtimeTarget: nil)
+        #expect(
+            warning?.hasPrefix("warning: TZ=Not/AZone is no time zone squarestock knows") == true, "\(warning ?? "")")
+    }
 }

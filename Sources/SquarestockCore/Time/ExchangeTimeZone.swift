@@ -11,6 +11,15 @@ public final class ExchangeTimeZone: Sendable, Hashable, CustomStringConvertible
     public let identifier: String
     let cache: ZoneOffsetCache
 
+    /// The zone of a POSIX `TZ` rule no zone file is named after (`CET-1CEST,M3.5.0,M10.5.0/3`,
+    /// `<+0330>-3:30`), read as the C library reads it; nil outside the rule's grammar. For the
+    /// user's own zone only (`UserTimeZone`): such a `TZ` was taken as UTC.
+    package init?(posixRule text: String) {
+        guard let rule = PosixZoneRule(text) else { return nil }
+        identifier = text
+        cache = ZoneOffsetCache.shared(posix: rule, text: text)
+    }
+
     /// Fails for IDs neither the tz database nor ICU knows, rather than silently using GMT as
     /// ICU would.
     public init(identifier: String) throws(TimeZoneError) {

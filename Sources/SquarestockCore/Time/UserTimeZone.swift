@@ -21,7 +21,8 @@ package enum UserTimeZone {
     /// The zone a POSIX `TZ` rule stands for, when a zone file has exactly its clock: a fixed
     /// whole-hour offset (`UTC-3`, `<+07>-7`: `Etc/GMT-3`, whose sign is POSIX's too), or the
     /// four US rules tzdata keeps by name (`EST5EDT,M3.2.0,M11.1.0`: `EST5EDT`). nil for an IANA
-    /// name and for a rule no zone file has (`<+0530>-5:30`), which is then taken as a name.
+    /// name and for a rule no zone file has (`<+0530>-5:30`, `CET-1CEST,M3.5.0,M10.5.0/3`), which
+    /// `current` then reads as the rule itself (`ExchangeTimeZone(posixRule:)`).
     static func posixZone(_ tz: String) -> String? {
         let bytes = Array(tz.utf8)
         var i = 0
@@ -57,9 +58,20 @@ package enum UserTimeZone {
         return hours == 0 ? "UTC" : "Etc/GMT" + String(UnicodeScalar(sign)) + String(hours)
     }
 
-    /// The zone for `identifier(...)`, falling back to UTC when ICU does not know the name.
+    /// The warning for a `TZ` that names no zone squarestock can follow (then "your time" is
+    /// UTC, which it said nothing of), or nil.
+    package static func unknownWarning(environment: [String: String], localtimeTarget: String?) -> String? {
+        guard let tz = environment["TZ"], !tz.isEmpty else { return nil }
+        let id = identifier(environment: environment, localtimeTarget: localtimeTarget)
+        guard (try? ExchangeTimeZone(identifier: id)) == nil, ExchangeTimeZone(posixRule: id) == nil else { return nil }
+        return "warning: TZ=\(TerminalText.visible(tz)) is no time zone squarestock knows; \"your time\" is shown "
+            + "in UTC (set TZ to a zone name such as Europe/Paris, or a POSIX rule such as CET-1CEST,M3.5.0,M10.5.0/3)"
+    }
+
+    /// The zone for `identifier(...)`, else the POSIX rule it is, else UTC (`unknownWarning` says so).
     package static func current(environment: [String: String], localtimeTarget: String?) -> ExchangeTimeZone? {
         let id = identifier(environment: environment, localtimeTarget: localtimeTarget)
-        return (try? ExchangeTimeZone(identifier: id)) ?? (try? ExchangeTimeZone(identifier: "UTC"))
+        return (try? ExchangeTimeZone(identifier: id)) ?? ExchangeTimeZone(posixRule: id)
+            ?? (try? ExchangeTimeZone(identifier: "UTC"))
     }
 }

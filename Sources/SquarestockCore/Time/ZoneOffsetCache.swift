@@ -91,6 +91,18 @@ final class ZoneOffsetCache: Sendable {
 
     private static let registry = Mutex<[String: ZoneOffsetCache]>([:])
 
+    /// The shared cache for a POSIX `TZ` rule read as itself (`UserTimeZone`), kept apart from
+    /// the zone IDs: `GMT+05:00` is five hours west as a rule, east as ICU's custom ID.
+    static func shared(posix rule: PosixZoneRule, text: String) -> ZoneOffsetCache {
+        let key = "posix:" + text
+        return registry.withLock { table in
+            if let cache = table[key] { return cache }
+            let cache = ZoneOffsetCache(zone: text, source: .system(ZoneRules(posix: rule)))
+            table[key] = cache
+            return cache
+        }
+    }
+
     /// The shared cache for a zone ID, or nil if neither the system's tz database nor ICU knows
     /// the zone.
     static func shared(for zone: String) -> ZoneOffsetCache? {

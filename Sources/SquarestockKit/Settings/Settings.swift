@@ -215,7 +215,8 @@ public struct Settings: Sendable {
             userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
             userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
             configPath: configPath,
-            configWarnings: configProblems.map { "warning: config: " + $0 },
+            configWarnings: configProblems.map { "warning: config: " + $0 }
+                + [UserTimeZone.unknownWarning(environment: env, localtimeTarget: localtimeTarget)].compactMap { $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
         for secret in catalog.settings where secret.isSecret {

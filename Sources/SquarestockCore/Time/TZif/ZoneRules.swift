@@ -71,6 +71,15 @@ struct ZoneRules: Sendable {
         self.footer = footer
     }
 
+    /// A zone of the POSIX rule alone (a `TZ` no zone file is named after): no listed
+    /// transitions, the rule for every instant.
+    init(posix rule: PosixZoneRule) {
+        transitions = []
+        typeIndex = []
+        types = [LocalType(offset: rule.standardOffset, isDaylight: false, abbreviation: rule.standardName)]
+        footer = rule
+    }
+
     /// The local time type in effect at `t`.
     func type(at t: Int64) -> LocalType {
         let t = min(max(t, -Self.maxSeconds), Self.maxSeconds)
