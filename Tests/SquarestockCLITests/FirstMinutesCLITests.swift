@@ -53,6 +53,22 @@ struct FirstMinutesCLITests {
         #expect(missing.exitCode == 2 && missing.stderr.contains("Missing value for '--limit <limit>'"))
     }
 
+    /// Asked for and not given is said: a table from a watch into a pipe, a clock override that
+    /// is not read (the real clock was used, unsaid).
+    @Test func whatIsAskedAndNotGivenIsSaid() throws {
+        let watch = try CLIRunner.run(
+            ["watch", "AAPL", "--source", "samples", "--count", "1", "--format", "table"],
+            environment: Self.environment())
+        #expect(watch.exitCode == 0 && watch.stdout.contains(" AAPL 268.84 "), "\(watch.stdout)")
+        #expect(watch.stderr.contains("note: --format table needs a terminal; writing one line per quote"))
+        var env = Self.environment()
+        env["SQUARESTOCK_NOW"] = "2026-11-27T15:00:00+09:00"
+        let quote = try CLIRunner.run(["AAPL", "--source", "samples"], environment: env)
+        #expect(
+            quote.stderr.contains("warning: SQUARESTOCK_NOW=2026-11-27T15:00:00+09:00 is not a time squarestock reads"),
+            "\(quote.stderr)")
+    }
+
     @Test func aListedSymbolOrACapitalisedWordIsStillQuoted() throws {
         // `book` is a command; `BOOK` in capitals and `aapl` (far from every command) are symbols.
         let r = try CLIRunner.run(["aapl", "--source", "samples", "--format", "csv"], environment: Self.environment())
@@ -233,6 +249,11 @@ struct MarketFormatsCLITests {
             ["market", "--calendar", "NYSE", "--from", "2027-01-05", "--to", "2027-01-04"], environment: env)
         #expect(reversed.exitCode == 2 && reversed.stdout.isEmpty)
         #expect(reversed.stderr.contains("--from 2027-01-05 comes after --to 2027-01-04"), "\(reversed.stderr)")
+        // Two questions at once: --year was passed over without a word.
+        let both = try CLIRunner.run(
+            ["market", "--calendar", "NYSE", "--year", "2026", "--from", "2027-01-04", "--to", "2027-01-05"],
+            environment: env)
+        #expect(both.exitCode == 2 && both.stderr.contains("give --year, or --from and --to, not both"))
         // An unknown exchange names those that work, on the board as for a calendar.
         for args in [["market", "FOO"], ["market", "--calendar", "FOO"]] {
             let unknown = try CLIRunner.run(args, environment: env)

@@ -11,4 +11,14 @@ public enum ClockOverride {
         if let dt = DateTimeParsing.isoDateTime(text) { return Instant(secondsSinceEpoch: dt.secondsSinceEpochAsUTC) }
         return wallClock()
     }
+
+    /// The warning for a `SQUARESTOCK_NOW` that is set but not read (then the clock is the real
+    /// one, which it said nothing of), or nil.
+    public static func warning(environment: [String: String]) -> String? {
+        guard let raw = environment["SQUARESTOCK_NOW"], !raw.isEmpty else { return nil }
+        let marker = Instant(secondsSinceEpoch: Int64.min / 4)
+        guard now(environment: environment, wallClock: { marker }) == marker else { return nil }
+        return "warning: SQUARESTOCK_NOW=\(TerminalText.visible(raw)) is not a time squarestock reads "
+            + "(seconds since 1970, or UTC as 2026-11-27T15:00:00Z); using the real clock"
+    }
 }

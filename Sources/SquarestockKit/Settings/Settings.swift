@@ -216,7 +216,10 @@ public struct Settings: Sendable {
             userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
             configPath: configPath,
             configWarnings: configProblems.map { "warning: config: " + $0 }
-                + [UserTimeZone.unknownWarning(environment: env, localtimeTarget: localtimeTarget)].compactMap { $0 },
+                + [
+                    UserTimeZone.unknownWarning(environment: env, localtimeTarget: localtimeTarget),
+                    ClockOverride.warning(environment: env),
+                ].compactMap { $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
         for secret in catalog.settings where secret.isSecret {

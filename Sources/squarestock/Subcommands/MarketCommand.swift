@@ -52,6 +52,9 @@ struct MarketCommand: ParsableCommand {
             }
         }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to") }
+        // Two questions: the year's holidays, or the sessions between two dates (--year was
+        // passed over without a word).
+        if year != nil && from != nil { throw ValidationError("give --year, or --from and --to, not both") }
         if let f = from.flatMap(DateTimeParsing.isoDate), let t = to.flatMap(DateTimeParsing.isoDate), f > t {
             throw ValidationError("--from \(f) comes after --to \(t); give the earlier date first")
         }

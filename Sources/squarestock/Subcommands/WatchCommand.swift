@@ -212,6 +212,10 @@ struct WatchCommand: ParsableCommand {
         let caps = display.capabilities(environment: env)
         let tableMode = (output.format ?? .table) == .table && caps.isTTY && env["TERM"] != "dumb"
         let lineFormat: WatchLineFormat = output.format == .json ? .json : .plain
+        if output.format == .table && !tableMode {
+            // Asked for, and not given: said, not left to be found in the log.
+            Terminal.writeError("squarestock: note: --format table needs a terminal; writing one line per quote\n")
+        }
         // `stream = true` in the config streams where the source can; other sources poll as before.
         // A source with nothing but a stream (tradernet) streams without being asked.
         let app = SquarestockApp(settings: settings)

@@ -136,7 +136,8 @@ import Testing
         ("XSES", civil(2025, 3, 31), "Hari Raya Puasa"), ("XSES", civil(2026, 5, 27), "Hari Raya Haji"),
         ("XSES", civil(2026, 6, 1), "Vesak Day (observed)"), ("XSES", civil(2026, 11, 9), "Deepavali (observed)"),
         // NYSE before the Uniform Monday Holiday Act: fixed dates, a Sunday's kept on the Monday.
-        ("XNYS", civil(1965, 2, 22), "Washington's Birthday"), ("XNYS", civil(1970, 2, 23), "Washington's Birthday"),
+        ("XNYS", civil(1965, 2, 22), "Washington's Birthday"),
+        ("XNYS", civil(1970, 2, 23), "Washington's Birthday (observed)"),
         ("XNYS", civil(1968, 5, 30), "Memorial Day"),
     ])
     func closures(id: String, date: CivilDate, name: String) {

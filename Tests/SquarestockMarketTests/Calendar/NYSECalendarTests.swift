@@ -70,8 +70,11 @@ import Testing
 
     @Test(arguments: [
         (civil(2023, 11, 23), "Thanksgiving Day"),
-        (civil(2022, 6, 20), "Juneteenth National Independence Day"),
-        (civil(2021, 12, 24), "Christmas Day"),
+        // Moved off a weekend: observed on the nearest weekday, and named so.
+        (civil(2022, 6, 20), "Juneteenth National Independence Day (observed)"),
+        (civil(2021, 12, 24), "Christmas Day (observed)"),
+        (civil(2026, 7, 3), "Independence Day (observed)"),
+        (civil(2026, 12, 25), "Christmas Day"),
         (civil(2018, 12, 5), "National Day of Mourning for President George H. W. Bush"),
         (civil(2025, 1, 9), "National Day of Mourning for President Carter"),
         (civil(2001, 9, 13), "September 11 attacks"),

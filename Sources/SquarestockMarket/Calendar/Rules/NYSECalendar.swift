@@ -74,6 +74,8 @@ package enum NYSECalendar {
                 source: "NYSE closure notice, December 2024"),
         ],
         earlyCloseEras: [(from: .ymd(1900, 1, 1), minute: 14 * 60), (from: .ymd(1993, 1, 1), minute: 13 * 60)],
+        // A holiday moved off a weekend: Friday 2026-07-03 is Independence Day (observed).
+        substituteSuffix: " (observed)",
         notModelled: """
             Unscheduled intraday events: circuit-breaker halts (e.g. 1997-10-27, trading halted at \
             15:30), weather late opens, and exchange outages (NYSE 2015-07-08) are not sessions in \
