@@ -29,7 +29,9 @@ public struct ChartManager: Sendable {
         let now = context.now
         let result = source.history(symbol: symbol, range: range, context: context, transport: transport).flatMap {
             fetched in
-            ChartManager.data(symbol: symbol, range: range, fetched: fetched).map { Self.dated($0, now: now) }
+            ChartManager.data(symbol: symbol, range: range, fetched: fetched).map {
+                Self.dated(Self.withoutClosedDayFillers($0), now: now)
+            }
         }
         return (symbol, result)
     }
@@ -67,6 +69,35 @@ public struct ChartManager: Sendable {
                 "the newest bar is of \(last.session) (\(AgeFormatter.describe(seconds: age)) ago): the source sent no later one"
             ))
         return dated
+    }
+
+    /// `data` without the bars of no volume dated on days its exchange's calendar holds closed
+    /// (a service's filler rows: Thanksgiving at the day before's close), with a note naming
+    /// those days. Charted, each was a session of its own ("Thu 26" between two trading days).
+    /// A bar that traded on such a day is kept: the calendar may be the one that is wrong.
+    package static func withoutClosedDayFillers(_ data: ChartData) -> ChartData {
+        let bars = data.series.bars
+        var dropped: [CivilDate] = []
+        var kept: [Bar] = []
+        for k in 0..<bars.count {
+            let bar = bars[k]
+            if bar.volume.map({ $0.isZero }) ?? true,
+                ChartSessionCalendars.isKnownClosed(bar.session, exchange: data.exchange)
+            {
+                if dropped.last != bar.session { dropped.append(bar.session) }
+                continue
+            }
+            kept.append(bar)
+        }
+        guard !dropped.isEmpty, !kept.isEmpty else { return data }
+        var out = data
+        out.series = HistorySeries(
+            symbol: data.series.symbol, zone: data.series.zone, interval: data.series.interval, bars: kept,
+            currency: data.series.currency)
+        let days = dropped.prefix(5).map(\.description).joined(separator: ", ") + (dropped.count > 5 ? ", ..." : "")
+        let venue = data.exchange?.name ?? "the exchange"
+        out.notes.append(.remark("left out bars with no volume on days \(venue) is closed (\(days))"))
+        return out
     }
 
     /// The range's part of `fetched` (`FetchedHistory.chartData`); an error when it holds no price at all.

@@ -25,4 +25,15 @@ package enum ChartSessionCalendars {
         }
         return SessionCalendar { date in date.year >= first && calendar.session(on: date).isOpen }
     }
+
+    /// Whether `exchange`'s calendar holds `date` closed, in a year its rules are known to hold
+    /// (no answer for crypto, FX, a venue without a calendar, or an earlier year).
+    package static func isKnownClosed(_ date: CivilDate, exchange: Exchange?, calendars: CalendarRegistry = .standard)
+        -> Bool
+    {
+        guard let exchange, !exchange.tradesWeekends, let calendar = calendars.calendar(for: exchange),
+            calendar.rules.sessionZone == nil, date.year >= firstYear(for: exchange.id)
+        else { return false }
+        return !calendar.session(on: date).isOpen
+    }
 }

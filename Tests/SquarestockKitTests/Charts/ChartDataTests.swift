@@ -232,3 +232,43 @@ struct ChartDataTests {
         #expect(TerminalCapabilities.rows(fd: -1, environment: [:]) == nil)
     }
 }
+
+/// Bars of no volume on days the exchange is closed (a service's filler rows) are left out, with
+/// a note: charted, Thanksgiving and a Saturday were sessions of their own.
+struct ChartClosedDayFillerTests {
+    static let newYork = try! ExchangeTimeZone(identifier: "America/New_York")
+
+    static func daily(_ rows: [(String, String)]) -> HistorySeries {
+        let bars = rows.map { date, volume in
+            let d = DateTimeParsing.isoDate(date)!
+            return Bar(
+                time: newYork.instant(for: CivilDateTime(date: d)), session: d, close: ExactDecimal("100")!,
+                volume: ExactDecimal(volume)!)
+        }
+        return HistorySeries(symbol: "AAPL", zone: newYork, interval: .daily, bars: bars)
+    }
+
+    @Test func fillersOnClosedDaysGoTradesStay() {
+        let series = Self.daily([
+            ("2026-11-25", "100"), ("2026-11-26", "0"), ("2026-11-27", "50"), ("2026-11-28", "0"),
+            ("2026-11-29", "10"), ("2026-11-30", "0"),
+        ])
+        let data = ChartData(
+            symbol: "AAPL", range: .month1, series: series, exchange: ExchangeRegistry.standard.exchange(id: "US"),
+            source: "t")
+        let cleaned = ChartManager.withoutClosedDayFillers(data)
+        // Thanksgiving and Saturday go; Sunday traded (kept); Monday is a session (kept).
+        #expect(
+            cleaned.series.bars.map(\.session.description) == ["2026-11-25", "2026-11-27", "2026-11-29", "2026-11-30"])
+        #expect(
+            cleaned.notes.map(\.text) == [
+                "left out bars with no volume on days NYSE/Nasdaq is closed (2026-11-26, 2026-11-28)"
+            ])
+        // Crypto trades every day, and a venue without a calendar decides nothing.
+        for exchange in [ExchangeRegistry.standard.exchange(id: "CRYPTO"), nil] {
+            var other = data
+            other.exchange = exchange
+            #expect(ChartManager.withoutClosedDayFillers(other).series.bars.count == 6)
+        }
+    }
+}
