@@ -28,8 +28,8 @@ package enum WatchHoldingFigures {
     }
 
     /// The totals over the held rows that have a price, by currency, and the held rows left
-    /// out (no quote, or a price in another currency): a part never reads as the whole. A row
-    /// still loading is not left out.
+    /// out (no quote, a price in another currency, or a sum too large for minor units): a part
+    /// never reads as the whole. A row still loading is not left out.
     package static func totals(_ entries: [WatchEntry], in holdings: [String: WatchHolding]) -> (
         totals: [Total], without: [String]
     ) {
@@ -43,8 +43,14 @@ package enum WatchHoldingFigures {
                 continue
             }
             var t = byCurrency[h.currency] ?? Total(currency: h.currency, value: 0, gain: 0, holding: h)
-            t.value += v
-            t.gain += v - h.cost
+            guard let gain = MinorUnits.sum(v, -h.cost), let value = MinorUnits.sum(t.value, v),
+                let total = MinorUnits.sum(t.gain, gain)
+            else {
+                without.append(e.symbol)
+                continue
+            }
+            t.value = value
+            t.gain = total
             byCurrency[h.currency] = t
         }
         return (byCurrency.keys.sorted().map { byCurrency[$0]! }, without)

@@ -96,6 +96,10 @@ package struct WatchLineWriter: Sendable {
         } else {
             s += " last unknown"
         }
+        // Before the status: a stale reason is free text, and ends the line.
+        if let (h, v) = WatchHoldingFigures.value(of: e, in: holdings), let gain = MinorUnits.sum(v, -h.cost) {
+            s += " value \(h.text(v)) \(h.currency) gain \(h.text(gain, signed: true)) \(h.currency)"
+        }
         if let f = e.failure {
             let age = e.updatedAt.map { AgeFormatter.describe(seconds: now.seconds(since: $0)) } ?? "?"
             s += " stale " + age + ": " + TerminalText.sanitize(f.reason)
@@ -105,9 +109,6 @@ package struct WatchLineWriter: Sendable {
         }
         // A recording is said to be one, as `quote` and `line` say it.
         if stock.recordedAt != nil { s += " (recorded)" }
-        if let (h, v) = WatchHoldingFigures.value(of: e, in: holdings) {
-            s += " value \(h.text(v)) \(h.currency) gain \(h.text(v - h.cost, signed: true)) \(h.currency)"
-        }
         return s + "\n"
     }
 
@@ -133,14 +134,16 @@ package struct WatchLineWriter: Sendable {
             s += ", \"source\": " + JSONText.quoted(stock.source)
             s += ", \"recorded\": " + (stock.recordedAt != nil ? "true" : "false")
             s += ", \"updated\": " + (e.updatedAt.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
-            if let h = holdings[e.symbol.uppercased()] {
-                // Value and gain in the holding's currency; null where the price cannot value it.
-                let v = WatchHoldingFigures.value(of: e, in: holdings)?.1
-                s +=
-                    ", \"held\": {\"quantity\": " + h.quantity.description + ", \"currency\": "
-                    + JSONText.quoted(h.currency) + ", \"value\": " + (v.map { h.text($0) } ?? "null")
-                    + ", \"gain\": " + (v.map { h.text($0 - h.cost) } ?? "null") + "}"
-            }
+        }
+        if let h = holdings[e.symbol.uppercased()] {
+            // Value and gain in the holding's currency; null where no price values it (none yet,
+            // or one in another currency).
+            let v = WatchHoldingFigures.value(of: e, in: holdings)?.1
+            let gain = v.flatMap { MinorUnits.sum($0, -h.cost) }
+            s +=
+                ", \"held\": {\"quantity\": " + h.quantity.description + ", \"currency\": "
+                + JSONText.quoted(h.currency) + ", \"value\": " + (v.map { h.text($0) } ?? "null")
+                + ", \"gain\": " + (gain.map { h.text($0) } ?? "null") + "}"
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")
         s += ", \"failingSince\": " + (e.failure.map { JSONText.quoted($0.since.iso8601UTC) } ?? "null")

@@ -17,21 +17,31 @@ enum CommandTypo {
             + "To quote a symbol named \(word.uppercased()), write `squarestock quote \(word.uppercased())`"
     }
 
-    /// The message for `help WORD` where WORD is no command (`help serch` printed the whole
-    /// help and exited 0, as if the word had been understood), or nil.
-    static func helpMessage(_ arguments: [String], commands: [String]) -> String? {
-        guard arguments.count >= 2, arguments[0] == "help", case let word = arguments[1], !word.hasPrefix("-"),
-            !commands.contains(word)
-        else { return nil }
-        let shown = TerminalText.visible(word)
-        let lower = word.lowercased()
-        let allowed = lower.count <= 4 ? 1 : 2
-        if let (command, _) = commands.map({ ($0, distance(lower, $0)) }).filter({ $0.1 <= allowed })
-            .min(by: { $0.1 < $1.1 })
-        {
-            return "'\(shown)' is not a command; did you mean `squarestock help \(command)`?"
+    /// The message for `help WORD...` where a word is no command at its level (`help serch`,
+    /// `help portfolio serch` printed a whole help and exited 0, as if the word had been
+    /// understood), or nil. `children` gives the subcommands under a path of command names
+    /// (`[]`: the top level), nil for a command that has none.
+    static func helpMessage(_ arguments: [String], children: ([String]) -> [String]?) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var path: [String] = []
+        for word in arguments.dropFirst() {
+            guard !word.hasPrefix("-"), let names = children(path), !names.isEmpty else { return nil }
+            if names.contains(word) || (path.isEmpty && word == "help") {
+                path.append(word)
+                continue
+            }
+            let shown = TerminalText.visible(word)
+            let lower = word.lowercased()
+            let allowed = lower.count <= 4 ? 1 : 2
+            let prefix = (["squarestock", "help"] + path).joined(separator: " ")
+            if let (command, _) = names.map({ ($0, distance(lower, $0)) }).filter({ $0.1 <= allowed })
+                .min(by: { $0.1 < $1.1 })
+            {
+                return "'\(shown)' is not a command; did you mean `\(prefix) \(command)`?"
+            }
+            return "'\(shown)' is not a command; `\(prefix)` lists them"
         }
-        return "'\(shown)' is not a command; `squarestock help` lists them"
+        return nil
     }
 
     /// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`.

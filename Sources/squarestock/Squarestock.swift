@@ -67,7 +67,8 @@ enum Main {
     /// The command `arguments` name. An option's negative value (`--limit -1`, `--count -2`)
     /// read as an option of its own made "Missing value for '--limit <limit>'", though a value
     /// was there: such a value is joined to its option (`--limit=-1`) and the arguments parsed
-    /// again, so the option's own check answers (`--limit must be between 1 and 200`).
+    /// again, so the option's own check answers (`--limit must be between 1 and 200`). Only the
+    /// options that take a number (`numericOptions`): `--portfolio -5` made a portfolio "-5".
     static func parseJoiningNegativeValues(_ arguments: [String]) throws -> any ParsableCommand {
         var words = arguments
         var tries = 0
@@ -80,13 +81,47 @@ enum Main {
                         $0 != " " && $0 != "'"
                     }),
                     let at = words.prefix(while: { $0 != "--" }).indices.first(where: { i in
-                        words[i] == name && i + 1 < words.count && words[i + 1].count > 1
+                        words[i] == name && numericOptions.contains(String(name)) && i + 1 < words.count
+                            && words[i + 1].count > 1
                             && words[i + 1].hasPrefix("-") && ExactDecimal(words[i + 1]) != nil
                     })
                 else { throw error }
                 words[at...at + 1] = ["\(name)=\(words[at + 1])"]
             }
         }
+    }
+
+    /// The options whose value is a count, a size, a year or a number of seconds. Money options
+    /// (`--price`, `--fee`, `--fx`, `--withheld`) read a negative value themselves.
+    static let numericOptions: Set<String> = [
+        "--limit", "--count", "--depth", "--year", "--timeout", "--interval", "--replay-speed", "--height", "--width",
+        "--max-age", "--lot",
+    ]
+
+    /// The names of the subcommands under `path` (`[]`: the top level), nil when a name on it is
+    /// no command or the command has none.
+    static func subcommandNames(under path: [String]) -> [String]? {
+        var command: any ParsableCommand.Type = Squarestock.self
+        for name in path {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+            else { return nil }
+            command = next
+        }
+        let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+        return names.isEmpty ? nil : names
+    }
+
+    /// A `TZ` squarestock cannot follow, a `SQUARESTOCK_NOW` it cannot read: each was taken as
+    /// UTC or the real clock without a word.
+    static func clockWarnings(_ env: [String: String]) -> [String] {
+        var out: [String] = []
+        if env["TZ"]?.isEmpty == false,
+            let w = UserTimeZone.unknownWarning(environment: env, localtimeTarget: LocaltimeLink.target())
+        {
+            out.append(w)
+        }
+        if let w = ClockOverride.warning(environment: env) { out.append(w) }
+        return out
     }
 
     static func main() {
@@ -117,9 +152,14 @@ enum Main {
             Terminal.writeError("squarestock: " + typo + "\n")
             Terminal.exit(ExitStatus.usage.rawValue)
         }
-        if let typo = CommandTypo.helpMessage(arguments, commands: commands) {
+        if let typo = CommandTypo.helpMessage(arguments, children: Self.subcommandNames(under:)) {
             Terminal.writeError("squarestock: " + typo + "\n")
             Terminal.exit(ExitStatus.usage.rawValue)
+        }
+        // Said once for every command, before it runs: a ledger entry is dated by this clock and
+        // zone as a quote is.
+        for warning in Self.clockWarnings(ProcessInfo.processInfo.environment) {
+            Terminal.writeError("squarestock: " + warning + "\n")
         }
         do {
             if try QuoteFastPath.run(arguments, commands: commands + ["help"]) { Terminal.exit(0) }

@@ -277,6 +277,19 @@ struct AccountCLITests {
         #expect(run.stderr.contains("status unknown: the request may have reached kraken"), "\(run.stderr)")
         #expect(run.stdout.contains("\"statusUnknown\": true"), "\(run.stdout)")
         #expect(s.fake.addOrderRequests == 1)
+        // The page's own status, not the 200 it was read as.
+        #expect(run.stderr.contains("(HTTP 403)") && !run.stderr.contains("(HTTP 200)"), "\(run.stderr)")
+    }
+
+    /// A server error after the order left is no refusal whatever its body: an HTTP 500 saying
+    /// "EOrder:Insufficient funds" was reported as a refusal of an order that may stand.
+    @Test func aServerErrorAfterAnOrderIsStatusUnknownWhateverItsBody() throws {
+        let s = try Setup()
+        s.fake.addOrderBody = "{\"error\":[\"EOrder:Insufficient funds\"]}"
+        s.fake.addOrderStatus = 500
+        let run = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(run.exitCode == 4, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("status unknown") && !run.stderr.contains("insufficient funds"), "\(run.stderr)")
     }
 
     /// A dry run answered with an order id may have placed the order (a mirror that dropped

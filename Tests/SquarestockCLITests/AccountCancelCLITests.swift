@@ -54,6 +54,30 @@ struct AccountCancelCLITests {
         #expect(s.fake.openOrderCount == 2)
     }
 
+    /// An answer to a cancellation that does not say what happened (Kraken's internal error
+    /// after it cancelled) is "status unknown", exit 4, as for an order: it was "kraken refused",
+    /// the order reported still open. More cancelled than shown is said.
+    @Test func anUnclearAnswerToACancellationIsStatusUnknown() throws {
+        let s = try AccountCLITests.Setup()
+        let a = try Self.placeLimit(s, "0.01", "30000")
+        s.fake.cancelError = "EGeneral:Internal error"
+        let one = try s.run(["cancel", a, "--yes"])
+        #expect(one.exitCode == 4, "\(one.stdout)\(one.stderr)")
+        #expect(one.stderr.contains("status unknown: the request may have reached kraken"), "\(one.stderr)")
+        #expect(one.stderr.contains("after the cancellation was sent"), "\(one.stderr)")
+        _ = try Self.placeLimit(s, "0.02", "25000")
+        let all = try s.run(["cancel", "--all", "--yes"])
+        #expect(all.exitCode == 4 && all.stderr.contains("status unknown"), "\(all.stderr)")
+        s.fake.cancelError = nil
+        _ = try Self.placeLimit(s, "0.03", "24000")
+        s.fake.cancelAllExtra = 1
+        let more = try s.run(["cancel", "--all", "--yes"])
+        #expect(more.exitCode == 0, "\(more.stderr)")
+        #expect(
+            more.stderr.contains("kraken cancelled 2 orders, more than the 1 shown: an order placed after the list"),
+            "\(more.stderr)")
+    }
+
     /// Closed orders past Kraken's page (50 a call; 2 here) are read from the next pages, up
     /// to `--limit` (`--closed --limit 500` showed 50 at most).
     @Test func closedOrdersAreReadPastTheFirstPage() throws {

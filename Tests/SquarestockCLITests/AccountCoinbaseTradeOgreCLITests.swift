@@ -122,6 +122,12 @@ struct AccountCoinbaseTradeOgreCLITests {
         #expect(fake.orderRequests == before)
         let closed = try CLIRunner.run(["account", "orders", "--closed"], environment: env)
         #expect(closed.exitCode == 2 && closed.stderr.contains("does not support a history of closed orders"))
+        // `all` answered success and cancelled nothing: the count is what is no longer open (it
+        // was the count listed, whatever the exchange did).
+        fake.cancelsNothing = true
+        let none = try CLIRunner.run(["cancel", "--all", "--yes"], environment: env)
+        #expect(none.exitCode == 1 && none.stdout.contains("cancelled 0 orders"), "\(none.stdout)\(none.stderr)")
+        fake.cancelsNothing = false
         let cancel = try CLIRunner.run(["cancel", "--all", "--yes"], environment: env)
         #expect(cancel.exitCode == 0 && cancel.stdout.contains("cancelled 1 order"))
         _ = server

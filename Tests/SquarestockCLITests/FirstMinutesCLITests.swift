@@ -34,6 +34,15 @@ struct FirstMinutesCLITests {
         #expect(
             other.exitCode == 2
                 && other.stderr == "squarestock: 'AAPL' is not a command; `squarestock help` lists them\n")
+        let nested = try CLIRunner.run(["help", "portfolio", "hisotry"], environment: Self.environment())
+        #expect(nested.exitCode == 2, "\(nested.stdout)")
+        #expect(
+            nested.stderr
+                == "squarestock: 'hisotry' is not a command; did you mean `squarestock help portfolio history`?\n")
+        for args in [["help", "help"], ["help", "portfolio", "buy"]] {
+            let fine = try CLIRunner.run(args, environment: Self.environment())
+            #expect(fine.exitCode == 0 && fine.stdout.contains("USAGE:"), "\(args): \(fine.stderr)")
+        }
         let help = try CLIRunner.run(["help", "search"], environment: Self.environment())
         #expect(help.exitCode == 0 && help.stdout.contains("USAGE: squarestock search"), "\(help.stderr)")
     }
@@ -45,9 +54,15 @@ struct FirstMinutesCLITests {
         #expect(limit.exitCode == 2)
         #expect(limit.stderr.hasPrefix("squarestock: --limit must be between 1 and 200\n"), "\(limit.stderr)")
         let count = try CLIRunner.run(
-            ["watch", "AAPL", "--source", "samples", "--count", "-2", "--interval", "-5"],
+            ["watch", "AAPL", "--source", "samples", "--count", "-2"],
             environment: Self.environment())
-        #expect(count.exitCode == 2 && !count.stderr.contains("Missing value"), "\(count.stderr)")
+        #expect(
+            count.exitCode == 2 && count.stderr.hasPrefix("squarestock: --count must be at least 1\n"),
+            "\(count.stderr)")
+        // A text option's value is never joined: `--portfolio -5` made a portfolio named "-5".
+        let text = try CLIRunner.run(
+            ["portfolio", "deposit", "--portfolio", "-5", "100", "USD"], environment: Self.environment())
+        #expect(text.exitCode == 2 && text.stderr.contains("Missing value for '--portfolio"), "\(text.stderr)")
         // Still missing when nothing follows.
         let missing = try CLIRunner.run(["search", "apple", "--limit"], environment: Self.environment())
         #expect(missing.exitCode == 2 && missing.stderr.contains("Missing value for '--limit <limit>'"))

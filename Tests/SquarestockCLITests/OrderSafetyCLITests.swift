@@ -162,16 +162,25 @@ struct OrderSafetyCLITests {
                 "uses:      USD, 0.00 available in the paper account (fund it: squarestock portfolio deposit AMOUNT USD --portfolio paper-kraken)"
             ), "\(buy.stdout)")
         #expect(s.fake.privateRequests == 0 && s.fake.addOrderRequests == 0)
-        // It makes orders paper ones only: `account` is still the exchange's (--paper shows the other).
+        // Paper mode is the paper account's for every command: the balances, an order, and a
+        // cancel (`cancel --all --yes` cancelled the real orders).
         let balances = try s.run(["account", "--format", "csv"])
-        #expect(balances.exitCode == 0 && balances.stdout.contains("BTC,0.5000000000"), "\(balances.stdout)")
-        // A value that is neither true nor false refuses every order (never a real one by mistake).
+        #expect(balances.exitCode == 0 && !balances.stdout.contains("BTC,0.5000000000"), "\(balances.stdout)")
+        let cancel = try s.run(["cancel", "--all", "--yes"])
+        #expect(cancel.stdout.contains("paper account: no open orders; nothing to cancel"), "\(cancel.stdout)")
+        let order = try s.run(["account", "order", "OABCDE-12345-FGHIJK"])
+        #expect(order.stderr.contains("paper account has no order OABCDE-12345-FGHIJK"), "\(order.stderr)")
+        #expect(s.fake.privateRequests == 0)
+        // A value that is neither true nor false refuses every order (never a real one by mistake),
+        // and every cancel of a real order (paper mode may be meant).
         try Self.config(s, "paper = ture\n")
         let typo = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
         #expect(
             typo.exitCode == 1
                 && typo.stdout.contains("paper = ture in the config file is not true or false; fix it there"))
-        #expect(s.fake.addOrderRequests == 0)
+        let typoCancel = try s.run(["cancel", "--all", "--yes"])
+        #expect(typoCancel.exitCode == 2 && typoCancel.stderr.contains("nothing was cancelled"), "\(typoCancel.stderr)")
+        #expect(s.fake.addOrderRequests == 0 && s.fake.privateRequests == 0)
     }
 
     /// Kraken's Depth in its shape, the recorded book with one more ask level at `price`.

@@ -219,7 +219,10 @@ struct PortfolioCLITests {
         let fifo = try Self.run(env, ["method", "fifo"])
         #expect(fifo.stderr.contains("2024 50.00 → 150.00 USD"), "\(fifo.stderr)")
         try Self.run(env, ["method", "lifo"])
-        // Another portfolio in the same file keeps its own (the default).
+        // Another portfolio in the same file keeps its own (the default); one that does not exist
+        // is named as such, not made by the question.
+        try Self.run(env, ["method", "--portfolio", "ira"], exit: 1)
+        try Self.run(env, ["deposit", "100", "USD", "--portfolio", "ira", "--date", "2024-01-02"])
         #expect(try Self.run(env, ["method", "--portfolio", "ira"]).stdout == "lot method: fifo\n")
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
@@ -1274,7 +1277,7 @@ struct PortfolioValuationCLITests {
         let watch = try CLIRunner.run(
             ["watch", "--portfolio", "--source", "samples", "--count", "1", "--format", "plain"], environment: env)
         #expect(watch.exitCode == 1, "\(watch.stderr)")
-        #expect(watch.stdout.contains(" value 8602.72 USD gain +7399.92 USD\n"), "\(watch.stdout)")
+        #expect(watch.stdout.contains(" value 8602.72 USD gain +7399.92 USD open"), "\(watch.stdout)")
         #expect(
             watch.stdout.contains(" HOLDINGS value 8602.72 USD, gain +7399.92 USD (without MSFT)\n"), "\(watch.stdout)")
     }

@@ -88,6 +88,11 @@ struct WatchInputTests {
         // The EU change: 01:00 UTC on the last Sunday of March 2026 (the 29th).
         let change = Instant(secondsSinceEpoch: 1_774_746_000)
         #expect(cet.offsetSeconds(at: change.adding(seconds: -1)) == 3600 && cet.offsetSeconds(at: change) == 7200)
+        // A US name with other rules than tzdata's keeps them: 2026-03-23 00:00 UTC is 19:00 EST
+        // (the change on the first Sunday of April), not 20:00 EDT.
+        let april = try #require(
+            UserTimeZone.current(environment: ["TZ": "EST5EDT,M4.1.0,M10.5.0"], localtimeTarget: nil))
+        #expect(april.offsetSeconds(at: Instant(secondsSinceEpoch: 1_774_224_000)) == -18_000)
         let tehran = try #require(UserTimeZone.current(environment: ["TZ": "<+0330>-3:30"], localtimeTarget: nil))
         #expect(tehran.offsetSeconds(at: winter) == 12_600 && tehran.abbreviation(at: winter) == "UTC+3:30")
         #expect(UserTimeZone.unknownWarning(environment: ["TZ": "<+0330>-3:30"], localtimeTarget: nil) == nil)

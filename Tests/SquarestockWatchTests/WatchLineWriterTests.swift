@@ -75,7 +75,8 @@ struct WatchLineWriterTests {
         let now = t0.adding(seconds: 700)
         let entries = s.symbols.compactMap { s[$0] }
         let plain = WatchLineWriter(format: .plain, holdings: holdings)
-        #expect(plain.line(s["AAPL"]!, now: now).hasSuffix(" open value 3248.00 USD gain +2045.20 USD\n"))
+        // Before the status: a stale reason is free text, and ends the line.
+        #expect(plain.line(s["AAPL"]!, now: now).hasSuffix(" (1m ago) value 3248.00 USD gain +2045.20 USD open\n"))
         #expect(!plain.line(s["MSFT"]!, now: now).contains("value"))
         #expect(
             plain.totalsLine(entries, now: now)
@@ -85,6 +86,10 @@ struct WatchLineWriterTests {
         let aapl = json.line(s["AAPL"]!, now: now)
         #expect(
             aapl.contains("\"held\": {\"quantity\": 32, \"currency\": \"USD\", \"value\": 3248.00, \"gain\": 2045.20}"))
+        // A held row without a quote says so: held, value and gain null (it had no `held`).
+        #expect(
+            json.line(s["XXXX"]!, now: now).contains(
+                "\"held\": {\"quantity\": 5, \"currency\": \"USD\", \"value\": null, \"gain\": null}"))
         let totals = try #require(json.totalsLine(entries, now: now))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(totals.utf8)) as? [String: Any])
         #expect(object["without"] as? [String] == ["XXXX"], "\(totals)")

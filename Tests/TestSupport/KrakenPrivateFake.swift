@@ -60,6 +60,11 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var closedPageSize = 50
     /// CancelOrder and CancelAll answer `count: 0` and cancel nothing.
     public var cancelsNothing = false
+    /// CancelOrder and CancelAll cancel, then answer this Kraken error instead of the count (an
+    /// answer that does not say what happened).
+    public var cancelError: String?
+    /// CancelAll counts this many more orders than were open (ones placed since the list).
+    public var cancelAllExtra = 0
     /// Orders cancelled by CancelOrder, in arrival order.
     public private(set) var cancelled: [String] = []
     /// Seconds BalanceEx waits before answering (a slow exchange: calls with one key queue up).
@@ -233,7 +238,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                 release(o)
                 orders[id]?.status = "canceled"
                 cancelled.append(id)
-                let answer = ok("{\"count\":1}")
+                let answer = cancelError.map(error) ?? ok("{\"count\":1}")
                 return cancelDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
             case "CancelAll":
                 if cancelsNothing { return ok("{\"count\":0}") }
@@ -242,7 +247,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                     release(o)
                     orders[id]?.status = "canceled"
                 }
-                return ok("{\"count\":\(open.count)}")
+                if let cancelError { return error(cancelError) }
+                return ok("{\"count\":\(open.count + cancelAllExtra)}")
             default: return error("EGeneral:Unknown method")
             }
         }

@@ -17,6 +17,8 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     /// An HTTP status (500, 502) answered with an HTML page instead of an order's success once it
     /// is placed.
     public var orderAnswerStatus: Int?
+    /// A cancel answers success and cancels nothing.
+    public var cancelsNothing = false
     /// Orders the fake holds (placed and not cancelled).
     public var orderCount: Int {
         lock.lock()
@@ -79,7 +81,7 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
         case "/order/cancel":
             let ids = form["uuid"] == "all" ? Array(orders.keys) : [form["uuid"] ?? ""]
             guard ids.allSatisfy({ orders[$0] != nil }) else { return fail("Order not found") }
-            for id in ids { orders[id] = nil }
+            for id in ids where !cancelsNothing { orders[id] = nil }
             return ok("{\"success\":true}")
         default:
             if path.hasPrefix("/account/order/") {

@@ -51,8 +51,14 @@ package enum UserTimeZone {
         guard digits > 0 else { return nil }
         let rest = String(decoding: bytes[i...], as: UTF8.self)
         if !rest.isEmpty {
+            // The named US zone only with its own rules (none given, or the current ones): other
+            // rules (`EST5EDT,M4.1.0,M10.5.0`) are read as written (`current`).
             let named = String(tz.prefix { $0 != "," })
-            return ["EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT"].contains(named.uppercased()) ? named.uppercased() : nil
+            let rules = String(tz.dropFirst(named.count))
+            let usRules = ["", ",M3.2.0,M11.1.0", ",M3.2.0/2,M11.1.0/2", ",M3.2.0/2:00:00,M11.1.0/2:00:00"]
+            guard ["EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT"].contains(named.uppercased()), usRules.contains(rules)
+            else { return nil }
+            return named.uppercased()
         }
         guard hours <= 14 else { return nil }
         return hours == 0 ? "UTC" : "Etc/GMT" + String(UnicodeScalar(sign)) + String(hours)

@@ -132,7 +132,8 @@ extension SquarestockApp {
     /// closed meanwhile (filled, say) is reported as closed, not as unknown.
     public func cancel(id: String) -> Result<Int, AccountError> {
         account().flatMap { account in
-            account.cancel(id: id, transport: privateTransport).flatMapError { e in
+            // An answer that cannot be read may come after the order was cancelled.
+            account.cancel(id: id, transport: privateTransport).mapError(\.afterSendingOrder).flatMapError { e in
                 guard case .unknownOrder = e,
                     case .success(let o) = account.order(id: id, transport: privateTransport),
                     o.status != .open && o.status != .pending
@@ -144,7 +145,7 @@ extension SquarestockApp {
 
     /// `cancel --all`.
     public func cancelAll() -> Result<Int, AccountError> {
-        account().flatMap { $0.cancelAll(transport: privateTransport) }
+        account().flatMap { $0.cancelAll(transport: privateTransport).mapError(\.afterSendingOrder) }
     }
 
     /// What an order may spend of `asset`: the available amounts of its tradable and Kraken

@@ -52,8 +52,9 @@ public struct LineCache: Sendable {
     ///
     /// `now`: the clock as the quotes are stored, in seconds since the epoch (their `fetched` is
     /// the clock when they were asked). A price on disk fetched after them by another bar, and
-    /// not later than `now`, is newer and stays: a slow fetch that finished last wrote its older
-    /// price over it. One fetched after `now` is from a clock set back since, and is replaced.
+    /// not later than `now`, is newer and stays, with its own fetch time: a slow fetch that
+    /// finished last wrote its older price over it. One fetched after `now` is from a clock set
+    /// back since, and is replaced.
     public func store(_ quotes: [LineQuote], now: Int64 = .max) {
         guard let path, !quotes.isEmpty else { return }
         PrivateFileStore.withExclusiveLock(path + ".write-lock") { merge(quotes, now: now, into: path) }
@@ -66,8 +67,9 @@ public struct LineCache: Sendable {
             if let disk = all[q.key], !disk.price.isEmpty {
                 // A failed fetch carries the price it had; another bar may have stored a newer one.
                 if !q.error.isEmpty, disk.priced > q.priced { continue }
-                // Another bar's fetch, asked after this one and stored before it.
-                if disk.error.isEmpty, disk.fetched > q.fetched, disk.fetched <= now { continue }
+                // A price another bar fetched after this one was asked and stored before it
+                // (kept by a failed fetch since, too: `priced` is when the price was fetched).
+                if disk.priced > q.fetched, disk.priced <= now { continue }
             }
             all[q.key] = q
         }

@@ -83,15 +83,29 @@ extension SquarestockApp {
     /// (a sale of shares never held is refused here, not only at `--yes`), with nothing kept:
     /// the first `shown` rows, each marked new or already imported, and the counts of all.
     public func previewPortfolioImport(path: String, shown: Int) throws(PortfolioError) -> ImportPreview {
+        // A portfolio that does not exist yet is previewed as an empty one in a scratch ledger
+        // (`ScratchLedger`): a preview keeps nothing, and leaves the real ledger unwritten.
+        let existing: PortfolioLedger
+        do throws(PortfolioError) {
+            existing = try portfolioLedger(create: false)
+        } catch {
+            guard case .unknownPortfolio = error else { throw error }
+            return try ScratchLedger.with(name: settings.portfolioName, environment: settings.environment) {
+                ledger throws(PortfolioError) in try preview(path: path, shown: shown, in: ledger)
+            }
+        }
+        return try preview(path: path, shown: shown, in: existing)
+    }
+
+    /// `previewPortfolioImport` in `ledger`: the import's stream, rolled back.
+    private func preview(path: String, shown: Int, in ledger: PortfolioLedger) throws(PortfolioError)
+        -> ImportPreview
+    {
         var preview = ImportPreview()
         let today = portfolioToday
         let rows = JournalCSV.estimatedRows(path: path)
         var lines = EntryLines()
         let lineOf: (Int64) -> Int? = { lines.line(of: $0) }
-        // A portfolio that does not exist yet is previewed as an empty one, made for the check
-        // and removed after it: a preview keeps nothing, a new portfolio's name included.
-        let ledger = try portfolioLedger(create: true)
-        defer { if ledger.created { try? ledger.store.removePortfolioIfUnused(ledger.id) } }
         let undone = try ledger.undoneImportKeys()
         _ = try ledger.stream(keep: false, expectedRows: rows, lineOf: lineOf) {
             add, vouch throws(PortfolioError) in
@@ -168,7 +182,8 @@ extension SquarestockApp {
     public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> (method: LotMethod, note: String?) {
         // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
         // an average-cost pool).
-        // Shown only: a portfolio that does not exist is not made by asking its method.
+        // Shown only: a named portfolio that does not exist is not made by asking its method (the
+        // default one is made by a first run, as every read of it does).
         guard let method else { return (try readLedger().method, nil) }
         var ledger = try portfolioLedger(create: true)
         let old = ledger.method

@@ -74,8 +74,12 @@ public struct Settings: Sendable {
     public var onAlert: String?
     /// Config `record_fills`: `buy` and `sell` record their fills in the portfolio ledger.
     public var recordFills = false
-    /// Config `paper = true`: `buy` and `sell` are practice orders in the paper account (as `--paper`).
+    /// Config `paper = true`: `buy`, `sell`, `cancel` and the `account` views work on the paper
+    /// account (as `--paper`); a real order is never touched in paper mode.
     public var paper = false
+    /// `paper` is in the config file and is neither true nor false (`paper = ture`): paper mode
+    /// may have been meant, so nothing that touches the real account's orders is done.
+    public var paperUnreadable = false
     /// Config `max_order_value` and `max_price_distance` (`--far` is the command's).
     public var orderLimits = OrderLimits()
     /// A limit in the config file that cannot be read: every order is refused with it until it is
@@ -215,11 +219,7 @@ public struct Settings: Sendable {
             userZone: UserTimeZone.current(environment: env, localtimeTarget: localtimeTarget),
             userZoneIdentifier: UserTimeZone.identifier(environment: env, localtimeTarget: localtimeTarget),
             configPath: configPath,
-            configWarnings: configProblems.map { "warning: config: " + $0 }
-                + [
-                    UserTimeZone.unknownWarning(environment: env, localtimeTarget: localtimeTarget),
-                    ClockOverride.warning(environment: env),
-                ].compactMap { $0 },
+            configWarnings: configProblems.map { "warning: config: " + $0 },
             cacheWarning: cacheWarning, environment: env)
         SecretRedactor.shared.register(context: settings.sourceContext)
         for secret in catalog.settings where secret.isSecret {
@@ -259,6 +259,7 @@ public struct Settings: Sendable {
                     + "a misspelt paper or order limit would be dropped; fix it there")
         }
         resolved.paper = order("paper", Self.flag, expected: "true or false") ?? false
+        resolved.paperUnreadable = config["paper"].map { Self.flag($0) == nil } ?? false
         resolved.orderLimits.maxOrderValue = order(
             "max_order_value", OrderLimits.parseValue, expected: "an amount and a currency like 1000 USD")
         if let percent = order("max_price_distance", OrderLimits.parseDistance, expected: "a percentage like 5%") {

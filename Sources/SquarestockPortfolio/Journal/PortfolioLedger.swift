@@ -7,13 +7,11 @@ public struct PortfolioLedger: Sendable {
     public let name: String
     public let id: Int64
     public private(set) var method: LotMethod
-    /// Whether this ledger made the portfolio (it did not exist before `init`).
-    public let created: Bool
 
     public init(store: PortfolioStore, name: String, create: Bool) throws(PortfolioError) {
         self.store = store
         self.name = name
-        (id, method, created) = try store.portfolio(named: name, create: create)
+        (id, method) = try store.portfolio(named: name, create: create)
     }
 
     /// Sets the lot method; gains are derived, so every sale is seen under it from now on. Returns

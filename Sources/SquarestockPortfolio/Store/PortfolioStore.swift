@@ -190,9 +190,7 @@ public final class PortfolioStore: @unchecked Sendable {
     // MARK: Portfolios
 
     /// The portfolio's id and lot method, created with FIFO when `create` and missing.
-    public func portfolio(named name: String, create: Bool) throws(PortfolioError) -> (
-        id: Int64, method: LotMethod, created: Bool
-    ) {
+    public func portfolio(named name: String, create: Bool) throws(PortfolioError) -> (id: Int64, method: LotMethod) {
         let found: (Int64, LotMethod)? = try run {
             try queue.read { db in
                 try Row.fetchOne(db, sql: "SELECT id, method FROM portfolio WHERE name = ?", arguments: [name]).map {
@@ -200,7 +198,7 @@ public final class PortfolioStore: @unchecked Sendable {
                 }
             }
         }
-        if let found { return (found.0, found.1, false) }
+        if let found { return found }
         guard create else {
             let known =
                 (try? run {
@@ -211,28 +209,10 @@ public final class PortfolioStore: @unchecked Sendable {
         return try run {
             try write { db in
                 try db.execute(sql: "INSERT OR IGNORE INTO portfolio (name) VALUES (?)", arguments: [name])
-                // Another process may have made it since the look above.
-                let created = db.changesCount > 0
+                // Another process may have made it since the look above, with its own method.
                 let row = try Row.fetchOne(
                     db, sql: "SELECT id, method FROM portfolio WHERE name = ?", arguments: [name])
-                return (
-                    row?["id"] ?? 0, row.flatMap { LotMethod(rawValue: $0["method"]) } ?? .fifo, created
-                )
-            }
-        }
-    }
-
-    /// Removes portfolio `id` when no entry or cash row refers to it: a preview of an import into
-    /// a portfolio that does not exist yet made it for the check, and leaves no trace of it.
-    public func removePortfolioIfUnused(_ id: Int64) throws(PortfolioError) {
-        try run {
-            try write { db in
-                try db.execute(
-                    sql: """
-                        DELETE FROM portfolio WHERE id = ?1
-                            AND NOT EXISTS (SELECT 1 FROM entry WHERE portfolio_id = ?1)
-                            AND NOT EXISTS (SELECT 1 FROM cash WHERE portfolio_id = ?1)
-                        """, arguments: [id])
+                return (row?["id"] ?? 0, row.flatMap { LotMethod(rawValue: $0["method"]) } ?? .fifo)
             }
         }
     }

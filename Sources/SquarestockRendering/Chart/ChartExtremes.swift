@@ -16,7 +16,8 @@ struct ChartExtremes {
     var lowBar = -1
     var high: ExactDecimal? = nil
     var low: ExactDecimal? = nil
-    /// The high (low) is a close: its bar has no high (low). The legend then says "high close",
+    /// The high (low) is a close: its bar has no high (low), or one below (above) its close. The
+    /// legend then says "high close",
     /// not "high": a recording of closes alone showed its highest close as the day's high,
     /// below the high the quote gives.
     var highIsClose = false
@@ -40,13 +41,13 @@ struct ChartExtremes {
                 highValue = hd
                 highBar = i
                 high = h
-                highIsClose = b.high == nil
+                highIsClose = b.high.map { $0 < c } ?? true
             }
             if ld < lowValue {
                 lowValue = ld
                 lowBar = i
                 low = l
-                lowIsClose = b.low == nil
+                lowIsClose = b.low.map { $0 > c } ?? true
             }
             if let v = b.volume, v.sign > 0 { anyVolume = true }
         }

@@ -25,9 +25,11 @@ extension AccountError {
         var screened = response
         screened.status = 200
         guard case .failure(let e) = ExchangeResponse.json(screened, source: exchange) else { return nil }
+        // Classified as a 200's body; the status it names is the response's own.
+        let detail = e.detail.replacingOccurrences(of: "(HTTP 200)", with: "(HTTP \(response.status))")
         return .statusUnknown(
             exchange: exchange,
-            detail: "HTTP \(response.status) after the request was sent, not in its words: \(e.detail)")
+            detail: "HTTP \(response.status) after the request was sent, not in its words: \(detail)")
     }
 
     /// For an order (or a cancellation) that was sent: a server error (HTTP 5xx, whatever its

@@ -81,10 +81,12 @@ package struct KrakenAccount: ExchangeAccount {
         client.call("CancelOrder", [("txid", id)], isOrder: true, transport: transport)
             .mapError { $0.naming(orderID: id) }
             .flatMap(KrakenAccountDecoder.cancelled)
+            .mapError { KrakenOrderOutcome.afterSending($0, what: "the cancellation") }
     }
 
     package func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError> {
         client.call("CancelAll", isOrder: true, transport: transport).flatMap(KrakenAccountDecoder.cancelled)
+            .mapError { KrakenOrderOutcome.afterSending($0, what: "the cancellation") }
     }
 
     /// `TradeVolume?pair=XBTUSD`: `{"fees":{"XXBTZUSD":{"fee":"0.2600",...}}}`, a percent.

@@ -13,12 +13,14 @@ enum KrakenOrderOutcome {
         "EGeneral:Temporary lockout", "EService:Market in", "EService:Throttled", "EService: Throttled",
     ]
 
-    static func afterSending(_ e: AccountError) -> AccountError {
+    /// `what`: "the order", or "the cancellation" (a cancel answered `EGeneral:Internal error`
+    /// may have cancelled: it was reported as refused, the order as still open).
+    static func afterSending(_ e: AccountError, what: String = "the order") -> AccountError {
         switch e {
         case .marketClosed(let exchange, let detail), .unavailable(let exchange, let detail),
             .rejected(let exchange, let detail):
             if refusals.contains(where: { detail.hasPrefix($0) }) { return e }
-            return .statusUnknown(exchange: exchange, detail: "Kraken answered \(detail) after the order was sent")
+            return .statusUnknown(exchange: exchange, detail: "Kraken answered \(detail) after \(what) was sent")
         case .malformed(let exchange, let detail):
             return .statusUnknown(exchange: exchange, detail: "its answer could not be read: " + detail)
         default:

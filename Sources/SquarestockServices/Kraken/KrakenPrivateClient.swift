@@ -53,9 +53,11 @@ package struct KrakenPrivateClient: Sendable {
                 }
             }
             // A refusal that is not Kraken's JSON after an order left (a proxy's 403 page) is not
-            // taken for a refused key: the order's fate is unknown.
+            // taken for a refused key, nor a server error for a refusal whatever its body (an
+            // HTTP 500 saying "EOrder:Insufficient funds" came after the order was placed): the
+            // order's fate is unknown.
             let answered = sent.flatMap { response -> Result<JSONValue, AccountError> in
-                if isOrder, let unread = AccountError.unreadableRefusal(response, exchange: Self.exchange) {
+                if isOrder, let unread = AccountError.unclearAfterSending(response, exchange: Self.exchange) {
                     return .failure(unread)
                 }
                 return KrakenPrivateEnvelope.result(response, method: method)

@@ -130,10 +130,18 @@ package struct TradeOgreAccount: ExchangeAccount {
             .map { _ in 1 }
     }
 
+    /// `uuid=all`, then the open orders read again: the count is those no longer open (it was
+    /// the count listed before, whatever the exchange did).
     package func cancelAll(transport: any HTTPTransport) -> Result<Int, AccountError> {
         openOrders(transport: transport).flatMap { open in
-            send("POST", "/order/cancel", form: [("uuid", "all")], isOrder: true, transport: transport).map { _ in
-                open.count
+            send("POST", "/order/cancel", form: [("uuid", "all")], isOrder: true, transport: transport).flatMap { _ in
+                guard case .success(let left) = openOrders(transport: transport) else {
+                    return .failure(
+                        .statusUnknown(
+                            exchange: exchange, detail: "the open orders could not be read after the cancellation"))
+                }
+                let still = Set(left.map(\.id))
+                return .success(open.filter { !still.contains($0.id) }.count)
             }
         }
     }

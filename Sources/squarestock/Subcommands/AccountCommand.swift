@@ -49,6 +49,8 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
+            // The config's `paper = true` too, as for the orders, buy, sell and cancel.
+            let paper = paper || settings.paper
             let result =
                 paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
             let balances = try AccountOutput.value(result)
@@ -113,6 +115,7 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
+            let paper = paper || settings.paper
             let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print(
                 [order], options: options, settings: settings, closed: order.status != .open, paper: paper)

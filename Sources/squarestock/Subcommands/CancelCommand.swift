@@ -33,7 +33,9 @@ struct CancelCommand: ParsableCommand {
         settings.printWarnings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
-        if paper {
+        // `paper = true` in the config is paper mode for every command that could touch the
+        // account, as for buy and sell: `cancel --all` cancelled the real orders.
+        if paper || settings.paper {
             // Practice asks as the real thing does: what is cancelled is shown, then confirmed.
             let shown =
                 all
@@ -56,6 +58,12 @@ struct CancelCommand: ParsableCommand {
             let count = try AccountOutput.value(app.paperCancel(id: all ? nil : id))
             Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
             return
+        }
+        if settings.paperUnreadable {
+            Terminal.writeError(
+                "squarestock: paper in the config file is not true or false, so paper mode may be meant; "
+                    + "nothing was cancelled (fix it there, or give --paper)\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
         }
         // What is cancelled is shown before asking: the order (pair, side, amount, price), or
         // every open order for --all.
@@ -84,6 +92,13 @@ struct CancelCommand: ParsableCommand {
                 "squarestock: \(exchange) cancelled \(count) of the \(listed) \(listed == 1 ? "order" : "orders") shown; "
                     + "check `squarestock account orders --exchange \(exchange)` for any still open\n")
             throw ExitCode(ExitStatus.someFailed.rawValue)
+        }
+        // More than were shown: the exchange cancels every open order, one placed after the list
+        // too (Kraken's CancelAll, TradeOgre's `all`). Said, so it is not found out later.
+        if count > listed {
+            Terminal.writeError(
+                "squarestock: \(exchange) cancelled \(count) orders, more than the \(listed) shown: "
+                    + "an order placed after the list was cancelled too\n")
         }
     }
 }

@@ -82,12 +82,7 @@ struct MarketCommand: ParsableCommand {
         let chosen = format ?? (caps.isTTY ? .table : .csv)
         let unknown = calendar == nil ? exchanges.filter { !SquarestockApp.knowsExchange($0) } : []
         for name in unknown { Terminal.writeError("squarestock: " + Self.unknown(name) + "\n") }
-        let localtime = LocaltimeLink.target()
-        // The board says "your time": a TZ it cannot follow is said, not taken as UTC unsaid.
-        if calendar == nil, let w = UserTimeZone.unknownWarning(environment: env, localtimeTarget: localtime) {
-            Terminal.writeError("squarestock: " + w + "\n")
-        }
-        switch SquarestockApp.market(query, environment: env, localtimeTarget: localtime) {
+        switch SquarestockApp.market(query, environment: env, localtimeTarget: LocaltimeLink.target()) {
         case .sessions(let sessions):
             switch chosen {
             case .table: Terminal.writeOut(TradingSessionTable.render(sessions))

@@ -214,7 +214,8 @@ struct WatchCommand: ParsableCommand {
         let lineFormat: WatchLineFormat = output.format == .json ? .json : .plain
         if output.format == .table && !tableMode {
             // Asked for, and not given: said, not left to be found in the log.
-            Terminal.writeError("squarestock: note: --format table needs a terminal; writing one line per quote\n")
+            let why = caps.isTTY ? "a terminal that draws (TERM is dumb)" : "a terminal"
+            Terminal.writeError("squarestock: note: --format table needs \(why); writing one line per quote\n")
         }
         // `stream = true` in the config streams where the source can; other sources poll as before.
         // A source with nothing but a stream (tradernet) streams without being asked.

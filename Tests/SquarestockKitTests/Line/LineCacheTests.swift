@@ -32,9 +32,17 @@ struct LineCacheTests {
         let cache = LineCache(environment: environment)
         var newer = quote("AAPL")
         newer.fetched = 1_005
+        newer.priced = 1_005
         newer.price = "2.5"
         cache.store([newer], now: 1_006)
         cache.store([quote("AAPL")], now: 1_008)
+        #expect(cache.load().values.map(\.price) == ["2.5"])
+        // A third bar's failed fetch keeps that price (priced 1_005) with its error: still newer.
+        var failed = newer
+        failed.fetched = 1_007
+        failed.error = "timeout"
+        cache.store([failed], now: 1_007)
+        cache.store([quote("AAPL")], now: 1_009)
         #expect(cache.load().values.map(\.price) == ["2.5"])
         // Stored at 1_004 on this clock, the disk's 1_005 is from a clock set back: replaced.
         cache.store([quote("AAPL")], now: 1_004)

@@ -1,0 +1,50 @@
+import SquarestockCore
+import SquarestockPortfolio
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An empty ledger in a temporary folder of its own (`mkdtemp`, owner-only), removed with its
+/// files after use: what a preview of an import into a portfolio that does not exist yet runs
+/// against. Made in the real ledger and removed after, the new portfolio's row was seen by other
+/// processes meanwhile, which recorded into it (then into the next portfolio given its id).
+enum ScratchLedger {
+    /// `body` with portfolio `name`, made in the scratch ledger; the folder is gone when this
+    /// returns or throws.
+    static func with<T>(
+        name: String, environment: [String: String], _ body: (PortfolioLedger) throws(PortfolioError) -> T
+    ) throws(PortfolioError) -> T {
+        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/squarestock-preview-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .storage(
+                path: base, detail: "cannot make a folder for the preview (\(String(cString: strerror(errno))))")
+        }
+        let folder = String(cString: made)
+        defer { remove(folder) }
+        // The store closes (its files complete) before the folder is removed.
+        return try run(name: name, path: folder + "/preview.sqlite", body)
+    }
+
+    private static func run<T>(
+        name: String, path: String, _ body: (PortfolioLedger) throws(PortfolioError) -> T
+    ) throws(PortfolioError) -> T {
+        let ledger = try PortfolioLedger(store: PortfolioStore(path: path), name: name, create: true)
+        return try body(ledger)
+    }
+
+    /// Removes the folder's files (the ledger, its WAL, its notes) and the folder.
+    private static func remove(_ folder: String) {
+        if let dir = opendir(folder) {
+            while let entry = readdir(dir) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if entryName != "." && entryName != ".." { unlink(folder + "/" + entryName) }
+            }
+            closedir(dir)
+        }
+        rmdir(folder)
+    }
+}
