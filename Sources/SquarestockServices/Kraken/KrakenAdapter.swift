@@ -78,7 +78,7 @@ package struct KrakenAdapter: ExchangeAdapter {
     package func book(_ pair: PairListing, depth: Int, _ request: ExchangeRequest) -> Result<OrderBook, QuoteError> {
         let count = min(max(depth, 1), 500)
         return request.get(self, "/0/public/Depth?pair=\(Endpoint.encode(pair.nativeName))&count=\(count)").flatMap {
-            KrakenDepthDecoder.book($0, pair: pair.pair)
+            KrakenDepthDecoder.book($0, pair: pair.pair, keys: [pair.answerKey, pair.nativeName])
         }
     }
 

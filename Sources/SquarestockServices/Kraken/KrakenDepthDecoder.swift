@@ -5,8 +5,12 @@ import SquarestockNetworking
 /// "bids":[...]}}`, asks ascending and bids descending; the time is when the level last changed.
 /// Up to 500 levels a side, read with a `JSONCursor` straight into exact decimals.
 package enum KrakenDepthDecoder {
-    package static func book(_ response: HTTPResponse, pair: TradingPair) -> Result<OrderBook, QuoteError> {
-        KrakenEnvelope.pairAnswer(response, "Depth") { c in
+    /// `keys`: the names Kraken files the pair's book under (`XXBTZUSD`, `XBTUSD`); a book under
+    /// another is refused. nil reads whatever pair answered (the fuzz target).
+    package static func book(_ response: HTTPResponse, pair: TradingPair, keys: [String]? = nil) -> Result<
+        OrderBook, QuoteError
+    > {
+        KrakenEnvelope.pairAnswer(response, "Depth", keys: keys) { c in
             guard c.take(UInt8(ascii: "{")) else {
                 return .failure(KrakenEnvelope.malformed(at: c, "Depth is not an object"))
             }

@@ -8,8 +8,12 @@ import SquarestockNetworking
 extension KrakenEnvelope {
     /// `read` gets the cursor on the value of the single pair member of `result` (the member
     /// that is not `last`, under whatever key Kraken filed it) and must consume exactly that value.
+    /// With `keys`, only a member filed under one of them is read (the pair asked for): a book
+    /// filed under another pair's key (a mirror's, a proxy's mix-up) is no answer for this one,
+    /// and its prices fed the order checks.
     static func pairAnswer<T>(
-        _ response: HTTPResponse, _ method: String, _ read: (inout JSONCursor) -> Result<T, QuoteError>
+        _ response: HTTPResponse, _ method: String, keys: [String]? = nil,
+        _ read: (inout JSONCursor) -> Result<T, QuoteError>
     ) -> Result<T, QuoteError> {
         if let failure = ExchangeResponse.screen(response, source: source) { return .failure(failure) }
         return response.body.withUnsafeBytes { raw in
@@ -26,7 +30,7 @@ extension KrakenEnvelope {
                     }
                     if JSONCursor.equals(key, "result"), c.peek() != UInt8(ascii: "n") {
                         guard errorText == nil else { return c.skipValue() }
-                        answer = pairMember(&c, method, read)
+                        answer = pairMember(&c, method, keys: keys, read)
                         if case .failure = answer { return false }
                         return true
                     }
@@ -57,19 +61,26 @@ extension KrakenEnvelope {
     }
 
     private static func pairMember<T>(
-        _ c: inout JSONCursor, _ method: String, _ read: (inout JSONCursor) -> Result<T, QuoteError>
+        _ c: inout JSONCursor, _ method: String, keys: [String]?,
+        _ read: (inout JSONCursor) -> Result<T, QuoteError>
     ) -> Result<T, QuoteError> {
         guard c.take(UInt8(ascii: "{")) else { return .failure(malformed(at: c, "result is not an object")) }
         var answer: Result<T, QuoteError>?
+        var otherPair = false
         let wellFormed = c.items(closedBy: UInt8(ascii: "}")) { c in
             guard let key = c.key() else { return false }
             guard answer == nil, !JSONCursor.equals(key, "last") else { return c.skipValue() }
+            if let keys, !keys.contains(where: { key.elementsEqual($0.utf8) }) {
+                otherPair = true
+                return c.skipValue()
+            }
             answer = read(&c)
             if case .failure = answer { return false }
             return true
         }
         if case .failure? = answer { return answer! }
         guard wellFormed else { return .failure(malformed(at: c, "result is not well-formed JSON")) }
+        if answer == nil && otherPair { return .failure(.missingFromResponse(source: source)) }
         return answer ?? .failure(.malformed(source: source, line: 1, column: 1, detail: "\(method) answered no pair"))
     }
 

@@ -128,6 +128,17 @@ struct KrakenEnvelopeTests {
             Issue.record("a book without bids decoded")
             return
         }
+        // Filed under the pair asked for, it is read; under another pair's key it is no answer
+        // for this one (ETH-USD's order checks ran on BTC's prices).
+        let keys = ["XXBTZUSD", "XBTUSD"]
+        #expect((try? KrakenDepthDecoder.book(Self.response(text), pair: Self.pair, keys: keys).get()) != nil)
+        guard
+            case .failure(.missingFromResponse) = KrakenDepthDecoder.book(
+                Self.response(text), pair: Self.pair, keys: ["XETHZUSD", "ETHUSD"])
+        else {
+            Issue.record("a book of another pair decoded")
+            return
+        }
     }
 
     @Test func anHTMLPageIsNotJSON() {
