@@ -33,6 +33,7 @@ public struct ConfigFile: Sendable, Equatable {
 
     public static func parse(_ text: String) -> ConfigFile {
         var c = ConfigFile()
+        var lineOf: [String: Int] = [:]
         // An editor's UTF-8 byte order mark is no part of the first key (`source` was refused as
         // unknown, and its value ignored).
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -56,6 +57,14 @@ public struct ConfigFile: Sendable, Equatable {
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                 value = String(value.dropFirst().dropLast())
             }
+            // A key given twice with two values: the one taken is a guess at what was meant (a
+            // `max_order_value` of 100 USD, then one of 100000 USD, let a 303 USD order through).
+            if let earlier = lineOf[key], c.values[key] != value {
+                c.problems.append(
+                    "line \(n + 1): \(key) is set again (line \(earlier) set it too); keep one, this one is taken")
+                c.dropsSettings = true
+            }
+            lineOf[key] = n + 1
             c.values[key] = value
         }
         return c

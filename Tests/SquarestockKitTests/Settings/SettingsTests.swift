@@ -30,6 +30,19 @@ struct SettingsTests {
         #expect(s.timeout == 10)
     }
 
+    /// A key set twice with two values is reported, and refuses orders: which one was meant is a
+    /// guess (100 USD then 100000 USD let a 303 USD order through). Twice the same is harmless.
+    @Test func aKeySetTwiceWithTwoValuesIsReported() throws {
+        let twice = ConfigFile.parse("max_order_value = 100 USD\nsource = samples\nmax_order_value = 100000 USD\n")
+        #expect(
+            twice.problems == ["line 3: max_order_value is set again (line 1 set it too); keep one, this one is taken"])
+        #expect(twice.dropsSettings && twice["max_order_value"] == "100000 USD")
+        let s = try Settings.resolve(.init(), environment: Self.env, loadConfig: { _ in twice })
+        #expect(s.orderLimitProblems.count == 1, "\(s.orderLimitProblems)")
+        let same = ConfigFile.parse("source = samples\nsource = samples\n")
+        #expect(same.problems.isEmpty && !same.dropsSettings)
+    }
+
     @Test func flagsBeatTheEnvironmentWhichBeatsTheConfig() throws {
         let loader = CountingLoader("source = stooq\nendpoint = http://config\ntimeout = 3\nstooq_api_key = c\n")
         var env = Self.env
