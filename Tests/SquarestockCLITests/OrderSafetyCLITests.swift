@@ -37,6 +37,12 @@ struct OrderSafetyCLITests {
             (["buy", "BTC-USD", "0", "--market", "--paper"], "the amount must be above zero"),
             (["buy", "BTC-USD", "lots", "--market", "--paper"], "the amount must be a positive number like 0.01"),
             (["sell", "BTC-USD", "1", "--limit", "1.2.3", "--paper"], "--limit must be a positive number like 61000"),
+            // An exponent is ten times what a glance reads (0.01e1 is 0.1): written out, or refused.
+            (
+                ["buy", "BTC-USD", "0.01e1", "--market", "--paper"],
+                "the amount must be written out in digits, like 0.01, without an exponent (got '0.01e1')"
+            ),
+            (["buy", "BTC-USD", "1", "--limit", "3E4", "--paper"], "--limit must be written out in digits"),
             (["buy", "BTC\u{1B}[2J-USD", "1", "--market", "--paper"], "'BTC\\u{1B}[2J-USD' is not a pair"),
             // Shown with its escape, not as the valid 30000 it would read as stripped.
             (

@@ -266,6 +266,8 @@ struct PortfolioCLITests {
         let env = Self.environment()
         let currency = try Self.run(env, ["deposit", "5", "U\u{1B}[2JSD"], exit: 1)
         #expect(currency.stderr.contains("unknown currency 'U\\u{1B}[2JSD'"), "\(currency.stderr)")
+        let exponent = try Self.run(env, ["buy", "ACME", "1", "--price", "1.5e2"], exit: 2)
+        #expect(exponent.stderr.contains("must be written out in digits, without an exponent (got '1.5e2')"))
         let date = try Self.run(env, ["deposit", "5", "USD", "--date", "2024\u{1B}[2J"], exit: 2)
         #expect(date.stderr.contains("(got '2024\\u{1B}[2J')"), "\(date.stderr)")
     }

@@ -76,8 +76,15 @@ enum PortfolioOutput {
     /// an exact decimal keeps (18 in all, 18 after the point) is too large or too precise, not
     /// "not a number".
     static func number(_ text: String, _ what: String) throws -> ExactDecimal {
-        if let d = ExactDecimal(text) { return d }
         let body = text.hasPrefix("-") || text.hasPrefix("+") ? Substring(text.dropFirst()) : Substring(text)
+        if let d = ExactDecimal(text) {
+            // Digits as they are read: `1.5e2` is recorded as 150.
+            guard ExactDecimal.isPlainDecimalText(body.utf8) else {
+                throw ValidationError(
+                    "\(what) must be written out in digits, without an exponent (got '\(TerminalText.visible(text))')")
+            }
+            return d
+        }
         guard ExactDecimal.isPlainDecimalText(body.utf8) else {
             throw ValidationError("\(what) must be a number (got '\(TerminalText.visible(text))')")
         }
