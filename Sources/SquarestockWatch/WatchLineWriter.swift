@@ -96,7 +96,7 @@ package struct WatchLineWriter: Sendable {
         } else {
             s += " last unknown"
         }
-        // Before the status: a stale reason is free text, and ends the line.
+        // Before the status: a stale reason is free text (only the recording mark follows it).
         if let (h, v) = WatchHoldingFigures.value(of: e, in: holdings), let gain = MinorUnits.sum(v, -h.cost) {
             s += " value \(h.text(v)) \(h.currency) gain \(h.text(gain, signed: true)) \(h.currency)"
         }

@@ -170,8 +170,9 @@ struct OrderSafetyCLITests {
         #expect(s.fake.privateRequests == 0 && s.fake.addOrderRequests == 0)
         // Paper mode is the paper account's for every command: the balances, an order, and a
         // cancel (`cancel --all --yes` cancelled the real orders).
-        let balances = try s.run(["account", "--format", "csv"])
-        #expect(balances.exitCode == 0 && !balances.stdout.contains("BTC,0.5000000000"), "\(balances.stdout)")
+        let balances = try s.run(["account", "--format", "json"])
+        #expect(balances.exitCode == 0 && balances.stdout.contains("\"paper\": true"), "\(balances.stdout)")
+        #expect(balances.stderr.contains("note: paper mode (paper = true in "), "\(balances.stderr)")
         let cancel = try s.run(["cancel", "--all", "--yes"])
         #expect(cancel.stdout.contains("paper account: no open orders; nothing to cancel"), "\(cancel.stdout)")
         let order = try s.run(["account", "order", "OABCDE-12345-FGHIJK"])
@@ -184,8 +185,14 @@ struct OrderSafetyCLITests {
         #expect(
             typo.exitCode == 1
                 && typo.stdout.contains("paper = ture in the config file is not true or false; fix it there"))
-        let typoCancel = try s.run(["cancel", "--all", "--yes"])
-        #expect(typoCancel.exitCode == 2 && typoCancel.stderr.contains("nothing was cancelled"), "\(typoCancel.stderr)")
+        // So does a paper setting in doubt any other way: given twice, or a key misspelt.
+        for text in ["paper = ture\n", "paper = true\npaper = false\n", "papr = true\n"] {
+            try Self.config(s, text)
+            let typoCancel = try s.run(["cancel", "--all", "--yes"])
+            #expect(
+                typoCancel.exitCode == 2 && typoCancel.stderr.contains("nothing was cancelled"),
+                "\(text): \(typoCancel.stderr)")
+        }
         #expect(s.fake.addOrderRequests == 0 && s.fake.privateRequests == 0)
     }
 

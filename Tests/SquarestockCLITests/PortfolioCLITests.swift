@@ -268,6 +268,13 @@ struct PortfolioCLITests {
         #expect(currency.stderr.contains("unknown currency 'U\\u{1B}[2JSD'"), "\(currency.stderr)")
         let exponent = try Self.run(env, ["buy", "ACME", "1", "--price", "1.5e2"], exit: 2)
         #expect(exponent.stderr.contains("must be written out in digits, without an exponent (got '1.5e2')"))
+        for args in [["deposit", "1e3", "USD"], ["buy", "ACME", "1", "--price", "5", "--fee", "1e1"]] {
+            let r = try Self.run(env, args, exit: 2)
+            #expect(r.stderr.contains("must be written out in digits, without an exponent"), "\(args): \(r.stderr)")
+        }
+        // A negative rate reaches its own check (it was "Missing value for '--fx <fx>'").
+        let fx = try Self.run(env, ["buy", "ACME", "1", "--price", "5", "--currency", "EUR", "--fx", "-1"], exit: 2)
+        #expect(fx.stderr.contains("--fx must be a number above 0"), "\(fx.stderr)")
         let date = try Self.run(env, ["deposit", "5", "USD", "--date", "2024\u{1B}[2J"], exit: 2)
         #expect(date.stderr.contains("(got '2024\\u{1B}[2J')"), "\(date.stderr)")
     }

@@ -9,6 +9,24 @@ import Testing
 struct PortfolioExportImportCLITests {
     static let trading212 = Fixture.testsDirectory + "/Fixtures/imports/trading212/dickwolff__trading212-export.csv"
 
+    /// A preview into a portfolio that does not exist yet plans it as an empty one and makes
+    /// nothing: its name made a portfolio row.
+    @Test func aPreviewIntoANewPortfolioMakesNone() throws {
+        let env = PortfolioCLITests.environment()
+        try PortfolioCLITests.run(env, ["deposit", "10", "USD", "--date", "2024-01-02"])
+        let preview = try PortfolioCLITests.run(env, ["import", Self.trading212, "--portfolio", "broker"])
+        #expect(preview.stdout.contains("13 rows (Trading 212 history CSV): 8 new, 5 refused"), "\(preview.stdout)")
+        let typo = try PortfolioCLITests.run(env, ["lots", "--portfolio", "brokerr"], exit: 1)
+        #expect(typo.stderr.contains("(the ledger holds 'main')"), "\(typo.stderr)")
+        // The scratch ledger of a CSV preview falls back to /tmp when TMPDIR cannot take it.
+        var odd = env
+        odd["TMPDIR"] = "/nonexistent-tmpdir"
+        let file = env["XDG_DATA_HOME"]! + "-new.csv"
+        try PortfolioCLITests.csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let own = try PortfolioCLITests.run(odd, ["import", file, "--portfolio", "ira"])
+        #expect(own.stdout.hasSuffix("5 rows, 5 new, 0 already imported; run again with --yes to import\n"))
+    }
+
     @Test func aTrading212ExportIsPreviewedImportedOnceAndAgreesWithHledger() throws {
         let env = PortfolioCLITests.environment()
         let preview = try PortfolioCLITests.run(env, ["import", Self.trading212])

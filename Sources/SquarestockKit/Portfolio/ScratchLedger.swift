@@ -15,16 +15,23 @@ enum ScratchLedger {
     static func with<T>(
         name: String, environment: [String: String], _ body: (PortfolioLedger) throws(PortfolioError) -> T
     ) throws(PortfolioError) -> T {
-        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/squarestock-preview-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        // TMPDIR, else /tmp when TMPDIR is unset or cannot take the folder.
+        let given = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let folder = makeFolder(in: given ?? "/tmp") ?? (given == nil ? nil : makeFolder(in: "/tmp")) else {
             throw .storage(
-                path: base, detail: "cannot make a folder for the preview (\(String(cString: strerror(errno))))")
+                path: given ?? "/tmp",
+                detail: "cannot make a folder for the preview there (\(String(cString: strerror(errno)))); "
+                    + "set TMPDIR to a folder you can write")
         }
-        let folder = String(cString: made)
         defer { remove(folder) }
         // The store closes (its files complete) before the folder is removed.
         return try run(name: name, path: folder + "/preview.sqlite", body)
+    }
+
+    /// A new owner-only folder under `base`, or nil.
+    private static func makeFolder(in base: String) -> String? {
+        var template = Array((base + "/squarestock-preview-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
     }
 
     private static func run<T>(

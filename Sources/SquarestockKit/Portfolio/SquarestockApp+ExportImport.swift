@@ -10,10 +10,19 @@ extension SquarestockApp {
     public func isJournalCSV(path: String) -> Bool { JournalCSV.hasOwnHeader(path: path) }
 
     /// What importing the export at `path` would do: every row marked, nothing written.
+    /// A portfolio that does not exist yet is planned as an empty one, and not made: a preview
+    /// keeps nothing (its name made a portfolio row).
     public func planExportImport(path: String, format: ExportFormat?) throws(PortfolioError) -> ExportImportPlan {
-        let ledger = try portfolioLedger(create: true)
-        return try ExportImportPlan.read(
-            path: path, format: format, held: ledger.entries(), method: ledger.method, context: exportContext(ledger))
+        do throws(PortfolioError) {
+            let ledger = try portfolioLedger(create: false)
+            return try ExportImportPlan.read(
+                path: path, format: format, held: ledger.entries(), method: ledger.method,
+                context: exportContext(ledger.store))
+        } catch {
+            guard case .unknownPortfolio = error else { throw error }
+            return try ExportImportPlan.read(
+                path: path, format: format, held: [], method: .fifo, context: exportContext(try portfolioStore()))
+        }
     }
 
     /// Writes the plan's new entries in one transaction: the count written and the ledger's notes.
@@ -35,8 +44,8 @@ extension SquarestockApp {
 
     /// What a reader of an export or an account's ledger may ask of the ledger: today, the base,
     /// a stored close of the day or the last of the week before it (a weekend, a holiday).
-    func exportContext(_ ledger: PortfolioLedger) -> ExportContext {
-        let closes = StoredCloses(store: ledger.store)
+    func exportContext(_ store: PortfolioStore) -> ExportContext {
+        let closes = StoredCloses(store: store)
         return ExportContext(
             today: portfolioToday, base: (settings.currency ?? "USD").uppercased(),
             close: { symbol, day in

@@ -7,6 +7,12 @@ import SquarestockWatch
 extension SquarestockApp {
     /// The settings' portfolio in the ledger file (created, owner-only, when `create`).
     public func portfolioLedger(create: Bool) throws(PortfolioError) -> PortfolioLedger {
+        try PortfolioLedger(store: portfolioStore(), name: settings.portfolioName, create: create)
+    }
+
+    /// The ledger file (made, with its folder, on first use), its rates recorded into the
+    /// configured base.
+    func portfolioStore() throws(PortfolioError) -> PortfolioStore {
         guard let path = settings.portfolioPath else {
             throw .storage(path: "the data folder", detail: "HOME and XDG_DATA_HOME are unset")
         }
@@ -20,7 +26,7 @@ extension SquarestockApp {
         }
         let store = try PortfolioStore(path: path)
         store.fxBase = configuredBase
-        return try PortfolioLedger(store: store, name: settings.portfolioName, create: create)
+        return store
     }
 
     /// The settings' portfolio for a command that only reads it. The default portfolio is made

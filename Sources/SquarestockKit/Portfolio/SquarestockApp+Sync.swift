@@ -58,7 +58,7 @@ extension SquarestockApp {
         let title = (settings.catalog.entry(named: exchange)?.displayName ?? exchange) + " account"
         return try ExportImportPlan.movements(
             movements, source: exchange, title: title, held: ledger.entries(), method: ledger.method,
-            context: exportContext(ledger))
+            context: exportContext(ledger.store))
     }
 
     /// Events written per transaction.

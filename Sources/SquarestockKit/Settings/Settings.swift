@@ -77,9 +77,10 @@ public struct Settings: Sendable {
     /// Config `paper = true`: `buy`, `sell`, `cancel` and the `account` views work on the paper
     /// account (as `--paper`); a real order is never touched in paper mode.
     public var paper = false
-    /// `paper` is in the config file and is neither true nor false (`paper = ture`): paper mode
-    /// may have been meant, so nothing that touches the real account's orders is done.
-    public var paperUnreadable = false
+    /// Paper mode may have been meant but is not on: `paper` is neither true nor false (`paper =
+    /// ture`), or the config file has a line not taken (`papr = true`, a key given twice, a file
+    /// too large to read). Nothing that touches the real account's orders is done then.
+    public var paperInDoubt = false
     /// Config `max_order_value` and `max_price_distance` (`--far` is the command's).
     public var orderLimits = OrderLimits()
     /// A limit in the config file that cannot be read: every order is refused with it until it is
@@ -255,11 +256,12 @@ public struct Settings: Sendable {
         }
         if config.dropsSettings {
             resolved.orderLimitProblems.append(
-                "the config file \(configPath ?? "") has a setting that was not taken (the warning above): "
-                    + "a misspelt paper or order limit would be dropped; fix it there")
+                "the config file \(configPath ?? "") has a setting that was not taken or was given twice (the warning "
+                    + "above): a misspelt or doubled paper or order limit would not guard the order; fix it there")
         }
         resolved.paper = order("paper", Self.flag, expected: "true or false") ?? false
-        resolved.paperUnreadable = config["paper"].map { Self.flag($0) == nil } ?? false
+        resolved.paperInDoubt =
+            !resolved.paper && (config.dropsSettings || (config["paper"].map { Self.flag($0) == nil } ?? false))
         resolved.orderLimits.maxOrderValue = order(
             "max_order_value", OrderLimits.parseValue, expected: "an amount and a currency like 1000 USD")
         if let percent = order("max_price_distance", OrderLimits.parseDistance, expected: "a percentage like 5%") {

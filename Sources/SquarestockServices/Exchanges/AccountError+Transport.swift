@@ -37,7 +37,7 @@ extension AccountError {
     /// error that says so, or nil when the answer is the exchange's own.
     package static func unclearAfterSending(_ response: HTTPResponse, exchange: String) -> AccountError? {
         guard response.status < 500 else {
-            return .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the order was sent")
+            return .statusUnknown(exchange: exchange, detail: "HTTP \(response.status) after the request was sent")
         }
         return unreadableRefusal(response, exchange: exchange)
     }

@@ -54,7 +54,7 @@ package struct TradeOgreAccount: ExchangeAccount {
                 // A server error after an order left does not say the order was not placed.
                 if isOrder && r.status >= 500 {
                     return .failure(
-                        .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the order was sent"))
+                        .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the request was sent"))
                 }
                 if isOrder, let unread = AccountError.unreadableRefusal(r, exchange: exchange) {
                     return .failure(unread)

@@ -50,6 +50,7 @@ struct AccountCommand: ParsableCommand {
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
             // The config's `paper = true` too, as for the orders, buy, sell and cancel.
+            if !paper && settings.paper { PaperModeNote.write(settings) }
             let paper = paper || settings.paper
             let result =
                 paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
@@ -92,6 +93,7 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
+            if !paper && settings.paper { PaperModeNote.write(settings) }
             let orders = try AccountOutput.value(
                 paper || settings.paper
                     ? app.paperOrders(closed: closed, limit: limit) : app.orders(closed: closed, limit: limit))
@@ -115,6 +117,7 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
+            if !paper && settings.paper { PaperModeNote.write(settings) }
             let paper = paper || settings.paper
             let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print(

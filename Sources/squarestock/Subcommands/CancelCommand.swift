@@ -36,6 +36,7 @@ struct CancelCommand: ParsableCommand {
         // `paper = true` in the config is paper mode for every command that could touch the
         // account, as for buy and sell: `cancel --all` cancelled the real orders.
         if paper || settings.paper {
+            if !paper { PaperModeNote.write(settings) }
             // Practice asks as the real thing does: what is cancelled is shown, then confirmed.
             let shown =
                 all
@@ -59,10 +60,10 @@ struct CancelCommand: ParsableCommand {
             Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
             return
         }
-        if settings.paperUnreadable {
+        if settings.paperInDoubt {
             Terminal.writeError(
-                "squarestock: paper in the config file is not true or false, so paper mode may be meant; "
-                    + "nothing was cancelled (fix it there, or give --paper)\n")
+                "squarestock: the config file's paper setting is in doubt (the warning above), so paper mode may be "
+                    + "meant; nothing was cancelled (fix it there, or give --paper)\n")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         // What is cancelled is shown before asking: the order (pair, side, amount, price), or

@@ -130,5 +130,7 @@ struct OrderLimitChecksTests {
         #expect(OrderLimits.parseValue("-5 USD") == nil && OrderLimits.parseValue("0 USD") == nil)
         #expect(OrderLimits.parseDistance("5%") == Self.d("5") && OrderLimits.parseDistance(" 2.5 % ") == Self.d("2.5"))
         #expect(OrderLimits.parseDistance("five") == nil && OrderLimits.parseDistance("0%") == nil)
+        // Digits as they are read: an exponent is refused (the setting then refuses orders).
+        #expect(OrderLimits.parseValue("1e2 USD") == nil && OrderLimits.parseDistance("5e0%") == nil)
     }
 }

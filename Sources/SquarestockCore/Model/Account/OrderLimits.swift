@@ -37,7 +37,9 @@ public struct OrderLimits: Sendable, Equatable {
     /// `1000 USD`, `1000.50 usd`: a positive amount then a currency code of letters; nil otherwise.
     public static func parseValue(_ text: String) -> Value? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2, let amount = ExactDecimal(String(parts[0])), amount.sign > 0,
+        // Digits as they are read: a limit is no place for an exponent (`1e2 USD`).
+        guard parts.count == 2, ExactDecimal.isPlainDecimalText(parts[0].utf8),
+            let amount = ExactDecimal(String(parts[0])), amount.sign > 0,
             (2...10).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         return Value(amount: amount, currency: parts[1].uppercased())
@@ -49,7 +51,7 @@ public struct OrderLimits: Sendable, Equatable {
         while t.last == " " { t = t.dropLast() }
         if t.last == "%" { t = t.dropLast() }
         while t.last == " " { t = t.dropLast() }
-        guard let d = ExactDecimal(String(t)), d.sign > 0 else { return nil }
+        guard ExactDecimal.isPlainDecimalText(t.utf8), let d = ExactDecimal(String(t)), d.sign > 0 else { return nil }
         return d
     }
 }

@@ -106,7 +106,9 @@ struct PortfolioTradeArguments: ParsableArguments {
     var date: String?
     @Option(name: .long, help: "The trade's currency (default: the holding's, else the listing's, else USD).")
     var currency: String?
-    @Option(name: .long, help: "The rate to the base currency on the trade's day (1 currency = RATE base).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The rate to the base currency on the trade's day (1 currency = RATE base).")
     var fx: String?
     @OptionGroup var options: PortfolioOptions
 
@@ -115,6 +117,8 @@ struct PortfolioTradeArguments: ParsableArguments {
         let day = try PortfolioOutput.date(date, app: app)
         let q = try PortfolioOutput.number(quantity, "the quantity")
         let p = try PortfolioOutput.number(price, "--price")
+        try PortfolioOutput.plainDigits(fee, "--fee")
+        try PortfolioOutput.plainDigits(fx, "--fx")
         let rate = try fx.map { text -> ExactDecimal in
             guard let r = ExactDecimal(text), r.sign > 0 else { throw ValidationError("--fx must be a number above 0") }
             return r
@@ -138,7 +142,9 @@ struct PortfolioDividend: ParsableCommand {
     @Option(name: .long, help: "The payment date, YYYY-MM-DD (default today).") var date: String?
     @Option(name: .long, help: "Its currency (default: the holding's, else the listing's, else USD).")
     var currency: String?
-    @Option(name: .long, help: "The rate to the base currency on the payment's day (1 currency = RATE base).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The rate to the base currency on the payment's day (1 currency = RATE base).")
     var fx: String?
     @OptionGroup var options: PortfolioOptions
 
@@ -148,6 +154,9 @@ struct PortfolioDividend: ParsableCommand {
     }
 
     func run() throws {
+        try PortfolioOutput.plainDigits(amount, "the amount")
+        try PortfolioOutput.plainDigits(withheld, "--withheld")
+        try PortfolioOutput.plainDigits(fx, "--fx")
         let app = try options.app()
         let day = try PortfolioOutput.date(date, app: app)
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
@@ -191,6 +200,7 @@ enum PortfolioCash {
         @OptionGroup var options: PortfolioOptions
 
         func record(_ kind: EntryKind) throws {
+            try PortfolioOutput.plainDigits(amount, "the amount")
             let app = try options.app()
             let day = try PortfolioOutput.date(date, app: app)
             if amount.hasPrefix("-"), ExactDecimal(amount) != nil {

@@ -96,6 +96,17 @@ enum PortfolioOutput {
         )
     }
 
+    /// Refuses a typed amount written with an exponent (`--fee 1e1` was a fee of 10.00): digits as
+    /// they are read. Anything else is left to the value's own check.
+    static func plainDigits(_ text: String?, _ what: String) throws {
+        guard let text, ExactDecimal(text) != nil else { return }
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? Substring(text.dropFirst()) : Substring(text)
+        guard ExactDecimal.isPlainDecimalText(body.utf8) else {
+            throw ValidationError(
+                "\(what) must be written out in digits, without an exponent (got '\(TerminalText.visible(text))')")
+        }
+    }
+
     /// `--date YYYY-MM-DD`, else today.
     static func date(_ text: String?, app: SquarestockApp) throws -> CivilDate {
         guard let text else { return app.portfolioToday }
