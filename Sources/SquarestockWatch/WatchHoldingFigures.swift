@@ -4,9 +4,12 @@ import SquarestockCore
 /// held row's value at its price, in the holding's currency, and the totals per currency with
 /// the held rows left out of them.
 package enum WatchHoldingFigures {
-    /// The holding of `e`'s symbol and its value at the row's price, in the holding's currency:
-    /// a price in pence is made pounds first, and a price in another currency gives no value.
-    package static func value(of e: WatchEntry, in holdings: [String: WatchHolding]) -> (WatchHolding, Int64)? {
+    /// The holding of `e`'s symbol, its value at the row's price and its gain over the cost, in
+    /// the holding's currency: a price in pence is made pounds first; a price in another
+    /// currency, or figures too large for minor units, give none.
+    package static func value(of e: WatchEntry, in holdings: [String: WatchHolding]) -> (
+        holding: WatchHolding, value: Int64, gain: Int64
+    )? {
         guard let h = holdings[e.symbol.uppercased()], let s = e.stock, let last = s.price.last else { return nil }
         var price = last
         if let c = s.currency {
@@ -16,7 +19,8 @@ package enum WatchHoldingFigures {
                 price = major
             }
         }
-        return h.value(at: price).map { (h, $0) }
+        guard let value = h.value(at: price), let gain = MinorUnits.sum(value, -h.cost) else { return nil }
+        return (h, value, gain)
     }
 
     /// Value and gain summed per currency, with a holding of that currency to print them.
@@ -27,8 +31,8 @@ package enum WatchHoldingFigures {
         package var holding: WatchHolding
     }
 
-    /// The totals over the held rows that have a price, by currency, and the held rows left
-    /// out (no quote, a price in another currency, or a sum too large for minor units): a part
+    /// The totals over the held rows that have a value, by currency, and the held rows left out
+    /// (no quote, a price in another currency, or figures too large for minor units): a part
     /// never reads as the whole. A row still loading is not left out.
     package static func totals(_ entries: [WatchEntry], in holdings: [String: WatchHolding]) -> (
         totals: [Total], without: [String]
@@ -36,16 +40,14 @@ package enum WatchHoldingFigures {
         var byCurrency: [String: Total] = [:]
         var without: [String] = []
         for e in entries {
-            guard let (h, v) = value(of: e, in: holdings) else {
+            guard let (h, v, gain) = value(of: e, in: holdings) else {
                 if holdings[e.symbol.uppercased()] != nil, e.stock != nil || e.failure != nil {
                     without.append(e.symbol)
                 }
                 continue
             }
             var t = byCurrency[h.currency] ?? Total(currency: h.currency, value: 0, gain: 0, holding: h)
-            guard let gain = MinorUnits.sum(v, -h.cost), let value = MinorUnits.sum(t.value, v),
-                let total = MinorUnits.sum(t.gain, gain)
-            else {
+            guard let value = MinorUnits.sum(t.value, v), let total = MinorUnits.sum(t.gain, gain) else {
                 without.append(e.symbol)
                 continue
             }

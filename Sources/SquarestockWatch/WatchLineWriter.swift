@@ -97,7 +97,7 @@ package struct WatchLineWriter: Sendable {
             s += " last unknown"
         }
         // Before the status: a stale reason is free text (only the recording mark follows it).
-        if let (h, v) = WatchHoldingFigures.value(of: e, in: holdings), let gain = MinorUnits.sum(v, -h.cost) {
+        if let (h, v, gain) = WatchHoldingFigures.value(of: e, in: holdings) {
             s += " value \(h.text(v)) \(h.currency) gain \(h.text(gain, signed: true)) \(h.currency)"
         }
         if let f = e.failure {
@@ -138,12 +138,11 @@ package struct WatchLineWriter: Sendable {
         if let h = holdings[e.symbol.uppercased()] {
             // Value and gain in the holding's currency; null where no price values it (none yet,
             // or one in another currency).
-            let v = WatchHoldingFigures.value(of: e, in: holdings)?.1
-            let gain = v.flatMap { MinorUnits.sum($0, -h.cost) }
+            let f = WatchHoldingFigures.value(of: e, in: holdings)
             s +=
                 ", \"held\": {\"quantity\": " + h.quantity.description + ", \"currency\": "
-                + JSONText.quoted(h.currency) + ", \"value\": " + (v.map { h.text($0) } ?? "null")
-                + ", \"gain\": " + (gain.map { h.text($0) } ?? "null") + "}"
+                + JSONText.quoted(h.currency) + ", \"value\": " + (f.map { h.text($0.value) } ?? "null")
+                + ", \"gain\": " + (f.map { h.text($0.gain) } ?? "null") + "}"
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")
         s += ", \"failingSince\": " + (e.failure.map { JSONText.quoted($0.since.iso8601UTC) } ?? "null")

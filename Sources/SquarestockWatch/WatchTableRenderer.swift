@@ -308,8 +308,7 @@ package struct WatchTableRenderer: Sendable {
             text: WatchCellText.change(p.change, reference: p.last, decimals: s.priceDecimals),
             role: unflashed(direction))
         out[.percent] = Cell(text: WatchCellText.percent(p.changePercent), role: unflashed(direction))
-        if let (h, value) = heldValue(e) {
-            let gain = value - h.cost
+        if let (h, value, gain) = WatchHoldingFigures.value(of: e, in: holdings) {
             out[.value] = Cell(text: h.text(value), role: e.isStale ? staleRole : .plain)
             out[.gain] = Cell(
                 text: h.text(gain, signed: true),
@@ -381,9 +380,6 @@ package struct WatchTableRenderer: Sendable {
         }
         return out
     }
-
-    /// The holding of `e`'s symbol and its value at the row's price (`WatchHoldingFigures`).
-    func heldValue(_ e: WatchEntry) -> (WatchHolding, Int64)? { WatchHoldingFigures.value(of: e, in: holdings) }
 
     /// `holdings: value 12345.67 USD, gain +7399.92 USD` summed per currency over the held rows
     /// that have a price, and `(without BADCO)` naming a held row left out, as `line --portfolio`

@@ -112,8 +112,12 @@ enum Main {
     }
 
     /// A `TZ` squarestock cannot follow, a `SQUARESTOCK_NOW` it cannot read: each was taken as
-    /// UTC or the real clock without a word.
-    static func clockWarnings(_ env: [String: String]) -> [String] {
+    /// UTC or the real clock without a word. The two variables alone are read (every command
+    /// starts here: no copy of the whole environment).
+    static func clockWarnings() -> [String] {
+        var env: [String: String] = [:]
+        for key in ["TZ", "SQUARESTOCK_NOW"] { if let value = getenv(key) { env[key] = String(cString: value) } }
+        guard !env.isEmpty else { return [] }
         var out: [String] = []
         if env["TZ"]?.isEmpty == false,
             let w = UserTimeZone.unknownWarning(environment: env, localtimeTarget: LocaltimeLink.target())
@@ -158,7 +162,7 @@ enum Main {
         }
         // Said once for every command, before it runs: a ledger entry is dated by this clock and
         // zone as a quote is.
-        for warning in Self.clockWarnings(ProcessInfo.processInfo.environment) {
+        for warning in Self.clockWarnings() {
             Terminal.writeError("squarestock: " + warning + "\n")
         }
         do {

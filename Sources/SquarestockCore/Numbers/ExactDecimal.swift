@@ -38,6 +38,14 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
         return digits > 0 && points <= 1
     }
 
+    /// `isPlainDecimalText` after an optional sign (`-5`, `+0.01`): a number as a person types and
+    /// reads it, so not `1.5e2` (150), which the parser below takes.
+    package static func isWrittenOut(_ text: String) -> Bool {
+        var body = Substring(text).utf8
+        if let sign = body.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { body = body.dropFirst() }
+        return isPlainDecimalText(body)
+    }
+
     /// Parses `[+-]digits[.digits][e[+-]digits]`; nil when it is not a number or does not fit.
     public init?(_ text: String) {
         var copy = text

@@ -76,24 +76,26 @@ public struct ChartManager: Sendable {
     /// those days. Charted, each was a session of its own ("Thu 26" between two trading days).
     /// A bar that traded on such a day is kept: the calendar may be the one that is wrong.
     package static func withoutClosedDayFillers(_ data: ChartData) -> ChartData {
+        guard let isClosed = ChartSessionCalendars.closedDays(for: data.exchange) else { return data }
         let bars = data.series.bars
         var dropped: [CivilDate] = []
-        var kept: [Bar] = []
+        var left = Set<Int>()
+        // A day's bars share their session: the calendar is asked once a day.
+        var day: (date: CivilDate, closed: Bool)?
         for k in 0..<bars.count {
             let bar = bars[k]
-            if bar.volume.map({ $0.isZero }) ?? true,
-                ChartSessionCalendars.isKnownClosed(bar.session, exchange: data.exchange)
-            {
-                if dropped.last != bar.session { dropped.append(bar.session) }
-                continue
-            }
-            kept.append(bar)
+            guard bar.volume.map({ $0.isZero }) ?? true else { continue }
+            if day?.date != bar.session { day = (bar.session, isClosed(bar.session)) }
+            guard day?.closed == true else { continue }
+            if dropped.last != bar.session { dropped.append(bar.session) }
+            left.insert(k)
         }
-        guard !dropped.isEmpty, !kept.isEmpty else { return data }
+        // The series is copied only when a bar goes, and never to nothing.
+        guard !left.isEmpty, left.count < bars.count else { return data }
         var out = data
         out.series = HistorySeries(
-            symbol: data.series.symbol, zone: data.series.zone, interval: data.series.interval, bars: kept,
-            currency: data.series.currency)
+            symbol: data.series.symbol, zone: data.series.zone, interval: data.series.interval,
+            bars: (0..<bars.count).filter { !left.contains($0) }.map { bars[$0] }, currency: data.series.currency)
         let days = dropped.prefix(5).map(\.description).joined(separator: ", ") + (dropped.count > 5 ? ", ..." : "")
         let venue = data.exchange?.name ?? "the exchange"
         out.notes.append(.remark("left out bars with no volume on days \(venue) is closed (\(days))"))

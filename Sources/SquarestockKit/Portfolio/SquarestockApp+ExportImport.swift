@@ -13,16 +13,10 @@ extension SquarestockApp {
     /// A portfolio that does not exist yet is planned as an empty one, and not made: a preview
     /// keeps nothing (its name made a portfolio row).
     public func planExportImport(path: String, format: ExportFormat?) throws(PortfolioError) -> ExportImportPlan {
-        do throws(PortfolioError) {
-            let ledger = try portfolioLedger(create: false)
-            return try ExportImportPlan.read(
-                path: path, format: format, held: ledger.entries(), method: ledger.method,
-                context: exportContext(ledger.store))
-        } catch {
-            guard case .unknownPortfolio = error else { throw error }
-            return try ExportImportPlan.read(
-                path: path, format: format, held: [], method: .fifo, context: exportContext(try portfolioStore()))
-        }
+        let (store, ledger) = try existingPortfolio()
+        return try ExportImportPlan.read(
+            path: path, format: format, held: ledger?.entries() ?? [], method: ledger?.method ?? .fifo,
+            context: exportContext(store))
     }
 
     /// Writes the plan's new entries in one transaction: the count written and the ledger's notes.

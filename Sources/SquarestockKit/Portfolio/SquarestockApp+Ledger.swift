@@ -85,16 +85,10 @@ extension SquarestockApp {
     public func previewPortfolioImport(path: String, shown: Int) throws(PortfolioError) -> ImportPreview {
         // A portfolio that does not exist yet is previewed as an empty one in a scratch ledger
         // (`ScratchLedger`): a preview keeps nothing, and leaves the real ledger unwritten.
-        let existing: PortfolioLedger
-        do throws(PortfolioError) {
-            existing = try portfolioLedger(create: false)
-        } catch {
-            guard case .unknownPortfolio = error else { throw error }
-            return try ScratchLedger.with(name: settings.portfolioName, environment: settings.environment) {
-                ledger throws(PortfolioError) in try preview(path: path, shown: shown, in: ledger)
-            }
+        if let ledger = try existingPortfolio().ledger { return try preview(path: path, shown: shown, in: ledger) }
+        return try ScratchLedger.with(name: settings.portfolioName, environment: settings.environment) {
+            ledger throws(PortfolioError) in try preview(path: path, shown: shown, in: ledger)
         }
-        return try preview(path: path, shown: shown, in: existing)
     }
 
     /// `previewPortfolioImport` in `ledger`: the import's stream, rolled back.
@@ -180,11 +174,11 @@ extension SquarestockApp {
     /// realized gains the change recomputes (a tax year already filed must not change without a
     /// word), with how to go back.
     public func portfolioMethod(_ method: LotMethod?) throws(PortfolioError) -> (method: LotMethod, note: String?) {
-        // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
-        // an average-cost pool).
         // Shown only: a named portfolio that does not exist is not made by asking its method (the
         // default one is made by a first run, as every read of it does).
         guard let method else { return (try readLedger().method, nil) }
+        // Set only if the journal replays under it (a named-lot sale, say, has no lot to name in
+        // an average-cost pool).
         var ledger = try portfolioLedger(create: true)
         let old = ledger.method
         let changes = try ledger.setMethod(method)

@@ -10,6 +10,18 @@ extension SquarestockApp {
         try PortfolioLedger(store: portfolioStore(), name: settings.portfolioName, create: create)
     }
 
+    /// The ledger file, and the settings' portfolio in it when the ledger has it (nil: a preview
+    /// plans into an empty portfolio, and makes none). The file is opened once either way.
+    func existingPortfolio() throws(PortfolioError) -> (store: PortfolioStore, ledger: PortfolioLedger?) {
+        let store = try portfolioStore()
+        do throws(PortfolioError) {
+            return (store, try PortfolioLedger(store: store, name: settings.portfolioName, create: false))
+        } catch {
+            guard case .unknownPortfolio = error else { throw error }
+            return (store, nil)
+        }
+    }
+
     /// The ledger file (made, with its folder, on first use), its rates recorded into the
     /// configured base.
     func portfolioStore() throws(PortfolioError) -> PortfolioStore {

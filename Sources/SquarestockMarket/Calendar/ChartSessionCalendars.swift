@@ -26,14 +26,16 @@ package enum ChartSessionCalendars {
         return SessionCalendar { date in date.year >= first && calendar.session(on: date).isOpen }
     }
 
-    /// Whether `exchange`'s calendar holds `date` closed, in a year its rules are known to hold
-    /// (no answer for crypto, FX, a venue without a calendar, or an earlier year).
-    package static func isKnownClosed(_ date: CivilDate, exchange: Exchange?, calendars: CalendarRegistry = .standard)
-        -> Bool
-    {
+    /// Whether `exchange`'s calendar holds a date closed, in a year its rules are known to hold;
+    /// nil where no date is known closed (crypto, FX, a venue without a calendar). The calendar is
+    /// looked up once, not per bar asked about.
+    package static func closedDays(for exchange: Exchange?, calendars: CalendarRegistry = .standard) -> (
+        (CivilDate) -> Bool
+    )? {
         guard let exchange, !exchange.tradesWeekends, let calendar = calendars.calendar(for: exchange),
-            calendar.rules.sessionZone == nil, date.year >= firstYear(for: exchange.id)
-        else { return false }
-        return !calendar.session(on: date).isOpen
+            calendar.rules.sessionZone == nil
+        else { return nil }
+        let first = firstYear(for: exchange.id)
+        return { date in date.year >= first && !calendar.session(on: date).isOpen }
     }
 }

@@ -50,8 +50,7 @@ struct AccountCommand: ParsableCommand {
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
             // The config's `paper = true` too, as for the orders, buy, sell and cancel.
-            if !paper && settings.paper { PaperModeNote.write(settings) }
-            let paper = paper || settings.paper
+            let paper = PaperModeNote.isPaper(flag: paper, settings)
             let result =
                 paper ? app.paperBalances(currency: currency) : app.balances(currency: currency)
             let balances = try AccountOutput.value(result)
@@ -93,12 +92,10 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
-            if !paper && settings.paper { PaperModeNote.write(settings) }
+            let paper = PaperModeNote.isPaper(flag: paper, settings)
             let orders = try AccountOutput.value(
-                paper || settings.paper
-                    ? app.paperOrders(closed: closed, limit: limit) : app.orders(closed: closed, limit: limit))
-            AccountOutput.print(
-                orders, options: options, settings: settings, closed: closed, paper: paper || settings.paper)
+                paper ? app.paperOrders(closed: closed, limit: limit) : app.orders(closed: closed, limit: limit))
+            AccountOutput.print(orders, options: options, settings: settings, closed: closed, paper: paper)
         }
     }
 
@@ -117,8 +114,7 @@ struct AccountCommand: ParsableCommand {
             let settings = try options.settings()
             settings.printWarnings()
             let app = SquarestockApp(settings: settings)
-            if !paper && settings.paper { PaperModeNote.write(settings) }
-            let paper = paper || settings.paper
+            let paper = PaperModeNote.isPaper(flag: paper, settings)
             let order = try AccountOutput.value(paper ? app.paperOrder(id: id) : app.order(id: id))
             AccountOutput.print(
                 [order], options: options, settings: settings, closed: order.status != .open, paper: paper)

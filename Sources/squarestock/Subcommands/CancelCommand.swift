@@ -35,8 +35,7 @@ struct CancelCommand: ParsableCommand {
         let exchange = settings.exchangeName
         // `paper = true` in the config is paper mode for every command that could touch the
         // account, as for buy and sell: `cancel --all` cancelled the real orders.
-        if paper || settings.paper {
-            if !paper { PaperModeNote.write(settings) }
+        if PaperModeNote.isPaper(flag: paper, settings) {
             // Practice asks as the real thing does: what is cancelled is shown, then confirmed.
             let shown =
                 all

@@ -67,17 +67,16 @@ struct OrderOptions: ParsableArguments {
     /// valid `30000`).
     static func problem(_ raw: String, what: String, example: String) -> String? {
         let text = TerminalText.visible(raw)
-        var body = Substring(raw).utf8
-        if let sign = body.first, sign == 43 || sign == 45 { body = body.dropFirst() }
+        let writtenOut = ExactDecimal.isWrittenOut(raw)
         if let value = ExactDecimal(raw) {
             // Digits as they are read: `0.01e1` is 0.1, ten times what a glance at it says, and
             // with --yes no prompt shows the amount first.
-            guard ExactDecimal.isPlainDecimalText(body) else {
+            guard writtenOut else {
                 return "\(what) must be written out in digits, like \(example), without an exponent (got '\(text)')"
             }
             return value.sign > 0 ? nil : "\(what) must be above zero, like \(example) (got '\(text)')"
         }
-        if ExactDecimal.isPlainDecimalText(body) {
+        if writtenOut {
             return
                 "\(what) has more digits than an exact amount holds (18 significant digits and 18 decimals at most; got '\(text)')"
         }

@@ -7,6 +7,13 @@ import SquarestockLive
 /// account. "The paper account has no order X" for a real order's id, or an empty list while
 /// real orders are open, did not say why.
 enum PaperModeNote {
+    /// Whether the command works on the paper account: `--paper`, or the config's `paper = true`,
+    /// which is said (`write`).
+    static func isPaper(flag: Bool, _ settings: Settings) -> Bool {
+        if !flag && settings.paper { write(settings) }
+        return flag || settings.paper
+    }
+
     static func write(_ settings: Settings) {
         let file = settings.configPath.map { " in \(TerminalText.visible($0))" } ?? " in the config file"
         Terminal.writeError(

@@ -76,15 +76,9 @@ enum PortfolioOutput {
     /// an exact decimal keeps (18 in all, 18 after the point) is too large or too precise, not
     /// "not a number".
     static func number(_ text: String, _ what: String) throws -> ExactDecimal {
+        try plainDigits(text, what)
+        if let d = ExactDecimal(text) { return d }
         let body = text.hasPrefix("-") || text.hasPrefix("+") ? Substring(text.dropFirst()) : Substring(text)
-        if let d = ExactDecimal(text) {
-            // Digits as they are read: `1.5e2` is recorded as 150.
-            guard ExactDecimal.isPlainDecimalText(body.utf8) else {
-                throw ValidationError(
-                    "\(what) must be written out in digits, without an exponent (got '\(TerminalText.visible(text))')")
-            }
-            return d
-        }
         guard ExactDecimal.isPlainDecimalText(body.utf8) else {
             throw ValidationError("\(what) must be a number (got '\(TerminalText.visible(text))')")
         }
@@ -96,12 +90,11 @@ enum PortfolioOutput {
         )
     }
 
-    /// Refuses a typed amount written with an exponent (`--fee 1e1` was a fee of 10.00): digits as
-    /// they are read. Anything else is left to the value's own check.
+    /// Refuses a typed amount written with an exponent (`--fee 1e1` was a fee of 10.00, a price
+    /// of `1.5e2` 150): digits as they are read. Anything else is left to the value's own check.
     static func plainDigits(_ text: String?, _ what: String) throws {
         guard let text, ExactDecimal(text) != nil else { return }
-        let body = text.hasPrefix("-") || text.hasPrefix("+") ? Substring(text.dropFirst()) : Substring(text)
-        guard ExactDecimal.isPlainDecimalText(body.utf8) else {
+        guard ExactDecimal.isWrittenOut(text) else {
             throw ValidationError(
                 "\(what) must be written out in digits, without an exponent (got '\(TerminalText.visible(text))')")
         }
