@@ -78,6 +78,39 @@ struct AccountCancelCLITests {
             "\(more.stderr)")
     }
 
+    /// `cancel --format json` prints one object, whatever the ending (it printed the table): the
+    /// orders shown, how many were cancelled (0 when nothing was sent, null when unknown), the
+    /// error; the table and the messages go to standard error. CSV is refused.
+    @Test func cancelWritesOneJSONObjectWhateverTheEnding() throws {
+        let s = try AccountCLITests.Setup()
+        func object(_ r: CLIRun) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
+        }
+        let none = try s.run(["cancel", "--all", "--yes", "--format", "json"])
+        let nothing = try object(none)
+        #expect(none.exitCode == 0 && nothing["cancelled"] as? Int == 0, "\(none.stdout)")
+        let id = try Self.placeLimit(s, "0.01", "30000")
+        let unconfirmed = try s.run(["cancel", id, "--format", "json"])
+        let refused = try object(unconfirmed)
+        #expect(unconfirmed.exitCode == 2 && refused["cancelled"] as? Int == 0)
+        #expect((refused["error"] as? String)?.contains("not confirmed") == true, "\(unconfirmed.stdout)")
+        #expect(unconfirmed.stderr.contains("to cancel:") && s.fake.openOrderCount == 1)
+        let orders = refused["orders"] as? [[String: Any]] ?? []
+        #expect(orders.first?["id"] as? String == id && orders.first?["price"] as? String == "30000", "\(orders)")
+        s.fake.cancelError = "EGeneral:Internal error"
+        let unclear = try s.run(["cancel", id, "--yes", "--format", "json"])
+        let unknown = try object(unclear)
+        #expect(unclear.exitCode == 4 && unknown["cancelled"] is NSNull && unknown["statusUnknown"] as? Bool == true)
+        s.fake.cancelError = nil
+        let second = try Self.placeLimit(s, "0.02", "25000")
+        let done = try s.run(["cancel", second, "--yes", "--format", "json"])
+        let cancelled = try object(done)
+        #expect(done.exitCode == 0 && cancelled["cancelled"] as? Int == 1 && cancelled["error"] is NSNull)
+        #expect(cancelled["paper"] as? Bool == false && done.stderr.contains("to cancel:"), "\(done.stdout)")
+        let csv = try s.run(["cancel", second, "--yes", "--format", "csv"])
+        #expect(csv.exitCode == 2 && csv.stderr.contains("not CSV"), "\(csv.stderr)")
+    }
+
     /// Closed orders past Kraken's page (50 a call; 2 here) are read from the next pages, up
     /// to `--limit` (`--closed --limit 500` showed 50 at most).
     @Test func closedOrdersAreReadPastTheFirstPage() throws {

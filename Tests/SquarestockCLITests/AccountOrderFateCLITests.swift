@@ -56,6 +56,10 @@ struct AccountOrderFateCLITests {
         toEnv["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
         let sell = try CLIRunner.run(["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes"], environment: toEnv)
         #expect(sell.exitCode == 4 && sell.stderr.contains("status unknown"), "\(sell.stderr)")
+        // TradeOgre lists no closed orders: its advice names the balances, not `--closed`.
+        #expect(buy.stderr.contains("account orders --closed --exchange coinbase"), "\(buy.stderr)")
+        #expect(!sell.stderr.contains("--closed"), "\(sell.stderr)")
+        #expect(sell.stderr.contains("`squarestock account --exchange tradeogre` (the balances"), "\(sell.stderr)")
         // TradeOgre writes amounts in 8 decimals: one typed with more goes down to that step
         // (it was sent with all of them).
         tradeOgre.orderAnswerStatus = nil

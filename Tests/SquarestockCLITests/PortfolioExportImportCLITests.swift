@@ -27,6 +27,38 @@ struct PortfolioExportImportCLITests {
         #expect(own.stdout.hasSuffix("5 rows, 5 new, 0 already imported; run again with --yes to import\n"))
     }
 
+    /// An interrupted preview into a new portfolio removes its scratch ledger, which holds the
+    /// file's trades: it was left in TMPDIR. The file is a FIFO no one writes, so the preview
+    /// waits in its read with the scratch ledger made until the interrupt comes.
+    @Test func anInterruptedPreviewLeavesNoScratchLedger() throws {
+        var env = PortfolioCLITests.environment()
+        let tmp = env["XDG_DATA_HOME"]! + "-tmp"
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        env["TMPDIR"] = tmp
+        let fifo = tmp + "/trades.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cli = try RunningCLI(
+            ["portfolio", "import", fifo, "--from", "squarestock", "--portfolio", "fresh"], environment: env)
+        func scratch() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter {
+                $0.hasPrefix("squarestock-preview-")
+            }
+        }
+        // The ledger file is made once the interrupt is caught.
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline,
+            !(scratch().first.map { FileManager.default.fileExists(atPath: tmp + "/" + $0 + "/preview.sqlite") }
+                ?? false)
+        {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(scratch().count == 1)
+        cli.send(SIGINT)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
+        #expect(scratch().isEmpty, "\(scratch())")
+    }
+
     @Test func aTrading212ExportIsPreviewedImportedOnceAndAgreesWithHledger() throws {
         let env = PortfolioCLITests.environment()
         let preview = try PortfolioCLITests.run(env, ["import", Self.trading212])

@@ -23,7 +23,17 @@ enum ScratchLedger {
                 detail: "cannot make a folder for the preview there (\(String(cString: strerror(errno)))); "
                     + "set TMPDIR to a folder you can write")
         }
-        defer { remove(folder) }
+        // An interrupt (Ctrl-C, SIGTERM, a closed terminal) removes the folder before the process
+        // ends: it holds the user's trades, and a folder left in /tmp keeps them for anyone with
+        // the account's access after the preview.
+        let caught = CaughtSignals([SIGINT, SIGTERM, SIGHUP], label: "squarestock.preview.signals") { sig in
+            remove(folder)
+            _exit(128 + sig)
+        }
+        defer {
+            caught.release()
+            remove(folder)
+        }
         // The store closes (its files complete) before the folder is removed.
         return try run(name: name, path: folder + "/preview.sqlite", body)
     }

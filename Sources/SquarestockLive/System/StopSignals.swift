@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockKit
 
 #if canImport(Glibc)
     import Glibc

@@ -21,17 +21,21 @@ package enum AccountOrderWriter {
 
     /// `paper` says whether these are the paper account's orders, as the table's title does.
     package static func json(_ orders: [AccountOrder], exchange: String, paper: Bool) -> String {
+        let items = orders.map { "  " + jsonObject($0) }
+        return "{\"exchange\": \(JSONText.quoted(exchange)), \"paper\": \(paper), \"orders\": [\n"
+            + items.joined(separator: ",\n") + (items.isEmpty ? "]}\n" : "\n]}\n")
+    }
+
+    /// One order as a JSON object, every amount exact and times in UTC: the items of `json`,
+    /// and of `cancel --format json`'s orders.
+    package static func jsonObject(_ o: AccountOrder) -> String {
         let s = JSONText.quoted
         func n(_ d: ExactDecimal?) -> String { d.map { s($0.description) } ?? "null" }
-        let items = orders.map { o in
-            "  {\"id\": \(s(o.id)), \"pair\": \(s(o.pair?.symbol ?? o.pairName)), \"exchangePair\": \(s(o.pairName)), "
-                + "\"side\": \(s(o.side == .buy ? "buy" : "sell")), \"type\": \(s(o.type)), \"amount\": \(n(o.amount)), "
-                + "\"filled\": \(n(o.filled)), \"price\": \(n(o.price)), \"averagePrice\": \(n(o.averagePrice)), "
-                + "\"status\": \(s(o.status.rawValue)), \"opened\": \(o.opened.map { s($0.iso8601UTC) } ?? "null"), "
-                + "\"closed\": \(o.closed.map { s($0.iso8601UTC) } ?? "null")}"
-        }
-        return "{\"exchange\": \(s(exchange)), \"paper\": \(paper), \"orders\": [\n" + items.joined(separator: ",\n")
-            + (items.isEmpty ? "]}\n" : "\n]}\n")
+        return "{\"id\": \(s(o.id)), \"pair\": \(s(o.pair?.symbol ?? o.pairName)), \"exchangePair\": \(s(o.pairName)), "
+            + "\"side\": \(s(o.side == .buy ? "buy" : "sell")), \"type\": \(s(o.type)), \"amount\": \(n(o.amount)), "
+            + "\"filled\": \(n(o.filled)), \"price\": \(n(o.price)), \"averagePrice\": \(n(o.averagePrice)), "
+            + "\"status\": \(s(o.status.rawValue)), \"opened\": \(o.opened.map { s($0.iso8601UTC) } ?? "null"), "
+            + "\"closed\": \(o.closed.map { s($0.iso8601UTC) } ?? "null")}"
     }
 
     package static func csv(_ orders: [AccountOrder]) -> String {

@@ -26,6 +26,9 @@ struct CancelCommand: ParsableCommand {
     mutating func validate() throws {
         try options.resolveSettings()
         if all == (id != nil) { throw ValidationError("give an order id, or --all") }
+        if options.output.format == .csv {
+            throw ValidationError("cancel writes a table, or one JSON object with --format json; not CSV")
+        }
     }
 
     func run() throws {
@@ -33,66 +36,100 @@ struct CancelCommand: ParsableCommand {
         settings.printWarnings()
         let app = SquarestockApp(settings: settings)
         let exchange = settings.exchangeName
+        // With `--format json` what is shown and said goes to standard error, and standard output
+        // holds one object, whatever the ending (`CancelResultWriter`), as an order's does.
+        let json = options.output.format == .json
+        let say: (String) -> Void = { text in _ = json ? Terminal.writeError(text) : Terminal.writeOut(text) }
         // `paper = true` in the config is paper mode for every command that could touch the
         // account, as for buy and sell: `cancel --all` cancelled the real orders.
-        if PaperModeNote.isPaper(flag: paper, settings) {
+        let paper = PaperModeNote.isPaper(flag: self.paper, settings)
+        var shown: [AccountOrder] = []
+        func answer(_ cancelled: Int?, unknown: Bool = false, error: String? = nil) -> String? {
+            guard json else { return nil }
+            return CancelResultWriter.json(
+                shown, exchange: exchange, paper: paper, all: all, cancelled: cancelled, unknown: unknown, error: error)
+        }
+        /// The value, or the JSON answer of the failure (nothing cancelled, or its outcome
+        /// unknown) and the failure's message and exit.
+        func value<T>(_ result: Result<T, AccountError>) throws -> T {
+            if case .failure(let e) = result {
+                let unknown = AccountOutput.exitStatus(e) == .statusUnknown
+                answer(unknown ? nil : 0, unknown: unknown, error: e.message).map { _ = Terminal.writeOut($0) }
+            }
+            return try AccountOutput.value(result)
+        }
+        func confirm() throws {
+            do { try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation") } catch {
+                answer(0, error: "not confirmed; nothing was cancelled").map { _ = Terminal.writeOut($0) }
+                throw error
+            }
+        }
+        if paper {
             // Practice asks as the real thing does: what is cancelled is shown, then confirmed.
-            let shown =
+            shown =
                 all
-                ? try AccountOutput.value(app.paperOrders(closed: false, limit: 500))
-                : [try AccountOutput.value(app.paperOrder(id: id!))]
+                ? try value(app.paperOrders(closed: false, limit: 500))
+                : [try value(app.paperOrder(id: id!))]
             guard !shown.isEmpty else {
-                Terminal.writeOut("\(exchange) paper account: no open orders; nothing to cancel\n")
+                say("\(exchange) paper account: no open orders; nothing to cancel\n")
+                answer(0).map { _ = Terminal.writeOut($0) }
                 return
             }
             if !all, let order = shown.first, order.status != .open {
                 // Closed already: said before anything is asked (asking to cancel it would also
                 // have read the book for nothing).
-                _ = try AccountOutput.value(
+                _ = try value(
                     Result<Int, AccountError>.failure(
                         .paperOrderNotOpen(exchange: exchange, id: order.id, status: order.status.rawValue)))
             }
-            Terminal.writeOut(
-                "to cancel (paper): " + AccountOrderWriter.table(shown, exchange: exchange + " paper", closed: false))
-            try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation")
-            let count = try AccountOutput.value(app.paperCancel(id: all ? nil : id))
-            Terminal.writeOut("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+            say("to cancel (paper): " + AccountOrderWriter.table(shown, exchange: exchange + " paper", closed: false))
+            try confirm()
+            let count = try value(app.paperCancel(id: all ? nil : id))
+            say("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+            answer(count).map { _ = Terminal.writeOut($0) }
             return
         }
         if settings.paperInDoubt {
-            Terminal.writeError(
-                "squarestock: the config file's paper setting is in doubt (the warning above), so paper mode may be "
-                    + "meant; nothing was cancelled (fix it there, or give --paper)\n")
+            let message =
+                "the config file's paper setting is in doubt (the warning above), so paper mode may be "
+                + "meant; nothing was cancelled (fix it there, or give --paper)"
+            answer(0, error: message).map { _ = Terminal.writeOut($0) }
+            Terminal.writeError("squarestock: " + message + "\n")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         // What is cancelled is shown before asking: the order (pair, side, amount, price), or
         // every open order for --all.
-        var listed = 1
         if all {
-            let open = try AccountOutput.value(app.orders(closed: false, limit: 500))
-            listed = open.count
-            guard !open.isEmpty else {
-                Terminal.writeOut("\(exchange): no open orders; nothing to cancel\n")
+            shown = try value(app.orders(closed: false, limit: 500))
+            guard !shown.isEmpty else {
+                say("\(exchange): no open orders; nothing to cancel\n")
+                answer(0).map { _ = Terminal.writeOut($0) }
                 return
             }
-            Terminal.writeOut("to cancel: " + AccountOrderWriter.table(open, exchange: exchange, closed: false))
         } else {
-            let order = try AccountOutput.value(app.orderToCancel(id: id!))
-            Terminal.writeOut("to cancel: " + AccountOrderWriter.table([order], exchange: exchange, closed: false))
+            shown = [try value(app.orderToCancel(id: id!))]
         }
-        try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation")
-        let count = try OrderInFlight.run(exchange: exchange, what: "the cancellation") {
-            try AccountOutput.value(all ? app.cancelAll() : app.cancel(id: id!))
-        }
-        Terminal.writeOut("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+        say("to cancel: " + AccountOrderWriter.table(shown, exchange: exchange, closed: false))
+        try confirm()
+        let what = "the cancellation"
+        let inFlight = OrderInFlight.unknown(
+            exchange: exchange, what: what,
+            out: answer(
+                nil, unknown: true, error: OrderInFlight.interrupted(exchange: exchange, what: what).message))
+        let count = try OrderInFlight.guarding(inFlight) { _ in try value(all ? app.cancelAll() : app.cancel(id: id!)) }
+        say("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")
+        let listed = shown.count
         // The exchange answered but cancelled fewer than were shown (an order filled meanwhile,
         // or a refusal it gave no reason for): said, and not a success.
         if count < listed {
-            Terminal.writeError(
-                "squarestock: \(exchange) cancelled \(count) of the \(listed) \(listed == 1 ? "order" : "orders") shown; "
-                    + "check `squarestock account orders --exchange \(exchange)` for any still open\n")
+            let message =
+                "\(exchange) cancelled \(count) of the \(listed) \(listed == 1 ? "order" : "orders") shown; "
+                + "check `squarestock account orders --exchange \(exchange)` for any still open"
+            answer(count, error: message).map { _ = Terminal.writeOut($0) }
+            Terminal.writeError("squarestock: " + message + "\n")
             throw ExitCode(ExitStatus.someFailed.rawValue)
         }
+        answer(count).map { _ = Terminal.writeOut($0) }
         // More than were shown: the exchange cancels every open order, one placed after the list
         // too (Kraken's CancelAll, TradeOgre's `all`). Said, so it is not found out later.
         if count > listed {

@@ -1,5 +1,6 @@
 import Foundation
 import SquarestockCore
+import SquarestockKit
 import SquarestockLive
 
 #if canImport(Glibc)
@@ -43,10 +44,6 @@ enum OrderInFlight {
     /// Its message, and `out` for standard output (`--format json`'s object saying so).
     static func unknown(exchange: String, what: String = "the order", out: String? = nil) -> Message {
         Message("squarestock: " + interrupted(exchange: exchange, what: what).message + "\n", out: out)
-    }
-
-    static func run<T>(exchange: String, what: String = "the order", _ body: () throws -> T) rethrows -> T {
-        try guarding(unknown(exchange: exchange, what: what)) { _ in try body() }
     }
 
     /// `body` with the ending signals caught for all of it: each writes the message as it is

@@ -33,8 +33,10 @@ public enum AccountError: Error, Sendable, Equatable {
     case unavailable(exchange: String, detail: String)
     case throttled(exchange: String, detail: String)
     /// The order request may or may not have reached the exchange (a timeout or a dropped
-    /// connection after sending): it is never sent again blindly.
-    case statusUnknown(exchange: String, detail: String)
+    /// connection after sending): it is never sent again blindly. `listsClosedOrders` is false
+    /// for an exchange with no history of closed orders (TradeOgre), whose advice names the
+    /// balances instead of `account orders --closed`.
+    case statusUnknown(exchange: String, detail: String, listsClosedOrders: Bool = true)
     /// What the exchange cannot do (TradeOgre has no market orders, no validation).
     case notSupported(exchange: String, what: String)
     /// The request never got an answer (nothing was sent, or it was not an order).
@@ -87,15 +89,18 @@ public enum AccountError: Error, Sendable, Equatable {
             return "\(exchange) is unavailable now (\(detail)); try again in a few minutes"
         case .throttled(let exchange, let detail):
             return "\(exchange) is throttling this key (\(detail)); wait a minute and try again"
-        case .statusUnknown(let exchange, let detail):
+        case .statusUnknown(let exchange, let detail, let listsClosedOrders):
             // What happened, without the transport's own "try again": trying again is exactly
             // what must not happen before the orders are checked. A filled order is among the
-            // closed ones, so both lists are named.
+            // closed ones, so both lists are named; without that list, the balances show a fill.
             let fact = detail.components(separatedBy: "; ").first ?? detail
             return
                 "status unknown: the request may have reached \(exchange) (\(fact)); before trying again, check "
                 + "`squarestock account orders --exchange \(exchange)` (open) and "
-                + "`squarestock account orders --closed --exchange \(exchange)` (filled or cancelled)"
+                + (listsClosedOrders
+                    ? "`squarestock account orders --closed --exchange \(exchange)` (filled or cancelled)"
+                    : "`squarestock account --exchange \(exchange)` (the balances: \(exchange) lists no closed orders, "
+                        + "and a fill moves them)")
         case .notSupported(let exchange, let what):
             return "\(exchange) does not support \(what)"
         case .transport(_, let e):
@@ -106,5 +111,14 @@ public enum AccountError: Error, Sendable, Equatable {
         case .rejected(let exchange, let message):
             return "\(exchange) refused: \(message)"
         }
+    }
+}
+
+extension AccountError {
+    /// This error, its status-unknown advice without the closed orders (an exchange that does
+    /// not list them); any other error as it is.
+    package var withoutClosedOrderList: AccountError {
+        guard case .statusUnknown(let exchange, let detail, _) = self else { return self }
+        return .statusUnknown(exchange: exchange, detail: detail, listsClosedOrders: false)
     }
 }
