@@ -108,7 +108,10 @@ struct AccountCancelCLITests {
         #expect(done.exitCode == 0 && cancelled["cancelled"] as? Int == 1 && cancelled["error"] is NSNull)
         #expect(cancelled["paper"] as? Bool == false && done.stderr.contains("to cancel:"), "\(done.stdout)")
         let csv = try s.run(["cancel", second, "--yes", "--format", "csv"])
-        #expect(csv.exitCode == 2 && csv.stderr.contains("not CSV"), "\(csv.stderr)")
+        #expect(csv.exitCode == 2 && csv.stderr.contains("there is no CSV of it"), "\(csv.stderr)")
+        let buy = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--far", "--yes", "--format", "csv"])
+        #expect(buy.exitCode == 2 && buy.stderr.contains("an order is shown as text"), "\(buy.stderr)")
+        #expect(s.fake.openOrderCount == 0)
     }
 
     /// Closed orders past Kraken's page (50 a call; 2 here) are read from the next pages, up

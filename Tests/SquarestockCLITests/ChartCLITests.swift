@@ -33,6 +33,9 @@ struct ChartCLITests {
             run.stdout.hasPrefix(
                 "symbol,session,time,localTime,open,high,low,close,volume\nAAPL,2025-10-29,2025-10-29T13:30:00Z,2025-10-29T09:30:00-04:00,,,,269.63,\n"
             ))
+        // The CSV has no room for the recording's note: it goes to standard error (it was dropped,
+        // and the recording read as live data).
+        #expect(run.stderr.contains("squarestock: note: ") && run.stderr.contains("recorded"), "\(run.stderr)")
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {

@@ -114,6 +114,14 @@ struct FirstMinutesCLITests {
         // `--source` names the source for all: the samples have no BTC-USDT.
         let forced = try CLIRunner.run(["recent", "--source", "samples", "--format", "json"], environment: env)
         #expect(forced.exitCode == 1 && !forced.stdout.contains("\"source\": \"kraken\""), "\(forced.stdout)")
+        // So does `SQUARESTOCK_SOURCE`, the flag's variable (it was passed over).
+        var samples = env
+        samples["SQUARESTOCK_SOURCE"] = "samples"
+        for args in [["recent", "--format", "json"], ["--format", "json"]] {
+            let byVariable = try CLIRunner.run(args, environment: samples)
+            #expect(byVariable.exitCode == 1 && !byVariable.stdout.contains("\"source\": \"kraken\""), "\(args)")
+            #expect(byVariable.stdout.contains("\"source\": \"samples\""), "\(byVariable.stdout)")
+        }
     }
 
     @Test func bareSquarestockQuotesRecentSymbolsElseShowsHelp() throws {

@@ -92,6 +92,14 @@ struct OrderSafetyCLITests {
         let closed = try s.run(["account", "orders", "--paper", "--closed", "--format", "csv"])
         #expect(
             closed.stdout.split(separator: "\n").filter { $0.contains(",filled,2026-") }.count == 2, "\(closed.stdout)")
+        // A market order has no price of its own: the CSV gives what it filled at, and when it
+        // closed, as the table and JSON do (its price cell was empty, the fill price nowhere).
+        #expect(closed.stdout.hasPrefix("id,pair,side,type,amount,filled,price,status,opened,average_price,closed\n"))
+        let rows = closed.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(rows.allSatisfy { $0.count == 11 && $0[3] == "market" && $0[6].isEmpty && $0[10].hasPrefix("2026-") })
+        #expect(Set(rows.map { $0.count == 11 ? $0[9] : "" }) == ["30384.77032", "30297"], "\(closed.stdout)")
         // The tables say they are the paper account's, never only "kraken" as the real ones do.
         let table = try s.run(["account", "--paper", "--format", "table"])
         #expect(table.stdout.hasPrefix("kraken paper account balances\n"), "\(table.stdout)")

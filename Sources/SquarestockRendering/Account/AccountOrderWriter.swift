@@ -38,12 +38,16 @@ package enum AccountOrderWriter {
             + "\"closed\": \(o.closed.map { s($0.iso8601UTC) } ?? "null")}"
     }
 
+    /// The figures of the table and of JSON: `price` is the order's own (empty for a market
+    /// order), `average_price` what it filled at (the table's price of a market order; the CSV
+    /// had no room for it), `closed` when it ended.
     package static func csv(_ orders: [AccountOrder]) -> String {
-        "id,pair,side,type,amount,filled,price,status,opened\n"
+        "id,pair,side,type,amount,filled,price,status,opened,average_price,closed\n"
             + orders.map { o in
                 [
                     o.id, o.pair?.symbol ?? o.pairName, o.side == .buy ? "buy" : "sell", o.type, o.amount.description,
                     o.filled.description, o.price?.description ?? "", o.status.rawValue, o.opened?.iso8601UTC ?? "",
+                    o.averagePrice?.description ?? "", o.closed?.iso8601UTC ?? "",
                 ].map(CSVText.quoted).joined(separator: ",") + "\n"
             }.joined()
     }

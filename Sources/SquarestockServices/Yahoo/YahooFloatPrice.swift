@@ -17,4 +17,21 @@ enum YahooFloatPrice {
         guard !short.contains("e"), let shortened = ExactDecimal(short) else { return ExactDecimal(text) }
         return shortened
     }
+
+    /// A price the legacy CSV services printed from a 32-bit float to six decimals, trailing
+    /// zeros dropped (`650.900024` for 650.9, `782.72998` for 782.73): the float's shortest text
+    /// when the float, rounded to six decimals, is exactly the number sent. Any other number
+    /// (fewer decimals, a price the float does not give back) is kept as sent.
+    static func fromSixDecimals(_ d: ExactDecimal) -> ExactDecimal {
+        guard d.scale == 5 || d.scale == 6, d.significand.magnitude < 1 << 53 else { return d }
+        let f = Float(d.doubleValue)
+        // A float has 24 significant bits and 10^6 needs 20, so the product is exact in a
+        // double, and its rounding is the six-decimal text the service printed.
+        guard f.isFinite, let sixth = d.rescaled(to: 6),
+            (Double(f) * 1_000_000).rounded() == Double(sixth.significand)
+        else { return d }
+        let short = f.description
+        guard !short.contains("e"), let shortened = ExactDecimal(short), shortened.scale < d.scale else { return d }
+        return shortened
+    }
 }

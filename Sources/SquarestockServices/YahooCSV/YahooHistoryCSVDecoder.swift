@@ -62,6 +62,21 @@ package enum YahooHistoryCSVDecoder {
             HistoryCSVReader.Request(
                 source: source, symbol: symbol, zone: zone, interval: interval, layouts: [layout.columns],
                 headerStarts: ["date"], htmlHint: layout.htmlHint,
-                headerHint: { otherColumns.mismatch(header: $0) == nil ? layout.otherLayoutHint : nil }))
+                headerHint: { otherColumns.mismatch(header: $0) == nil ? layout.otherLayoutHint : nil })
+        ).map(withoutFloatNoise)
+    }
+
+    /// The series with its prices' float noise dropped (`YahooFloatPrice.fromSixDecimals`): the
+    /// legacy CSV printed 32-bit floats to six decimals, and `650.900024` was never a price.
+    static func withoutFloatNoise(_ series: HistorySeries) -> HistorySeries {
+        var out = series
+        let clean: (ExactDecimal?) -> ExactDecimal? = { $0.map(YahooFloatPrice.fromSixDecimals) }
+        out.bars = HistoryBars(
+            series.bars.map { b in
+                var bar = b
+                (bar.open, bar.high, bar.low, bar.close) = (clean(b.open), clean(b.high), clean(b.low), clean(b.close))
+                return bar
+            })
+        return out
     }
 }

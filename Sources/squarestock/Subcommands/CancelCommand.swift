@@ -26,9 +26,7 @@ struct CancelCommand: ParsableCommand {
     mutating func validate() throws {
         try options.resolveSettings()
         if all == (id != nil) { throw ValidationError("give an order id, or --all") }
-        if options.output.format == .csv {
-            throw ValidationError("cancel writes a table, or one JSON object with --format json; not CSV")
-        }
+        try OrderFlow.refuseCSV(options.output.format, of: "a cancellation")
     }
 
     func run() throws {

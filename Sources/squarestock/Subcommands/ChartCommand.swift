@@ -139,5 +139,10 @@ struct ChartCommand: ParsableCommand {
         }
         // Why a source was skipped goes to standard error, as for quotes; the rest stays with the data.
         for n in report.skipNotes { Terminal.writeError("squarestock: note: " + n + "\n") }
+        // CSV rows have no room for the notes: a recording, stale bars, a bar still forming or
+        // bars left out are said on standard error, or the CSV reads as live and whole.
+        if format ?? (caps.isTTY ? .table : .csv) == .csv {
+            for n in notes { Terminal.writeError("squarestock: note: " + n + "\n") }
+        }
     }
 }

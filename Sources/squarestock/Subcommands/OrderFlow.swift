@@ -140,6 +140,15 @@ enum OrderFlow {
         }
     }
 
+    /// `--format csv` refused: `buy`, `sell` and `cancel` share the exchange commands' formats,
+    /// but what they print is a preview and an outcome, as text or one JSON object (`--format
+    /// csv` printed the text, which a script reading CSV took for rows).
+    static func refuseCSV(_ format: QuoteCommand.Format?, of what: String) throws {
+        guard format == .csv else { return }
+        throw ValidationError(
+            "\(what) is shown as text, or as one JSON object with --format json; there is no CSV of it")
+    }
+
     /// On a terminal the user types `words` (`buy 0.01`); off one, `--yes` is required.
     static func confirm(_ words: String, yes: Bool, what: String) throws {
         if yes { return }

@@ -46,6 +46,7 @@ struct OrderOptions: ParsableArguments {
 
     mutating func validate() throws {
         try options.resolveSettings()
+        try OrderFlow.refuseCSV(options.output.format, of: "an order")
         if market && limit != nil {
             throw ValidationError("--limit and --market are two kinds of order: give one of them")
         }

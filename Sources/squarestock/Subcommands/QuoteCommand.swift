@@ -40,7 +40,7 @@ struct QuoteCommand: ParsableCommand {
             symbols = settings.watchlistSymbols
             if symbols.isEmpty {
                 symbols = app.recentSymbols
-                if sourceOptions.source == nil { sources.bySymbol = app.recentSources }
+                if !sourceOptions.namesOneForAll(settings) { sources.bySymbol = app.recentSources }
             }
             if symbols.isEmpty { throw CleanExit.helpRequest(Squarestock.self) }
         }

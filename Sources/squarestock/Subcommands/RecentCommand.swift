@@ -45,7 +45,7 @@ struct RecentCommand: ParsableCommand {
         try QuoteCommand.perform(
             symbols, settings: settings, format: format, currency: view.currency, look: view.display.choice,
             verbose: view.verbose,
-            sources: sourceOptions.source == nil ? app.recentSources : [:])
+            sources: sourceOptions.namesOneForAll(settings) ? [:] : app.recentSources)
     }
 }
 

@@ -63,6 +63,13 @@ struct SourceOptions: ParsableArguments {
         return try Self.resolve(flags)
     }
 
+    /// Whether one source is named for every symbol: `--source`, or `SQUARESTOCK_SOURCE` (that
+    /// flag's variable). The config's `source` is a default, which the source a recent symbol
+    /// was quoted through overrides (`recent`, a bare `squarestock`).
+    func namesOneForAll(_ settings: Settings) -> Bool {
+        source != nil || !(settings.environment["SQUARESTOCK_SOURCE"] ?? "").isEmpty
+    }
+
     static func resolve(_ flags: Settings.Flags) throws -> Settings {
         do {
             return try Settings.resolve(

@@ -15,12 +15,13 @@ struct YahooHistoryDecoderTests {
         #expect(s.bars.count == 252)
         #expect(HistoryFixture.isOldestFirst(s.bars))
         #expect(s.bars.first?.session == HistoryFixture.date("2015-09-11"))
-        #expect(s.bars.first?.close?.description == "250.240005")
+        #expect(s.bars.first?.close?.description == "250.24")
         #expect(s.bars.last?.session == HistoryFixture.date("2016-09-09"))
         // Close is Close, not Adj Close (equal here), and Volume is the sixth column.
-        #expect(s.bars.last?.close?.description == "194.470001")
+        // The legacy CSV printed 32-bit floats to six decimals: 194.470001 was 194.47.
+        #expect(s.bars.last?.close?.description == "194.47")
         #expect(s.bars.last?.volume?.description == "3742900")
-        #expect(s.bars.last?.open?.description == "199.089996")
+        #expect(s.bars.last?.open?.description == "199.09")
     }
 
     @Test func realTableCSVMonthlyRowsDatedAtPeriodStart() throws {
@@ -31,8 +32,24 @@ struct YahooHistoryDecoderTests {
         ).get()
         #expect(s.bars.count == 13)
         #expect(s.bars.map(\.session.description).suffix(3) == ["2016-07-01", "2016-08-01", "2016-09-01"])
-        #expect(s.bars.last?.high?.description == "782.72998")  // float noise kept as sent
+        // Float noise dropped (`782.72998`, trailing zero trimmed, was 782.73); a price with
+        // fewer decimals is as sent.
+        #expect(s.bars.last?.high?.description == "782.73")
+        #expect(s.bars.last?.open?.description == "769.25")
         #expect(s.interval == .monthly)
+    }
+
+    /// Only a six-decimal print of a 32-bit float is shortened: a real six-decimal price (an FX
+    /// rate, a penny stock) whose float does not print back to it is kept.
+    @Test func onlyAFloatsSixDecimalPrintIsShortened() {
+        func clean(_ t: String) -> String { YahooFloatPrice.fromSixDecimals(ExactDecimal(t)!).description }
+        #expect(clean("650.900024") == "650.9")
+        #expect(clean("589.380005") == "589.38")
+        #expect(clean("1.234567") == "1.234567")
+        #expect(clean("650.900025") == "650.900025")
+        #expect(clean("0.000123") == "0.000123")
+        #expect(clean("12.5") == "12.5")
+        #expect(clean("-3.430000") == "-3.43")
     }
 
     @Test func downloadCSVSkipsNullRowsAndReadsSwappedColumns() throws {
@@ -43,7 +60,7 @@ struct YahooHistoryDecoderTests {
         ).get()
         #expect(
             s.bars.map(\.session.description) == ["2020-03-13", "2020-03-16", "2020-03-17", "2020-03-19", "2020-03-20"])
-        #expect(s.bars[0].close?.description == "277.970001")  // Close, not the Adj Close after it
+        #expect(s.bars[0].close?.description == "277.97")  // Close, not the Adj Close after it
         #expect(s.bars[0].volume?.description == "92683000")  // Volume is the last column here
         #expect(!s.bars.contains { $0.session == HistoryFixture.date("2020-03-18") })
     }
