@@ -66,6 +66,55 @@ struct OrderSafetyCLITests {
         #expect(away.exitCode == 3 && !away.stderr.contains("refused"), "\(away.stderr)")
     }
 
+    /// Every open paper order's book is read before any fill is recorded: a Ctrl-C while a
+    /// second pair's book was read left the first pair's fill in the ledger but not in the
+    /// orders file, and every later fill of that order was refused as already recorded.
+    @Test func anInterruptWhileBooksAreReadRecordsNoFillHalfway() throws {
+        var s = try Setup()
+        s.env["KRAKEN_API_KEY"] = nil
+        s.env["KRAKEN_API_SECRET"] = nil
+        for cash in ["70000 USD", "70000 EUR"] {
+            let parts = cash.split(separator: " ").map(String.init)
+            _ = try s.run(["portfolio", "deposit", parts[0], parts[1], "--portfolio", "paper-kraken"])
+        }
+        func book(_ key: String, ask: String) -> String {
+            "{\"error\":[],\"result\":{\"\(key)\":{\"asks\":[[\"\(ask)\",\"0.400\",1654302625]],"
+                + "\"bids\":[[\"19000.0\",\"1.000\",1654302625]]}}}"
+        }
+        let usd = try s.run(["buy", "BTC-USD", "1", "--limit", "30000", "--paper", "--yes"])
+        #expect(usd.exitCode == 0 && usd.stdout.contains("nothing filled yet"), "\(usd.stdout)\(usd.stderr)")
+        s.fake.depthBody = book("XXBTZEUR", ask: "25000.0")
+        let eur = try s.run(["buy", "BTC-EUR", "1", "--limit", "21500", "--paper", "--yes"])
+        #expect(eur.exitCode == 0 && eur.stdout.contains("nothing filled yet"), "\(eur.stdout)\(eur.stderr)")
+        let eurPair = try #require(
+            s.fake.depthRequests.first { $0.uppercased().contains("EUR") }, "\(s.fake.depthRequests)")
+        // The USD book crosses the order now (0.4 at 29990); the EUR book is slow to come.
+        s.fake.depthBody = book("XXBTZUSD", ask: "29990.0")
+        s.fake.depthByPair[eurPair] = (book("XXBTZEUR", ask: "25000.0"), 50)
+        let asked = s.fake.depthRequests.count
+        let cli = try RunningCLI(["account", "orders", "--paper", "--timeout", "55"], environment: s.env)
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while !s.fake.depthRequests.dropFirst(asked).contains(eurPair) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(s.fake.depthRequests.dropFirst(asked).contains(eurPair), "\(s.fake.depthRequests) \(eurPair)")
+        // Killed there (a Ctrl-C, a closed terminal, a crash): SIGKILL, which no process can
+        // catch or have ignored by its parent, as SIGINT may be for a test runner's children.
+        cli.send(SIGKILL)
+        _ = cli.finish()
+        let ledger = try s.run(["portfolio", "history", "--portfolio", "paper-kraken", "--format", "csv"])
+        #expect(!ledger.stdout.contains("PAPER"), "a fill was recorded halfway: \(ledger.stdout)")
+        // Read again at once: the fill is recorded once, in the ledger and in the orders file.
+        s.fake.depthByPair[eurPair] = (book("XXBTZEUR", ask: "25000.0"), 0)
+        let again = try s.run(["account", "orders", "--paper", "--format", "csv"])
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(again.stdout.contains(",BTC-USD,buy,limit,1,0.4,30000,open,"), "\(again.stdout)")
+        let recorded = try s.run(["portfolio", "history", "--portfolio", "paper-kraken", "--format", "csv"])
+        #expect(
+            recorded.stdout.split(separator: "\n").filter { $0.contains(",buy,BTC-USD,0.4,30000,") }.count == 1,
+            "\(recorded.stdout)")
+    }
+
     @Test func aPaperBuyAndSellWalkTheBookAndChangeOnlyThePaperAccount() throws {
         let s = try Setup()
         let fund = try s.run(["portfolio", "deposit", "100000", "USD", "--portfolio", "paper-kraken"])

@@ -75,6 +75,11 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     /// Depth answers served one per request, in turn, before `depthBody` or the recording (a
     /// book read for the preview, then a changed one read again before sending).
     public var depthBodiesInTurn: [String] = []
+    /// Depth answers by the `pair` asked (`XBTEUR`), before every other Depth answer, each after
+    /// its delay in seconds (0: at once): one pair's book read slowly while another's is not.
+    public var depthByPair: [String: (body: String, delay: Double)] = [:]
+    /// The `pair` of every Depth request, in arrival order.
+    public private(set) var depthRequests: [String] = []
     /// BalanceEx answers `EGeneral:Internal error` while set (a balance that cannot be read first).
     public var balanceFails = false
     /// Every private call received, signed or not (a paper order or a refused one makes none).
@@ -163,6 +168,16 @@ public final class KrakenPrivateFake: @unchecked Sendable {
         let routes = KrakenReplay.routes()
         return try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/0/private/") { return self.handle(request) }
+            if request.path == "/0/public/Depth",
+                let (body, delay) = self.lock.withLock({ () -> (String, Double)? in
+                    let pair = request.queryItem("pair") ?? ""
+                    self.depthRequests.append(pair)
+                    return self.depthByPair[pair]
+                })
+            {
+                let answer = KrakenReplay.json(Array(body.utf8))
+                return delay > 0 ? answer.with(.delay(seconds: delay)) : answer
+            }
             if request.path == "/0/public/Depth",
                 let body = self.lock.withLock({
                     self.depthBodiesInTurn.isEmpty ? self.depthBody : self.depthBodiesInTurn.removeFirst()

@@ -265,18 +265,25 @@ struct PaperAccount {
     /// Open orders look at the book (once per pair): each takes, at or inside its price, only
     /// what arrived since its last look, earlier orders first, and what one takes is gone for the
     /// next.
+    ///
+    /// Every book is read before the first fill is recorded: a fill goes into the ledger at
+    /// once, and the orders file is written when this returns. With a book read in between (a
+    /// slow exchange, a Ctrl-C meanwhile), the ledger held a fill the file did not, and the
+    /// order's next fill was refused as already recorded, for good.
     func settle(_ orders: inout [PaperOrder]) -> Result<Void, AccountError> {
         let open = orders.indices.filter { orders[$0].order.status == .open }
         guard !open.isEmpty else { return .success(()) }
         guard case .success(let directory) = app.pairDirectory() else { return .success(()) }
         var books: [TradingPair: (full: OrderBook, left: OrderBook)] = [:]
+        var unread: Set<TradingPair> = []
         for i in open {
-            guard let pair = orders[i].order.pair, let listing = directory.listing(for: pair) else { continue }
-            if books[pair] == nil {
-                guard case .success(let b) = book(listing) else { continue }
-                books[pair] = (b, b)
-            }
-            let (full, left) = books[pair]!
+            guard let pair = orders[i].order.pair, books[pair] == nil, !unread.contains(pair),
+                let listing = directory.listing(for: pair)
+            else { continue }
+            if case .success(let b) = book(listing) { books[pair] = (b, b) } else { unread.insert(pair) }
+        }
+        for i in open {
+            guard let pair = orders[i].order.pair, let (full, left) = books[pair] else { continue }
             let o = orders[i].order
             // What is new at each level: its size now less what this order saw there.
             var fresh = left
