@@ -124,6 +124,19 @@ struct FirstMinutesCLITests {
         }
     }
 
+    /// Quotes run at once each remember their symbol: each wrote back the list it had read, and
+    /// the others' symbols were lost (3 to 6 of 8 were kept).
+    @Test func quotesRunAtOnceAreAllRemembered() throws {
+        var env = Self.environment()
+        env["XDG_DATA_HOME"] = TemporaryPath.make("sq-data")
+        let symbols = ["AAPL", "7203.T", "OCDO.L", "BTC-USD", "INTC", "AIR.PA", "GOOG", "TSLA"]
+        let runs = try PortfolioCLITests.runAtOnce(
+            env, symbols.map { [$0, "--source", "samples", "--format", "csv"] }, command: [])
+        #expect(runs.allSatisfy { $0.exitCode == 0 }, "\(runs.map(\.stderr))")
+        let remembered = try CLIRunner.run(["recent", "--list"], environment: env).stdout.split(separator: "\n")
+        #expect(Set(remembered.map(String.init)) == Set(symbols), "\(remembered)")
+    }
+
     @Test func bareSquarestockQuotesRecentSymbolsElseShowsHelp() throws {
         let env = Self.environment()
         let help = try CLIRunner.run([], environment: env)

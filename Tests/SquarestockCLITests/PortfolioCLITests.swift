@@ -1126,9 +1126,38 @@ struct PortfolioCLITests {
         #expect(try Self.run(other, ["history"]).stdout == (try Self.run(env, ["history"]).stdout))
     }
 
-    /// Starts one process per argument list, all before any is waited for (a thread pool on a
-    /// busy two-core machine would run them one after another), and returns each one's run.
-    static func runAtOnce(_ env: [String: String], _ runs: [[String]]) throws -> [ProcessRun] {
+    /// A backup that cannot be written whole (a full disk: here a file-size limit, its signal
+    /// ignored, so each write past it fails) is removed and its error names the copy: it named
+    /// the ledger, "not an error", and left a partial file and its journal.
+    @Test func aFailedBackupLeavesNoPartialCopy() throws {
+        let env = Self.environment()
+        var csv = "date,kind,symbol,quantity,price,currency,amount\n2024-01-02,deposit,,,,USD,900000.00\n"
+        for i in 0..<3000 {
+            csv += "2024-02-\(String(format: "%02d", 1 + i % 28)),buy,S\(i % 50),1,10.\(i % 90 + 10),USD,\n"
+        }
+        let file = env["XDG_DATA_HOME"]! + "-book.csv"
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", file, "--yes"])
+        let ledgerSize = (try FileManager.default.attributesOfItem(atPath: Self.ledgerPath(env))[.size] as? Int) ?? 0
+        #expect(ledgerSize > 200_000, "the ledger is too small for the limit: \(ledgerSize) bytes")
+        let copy = env["XDG_DATA_HOME"]! + "-backup.sqlite"
+        // 64 blocks of 512 bytes: 32 KiB.
+        let r = try CLIRunner.run(
+            ["-c", "trap '' XFSZ; ulimit -f 64; exec \"$0\" portfolio backup \"$1\"", CLIRunner.executablePath, copy],
+            environment: env, executable: "/bin/sh")
+        #expect(r.exitCode == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains(copy) && !r.stderr.contains("not an error"), "\(r.stderr)")
+        for suffix in ["", "-journal", "-wal"] {
+            #expect(!FileManager.default.fileExists(atPath: copy + suffix), "\(copy + suffix) left")
+        }
+    }
+
+    /// Starts one process per argument list (each after `command`), all before any is waited
+    /// for (a thread pool on a busy two-core machine would run them one after another), and
+    /// returns each one's run.
+    static func runAtOnce(_ env: [String: String], _ runs: [[String]], command: [String] = ["portfolio"]) throws
+        -> [ProcessRun]
+    {
         let dir = env["XDG_DATA_HOME"]! + "-runs-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -1140,7 +1169,7 @@ struct PortfolioCLITests {
             _ = FileManager.default.createFile(atPath: err, contents: nil)
             let p = Process()
             p.executableURL = URL(fileURLWithPath: CLIRunner.executablePath)
-            p.arguments = ["portfolio"] + args
+            p.arguments = command + args
             p.environment = env
             p.standardInput = FileHandle.nullDevice
             p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))

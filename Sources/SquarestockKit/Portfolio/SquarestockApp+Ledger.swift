@@ -2,6 +2,10 @@ import SquarestockCore
 import SquarestockMarket
 import SquarestockPortfolio
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The ledger commands besides valuation: lots, realized gains, the journal, import and export,
 /// undo, backup and the lot method. Each opens the settings' portfolio once.
 extension SquarestockApp {
@@ -165,9 +169,16 @@ extension SquarestockApp {
         try portfolioLedger(create: false).undo(today: portfolioToday)
     }
 
-    /// A consistent copy of the ledger file (SQLite's online backup).
+    /// A consistent copy of the ledger file (SQLite's online backup). An interrupt removes the
+    /// copy made so far: opened later, it read as an empty ledger.
     public func backupPortfolio(to path: String) throws(PortfolioError) {
-        try readLedger().store.backup(to: path)
+        let store = try readLedger().store
+        let caught = CaughtSignals([SIGINT, SIGTERM, SIGHUP], label: "squarestock.backup.signals") { sig in
+            PortfolioStore.removeCopy(path)
+            _exit(128 + sig)
+        }
+        defer { caught.release() }
+        try store.backup(to: path)
     }
 
     /// The portfolio's lot method, set when `method` is given, and a note naming the years whose

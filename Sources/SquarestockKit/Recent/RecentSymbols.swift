@@ -36,15 +36,19 @@ struct RecentSymbols {
     }
 
     /// Puts `entries` first (in the order given), keeping the rest after them; a symbol is kept
-    /// once, with the source it was quoted through last.
+    /// once, with the source it was quoted through last. Read and written under a lock: quotes
+    /// run at once (a shell loop with `&`, panes of a status bar) each wrote the list it had read,
+    /// and the others' symbols were lost.
     func remember(_ entries: [Entry]) {
         guard let path, !entries.isEmpty else { return }
-        var list: [Entry] = []
-        for e in entries + load() where !list.contains(where: { $0.symbol == e.symbol }) { list.append(e) }
-        let text =
-            list.prefix(Self.limit).map { e in e.symbol + (e.source.map { "\t" + $0 } ?? "") }.joined(separator: "\n")
-            + "\n"
-        try? PrivateFileStore.write(Array(text.utf8), to: path, durable: false)
+        PrivateFileStore.withExclusiveLock(path + ".lock") {
+            var list: [Entry] = []
+            for e in entries + load() where !list.contains(where: { $0.symbol == e.symbol }) { list.append(e) }
+            let text =
+                list.prefix(Self.limit).map { e in e.symbol + (e.source.map { "\t" + $0 } ?? "") }
+                .joined(separator: "\n") + "\n"
+            try? PrivateFileStore.write(Array(text.utf8), to: path, durable: false)
+        }
     }
 
     func clear() {

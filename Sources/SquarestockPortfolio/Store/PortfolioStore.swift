@@ -1,6 +1,7 @@
 import CSQLiteShim
 import Foundation
 import GRDB
+import GRDBSQLite
 import SquarestockCore
 
 #if canImport(Glibc)
@@ -156,9 +157,16 @@ public final class PortfolioStore: @unchecked Sendable {
 
     /// One IMMEDIATE write transaction (see the type's comment), after `quick_check` the first
     /// time: damaged pages are reported before anything is written on top of them.
-    /// Rolled back instead of committed when `keep` is false.
-    func write<T>(keep: Bool = true, _ body: (Database) throws -> T) throws -> T {
+    /// Rolled back instead of committed when `keep` is false. Without `waiting`, a file another
+    /// process is writing reports "busy" at once instead of after `busyTimeout`.
+    func write<T>(keep: Bool = true, waiting: Bool = true, _ body: (Database) throws -> T) throws -> T {
         try queue.writeWithoutTransaction { db in
+            if !waiting {
+                sqlite3_busy_timeout(db.sqliteConnection, 0)
+            }
+            defer {
+                if !waiting { sqlite3_busy_timeout(db.sqliteConnection, Int32(Self.busyTimeout * 1000)) }
+            }
             if !checked {
                 if !LedgerCheckMark.matches(path) { try Self.checkIntegrity(db, path: path) }
                 // Until this process closes the file, the note no longer describes it.
@@ -313,10 +321,13 @@ public final class PortfolioStore: @unchecked Sendable {
         }
     }
 
+    /// Keeps the prices a view fetched, for later views offline; without waiting for a write of
+    /// another process (an import or its preview runs for seconds): a view that only wanted to
+    /// keep its prices waited the whole `busyTimeout`, then kept nothing anyway.
     public func store(prices: [StoredPrice]) throws(PortfolioError) {
         guard !prices.isEmpty else { return }
         try run {
-            try write { db in
+            try write(waiting: false) { db in
                 for p in prices {
                     try db.execute(
                         sql:
@@ -332,7 +343,9 @@ public final class PortfolioStore: @unchecked Sendable {
 
     // MARK: Backup
 
-    /// A consistent copy made with SQLite's online backup, while others may be writing.
+    /// A consistent copy made with SQLite's online backup, while others may be writing. A copy
+    /// that fails (a full disk) is removed, and the error names the copy: it named the ledger,
+    /// with SQLite's "not an error" for the reason, and left a partial file and its journal.
     public func backup(to destination: String) throws(PortfolioError) {
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw .storage(path: destination, detail: "it exists; choose a new file name")
@@ -340,9 +353,21 @@ public final class PortfolioStore: @unchecked Sendable {
         let fd = open(destination, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .storage(path: destination, detail: String(cString: strerror(errno))) }
         close(fd)
-        try run {
+        do {
             let target = try DatabaseQueue(path: destination)
             try queue.backup(to: target)
+            try target.close()
+        } catch {
+            Self.removeCopy(destination)
+            if let e = error as? DatabaseError, e.message == nil || e.message == "not an error" {
+                throw .storage(path: destination, detail: String(cString: sqlite3_errstr(e.resultCode.rawValue)))
+            }
+            throw Self.mapped(error, path: destination)
         }
+    }
+
+    /// Removes a backup copy that is not complete: the file and what SQLite keeps beside it.
+    public static func removeCopy(_ destination: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(destination + suffix) }
     }
 }
