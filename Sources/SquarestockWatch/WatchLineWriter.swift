@@ -134,6 +134,10 @@ package struct WatchLineWriter: Sendable {
             s += ", \"source\": " + JSONText.quoted(stock.source)
             s += ", \"recorded\": " + (stock.recordedAt != nil ? "true" : "false")
             s += ", \"updated\": " + (e.updatedAt.map { JSONText.quoted($0.iso8601UTC) } ?? "null")
+        } else {
+            // No quote yet: the same keys, null, so every line has one shape (`jq .price` reads
+            // null, not a missing key), as a quote's JSON has for a symbol that failed.
+            for key in Self.quoteKeys { s += ", \"" + key + "\": null" }
         }
         if let h = holdings[e.symbol.uppercased()] {
             // Value and gain in the holding's currency; null where no price values it (none yet,
@@ -151,4 +155,10 @@ package struct WatchLineWriter: Sendable {
     }
 
     func num(_ v: ExactDecimal?) -> String { v?.description ?? "null" }
+
+    /// The keys a line with a quote has between `symbol` and `held`, in order.
+    static let quoteKeys = [
+        "price", "change", "changePercent", "high", "low", "previousClose", "volume", "currency", "lastTrade",
+        "lastTradeLocal", "marketStatus", "marketStatusReason", "source", "recorded", "updated",
+    ]
 }

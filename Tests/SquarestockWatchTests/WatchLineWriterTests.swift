@@ -46,13 +46,18 @@ struct WatchLineWriterTests {
         let s = state()
         let w = WatchLineWriter(format: .json)
         let now = t0.adding(seconds: 700)
+        var shapes: Set<Set<String>> = []
         for symbol in s.symbols {
             let line = w.line(s[symbol]!, now: now)
             #expect(line.hasSuffix("}\n"))
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["symbol"] as? String == symbol)
             #expect(object["time"] as? String == "2025-10-29T13:41:40Z")
+            shapes.insert(Set(object.keys))
         }
+        // A symbol with no quote yet has the quote's keys, null (they were missing).
+        #expect(s.symbols.contains { s[$0]!.stock == nil })
+        #expect(shapes.count == 1, "\(shapes)")
         let msft = try #require(
             try JSONSerialization.jsonObject(with: Data(w.line(s["MSFT"]!, now: now).utf8)) as? [String: Any])
         #expect(msft["stale"] as? Bool == true)
