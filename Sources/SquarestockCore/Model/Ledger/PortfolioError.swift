@@ -68,7 +68,8 @@ public enum PortfolioError: Error, Equatable, CustomStringConvertible {
             return
                 "\(path) is not a squarestock portfolio (\(detail)); it was left untouched: move it away, or set XDG_DATA_HOME to another folder"
         case .busy(let path):
-            return "\(path) is busy: another squarestock is writing to it (an import, its preview, a sync); try again when it is done"
+            return "\(path) is busy: another squarestock is writing to it (an import, its preview, a sync); "
+                + "try again when it is done"
         case .storage(let path, let detail): return "cannot use \(path): \(detail)"
         case .unsafeFile(let path, let problem): return "refusing to use \(path): \(problem)"
         case .damaged(let path, let detail):
