@@ -35,7 +35,15 @@ enum ScratchLedger {
             remove(folder)
         }
         // The store closes (its files complete) before the folder is removed.
-        return try run(name: name, path: folder + "/preview.sqlite", body)
+        do { return try run(name: name, path: folder + "/preview.sqlite", body) } catch {
+            // "cannot use /tmp/squarestock-preview-x/preview.sqlite: database or disk is full"
+            // named a file the user never chose: the folder it is in, and how to choose another.
+            guard case .storage(let path, let detail) = error, path.hasPrefix(folder + "/") else { throw error }
+            let base = folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]
+            throw .storage(
+                path: path,
+                detail: detail + " (the preview's scratch ledger, in \(base); set TMPDIR to a folder with room)")
+        }
     }
 
     /// A new owner-only folder under `base`, or nil.
