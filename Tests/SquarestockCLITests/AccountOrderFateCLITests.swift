@@ -181,6 +181,28 @@ struct AccountOrderFateCLITests {
             "\(run.stdout)")
     }
 
+    /// On TradeOgre, which lists no closed orders, an interrupted order's advice names the
+    /// balances, not `account orders --closed` (which TradeOgre refuses).
+    @Test func ctrlCWhileATradeOgreOrderIsInFlightNamesTheBalances() throws {
+        let tradeOgre = TradeOgrePrivateFake(
+            key: "TO-KEY-1234", secret: "TO-SECRET-5678", balances: ["BTC": "0.10000000", "XMR": "3.00000000"])
+        tradeOgre.orderDelay = 50
+        let server = try tradeOgre.server()
+        var env = try AccountCoinbaseTradeOgreCLITests.environment(server, exchange: "tradeogre")
+        env["TRADEOGRE_API_KEY"] = "TO-KEY-1234"
+        env["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
+        let cli = try RunningCLI(
+            ["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes", "--timeout", "55"], environment: env)
+        let deadline = Date(timeIntervalSinceNow: 40)
+        while tradeOgre.orderCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(tradeOgre.orderCount == 1)
+        cli.send(SIGINT)
+        let run = cli.finish()
+        #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
+        #expect(run.stderr.contains("status unknown") && !run.stderr.contains("--closed"), "\(run.stderr)")
+        #expect(run.stderr.contains("`squarestock account --exchange tradeogre` (the balances"), "\(run.stderr)")
+    }
+
     /// The same for a cancellation: once it has reached the exchange, Ctrl-C says its outcome is
     /// unknown instead of ending silently.
     @Test func ctrlCWhileACancellationIsInFlightSaysItsStatusIsUnknown() throws {

@@ -115,6 +115,10 @@ struct FirstMinutesCLITests {
         let forced = try CLIRunner.run(["recent", "--source", "samples", "--format", "json"], environment: env)
         #expect(forced.exitCode == 1 && !forced.stdout.contains("\"source\": \"kraken\""), "\(forced.stdout)")
         // So does `SQUARESTOCK_SOURCE`, the flag's variable (it was passed over).
+        var auto = env
+        auto["SQUARESTOCK_SOURCE"] = "auto"  // the default chain: each symbol keeps its own
+        let kept = try CLIRunner.run(["recent", "--format", "json"], environment: auto)
+        #expect(kept.exitCode == 0 && kept.stdout.contains("\"source\": \"kraken\""), "\(kept.stdout)\(kept.stderr)")
         var samples = env
         samples["SQUARESTOCK_SOURCE"] = "samples"
         for args in [["recent", "--format", "json"], ["--format", "json"]] {

@@ -17,6 +17,9 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     /// An HTTP status (500, 502) answered with an HTML page instead of an order's success once it
     /// is placed.
     public var orderAnswerStatus: Int?
+    /// Seconds an order's answer waits once the order is placed (a slow exchange, for an
+    /// interrupt while the order is in flight).
+    public var orderDelay: Double?
     /// A cancel answers success and cancels nothing.
     public var cancelsNothing = false
     /// Orders the fake holds (placed and not cancelled).
@@ -77,7 +80,8 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
             if let status = orderAnswerStatus {
                 return .text("<html><title>\(status) Internal Server Error</title></html>", status: status)
             }
-            return ok("{\"success\":true,\"uuid\":\"\(id)\",\"bnewbalavail\":\"0\",\"snewbalavail\":\"0\"}")
+            let answer = ok("{\"success\":true,\"uuid\":\"\(id)\",\"bnewbalavail\":\"0\",\"snewbalavail\":\"0\"}")
+            return orderDelay.map { answer.with(.delay(seconds: $0)) } ?? answer
         case "/order/cancel":
             let ids = form["uuid"] == "all" ? Array(orders.keys) : [form["uuid"] ?? ""]
             guard ids.allSatisfy({ orders[$0] != nil }) else { return fail("Order not found") }

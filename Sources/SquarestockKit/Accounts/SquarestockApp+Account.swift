@@ -32,6 +32,16 @@ extension SquarestockApp {
                     timeout: settings.timeout, pairs: { pairs.directory })))
     }
 
+    /// The error an interrupt of `what` ("the order", "the cancellation") in flight to the
+    /// settings' exchange is: status unknown, its advice naming only the lists the exchange has
+    /// (TradeOgre has no closed orders; its advice named `--closed`, which it refuses).
+    public func interruptedInFlight(_ what: String) -> AccountError {
+        let error = AccountError.statusUnknown(
+            exchange: settings.exchangeName, detail: "interrupted while \(what) was in flight")
+        let lists = settings.catalog.entry(named: settings.exchangeName)?.account?.listsClosedOrders ?? true
+        return lists ? error : error.withoutClosedOrderList
+    }
+
     /// The transport for private calls: one attempt, no redirects, so an order is sent at most once.
     var privateTransport: any HTTPTransport {
         makeTransport(TransportOptions(timeout: settings.timeout, maxRedirects: 0, retry: .none))

@@ -31,8 +31,9 @@ enum ScratchLedger {
             _exit(128 + sig)
         }
         defer {
-            caught.release()
+            // Removed before the signals are let go: an interrupt between the two left it.
             remove(folder)
+            caught.release()
         }
         // The store closes (its files complete) before the folder is removed.
         do { return try run(name: name, path: folder + "/preview.sqlite", body) } catch {
@@ -59,17 +60,20 @@ enum ScratchLedger {
         return try body(ledger)
     }
 
-    /// Removes the folder's files (the ledger, its WAL, its notes) and the folder.
+    /// Removes the folder's files (the ledger, its WAL, its notes) and the folder; again while
+    /// a file comes in meanwhile (an interrupt's removal runs as SQLite still writes there).
     private static func remove(_ folder: String) {
-        if let dir = opendir(folder) {
-            while let entry = readdir(dir) {
-                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        for _ in 0..<8 {
+            if let dir = opendir(folder) {
+                while let entry = readdir(dir) {
+                    let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                    }
+                    if entryName != "." && entryName != ".." { unlink(folder + "/" + entryName) }
                 }
-                if entryName != "." && entryName != ".." { unlink(folder + "/" + entryName) }
+                closedir(dir)
             }
-            closedir(dir)
+            if rmdir(folder) == 0 || errno != ENOTEMPTY { return }
         }
-        rmdir(folder)
     }
 }

@@ -170,15 +170,18 @@ extension SquarestockApp {
     }
 
     /// A consistent copy of the ledger file (SQLite's online backup). An interrupt removes the
-    /// copy made so far: opened later, it read as an empty ledger.
+    /// copy made so far (opened later, it read as an empty ledger), once this command made it:
+    /// never a file that was there before.
     public func backupPortfolio(to path: String) throws(PortfolioError) {
         let store = try readLedger().store
-        let caught = CaughtSignals([SIGINT, SIGTERM, SIGHUP], label: "squarestock.backup.signals") { sig in
-            PortfolioStore.removeCopy(path)
-            _exit(128 + sig)
+        var caught: CaughtSignals?
+        defer { caught?.release() }
+        try store.backup(to: path) {
+            caught = CaughtSignals([SIGINT, SIGTERM, SIGHUP], label: "squarestock.backup.signals") { sig in
+                PortfolioStore.removeCopy(path)
+                _exit(128 + sig)
+            }
         }
-        defer { caught.release() }
-        try store.backup(to: path)
     }
 
     /// The portfolio's lot method, set when `method` is given, and a note naming the years whose

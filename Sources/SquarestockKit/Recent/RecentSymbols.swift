@@ -51,8 +51,9 @@ struct RecentSymbols {
         }
     }
 
+    /// Under the lock `remember` takes: a quote remembering meanwhile wrote the old list back.
     func clear() {
         guard let path else { return }
-        try? PrivateFileStore.write([], to: path)
+        PrivateFileStore.withExclusiveLock(path + ".lock") { try? PrivateFileStore.write([], to: path) }
     }
 }

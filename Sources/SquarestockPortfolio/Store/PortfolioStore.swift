@@ -346,19 +346,25 @@ public final class PortfolioStore: @unchecked Sendable {
     /// A consistent copy made with SQLite's online backup, while others may be writing. A copy
     /// that fails (a full disk) is removed, and the error names the copy: it named the ledger,
     /// with SQLite's "not an error" for the reason, and left a partial file and its journal.
-    public func backup(to destination: String) throws(PortfolioError) {
+    /// `created` runs once the copy's file is made (by this call: never one that was there).
+    public func backup(to destination: String, created: () -> Void = {}) throws(PortfolioError) {
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw .storage(path: destination, detail: "it exists; choose a new file name")
         }
         let fd = open(destination, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .storage(path: destination, detail: String(cString: strerror(errno))) }
         close(fd)
+        created()
         do {
             let target = try DatabaseQueue(path: destination)
             try queue.backup(to: target)
             try target.close()
         } catch {
             Self.removeCopy(destination)
+            // The ledger is what another process holds, not the copy.
+            if let e = error as? DatabaseError, e.resultCode == .SQLITE_BUSY || e.resultCode == .SQLITE_LOCKED {
+                throw Self.mapped(error, path: path)
+            }
             if let e = error as? DatabaseError, e.message == nil || e.message == "not an error" {
                 throw .storage(path: destination, detail: String(cString: sqlite3_errstr(e.resultCode.rawValue)))
             }

@@ -17,10 +17,13 @@ package struct AccountCapability: Sendable {
     /// Whether the exchange takes market orders: a preview refuses one before it asks for the
     /// confirmation (or a paper fill) when not.
     package var marketOrders: Bool
+    /// Whether the exchange lists closed orders (`account orders --closed`): the advice after
+    /// an order or a cancellation of unknown fate names that list only where it exists.
+    package var listsClosedOrders: Bool
 
     package init(
         keyVariable: String, secretVariable: String, publicTakerFee: ExactDecimal? = nil,
-        publicMakerFee: ExactDecimal? = nil, marketOrders: Bool = true,
+        publicMakerFee: ExactDecimal? = nil, marketOrders: Bool = true, listsClosedOrders: Bool = true,
         make: @escaping @Sendable (AccountContext) -> any ExchangeAccount
     ) {
         self.keyVariable = keyVariable
@@ -28,6 +31,7 @@ package struct AccountCapability: Sendable {
         self.publicTakerFee = publicTakerFee
         self.publicMakerFee = publicMakerFee
         self.marketOrders = marketOrders
+        self.listsClosedOrders = listsClosedOrders
         self.make = make
     }
 

@@ -11,7 +11,8 @@ package enum TradeOgreService {
         account: AccountCapability(
             keyVariable: "TRADEOGRE_API_KEY", secretVariable: "TRADEOGRE_API_SECRET",
             // TradeOgre charged one flat 0.2 % on every trade.
-            publicTakerFee: ExactDecimal(significand: 2, scale: 3), marketOrders: false
+            publicTakerFee: ExactDecimal(significand: 2, scale: 3), marketOrders: false,
+            listsClosedOrders: false
         ) { c in
             TradeOgreAccount(credentials: c.credentials, endpoint: c.endpoint) { name in
                 c.pairs()?.listings.first { $0.nativeName == name }?.pair

@@ -19,16 +19,18 @@ enum YahooFloatPrice {
     }
 
     /// A price the legacy CSV services printed from a 32-bit float to six decimals, trailing
-    /// zeros dropped (`650.900024` for 650.9, `782.72998` for 782.73): the float's shortest text
-    /// when the float, rounded to six decimals, is exactly the number sent. Any other number
-    /// (fewer decimals, a price the float does not give back) is kept as sent.
+    /// zeros dropped (`650.900024` for 650.9, `782.72998` for 782.73, `94807.6875` for
+    /// 94807.69): the float's shortest text when the float, printed to six decimals, is the
+    /// number sent. Any other number (more decimals, a price the float does not give back) is
+    /// kept as sent, and so is one of 131072 or more, where a float holds no cents.
     static func fromSixDecimals(_ d: ExactDecimal) -> ExactDecimal {
-        guard d.scale == 5 || d.scale == 6, d.significand.magnitude < 1 << 53 else { return d }
+        guard (1...6).contains(d.scale), d.significand.magnitude < 1 << 53 else { return d }
         let f = Float(d.doubleValue)
         // A float has 24 significant bits and 10^6 needs 20, so the product is exact in a
-        // double, and its rounding is the six-decimal text the service printed.
-        guard f.isFinite, let sixth = d.rescaled(to: 6),
-            (Double(f) * 1_000_000).rounded() == Double(sixth.significand)
+        // double. The service's print rounded it to the sixth decimal, ties either way (C
+        // rounds a tie to even, `rounded()` away from zero): within half a unit of the text.
+        guard f.isFinite, f.magnitude < 131_072, let sixth = d.rescaled(to: 6),
+            (Double(f) * 1_000_000 - Double(sixth.significand)).magnitude <= 0.5
         else { return d }
         let short = f.description
         guard !short.contains("e"), let shortened = ExactDecimal(short), shortened.scale < d.scale else { return d }

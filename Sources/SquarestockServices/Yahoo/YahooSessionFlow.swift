@@ -30,8 +30,11 @@ package struct YahooSessionFlow: Sendable {
         case .failure(let e):
             lastProblem = "fc.yahoo.com: " + e.description
             // Nothing came back within the connect limit: the network drops packets, and a
-            // second host would only make the user wait that long again.
+            // second host would only make the user wait that long again. With `--endpoint`
+            // the second host is the same server that just failed (it waited the timeout twice,
+            // and said it waited once).
             if case .connectTimedOut = e { networkHangs = true }
+            if context.endpoint != nil { networkHangs = true }
         }
         // 2. Otherwise the finance.yahoo.com page and, in the EU and UK, the consent form.
         if !hasAuthCookie(jar), !networkHangs {
@@ -43,7 +46,8 @@ package struct YahooSessionFlow: Sendable {
                 switch get(url, jar: jar) {
                 case .success(let r): response = r
                 case .failure(let e):
-                    lastProblem = e.description
+                    // Both hosts' failures are named: each may have waited the whole timeout.
+                    lastProblem = (lastProblem == "no answer" ? "" : lastProblem + "; ") + e.description
                     steps = YahooSessionFlow.maxSteps
                     continue
                 }

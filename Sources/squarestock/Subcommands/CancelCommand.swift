@@ -109,12 +109,13 @@ struct CancelCommand: ParsableCommand {
         }
         say("to cancel: " + AccountOrderWriter.table(shown, exchange: exchange, closed: false))
         try confirm()
-        let what = "the cancellation"
+        let interrupted = app.interruptedInFlight("the cancellation")
         let inFlight = OrderInFlight.unknown(
-            exchange: exchange, what: what,
-            out: answer(
-                nil, unknown: true, error: OrderInFlight.interrupted(exchange: exchange, what: what).message))
-        let count = try OrderInFlight.guarding(inFlight) { _ in try value(all ? app.cancelAll() : app.cancel(id: id!)) }
+            interrupted, out: answer(nil, unknown: true, error: interrupted.message))
+        // The answer is read after the guard: a failure's object written inside it could be
+        // followed by the interrupt's own (two objects, exit 130 for a refusal).
+        let outcome = OrderInFlight.guarding(inFlight) { _ in all ? app.cancelAll() : app.cancel(id: id!) }
+        let count = try value(outcome)
         say("\(exchange): cancelled \(count) \(count == 1 ? "order" : "orders")\n")
         let listed = shown.count
         // The exchange answered but cancelled fewer than were shown (an order filled meanwhile,

@@ -89,12 +89,12 @@ enum OrderFlow {
         // the exchange has answered with an id, then that the order was placed, with its id.
         var status: String?
         // An interrupt still leaves standard output its one object, saying the fate is unknown.
+        let interrupted = app.interruptedInFlight("the order")
         let inFlight = OrderInFlight.unknown(
-            exchange: preview.exchange,
+            interrupted,
             out: json
                 ? OrderResultWriter.json(
-                    preview, dryRun: false, placed: nil, status: nil, unknown: true,
-                    error: OrderInFlight.interrupted(exchange: preview.exchange).message) : nil)
+                    preview, dryRun: false, placed: nil, status: nil, unknown: true, error: interrupted.message) : nil)
         let outcome =
             o.dryRun
             ? app.place(preview, dryRun: true)

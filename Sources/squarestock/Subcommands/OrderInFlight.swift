@@ -36,14 +36,10 @@ enum OrderInFlight {
         }
     }
 
-    /// The error an interrupt of `what` ("the order", "the cancellation") sent to `exchange` is.
-    static func interrupted(exchange: String, what: String = "the order") -> AccountError {
-        .statusUnknown(exchange: exchange, detail: "interrupted while \(what) was in flight")
-    }
-
-    /// Its message, and `out` for standard output (`--format json`'s object saying so).
-    static func unknown(exchange: String, what: String = "the order", out: String? = nil) -> Message {
-        Message("squarestock: " + interrupted(exchange: exchange, what: what).message + "\n", out: out)
+    /// The message of `interrupted` (`SquarestockApp.interruptedInFlight`), and `out` for
+    /// standard output (`--format json`'s object saying so).
+    static func unknown(_ interrupted: AccountError, out: String? = nil) -> Message {
+        Message("squarestock: " + interrupted.message + "\n", out: out)
     }
 
     /// `body` with the ending signals caught for all of it: each writes the message as it is

@@ -66,8 +66,10 @@ struct SourceOptions: ParsableArguments {
     /// Whether one source is named for every symbol: `--source`, or `SQUARESTOCK_SOURCE` (that
     /// flag's variable). The config's `source` is a default, which the source a recent symbol
     /// was quoted through overrides (`recent`, a bare `squarestock`).
+    /// `auto` names none: it is the default chain, and each symbol's own source stays.
     func namesOneForAll(_ settings: Settings) -> Bool {
-        source != nil || !(settings.environment["SQUARESTOCK_SOURCE"] ?? "").isEmpty
+        let named = source ?? settings.environment["SQUARESTOCK_SOURCE"] ?? ""
+        return !named.isEmpty && named.lowercased() != "auto"
     }
 
     static func resolve(_ flags: Settings.Flags) throws -> Settings {

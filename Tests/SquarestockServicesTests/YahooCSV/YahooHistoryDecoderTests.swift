@@ -50,6 +50,12 @@ struct YahooHistoryDecoderTests {
         #expect(clean("0.000123") == "0.000123")
         #expect(clean("12.5") == "12.5")
         #expect(clean("-3.430000") == "-3.43")
+        // A tie at the sixth decimal, printed rounded to even (63590.5703125): still noise.
+        #expect(clean("63590.570312") == "63590.57")
+        // Trailing zeros dropped below five decimals (94807.6875 is 94807.687500).
+        #expect(clean("94807.6875") == "94807.69")
+        // From 131072 a float holds no cents: its shortest text would be made up.
+        #expect(clean("340781.84375") == "340781.84375")
     }
 
     @Test func downloadCSVSkipsNullRowsAndReadsSwappedColumns() throws {

@@ -355,6 +355,8 @@ struct PaperAccount {
                 id: reference + "|quote", reference: reference, time: app.settings.now, kind: .trade,
                 asset: pair.quote, amount: buy ? walk.cost.negated : walk.cost, fee: fee),
         ]
+        // From the fill's record to the orders file's write, an interrupt waits (`update`).
+        PaperOrderFile.interrupts.begin()
         do throws(PortfolioError) {
             let plan = try ledgerApp.planSync(legs)
             for status in plan.status {

@@ -27,8 +27,15 @@ struct PaperOrderFile {
 
     func problem(_ text: String) -> AccountError { .rejected(exchange: "the \(exchange) paper account", message: text) }
 
-    /// Runs `body` on the orders with the lock held, then writes them back when it changed them.
+    /// Held back from a fill's record in the ledger until the orders file is written
+    /// (`PaperAccount.fill`): the two are one change, and an interrupt between them left them
+    /// disagreeing.
+    static let interrupts = SignalDeferral()
+
+    /// Runs `body` on the orders with the lock held, then writes them back when it changed them;
+    /// an interrupt held back by a fill ends the process after that write.
     func update<T>(_ body: (inout [PaperOrder]) -> Result<T, AccountError>) -> Result<T, AccountError> {
+        defer { Self.interrupts.end() }
         let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else {
             return .failure(problem("cannot open \(path).lock: \(String(cString: strerror(errno)))"))
