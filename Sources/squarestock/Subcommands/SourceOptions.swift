@@ -69,7 +69,7 @@ struct SourceOptions: ParsableArguments {
     /// `auto` names none: it is the default chain, and each symbol's own source stays.
     func namesOneForAll(_ settings: Settings) -> Bool {
         let named = source ?? settings.environment["SQUARESTOCK_SOURCE"] ?? ""
-        return !named.isEmpty && named.lowercased() != "auto"
+        return !named.isEmpty && named.lowercased() != settings.catalog.defaultSource
     }
 
     static func resolve(_ flags: Settings.Flags) throws -> Settings {

@@ -324,6 +324,20 @@ struct YahooSourceTests {
         #expect(ExitStatus.forResults(r) == .nothingFetched)
     }
 
+    /// Through `--endpoint` both session hosts are the one server: one that did not answer is
+    /// not asked again as finance.yahoo.com (the user waited the timeout twice, told once).
+    @Test func aSilentServerThroughTheEndpointIsAskedForASessionOnce() throws {
+        let routes = RouteTable()
+        routes.add(path: "/", response: LoopbackResponse.text("", status: 404).with(.delay(seconds: 20)))
+        routes.add(path: "/quote/AAPL/", response: .text("", status: 404))
+        let server = try LoopbackHTTPServer(routes: routes)
+        let ctx = SourceContext(now: Instant(secondsSinceEpoch: 1_761_680_000), endpoint: server.baseURL)
+        let transport = CurlTransport(options: TransportOptions(timeout: 1, retry: RetryPolicy(maxAttempts: 1)))
+        let r = StockManager(source: YahooSource(), transport: transport, context: ctx).quotes(for: ["AAPL"])
+        #expect(try #require(r[0].error).message(symbol: "AAPL").contains("could not get a Yahoo cookie"))
+        #expect(server.requests.map(\.path) == ["/"], "\(server.requests.map(\.path))")
+    }
+
     @Test func autoFallsBackToStooqWhenYahooIsBlocked() throws {
         let routes = RouteTable()
         routes.add(path: "/", response: .text("Edge: Too Many Requests", status: 429))
