@@ -29,6 +29,19 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
         isMinorUnit ? value.divided(by: ExactDecimal(perMajor), scale: value.scale + 3) : value
     }
 
+    /// The currency a service named, when `raw` reads as a currency code (two to six ASCII
+    /// letters or digits, a letter first: `USD`, `GBp`, `USDT`); nil for anything else (a hostile
+    /// or garbled field was shown as the currency of every figure: `US%{A1:TOUCH ...}D`).
+    public static func sent(_ raw: String) -> Currency? {
+        let b = raw.utf8
+        guard (2...6).contains(b.count), let first = b.first, Self.isLetter(first),
+            b.allSatisfy({ Self.isLetter($0) || (48...57).contains($0) })
+        else { return nil }
+        return named(raw)
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (65...90).contains(c) || (97...122).contains(c) }
+
     /// Recognises the minor-unit spellings; anything else is taken as an ISO code.
     public static func named(_ raw: String) -> Currency {
         switch raw {

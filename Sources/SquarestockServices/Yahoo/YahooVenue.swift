@@ -40,6 +40,6 @@ struct YahooVenue {
             ?? exchange.flatMap { try? ExchangeTimeZone(identifier: $0.timeZone) }
         name = (names.longName ?? names.shortName).flatMap { $0.isEmpty ? nil : $0 }
         exchangeCode = fullName ?? code
-        currency = names.currency.map(Currency.named) ?? exchange?.currency
+        currency = names.currency.flatMap(Currency.sent) ?? exchange?.currency
     }
 }

@@ -148,7 +148,8 @@ package struct YahooCSVStockReader {
                 dayOnly = d
             }
         }
-        let shared = line.currency.map { template(venue: v, currency: $0) } ?? templates[v]
+        let shared =
+            line.currency.flatMap { Currency.sent($0) == nil ? nil : template(venue: v, currency: $0) } ?? templates[v]
         var change = line.change
         var changePercent = line.changePercent
         if line.previousClose != nil {

@@ -351,6 +351,20 @@ struct YahooQuoteDecoderEquivalenceTests {
         #expect(row == expected)
     }
 
+    /// A currency field that is no code (a hostile or garbled one) gives way to the venue's
+    /// currency: it was shown as the currency of every figure.
+    @Test func aCurrencyThatIsNoCodeGivesWayToTheVenues() {
+        func venue(_ currency: String) -> YahooVenue {
+            YahooVenue(
+                YahooVenueNames(
+                    code: "NMS", fullExchangeName: "NasdaqGS", exchangeTimezoneName: "America/New_York",
+                    longName: "Apple Inc.", shortName: "Apple", currency: currency),
+                symbol: "AAPL", registry: .standard)
+        }
+        #expect(venue("U\u{1B}[31mS%{A1:touch /tmp/x}#(id)\u{202E}D").currency?.code == "USD")
+        #expect(venue("EUR").currency?.code == "EUR")
+    }
+
     @Test func edgeBodiesAtEveryStatus() {
         for (what, body) in Self.edgeBodies {
             Self.expectSame(body, statuses: [200, 401, 403, 404, 429, 500], what)
