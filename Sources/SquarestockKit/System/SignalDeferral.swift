@@ -13,12 +13,16 @@ package final class SignalDeferral: @unchecked Sendable {
     private let lock = NSLock()
     private var caught: CaughtSignals?
     private var kept: Int32?
+    private var message = ""
 
     package init() {}
 
-    /// Starts holding the signals back (once; a second call while held does nothing).
-    package func begin() {
+    /// Starts holding the signals back (once; a second call while held does nothing but take
+    /// `message`, what a signal kept says on standard error before the process ends: what was
+    /// done, so an interrupted command does not end in silence).
+    package func begin(saying message: String) {
         lock.withLock {
+            self.message = message
             guard caught == nil else { return }
             caught = CaughtSignals([SIGINT, SIGTERM, SIGHUP], label: "squarestock.deferred.signals") {
                 [weak self] sig in
@@ -37,6 +41,8 @@ package final class SignalDeferral: @unchecked Sendable {
         guard let held else { return }
         // Drains a handler still running before the signal kept is read.
         held.release()
-        if let sig = lock.withLock({ kept }) { _exit(128 + sig) }
+        guard let (sig, said) = lock.withLock({ kept.map { ($0, message) } }) else { return }
+        said.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(128 + sig)
     }
 }

@@ -294,11 +294,16 @@ struct PaperAccount {
                 return l
             }
             if o.side == .buy { fresh.asks = levels } else { fresh.bids = levels }
-            orders[i].seen = Self.inside(full, side: o.side, limit: o.price)
+            // What it saw this time, kept once its fill is recorded: a fill refused (a price it
+            // needs not there yet) left the book's supply seen, and never offered again.
+            let seen = Self.inside(full, side: o.side, limit: o.price)
             guard let rest = o.amount - o.filled,
                 let walk = BookWalk.take(rest, side: o.side, from: fresh, limit: o.price)
             else { return .failure(tooLarge) }
-            guard walk.filled.sign > 0 else { continue }
+            guard walk.filled.sign > 0 else {
+                orders[i].seen = seen
+                continue
+            }
             // A resting order is the maker: the market that comes to it trades at its limit
             // price, not at the better price of the level that crossed it, and pays the maker fee.
             var made = walk
@@ -308,6 +313,7 @@ struct PaperAccount {
                 made.worst = price
             }
             if case .failure(let e) = fill(&orders[i], with: made, feeRate: makerFee) { return .failure(e) }
+            orders[i].seen = seen
             if Self.isDone(orders[i].order) {
                 orders[i].order.status = .filled
                 orders[i].order.closed = app.settings.now
@@ -355,8 +361,6 @@ struct PaperAccount {
                 id: reference + "|quote", reference: reference, time: app.settings.now, kind: .trade,
                 asset: pair.quote, amount: buy ? walk.cost.negated : walk.cost, fee: fee),
         ]
-        // From the fill's record to the orders file's write, an interrupt waits (`update`).
-        PaperOrderFile.interrupts.begin()
         do throws(PortfolioError) {
             let plan = try ledgerApp.planSync(legs)
             for status in plan.status {
@@ -367,6 +371,11 @@ struct PaperAccount {
                 }
             }
             _ = try ledgerApp.writeSync(plan, skippingRefused: false)
+            // From the fill's record to the orders file's write, an interrupt waits (`update`);
+            // not while the write waits for the ledger (a Ctrl-C then ends it, nothing written).
+            PaperOrderFile.interrupts.begin(
+                saying: "squarestock: interrupted after the paper fill \(reference) was recorded; see it with "
+                    + "`squarestock account orders --paper --exchange \(exchange)`\n")
         } catch { return .failure(problem(error.description)) }
         paper.fills = number
         paper.order.filled = filled.normalized

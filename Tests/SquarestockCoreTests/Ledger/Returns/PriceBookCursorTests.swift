@@ -44,6 +44,27 @@ struct PriceBookCursorTests {
         }
     }
 
+    /// A trade recorded before a split on the split's day is of the old shares (the ledger
+    /// takes a day's entries in order): its price values the new shares divided by the split.
+    /// As traded, 100 before a 4:1 split valued the 40 shares at 100 each (+300 %).
+    @Test func aTradeBeforeASplitOnItsDayIsOfTheOldShares() throws {
+        let day = CivilDate(daysSinceEpoch: 20_000)
+        func trade(_ id: Int64, _ price: String) -> JournalEntry {
+            JournalEntry(
+                id: id, kind: .buy, date: day, symbol: "QQZ", quantity: ExactDecimal(10), price: ExactDecimal(price),
+                currency: "USD", amount: 100_000)
+        }
+        let split = JournalEntry(
+            id: 2, kind: .split, date: day, symbol: "QQZ", currency: "USD", splitNumerator: 4, splitDenominator: 1)
+        let before = PriceBook(closes: [], entries: [trade(1, "100"), split], base: "USD")
+        let p = try #require(before.price(of: "QQZ", currency: "USD", on: day))
+        #expect(p.value == ExactDecimal(25) && p.isSplitAdjusted && p.plainSource == "trade", "\(p)")
+        // The next day, and a trade recorded after the split that day (of the new shares).
+        #expect(before.price(of: "QQZ", currency: "USD", on: day.adding(days: 1))?.value == ExactDecimal(25))
+        let after = PriceBook(closes: [], entries: [split, trade(3, "26")], base: "USD")
+        #expect(after.price(of: "QQZ", currency: "USD", on: day)?.value == ExactDecimal(26))
+    }
+
     @Test func aSymbolWithNoPricesHasNone() {
         var cursor = Self.book().cursor("NONE", currency: "USD")
         #expect(cursor.value(on: CivilDate(daysSinceEpoch: 20_100)) == nil)

@@ -62,7 +62,9 @@ public struct PriceBook: Sendable {
             var source = metas[Int(meta[i])].source
             if let u, !splits.isEmpty, let adjusted = self.value(i, inSharesOf: u), adjusted != value {
                 value = adjusted
-                source += PriceObservation.splitAdjustedMark
+                if !source.hasSuffix(PriceObservation.splitAdjustedMark) {
+                    source += PriceObservation.splitAdjustedMark
+                }
             }
             return PriceObservation(
                 value: value, date: CivilDate(daysSinceEpoch: days[i]), source: source,
@@ -185,13 +187,32 @@ public struct PriceBook: Sendable {
         /// outranks a trade of that day (the valuation is at the close).
         public consuming func build(entries: [JournalEntry], base: String) -> PriceBook {
             flush()
-            var extra: [String: [(day: Int64, value: ExactDecimal, currency: String)]] = [:]
+            var extra: [String: [(day: Int64, value: ExactDecimal, currency: String, source: String)]] = [:]
             for e in entries {
                 if [.buy, .sell].contains(e.kind), let s = e.symbol, let p = e.price, p.sign > 0 {
-                    extra[s, default: []].append((e.date.daysSinceEpoch, p, e.currency))
+                    extra[s, default: []].append((e.date.daysSinceEpoch, p, e.currency, "trade"))
+                }
+                // A price of a split's day is of the new shares; a trade recorded before the split
+                // that day (the ledger takes a day's entries in their order) is of the old ones:
+                // divided by it. As traded, 100 before a 4:1 split valued the 40 shares the
+                // split made of 10 at 100 each.
+                if e.kind == .split, let s = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0,
+                    d > 0, let trades = extra[s]
+                {
+                    let day = e.date.daysSinceEpoch
+                    for i in trades.indices.reversed() where trades[i].day == day {
+                        let v = trades[i].value
+                        if let split = (v * ExactDecimal(significand: d))?.divided(
+                            by: ExactDecimal(significand: n), scale: max(v.scale, 8))
+                        {
+                            extra[s]![i].value = split.normalized
+                            extra[s]![i].source = "trade" + PriceObservation.splitAdjustedMark
+                        }
+                    }
                 }
                 if let rate = e.fxRate, rate.sign > 0, e.currency != base {
-                    extra[PriceBook.pair(e.currency, base), default: []].append((e.date.daysSinceEpoch, rate, base))
+                    extra[PriceBook.pair(e.currency, base), default: []].append(
+                        (e.date.daysSinceEpoch, rate, base, "trade"))
                 }
             }
             var book = PriceBook()
@@ -213,7 +234,7 @@ public struct PriceBook: Sendable {
                     while t < sorted.count, sorted[t].day <= closes.days[i] {
                         merged.append(
                             day: sorted[t].day, value: sorted[t].value, fetched: .min, currency: sorted[t].currency,
-                            source: "trade")
+                            source: sorted[t].source)
                         t += 1
                     }
                     let k = Int(closes.meta[i])
@@ -224,7 +245,7 @@ public struct PriceBook: Sendable {
                     merged.append(day: closes.days[i], value: closes.values[i], fetched: closes.fetched[i], meta: m)
                 }
                 for r in sorted[t...] {
-                    merged.append(day: r.day, value: r.value, fetched: .min, currency: r.currency, source: "trade")
+                    merged.append(day: r.day, value: r.value, fetched: .min, currency: r.currency, source: r.source)
                 }
                 book.series[symbol] = Series(merged, splits: splits[symbol] ?? [])
             }
