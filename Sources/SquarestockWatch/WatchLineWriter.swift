@@ -147,6 +147,9 @@ package struct WatchLineWriter: Sendable {
                 ", \"held\": {\"quantity\": " + h.quantity.description + ", \"currency\": "
                 + JSONText.quoted(h.currency) + ", \"value\": " + (f.map { h.text($0.value) } ?? "null")
                 + ", \"gain\": " + (f.map { h.text($0.gain) } ?? "null") + "}"
+        } else if !holdings.isEmpty {
+            // A watch of a portfolio: a row not held says so, in the same shape as the others.
+            s += ", \"held\": null"
         }
         s += ", \"stale\": " + (e.isStale ? "true" : "false")
         s += ", \"failingSince\": " + (e.failure.map { JSONText.quoted($0.since.iso8601UTC) } ?? "null")

@@ -60,6 +60,14 @@ struct AccountOrderFateCLITests {
         #expect(buy.stderr.contains("account orders --closed --exchange coinbase"), "\(buy.stderr)")
         #expect(!sell.stderr.contains("--closed"), "\(sell.stderr)")
         #expect(sell.stderr.contains("`squarestock account --exchange tradeogre` (the balances"), "\(sell.stderr)")
+        // So does an answer that cannot be read (a proxy's page with HTTP 200).
+        tradeOgre.orderAnswerStatus = nil
+        tradeOgre.orderAnswerBody = "<html>proxy page</html>"
+        let unread = try CLIRunner.run(
+            ["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes"], environment: toEnv)
+        #expect(unread.exitCode == 4 && !unread.stderr.contains("--closed"), "\(unread.stderr)")
+        #expect(unread.stderr.contains("(the balances"), "\(unread.stderr)")
+        tradeOgre.orderAnswerBody = nil
         // TradeOgre writes amounts in 8 decimals: one typed with more goes down to that step
         // (it was sent with all of them).
         tradeOgre.orderAnswerStatus = nil
@@ -68,7 +76,7 @@ struct AccountOrderFateCLITests {
         #expect(fine.exitCode == 0, "\(fine.stderr)")
         #expect(tradeOgre.sentQuantities.last == "1.12345678", "\(tradeOgre.sentQuantities)")
         #expect(!sell.stderr.contains("refused"), "\(sell.stderr)")
-        #expect(tradeOgre.orderCount == 2 && tradeOgre.orderRequests == 2)
+        #expect(tradeOgre.orderCount == 3 && tradeOgre.orderRequests == 3)
     }
 
     /// A refusal page that is not Coinbase's JSON (a proxy's 400, a firewall's 403) after the

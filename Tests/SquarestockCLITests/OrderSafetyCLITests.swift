@@ -249,7 +249,14 @@ struct OrderSafetyCLITests {
             #expect(
                 typoCancel.exitCode == 2 && typoCancel.stderr.contains("nothing was cancelled"),
                 "\(text): \(typoCancel.stderr)")
+            // What is in doubt is said (a `paper = ture` was named nowhere).
+            #expect(
+                typoCancel.stderr.contains("fix it there") && typoCancel.stderr.split(separator: "\n").count >= 2,
+                "\(text): \(typoCancel.stderr)")
         }
+        try Self.config(s, "paper = ture\n")
+        let named = try s.run(["cancel", "--all", "--yes"])
+        #expect(named.stderr.contains("paper = ture in the config file is not true or false"), "\(named.stderr)")
         #expect(s.fake.addOrderRequests == 0 && s.fake.privateRequests == 0)
     }
 

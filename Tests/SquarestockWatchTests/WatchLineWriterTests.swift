@@ -95,6 +95,14 @@ struct WatchLineWriterTests {
         #expect(
             json.line(s["XXXX"]!, now: now).contains(
                 "\"held\": {\"quantity\": 5, \"currency\": \"USD\", \"value\": null, \"gain\": null}"))
+        // A row not held: `held` null, so every line of a portfolio's watch has one shape.
+        var shapes: Set<Set<String>> = []
+        for e in entries {
+            let o = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.line(e, now: now).utf8)) as? [String: Any])
+            shapes.insert(Set(o.keys))
+        }
+        #expect(shapes.count == 1 && json.line(s["MSFT"]!, now: now).contains("\"held\": null"), "\(shapes)")
         let totals = try #require(json.totalsLine(entries, now: now))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(totals.utf8)) as? [String: Any])
         #expect(object["without"] as? [String] == ["XXXX"], "\(totals)")

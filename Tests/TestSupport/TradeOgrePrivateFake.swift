@@ -17,6 +17,9 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     /// An HTTP status (500, 502) answered with an HTML page instead of an order's success once it
     /// is placed.
     public var orderAnswerStatus: Int?
+    /// Answered (HTTP 200) instead of an order's success once it is placed: a proxy's page, an
+    /// answer that cannot be read.
+    public var orderAnswerBody: String?
     /// Seconds an order's answer waits once the order is placed (a slow exchange, for an
     /// interrupt while the order is in flight).
     public var orderDelay: Double?
@@ -77,6 +80,7 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
             let id = String(format: "aaaaaaaa-bbbb-cccc-dddd-%012d", next)
             next += 1
             orders[id] = ("BTC-XMR", type, price, q)
+            if let body = orderAnswerBody { return .text(body, contentType: "text/html") }
             if let status = orderAnswerStatus {
                 return .text("<html><title>\(status) Internal Server Error</title></html>", status: status)
             }

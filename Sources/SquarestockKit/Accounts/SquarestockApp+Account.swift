@@ -36,10 +36,18 @@ extension SquarestockApp {
     /// settings' exchange is: status unknown, its advice naming only the lists the exchange has
     /// (TradeOgre has no closed orders; its advice named `--closed`, which it refuses).
     public func interruptedInFlight(_ what: String) -> AccountError {
-        let error = AccountError.statusUnknown(
-            exchange: settings.exchangeName, detail: "interrupted while \(what) was in flight")
+        fitted(.statusUnknown(exchange: settings.exchangeName, detail: "interrupted while \(what) was in flight"))
+    }
+
+    /// `e` after an order or a cancellation left (`afterSendingOrder`: an answer that does not
+    /// say what happened is status unknown), its advice fitted to the exchange.
+    func afterSending(_ e: AccountError) -> AccountError { fitted(e.afterSendingOrder) }
+
+    /// A status-unknown error's advice naming only the lists the exchange has: TradeOgre has no
+    /// closed orders (an unreadable answer's advice still named `--closed`, which it refuses).
+    func fitted(_ e: AccountError) -> AccountError {
         let lists = settings.catalog.entry(named: settings.exchangeName)?.account?.listsClosedOrders ?? true
-        return lists ? error : error.withoutClosedOrderList
+        return lists ? e : e.withoutClosedOrderList
     }
 
     /// The transport for private calls: one attempt, no redirects, so an order is sent at most once.
@@ -114,7 +122,7 @@ extension SquarestockApp {
         let request = preview.request
         return account().flatMap { account in
             account.place(request, listing: preview.listing, validateOnly: dryRun, transport: privateTransport)
-                .mapError { dryRun ? $0 : $0.afterSendingOrder }
+                .mapError { dryRun ? $0 : afterSending($0) }
                 .flatMapError { e in
                     guard case .insufficientFunds(let exchange, _) = e else { return .failure(e) }
                     let spends = request.spends
@@ -143,7 +151,7 @@ extension SquarestockApp {
     public func cancel(id: String) -> Result<Int, AccountError> {
         account().flatMap { account in
             // An answer that cannot be read may come after the order was cancelled.
-            account.cancel(id: id, transport: privateTransport).mapError(\.afterSendingOrder).flatMapError { e in
+            account.cancel(id: id, transport: privateTransport).mapError(afterSending).flatMapError { e in
                 guard case .unknownOrder = e,
                     case .success(let o) = account.order(id: id, transport: privateTransport),
                     o.status != .open && o.status != .pending
@@ -155,7 +163,7 @@ extension SquarestockApp {
 
     /// `cancel --all`.
     public func cancelAll() -> Result<Int, AccountError> {
-        account().flatMap { $0.cancelAll(transport: privateTransport).mapError(\.afterSendingOrder) }
+        account().flatMap { $0.cancelAll(transport: privateTransport).mapError(afterSending) }
     }
 
     /// What an order may spend of `asset`: the available amounts of its tradable and Kraken

@@ -39,10 +39,12 @@ enum ScratchLedger {
         do { return try run(name: name, path: folder + "/preview.sqlite", body) } catch {
             // "cannot use /tmp/squarestock-preview-x/preview.sqlite: database or disk is full"
             // named a file the user never chose: the folder it is in, and how to choose another.
-            guard case .storage(let path, let detail) = error, path.hasPrefix(folder + "/") else { throw error }
+            // The journal's writer names its file "the ledger": here that is the scratch one.
+            guard case .storage(let path, let detail) = error, path.hasPrefix(folder + "/") || path == "the ledger"
+            else { throw error }
             let base = folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]
             throw .storage(
-                path: path,
+                path: folder + "/preview.sqlite",
                 detail: detail + " (the preview's scratch ledger, in \(base); set TMPDIR to a folder with room)")
         }
     }

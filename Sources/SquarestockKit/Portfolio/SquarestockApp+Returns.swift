@@ -216,7 +216,10 @@ extension SquarestockApp {
             }
         }
         do { try store.storeFetched(closes, asked: widened, at: settings.now) } catch {
-            notes.append("the fetched closes were not stored: \(error.description)")
+            // Closes, or only the days asked (none fetched): kept for later either way.
+            notes.append(
+                "\(closes.isEmpty ? "the days asked were" : "the fetched closes were") not kept for later: "
+                    + error.description)
         }
         return notes
     }

@@ -88,8 +88,11 @@ struct CancelCommand: ParsableCommand {
             return
         }
         if settings.paperInDoubt {
+            // What is in doubt, said first: a `paper` value neither true nor false is among these
+            // and nowhere else (the message pointed at a warning that was not printed).
+            for problem in settings.orderLimitProblems { Terminal.writeError("squarestock: " + problem + "\n") }
             let message =
-                "the config file's paper setting is in doubt (the warning above), so paper mode may be "
+                "the config file's paper setting is in doubt (above), so paper mode may be "
                 + "meant; nothing was cancelled (fix it there, or give --paper)"
             answer(0, error: message).map { _ = Terminal.writeOut($0) }
             Terminal.writeError("squarestock: " + message + "\n")

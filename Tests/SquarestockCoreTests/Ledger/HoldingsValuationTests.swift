@@ -255,6 +255,29 @@ struct HoldingsValuationTests {
     /// A quote whose last trade is more than a week old (a recording, a listing that stopped
     /// trading) has no day's change: its session's change is not today's, and the total leaves
     /// it out, saying so.
+    /// Values beyond exact minor units are refused, never a trap: one holding of a hundredth of
+    /// the largest (its weight's `v * 100` trapped), then two whose sum does not fit (the total
+    /// trapped).
+    @Test func totalsTooLargeAreLeftBlankNotATrap() throws {
+        var house = Self.buy("HOUSE", "1", cost: 100)
+        house.id = 1
+        let one = try PortfolioBook(entries: [house], method: .fifo)
+        let large = HoldingsValuation.report(
+            of: one, portfolio: "main", prices: ["HOUSE": Self.price("HOUSE", "1000000000000000")], rates: [:],
+            base: "USD", now: Self.now)
+        #expect(large.totalValue == 100_000_000_000_000_000 && large.rows.first?.weight?.normalized == ExactDecimal(100))
+        var two = [Self.buy("A", "1", cost: 100), Self.buy("B", "1", cost: 100)]
+        two[0].id = 1
+        two[1].id = 2
+        let book = try PortfolioBook(entries: two, method: .fifo)
+        let report = HoldingsValuation.report(
+            of: book, portfolio: "main",
+            prices: ["A": Self.price("A", "60000000000000000"), "B": Self.price("B", "60000000000000000")],
+            rates: [:], base: "USD", now: Self.now)
+        #expect(report.totalValue == nil && report.netValue == nil)
+        #expect(report.notes.contains { $0.contains("too large to compute exactly") }, "\(report.notes)")
+    }
+
     @Test func theChangeOfASessionAWeekOldIsNotTheDays() throws {
         let book = try PortfolioBook(
             entries: [Self.buy("ACME", "10", cost: 100_000), Self.buy("BETA", "1", cost: 1_000)], method: .fifo)

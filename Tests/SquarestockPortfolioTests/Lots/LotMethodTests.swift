@@ -246,4 +246,17 @@ struct LedgerEdgeTests {
         #expect(try EntryFactory.money("1500.00", currency: "JPY", what: "the fee") == 1500)
         #expect(throws: PortfolioError.self) { _ = try EntryFactory.money("1500.5", currency: "JPY", what: "the fee") }
     }
+
+    /// What a sale leaves is written as a quantity is: 1.25 less 0.05 is 1.2 (it was `1.20` in
+    /// the lots, the holdings and their CSV).
+    @Test(arguments: [LotMethod.fifo, .average])
+    func aPartlySoldLotKeepsNoTrailingZero(method: LotMethod) throws {
+        let book = try PortfolioBook(
+            entries: [
+                try LotMethodTests.trade(.buy, "1.25", "2", on: LotMethodTests.day(1, 2), id: 1),
+                try LotMethodTests.trade(.sell, "0.05", "2", on: LotMethodTests.day(1, 3), id: 2),
+            ], method: method)
+        #expect(book.lots["ACME"]?.first?.quantity.description == "1.2")
+        #expect(book.quantity(of: "ACME").description == "1.2")
+    }
 }

@@ -163,14 +163,15 @@ public struct PortfolioBook: Sendable {
                 let rest = open[i].quantity - take, let stillLeft = left - take
             else { throw .overflow("the sale of \(symbol)") }
             parts.append(Disposal.Part(lot: open[i].id, acquired: open[i].date, quantity: take, basis: basis))
-            open[i].quantity = rest
+            // Normalized: 1.25 less 0.05 is 1.2, not `1.20` in the lots and the holdings.
+            open[i].quantity = rest.normalized
             open[i].cost -= basis
             left = stillLeft
         }
         lots[symbol] = open.filter { !$0.quantity.isZero }
         let basis = parts.reduce(0) { $0 &+ $1.basis }
         guard let rest = held - (e.quantity ?? held) else { throw .overflow("the sale of \(symbol)") }
-        self.held[symbol] = (rest, cost(of: symbol) &- basis)
+        self.held[symbol] = (rest.normalized, cost(of: symbol) &- basis)
         try move(cash: Self.sum(e.amount, -e.fee, "the proceeds of \(symbol)"), e.currency)
         disposals.append(
             Disposal(

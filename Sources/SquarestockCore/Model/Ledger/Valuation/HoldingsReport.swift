@@ -62,7 +62,8 @@ public struct HoldingsReport: Sendable {
     /// Cash in the base currency (negative when purchases were recorded without deposits).
     public var totalCash: Int64
     /// Holdings and cash together.
-    public var netValue: Int64? { totalValue.map { $0 + totalCash } }
+    /// Nil too when the sum is beyond exact minor units (said in the totals' note).
+    public var netValue: Int64? { totalValue.flatMap { MinorUnits.sum($0, totalCash) } }
     /// Rates used for the totals (`EUR` → 1.0834 means 1 EUR = 1.0834 base).
     public var rates: [String: ExactDecimal]
     /// Each cash balance in the base currency, as the total counted it (absent: left out).

@@ -43,6 +43,13 @@ package enum HoldingsValuation {
         var dayKnown = false
         var dayUnknown: [String] = []
         var leftOut: [String] = []
+        // A sum beyond exact minor units (about 92 quadrillion of a cent) is refused, never a
+        // trap: the totals are left blank and a note says why.
+        var overflowed = false
+        func add(_ a: inout Int64, _ b: Int64) {
+            let (sum, over) = a.addingReportingOverflow(b)
+            if over { overflowed = true } else { a = sum }
+        }
         for i in rows.indices {
             let r = rows[i]
             guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
@@ -51,10 +58,10 @@ package enum HoldingsValuation {
             }
             rows[i].baseValue = v
             rows[i].rate = r.currency == base ? ExactDecimal(1) : rates[r.currency]
-            total += v
-            totalCost += c
+            add(&total, v)
+            add(&totalCost, c)
             if let day = r.dayChange.flatMap({ toBase($0, r.currency) }) {
-                totalDay += day
+                add(&totalDay, day)
                 dayKnown = true
             } else {
                 dayUnknown.append(r.symbol)
@@ -64,7 +71,7 @@ package enum HoldingsValuation {
         var cashInBase: [String: Int64] = [:]
         for (c, m) in book.cash where m != 0 {
             if let v = toBase(m, c) {
-                cashTotal += v
+                add(&cashTotal, v)
                 cashInBase[c] = v
             } else {
                 leftOut.append("cash \(c) (no \(c)→\(base) rate)")
@@ -72,6 +79,9 @@ package enum HoldingsValuation {
         }
         // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
         let noneValued = !rows.isEmpty && rows.allSatisfy { $0.baseValue == nil }
+        if overflowed {
+            notes.append("the totals are too large to compute exactly in \(base) minor units; they are left blank")
+        }
         if noneValued {
             notes.append(
                 "no holding could be valued: " + leftOut.joined(separator: ", ") + "; the totals are left blank")
@@ -89,18 +99,26 @@ package enum HoldingsValuation {
         if dayKnown, !dayUnknown.isEmpty {
             notes.append("the day's change leaves out (no change known today): " + dayUnknown.joined(separator: ", "))
         }
-        if total != 0 {
+        if total != 0 && !overflowed {
             for i in rows.indices {
+                // `v * 100` trapped for a value beyond a hundredth of the largest minor units: the
+                // hundredfold value over the total as an exact decimal (the same quotient).
                 if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
-                    rows[i].weight = ExactDecimal(significand: v * 100, scale: 0).divided(
-                        by: ExactDecimal(significand: total, scale: 0), scale: 2)
+                    let (hundred, over) = v.multipliedReportingOverflow(by: 100)
+                    rows[i].weight =
+                        over
+                        ? ExactDecimal(significand: v, scale: -2).divided(
+                            by: ExactDecimal(significand: total, scale: 0), scale: 2)
+                        : ExactDecimal(significand: hundred, scale: 0).divided(
+                            by: ExactDecimal(significand: total, scale: 0), scale: 2)
                 }
             }
         }
+        let blank = noneValued || overflowed
         var report = HoldingsReport(
             portfolio: portfolio, method: book.method, rows: rows, cash: book.cash.filter { $0.value != 0 },
-            baseCurrency: base, totalValue: noneValued ? nil : total, totalCost: noneValued ? nil : totalCost,
-            totalDayChange: noneValued || !(dayKnown || rows.isEmpty) ? nil : totalDay,
+            baseCurrency: base, totalValue: blank ? nil : total, totalCost: blank ? nil : totalCost,
+            totalDayChange: blank || !(dayKnown || rows.isEmpty) ? nil : totalDay,
             totalCash: cashTotal, rates: rates, notes: notes, now: now)
         report.cashInBase = cashInBase
         return report
