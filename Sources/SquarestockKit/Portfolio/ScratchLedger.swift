@@ -43,9 +43,11 @@ enum ScratchLedger {
             guard case .storage(let path, let detail) = error, path.hasPrefix(folder + "/") || path == "the ledger"
             else { throw error }
             let base = folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]
+            let full = detail.contains("full") || detail.contains("No space")
             throw .storage(
                 path: folder + "/preview.sqlite",
-                detail: detail + " (the preview's scratch ledger, in \(base); set TMPDIR to a folder with room)")
+                detail: detail + " (the preview's scratch ledger, in \(base)"
+                    + (full ? "; set TMPDIR to a folder with room)" : ")"))
         }
     }
 

@@ -359,13 +359,25 @@ extension SquarestockApp {
 }
 
 extension SquarestockApp {
-    /// The purchases of `day` among `effective` (the entries in effect), by symbol, in each
-    /// holding's currency.
+    /// The purchases of `day` among `effective` (the entries in effect, in the ledger's order),
+    /// by symbol, in each holding's currency, in the shares held at the day's end: a split that
+    /// day after a purchase multiplies what was bought before it (10 bought, then split 4:1,
+    /// are 40 of the quote's shares; counted as 10, the day's change was -710.00, not +40.00).
     static func boughtToday(_ effective: [JournalEntry], book: PortfolioBook, on day: CivilDate) -> [String:
         HoldingsValuation.BoughtToday]
     {
         var out: [String: HoldingsValuation.BoughtToday] = [:]
-        for e in effective where e.kind == .buy && e.date == day {
+        for e in effective where e.date == day {
+            if e.kind == .split, let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator,
+                n > 0, d > 0, let sum = out[symbol]
+            {
+                out[symbol]?.quantity =
+                    (sum.quantity * ExactDecimal(significand: n))?.divided(
+                        by: ExactDecimal(significand: d), scale: max(sum.quantity.scale, 8))?.normalized
+                    ?? sum.quantity
+                continue
+            }
+            guard e.kind == .buy else { continue }
             guard let symbol = e.symbol, let q = e.quantity, e.currency == book.lots[symbol]?.first?.currency
             else { continue }
             var sum = out[symbol] ?? HoldingsValuation.BoughtToday(quantity: ExactDecimal(0), cost: 0)

@@ -216,10 +216,11 @@ extension SquarestockApp {
             }
         }
         do { try store.storeFetched(closes, asked: widened, at: settings.now) } catch {
-            // Closes, or only the days asked (none fetched): kept for later either way.
+            // The figures are computed from the stored closes: ones not stored are not used.
             notes.append(
-                "\(closes.isEmpty ? "the days asked were" : "the fetched closes were") not kept for later: "
-                    + error.description)
+                closes.isEmpty
+                    ? "the days asked were not kept for later: " + error.description
+                    : "the fetched closes were not stored, so not used: " + error.description)
         }
         return notes
     }

@@ -57,6 +57,12 @@ package enum Terminal {
     /// not one: it says why on standard error and ends with 1 (a cron job's `> file` on a full
     /// disk would otherwise leave an empty file and report success).
     package static func exit(_ code: Int32) -> Never {
+        // An interrupt held back while a paper fill was recorded ends the command now, its
+        // output written: with the signal's status, and what had been done when it came.
+        if let (sig, message) = SignalDeferral.heldBack {
+            writeError(message)
+            Glibc.exit(128 + sig)
+        }
         let failure = outputFailure.load(ordering: .relaxed)
         if failure != 0 {
             writeError("squarestock: the output could not be written: \(String(cString: strerror(failure)))\n")

@@ -82,14 +82,14 @@ extension PortfolioStore {
 
     /// Stores fetched closes (a day already stored keeps its close: a price the user typed is
     /// never overwritten by a fetch) and widens each symbol's asked span by `asked`, in one write.
-    /// Without waiting for another process's write, as `store(prices:)`: kept for later, they
-    /// are fetched again when not kept.
+    /// It waits for another process's write, unlike `store(prices:)`: the returns are computed
+    /// from the closes stored, so closes not stored would not be used at all.
     public func storeFetched(_ closes: [DailyClose], asked: [String: PriceSpan], at now: Instant)
         throws(PortfolioError)
     {
         guard !closes.isEmpty || !asked.isEmpty else { return }
         try run {
-            try write(waiting: false) { db in
+            try write { db in
                 let insert = try db.cachedStatement(
                     sql:
                         "INSERT OR IGNORE INTO daily_price (symbol, date, close, currency, source, fetched, adjusted) VALUES (?, ?, ?, ?, ?, ?, ?)"

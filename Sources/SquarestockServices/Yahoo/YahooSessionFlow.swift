@@ -24,7 +24,7 @@ package struct YahooSessionFlow: Sendable {
         var jar = CookieJar()
         var lastProblem = "no answer"
         // 1. fc.yahoo.com answers 404 (or 5xx) but sets A3.
-        var networkHangs = false
+        var oneHostOnly = false
         switch get(context.url("https://fc.yahoo.com/"), jar: jar) {
         case .success(let r): jar.absorb(r, now: context.now)
         case .failure(let e):
@@ -33,11 +33,11 @@ package struct YahooSessionFlow: Sendable {
             // second host would only make the user wait that long again. With `--endpoint`
             // the second host is the same server that just failed (it waited the timeout twice,
             // and said it waited once).
-            if case .connectTimedOut = e { networkHangs = true }
-            if context.endpoint != nil { networkHangs = true }
+            if case .connectTimedOut = e { oneHostOnly = true }
+            if context.endpoint != nil { oneHostOnly = true }
         }
         // 2. Otherwise the finance.yahoo.com page and, in the EU and UK, the consent form.
-        if !hasAuthCookie(jar), !networkHangs {
+        if !hasAuthCookie(jar), !oneHostOnly {
             var url = context.url("https://finance.yahoo.com/quote/AAPL/")
             var steps = 0
             while steps < YahooSessionFlow.maxSteps && !hasAuthCookie(jar) {
@@ -47,7 +47,8 @@ package struct YahooSessionFlow: Sendable {
                 case .success(let r): response = r
                 case .failure(let e):
                     // Both hosts' failures are named: each may have waited the whole timeout.
-                    lastProblem = (lastProblem == "no answer" ? "" : lastProblem + "; ") + e.description
+                    lastProblem =
+                        (lastProblem == "no answer" ? "" : lastProblem + "; ") + "finance.yahoo.com: " + e.description
                     steps = YahooSessionFlow.maxSteps
                     continue
                 }
@@ -80,7 +81,8 @@ package struct YahooSessionFlow: Sendable {
                     }
                     url = resolve(location, against: url)
                 case .failure(let e):
-                    lastProblem = e.description
+                    lastProblem =
+                        (lastProblem == "no answer" ? "" : lastProblem + "; ") + "the consent form: " + e.description
                     steps = YahooSessionFlow.maxSteps
                 }
             }

@@ -252,9 +252,6 @@ struct HoldingsValuationTests {
                 quantity: Self.d("6"), boughtToday: bought["ACME"], price: quote, exponent: 2) == -699)
     }
 
-    /// A quote whose last trade is more than a week old (a recording, a listing that stopped
-    /// trading) has no day's change: its session's change is not today's, and the total leaves
-    /// it out, saying so.
     /// Values beyond exact minor units are refused, never a trap: one holding of a hundredth of
     /// the largest (its weight's `v * 100` trapped), then two whose sum does not fit (the total
     /// trapped).
@@ -279,6 +276,9 @@ struct HoldingsValuationTests {
         #expect(report.notes.contains { $0.contains("too large to compute exactly") }, "\(report.notes)")
     }
 
+    /// A quote whose last trade is more than a week old (a recording, a listing that stopped
+    /// trading) has no day's change: its session's change is not today's, and the total leaves
+    /// it out, saying so.
     @Test func theChangeOfASessionAWeekOldIsNotTheDays() throws {
         let book = try PortfolioBook(
             entries: [Self.buy("ACME", "10", cost: 100_000), Self.buy("BETA", "1", cost: 1_000)], method: .fifo)

@@ -283,6 +283,8 @@ struct PaperAccount {
             if case .success(let b) = book(listing) { books[pair] = (b, b) } else { unread.insert(pair) }
         }
         for i in open {
+            // Interrupted after a fill: the orders filled so far are written, no more are begun.
+            if PaperOrderFile.interrupts.isPending { break }
             guard let pair = orders[i].order.pair, let (full, left) = books[pair] else { continue }
             let o = orders[i].order
             // What is new at each level: its size now less what this order saw there.
@@ -372,7 +374,8 @@ struct PaperAccount {
             }
             _ = try ledgerApp.writeSync(plan, skippingRefused: false)
             // From the fill's record to the orders file's write, an interrupt waits (`update`);
-            // not while the write waits for the ledger (a Ctrl-C then ends it, nothing written).
+            // not while the first fill's write waits for the ledger (a Ctrl-C then ends it,
+            // nothing written), and no later fill is begun once one came.
             PaperOrderFile.interrupts.begin(
                 saying: "squarestock: interrupted after the paper fill \(reference) was recorded; see it with "
                     + "`squarestock account orders --paper --exchange \(exchange)`\n")

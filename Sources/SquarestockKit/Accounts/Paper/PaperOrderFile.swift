@@ -33,7 +33,8 @@ struct PaperOrderFile {
     static let interrupts = SignalDeferral()
 
     /// Runs `body` on the orders with the lock held, then writes them back when it changed them;
-    /// an interrupt held back by a fill ends the process after that write.
+    /// an interrupt held back by a fill is let go after that write (it ends the command once its
+    /// output is written).
     func update<T>(_ body: (inout [PaperOrder]) -> Result<T, AccountError>) -> Result<T, AccountError> {
         defer { Self.interrupts.end() }
         let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
