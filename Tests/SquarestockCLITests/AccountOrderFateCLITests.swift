@@ -201,9 +201,7 @@ struct AccountOrderFateCLITests {
         env["TRADEOGRE_API_SECRET"] = "TO-SECRET-5678"
         let cli = try RunningCLI(
             ["buy", "XMR-BTC", "1", "--limit", "0.005", "--far", "--yes", "--timeout", "55"], environment: env)
-        let deadline = Date(timeIntervalSinceNow: 40)
-        while tradeOgre.orderCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(tradeOgre.orderCount == 1)
+        #expect(tradeOgre.waitForOrder() && tradeOgre.orderCount == 1)
         cli.send(SIGINT)
         let run = cli.finish()
         #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")

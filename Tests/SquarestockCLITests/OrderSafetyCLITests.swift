@@ -93,10 +93,7 @@ struct OrderSafetyCLITests {
         s.fake.depthByPair[eurPair] = (book("XXBTZEUR", ask: "25000.0"), 50)
         let asked = s.fake.depthRequests.count
         let cli = try RunningCLI(["account", "orders", "--paper", "--timeout", "55"], environment: s.env)
-        let deadline = Date(timeIntervalSinceNow: 40)
-        while !s.fake.depthRequests.dropFirst(asked).contains(eurPair) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        #expect(s.fake.waitForDepthByPair())
         #expect(s.fake.depthRequests.dropFirst(asked).contains(eurPair), "\(s.fake.depthRequests) \(eurPair)")
         // Killed there (a Ctrl-C, a closed terminal, a crash): SIGKILL, which no process can
         // catch or have ignored by its parent, as SIGINT may be for a test runner's children.

@@ -44,17 +44,24 @@ struct PortfolioExportImportCLITests {
                 $0.hasPrefix("squarestock-preview-")
             }
         }
-        // The ledger file is made once the interrupt is caught.
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline,
-            !(scratch().first.map { FileManager.default.fileExists(atPath: tmp + "/" + $0 + "/preview.sqlite") }
-                ?? false)
-        {
-            Thread.sleep(forTimeInterval: 0.02)
+        // Opening the FIFO to write returns once the preview opens it to read, with its scratch
+        // ledger made and the interrupt caught: that is the event waited for (the bound only
+        // stops a failed run from hanging). The write end stays open until the process has
+        // ended, so the read never sees the end of the file.
+        final class Writer: @unchecked Sendable { var fd: Int32 = -1 }
+        let writer = Writer()
+        let opened = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Read only after `opened` is signalled: the semaphore orders the two.
+            writer.fd = open(fifo, O_WRONLY | O_CLOEXEC)
+            opened.signal()
         }
+        let wasOpened = opened.wait(timeout: .now() + 60) == .success
+        #expect(wasOpened)
         #expect(scratch().count == 1)
         cli.send(SIGINT)
         let run = cli.finish()
+        if wasOpened && writer.fd >= 0 { close(writer.fd) }
         #expect(run.exitCode == 128 + SIGINT, "\(run.stderr)")
         #expect(scratch().isEmpty, "\(scratch())")
     }

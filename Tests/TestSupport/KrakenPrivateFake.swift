@@ -80,6 +80,13 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     public var depthByPair: [String: (body: String, delay: Double)] = [:]
     /// The `pair` of every Depth request, in arrival order.
     public private(set) var depthRequests: [String] = []
+    private let depthByPairAsked = DispatchSemaphore(value: 0)
+
+    /// Waits for a Depth request answered from `depthByPair` to arrive (the event; `seconds`
+    /// bounds a failure only).
+    public func waitForDepthByPair(seconds: Double = 60) -> Bool {
+        depthByPairAsked.wait(timeout: .now() + seconds) == .success
+    }
     /// BalanceEx answers `EGeneral:Internal error` while set (a balance that cannot be read first).
     public var balanceFails = false
     /// Every private call received, signed or not (a paper order or a refused one makes none).
@@ -175,6 +182,7 @@ public final class KrakenPrivateFake: @unchecked Sendable {
                     return self.depthByPair[pair]
                 })
             {
+                self.depthByPairAsked.signal()
                 let answer = KrakenReplay.json(Array(body.utf8))
                 return delay > 0 ? answer.with(.delay(seconds: delay)) : answer
             }

@@ -23,6 +23,12 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
     /// Seconds an order's answer waits once the order is placed (a slow exchange, for an
     /// interrupt while the order is in flight).
     public var orderDelay: Double?
+    private let placed = DispatchSemaphore(value: 0)
+
+    /// Waits for an order to be placed (the event; `seconds` bounds a failure only).
+    public func waitForOrder(seconds: Double = 60) -> Bool {
+        placed.wait(timeout: .now() + seconds) == .success
+    }
     /// A cancel answers success and cancels nothing.
     public var cancelsNothing = false
     /// Orders the fake holds (placed and not cancelled).
@@ -80,6 +86,7 @@ public final class TradeOgrePrivateFake: @unchecked Sendable {
             let id = String(format: "aaaaaaaa-bbbb-cccc-dddd-%012d", next)
             next += 1
             orders[id] = ("BTC-XMR", type, price, q)
+            placed.signal()
             if let body = orderAnswerBody { return .text(body, contentType: "text/html") }
             if let status = orderAnswerStatus {
                 return .text("<html><title>\(status) Internal Server Error</title></html>", status: status)
