@@ -371,10 +371,7 @@ extension SquarestockApp {
             if e.kind == .split, let symbol = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator,
                 n > 0, d > 0, let sum = out[symbol]
             {
-                out[symbol]?.quantity =
-                    (sum.quantity * ExactDecimal(significand: n))?.divided(
-                        by: ExactDecimal(significand: d), scale: max(sum.quantity.scale, 8))?.normalized
-                    ?? sum.quantity
+                out[symbol]?.quantity = sum.quantity.scaledBy(n, d) ?? sum.quantity
                 continue
             }
             guard e.kind == .buy else { continue }

@@ -48,26 +48,19 @@ package struct TradeOgreAccount: ExchangeAccount {
                 body: call.method == "POST" ? Array(body.utf8) : nil)
         }
         return transport.perform(requests).map { answer in
-            answerRead(answer, isOrder: isOrder).mapError(\.withoutClosedOrderList)
-        }
-    }
-
-    /// One answer read: a failure after an order left may be "status unknown".
-    private func answerRead(_ answer: Result<HTTPResponse, TransportError>, isOrder: Bool) -> Result<
-        JSONValue, AccountError
-    > {
-        switch answer {
-        case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
-        case .success(let r):
-            // A server error after an order left does not say the order was not placed.
-            if isOrder && r.status >= 500 {
-                return .failure(
-                    .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the request was sent"))
+            switch answer {
+            case .failure(let e): return .failure(.lostAnswer(e, isOrder: isOrder, exchange: exchange))
+            case .success(let r):
+                // A server error after an order left does not say the order was not placed.
+                if isOrder && r.status >= 500 {
+                    return .failure(
+                        .statusUnknown(exchange: exchange, detail: "HTTP \(r.status) after the request was sent"))
+                }
+                if isOrder, let unread = AccountError.unreadableRefusal(r, exchange: exchange) {
+                    return .failure(unread)
+                }
+                return TradeOgreAccountDecoder.answer(r)
             }
-            if isOrder, let unread = AccountError.unreadableRefusal(r, exchange: exchange) {
-                return .failure(unread)
-            }
-            return TradeOgreAccountDecoder.answer(r)
         }
     }
 
@@ -145,8 +138,7 @@ package struct TradeOgreAccount: ExchangeAccount {
                 guard case .success(let left) = openOrders(transport: transport) else {
                     return .failure(
                         .statusUnknown(
-                            exchange: exchange, detail: "the open orders could not be read after the cancellation",
-                            listsClosedOrders: false))
+                            exchange: exchange, detail: "the open orders could not be read after the cancellation"))
                 }
                 let still = Set(left.map(\.id))
                 return .success(open.filter { !still.contains($0.id) }.count)

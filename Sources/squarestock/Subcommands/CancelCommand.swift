@@ -47,18 +47,22 @@ struct CancelCommand: ParsableCommand {
             return CancelResultWriter.json(
                 shown, exchange: exchange, paper: paper, all: all, cancelled: cancelled, unknown: unknown, error: error)
         }
+        /// Writes the answer to standard output (with `--format json`; nothing otherwise).
+        func answerOut(_ cancelled: Int?, unknown: Bool = false, error: String? = nil) {
+            answer(cancelled, unknown: unknown, error: error).map { _ = Terminal.writeOut($0) }
+        }
         /// The value, or the JSON answer of the failure (nothing cancelled, or its outcome
         /// unknown) and the failure's message and exit.
         func value<T>(_ result: Result<T, AccountError>) throws -> T {
             if case .failure(let e) = result {
                 let unknown = AccountOutput.exitStatus(e) == .statusUnknown
-                answer(unknown ? nil : 0, unknown: unknown, error: e.message).map { _ = Terminal.writeOut($0) }
+                answerOut(unknown ? nil : 0, unknown: unknown, error: e.message)
             }
             return try AccountOutput.value(result)
         }
         func confirm() throws {
             do { try OrderFlow.confirm(all ? "cancel all" : "cancel \(id!)", yes: yes, what: "cancellation") } catch {
-                answer(0, error: "not confirmed; nothing was cancelled").map { _ = Terminal.writeOut($0) }
+                answerOut(0, error: "not confirmed; nothing was cancelled")
                 throw error
             }
         }
@@ -70,7 +74,7 @@ struct CancelCommand: ParsableCommand {
                 : [try value(app.paperOrder(id: id!))]
             guard !shown.isEmpty else {
                 say("\(exchange) paper account: no open orders; nothing to cancel\n")
-                answer(0).map { _ = Terminal.writeOut($0) }
+                answerOut(0)
                 return
             }
             if !all, let order = shown.first, order.status != .open {
@@ -84,7 +88,7 @@ struct CancelCommand: ParsableCommand {
             try confirm()
             let count = try value(app.paperCancel(id: all ? nil : id))
             say("\(exchange) paper account: cancelled \(count) \(count == 1 ? "order" : "orders")\n")
-            answer(count).map { _ = Terminal.writeOut($0) }
+            answerOut(count)
             return
         }
         if settings.paperInDoubt {
@@ -94,7 +98,7 @@ struct CancelCommand: ParsableCommand {
             let message =
                 "the config file's paper setting is in doubt (above), so paper mode may be "
                 + "meant; nothing was cancelled (fix it there, or give --paper)"
-            answer(0, error: message).map { _ = Terminal.writeOut($0) }
+            answerOut(0, error: message)
             Terminal.writeError("squarestock: " + message + "\n")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
@@ -104,7 +108,7 @@ struct CancelCommand: ParsableCommand {
             shown = try value(app.orders(closed: false, limit: 500))
             guard !shown.isEmpty else {
                 say("\(exchange): no open orders; nothing to cancel\n")
-                answer(0).map { _ = Terminal.writeOut($0) }
+                answerOut(0)
                 return
             }
         } else {
@@ -127,11 +131,11 @@ struct CancelCommand: ParsableCommand {
             let message =
                 "\(exchange) cancelled \(count) of the \(listed) \(listed == 1 ? "order" : "orders") shown; "
                 + "check `squarestock account orders --exchange \(exchange)` for any still open"
-            answer(count, error: message).map { _ = Terminal.writeOut($0) }
+            answerOut(count, error: message)
             Terminal.writeError("squarestock: " + message + "\n")
             throw ExitCode(ExitStatus.someFailed.rawValue)
         }
-        answer(count).map { _ = Terminal.writeOut($0) }
+        answerOut(count)
         // More than were shown: the exchange cancels every open order, one placed after the list
         // too (Kraken's CancelAll, TradeOgre's `all`). Said, so it is not found out later.
         if count > listed {

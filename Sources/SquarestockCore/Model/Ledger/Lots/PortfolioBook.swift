@@ -188,11 +188,7 @@ public struct PortfolioBook: Sendable {
         _ lots: [Lot], holding total: ExactDecimal, numerator n: Int64, denominator d: Int64, symbol: String
     ) throws(PortfolioError) -> (lots: [Lot], total: ExactDecimal) {
         guard !lots.isEmpty else { return (lots, total) }
-        func scaled(_ q: ExactDecimal) -> ExactDecimal? {
-            let num = ExactDecimal(significand: n, scale: 0)
-            let den = ExactDecimal(significand: d, scale: 0)
-            return (q * num)?.divided(by: den, scale: max(q.scale, 8))?.normalized
-        }
+        func scaled(_ q: ExactDecimal) -> ExactDecimal? { q.scaledBy(n, d) }
         guard let newTotal = scaled(total) else { throw .overflow("the split of \(symbol)") }
         var out = lots
         var assigned = ExactDecimal(0)

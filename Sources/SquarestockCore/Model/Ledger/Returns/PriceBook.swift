@@ -43,14 +43,10 @@ public struct PriceBook: Sendable {
             var v = values[i]
             let own = days[i]
             for s in splits where (own < s.day && s.day <= u) || (u < s.day && s.day <= own) {
-                let num = ExactDecimal(significand: s.numerator)
-                let den = ExactDecimal(significand: s.denominator)
                 let scaled =
-                    own < s.day
-                    ? (v * den)?.divided(by: num, scale: max(v.scale, 8))
-                    : (v * num)?.divided(by: den, scale: max(v.scale, 8))
+                    own < s.day ? v.scaledBy(s.denominator, s.numerator) : v.scaledBy(s.numerator, s.denominator)
                 guard let next = scaled else { return nil }
-                v = next.normalized
+                v = next
             }
             return v
         }
@@ -163,9 +159,7 @@ public struct PriceBook: Sendable {
                 // entry). One fetched before the split is as traded already.
                 let fetchedDay = Instant(secondsSinceEpoch: fetched).utc.date.daysSinceEpoch
                 for s in list where s.day > day && s.day <= fetchedDay {
-                    let scaled = (value * ExactDecimal(significand: s.numerator))?.divided(
-                        by: ExactDecimal(significand: s.denominator), scale: max(value.scale, 8))
-                    value = scaled?.normalized ?? value
+                    value = value.scaledBy(s.numerator, s.denominator) ?? value
                 }
             }
             current?.columns.append(day: day, value: value, fetched: fetched, currency: currency, source: source)
@@ -199,13 +193,12 @@ public struct PriceBook: Sendable {
                 if e.kind == .split, let s = e.symbol, let n = e.splitNumerator, let d = e.splitDenominator, n > 0,
                     d > 0, let trades = extra[s]
                 {
+                    // The effective entries are in date order: the day's trades are the last ones.
                     let day = e.date.daysSinceEpoch
-                    for i in trades.indices.reversed() where trades[i].day == day {
-                        let v = trades[i].value
-                        if let split = (v * ExactDecimal(significand: d))?.divided(
-                            by: ExactDecimal(significand: n), scale: max(v.scale, 8))
-                        {
-                            extra[s]![i].value = split.normalized
+                    for i in trades.indices.reversed() {
+                        guard trades[i].day == day else { break }
+                        if let split = trades[i].value.scaledBy(d, n) {
+                            extra[s]![i].value = split
                             extra[s]![i].source = "trade" + PriceObservation.splitAdjustedMark
                         }
                     }
