@@ -80,7 +80,9 @@ package enum HoldingsValuation {
         // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
         let noneValued = !rows.isEmpty && rows.allSatisfy { $0.baseValue == nil }
         if overflowed {
-            notes.append("the totals are too large to compute exactly in \(base) minor units; they are left blank")
+            notes.append(
+                "the totals are too large to compute exactly in \(base) minor units; they are left blank: check the "
+                    + "prices and amounts recorded (`squarestock portfolio history`) for a mistyped one")
         }
         if noneValued {
             notes.append(
