@@ -330,6 +330,16 @@ struct AccountCLITests {
         let unread = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
         #expect(unread.exitCode == 1 && unread.stderr.contains("its settings are ignored"), "\(unread.stderr)")
         #expect(s.fake.addOrderRequests == 0)
+        // A FIFO no program writes to hung every command in open(2); now it is given up after
+        // the config's wait, said, and refuses as well.
+        try FileManager.default.removeItem(atPath: config + "/config")
+        #expect(mkfifo(config + "/config", 0o600) == 0)
+        let unfed = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])
+        #expect(unfed.exitCode == 1, "\(unfed.stdout)\(unfed.stderr)")
+        #expect(
+            unfed.stderr.contains("is a FIFO and no program wrote to it within 3 s")
+                && unfed.stderr.contains("its settings are ignored"), "\(unfed.stderr)")
+        #expect(s.fake.addOrderRequests == 0)
     }
 
     @Test func twoProcessesPlacingOrdersWithOneKeyNeverCollideOnNonces() throws {

@@ -227,6 +227,24 @@ struct PortfolioCLITests {
         try Self.run(env, ["method", "--method", "sideways"], exit: 2)
     }
 
+    /// An import's preview changes nothing, `--method` included: setting it recomputes realized
+    /// gains, and the preview set it. It is set with `--yes`, and the note says so.
+    @Test func anImportPreviewLeavesTheMethodAsItWas() throws {
+        let env = Self.environment()
+        try Self.run(env, ["buy", "ACME", "10", "--price", "100", "--date", "2024-01-10"])
+        let file = env["XDG_DATA_HOME"]! + "/more.csv"
+        try "date,kind,symbol,quantity,price,currency\n2024-02-10,buy,ACME,10,120,USD\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let preview = try Self.run(env, ["import", file, "--method", "hifo"])
+        #expect(preview.stdout.contains("1 new"), "\(preview.stdout)")
+        #expect(
+            preview.stderr == "note: a preview changes nothing; --method sets the portfolio's method with --yes\n",
+            "\(preview.stderr)")
+        #expect(try Self.run(env, ["method"]).stdout == "lot method: fifo\n")
+        try Self.run(env, ["import", file, "--method", "hifo", "--yes"])
+        #expect(try Self.run(env, ["method"]).stdout == "lot method: hifo\n")
+    }
+
     /// A view of a portfolio the ledger does not hold (a typo in `--portfolio`) is refused with
     /// the names it does hold: it made, and showed, a new empty portfolio. The default one is
     /// still made by a first run. A filtered history that matches nothing says so, not that the

@@ -9,10 +9,13 @@ package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvert
     /// Bigger than `limit` bytes. `size` is what fstat said for a regular file; nil for a pipe or
     /// device (or a file still growing) that went past the limit while it was read.
     case tooLarge(path: String, size: Int64?, limit: Int)
+    /// A FIFO (or socket) that gave no bytes within the wait a reader allowed: no program is
+    /// writing to it.
+    case noWriter(path: String, waitedMilliseconds: Int32)
 
     package var path: String {
         switch self {
-        case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _): return p
+        case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _), .noWriter(let p, _): return p
         }
     }
 
@@ -26,7 +29,15 @@ package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvert
         case .tooLarge(let p, nil, let limit):
             return
                 "\(p) is over the \(LocalFileReadError.bytes(Int64(limit))) limit for this file; reading stopped there"
+        case .noWriter(let p, let ms):
+            return
+                "\(p) is a FIFO and no program wrote to it within \(Self.seconds(ms)); start the program that feeds it, or make it a plain file"
         }
+    }
+
+    /// `3 s`, `500 ms`: a wait, in whole seconds where it is some.
+    static func seconds(_ ms: Int32) -> String {
+        ms % 1000 == 0 ? "\(ms / 1000) s" : "\(ms) ms"
     }
 
     /// The C library's text for an errno value.

@@ -12,11 +12,13 @@ extension ConfigFile {
     /// The file at `path`, or an empty config when there is none. A file that group or others
     /// can read keeps its settings but loses its secrets, with a warning in `problems`: a key
     /// that others can read is a leaked key.
-    /// A config over `LocalFileReader.Limit.config` is not read at all (a problem says so).
-    public static func load(path: String?) -> ConfigFile {
+    /// A config over `LocalFileReader.Limit.config` is not read at all (a problem says so), nor
+    /// is a FIFO that nothing writes to within `fifoWait` milliseconds: every command reads the
+    /// config, and one left as a FIFO with no writer hung them all.
+    public static func load(path: String?, fifoWait: Int32 = 3_000) -> ConfigFile {
         guard let path else { return ConfigFile() }
         let data: [UInt8]
-        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config) {
+        switch LocalFileReader.read(path, limit: LocalFileReader.Limit.config, fifoWait: fifoWait) {
         case .success(let bytes): data = bytes
         case .failure(let e):
             // No file is no settings; one that is there and cannot be read (no permission, a

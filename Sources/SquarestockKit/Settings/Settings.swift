@@ -120,7 +120,7 @@ public struct Settings: Sendable {
     public static func resolve(
         _ flags: Flags, environment env: [String: String], localtimeTarget: String? = nil,
         wallClock: () -> Instant = { Instant.now() },
-        loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:)
+        loadConfig: (String?) -> ConfigFile = { ConfigFile.load(path: $0) }
     ) throws(SettingsError) -> Settings {
         try resolve(
             flags, environment: env, localtimeTarget: localtimeTarget, wallClock: wallClock, loadConfig: loadConfig,
@@ -131,7 +131,7 @@ public struct Settings: Sendable {
     package static func resolve(
         _ flags: Flags, environment env: [String: String], localtimeTarget: String? = nil,
         wallClock: () -> Instant = { Instant.now() },
-        loadConfig: (String?) -> ConfigFile = ConfigFile.load(path:), catalog: ServiceCatalog
+        loadConfig: (String?) -> ConfigFile = { ConfigFile.load(path: $0) }, catalog: ServiceCatalog
     ) throws(SettingsError) -> Settings {
         let configPath = ConfigFile.path(environment: env)
         let config = loadConfig(configPath)

@@ -151,7 +151,7 @@ struct WatchCommand: ParsableCommand {
         case .success(let data): return WatchList.parseFile(String(decoding: data, as: UTF8.self), name: path)
         case .failure(let e):
             switch e {
-            case .tooLarge: throw ValidationError("the watchlist file " + e.description)
+            case .tooLarge, .noWriter: throw ValidationError("the watchlist file " + e.description)
             case .cannotOpen(_, let code), .cannotRead(_, let code):
                 throw ValidationError("cannot read the watchlist file \(path): \(LocalFileReadError.reason(code))")
             }

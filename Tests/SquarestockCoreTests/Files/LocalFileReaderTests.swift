@@ -75,6 +75,40 @@ struct LocalFileReaderTests {
         close(p2.readFD)
     }
 
+    /// A FIFO that no program writes to: without a wait open(2) blocks for ever (every command
+    /// hung on a config left as one); with `fifoWait` the read gives up, saying why.
+    @Test func aFIFOWithoutAWriterIsGivenUpAfterTheWait() throws {
+        let path = TemporaryPath.make("fifo")
+        defer { unlink(path) }
+        try #require(mkfifo(path, 0o600) == 0)
+        let result = LocalFileReader.read(path, limit: 1 << 20, fifoWait: 200)
+        #expect(result == .failure(.noWriter(path: path, waitedMilliseconds: 200)))
+        #expect(
+            (try? result.get()) == nil
+                && LocalFileReadError.noWriter(path: path, waitedMilliseconds: 3_000).description
+                    == "\(path) is a FIFO and no program wrote to it within 3 s; start the program that feeds it, or make it a plain file"
+        )
+    }
+
+    /// A FIFO a program feeds (a secrets manager writing the config) is read whole, in as many
+    /// writes as the writer makes: its close is the end, not the first empty moment.
+    @Test func aFIFOWithAWriterIsReadWhole() throws {
+        let path = TemporaryPath.make("fed-fifo")
+        defer { unlink(path) }
+        try #require(mkfifo(path, 0o600) == 0)
+        let pieces: [[UInt8]] = [Array("source = stooq\n".utf8), Array("currency = EUR\n".utf8)]
+        let writer = Thread {
+            // Blocks until the reader has opened the FIFO.
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            for piece in pieces { _ = piece.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) } }
+            close(fd)
+        }
+        writer.start()
+        let bytes = try LocalFileReader.read(path, limit: 1 << 20, fifoWait: 30_000).get()
+        #expect(bytes == pieces[0] + pieces[1])
+    }
+
     @Test func missingFilesAndFoldersSayWhy() {
         #expect(
             LocalFileReader.read("/nonexistent/x", limit: 10)

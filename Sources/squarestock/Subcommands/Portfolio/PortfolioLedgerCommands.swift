@@ -181,7 +181,7 @@ struct PortfolioImport: ParsableCommand {
     static let shownRows = 1000
 
     func run() throws {
-        let app = try options.app()
+        let app = try options.app(preview: !yes)
         let format = from.flatMap { ExportFormat(rawValue: $0.lowercased()) }
         if format == nil, from?.lowercased() == "squarestock" || app.isJournalCSV(path: file) {
             try importJournalCSV(app)
@@ -300,7 +300,7 @@ struct PortfolioSync: ParsableCommand {
     }
 
     func run() throws {
-        let app = try options.app()
+        let app = try options.app(preview: !yes)
         let movements = try AccountOutput.value(
             app.accountMovements(since: since.flatMap { DateTimeParsing.isoDate($0) }))
         let plan = try PortfolioOutput.run { () throws(PortfolioError) in try app.planSync(movements) }

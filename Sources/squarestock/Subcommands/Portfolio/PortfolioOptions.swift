@@ -13,7 +13,9 @@ struct PortfolioOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: "Set the portfolio's lot method first: fifo (default), lifo, hifo, average (kept for later commands).")
+        help:
+            "Set the portfolio's lot method first: fifo (default), lifo, hifo, average (kept for later commands; a preview sets none)."
+    )
     var method: String?
 
     @Option(name: .long, help: "Output format: table (default on a terminal), json, csv.")
@@ -39,8 +41,18 @@ struct PortfolioOptions: ParsableArguments {
     }
 
     /// The facade on the resolved settings, with `--method` applied to the portfolio first.
-    func app() throws -> SquarestockApp {
+    /// `preview`: a command showing what it would write (an import or sync without `--yes`)
+    /// changes nothing, so the method is not set (it recomputes realized gains), and a note
+    /// says it is set with `--yes`.
+    func app(preview: Bool = false) throws -> SquarestockApp {
         let app = SquarestockApp(settings: try settings())
+        if preview {
+            if method != nil {
+                Terminal.writeError(
+                    "note: a preview changes nothing; --method sets the portfolio's method with --yes\n")
+            }
+            return app
+        }
         if let m = method.flatMap({ LotMethod(rawValue: $0.lowercased()) }) {
             let (_, note) = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
             if let note { Terminal.writeError("note: " + note + "\n") }
