@@ -274,6 +274,15 @@ struct HoldingsValuationTests {
             rates: [:], base: "USD", now: Self.now)
         #expect(report.totalValue == nil && report.netValue == nil)
         #expect(report.notes.contains { $0.contains("too large to compute exactly") }, "\(report.notes)")
+        // Cash whose sum in the base does not fit: blank, not the part summed before it (it
+        // showed one currency's cash as the total).
+        let cash = try PortfolioBook(
+            entries: [Self.deposit(6_000_000_000_000_000_000, "USD"), Self.deposit(6_000_000_000_000_000_000, "EUR")],
+            method: .fifo)
+        let rich = HoldingsValuation.report(
+            of: cash, portfolio: "main", prices: [:], rates: ["EUR": Self.d("1")], base: "USD", now: Self.now)
+        #expect(rich.totalCash == nil && rich.netValue == nil, "\(String(describing: rich.totalCash))")
+        #expect(rich.notes.contains { $0.contains("too large to compute exactly") }, "\(rich.notes)")
     }
 
     /// A quote whose last trade is more than a week old (a recording, a listing that stopped

@@ -59,11 +59,15 @@ public struct HoldingsReport: Sendable {
     public var totalValue: Int64?
     public var totalCost: Int64?
     public var totalDayChange: Int64?
-    /// Cash in the base currency (negative when purchases were recorded without deposits).
-    public var totalCash: Int64
+    /// Cash in the base currency (negative when purchases were recorded without deposits); nil
+    /// when its sum is beyond exact minor units (said in the totals' note), never a partial sum.
+    public var totalCash: Int64?
     /// Holdings and cash together.
     /// Nil too when the sum is beyond exact minor units (said in the totals' note).
-    public var netValue: Int64? { totalValue.flatMap { MinorUnits.sum($0, totalCash) } }
+    public var netValue: Int64? {
+        guard let totalValue, let totalCash else { return nil }
+        return MinorUnits.sum(totalValue, totalCash)
+    }
     /// Rates used for the totals (`EUR` → 1.0834 means 1 EUR = 1.0834 base).
     public var rates: [String: ExactDecimal]
     /// Each cash balance in the base currency, as the total counted it (absent: left out).
@@ -76,7 +80,7 @@ public struct HoldingsReport: Sendable {
 
     public init(
         portfolio: String, method: LotMethod, rows: [Row], cash: [String: Int64], baseCurrency: String,
-        totalValue: Int64?, totalCost: Int64?, totalDayChange: Int64?, totalCash: Int64 = 0,
+        totalValue: Int64?, totalCost: Int64?, totalDayChange: Int64?, totalCash: Int64? = 0,
         rates: [String: ExactDecimal], notes: [String], now: Instant
     ) {
         self.totalCash = totalCash

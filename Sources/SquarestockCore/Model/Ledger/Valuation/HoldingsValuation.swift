@@ -67,11 +67,16 @@ package enum HoldingsValuation {
                 dayUnknown.append(r.symbol)
             }
         }
-        var cashTotal: Int64 = 0
+        var cashTotal: Int64? = 0
         var cashInBase: [String: Int64] = [:]
         for (c, m) in book.cash where m != 0 {
             if let v = toBase(m, c) {
-                add(&cashTotal, v)
+                // Blank on an overflow, as the other totals are: a partial sum is no total.
+                if let sum = cashTotal {
+                    let (next, over) = sum.addingReportingOverflow(v)
+                    if over { overflowed = true }
+                    cashTotal = over ? nil : next
+                }
                 cashInBase[c] = v
             } else {
                 leftOut.append("cash \(c) (no \(c)→\(base) rate)")
