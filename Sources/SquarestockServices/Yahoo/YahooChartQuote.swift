@@ -18,14 +18,16 @@ package enum YahooChartQuote {
     /// The stocks of one spark answer (`/v7/finance/spark`, many symbols), the body read once: a
     /// symbol the answer leaves out is unknown to Yahoo; an error of the whole answer is every
     /// symbol's.
+    /// `spelled`: each symbol as it was asked (`YahooTicker.wire`), the key of its chart; the
+    /// symbols themselves when nil.
     package static func sparkStocks(
-        symbols: [String], response: HTTPResponse, context: SourceContext, sourceName: String
+        symbols: [String], spelled: [String]? = nil, response: HTTPResponse, context: SourceContext, sourceName: String
     ) -> [Result<Stock, QuoteError>] {
         switch screen(response).flatMap({ YahooChartDecoder.sparkCharts(response.body, status: response.status) }) {
         case .failure(let e): return symbols.map { _ in .failure(e) }
         case .success(let charts):
-            return symbols.map { s in
-                charts[s.uppercased()].map { stock(symbol: s, chart: $0, context: context, sourceName: sourceName) }
+            return zip(symbols, spelled ?? symbols).map { s, key in
+                charts[key.uppercased()].map { stock(symbol: s, chart: $0, context: context, sourceName: sourceName) }
                     ?? .failure(.unknownSymbol(source: YahooChartDecoder.source))
             }
         }

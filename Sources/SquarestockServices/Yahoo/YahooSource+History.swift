@@ -19,7 +19,8 @@ extension YahooSource: HistorySource {
     /// `range` is Yahoo's own (`1d` ... `max`, `ytd`), `interval` the range's preferred bar.
     func historyRequest(_ symbol: String, range: ChartRange, context: SourceContext) -> HTTPRequest {
         var url =
-            "https://query1.finance.yahoo.com/v8/finance/chart/" + Endpoint.encode(symbol)
+            "https://query1.finance.yahoo.com/v8/finance/chart/"
+            + Endpoint.encode(YahooTicker.wire(symbol, registry: context.registry))
             + "?range=" + range.rawValue + "&interval=" + range.preferredInterval.description
         if range.isIntraday { url += "&includePrePost=false" }
         var headers = ["User-Agent: " + context.yahooUserAgent, "Accept: application/json"]

@@ -34,15 +34,19 @@ package struct YahooSource: QuoteSource {
         let batches = stride(from: 0, to: symbols.count, by: YahooSource.batchSize).map {
             Array(symbols[$0..<min($0 + YahooSource.batchSize, symbols.count)])
         }
+        // Asked, and found in the answers, as Yahoo spells them (`BRK-B` for `BRK.B`).
+        let wire = Dictionary(
+            symbols.map { ($0, YahooTicker.wire($0, registry: context.registry)) }, uniquingKeysWith: { a, _ in a })
         let sparks =
             context.quotesOnly
             ? []
             : stride(from: 0, to: symbols.count, by: YahooSource.sparkBatchSize).map {
                 Array(symbols[$0..<min($0 + YahooSource.sparkBatchSize, symbols.count)])
             }
+        func spelled(_ batch: [String]) -> [String] { batch.map { wire[$0] ?? $0 } }
         var responses = transport.perform(
-            batches.map { quoteRequest($0, session: session, context: context) }
-                + sparks.map { sparkRequest($0, session: session, context: context) })
+            batches.map { quoteRequest(spelled($0), session: session, context: context) }
+                + sparks.map { sparkRequest(spelled($0), session: session, context: context) })
         var quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
         if !fresh, quoteOutcomes.contains(where: \.isUnauthorized) {
             // The cached crumb was refused: make a new session once and ask again.
@@ -51,7 +55,7 @@ package struct YahooSource: QuoteSource {
                 session = s
                 responses.replaceSubrange(
                     0..<batches.count,
-                    with: transport.perform(batches.map { quoteRequest($0, session: s, context: context) }))
+                    with: transport.perform(batches.map { quoteRequest(spelled($0), session: s, context: context) }))
                 quoteOutcomes = responses.prefix(batches.count).map { decodeQuote($0) }
             case .failure(let e):
                 quoteOutcomes = quoteOutcomes.map { $0.isUnauthorized ? .failure(e) : $0 }
@@ -67,7 +71,8 @@ package struct YahooSource: QuoteSource {
             let decoded: [Result<Stock, QuoteError>]
             switch responses[batches.count + k] {
             case .success(let r):
-                decoded = YahooChartQuote.sparkStocks(symbols: spark, response: r, context: context, sourceName: name)
+                decoded = YahooChartQuote.sparkStocks(
+                    symbols: spark, spelled: spelled(spark), response: r, context: context, sourceName: name)
             case .failure(let e): decoded = spark.map { _ in .failure(.transport(source: name, e)) }
             }
             for (symbol, chart) in zip(spark, decoded) { charts[symbol] = chart }
@@ -77,7 +82,8 @@ package struct YahooSource: QuoteSource {
             for symbol in batch {
                 // No chart asked for (`quotesOnly`) is none, not a failed one.
                 let chart = context.quotesOnly ? nil : charts[symbol] ?? .failure(.unknownSymbol(source: name))
-                let outcome = stock(symbol, batch: quoteOutcomes[b], chart: chart, context: context)
+                let outcome = stock(
+                    symbol, spelled: wire[symbol] ?? symbol, batch: quoteOutcomes[b], chart: chart, context: context)
                 results.append(StockResult(symbol: symbol, outcome: outcome))
             }
         }
@@ -90,12 +96,14 @@ package struct YahooSource: QuoteSource {
 
     /// One symbol's stock from its batch's answer and its day's chart (from a spark answer).
     /// Yahoo leaves unknown symbols out of a batch; the chart then tells "unknown" from "no quote".
+    /// `spelled` is the symbol as it was asked (`YahooTicker.wire`), the key of its row.
     func stock(
-        _ symbol: String, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>?, context: SourceContext
+        _ symbol: String, spelled: String? = nil, batch: YahooQuoteDecoder.Outcome, chart: Result<Stock, QuoteError>?,
+        context: SourceContext
     ) -> Result<Stock, QuoteError> {
         switch batch {
         case .rows(let rows):
-            if let row = rows[symbol.uppercased()] {
+            if let row = rows[(spelled ?? symbol).uppercased()] {
                 return YahooQuoteDecoder.stock(
                     symbol: symbol, row: row, chart: chart, context: context, sourceName: name)
             }

@@ -195,6 +195,40 @@ struct YahooSourceTests {
         #expect(y2.server.requests.first { $0.path == "/v7/finance/quote" }?.queryItem("crumb") == "haT3oykhHqZ")
     }
 
+    /// A US share class is typed with a dot (`BRK.B`, as `search` shows it) and Yahoo spells it
+    /// with a hyphen: it is asked as `BRK-B` and its row and chart found under that, shown under
+    /// the symbol asked. Every share class read as unknown. A venue's suffix keeps its dot.
+    @Test func aShareClassIsAskedAsYahooSpellsIt() throws {
+        func renamed(_ fixture: String) -> [UInt8] {
+            Array(
+                String(decoding: Fixture.bytes(fixture), as: UTF8.self).replacingOccurrences(
+                    of: #""symbol":"AAPL""#, with: #""symbol":"BRK-B""#
+                ).utf8)
+        }
+        let y = try YahooServer(quote: [
+            LoopbackResponse(body: renamed("yahoo-json/quote/yfinance-rs__v7_AAPL-MSFT_REGULAR_2025-10-28.json"))
+        ])
+        // Asked as Yahoo spells it, or the recorded AAPL answer is served.
+        y.routes.add(
+            path: "/v7/finance/spark", queryContains: ["symbols=BRK-B,VOD.L"],
+            response: LoopbackResponse(body: renamed("yahoo-json/spark_AAPL_mid-session.json")))
+        let r = run(y, ["BRK.B", "VOD.L"], cache: Self.tempCache())
+        let brk = try #require(r[0].stock, "\(String(describing: r[0].error))")
+        #expect(brk.company.symbol == "BRK.B" && brk.price.last != nil && brk.intraday.count == 39)
+        #expect(r[1].error == .unknownSymbol(source: "yahoo"))
+        let quote = try #require(y.server.requests.first { $0.path == "/v7/finance/quote" })
+        #expect(quote.queryItem("symbols") == "BRK-B,VOD.L")
+        let spark = try #require(y.server.requests.first { $0.path == "/v7/finance/spark" })
+        #expect(spark.queryItem("symbols") == "BRK-B,VOD.L")
+        let registry = Self.context.registry
+        #expect(YahooTicker.wire("BF.B", registry: registry) == "BF-B")
+        for kept in ["VOD.L", "7203.T", "ABR-PD", "AAPL", "AAM.WS", "^GSPC", "X.1", ".B", "A.B.C"] {
+            #expect(YahooTicker.wire(kept, registry: registry) == kept, "\(kept)")
+        }
+        #expect(
+            YahooSource().historyRequest("BRK.B", range: .year1, context: Self.context).url.contains("/chart/BRK-B?"))
+    }
+
     /// MSFT's quote answered and the spark answer (AAPL's alone) left it out: its missing day is
     /// said as that, not as "yahoo does not know this symbol" under a good quote.
     @Test func aQuoteTheSparkLeftOutSaysSoNotUnknown() throws {
