@@ -21,17 +21,18 @@ package enum MarketStatusRules {
 
     /// Merges the computed status with one the source reported. The source knows holidays and
     /// the real session; the clock knows whether its data is stale. So: a reported state wins,
-    /// except that a reported `open` with stale trades is `delayed`, or the calendar's `closed`
-    /// when the calendar says closed (Yahoo answers `REGULAR` all through Thanksgiving with
-    /// Wednesday's last trade: nothing backs its word against the holiday's); a computed reason
-    /// is kept when both agree. `stale`: the last trade is older than `defaultStaleAfter`.
+    /// except that a reported `open` with stale trades is `delayed`, or the calendar's `closed`,
+    /// `pre` or `post` when the calendar says the regular session is not on (Yahoo answers
+    /// `REGULAR` all through Thanksgiving with Wednesday's last trade, and after an early
+    /// close: nothing backs its word against the calendar's); a computed reason is kept when
+    /// both agree. `stale`: the last trade is older than `defaultStaleAfter`.
     package static func combine(
         computed: MarketStatusReport, reported: MarketStatus?, source: String, stale: Bool = false
     ) -> MarketStatusReport {
         guard let reported, reported != .unknown else { return computed }
         if reported == computed.status { return computed }
         if reported == .open && computed.status == .delayed { return computed }
-        if reported == .open && computed.status == .closed && stale { return computed }
+        if reported == .open && stale && [.closed, .pre, .post].contains(computed.status) { return computed }
         return MarketStatusReport(reported, "as reported by \(source)")
     }
 }

@@ -118,6 +118,10 @@ struct YahooSourceTests {
         let thanksgiving = QuoteFacts(stock: s, now: Instant(secondsSinceEpoch: 1_764_259_200))
         #expect(thanksgiving.status.status == .closed)
         #expect(thanksgiving.status.reason?.contains("Thanksgiving") == true, "\(thanksgiving.status)")
+        // The calendar's after-hours and pre-market stand too against a lingering REGULAR with an
+        // old trade (it read "open (as reported by yahoo)" after an early close).
+        #expect(QuoteFacts(stock: s, now: Instant(secondsSinceEpoch: 1_761_687_000)).status.status == .post)
+        #expect(QuoteFacts(stock: s, now: Instant(secondsSinceEpoch: 1_761_732_000)).status.status == .pre)
     }
 
     // MARK: the session flow over HTTP
