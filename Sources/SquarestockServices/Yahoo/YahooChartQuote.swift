@@ -104,7 +104,7 @@ package enum YahooChartQuote {
         var stock = Stock(
             company: company, currency: currency, timeZone: zone, price: price, intraday: points,
             session: session, source: sourceName, intradayUnavailable: unavailable)
-        stock.priceDecimals = YahooPriceHint.decimals(meta["priceHint"]?.decimal)
+        stock.priceDecimals = YahooPriceHint.decimals(YahooPriceHint.decimals(meta["priceHint"]?.decimal), for: last)
         return .success(stock)
     }
 }

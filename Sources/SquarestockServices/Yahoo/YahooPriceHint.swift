@@ -11,4 +11,12 @@ enum YahooPriceHint {
         else { return nil }
         return n
     }
+
+    /// `hint` for a stock whose last price is `last`: nil (the usual rule, which gives a small
+    /// price its digits) when the hint would show that nonzero price as zero. A hint of 2 on a
+    /// 0.0012 coin printed `0.00` for its price, change and range.
+    static func decimals(_ hint: Int?, for last: ExactDecimal?) -> Int? {
+        guard let hint, let last, !last.isZero else { return hint }
+        return last.rounded(toScale: hint).isZero ? nil : hint
+    }
 }

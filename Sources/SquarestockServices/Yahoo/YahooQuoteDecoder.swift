@@ -135,7 +135,7 @@ package enum YahooQuoteDecoder {
             price: price, source: sourceName)
         stock.reportedStatus = reported
         stock.extendedHours = extended
-        stock.priceDecimals = row.priceHint
+        stock.priceDecimals = YahooPriceHint.decimals(row.priceHint, for: price.last)
         switch chart {
         case .success(let c)?:
             stock.intraday = c.intraday

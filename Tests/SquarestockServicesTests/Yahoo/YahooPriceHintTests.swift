@@ -29,7 +29,7 @@ struct YahooPriceHintTests {
     @Test func aQuoteRowsHintIsThePricesDecimals() throws {
         let body = Self.quoteBody([
             ("SHIB-USD", "0.00001234", "8"), ("EURUSD=X", "1.0834", "4"), ("AAPL", "268.81", "2"),
-            ("ODD", "1.23456", "2.5"), ("HUGE", "1.5", "40"), ("TEXT", "1.5", "\"4\""),
+            ("ODD", "1.23456", "2.5"), ("HUGE", "1.5", "40"), ("TEXT", "1.5", "\"4\""), ("PENNY", "0.0012", "2"),
         ])
         guard case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: body)) else {
             Issue.record("expected rows")
@@ -48,6 +48,9 @@ struct YahooPriceHintTests {
         #expect(try stock("HUGE").priceDecimals == nil)
         #expect(try stock("TEXT").priceDecimals == nil)
         #expect(Self.shown(try stock("ODD")) == "1.23")
+        // A hint that would show a nonzero price as zero (it printed 0.00) gives way to the rule.
+        #expect(try stock("PENNY").priceDecimals == nil)
+        #expect(Self.shown(try stock("PENNY")) == "0.00120")
     }
 
     @Test func aChartsHintIsThePricesDecimals() throws {

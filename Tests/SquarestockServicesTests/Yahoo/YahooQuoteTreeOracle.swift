@@ -118,7 +118,8 @@ enum YahooQuoteTreeOracle {
             price: price, source: sourceName)
         stock.reportedStatus = reported
         stock.extendedHours = extended
-        stock.priceDecimals = YahooPriceHint.decimals(row["priceHint"]?.decimal)
+        stock.priceDecimals = YahooPriceHint.decimals(
+            YahooPriceHint.decimals(row["priceHint"]?.decimal), for: price.last)
         switch chart {
         case .success(let c)?:
             stock.intraday = c.intraday
