@@ -73,6 +73,33 @@ struct ExchangeCLITests {
         #expect(run.stdout.contains("\n  0.00619345  +0.00016993 (+2.82%)  open\n"), "\(run.stdout)")
     }
 
+    /// A password in `--endpoint http://user:pass@host` never reaches a file: the cached pair
+    /// list named its endpoint with it, in clear.
+    @Test func anEndpointsPasswordIsNotKeptInTheCache() throws {
+        let server = try KrakenReplay.server()
+        var env = CLIRunner.baseEnvironment()
+        let cache = TemporaryPath.make("exchange-cli")
+        env["XDG_CACHE_HOME"] = cache
+        env["SQUARESTOCK_NOW"] = "2023-12-05T22:30:00Z"
+        let endpoint = server.baseURL.replacingOccurrences(of: "://", with: "://usr:PassWW5@")
+        let run = try CLIRunner.run(["BTC-USD", "--source", "kraken", "--endpoint", endpoint], environment: env)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: cache)
+        var kept = 0
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: cache + "/" + file) else { continue }
+            kept += 1
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("PassWW5"), "\(file)")
+        }
+        #expect(kept > 0, "no cache file was written: \(files)")
+        // The same host again, without the password: the list is that server's, still used.
+        let lists = server.requests.filter { $0.path.hasSuffix("/AssetPairs") }.count
+        let again = try CLIRunner.run(
+            ["BTC-USD", "--source", "kraken", "--endpoint", server.baseURL], environment: env)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(lists == 1 && server.requests.filter { $0.path.hasSuffix("/AssetPairs") }.count == 1)
+    }
+
     /// Coinbase's product list answering 404 is the service gone or moved (exit 3), not "does
     /// not list this pair" with advice to list its pairs, which fails the same way.
     @Test func aMissingProductListIsTheServiceNotThePair() throws {

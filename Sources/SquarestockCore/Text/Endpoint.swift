@@ -71,6 +71,13 @@ package enum Endpoint {
         return (url[..<schemeEnd.lowerBound], authority)
     }
 
+    /// `url` without its userinfo (`http://user:pass@host/x` is `http://host/x`): what names a
+    /// server in a file squarestock keeps (a cache's key), where a password must never be.
+    package static func withoutUserinfo(_ url: String) -> String {
+        guard let (_, authority) = parts(url), let at = authority.lastIndex(of: "@") else { return url }
+        return String(url[..<authority.startIndex]) + String(url[url.index(after: at)...])
+    }
+
     /// `host[:port]` of `url`, without any userinfo (credentials are never echoed).
     package static func hostAndPort(_ url: String) -> Substring? {
         guard let (_, authority) = parts(url) else { return nil }

@@ -8,7 +8,9 @@ package enum ExchangeMarkets {
         -> Result<PairDirectory, QuoteError>
     {
         let cache = PairListCache(folder: request.context.cacheDirectory)
-        let origin = request.context.endpoint.flatMap { $0.isEmpty ? nil : $0 } ?? adapter.baseURL ?? ""
+        // The file names the host, never a password of `--endpoint http://user:pass@host`.
+        let origin = Endpoint.withoutUserinfo(
+            request.context.endpoint.flatMap { $0.isEmpty ? nil : $0 } ?? adapter.baseURL ?? "")
         let now = request.context.now
         if !refresh, let cached = cache.load(exchange: adapter.name, origin: origin, now: now) {
             return .success(PairDirectory(exchange: adapter.name, listings: cached))
