@@ -15,7 +15,11 @@ package struct TradeOgreAccount: ExchangeAccount {
     package init(
         credentials: ExchangeCredentials, endpoint: String?, pairs: @escaping @Sendable (String) -> TradingPair?
     ) {
-        authorization = "Basic " + Data((credentials.key + ":" + credentials.secret).utf8).base64EncodedString()
+        let token = Data((credentials.key + ":" + credentials.secret).utf8).base64EncodedString()
+        // The whole token too: the key's and the secret's own base64 cores leave a few
+        // characters at their edges, which a server echoing the header showed.
+        SecretRedactor.shared.register(token)
+        authorization = "Basic " + token
         baseURL = endpoint.map { Endpoint.rebase("http://localhost/api/v1", onto: $0) }
         self.pairs = pairs
     }

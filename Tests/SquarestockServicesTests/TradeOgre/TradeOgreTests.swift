@@ -103,3 +103,18 @@ struct TradeOgreTests {
         }
     }
 }
+
+/// TradeOgre signs with `Authorization: Basic base64(key:secret)`: a server echoing the header
+/// sees it redacted whole (the key's and the secret's own base64 forms left a few characters of
+/// each at their edges).
+struct TradeOgreAuthorizationRedactionTests {
+    @Test(arguments: [("TOKEYprobe777", "TOSECRETprobe888"), ("k1", "s3cret-x"), ("key-abc", "secret")])
+    func anEchoedTokenIsRedactedWhole(key: String, secret: String) {
+        let account = TradeOgreAccount(credentials: ExchangeCredentials(key: key, secret: secret), endpoint: nil) {
+            _ in nil
+        }
+        let token = String(account.authorization.dropFirst("Basic ".count))
+        #expect(SecretRedactor.shared.redact("echo " + account.authorization) == "echo Basic REDACTED")
+        #expect(!SecretRedactor.shared.redact("said " + token + ".").contains(token.prefix(4)))
+    }
+}
