@@ -79,6 +79,19 @@ struct AccountFilesCLITests {
         #expect(refused.stderr.contains("credentials file \(credentials): it is not a regular file"))
     }
 
+    /// A credentials file whose key is empty has no key: it signed requests that named none.
+    @Test func anEmptyStoredKeyIsNoKey() throws {
+        let s = try Setup(keyInEnvironment: false)
+        let path = try Self.folder(s) + "/credentials"
+        try Data("kraken.key = \nkraken.secret = \(AccountCLITests.secret)\n".utf8).write(
+            to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        let run = try s.run(["account"])
+        #expect(run.exitCode != 0, "\(run.stdout)")
+        #expect(run.stderr.contains("account login --exchange kraken"), "\(run.stderr)")
+        #expect(s.server.requests.isEmpty, "\(s.server.requests.map(\.path))")
+    }
+
     @Test func aLinkOrAFolderInPlaceOfTheNonceFileIsRefusedWithTheFix() throws {
         let s = try Setup()
         let path = try Self.folder(s) + "/kraken-nonce"

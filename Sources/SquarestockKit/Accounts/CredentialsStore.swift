@@ -37,7 +37,10 @@ public struct CredentialsStore: Sendable {
         switch entries() {
         case .failure(let e): return .failure(e)
         case .success(let entries):
-            guard let key = entries[exchange + ".key"], let secret = entries[exchange + ".secret"] else {
+            // An empty value is no key: it signed requests that named no key.
+            guard let key = entries[exchange + ".key"], !key.isEmpty, let secret = entries[exchange + ".secret"],
+                !secret.isEmpty
+            else {
                 return .failure(missing)
             }
             return .success(Self.registered(ExchangeCredentials(key: key, secret: Self.unescaped(secret))))
