@@ -87,6 +87,21 @@ struct AccountCLITests {
             ))
     }
 
+    /// Valued in euros, dollars divide by Kraken's EUR/USD (it lists no USD/EUR): they were left
+    /// out of the total, "no price read from the exchange", though the pair was there.
+    @Test func balancesInAnotherCurrencyUseTheInversePair() throws {
+        let s = try Setup(balances: ["ZUSD": "1000.00", "ZEUR": "1000.00"])
+        s.fake.moreTickers = ["EURUSD": "kraken/rest-ticker/SYNTHETIC__Ticker_pair-EURUSD_key-ZEURZUSD.json"]
+        let run = try s.run(["account", "--format", "json", "--currency", "eur"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        // 1000.00 / 1.08515 = 921.53158549...
+        #expect(
+            run.stdout.contains(
+                "\"asset\": \"USD\", \"total\": \"1000.00\", \"available\": \"1000.00\", \"held\": \"0\", \"value\": \"921.5315855\""
+            ), "\(run.stdout)")
+        #expect(!(run.stdout + run.stderr).contains("not valued"), "\(run.stdout)\(run.stderr)")
+    }
+
     @Test func aLimitBuyIsPreviewedSentOnceListedAndCancelled() throws {
         let s = try Setup()
         let buy = try s.run(["buy", "BTC-USD", "0.01", "--limit", "30000", "--yes"])

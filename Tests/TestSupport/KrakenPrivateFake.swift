@@ -78,6 +78,8 @@ public final class KrakenPrivateFake: @unchecked Sendable {
     /// Depth answers by the `pair` asked (`XBTEUR`), before every other Depth answer, each after
     /// its delay in seconds (0: at once): one pair's book read slowly while another's is not.
     public var depthByPair: [String: (body: String, delay: Double)] = [:]
+    /// More public tickers by pair name (`EURUSD`) beside `KrakenReplay.tickers`, as fixture paths.
+    public var moreTickers: [String: String] = [:]
     /// The `pair` of every Depth request, in arrival order.
     public private(set) var depthRequests: [String] = []
     private let depthByPairAsked = DispatchSemaphore(value: 0)
@@ -193,8 +195,9 @@ public final class KrakenPrivateFake: @unchecked Sendable {
             {
                 return KrakenReplay.json(Array(body.utf8))
             }
+            let tickers = KrakenReplay.tickers.merging(self.lock.withLock { self.moreTickers }) { a, _ in a }
             return request.path == "/0/public/Ticker"
-                ? KrakenReplay.ticker(request.queryItem("pair") ?? "", known: KrakenReplay.tickers)
+                ? KrakenReplay.ticker(request.queryItem("pair") ?? "", known: tickers)
                 : routes.respond(to: request)
         }
     }

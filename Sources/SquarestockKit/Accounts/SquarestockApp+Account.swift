@@ -76,6 +76,10 @@ extension SquarestockApp {
         account().flatMap { $0.balances(transport: privateTransport) }.map { valued($0, in: currency.uppercased()) }
     }
 
+    /// Decimals of a value found by dividing by an inverse pair's price (rounded half away from
+    /// zero there); shown at the currency's own precision.
+    static let invertedValueScale = 8
+
     func valued(_ balances: [AssetBalance], in currency: String) -> [AssetBalance] {
         let (adapter, request) = exchangeAdapter()
         guard let directory = try? ExchangeMarkets.directory(adapter, request).get() else {
@@ -89,15 +93,41 @@ extension SquarestockApp {
         // One price per asset: a staked or earning balance is valued at its asset's price.
         var assets: [String] = []
         for b in balances where b.asset != currency && !assets.contains(b.asset) { assets.append(b.asset) }
-        let listings = assets.compactMap { directory.listing(for: TradingPair(base: $0, quote: currency)) }
+        // Each asset's own pair into the currency, else the pair the other way round (Kraken
+        // trades EUR/USD, not USD/EUR: dollars in euros divide by it), as `--currency` on a quote
+        // does. Without the inverse, `--currency EUR` left the dollars out of the total.
+        var listings: [PairListing] = []
+        var inverted: Set<String> = []
+        for asset in assets {
+            if let direct = directory.listing(for: TradingPair(base: asset, quote: currency)) {
+                listings.append(direct)
+            } else if let other = directory.listing(for: TradingPair(base: currency, quote: asset)) {
+                listings.append(other)
+                inverted.insert(asset)
+            }
+        }
         let tickers = listings.isEmpty ? [] : adapter.tickers(listings, request).results
         var last: [String: ExactDecimal] = [:]
         for (listing, result) in zip(listings, tickers) {
-            if case .success(let t) = result, let price = t.last { last[listing.pair.base] = price }
+            guard case .success(let t) = result, let price = t.last else { continue }
+            if inverted.contains(listing.pair.quote) {
+                last[listing.pair.quote] = price
+            } else {
+                last[listing.pair.base] = price
+            }
         }
         return balances.map { b in
             var b = b
-            b.value = b.asset == currency ? b.total : last[b.asset].flatMap { b.total * $0 }
+            if b.asset == currency {
+                b.value = b.total
+            } else if let price = last[b.asset] {
+                b.value =
+                    inverted.contains(b.asset)
+                    ? (price.isZero ? nil : b.total.divided(by: price, scale: Self.invertedValueScale)?.normalized)
+                    : b.total * price
+            } else {
+                b.value = nil
+            }
             return b
         }
     }
