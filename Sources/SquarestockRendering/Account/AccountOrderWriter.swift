@@ -48,7 +48,7 @@ package enum AccountOrderWriter {
                     o.id, o.pair?.symbol ?? o.pairName, o.side == .buy ? "buy" : "sell", o.type, o.amount.description,
                     o.filled.description, o.price?.description ?? "", o.status.rawValue, o.opened?.iso8601UTC ?? "",
                     o.averagePrice?.description ?? "", o.closed?.iso8601UTC ?? "",
-                ].map(CSVText.quoted).joined(separator: ",") + "\n"
+                ].map(SpreadsheetCell.csv).joined(separator: ",") + "\n"
             }.joined()
     }
 }

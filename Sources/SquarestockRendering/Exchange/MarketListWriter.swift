@@ -63,7 +63,7 @@ package enum MarketListWriter {
             out +=
                 [
                     CSVText.quoted(exchange), l.pair.symbol, l.pair.base, l.pair.quote,
-                    CSVText.quoted(l.nativeName), CSVText.quoted(l.status.description),
+                    SpreadsheetCell.csv(l.nativeName), SpreadsheetCell.csv(l.status.description),
                     l.effectivePriceDecimals.map(String.init) ?? "", d(l.tickSize), d(l.sizeIncrement),
                     d(l.minimumSize),
                     d(l.minimumCost),

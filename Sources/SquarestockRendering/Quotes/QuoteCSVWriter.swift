@@ -1,7 +1,8 @@
 import SquarestockCore
 
 /// `--format csv`: a header and one row per requested symbol, for spreadsheets and scripts.
-/// The intraday series is left out (it does not fit a row); use JSON for it.
+/// The intraday series is left out (it does not fit a row); use JSON for it. A text cell a
+/// spreadsheet would evaluate is marked (`SpreadsheetCell`), as in the ledger's files.
 package enum QuoteCSVWriter {
     package static let columns = [
         "symbol", "name", "exchange", "currency", "timeZone", "price", "change", "changePercent", "open", "high", "low",
@@ -26,7 +27,9 @@ package enum QuoteCSVWriter {
                     f.lastTradeUTC ?? "", f.lastTradeLocal ?? "", f.status.status.rawValue, s.source, "",
                 ]
             }
-            lines.append(row.map(CSVText.quoted).joined(separator: ","))
+            // Names and errors come from the network: a cell a spreadsheet would evaluate
+            // (`=HYPERLINK(...)`) is marked as text (`SpreadsheetCell`).
+            lines.append(row.map(SpreadsheetCell.csv).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -35,7 +35,8 @@ package enum SearchResultWriter {
     }
 
     package static func csv(_ rows: [SearchResultRow]) -> String {
-        let f = CSVText.quoted
+        // Names come from the directory and `--online`: marked where a spreadsheet would evaluate them.
+        let f = SpreadsheetCell.csv
         return
             (["symbol,name,exchange,type,score,origin"]
             + rows.map {
