@@ -136,9 +136,10 @@ package struct QuoteTableRenderer: Sendable {
     }
 
     func sparkline(_ s: Stock, now: Instant) -> String {
-        let label = sessionLabel(s, now: now)
-        let available = max(10, min(160, width - 4 - (label.isEmpty ? 0 : label.count + 2)))
         let points = s.intraday.map { SparklinePoint(time: $0.time, value: $0.price.doubleValue) }
+        let label = sessionLabel(
+            s, now: now, span: s.session.flatMap { Sparkline.timeRange(points: points, window: $0) })
+        let available = max(10, min(160, width - 4 - (label.isEmpty ? 0 : label.count + 2)))
         switch Sparkline.render(
             points: points, window: s.session, baseline: s.price.previousClose?.doubleValue, width: available)
         {
@@ -151,9 +152,10 @@ package struct QuoteTableRenderer: Sendable {
 
     /// The session the sparkline spans, in the exchange's clock: `09:30-16:00 EDT`, with its day
     /// when that is not the exchange's today (`Nov 25 09:30-16:00 EST` on Thanksgiving: an
-    /// earlier session read as today's).
-    func sessionLabel(_ s: Stock, now: Instant) -> String {
-        guard let session = s.session, let zone = s.timeZone else { return "" }
+    /// earlier session read as today's). `span`: the line's own, when points outside the
+    /// session widened it (`08:30-16:00 EDT`; the session's label stood under a stretched line).
+    func sessionLabel(_ s: Stock, now: Instant, span: ClosedRange<Instant>? = nil) -> String {
+        guard let session = span ?? s.session, let zone = s.timeZone else { return "" }
         let a = zone.localDateTime(at: session.lowerBound)
         let b = zone.localDateTime(at: session.upperBound)
         // A recording's today is the day it was recorded (its status and times are as of then).

@@ -14,6 +14,24 @@ package enum Sparkline {
     /// Level 3 is `▄`, the half block, which sits visually centred; level 4 would look "up".
     package static let flatLevel = 3
 
+    /// The time `render` spreads over its columns: `window` widened to cover every finite point
+    /// (first...last point without a window); nil without a finite point. A label of the line's
+    /// span names this, not the session alone: a point outside the session moved every other one.
+    package static func timeRange(points: [SparklinePoint], window: ClosedRange<Instant>?) -> ClosedRange<Instant>? {
+        var firstTime: Instant? = nil
+        var lastTime: Instant? = nil
+        for point in points where point.value.isFinite {
+            if firstTime == nil || point.time < firstTime! { firstTime = point.time }
+            if lastTime == nil || point.time > lastTime! { lastTime = point.time }
+        }
+        guard var start = firstTime, var end = lastTime else { return nil }
+        if let window {
+            start = min(start, window.lowerBound)
+            end = max(end, window.upperBound)
+        }
+        return start...end
+    }
+
     /// Lays out `points` over `window` in `width` columns.
     ///
     /// - The time range is `window` widened to cover every point (real data is never dropped), or
@@ -36,19 +54,8 @@ package enum Sparkline {
         baseline: Double?,
         width: Int
     ) -> SparklineOutcome {
-        guard width > 0 else { return .noData }
-
-        var firstTime: Instant? = nil
-        var lastTime: Instant? = nil
-        for point in points where point.value.isFinite {
-            if firstTime == nil || point.time < firstTime! { firstTime = point.time }
-            if lastTime == nil || point.time > lastTime! { lastTime = point.time }
-        }
-        guard var start = firstTime, var end = lastTime else { return .noData }
-        if let window {
-            start = min(start, window.lowerBound)
-            end = max(end, window.upperBound)
-        }
+        guard width > 0, let range = timeRange(points: points, window: window) else { return .noData }
+        let (start, end) = (range.lowerBound, range.upperBound)
         // Two's-complement difference read as unsigned is exact for any start <= end.
         let span = UInt64(bitPattern: end.secondsSinceEpoch &- start.secondsSinceEpoch)
 

@@ -32,4 +32,17 @@ struct QuoteSessionLabelTests {
             [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
         #expect(evening.contains(" 09:30-16:00 EST") && !evening.contains("Nov 25 09:30"), "\(evening)")
     }
+
+    /// A point outside the session (a pre-market print, a closing auction after the bell)
+    /// widens the line to hold it: the label names the line's span, not the session the
+    /// stretched line no longer matched.
+    @Test func aPointOutsideTheSessionIsInTheLabel() throws {
+        var s = try Self.stock()
+        let open = try #require(s.session?.lowerBound)
+        s.intraday.insert(IntradayPoint(time: open.adding(seconds: -3_600), price: ExactDecimal(99)), at: 0)
+        let renderer = QuoteTableRenderer(width: 80, style: .unicode, palette: .plain)
+        let evening = renderer.render(
+            [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
+        #expect(evening.contains(" 08:30-16:00 EST") && !evening.contains("09:30-16:00"), "\(evening)")
+    }
 }
