@@ -156,10 +156,17 @@ package struct ExchangeSource: QuoteSource, HistorySource {
             ? .weekly : series.seconds >= 86_400 ? .daily : .minutes(Int(series.seconds / 60))
         var notes: [StockNote] = []
         if let last = series.candles.last, !last.isComplete { notes.append(.remark("the last bar is still forming")) }
+        let history = HistorySeries(
+            symbol: symbol.uppercased(), zone: zone, interval: interval, bars: bars,
+            currency: Currency.named(series.pair.quote))
+        // The market never closes, so the last bar of a UTC day ends at its midnight: that is the
+        // day's close, the reference of the next day's change (a 1d chart measured its change from
+        // its own first bar and drew no previous-close line). Daily bars find theirs already.
+        var sessions: [CivilDate] = []
+        for b in bars where sessions.last != b.session { sessions.append(b.session) }
+        let closes = interval.isIntraday ? FetchedHistory.closes(before: sessions, daily: history.bars) : [:]
         return FetchedHistory(
-            series: HistorySeries(
-                symbol: symbol.uppercased(), zone: zone, interval: interval, bars: bars,
-                currency: Currency.named(series.pair.quote)),
+            series: history, previousCloses: closes,
             exchange: context.registry.exchange(id: "CRYPTO"),
             name: "\(series.pair.base)/\(series.pair.quote) on \(adapter.displayName)", source: name, notes: notes)
     }

@@ -101,6 +101,13 @@ struct KrakenLoopbackTests {
         #expect(candles.seconds == 3600 && candles.candles.count == 24)
         #expect(candles.candles.last?.isComplete == false)
         #expect(server.requests.last?.target == "/0/public/OHLC?pair=XBTUSD&interval=60&since=1701700000")
+        // The market never closes: the last bar of 4 December (ending at midnight UTC) is the
+        // close a chart of the 5th measures from; it measured from its own first bar.
+        let fetched = ExchangeSource(adapter: adapter).fetched(
+            symbol: "BTC-USD", series: candles, context: Self.context(server))
+        #expect(fetched.previousCloses[CivilDate(year: 2023, month: 12, day: 5)] == ExactDecimal("41984.7"))
+        let day = try fetched.chartData(symbol: "BTC-USD", range: .day1).get()
+        #expect(day.previousClose == ExactDecimal("41984.7") && day.series.bars.first?.session.day == 5)
         // An interval the server refuses comes back as Kraken's own error, with what to do.
         guard
             case .failure(.exchangeError("kraken", "EGeneral:Invalid arguments", _)) = adapter.candles(
