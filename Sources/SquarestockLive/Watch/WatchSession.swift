@@ -104,6 +104,7 @@ package final class WatchSession {
         if let makeStream {
             streamWorker = WatchStreamWorker(
                 makeSession: makeStream, wake: terminal.waker, clock: clock, threads: threads)
+            state.keepsNewerQuietly = true
         }
         defer {
             streamWorker?.stop()
