@@ -38,10 +38,6 @@ package struct WatchState: Sendable {
 
     /// Set in a replay, whose recordings loop: a trade older than the one shown is the next lap.
     package var acceptsRewinds = false
-    /// Set while a stream moves the rows between polls: a poll whose last trade is older than
-    /// the streamed one shown is dropped without a mark (REST lags the stream), not refused as
-    /// older data.
-    package var keepsNewerQuietly = false
 
     /// Takes in one refresh. `now` is the data clock (wall time, or the replay's virtual time),
     /// `clock` the watch clock for flash expiry. Returns each result's outcome for the scheduler.
@@ -59,14 +55,6 @@ package struct WatchState: Sendable {
                     && (entry.stock?.price.lastTrade).map { old in stock.price.lastTrade.map { $0 < old } ?? false }
                         == true
                 if rewound { entry.stock = nil }
-                if keepsNewerQuietly, stock.price.last != nil, let old = entry.stock?.price.lastTrade,
-                    let new = stock.price.lastTrade, new < old
-                {
-                    // A poll behind the stream's last trade: the feed's lag, not a fault. The row
-                    // keeps the newer trade, unmarked (it read "stale: older data" on every poll).
-                    fresh = true
-                    break
-                }
                 if let problem = WatchState.problem(with: stock, previous: entry.stock) {
                     entry.failure = WatchFailure(
                         reason: problem, since: entry.failure?.since ?? now, serviceLevel: false)

@@ -302,18 +302,4 @@ struct ReplayLoopTests {
         _ = live.apply([F.ok(F.stock(price: "100", lastTrade: F.open.adding(seconds: 60)))], now: F.open, clock: 1)
         #expect(live["AAPL"]?.failure?.reason.contains("older data") == true)
     }
-
-    /// Beside a stream, a poll a few seconds behind the streamed trade is the REST lag: the row
-    /// keeps the newer trade and is not marked stale (it was, on every poll of a busy pair).
-    @Test func aPollBehindTheStreamIsNoFault() {
-        var s = WatchState(symbols: ["AAPL"])
-        s.keepsNewerQuietly = true
-        _ = s.apply([F.ok(F.stock(price: "101", lastTrade: F.open.adding(seconds: 63)))], now: F.open, clock: 0)
-        let poll = s.apply([F.ok(F.stock(price: "100", lastTrade: F.open.adding(seconds: 60)))], now: F.open, clock: 1)
-        #expect(poll["AAPL"] == .fresh(marketClosed: false))
-        #expect(s["AAPL"]?.stock?.price.last == F.d("101") && s["AAPL"]?.failure == nil && s["AAPL"]?.isStale == false)
-        // A poll without a price is still a fault.
-        _ = s.apply([F.ok(F.stock(price: nil))], now: F.open, clock: 2)
-        #expect(s["AAPL"]?.failure?.reason.hasPrefix("the source sent no price") == true)
-    }
 }

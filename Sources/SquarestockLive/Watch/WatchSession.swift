@@ -31,6 +31,8 @@ package final class WatchSession {
     let worker: WatchFetchWorker
     /// With `--stream`: the stream that moves rows between polls.
     var streamWorker: WatchStreamWorker?
+    /// Each polled row's latest streamed trade, laid on a poll that lags it (`StreamedTrades`).
+    var streamedTrades = StreamedTrades()
     let makeStream: (() -> (any LiveStream)?)?
     /// False for a source that only streams: its rows come from the stream alone.
     let polls: Bool
@@ -104,7 +106,6 @@ package final class WatchSession {
         if let makeStream {
             streamWorker = WatchStreamWorker(
                 makeSession: makeStream, wake: terminal.waker, clock: clock, threads: threads)
-            state.keepsNewerQuietly = true
         }
         defer {
             streamWorker?.stop()
@@ -201,9 +202,10 @@ package final class WatchSession {
         }
     }
 
-    func handle(_ results: [StockResult]) {
+    func handle(_ polled: [StockResult]) {
         updateReplayClock()
         let now = fetchedNow()
+        let results = streamedTrades.reapplied(to: polled)
         let outcomes = state.apply(results, now: now, clock: clock.now())
         scheduler.record(outcomes)
         fetchStarted = nil
@@ -249,6 +251,7 @@ package final class WatchSession {
                 stock.intraday = state[symbol]?.stock?.intraday ?? []
                 results.append(StockResult(symbol: symbol, outcome: .success(stock)))
             } else if let stock = state[symbol]?.stock {
+                streamedTrades.record(q, for: symbol)
                 results.append(StockResult(symbol: symbol, outcome: .success(stock.streamed(q))))
             }
         }
