@@ -37,6 +37,9 @@ package protocol StreamFeed: Sendable {
     /// of its own) before its row is called stale: short where every product has a heartbeat,
     /// long where only trades arrive and a quiet pair is normal.
     var quietLimit: Double { get }
+    /// `symbol` as the feed spells it on the wire (Yahoo: `BRK-B` for the `BRK.B` users type);
+    /// the session subscribes with it and names the feed's events by the symbol asked.
+    func spelled(_ symbol: String) -> String
     /// A fresh state for one connection: a reconnect subscribes again and is sent everything
     /// anew, so nothing of the last connection is kept.
     func makeState() -> State
@@ -47,6 +50,7 @@ package protocol StreamFeed: Sendable {
 
 extension StreamFeed {
     package func resync(_ symbol: String) -> [String] { [] }
+    package func spelled(_ symbol: String) -> String { symbol }
     package var sendsHeartbeats: Bool { false }
     package var refusesSymbolsAlone: Bool { false }
 

@@ -145,7 +145,9 @@ package final class StreamSession: @unchecked Sendable {
         healthy: () -> Void
     ) throws(WebSocketError) -> Bool {
         var subscribed = currentSymbols
-        for m in feed.subscribe(subscribed) { try c.send(text: m) }
+        // Asked as the feed spells each symbol; its events named back by the symbol asked.
+        var asked = Self.askedBySpelling(subscribed, feed)
+        for m in feed.subscribe(subscribed.map(feed.spelled)) { try c.send(text: m) }
         var state = feed.makeState()
         var events: [StreamEvent] = []
         let opened = clock.now()
@@ -173,6 +175,7 @@ package final class StreamSession: @unchecked Sendable {
                 events.removeAll(keepingCapacity: true)
                 feed.decode(bytes, state: &state, into: &events)
                 for var event in events {
+                    if !asked.isEmpty { event = Self.named(event, by: asked) }
                     if case .symbolFailed(_, let reason) = event, !Self.concerns(event, subscribed: subscribed) {
                         // A refusal that names no symbol asked for: the one symbol asked for,
                         // or else the whole request (said, never dropped).
@@ -216,12 +219,13 @@ package final class StreamSession: @unchecked Sendable {
                     // answered each "Already subscribed", a refusal, and the stream stopped.
                 } else {
                     // Sent whole: a feed that refused one symbol may have refused the whole request.
-                    for m in feed.subscribe(wanted) { try c.send(text: m) }
+                    for m in feed.subscribe(wanted.map(feed.spelled)) { try c.send(text: m) }
                 }
                 subscribed = wanted
+                asked = Self.askedBySpelling(subscribed, feed)
             }
             if let every = feed.keepAlive, now - lastKeepAlive >= every {
-                for m in feed.subscribe(subscribed) { try c.send(text: m) }
+                for m in feed.subscribe(subscribed.map(feed.spelled)) { try c.send(text: m) }
                 lastKeepAlive = now
             }
             if !pinged, now - lastFrame > idleTimeout / 2 {
@@ -242,6 +246,35 @@ package final class StreamSession: @unchecked Sendable {
 
     /// Whether `event` is about a symbol this connection asked for (or about none): a feed that
     /// sends rows for anything else is not believed. Symbols compare without regard to case.
+    /// The symbols asked by their wire spelling (upper-cased), for those the feed spells
+    /// otherwise; empty when it spells them all as asked.
+    static func askedBySpelling<F: StreamFeed>(_ symbols: [String], _ feed: F) -> [String: String] {
+        var out: [String: String] = [:]
+        for s in symbols {
+            let wire = feed.spelled(s)
+            if wire != s { out[wire.uppercased()] = s }
+        }
+        return out
+    }
+
+    /// `event` with a symbol the feed spelled its own way named as it was asked.
+    static func named(_ event: StreamEvent, by asked: [String: String]) -> StreamEvent {
+        func name(_ s: String) -> String { asked[s.uppercased()] ?? s }
+        switch event {
+        case .quote(var q):
+            q.symbol = name(q.symbol)
+            return .quote(q)
+        case .heartbeat(let s?): return .heartbeat(symbol: name(s))
+        case .symbolFailed(let s, let reason): return .symbolFailed(symbol: name(s), reason: reason)
+        case .gap(let s, let detail): return .gap(symbol: name(s), detail: detail)
+        case .subscribed(let symbols): return .subscribed(symbols.map(name))
+        case .book(var b):
+            b.symbol = name(b.symbol)
+            return .book(b)
+        case .heartbeat(nil), .notice: return event
+        }
+    }
+
     static func concerns(_ event: StreamEvent, subscribed: [String]) -> Bool {
         let symbol: String
         switch event {

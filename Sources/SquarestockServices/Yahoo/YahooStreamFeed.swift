@@ -27,6 +27,9 @@ package struct YahooStreamFeed: StreamFeed {
             + subscribe(new)
     }
 
+    /// Share classes as Yahoo spells them (`BRK-B`), as its quote endpoints are asked.
+    package func spelled(_ symbol: String) -> String { YahooTicker.wire(symbol, registry: .standard) }
+
     package func makeState() -> State { State() }
 
     package func decode(_ message: [UInt8], state: inout State, into events: inout [StreamEvent]) {

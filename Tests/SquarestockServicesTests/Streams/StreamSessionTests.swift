@@ -344,6 +344,25 @@ struct StreamSessionTests {
         #expect(server.connections == 1 && run.log.lines == ["connecting", "live", YahooStreamFeedTests.recordedQuote])
     }
 
+    /// A share class is subscribed as Yahoo spells it (`BRK-B`), and its ticks come back named
+    /// as asked (`BRK.B`): the row never moved, subscribed as `BRK.B`, which Yahoo does not know.
+    @Test func aShareClassIsStreamedAsYahooSpellsIt() throws {
+        let frame =
+            "{\"type\":\"pricing\",\"message\":\""
+            + PricingMessage().string(1, "BRK-B").float(2, 480.5).sint64(3, 1_736_509_140_000).base64 + "\"}"
+        let server = try LoopbackWebSocketServer { peer in
+            guard peer.receiveText() != nil else { return }
+            peer.send(text: frame)
+            Self.holdUntilClosed(peer)
+        }
+        defer { server.stop() }
+        let run = SessionRun(Self.session(YahooStreamFeed(), server, ["BRK.B", "AAPL"]))
+        defer { run.stop() }
+        #expect(run.log.wait(startingWith: "quote"))
+        #expect(server.received.first == #"{"subscribe":["BRK-B","AAPL"]}"#)
+        #expect(run.log.lines.contains { $0.hasPrefix("quote BRK.B 480.50") }, "\(run.log.lines)")
+    }
+
     // MARK: Refusals
 
     /// The refused symbol is reported and dropped; the rest are subscribed again on the same
