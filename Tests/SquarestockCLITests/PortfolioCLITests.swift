@@ -243,6 +243,12 @@ struct PortfolioCLITests {
         #expect(try Self.run(env, ["method"]).stdout == "lot method: fifo\n")
         try Self.run(env, ["import", file, "--method", "hifo", "--yes"])
         #expect(try Self.run(env, ["method"]).stdout == "lot method: hifo\n")
+        // An import refused whole writes nothing, the method included.
+        let refused = env["XDG_DATA_HOME"]! + "/refused.csv"
+        try "date,kind,symbol,quantity,price,currency\n2024-03-10,sell,ACME,500,130,USD\n".write(
+            toFile: refused, atomically: true, encoding: .utf8)
+        try Self.run(env, ["import", refused, "--method", "lifo", "--yes"], exit: 1)
+        #expect(try Self.run(env, ["method"]).stdout == "lot method: hifo\n")
     }
 
     /// A view of a portfolio the ledger does not hold (a typo in `--portfolio`) is refused with

@@ -9,13 +9,13 @@ package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvert
     /// Bigger than `limit` bytes. `size` is what fstat said for a regular file; nil for a pipe or
     /// device (or a file still growing) that went past the limit while it was read.
     case tooLarge(path: String, size: Int64?, limit: Int)
-    /// A FIFO (or socket) that gave no bytes within the wait a reader allowed: no program is
-    /// writing to it.
-    case noWriter(path: String, waitedMilliseconds: Int32)
+    /// A FIFO that gave no bytes within the wait a reader allowed: no program is writing to it,
+    /// or (`afterBytes`) the one that was stopped part-way without closing it.
+    case noWriter(path: String, waitedMilliseconds: Int32, afterBytes: Bool)
 
     package var path: String {
         switch self {
-        case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _), .noWriter(let p, _): return p
+        case .cannotOpen(let p, _), .cannotRead(let p, _), .tooLarge(let p, _, _), .noWriter(let p, _, _): return p
         }
     }
 
@@ -29,9 +29,12 @@ package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvert
         case .tooLarge(let p, nil, let limit):
             return
                 "\(p) is over the \(LocalFileReadError.bytes(Int64(limit))) limit for this file; reading stopped there"
-        case .noWriter(let p, let ms):
+        case .noWriter(let p, let ms, false):
             return
                 "\(p) is a FIFO and no program wrote to it within \(Self.seconds(ms)); start the program that feeds it, or make it a plain file"
+        case .noWriter(let p, let ms, true):
+            return
+                "\(p) is a FIFO and the program feeding it stopped writing for \(Self.seconds(ms)) without finishing; what it wrote was not used"
         }
     }
 

@@ -31,7 +31,7 @@ package enum LocalFileReader {
     /// The whole file at `path`, or why not.
     ///
     /// - Parameter fifoWait: nil: open as any program would (a FIFO without a writer blocks
-    ///   until one comes: `--list` of a FIFO the user feeds). Milliseconds: a FIFO (or socket)
+    ///   until one comes: `--list` of a FIFO the user feeds). Milliseconds: a FIFO
     ///   is opened without blocking and each read waits at most this long for bytes, else
     ///   `.noWriter`; for a file every command reads unasked (the config, which a secrets
     ///   manager may well write through a FIFO), where a writer that never comes hung them all.
@@ -44,7 +44,7 @@ package enum LocalFileReader {
         guard fstat(fd, &st) == 0 else { return .failure(.cannotRead(path: path, errno: errno)) }
         let isRegular = (st.st_mode & S_IFMT) == S_IFREG
         let type = st.st_mode & S_IFMT
-        let waits = fifoWait != nil && (type == S_IFIFO || type == S_IFSOCK)
+        let waits = fifoWait != nil && type == S_IFIFO
         if fifoWait != nil && !waits {
             // Blocking reads for everything else (a terminal, a device), as without `fifoWait`.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -68,8 +68,13 @@ package enum LocalFileReader {
                 // writer's bytes (or its close) and not for an empty read of a FIFO nobody opened.
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&p, 1, wait)
-                if ready < 0 && errno == EINTR { continue }
-                if ready == 0 { return .failure(.noWriter(path: path, waitedMilliseconds: wait)) }
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.cannotRead(path: path, errno: errno))
+                }
+                if ready == 0 {
+                    return .failure(.noWriter(path: path, waitedMilliseconds: wait, afterBytes: filled > 0))
+                }
             }
             let n = bytes.withUnsafeMutableBytes { buf in
                 Glibc.read(fd, buf.baseAddress.map { $0 + filled }, capacity - filled)

@@ -76,8 +76,9 @@ extension SquarestockApp {
         account().flatMap { $0.balances(transport: privateTransport) }.map { valued($0, in: currency.uppercased()) }
     }
 
-    /// Decimals of a value found by dividing by an inverse pair's price (rounded half away from
-    /// zero there); shown at the currency's own precision.
+    /// Decimals of a value found by dividing by an inverse pair's price: a quotient, so not
+    /// exact as a product is; rounded half away from zero there (the table shows the
+    /// currency's own precision, JSON and CSV these decimals).
     static let invertedValueScale = 8
 
     func valued(_ balances: [AssetBalance], in currency: String) -> [AssetBalance] {

@@ -58,7 +58,7 @@ package enum BalanceWriter {
                     b.asset, b.total.description, b.available.description, b.held.description,
                     b.value?.description ?? "", b.kind.rawValue,
                 ]
-                .map(CSVText.quoted).joined(separator: ",") + "\n"
+                .map(SpreadsheetCell.csv).joined(separator: ",") + "\n"
             }.joined()
     }
 }

@@ -62,7 +62,10 @@ package enum MarketListWriter {
             func d(_ v: ExactDecimal?) -> String { v?.normalized.description ?? "" }
             out +=
                 [
-                    CSVText.quoted(exchange), l.pair.symbol, l.pair.base, l.pair.quote,
+                    // The pair's names come from the exchange: quoted, and marked where a
+                    // spreadsheet would evaluate them.
+                    CSVText.quoted(exchange), SpreadsheetCell.csv(l.pair.symbol), SpreadsheetCell.csv(l.pair.base),
+                    SpreadsheetCell.csv(l.pair.quote),
                     SpreadsheetCell.csv(l.nativeName), SpreadsheetCell.csv(l.status.description),
                     l.effectivePriceDecimals.map(String.init) ?? "", d(l.tickSize), d(l.sizeIncrement),
                     d(l.minimumSize),

@@ -24,7 +24,7 @@ package enum TradeTapeWriter {
                 [
                     CSVText.quoted(exchange), pair.symbol, ExchangeJSON.time(t.time, nanoseconds: t.nanoseconds),
                     t.side?.rawValue ?? "", t.price.normalized.description, t.size.normalized.description,
-                    CSVText.quoted(t.id ?? ""),
+                    SpreadsheetCell.csv(t.id ?? ""),
                 ].joined(separator: ",") + "\n"
         }
         return out

@@ -162,6 +162,10 @@ package struct QuoteTableRenderer: Sendable {
         let day =
             a.date == zone.localDateTime(at: s.recordedAt ?? now).date
             ? "" : TimeAxis.monthNames[a.date.month - 1] + " " + String(a.date.day) + " "
-        return day + a.hourMinute + "-" + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
+        // A span over two days names its end's day too (`Nov 24 20:00-Nov 25 16:00` read as
+        // a range running backwards without it).
+        let endDay =
+            b.date == a.date ? "" : TimeAxis.monthNames[b.date.month - 1] + " " + String(b.date.day) + " "
+        return day + a.hourMinute + "-" + endDay + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
     }
 }

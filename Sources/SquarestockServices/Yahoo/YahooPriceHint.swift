@@ -12,11 +12,16 @@ enum YahooPriceHint {
         return n
     }
 
-    /// `hint` for a stock whose last price is `last`: nil (the usual rule, which gives a small
-    /// price its digits) when the hint would show that nonzero price as zero. A hint of 2 on a
-    /// 0.0012 coin printed `0.00` for its price, change and range.
+    /// `hint` for a stock whose last price is `last`: nil (the usual rule, which keeps three
+    /// significant digits of a small price) when the hint would show that price with fewer than
+    /// three. A hint of 2 printed a 0.0012 coin as `0.00`, and 0.005 as `0.01`.
     static func decimals(_ hint: Int?, for last: ExactDecimal?) -> Int? {
         guard let hint, let last, !last.isZero else { return hint }
-        return last.rounded(toScale: hint).isZero ? nil : hint
+        // Three significant digits at `hint` decimals need a price of at least 10^(2 - hint).
+        let least =
+            hint >= 2
+            ? ExactDecimal(significand: 1, scale: hint - 2)
+            : ExactDecimal(significand: hint == 1 ? 10 : 100, scale: 0)
+        return last.magnitude < least ? nil : hint
     }
 }

@@ -82,12 +82,34 @@ struct LocalFileReaderTests {
         defer { unlink(path) }
         try #require(mkfifo(path, 0o600) == 0)
         let result = LocalFileReader.read(path, limit: 1 << 20, fifoWait: 200)
-        #expect(result == .failure(.noWriter(path: path, waitedMilliseconds: 200)))
+        #expect(result == .failure(.noWriter(path: path, waitedMilliseconds: 200, afterBytes: false)))
         #expect(
-            (try? result.get()) == nil
-                && LocalFileReadError.noWriter(path: path, waitedMilliseconds: 3_000).description
-                    == "\(path) is a FIFO and no program wrote to it within 3 s; start the program that feeds it, or make it a plain file"
+            LocalFileReadError.noWriter(path: path, waitedMilliseconds: 3_000, afterBytes: false).description
+                == "\(path) is a FIFO and no program wrote to it within 3 s; start the program that feeds it, or make it a plain file"
         )
+    }
+
+    /// A writer that wrote part and then neither wrote nor closed: given up after the wait too,
+    /// saying it stopped (not that nothing wrote), and nothing of it is used.
+    @Test func aFIFOWhoseWriterStopsPartWayIsGivenUp() throws {
+        let path = TemporaryPath.make("stalled-fifo")
+        defer { unlink(path) }
+        try #require(mkfifo(path, 0o600) == 0)
+        let answered = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            _ = Array("source = stooq\n".utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+            // Held open, silent, until the reader has answered.
+            answered.wait()
+            close(fd)
+        }
+        writer.start()
+        // Long enough for the writer's first bytes on a loaded machine; the wait after them is
+        // the one given up.
+        let result = LocalFileReader.read(path, limit: 1 << 20, fifoWait: 3_000)
+        answered.signal()
+        #expect(result == .failure(.noWriter(path: path, waitedMilliseconds: 3_000, afterBytes: true)))
     }
 
     /// A FIFO a program feeds (a secrets manager writing the config) is read whole, in as many

@@ -283,6 +283,18 @@ struct HoldingsValuationTests {
             of: cash, portfolio: "main", prices: [:], rates: ["EUR": Self.d("1")], base: "USD", now: Self.now)
         #expect(rich.totalCash == nil && rich.netValue == nil, "\(String(describing: rich.totalCash))")
         #expect(rich.notes.contains { $0.contains("too large to compute exactly") }, "\(rich.notes)")
+        // A sum that fits is not refused for the order its parts come in (signs differ; cash is
+        // a dictionary, so the order changed from run to run).
+        let mixed = try PortfolioBook(
+            entries: [
+                Self.deposit(6_000_000_000_000_000_000, "USD"), Self.deposit(6_000_000_000_000_000_000, "EUR"),
+                JournalEntry(kind: .withdraw, date: Self.day, currency: "GBP", amount: 6_000_000_000_000_000_000),
+            ],
+            method: .fifo)
+        let fits = HoldingsValuation.report(
+            of: mixed, portfolio: "main", prices: [:], rates: ["EUR": Self.d("1"), "GBP": Self.d("1")], base: "USD",
+            now: Self.now)
+        #expect(fits.totalCash == 6_000_000_000_000_000_000, "\(fits.notes)")
     }
 
     /// A quote whose last trade is more than a week old (a recording, a listing that stopped

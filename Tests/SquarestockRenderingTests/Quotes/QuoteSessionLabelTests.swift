@@ -44,5 +44,10 @@ struct QuoteSessionLabelTests {
         let evening = renderer.render(
             [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
         #expect(evening.contains(" 08:30-16:00 EST") && !evening.contains("09:30-16:00"), "\(evening)")
+        // From the evening before: both days named.
+        s.intraday.insert(IntradayPoint(time: open.adding(seconds: -14 * 3_600), price: ExactDecimal(98)), at: 0)
+        let wide = renderer.render(
+            [StockResult(symbol: "HOL", outcome: .success(s))], now: Instant(secondsSinceEpoch: 1_764_115_200))
+        #expect(wide.contains("Nov 24 19:30-Nov 25 16:00 EST"), "\(wide)")
     }
 }

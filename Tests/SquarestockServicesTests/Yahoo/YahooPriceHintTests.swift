@@ -30,6 +30,7 @@ struct YahooPriceHintTests {
         let body = Self.quoteBody([
             ("SHIB-USD", "0.00001234", "8"), ("EURUSD=X", "1.0834", "4"), ("AAPL", "268.81", "2"),
             ("ODD", "1.23456", "2.5"), ("HUGE", "1.5", "40"), ("TEXT", "1.5", "\"4\""), ("PENNY", "0.0012", "2"),
+            ("HALF", "0.005", "2"),
         ])
         guard case .rows(let rows) = YahooQuoteDecoder.decode(HTTPResponse(status: 200, body: body)) else {
             Issue.record("expected rows")
@@ -51,6 +52,8 @@ struct YahooPriceHintTests {
         // A hint that would show a nonzero price as zero (it printed 0.00) gives way to the rule.
         #expect(try stock("PENNY").priceDecimals == nil)
         #expect(Self.shown(try stock("PENNY")) == "0.00120")
+        // Nor as a hundred per cent more than it is (0.005 at 2 decimals is 0.01).
+        #expect(try stock("HALF").priceDecimals == nil && Self.shown(try stock("HALF")) == "0.00500")
     }
 
     @Test func aChartsHintIsThePricesDecimals() throws {

@@ -181,7 +181,7 @@ struct PortfolioImport: ParsableCommand {
     static let shownRows = 1000
 
     func run() throws {
-        let app = try options.app(preview: !yes)
+        let app = try options.appSettingMethodLater(preview: !yes)
         let format = from.flatMap { ExportFormat(rawValue: $0.lowercased()) }
         if format == nil, from?.lowercased() == "squarestock" || app.isJournalCSV(path: file) {
             try importJournalCSV(app)
@@ -223,6 +223,7 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes, rows) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importPortfolio(path: file)
         }
+        try options.applyMethod(app)
         // A file of a header alone says so, as its preview does.
         PortfolioOutput.answer(
             rows == 0
@@ -259,6 +260,7 @@ struct PortfolioImport: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.importExport(plan, skippingRefused: skipRefused)
         }
+        try options.applyMethod(app)
         PortfolioOutput.answer(
             "imported \(written) \(written == 1 ? "entry" : "entries") from \(plan.new) \(plan.new == 1 ? "row" : "rows") (\(plan.title))",
             ["imported": String(written), "rows": String(plan.new), "format": plan.title], format: options.format)
@@ -300,7 +302,7 @@ struct PortfolioSync: ParsableCommand {
     }
 
     func run() throws {
-        let app = try options.app(preview: !yes)
+        let app = try options.appSettingMethodLater(preview: !yes)
         let movements = try AccountOutput.value(
             app.accountMovements(since: since.flatMap { DateTimeParsing.isoDate($0) }))
         let plan = try PortfolioOutput.run { () throws(PortfolioError) in try app.planSync(movements) }
@@ -326,6 +328,7 @@ struct PortfolioSync: ParsableCommand {
         let (written, notes) = try PortfolioOutput.run { () throws(PortfolioError) in
             try app.writeSync(plan, skippingRefused: skipRefused)
         }
+        try options.applyMethod(app)
         PortfolioOutput.answer(
             "recorded \(written) entries from \(plan.new) events (\(plan.title))",
             ["recorded": String(written), "events": String(plan.new), "source": plan.title], format: options.format)

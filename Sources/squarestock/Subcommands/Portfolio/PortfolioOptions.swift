@@ -14,7 +14,7 @@ struct PortfolioOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "Set the portfolio's lot method first: fifo (default), lifo, hifo, average (kept for later commands; a preview sets none)."
+            "Set the portfolio's lot method first: fifo (default), lifo, hifo, average (kept for later commands; import and sync set it once they write)."
     )
     var method: String?
 
@@ -41,23 +41,27 @@ struct PortfolioOptions: ParsableArguments {
     }
 
     /// The facade on the resolved settings, with `--method` applied to the portfolio first.
-    /// `preview`: a command showing what it would write (an import or sync without `--yes`)
-    /// changes nothing, so the method is not set (it recomputes realized gains), and a note
-    /// says it is set with `--yes`.
-    func app(preview: Bool = false) throws -> SquarestockApp {
+    func app() throws -> SquarestockApp {
         let app = SquarestockApp(settings: try settings())
-        if preview {
-            if method != nil {
-                Terminal.writeError(
-                    "note: a preview changes nothing; --method sets the portfolio's method with --yes\n")
-            }
-            return app
-        }
-        if let m = method.flatMap({ LotMethod(rawValue: $0.lowercased()) }) {
-            let (_, note) = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
-            if let note { Terminal.writeError("note: " + note + "\n") }
-        }
+        try applyMethod(app)
         return app
+    }
+
+    /// The facade for a command that may write nothing (an import or sync: a preview, refused
+    /// rows): `--method` is set by `applyMethod` once its write has gone ahead, not before (it
+    /// recomputes realized gains, and a preview set it). A preview says so.
+    func appSettingMethodLater(preview: Bool) throws -> SquarestockApp {
+        if preview, method != nil {
+            Terminal.writeError("note: a preview changes nothing; --method sets the portfolio's method with --yes\n")
+        }
+        return SquarestockApp(settings: try settings())
+    }
+
+    /// Sets `--method` on the portfolio, saying which realized gains it recomputed.
+    func applyMethod(_ app: SquarestockApp) throws {
+        guard let m = method.flatMap({ LotMethod(rawValue: $0.lowercased()) }) else { return }
+        let (_, note) = try PortfolioOutput.run { () throws(PortfolioError) in try app.portfolioMethod(m) }
+        if let note { Terminal.writeError("note: " + note + "\n") }
     }
 
     func settings() throws -> Settings {

@@ -35,9 +35,11 @@ package enum HoldingsValuation {
         // Totals of what can be valued and converted; what cannot is named in a note, never
         // silently counted as zero and never allowed to blank the totals of the rest.
         var notes: [String] = []
-        var total: Int64 = 0
-        var totalCost: Int64 = 0
-        var totalDay: Int64 = 0
+        // Summed wide, then checked once: a sum that fits is never refused for the order its
+        // parts came in (cash is a dictionary, and signs differ).
+        var totalSum: Int128 = 0
+        var totalCostSum: Int128 = 0
+        var totalDaySum: Int128 = 0
         // A holding valued without a day's change (a stored or manual close) is not a change of
         // 0.00: the total is of those that have one, and says which do not.
         var dayKnown = false
@@ -45,11 +47,7 @@ package enum HoldingsValuation {
         var leftOut: [String] = []
         // A sum beyond exact minor units (about 92 quadrillion of a cent) is refused, never a
         // trap: the totals are left blank and a note says why.
-        var overflowed = false
-        func add(_ a: inout Int64, _ b: Int64) {
-            let (sum, over) = a.addingReportingOverflow(b)
-            if over { overflowed = true } else { a = sum }
-        }
+        func add(_ a: inout Int128, _ b: Int64) { a += Int128(b) }
         for i in rows.indices {
             let r = rows[i]
             guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
@@ -58,30 +56,30 @@ package enum HoldingsValuation {
             }
             rows[i].baseValue = v
             rows[i].rate = r.currency == base ? ExactDecimal(1) : rates[r.currency]
-            add(&total, v)
-            add(&totalCost, c)
+            add(&totalSum, v)
+            add(&totalCostSum, c)
             if let day = r.dayChange.flatMap({ toBase($0, r.currency) }) {
-                add(&totalDay, day)
+                add(&totalDaySum, day)
                 dayKnown = true
             } else {
                 dayUnknown.append(r.symbol)
             }
         }
-        var cashTotal: Int64? = 0
+        var cashSum: Int128 = 0
         var cashInBase: [String: Int64] = [:]
         for (c, m) in book.cash where m != 0 {
             if let v = toBase(m, c) {
-                // Blank on an overflow, as the other totals are: a partial sum is no total.
-                if let sum = cashTotal {
-                    let (next, over) = sum.addingReportingOverflow(v)
-                    if over { overflowed = true }
-                    cashTotal = over ? nil : next
-                }
+                add(&cashSum, v)
                 cashInBase[c] = v
             } else {
                 leftOut.append("cash \(c) (no \(c)→\(base) rate)")
             }
         }
+        let totals = [totalSum, totalCostSum, totalDaySum, cashSum].map { Int64(exactly: $0) }
+        let overflowed = totals.contains(nil)
+        let (total, totalCost, totalDay) = (totals[0] ?? 0, totals[1] ?? 0, totals[2] ?? 0)
+        // Blank on an overflow, as the other totals are: a partial sum is no total.
+        let cashTotal = overflowed ? nil : totals[3]
         // Nothing valued is not a value of 0.00: the totals are left blank and the note says so.
         let noneValued = !rows.isEmpty && rows.allSatisfy { $0.baseValue == nil }
         if overflowed {
