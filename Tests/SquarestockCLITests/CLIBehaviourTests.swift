@@ -219,6 +219,24 @@ struct SearchCLITests {
         #expect(run.stdout.contains("did you mean AAPL (Apple Inc.)?"))
     }
 
+    /// `chart` of a symbol the source does not know suggests one, as `quote` does (it did not).
+    @Test func anUnknownChartSymbolGetsADidYouMean() throws {
+        let routes = RouteTable()
+        YahooSessionRoutes.add(to: routes)
+        routes.add(
+            path: "/v8/finance/chart/AAPLE",
+            response: LoopbackResponse(
+                status: 404, body: Fixture.bytes("yahoo-json/chart_404_unknown-symbol_RECONSTRUCTED.json")))
+        routes.add(path: "/v7/finance/quote", response: .text(#"{"quoteResponse":{"result":[],"error":null}}"#))
+        let server = try LoopbackHTTPServer(routes: routes)
+        var env = CLIRunner.baseEnvironment()
+        env["XDG_CACHE_HOME"] = TemporaryPath.make("chart-hint")
+        let run = try CLIRunner.run(
+            ["chart", "AAPLE", "--source", "yahoo", "--endpoint", server.baseURL], environment: env)
+        #expect(run.exitCode == 1, "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("; did you mean AAPL (Apple Inc.)?\n"), "\(run.stderr)")
+    }
+
     @Test func searchFindsCompaniesOffline() throws {
         var env = CLIRunner.baseEnvironment()
         env["XDG_CACHE_HOME"] = TemporaryPath.make("search")

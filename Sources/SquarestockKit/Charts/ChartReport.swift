@@ -17,6 +17,9 @@ public enum ChartFailure: Error, Sendable {
     case noIntradayHistory(source: String)
     /// The fetch failed, or the range holds no price; `symbol` as shown.
     case fetch(symbol: String, HistoryError)
+    /// The source knows no such symbol, and the symbol directory has a close one
+    /// (`AAPL (Apple Inc.)`), as `quote` suggests it.
+    case unknown(symbol: String, HistoryError, suggestion: String)
 
     public var message: String {
         switch self {
@@ -24,6 +27,8 @@ public enum ChartFailure: Error, Sendable {
         case .noIntradayHistory(let source):
             return "\(source) has no intraday history; use --range 1mo or longer, or another --source"
         case .fetch(let symbol, let e): return e.message(symbol: symbol)
+        case .unknown(let symbol, let e, let suggestion):
+            return e.message(symbol: symbol) + "; did you mean \(TerminalText.stripControls(suggestion))?"
         }
     }
 
@@ -31,7 +36,7 @@ public enum ChartFailure: Error, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .noHistory, .noIntradayHistory: return .usage
-        case .fetch(_, let e): return e.isServiceLevel ? .nothingFetched : .someFailed
+        case .fetch(_, let e), .unknown(_, let e, _): return e.isServiceLevel ? .nothingFetched : .someFailed
         }
     }
 }

@@ -1,4 +1,5 @@
 import SquarestockCore
+import SquarestockSearch
 import SquarestockServices
 
 extension SquarestockApp {
@@ -47,6 +48,17 @@ extension SquarestockApp {
                         .unavailable(
                             source: name, what: "history for \(shown) (its answer holds no data for it)",
                             hint: "check the spelling or the exchange suffix (e.g. .L, .DE, .T)")))
+            }
+            // Unknown to the source: "did you mean" from the symbol directory, as `quote` says it.
+            if case .response(let q) = e, q.meansUnknownSymbol,
+                let suggestion = SymbolSuggester.annotate(
+                    [StockResult(symbol: shown, outcome: .failure(q))],
+                    index: {
+                        try? SymbolDirectoryStore(environment: settings.environment).loadIndex().get()
+                    }
+                ).first?.suggestion
+            {
+                return .failure(.unknown(symbol: shown, e, suggestion: suggestion))
             }
             return .failure(.fetch(symbol: shown, e))
         }
