@@ -9,12 +9,19 @@ package enum SymbolSuggester {
             return results
         }
         return results.map { r in
-            guard r.error?.meansUnknownSymbol == true, let m = index.suggestion(forUnknownSymbol: r.symbol),
-                m.symbol.uppercased() != r.symbol.uppercased()
-            else { return r }
+            guard r.error?.meansUnknownSymbol == true, let suggestion = suggestion(for: r.symbol, in: index) else {
+                return r
+            }
             var annotated = r
-            annotated.suggestion = "\(m.symbol) (\(m.listing.companyName))"
+            annotated.suggestion = suggestion
             return annotated
         }
+    }
+
+    /// The listing `symbol` was probably meant as (`AAPL (Apple Inc.)`), never itself.
+    package static func suggestion(for symbol: String, in index: SymbolIndex) -> String? {
+        guard let m = index.suggestion(forUnknownSymbol: symbol), m.symbol.uppercased() != symbol.uppercased()
+        else { return nil }
+        return "\(m.symbol) (\(m.listing.companyName))"
     }
 }

@@ -42,8 +42,8 @@ package enum LocalFileReader {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failure(.cannotRead(path: path, errno: errno)) }
-        let isRegular = (st.st_mode & S_IFMT) == S_IFREG
         let type = st.st_mode & S_IFMT
+        let isRegular = type == S_IFREG
         let waits = fifoWait != nil && type == S_IFIFO
         if fifoWait != nil && !waits {
             // Blocking reads for everything else (a terminal, a device), as without `fifoWait`.

@@ -51,12 +51,8 @@ extension SquarestockApp {
             }
             // Unknown to the source: "did you mean" from the symbol directory, as `quote` says it.
             if case .response(let q) = e, q.meansUnknownSymbol,
-                let suggestion = SymbolSuggester.annotate(
-                    [StockResult(symbol: shown, outcome: .failure(q))],
-                    index: {
-                        try? SymbolDirectoryStore(environment: settings.environment).loadIndex().get()
-                    }
-                ).first?.suggestion
+                let index = try? SymbolDirectoryStore(environment: settings.environment).loadIndex().get(),
+                let suggestion = SymbolSuggester.suggestion(for: shown, in: index)
             {
                 return .failure(.unknown(symbol: shown, e, suggestion: suggestion))
             }

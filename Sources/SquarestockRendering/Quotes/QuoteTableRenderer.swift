@@ -158,14 +158,12 @@ package struct QuoteTableRenderer: Sendable {
         guard let session = span ?? s.session, let zone = s.timeZone else { return "" }
         let a = zone.localDateTime(at: session.lowerBound)
         let b = zone.localDateTime(at: session.upperBound)
+        func named(_ d: CivilDate) -> String { TimeAxis.monthNames[d.month - 1] + " " + String(d.day) + " " }
         // A recording's today is the day it was recorded (its status and times are as of then).
-        let day =
-            a.date == zone.localDateTime(at: s.recordedAt ?? now).date
-            ? "" : TimeAxis.monthNames[a.date.month - 1] + " " + String(a.date.day) + " "
+        let day = a.date == zone.localDateTime(at: s.recordedAt ?? now).date ? "" : named(a.date)
         // A span over two days names its end's day too (`Nov 24 20:00-Nov 25 16:00` read as
         // a range running backwards without it).
-        let endDay =
-            b.date == a.date ? "" : TimeAxis.monthNames[b.date.month - 1] + " " + String(b.date.day) + " "
+        let endDay = b.date == a.date ? "" : named(b.date)
         return day + a.hourMinute + "-" + endDay + b.hourMinute + " " + zone.abbreviation(at: session.lowerBound)
     }
 }

@@ -9,16 +9,15 @@ import SquarestockMarket
 /// (`VOD.L`, `7203.T`: venue suffixes; `ABR-PD`: already Yahoo's).
 package enum YahooTicker {
     package static func wire(_ symbol: String, registry: ExchangeRegistry) -> String {
+        // One byte after the last dot, letters and digits before it (`BRK.B`, not `A.B.C` or
+        // `^X.Y`); the registry says whether that byte is a class letter (the US market) or a
+        // venue's suffix (`VOD.L`), and refuses a digit.
         let s = symbol.utf8
-        guard s.count >= 3, let dot = s.lastIndex(of: UInt8(ascii: ".")), s.index(after: dot) != s.endIndex,
-            s.index(s.index(after: dot), offsetBy: 1) == s.endIndex, dot != s.startIndex,
+        guard let dot = s.lastIndex(of: UInt8(ascii: ".")), dot != s.startIndex,
+            s.index(after: dot) == s.index(before: s.endIndex),
+            symbol[..<dot].utf8.allSatisfy(ASCIIBytes.isLetterOrDigit),
             registry.exchange(forSymbol: symbol)?.id == "US"
         else { return symbol }
-        let base = symbol[..<dot]
-        // A letter after a dot of letters and digits only: `BRK.B`, not `A.B.C` or `^X.Y`.
-        guard base.utf8.allSatisfy(ASCIIBytes.isLetterOrDigit),
-            let last = s.last, ASCIIBytes.isLetterOrDigit(last), !(last >= 48 && last <= 57)
-        else { return symbol }
-        return base + "-" + symbol[s.index(after: dot)...]
+        return symbol[..<dot] + "-" + symbol[s.index(after: dot)...]
     }
 }

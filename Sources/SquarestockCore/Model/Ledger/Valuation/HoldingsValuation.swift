@@ -45,9 +45,6 @@ package enum HoldingsValuation {
         var dayKnown = false
         var dayUnknown: [String] = []
         var leftOut: [String] = []
-        // A sum beyond exact minor units (about 92 quadrillion of a cent) is refused, never a
-        // trap: the totals are left blank and a note says why.
-        func add(_ a: inout Int128, _ b: Int64) { a += Int128(b) }
         for i in rows.indices {
             let r = rows[i]
             guard let v = r.value.flatMap({ toBase($0, r.currency) }), let c = toBase(r.cost, r.currency) else {
@@ -56,10 +53,10 @@ package enum HoldingsValuation {
             }
             rows[i].baseValue = v
             rows[i].rate = r.currency == base ? ExactDecimal(1) : rates[r.currency]
-            add(&totalSum, v)
-            add(&totalCostSum, c)
+            totalSum += Int128(v)
+            totalCostSum += Int128(c)
             if let day = r.dayChange.flatMap({ toBase($0, r.currency) }) {
-                add(&totalDaySum, day)
+                totalDaySum += Int128(day)
                 dayKnown = true
             } else {
                 dayUnknown.append(r.symbol)
@@ -69,12 +66,14 @@ package enum HoldingsValuation {
         var cashInBase: [String: Int64] = [:]
         for (c, m) in book.cash where m != 0 {
             if let v = toBase(m, c) {
-                add(&cashSum, v)
+                cashSum += Int128(v)
                 cashInBase[c] = v
             } else {
                 leftOut.append("cash \(c) (no \(c)→\(base) rate)")
             }
         }
+        // A sum beyond exact minor units (about 92 quadrillion of a cent) is refused, never a
+        // trap: the totals are left blank and a note says why.
         let totals = [totalSum, totalCostSum, totalDaySum, cashSum].map { Int64(exactly: $0) }
         let overflowed = totals.contains(nil)
         let (total, totalCost, totalDay) = (totals[0] ?? 0, totals[1] ?? 0, totals[2] ?? 0)
@@ -108,7 +107,7 @@ package enum HoldingsValuation {
             for i in rows.indices {
                 // `v * 100` trapped for a value beyond a hundredth of the largest minor units: the
                 // hundredfold value over the total as an exact decimal (the same quotient).
-                if let v = rows[i].value.flatMap({ toBase($0, rows[i].currency) }) {
+                if let v = rows[i].baseValue {
                     let (hundred, over) = v.multipliedReportingOverflow(by: 100)
                     rows[i].weight =
                         over
