@@ -34,7 +34,7 @@ package enum LocalFileReadError: Error, Sendable, Equatable, CustomStringConvert
                 "\(p) is a FIFO and no program wrote to it within \(Self.seconds(ms)); start the program that feeds it, or make it a plain file"
         case .noWriter(let p, let ms, true):
             return
-                "\(p) is a FIFO and the program feeding it stopped writing for \(Self.seconds(ms)) without finishing; what it wrote was not used"
+                "\(p) is a FIFO and the program feeding it stopped writing for \(Self.seconds(ms)) without finishing; what it wrote was not used: check that program, or make it a plain file"
         }
     }
 
