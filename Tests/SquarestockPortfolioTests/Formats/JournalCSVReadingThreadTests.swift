@@ -12,8 +12,10 @@ import Testing
 /// `JournalCSV.read` makes the rows into entries on a thread of its own while the writer adds
 /// the ones before them: what the writer sees is what a reading in one thread gives, and each
 /// case runs both ways. Files of many batches (`JournalCSV.batchRows`), so the reader runs
-/// ahead and waits for room.
-@Suite(.timeLimit(.minutes(2)))
+/// ahead and waits for room. The time limit only catches a reader left waiting for ever: it runs
+/// from when a test is started, and on a loaded machine a started test can wait minutes for a
+/// thread (two minutes failed a CI run whose cases, once running, took moments).
+@Suite(.timeLimit(.minutes(10)))
 struct JournalCSVReadingThreadTests: LedgerSpec {
     /// The ids the writer answers start here: a `row N` lot must be the writer's id for row N,
     /// not N.

@@ -16,7 +16,7 @@ import Testing
 /// `row N` lots), each method, with and without entries held before, imported both ways.
 /// Each import makes a ledger file: the files are few and short, so that on a loaded machine the
 /// suite does not hold the test threads for minutes.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReplayAsReadTests: LedgerSpec {
     /// A small, seeded generator (xorshift64*): the same files on every run.
     struct Seeded: RandomNumberGenerator {
